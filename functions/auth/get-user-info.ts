@@ -1,0 +1,34 @@
+import { getUserInfo } from '../../shared/contracts/auth';
+import { getMemberships } from '../lib/data/users';
+import { httpHandler } from '../lib/http/http-handler';
+
+/** GET api/v1/users/info/: the caller's profile (portal spec §3) and its memberships. */
+export const handler = httpHandler(getUserInfo, async ({ caller }) => {
+  const { user } = caller;
+  const memberships = await getMemberships(user);
+  return {
+    user: { uuid: user.uuid, first_name: user.first_name, last_name: user.last_name, email: user.email },
+    profile: {
+      user_role: user.user_role,
+      image: user.image,
+      phone_number: user.phone_number,
+      position: user.position,
+      user_documentation: user.user_documentation,
+      rut_user: user.rut_user,
+      user_description: user.user_description,
+      user_magnus: user.user_magnus,
+    },
+    projects: memberships.projects.map(({ uuid, project_name }) => ({ uuid, project_name: String(project_name) })),
+    groups: memberships.groups.map(({ uuid, group_name, project_uuid }) => ({
+      uuid,
+      group_name: String(group_name),
+      project: String(project_uuid),
+    })),
+    societies: memberships.societies.map(({ uuid, society_business_name, group_uuid, project_uuid }) => ({
+      uuid,
+      society_business_name: String(society_business_name),
+      group: String(group_uuid),
+      project: String(project_uuid),
+    })),
+  };
+});

@@ -1,0 +1,41 @@
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminSetUserPasswordCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { cognito } from '../aws/cognito';
+import { config } from '../config';
+
+/**
+ * Identities live in Cognito under the portal's user uuid as user name, so tokens name the user record directly and an
+ * e-mail change never touches Cognito. No invitation mail from Cognito: the portal sends its own through SES.
+ */
+export async function createIdentity(uuid: string, email: string, password: string): Promise<void> {
+  await cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId: config.userPoolId,
+      Username: uuid,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+  await setPassword(uuid, password);
+}
+
+export async function setPassword(uuid: string, password: string): Promise<void> {
+  await cognito.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: config.userPoolId,
+      Username: uuid,
+      Password: password,
+      Permanent: true,
+    }),
+  );
+}
+
+export async function deleteIdentity(uuid: string): Promise<void> {
+  await cognito.send(new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: uuid }));
+}

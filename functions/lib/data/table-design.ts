@@ -1,0 +1,20 @@
+/**
+ * The table's physical design, read by infra/ (CDK) and local/ (DynamoDB Local) so both build the same table.
+ * docs/data-model.md lists which items use which index.
+ */
+export const TABLE_DESIGN = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttlAttribute: 'expires_at',
+  indexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+} as const;
+
+/** Cognito settings both the CDK user pool and the local one use (spec: 8 to 100 chars, upper, lower, digit, symbol). */
+export const AUTH_DESIGN = {
+  passwordMinLength: 8,
+  accessTokenMinutes: 60,
+  refreshTokenHours: 24,
+} as const;

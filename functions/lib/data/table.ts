@@ -1,0 +1,31 @@
+/**
+ * The single table's key shapes, in one place (docs/data-model.md lists the access patterns).
+ * Every item has pk and sk; listing indexes use gsi1pk/gsi1sk and gsi2pk/gsi2sk; expiring items carry expires_at
+ * (epoch seconds, the table's TTL attribute), and readers check it themselves since DynamoDB deletes late.
+ */
+export const INDEX = { gsi1: 'gsi1', gsi2: 'gsi2' } as const;
+
+export const keys = {
+  user: (uuid: string) => ({ pk: `USER#${uuid}`, sk: 'USER' }),
+  project: (uuid: string) => ({ pk: `PROJECT#${uuid}`, sk: 'PROJECT' }),
+  group: (uuid: string) => ({ pk: `GROUP#${uuid}`, sk: 'GROUP' }),
+  society: (uuid: string) => ({ pk: `SOCIETY#${uuid}`, sk: 'SOCIETY' }),
+  /** Marker items that make a value unique across the table (written in the same transaction as their owner). */
+  unique: (kind: 'EMAIL' | 'PORTAL_URL' | 'PROJECT_NAME' | 'RUT', value: string) => ({
+    pk: `UNIQUE#${kind}#${value}`,
+    sk: 'UNIQUE',
+  }),
+  loginThrottle: (email: string) => ({ pk: `THROTTLE#LOGIN#${email}`, sk: 'THROTTLE' }),
+  userLog: (userUuid: string, kind: 'SESSION' | 'BROWSING', at: string, id: string) => ({
+    pk: `USER#${userUuid}`,
+    sk: `LOG#${kind}#${at}#${id}`,
+  }),
+};
+
+export const nowIso = () => new Date().toISOString();
+export const epochSeconds = (ms = Date.now()) => Math.floor(ms / 1000);
+
+/** Normalises a portal URL for lookups: lower case, no trailing slash. */
+export function normalizePortalUrl(url: string): string {
+  return url.trim().toLowerCase().replace(/\/+$/, '');
+}

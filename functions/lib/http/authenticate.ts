@@ -1,0 +1,38 @@
+import type middy from '@middy/core';
+import type { Contract } from '../../../shared/contracts/define';
+import { verifyAccessToken } from '../auth/verify-token';
+import { getUser } from '../data/users';
+import { forbidden, notAuthenticated } from '../errors';
+import { logger } from '../logger';
+import type { HttpEvent, HttpResult, PortalContext } from './types';
+
+function bearerToken(event: HttpEvent): string | undefined {
+  const header = event.headers?.authorization ?? event.headers?.Authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+/**
+ * Protected contracts: verifies the access token (401), loads the caller's record from DynamoDB, refuses a missing or
+ * disabled user (401) whatever the identity provider says, and checks the contract's roles (403).
+ */
+export function authenticate(contract: Contract): middy.MiddlewareObj<HttpEvent, HttpResult, Error, PortalContext> {
+  const authenticateBefore: middy.MiddlewareFn<HttpEvent, HttpResult, Error, PortalContext> = async (request) => {
+    if (contract.access === 'public') return;
+    const token = bearerToken(request.event);
+    if (!token) throw notAuthenticated();
+    let username: string;
+    try {
+      ({ username } = await verifyAccessToken(token));
+    } catch (error) {
+      logger.info('Token refused', { reason: (error as Error).message });
+      throw notAuthenticated();
+    }
+    const user = await getUser(username);
+    if (!user?.enable) throw notAuthenticated();
+    if (!contract.access.includes(user.user_role)) throw forbidden();
+    request.context.caller = { user, role: user.user_role };
+    logger.appendKeys({ userUuid: user.uuid, role: user.user_role });
+  };
+  return { before: authenticateBefore };
+}

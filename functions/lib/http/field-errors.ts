@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+import { FIELD_ERROR_CODES } from '../../../shared/errors';
+
+const KNOWN = new Set<string>(FIELD_ERROR_CODES);
+
+/**
+ * Turns zod issues into the spec's field codes: {field: [CODE, ...]}. A schema may name its code in the message
+ * ({ error: 'FORMAT_ERROR' }); otherwise the kind of issue decides.
+ */
+export function toFieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors';
+    const code = codeOf(issue);
+    const list = out[field] ?? [];
+    if (!list.includes(code)) list.push(code);
+    out[field] = list;
+  }
+  return out;
+}
+
+function codeOf(issue: z.core.$ZodIssue): string {
+  if (KNOWN.has(issue.message)) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? 'REQUIRED' : 'FORMAT_ERROR';
+    case 'too_small':
+      return issue.origin === 'string' && Number(issue.minimum) === 1 ? 'FIELD_BLANK' : 'ERROR_LENGTH';
+    case 'too_big':
+      return 'ERROR_LENGTH';
+    case 'invalid_value':
+    case 'unrecognized_keys':
+      return 'FORMAT_NOT_ALLOWED';
+    default:
+      return 'FORMAT_ERROR';
+  }
+}

@@ -1,0 +1,53 @@
+import middy from '@middy/core';
+import type { BodyOf, Contract, ParamsOf, QueryOf, ResponseOf } from '../../../shared/contracts/define';
+import { config } from '../config';
+import { authenticate } from './authenticate';
+import { errorResponse, jsonResponse } from './error-response';
+import { logRequest } from './log-request';
+import { parseRequest } from './parse-request';
+import type { Caller, HttpEvent, HttpResult, PortalContext } from './types';
+
+export interface HandlerInput<C extends Contract> {
+  params: ParamsOf<C>;
+  query: QueryOf<C>;
+  body: BodyOf<C>;
+  /** Present on every protected contract; undefined on public ones. */
+  caller: C['access'] extends 'public' ? Caller | undefined : Caller;
+  event: HttpEvent;
+}
+
+/** A handler may return its body, or a full result for non-JSON answers (a PDF, a redirect). */
+export type HandlerOutput<C extends Contract> = ResponseOf<C> | RawResult;
+
+export class RawResult {
+  constructor(readonly result: HttpResult) {}
+}
+
+/**
+ * Wraps an endpoint's domain function with the contract's rules, in this order: request log, error mapping,
+ * authentication and role check (401/403 before any 400, so callers learn nothing without access), input validation.
+ */
+export function httpHandler<C extends Contract>(
+  contract: C,
+  impl: (input: HandlerInput<C>) => Promise<HandlerOutput<C>>,
+) {
+  return middy<HttpEvent, HttpResult, Error, PortalContext>()
+    .use(logRequest(contract.id))
+    .use(errorResponse())
+    .use(authenticate(contract))
+    .use(parseRequest(contract))
+    .handler(async (event, context) => {
+      const input = context.input ?? { params: {}, query: {}, body: {} };
+      const output = await impl({
+        params: input.params as ParamsOf<C>,
+        query: input.query as QueryOf<C>,
+        body: input.body as BodyOf<C>,
+        caller: context.caller as HandlerInput<C>['caller'],
+        event,
+      });
+      if (output instanceof RawResult) return output.result;
+      // Locally and in tests every answer is checked against its contract; in AWS that cost is skipped.
+      const body = config.isLocal ? contract.response.parse(output) : output;
+      return jsonResponse(contract.successStatus ?? 200, body);
+    });
+}

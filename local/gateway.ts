@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { type Contract, routeKey } from '../shared/contracts/define';
+import { buildOpenApi } from '../shared/openapi/build';
+
+/** API Gateway's payload limit; a larger body answers 413 as it would in AWS. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+interface Route {
+  contract: Contract;
+  pattern: RegExp;
+}
+
+function compile(contract: Contract): Route {
+  const source = contract.path
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      return name ? `(?<${name}>[^/]+)` : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return { contract, pattern: new RegExp(`^/${source}$`) };
+}
+
+/** Content types API Gateway passes as text; everything else arrives base64-encoded. */
+const isText = (contentType = '') => /^(text\/|application\/(json|x-www-form-urlencoded|xml))/.test(contentType);
+
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function toEvent(req: IncomingMessage, url: URL, route: Route, params: Record<string, string>, body: Buffer) {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const text = isText(headers['content-type']);
+  const now = new Date();
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey: routeKey(route.contract),
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies: req.headers.cookie?.split(/;\s*/),
+    headers,
+    queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
+    pathParameters: Object.keys(params).length > 0 ? params : undefined,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: routeKey(route.contract),
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    body: body.length === 0 ? undefined : text ? body.toString('utf8') : body.toString('base64'),
+    isBase64Encoded: body.length > 0 && !text,
+  };
+  return event;
+}
+
+function lambdaContext(contract: Contract): Context {
+  const deadline = Date.now() + 30_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: contract.id,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${contract.id}`,
+    memoryLimitInMB: '512',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${contract.id}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => deadline - Date.now(),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  res.writeHead(result.statusCode ?? 200, headers);
+  const body = result.body ?? '';
+  res.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+}
+
+const json = (status: number, body: unknown): APIGatewayProxyStructuredResultV2 => ({
+  statusCode: status,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: JSON.stringify(body),
+});
+
+export interface Gateway {
+  url: string;
+  server: Server;
+  close: () => Promise<void>;
+}
+
+/**
+ * Serves every contract by invoking its handler module (the very file each Lambda runs) with an API Gateway v2 event,
+ * as the HTTP API does in AWS. Also serves the OpenAPI document at /api/openapi.json.
+ */
+export async function startGateway(options: {
+  contracts: readonly Contract[];
+  loadHandler: (contract: Contract) => Promise<Handler>;
+  port: number;
+}): Promise<Gateway> {
+  const routes = options.contracts.map(compile);
+  const openapi = JSON.stringify(buildOpenApi(options.contracts));
+  const handlers = new Map<string, Promise<Handler>>();
+
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (req.method === 'GET' && url.pathname === '/api/openapi.json') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(openapi);
+        return;
+      }
+      let params: Record<string, string> = {};
+      const route = routes.find((r) => {
+        if (r.contract.method !== req.method) return false;
+        const match = r.pattern.exec(url.pathname);
+        if (match)
+          params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
+        return Boolean(match);
+      });
+      if (!route) return send(res, json(404, { code: 'ROUTE_NOT_FOUND' }));
+      const body = await readBody(req);
+      if (body === 'too-large') return send(res, json(413, { code: 'PAYLOAD_TOO_LARGE' }));
+      let handler = handlers.get(route.contract.id);
+      if (!handler) {
+        handler = options.loadHandler(route.contract);
+        handlers.set(route.contract.id, handler);
+      }
+      const event = toEvent(req, url, route, params, body);
+      send(res, await (await handler)(event, lambdaContext(route.contract)));
+    } catch (error) {
+      console.error('Local gateway failure:', error);
+      send(res, json(500, { code: 'INTERNAL_ERROR' }));
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

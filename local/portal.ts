@@ -1,0 +1,91 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createServer, type ViteDevServer } from 'vite';
+import { contracts } from '../shared/contracts';
+import type { Contract } from '../shared/contracts/define';
+import { bootstrap, functionEnvironment } from './bootstrap';
+import { type Gateway, startGateway } from './gateway';
+import { ROOT } from './paths';
+import { freePort, portTaken, ServiceStartError } from './processes';
+import type { DemoData } from './seed';
+import { type ServicePorts, type Services, startServices } from './services';
+
+export { ROOT };
+
+export interface PortalOptions {
+  /** 'dev': fixed ports and data kept under .local/ (npm start). 'test': free ports, in memory. */
+  mode: 'dev' | 'test';
+  ports?: { web: number; gateway: number; services?: ServicePorts };
+}
+
+export interface Portal {
+  webUrl: string;
+  apiUrl: string;
+  services: Services;
+  env: Record<string, string>;
+  demo: DemoData;
+  stop: () => Promise<void>;
+}
+
+/** Loads a contract's handler module, the same file its Lambda runs. */
+async function loadHandler(contract: Contract) {
+  const module = await import(pathToFileURL(join(ROOT, 'functions', `${contract.handler}.ts`)).href);
+  return module.handler;
+}
+
+/** The whole portal on this machine: AWS stand-ins, table/buckets/pool, demo data, local gateway and the SPA. */
+export async function startPortal(options: PortalOptions): Promise<Portal> {
+  const dev = options.mode === 'dev';
+  const webPort = options.ports?.web ?? (dev ? 5173 : await freePort());
+  const gatewayPort = options.ports?.gateway ?? (dev ? 3001 : await freePort());
+  for (const [name, port] of [
+    ['Portal web (Vite)', webPort],
+    ['Local API gateway', gatewayPort],
+  ] as const) {
+    if (dev && (await portTaken(port))) {
+      throw new ServiceStartError(name, `port ${port} is already in use. Is another 'npm start' running?`);
+    }
+  }
+  const webUrl = `http://localhost:${webPort}`;
+  const services = await startServices({
+    cacheDir: join(ROOT, '.local', 'cache'),
+    dataDir: dev ? join(ROOT, '.local', 'data') : undefined,
+    logDir: dev ? join(ROOT, '.local', 'logs') : undefined,
+    ports: options.ports?.services ?? (dev ? undefined : 'free'),
+  });
+  let gateway: Gateway | undefined;
+  let vite: ViteDevServer | undefined;
+  const stop = async () => {
+    await vite?.close();
+    await gateway?.close();
+    await services.stop();
+  };
+  try {
+    const webOrigins = [webUrl, `http://127.0.0.1:${webPort}`];
+    const resources = await bootstrap(services, webOrigins);
+    const env = functionEnvironment(services, resources, webUrl);
+    // Handlers build their AWS clients at module scope from the environment, so it is set before they load.
+    Object.assign(process.env, env, {
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? (dev ? 'INFO' : 'WARN'),
+    });
+    const { seedDemo } = await import('./seed');
+    // The demo's two projects brand the two names of this machine: localhost and 127.0.0.1.
+    const demo = await seedDemo(webUrl, `http://127.0.0.1:${webPort}`);
+    gateway = await startGateway({ contracts, loadHandler, port: gatewayPort });
+    vite = await createServer({
+      configFile: join(ROOT, 'web', 'vite.config.ts'),
+      logLevel: dev ? 'info' : 'error',
+      clearScreen: false,
+      server: {
+        port: webPort,
+        strictPort: true,
+        proxy: { '/api': { target: gateway.url, changeOrigin: false } },
+      },
+    });
+    await vite.listen();
+    return { webUrl, apiUrl: gateway.url, services, env, demo, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { ROLES } from '../roles';
+import { defineContract } from './define';
+import { emailSchema, okSchema, text } from './fields';
+
+const ALL_ROLES = ROLES;
+
+export const postToken = defineContract({
+  id: 'postToken',
+  method: 'POST',
+  path: 'api/v1/token/',
+  access: 'public',
+  handler: 'auth/post-token',
+  summary: 'Sign in with e-mail and password; throttled per e-mail',
+  body: z.object({ email: emailSchema, password: z.string().min(1).max(100) }),
+  response: z.object({ access: z.string(), refresh: z.string() }),
+});
+
+export const postTokenRefresh = defineContract({
+  id: 'postTokenRefresh',
+  method: 'POST',
+  path: 'api/v1/token/refresh/',
+  access: 'public',
+  handler: 'auth/post-token-refresh',
+  summary: 'Exchange a refresh token for a new access token',
+  body: z.object({ refresh: z.string().min(1).max(8192) }),
+  response: z.object({ access: z.string() }),
+});
+
+export const postSessionLogout = defineContract({
+  id: 'postSessionLogout',
+  method: 'POST',
+  path: 'api/v1/logs/session-log/logout/',
+  access: ALL_ROLES,
+  handler: 'auth/post-session-logout',
+  summary: 'Record the logout and revoke the refresh token',
+  body: z.object({ refresh: z.string().max(8192).optional() }),
+  response: okSchema,
+});
+
+export const postBrowsingLog = defineContract({
+  id: 'postBrowsingLog',
+  method: 'POST',
+  path: 'api/v1/logs/browsing-log/',
+  access: ALL_ROLES,
+  handler: 'auth/post-browsing-log',
+  summary: 'Record a page view',
+  body: z.object({
+    browsing_url: text(2048),
+    browsing_module: text(100),
+    browsing_view: text(100),
+  }),
+  response: okSchema,
+  successStatus: 201,
+});
+
+const namedRef = (nameField: string) =>
+  z.object({ uuid: z.string(), [nameField]: z.string() }) as z.ZodObject<{ uuid: z.ZodString }>;
+
+export const userInfoSchema = z.object({
+  user: z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() }),
+  profile: z.object({
+    user_role: z.enum(ROLES),
+    image: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    position: z.string().nullable(),
+    user_documentation: z.boolean(),
+    rut_user: z.string().nullable(),
+    user_description: z.string().nullable(),
+    user_magnus: z.string().nullable(),
+  }),
+  projects: z.array(namedRef('project_name').loose()),
+  groups: z.array(namedRef('group_name').loose()),
+  societies: z.array(namedRef('society_business_name').loose()),
+});
+
+export const getUserInfo = defineContract({
+  id: 'getUserInfo',
+  method: 'GET',
+  path: 'api/v1/users/info/',
+  access: ALL_ROLES,
+  handler: 'auth/get-user-info',
+  summary: "The caller's profile and the projects, groups and societies it belongs to",
+  response: userInfoSchema,
+});
+
+export const siteDataSchema = z.object({
+  primary_color: z.string(),
+  secondary_color: z.string(),
+  project_name: z.string(),
+  meta_title: z.string(),
+  meta_content: z.string(),
+  header_title: z.string(),
+  subtitle: z.string(),
+  footer_disclaimer: z.string(),
+  url_own_site: z.string(),
+  logo: z.string().nullable(),
+  icon: z.string().nullable(),
+  contact_email: z.string(),
+  contact_phone: z.string(),
+  custom_portal_url: z.string(),
+});
+
+export const postPersonalizationLogin = defineContract({
+  id: 'postPersonalizationLogin',
+  method: 'POST',
+  path: 'api/v1/personalization/login/',
+  access: 'public',
+  handler: 'auth/post-personalization-login',
+  summary: 'Branding of the project whose custom_portal_url matches the given origin',
+  body: z.object({ custom_portal_url: text(2048) }),
+  response: siteDataSchema,
+});

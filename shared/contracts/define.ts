@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import type { Role } from '../roles';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One endpoint, declared once. Handlers, the local gateway, the CDK app, the OpenAPI document, the web client and the
+ * authorization matrix test all read this shape.
+ */
+export interface Contract<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> {
+  /** Unique, stable name; also names the Lambda function and the OpenAPI operation. */
+  id: string;
+  method: HttpMethod;
+  /** The spec's seed path, without a leading slash, with {param} placeholders: `api/v1/projects/project/{uuid}/`. */
+  path: string;
+  /** 'public', or the roles allowed to call it. */
+  access: 'public' | readonly Role[];
+  /** Handler module under functions/, without extension: `auth/post-token` is functions/auth/post-token.ts. */
+  handler: string;
+  summary: string;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  response: Response;
+  /** Status of a successful answer (200 unless said). */
+  successStatus?: number;
+}
+
+export function defineContract<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+>(contract: Contract<Params, Query, Body, Response>): Contract<Params, Query, Body, Response> {
+  return contract;
+}
+
+export type ParamsOf<C> = C extends Contract<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.output<P> : never;
+export type QueryOf<C> = C extends Contract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
+export type BodyOf<C> = C extends Contract<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
+export type BodyInputOf<C> = C extends Contract<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type ResponseOf<C> = C extends Contract<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+
+/** Names of the {placeholders} in a contract path, in order. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+}
+
+/** Fills a contract path with values: `api/v1/x/{uuid}/` + {uuid: 'a'} → `api/v1/x/a/`. */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Route key as API Gateway writes it: `POST /api/v1/token/`. */
+export function routeKey(contract: Pick<Contract, 'method' | 'path'>): string {
+  return `${contract.method} /${contract.path}`;
+}

@@ -1,0 +1,16 @@
+import * as auth from './auth';
+import type { Contract } from './define';
+import * as health from './health';
+
+export * from './define';
+
+/** Every endpoint of the API. A module added here is routed, deployed, documented and matrix-tested. */
+export const contracts: readonly Contract[] = [health, auth].flatMap((module) =>
+  Object.values(module).filter(isContract),
+);
+
+function isContract(value: unknown): value is Contract {
+  return typeof value === 'object' && value !== null && 'handler' in value && 'method' in value && 'path' in value;
+}
+
+export { auth, health };

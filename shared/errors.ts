@@ -1,0 +1,35 @@
+/**
+ * Error codes on the wire (architecture.md, "Conventions"). Field errors answer 400 {errors: {field: [CODE]}};
+ * the rest answer {code: CODE, ...}. The SPA turns each into the spec's Spanish message (shared/i18n/es.ts).
+ */
+export const FIELD_ERROR_CODES = [
+  'REQUIRED',
+  'FIELD_BLANK',
+  'FORMAT_ERROR',
+  'FORMAT_NOT_ALLOWED',
+  'ERROR_LENGTH',
+  'SAME_DATA',
+  'URL_EXISTS',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'NOT_AUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'USER_DISABLED',
+  'ACTION_NOT_ALLOWED',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'TOO_MANY_ATTEMPTS',
+  'INVALID_TOKEN',
+  'DATA_CONFLICT',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
+
+export interface ErrorBody {
+  code: ErrorCode;
+  remaining_time?: number;
+  errors?: Record<string, string[]>;
+}

@@ -1,0 +1,13 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The SPA. In AWS CloudFront serves it and routes /api/* to the HTTP API; locally local/portal.ts starts this config
+ * with a proxy from /api to the local gateway, so the portal and its API share one origin in both places.
+ */
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+});
