@@ -1,0 +1,37 @@
+import { inject } from 'vitest';
+import { type Contract, fillPath, type ResponseOf } from '../../shared/contracts/define';
+
+export const DEMO_PASSWORD = 'Portal.Demo1';
+
+export interface ApiCall {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+  token?: string;
+}
+
+/** Calls a contract on the test portal's gateway and returns status and parsed JSON body. */
+export async function call<C extends Contract>(contract: C, options: ApiCall = {}) {
+  const { apiUrl } = inject('portal');
+  const url = new URL(`${apiUrl}/${fillPath(contract.path, options.params)}`);
+  for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, String(value));
+  const response = await fetch(url, {
+    method: contract.method,
+    headers: {
+      ...(options.body !== undefined && { 'content-type': 'application/json' }),
+      ...(options.token && { authorization: `Bearer ${options.token}` }),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  const body = text ? JSON.parse(text) : undefined;
+  return { status: response.status, body: body as ResponseOf<C> & Record<string, unknown> };
+}
+
+/** Signs in through the API and returns the tokens. */
+export async function signIn(email: string, password = DEMO_PASSWORD): Promise<{ access: string; refresh: string }> {
+  const { postToken } = await import('../../shared/contracts/auth');
+  const { status, body } = await call(postToken, { body: { email, password } });
+  if (status !== 200) throw new Error(`Sign-in of ${email} answered ${status}: ${JSON.stringify(body)}`);
+  return body;
+}

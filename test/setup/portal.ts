@@ -1,0 +1,35 @@
+import type { TestProject } from 'vitest/node';
+import type { DemoData } from '../../local/seed';
+
+/**
+ * Starts one whole portal for the integration and browser tests: the real local services on free ports, in memory,
+ * the local gateway and the SPA. A developer's running `npm start` is never touched.
+ */
+export interface TestPortal {
+  webUrl: string;
+  apiUrl: string;
+  mailUrl: string;
+  env: Record<string, string>;
+  demo: DemoData;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    portal: TestPortal;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const { startPortal } = await import('../../local/portal');
+  const portal = await startPortal({ mode: 'test' });
+  project.provide('portal', {
+    webUrl: portal.webUrl,
+    apiUrl: portal.apiUrl,
+    mailUrl: portal.services.urls.ses,
+    env: portal.env,
+    demo: portal.demo,
+  });
+  return async () => {
+    await portal.stop();
+  };
+}
