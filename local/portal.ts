@@ -35,6 +35,8 @@ async function loadHandler(contract: Contract) {
 
 /** The whole portal on this machine: AWS stand-ins, table/buckets/pool, demo data, local gateway and the SPA. */
 export async function startPortal(options: PortalOptions): Promise<Portal> {
+  // Locally we run Node 20; Lambda runs the newest runtime. The SDK's Node 22 notice is noise here.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const dev = options.mode === 'dev';
   const webPort = options.ports?.web ?? (dev ? 5173 : await freePort());
   const gatewayPort = options.ports?.gateway ?? (dev ? 3001 : await freePort());

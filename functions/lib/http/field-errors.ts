@@ -3,6 +3,17 @@ import { FIELD_ERROR_CODES } from '../../../shared/errors';
 
 const KNOWN = new Set<string>(FIELD_ERROR_CODES);
 
+/** Parses a value; on failure answers the field codes instead of throwing. Inputs are reported so REQUIRED is known. */
+export function validate<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+): { success: true; data: z.output<T> } | { success: false; errors: Record<string, string[]> } {
+  const result = schema.safeParse(value, { reportInput: true });
+  return result.success
+    ? { success: true, data: result.data }
+    : { success: false, errors: toFieldErrors(result.error) };
+}
+
 /**
  * Turns zod issues into the spec's field codes: {field: [CODE, ...]}. A schema may name its code in the message
  * ({ error: 'FORMAT_ERROR' }); otherwise the kind of issue decides.
@@ -21,14 +32,16 @@ export function toFieldErrors(error: z.ZodError): Record<string, string[]> {
 
 function codeOf(issue: z.core.$ZodIssue): string {
   if (KNOWN.has(issue.message)) return issue.message;
+  const missing = issue.input === undefined || issue.input === null;
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? 'REQUIRED' : 'FORMAT_ERROR';
+      return missing ? 'REQUIRED' : 'FORMAT_ERROR';
     case 'too_small':
       return issue.origin === 'string' && Number(issue.minimum) === 1 ? 'FIELD_BLANK' : 'ERROR_LENGTH';
     case 'too_big':
       return 'ERROR_LENGTH';
     case 'invalid_value':
+      return missing ? 'REQUIRED' : 'FORMAT_NOT_ALLOWED';
     case 'unrecognized_keys':
       return 'FORMAT_NOT_ALLOWED';
     default:

@@ -2,7 +2,7 @@ import type middy from '@middy/core';
 import { z } from 'zod';
 import type { Contract } from '../../../shared/contracts/define';
 import { fieldErrors } from '../errors';
-import { toFieldErrors } from './field-errors';
+import { validate } from './field-errors';
 import type { HttpEvent, HttpResult, PortalContext } from './types';
 
 const EMPTY = z.object({});
@@ -25,13 +25,13 @@ export function parseRequest(contract: Contract): middy.MiddlewareObj<HttpEvent,
   const parseRequestBefore: middy.MiddlewareFn<HttpEvent, HttpResult, Error, PortalContext> = async (request) => {
     const { event } = request;
     const results = [
-      (contract.params ?? EMPTY).safeParse(event.pathParameters ?? {}),
-      (contract.query ?? EMPTY).safeParse(event.queryStringParameters ?? {}),
-      (contract.body ?? EMPTY).safeParse(contract.body ? readJsonBody(event) : {}),
-    ] as const;
-    const errors = Object.assign({}, ...results.map((r) => (r.success ? {} : toFieldErrors(r.error))));
+      validate(contract.params ?? EMPTY, event.pathParameters ?? {}),
+      validate(contract.query ?? EMPTY, event.queryStringParameters ?? {}),
+      validate(contract.body ?? EMPTY, contract.body ? readJsonBody(event) : {}),
+    ];
+    const errors = Object.assign({}, ...results.map((r) => (r.success ? {} : r.errors)));
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
-    const [params, query, body] = results.map((r) => r.data);
+    const [params, query, body] = results.map((r) => (r.success ? r.data : undefined));
     request.context.input = { params, query, body };
   };
   return { before: parseRequestBefore };

@@ -1,0 +1,57 @@
+import { inject } from 'vitest';
+
+/**
+ * Direct access to the test portal's table, for arranging states no endpoint offers yet and for checking what a
+ * request wrote. The functions' modules read their settings from the environment, so it is set before they load.
+ */
+export async function tableAccess() {
+  Object.assign(process.env, inject('portal').env, { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' });
+  const [{ dynamo }, { keys }, users, lib] = await Promise.all([
+    import('../../functions/lib/aws/dynamo'),
+    import('../../functions/lib/data/table'),
+    import('../../functions/lib/data/users'),
+    import('@aws-sdk/lib-dynamodb'),
+  ]);
+  const tableName = inject('portal').env.TABLE_NAME as string;
+  return { dynamo, keys, users, lib, tableName };
+}
+
+let counter = 0;
+
+/**
+ * A fresh user of its own for a test that changes a user's state (locks, disables), so tests running beside it with
+ * the demo accounts are not disturbed. Password: the demo password.
+ */
+export async function createTestUser(
+  role: import('../../shared/roles').Role,
+  memberships: { project_uuids?: string[]; group_uuids?: string[]; society_uuids?: string[] } = {},
+) {
+  const { users } = await tableAccess();
+  const { createIdentity } = await import('../../functions/lib/auth/identities');
+  const { randomUUID } = await import('node:crypto');
+  const uuid = randomUUID();
+  counter += 1;
+  const email = `test-${counter}-${uuid.slice(0, 8)}@prueba.cl`;
+  await createIdentity(uuid, email, 'Portal.Demo1');
+  await users.putNewUser({
+    uuid,
+    email,
+    first_name: 'Prueba',
+    last_name: 'Automática',
+    enable: true,
+    user_role: role,
+    image: null,
+    phone_number: null,
+    position: null,
+    user_documentation: false,
+    rut_user: null,
+    user_description: null,
+    user_magnus: null,
+    project_uuids: memberships.project_uuids ?? [],
+    group_uuids: memberships.group_uuids ?? [],
+    society_uuids: memberships.society_uuids ?? [],
+    created: new Date().toISOString(),
+    version: 1,
+  });
+  return { uuid, email };
+}

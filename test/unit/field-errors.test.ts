@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { validate } from '../../functions/lib/http/field-errors';
+import { emailSchema, passwordSchema, text } from '../../shared/contracts/fields';
+
+const schema = z.object({
+  email: emailSchema,
+  name: text(10),
+  password: passwordSchema,
+  currency: z.enum(['CLP', 'USD', 'EUR']),
+  nested: z.object({ rut: z.string().regex(/^\d+-[\dK]$/, { error: 'FORMAT_ERROR' }) }).optional(),
+});
+
+const errorsOf = (input: unknown) => {
+  const result = validate(schema, input);
+  if (result.success) throw new Error('expected a failure');
+  return result.errors;
+};
+
+describe('zod issues become the spec field codes', () => {
+  test('missing fields are REQUIRED', () => {
+    expect(errorsOf({})).toEqual({
+      email: ['REQUIRED'],
+      name: ['REQUIRED'],
+      password: ['REQUIRED'],
+      currency: ['REQUIRED'],
+    });
+  });
+
+  test('blank, too long, bad format and not-allowed values', () => {
+    const errors = errorsOf({
+      email: `${'a'.repeat(96)}@x.cl`,
+      name: '   ',
+      password: 'short',
+      currency: 'ARS',
+      nested: { rut: 'abc' },
+    });
+    expect(errors.email).toEqual(['ERROR_LENGTH']);
+    expect(errors.name).toEqual(['FIELD_BLANK']);
+    expect(errors.password).toEqual(['ERROR_LENGTH', 'FORMAT_ERROR']);
+    expect(errors.currency).toEqual(['FORMAT_NOT_ALLOWED']);
+    expect(errors['nested.rut']).toEqual(['FORMAT_ERROR']);
+  });
+
+  test('a wrong type is a FORMAT_ERROR; e-mail is trimmed and lower-cased', () => {
+    expect(errorsOf({ email: 3, name: 'a', password: 'Abcdef1!', currency: 'CLP' })).toEqual({
+      email: ['FORMAT_ERROR'],
+    });
+    expect(emailSchema.parse('  Ana@Demo.CL ')).toBe('ana@demo.cl');
+  });
+});
