@@ -75,7 +75,7 @@ async function ensureTable(dynamodb: DynamoDBClient): Promise<void> {
           { AttributeName: index.partitionKey, KeyType: 'HASH' },
           { AttributeName: index.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...TABLE_DESIGN.listAttributes] },
       })),
     }),
   );

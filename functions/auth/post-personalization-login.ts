@@ -1,6 +1,7 @@
 import { postPersonalizationLogin } from '../../shared/contracts/auth';
 import { getProjectByPortalUrl } from '../lib/data/projects';
 import { notFound } from '../lib/errors';
+import { assetUrl } from '../lib/files';
 import { httpHandler } from '../lib/http/http-handler';
 
 /** POST api/v1/personalization/login/ (public): the branding of the enabled project serving this portal URL. */
@@ -17,8 +18,8 @@ export const handler = httpHandler(postPersonalizationLogin, async ({ body }) =>
     subtitle: project.subtitle,
     footer_disclaimer: project.footer_disclaimer,
     url_own_site: project.url_own_site,
-    logo: project.logo,
-    icon: project.icon,
+    logo: await assetUrl(project.logo),
+    icon: await assetUrl(project.icon),
     contact_email: project.contact_email,
     contact_phone: project.contact_phone,
     custom_portal_url: project.custom_portal_url,

@@ -90,15 +90,16 @@ export const siteDataSchema = z.object({
   project_name: z.string(),
   meta_title: z.string(),
   meta_content: z.string(),
-  header_title: z.string(),
-  subtitle: z.string(),
-  footer_disclaimer: z.string(),
-  url_own_site: z.string(),
+  header_title: z.string().nullable(),
+  subtitle: z.string().nullable(),
+  footer_disclaimer: z.string().nullable(),
+  url_own_site: z.string().nullable(),
+  /** Short-lived URLs of the project's images, or null. */
   logo: z.string().nullable(),
   icon: z.string().nullable(),
-  contact_email: z.string(),
-  contact_phone: z.string(),
-  custom_portal_url: z.string(),
+  contact_email: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  custom_portal_url: z.string().nullable(),
 });
 
 export const postPersonalizationLogin = defineContract({

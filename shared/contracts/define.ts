@@ -29,6 +29,12 @@ export interface Contract<
   response: Response;
   /** Status of a successful answer (200 unless said). */
   successStatus?: number;
+  /**
+   * Also accepts multipart/form-data: text fields validated by `body`, plus these image file fields (admin-area §7).
+   */
+  multipartFiles?: readonly string[];
+  /** The answer is a file of this type rather than JSON (the detail PDFs). */
+  fileResponse?: 'application/pdf';
 }
 
 export function defineContract<

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidRut, normalizeRut } from '../rut';
 
 /**
  * Field schemas shared by several contracts. Messages are wire codes (shared/errors.ts); the handler wrapper
@@ -28,3 +29,77 @@ export const passwordSchema = z
 export const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const okSchema = z.object({ detail: z.string() });
+
+/** http or https URL, up to 200 characters (spec: 'Debes ingresar una URL válida'). */
+export const urlSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, { error: 'FORMAT_ERROR' });
+
+/** Optional leading plus, then digits; 15 characters at most. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(15)
+  .regex(/^\+?\d+$/, { error: 'FORMAT_ERROR' });
+
+export const colorSchema = z
+  .string()
+  .trim()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: 'FORMAT_ERROR' });
+
+export const DEFAULT_COLOR = '#aabbcc';
+
+/** RUT with its modulo-11 check digit, stored upper-case. */
+export const rutSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(10)
+  .refine(isValidRut, { error: 'FORMAT_ERROR' })
+  .transform(normalizeRut);
+
+export const CURRENCIES = ['CLP', 'USD', 'EUR'] as const;
+export const currencySchema = z.enum(CURRENCIES);
+/** The spec keeps the tax-panel flag as the strings 'True' / 'False'. */
+export const taxModuleSchema = z.enum(['True', 'False']);
+
+/** Multipart sends booleans as text. */
+export const boolish = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
+
+/**
+ * A list of uuids: a JSON array, or in multipart a repeated field, a JSON-encoded array or a comma-separated string.
+ */
+export const uuidList = z.preprocess((v) => {
+  if (typeof v !== 'string') return v;
+  const value = v.trim();
+  if (value === '') return [];
+  if (value.startsWith('[')) {
+    try {
+      return JSON.parse(value);
+    } catch {
+      return v;
+    }
+  }
+  return value.split(',').map((s) => s.trim());
+}, z.array(uuidSchema).max(500));
+
+/** Optional text that may be cleared: '' and null store null. */
+export const optionalText = (max: number) =>
+  z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(max).nullable().optional());
+
+/** limit/offset pagination (architecture.md): pages of at most 100 rows. */
+export const pageQuery = {
+  limit: z.coerce.number().int().min(1).max(100).default(15),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  search: z.string().trim().max(100).optional(),
+};
+
+/** {count, results} of a list (architecture.md, "Conventions"). */
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), results: z.array(item) });
+
+/** Sent by an edit form to catch concurrent edits: a stale version answers 409 DATA_CONFLICT. */
+export const versionField = z.coerce.number().int().min(1).optional();

@@ -1,11 +1,14 @@
 import * as auth from './auth';
 import type { Contract } from './define';
+import * as groups from './groups';
 import * as health from './health';
+import * as projects from './projects';
+import * as societies from './societies';
 
 export * from './define';
 
 /** Every endpoint of the API. A module added here is routed, deployed, documented and matrix-tested. */
-export const contracts: readonly Contract[] = [health, auth].flatMap((module) =>
+export const contracts: readonly Contract[] = [health, auth, projects, groups, societies].flatMap((module) =>
   Object.values(module).filter(isContract),
 );
 
@@ -13,4 +16,4 @@ function isContract(value: unknown): value is Contract {
   return typeof value === 'object' && value !== null && 'handler' in value && 'method' in value && 'path' in value;
 }
 
-export { auth, health };
+export { auth, groups, health, projects, societies };

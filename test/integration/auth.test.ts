@@ -29,7 +29,7 @@ describe('sign-in', () => {
     const { body } = await call(getUserInfo, { token: access });
     const { demo } = inject('portal');
     expect(body.societies.map((s) => s.uuid)).toEqual([demo.societies.minera]);
-    expect(body.groups.map((g) => g.uuid)).toEqual([demo.groups.norte]);
+    expect(body.groups).toEqual([]);
     expect(body.projects.map((p) => p.uuid)).toEqual([demo.projects.andes]);
   });
 

@@ -1,9 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
+import { normalizeSearch, searchText } from './list-index';
 import { keys, normalizePortalUrl } from './table';
 
-/** A project as stored (admin-area §3), with its branding. */
+/** A project as stored (admin-area §3), with its branding and counters. Files are S3 keys. */
 export interface ProjectRecord {
   uuid: string;
   project_name: string;
@@ -13,13 +14,13 @@ export interface ProjectRecord {
   admin: string[];
   meta_title: string;
   meta_content: string;
-  url_own_site: string;
-  custom_portal_url: string;
-  header_title: string;
-  subtitle: string;
-  footer_disclaimer: string;
-  contact_email: string;
-  contact_phone: string;
+  url_own_site: string | null;
+  custom_portal_url: string | null;
+  header_title: string | null;
+  subtitle: string | null;
+  footer_disclaimer: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
   primary_color: string;
   secondary_color: string;
   image: string | null;
@@ -29,21 +30,39 @@ export interface ProjectRecord {
   created: string;
   updated: string;
   version: number;
+  /** Number of groups in the project. */
+  groups: number;
+  society_quantity: number;
 }
 
+/** The stored item: the record plus its keys and list attributes (every project is listed in gsi3 PROJECTS). */
+export function projectItem(project: ProjectRecord) {
+  return {
+    ...keys.project(project.uuid),
+    gsi3pk: 'PROJECTS',
+    gsi3sk: project.uuid,
+    search_text: searchText(project.project_name, project.client_name),
+    name_sort: normalizeSearch(project.project_name),
+    ...project,
+  };
+}
+
+export const projectNameKey = (name: string) => keys.unique('PROJECT_NAME', normalizeSearch(name));
+export const portalUrlKey = (url: string) => keys.unique('PORTAL_URL', normalizePortalUrl(url));
+/** A PROJECT_ADMIN administers one project at most: this marker names it. */
+export const projectAdminKey = (userUuid: string) => keys.unique('PROJECT_ADMIN', userUuid);
+
 export async function getProject(uuid: string): Promise<ProjectRecord | undefined> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: keys.project(uuid) }));
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: config.tableName, Key: keys.project(uuid), ConsistentRead: true }),
+  );
   return Item as ProjectRecord | undefined;
 }
 
 /** The project whose custom_portal_url matches, through its uniqueness marker (no index, no scan). */
 export async function getProjectByPortalUrl(url: string): Promise<ProjectRecord | undefined> {
   const { Item } = await dynamo.send(
-    new GetCommand({
-      TableName: config.tableName,
-      Key: keys.unique('PORTAL_URL', normalizePortalUrl(url)),
-      ProjectionExpression: 'owner_uuid',
-    }),
+    new GetCommand({ TableName: config.tableName, Key: portalUrlKey(url), ProjectionExpression: 'owner_uuid' }),
   );
   return Item ? getProject(Item.owner_uuid as string) : undefined;
 }

@@ -6,9 +6,26 @@ export const TABLE_DESIGN = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'expires_at',
+  /**
+   * Listing indexes: gsi1 = by parent (a project's groups, societies, users), gsi2 = by second parent (a group's
+   * societies and users), gsi3 = by kind (every project, group, society, user: SUPER_ADMIN's unfiltered lists).
+   * They project only the list attributes below, so one Query page holds thousands of entries.
+   */
   indexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+  ],
+  listAttributes: [
+    'uuid',
+    'search_text',
+    'name_sort',
+    'enable',
+    'updated',
+    'created',
+    'project_uuid',
+    'group_uuid',
+    'user_role',
   ],
 } as const;
 

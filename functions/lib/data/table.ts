@@ -11,10 +11,14 @@ export const keys = {
   group: (uuid: string) => ({ pk: `GROUP#${uuid}`, sk: 'GROUP' }),
   society: (uuid: string) => ({ pk: `SOCIETY#${uuid}`, sk: 'SOCIETY' }),
   /** Marker items that make a value unique across the table (written in the same transaction as their owner). */
-  unique: (kind: 'EMAIL' | 'PORTAL_URL' | 'PROJECT_NAME' | 'RUT', value: string) => ({
+  unique: (
+    kind: 'EMAIL' | 'PORTAL_URL' | 'PROJECT_NAME' | 'PROJECT_ADMIN' | 'GROUP_NAME' | 'RUT' | 'INDUSTRY',
+    value: string,
+  ) => ({
     pk: `UNIQUE#${kind}#${value}`,
     sk: 'UNIQUE',
   }),
+  industry: (uuid: string) => ({ pk: 'INDUSTRIES', sk: `INDUSTRY#${uuid}` }),
   loginThrottle: (email: string) => ({ pk: `THROTTLE#LOGIN#${email}`, sk: 'THROTTLE' }),
   userLog: (userUuid: string, kind: 'SESSION' | 'BROWSING', at: string, id: string) => ({
     pk: `USER#${userUuid}`,
@@ -28,4 +32,12 @@ export const epochSeconds = (ms = Date.now()) => Math.floor(ms / 1000);
 /** Normalises a portal URL for lookups: lower case, no trailing slash. */
 export function normalizePortalUrl(url: string): string {
   return url.trim().toLowerCase().replace(/\/+$/, '');
+}
+
+/** Removes key attributes before an item leaves the API. */
+export function strip<T extends Record<string, unknown>>(
+  item: T,
+): Omit<T, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk'> {
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, ...rest } = item;
+  return rest;
 }

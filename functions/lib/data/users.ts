@@ -2,7 +2,10 @@ import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-
 import type { Role } from '../../../shared/roles';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
-import { keys } from './table';
+import { fieldErrors } from '../errors';
+import { getItems, normalizeSearch, searchText } from './list-index';
+import { keys, strip } from './table';
+import type { TxWrite } from './transact';
 
 /** A user as stored. Memberships are uuid lists; the role decides which of them define the scope. */
 export interface UserRecord {
@@ -70,14 +73,6 @@ export async function getMemberships(
   return { projects: pick(user.project_uuids), groups: pick(user.group_uuids), societies: pick(user.society_uuids) };
 }
 
-/** Removes key attributes before an item leaves the API. */
-export function strip<T extends Record<string, unknown>>(
-  item: T,
-): Omit<T, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk'> {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, ...rest } = item;
-  return rest;
-}
-
 /**
  * Writes a new user and its e-mail marker in one transaction: the e-mail stays unique even under concurrent
  * creates, and neither item exists without the other.
@@ -89,7 +84,7 @@ export async function putNewUser(user: UserRecord): Promise<void> {
         {
           Put: {
             TableName: config.tableName,
-            Item: { ...keys.user(user.uuid), ...user },
+            Item: userItem(user),
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
@@ -103,4 +98,81 @@ export async function putNewUser(user: UserRecord): Promise<void> {
       ],
     }),
   );
+}
+
+/** The stored item: the record plus its keys and list attributes (every user is listed in gsi3 USERS). */
+export function userItem(user: UserRecord) {
+  return {
+    ...keys.user(user.uuid),
+    gsi3pk: 'USERS',
+    gsi3sk: user.uuid,
+    search_text: searchText(user.first_name, user.last_name, user.email),
+    name_sort: normalizeSearch(`${user.first_name} ${user.last_name}`),
+    updated: user.created,
+    ...user,
+  };
+}
+
+export type MembershipField = 'project_uuids' | 'group_uuids' | 'society_uuids';
+
+/** Adds an entity to users' memberships, in the caller's transaction; each user must still have the expected role. */
+export function addMembershipWrites(userUuids: string[], field: MembershipField, entityUuid: string): TxWrite[] {
+  return userUuids.map((uuid) => ({
+    write: {
+      Update: {
+        TableName: config.tableName,
+        Key: keys.user(uuid),
+        UpdateExpression: 'SET #field = list_append(#field, :entity)',
+        ConditionExpression: 'attribute_exists(pk) AND NOT contains(#field, :id)',
+        ExpressionAttributeNames: { '#field': field },
+        ExpressionAttributeValues: { ':entity': [entityUuid], ':id': entityUuid },
+      },
+    },
+  }));
+}
+
+/** Removes an entity from users' memberships; the position read is checked, so a concurrent change fails cleanly. */
+export function removeMembershipWrites(users: UserRecord[], field: MembershipField, entityUuid: string): TxWrite[] {
+  return users.flatMap((user) => {
+    const index = user[field].indexOf(entityUuid);
+    if (index < 0) return [];
+    return [
+      {
+        write: {
+          Update: {
+            TableName: config.tableName,
+            Key: keys.user(user.uuid),
+            UpdateExpression: `REMOVE #field[${index}]`,
+            ConditionExpression: `#field[${index}] = :id`,
+            ExpressionAttributeNames: { '#field': field },
+            ExpressionAttributeValues: { ':id': entityUuid },
+          },
+        },
+      },
+    ];
+  });
+}
+
+/** Short public form of a user, for lists of admins and members. */
+export function personRef(user: UserRecord) {
+  return { uuid: user.uuid, first_name: user.first_name, last_name: user.last_name, email: user.email };
+}
+
+/**
+ * The users named in an admin/member list of a form, checked: each must exist, have the expected role and, when a
+ * project is given, belong to it. Anything else answers 400 with FORMAT_NOT_ALLOWED on that field.
+ */
+export async function loadMembers(
+  field: string,
+  userUuids: string[],
+  rule: { role: Role; projectUuid?: string },
+): Promise<UserRecord[]> {
+  if (userUuids.length === 0) return [];
+  const found = await getItems<UserRecord>(userUuids.map((uuid) => keys.user(uuid)));
+  const fits = (u: UserRecord) =>
+    u.user_role === rule.role && (!rule.projectUuid || u.project_uuids.includes(rule.projectUuid));
+  if (found.length !== new Set(userUuids).size || !found.every(fits)) {
+    throw fieldErrors({ [field]: ['FORMAT_NOT_ALLOWED'] });
+  }
+  return found;
 }

@@ -19,7 +19,9 @@ function bearerToken(event: HttpEvent): string | undefined {
 export function authenticate(contract: Contract): middy.MiddlewareObj<HttpEvent, HttpResult, Error, PortalContext> {
   const authenticateBefore: middy.MiddlewareFn<HttpEvent, HttpResult, Error, PortalContext> = async (request) => {
     if (contract.access === 'public') return;
-    const token = bearerToken(request.event);
+    // File downloads are plain links, which cannot carry a header: they may pass the access token as ?token=.
+    const token =
+      bearerToken(request.event) ?? (contract.fileResponse ? request.event.queryStringParameters?.token : undefined);
     if (!token) throw notAuthenticated();
     let username: string;
     try {

@@ -4,6 +4,7 @@ import { config } from '../config';
 import { authenticate } from './authenticate';
 import { errorResponse, jsonResponse } from './error-response';
 import { logRequest } from './log-request';
+import type { UploadedFile } from './multipart';
 import { parseRequest } from './parse-request';
 import type { Caller, HttpEvent, HttpResult, PortalContext } from './types';
 
@@ -13,6 +14,8 @@ export interface HandlerInput<C extends Contract> {
   body: BodyOf<C>;
   /** Present on every protected contract; undefined on public ones. */
   caller: C['access'] extends 'public' ? Caller | undefined : Caller;
+  /** Image files of a multipart request, already checked (type by content, size). */
+  files: UploadedFile[];
   event: HttpEvent;
 }
 
@@ -37,12 +40,13 @@ export function httpHandler<C extends Contract>(
     .use(authenticate(contract))
     .use(parseRequest(contract))
     .handler(async (event, context) => {
-      const input = context.input ?? { params: {}, query: {}, body: {} };
+      const input = context.input ?? { params: {}, query: {}, body: {}, files: [] };
       const output = await impl({
         params: input.params as ParamsOf<C>,
         query: input.query as QueryOf<C>,
         body: input.body as BodyOf<C>,
         caller: context.caller as HandlerInput<C>['caller'],
+        files: input.files,
         event,
       });
       if (output instanceof RawResult) return output.result;

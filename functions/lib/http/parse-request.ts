@@ -2,19 +2,45 @@ import type middy from '@middy/core';
 import { z } from 'zod';
 import type { Contract } from '../../../shared/contracts/define';
 import { fieldErrors } from '../errors';
+import { checkImage } from '../files';
 import { validate } from './field-errors';
+import { parseMultipart, type UploadedFile } from './multipart';
 import type { HttpEvent, HttpResult, PortalContext } from './types';
 
 const EMPTY = z.object({});
 
-function readJsonBody(event: HttpEvent): unknown {
-  if (!event.body) return {};
-  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+function rawBody(event: HttpEvent): Buffer {
+  if (!event.body) return Buffer.alloc(0);
+  return Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+}
+
+function parseJson(raw: Buffer): unknown {
+  if (raw.length === 0) return {};
   try {
-    return JSON.parse(text);
+    return JSON.parse(raw.toString('utf8'));
   } catch {
     throw fieldErrors({ non_field_errors: ['FORMAT_ERROR'] });
   }
+}
+
+/** The body as fields (JSON, or multipart text fields) and, for multipart contracts, the checked image files. */
+async function readBody(contract: Contract, event: HttpEvent): Promise<{ fields: unknown; files: UploadedFile[] }> {
+  const contentType = event.headers?.['content-type'] ?? '';
+  if (!contentType.startsWith('multipart/form-data')) return { fields: parseJson(rawBody(event)), files: [] };
+  if (!contract.multipartFiles) throw fieldErrors({ non_field_errors: ['FORMAT_NOT_ALLOWED'] });
+  let parsed: Awaited<ReturnType<typeof parseMultipart>>;
+  try {
+    parsed = await parseMultipart(rawBody(event), contentType);
+  } catch {
+    throw fieldErrors({ non_field_errors: ['FORMAT_ERROR'] });
+  }
+  const errors: Record<string, string[]> = {};
+  for (const file of parsed.files) {
+    const codes = contract.multipartFiles.includes(file.field) ? checkImage(file) : ['FORMAT_NOT_ALLOWED'];
+    if (codes.length > 0) errors[file.field] = codes;
+  }
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+  return { fields: parsed.fields, files: parsed.files };
 }
 
 /**
@@ -24,15 +50,16 @@ function readJsonBody(event: HttpEvent): unknown {
 export function parseRequest(contract: Contract): middy.MiddlewareObj<HttpEvent, HttpResult, Error, PortalContext> {
   const parseRequestBefore: middy.MiddlewareFn<HttpEvent, HttpResult, Error, PortalContext> = async (request) => {
     const { event } = request;
+    const body = contract.body ? await readBody(contract, event) : { fields: {}, files: [] };
     const results = [
       validate(contract.params ?? EMPTY, event.pathParameters ?? {}),
       validate(contract.query ?? EMPTY, event.queryStringParameters ?? {}),
-      validate(contract.body ?? EMPTY, contract.body ? readJsonBody(event) : {}),
+      validate(contract.body ?? EMPTY, body.fields),
     ];
     const errors = Object.assign({}, ...results.map((r) => (r.success ? {} : r.errors)));
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
-    const [params, query, body] = results.map((r) => (r.success ? r.data : undefined));
-    request.context.input = { params, query, body };
+    const [params, query, fields] = results.map((r) => (r.success ? r.data : undefined));
+    request.context.input = { params, query, body: fields, files: body.files };
   };
   return { before: parseRequestBefore };
 }

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { DEFAULT_COLOR } from '../../shared/contracts/fields';
+import type { GROUP_ORDERINGS, groupCreateSchema, groupPatchSchema } from '../../shared/contracts/groups';
+import { config } from '../lib/config';
+import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
+import { type GroupRecord, getGroup, groupItem, groupNameKey } from '../lib/data/groups';
+import { getItems, type Ordering, readIndex } from '../lib/data/list-index';
+import type { ProjectRecord } from '../lib/data/projects';
+import { keys, nowIso } from '../lib/data/table';
+import { type TxWrite, transactWrite } from '../lib/data/transact';
+import {
+  addMembershipWrites,
+  loadMembers,
+  personRef,
+  removeMembershipWrites,
+  type UserRecord,
+} from '../lib/data/users';
+import { bumpCounter, deleteKey, putNew, putVersioned } from '../lib/data/writes';
+import { conflict, fieldErrors, notFound } from '../lib/errors';
+import type { Caller } from '../lib/http/types';
+import { defaultPartitions, groupInScope, projectInScope } from '../lib/scope';
+
+/**
+ * The rules of society groups (admin-area §2 to §6): a name unique within its project, admins (GROUP_ADMIN) and users
+ * (USER_GROUP) of that project, counters on the project, scope, versions, audit.
+ */
+type CreateInput = z.output<typeof groupCreateSchema>;
+type PatchInput = z.output<typeof groupPatchSchema>;
+
+const sameName = () => fieldErrors({ group_name: ['SAME_DATA'] });
+
+export async function requireGroup(caller: Caller, uuid: string): Promise<GroupRecord> {
+  const group = await getGroup(uuid);
+  if (!group || !groupInScope(caller, group)) throw notFound();
+  return group;
+}
+
+type ProjectRef = Pick<ProjectRecord, 'uuid' | 'project_name' | 'enable'>;
+
+/** A group as the API shows it, with its project's name. */
+export function groupView(group: GroupRecord, project: ProjectRef | undefined) {
+  const { project_uuid, ...rest } = group;
+  return {
+    ...rest,
+    project: { uuid: project_uuid, project_name: project?.project_name ?? '', enable: project?.enable ?? false },
+    admin_quantity: group.admin.length,
+    user_quantity: group.user.length,
+  };
+}
+
+export type GroupView = ReturnType<typeof groupView>;
+
+export async function groupViews(groups: GroupRecord[]): Promise<GroupView[]> {
+  const projects = await getItems<ProjectRecord>(
+    [...new Set(groups.map((g) => g.project_uuid))].map((uuid) => keys.project(uuid)),
+  );
+  const byUuid = new Map(projects.map((p) => [p.uuid, p]));
+  return groups.map((g) => groupView(g, byUuid.get(g.project_uuid)));
+}
+
+async function oneView(group: GroupRecord): Promise<GroupView> {
+  return (await groupViews([group]))[0] as GroupView;
+}
+
+export async function createGroup(caller: Caller, input: CreateInput) {
+  // The same answer for a project that does not exist and one outside the caller's scope: nothing leaks.
+  if (!projectInScope(caller, input.project)) throw fieldErrors({ project: ['FORMAT_NOT_ALLOWED'] });
+  const [admins, users] = await Promise.all([
+    loadMembers('admin', input.admin ?? [], { role: 'GROUP_ADMIN', projectUuid: input.project }),
+    loadMembers('user', input.user ?? [], { role: 'USER_GROUP', projectUuid: input.project }),
+  ]);
+  const now = nowIso();
+  const group: GroupRecord = {
+    uuid: randomUUID(),
+    group_name: input.group_name,
+    group_description: input.group_description,
+    project_uuid: input.project,
+    admin: admins.map((a) => a.uuid),
+    user: users.map((u) => u.uuid),
+    primary_color: input.primary_color ?? DEFAULT_COLOR,
+    enable: input.enable ?? true,
+    created: now,
+    updated: now,
+    version: 1,
+    society_quantity: 0,
+  };
+  await transactWrite([
+    putNew(groupItem(group)),
+    putNew({ ...groupNameKey(group.project_uuid, group.group_name), owner_uuid: group.uuid }, sameName),
+    {
+      ...bumpCounter(keys.project(group.project_uuid), 'groups', 1),
+      onConditionFail: () => fieldErrors({ project: ['FORMAT_NOT_ALLOWED'] }),
+    },
+    ...addMembershipWrites([...group.admin, ...group.user], 'group_uuids', group.uuid),
+    auditWrite(config.tableName, caller, 'CREATE', { type: 'GROUP', uuid: group.uuid }, diff({}, { ...group })),
+  ]);
+  return oneView(group);
+}
+
+export async function patchGroup(caller: Caller, uuid: string, input: PatchInput) {
+  const before = await requireGroup(caller, uuid);
+  if (input.version !== undefined && input.version !== before.version) throw conflict('DATA_CONFLICT');
+  // A group stays in its project: moving it would carry its societies and their documents along.
+  if (input.project !== undefined && input.project !== before.project_uuid) {
+    throw fieldErrors({ project: ['FORMAT_NOT_ALLOWED'] });
+  }
+  const { version: _v, project: _p, admin, user, ...fields } = input;
+  const [admins, users] = await Promise.all([
+    admin ? loadMembers('admin', admin, { role: 'GROUP_ADMIN', projectUuid: before.project_uuid }) : undefined,
+    user ? loadMembers('user', user, { role: 'USER_GROUP', projectUuid: before.project_uuid }) : undefined,
+  ]);
+  const after: GroupRecord = {
+    ...before,
+    ...(sentFields(fields) as Partial<GroupRecord>),
+    ...(admins && { admin: admins.map((a) => a.uuid) }),
+    ...(users && { user: users.map((u) => u.uuid) }),
+    updated: nowIso(),
+    version: before.version + 1,
+  };
+  const { updated: _u, version: _ver, ...comparable } = after;
+  const changes = diff(before as unknown as Record<string, unknown>, comparable);
+  const writes: TxWrite[] = [putVersioned(groupItem(after), before.version)];
+  const oldName = groupNameKey(before.project_uuid, before.group_name);
+  const newName = groupNameKey(after.project_uuid, after.group_name);
+  if (oldName.pk !== newName.pk) {
+    writes.push(deleteKey(oldName), putNew({ ...newName, owner_uuid: uuid }, sameName));
+  }
+  const members = (g: GroupRecord) => [...g.admin, ...g.user];
+  const added = members(after).filter((m) => !members(before).includes(m));
+  const removed = members(before).filter((m) => !members(after).includes(m));
+  const removedUsers = await getItems<UserRecord>(removed.map((r) => keys.user(r)));
+  writes.push(
+    ...addMembershipWrites(added, 'group_uuids', uuid),
+    ...removeMembershipWrites(removedUsers, 'group_uuids', uuid),
+    auditWrite(config.tableName, caller, editAction(changes), { type: 'GROUP', uuid }, changes),
+  );
+  await transactWrite(writes);
+  return oneView(after);
+}
+
+/** Refused while the group holds societies (409 GROUP_NOT_EMPTY); its members lose the membership. */
+export async function deleteGroup(caller: Caller, uuid: string) {
+  const group = await requireGroup(caller, uuid);
+  const members = await getItems<UserRecord>([...group.admin, ...group.user].map((m) => keys.user(m)));
+  await transactWrite([
+    {
+      write: {
+        Delete: {
+          TableName: config.tableName,
+          Key: keys.group(uuid),
+          ConditionExpression: 'society_quantity = :zero AND version = :version',
+          ExpressionAttributeValues: { ':zero': 0, ':version': group.version },
+        },
+      },
+      onConditionFail: () => conflict('GROUP_NOT_EMPTY'),
+    },
+    deleteKey(groupNameKey(group.project_uuid, group.group_name)),
+    bumpCounter(keys.project(group.project_uuid), 'groups', -1),
+    ...removeMembershipWrites(members, 'group_uuids', uuid),
+    auditWrite(config.tableName, caller, 'DELETE', { type: 'GROUP', uuid }, diff({ ...group }, {})),
+  ]);
+  return { detail: 'ok' };
+}
+
+export async function getGroupDetail(caller: Caller, uuid: string) {
+  const group = await requireGroup(caller, uuid);
+  const societyEntries = await readIndex('gsi2', `GROUP#${uuid}#SOCIETIES`);
+  const [societies, people, view] = await Promise.all([
+    getItems<{ uuid: string; society_business_name: string; society_rut: string | null; user: string[] }>(
+      societyEntries.map((s) => keys.society(s.uuid)),
+    ),
+    getItems<UserRecord>([...group.admin, ...group.user].map((m) => keys.user(m))),
+    oneView(group),
+  ]);
+  const societyUserIds = [...new Set(societies.flatMap((s) => s.user))];
+  const societyUsers = await getItems<UserRecord>(societyUserIds.map((u) => keys.user(u)));
+  const withRole = (ids: string[]) => people.filter((p) => ids.includes(p.uuid)).map(personRef);
+  return {
+    ...view,
+    societies: societies.map(({ uuid, society_business_name, society_rut }) => ({
+      uuid,
+      society_business_name,
+      society_rut,
+    })),
+    admin_list: withRole(group.admin),
+    user_group: withRole(group.user),
+    user_society: societyUsers.map(personRef),
+  };
+}
+
+const ORDERINGS: Record<(typeof GROUP_ORDERINGS)[number], Ordering> = {
+  '-updated': { field: 'updated', descending: true },
+  group_name: { field: 'name_sort', descending: false },
+  '-group_name': { field: 'name_sort', descending: true },
+  enabled: { field: 'enable', descending: true },
+  '-enabled': { field: 'enable', descending: false },
+};
+
+/** 'Ultima edicion' (most recently edited first) unless the list asks otherwise. */
+export const groupOrdering = (ordering: (typeof GROUP_ORDERINGS)[number] | undefined) =>
+  ORDERINGS[ordering ?? '-updated'];
+
+/** The listing entries of the groups a caller may list, optionally of one project (404 outside scope). */
+export async function groupEntriesInScope(caller: Caller, projectUuid: string | undefined) {
+  if (projectUuid) {
+    if (!projectInScope(caller, projectUuid)) throw notFound();
+    return readIndex('gsi1', `PROJECT#${projectUuid}#GROUPS`);
+  }
+  const partitions = defaultPartitions(caller);
+  if (partitions === 'all') return readIndex('gsi3', 'GROUPS');
+  const perProject = await Promise.all(partitions.projects.map((p) => readIndex('gsi1', `PROJECT#${p}#GROUPS`)));
+  const groups = await getItems<GroupRecord>(partitions.groups.map((g) => keys.group(g)));
+  return [...perProject.flat(), ...groups.map((g) => groupItem(g))];
+}

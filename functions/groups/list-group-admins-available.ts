@@ -1,0 +1,8 @@
+import { listGroupAdminsAvailable } from '../../shared/contracts/groups';
+import { pickPeople } from '../lib/data/people-pickers';
+import { httpHandler } from '../lib/http/http-handler';
+
+/** GET api/v1/groups/admin-available/: GROUP_ADMIN users of the project, for a group's admin list. */
+export const handler = httpHandler(listGroupAdminsAvailable, ({ caller, query }) =>
+  pickPeople(caller, 'GROUP_ADMIN', query),
+);

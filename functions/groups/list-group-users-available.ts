@@ -1,0 +1,8 @@
+import { listGroupUsersAvailable } from '../../shared/contracts/groups';
+import { pickPeople } from '../lib/data/people-pickers';
+import { httpHandler } from '../lib/http/http-handler';
+
+/** GET api/v1/groups/user-available/: USER_GROUP users of the project, for a group's user list. */
+export const handler = httpHandler(listGroupUsersAvailable, ({ caller, query }) =>
+  pickPeople(caller, 'USER_GROUP', query),
+);

@@ -1,0 +1,32 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/dynamo';
+import { type ApiError, conflict } from '../errors';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** One write of a transaction, and the error to answer when its condition fails. */
+export interface TxWrite {
+  write: TransactItem;
+  onConditionFail?: () => ApiError;
+}
+
+/**
+ * All or nothing: the writes land together or none does. Uniqueness markers, counters and version checks ride in the
+ * same transaction as the change, so two concurrent requests cannot both win and no half-write is ever left.
+ * A failed condition answers its own error; a condition with none, or a clash with another transaction, answers
+ * 409 DATA_CONFLICT.
+ */
+export async function transactWrite(writes: TxWrite[]): Promise<void> {
+  try {
+    await dynamo.send(new TransactWriteCommand({ TransactItems: writes.map((w) => w.write) }));
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const reasons = error.CancellationReasons ?? [];
+    for (const [index, reason] of reasons.entries()) {
+      if (reason.Code === 'ConditionalCheckFailed')
+        throw writes[index]?.onConditionFail?.() ?? conflict('DATA_CONFLICT');
+    }
+    throw conflict('DATA_CONFLICT');
+  }
+}

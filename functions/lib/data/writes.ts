@@ -1,0 +1,42 @@
+import { config } from '../config';
+import type { ApiError } from '../errors';
+import { conflict } from '../errors';
+import type { TxWrite } from './transact';
+
+/** The few write shapes every admin change uses, so each domain module reads as its rules, not as request syntax. */
+export const putNew = (Item: Record<string, unknown>, onConditionFail?: () => ApiError): TxWrite => ({
+  write: { Put: { TableName: config.tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' } },
+  onConditionFail,
+});
+
+/** Replaces an item only if nobody changed it since it was read (optimistic locking on version). */
+export const putVersioned = (Item: Record<string, unknown>, readVersion: number): TxWrite => ({
+  write: {
+    Put: {
+      TableName: config.tableName,
+      Item,
+      ConditionExpression: 'version = :version',
+      ExpressionAttributeValues: { ':version': readVersion },
+    },
+  },
+  onConditionFail: () => conflict('DATA_CONFLICT'),
+});
+
+export const deleteKey = (Key: { pk: string; sk: string }): TxWrite => ({
+  write: { Delete: { TableName: config.tableName, Key } },
+});
+
+/** Adds to a counter of an existing parent; a parent deleted meanwhile fails the transaction. */
+export const bumpCounter = (Key: { pk: string; sk: string }, counter: string, by: number): TxWrite => ({
+  write: {
+    Update: {
+      TableName: config.tableName,
+      Key,
+      UpdateExpression: 'ADD #counter :by',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#counter': counter },
+      ExpressionAttributeValues: { ':by': by },
+    },
+  },
+  onConditionFail: () => conflict('DATA_CONFLICT'),
+});

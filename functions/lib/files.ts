@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3 } from './aws/s3';
+import { config } from './config';
+import type { UploadedFile } from './http/multipart';
+
+/** Image types accepted for logos, icons, images and avatars, recognised by their first bytes, not the client's word. */
+const IMAGE_SIGNATURES: Array<{ type: string; ext: string; test: (b: Buffer) => boolean }> = [
+  {
+    type: 'image/png',
+    ext: 'png',
+    test: (b) => b.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])),
+  },
+  { type: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { type: 'image/gif', ext: 'gif', test: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
+  {
+    type: 'image/webp',
+    ext: 'webp',
+    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+];
+
+export function imageTypeOf(data: Buffer): { type: string; ext: string } | undefined {
+  return IMAGE_SIGNATURES.find((s) => s.test(data));
+}
+
+/** Field codes for an upload that is not an accepted image or is too large; empty when it is fine. */
+export function checkImage(file: UploadedFile): string[] {
+  if (file.truncated) return ['ERROR_LENGTH'];
+  if (file.data.length === 0 || !imageTypeOf(file.data)) return ['FORMAT_NOT_ALLOWED'];
+  return [];
+}
+
+/** Stores an image in the assets bucket under a fresh key (so caches never serve an old one) and returns the key. */
+export async function storeImage(prefix: string, file: UploadedFile): Promise<string> {
+  const kind = imageTypeOf(file.data);
+  if (!kind) throw new Error('storeImage called with an unchecked file');
+  const key = `${prefix}/${file.field}-${randomUUID()}.${kind.ext}`;
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: config.assetsBucket,
+      Key: key,
+      Body: file.data,
+      ContentType: kind.type,
+      ContentLength: file.data.length,
+    }),
+  );
+  return key;
+}
+
+export async function deleteAsset(key: string | null | undefined): Promise<void> {
+  if (key) await s3.send(new DeleteObjectCommand({ Bucket: config.assetsBucket, Key: key }));
+}
+
+/** A short-lived (15 min) presigned GET of an asset, or null when there is none. */
+export async function assetUrl(key: string | null | undefined): Promise<string | null> {
+  if (!key) return null;
+  return getSignedUrl(s3, new GetObjectCommand({ Bucket: config.assetsBucket, Key: key }), { expiresIn: 900 });
+}

@@ -1,0 +1,16 @@
+import { listProjectAdminsAvailable } from '../../shared/contracts/projects';
+import { pickPeople } from '../lib/data/people-pickers';
+import { httpHandler } from '../lib/http/http-handler';
+
+/**
+ * GET api/v1/projects/admin-available/: enabled PROJECT_ADMIN users free to administer a project (one project at
+ * most each); with ?project= that project's own admins are offered too, for its edit form.
+ */
+export const handler = httpHandler(listProjectAdminsAvailable, ({ caller, query }) =>
+  pickPeople(
+    caller,
+    'PROJECT_ADMIN',
+    query,
+    (u) => u.project_uuids.length === 0 || (query.project !== undefined && u.project_uuids.includes(query.project)),
+  ),
+);

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { DEFAULT_COLOR } from '../../shared/contracts/fields';
+import type { projectCreateSchema, projectPatchSchema } from '../../shared/contracts/projects';
+import { config } from '../lib/config';
+import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
+import { getItems, readIndex } from '../lib/data/list-index';
+import {
+  getProject,
+  type ProjectRecord,
+  portalUrlKey,
+  projectAdminKey,
+  projectItem,
+  projectNameKey,
+} from '../lib/data/projects';
+import { keys, normalizePortalUrl, nowIso } from '../lib/data/table';
+import { type TxWrite, transactWrite } from '../lib/data/transact';
+import {
+  addMembershipWrites,
+  loadMembers,
+  personRef,
+  removeMembershipWrites,
+  type UserRecord,
+} from '../lib/data/users';
+import { deleteKey, putNew, putVersioned } from '../lib/data/writes';
+import { conflict, fieldErrors, notFound } from '../lib/errors';
+import { assetUrl, deleteAsset, storeImage } from '../lib/files';
+import type { UploadedFile } from '../lib/http/multipart';
+import type { Caller } from '../lib/http/types';
+
+/**
+ * The rules of projects (admin-area §3 to §6), in one place: uniqueness of name, portal URL and admin (markers in the
+ * same transaction), versions, counters, files replaced only when sent, audit of every change.
+ */
+type CreateInput = z.output<typeof projectCreateSchema>;
+type PatchInput = z.output<typeof projectPatchSchema>;
+
+const TABLE = () => config.tableName;
+const put = putNew;
+const remove = deleteKey;
+
+const nameTaken = () => conflict('PROJECT_NAME_TAKEN');
+const urlTaken = () => fieldErrors({ custom_portal_url: ['URL_EXISTS'] });
+const adminTaken = () => conflict('ADMIN_ERROR');
+
+const nameMarker = (p: ProjectRecord) => ({ ...projectNameKey(p.project_name), owner_uuid: p.uuid });
+const urlMarker = (p: ProjectRecord) =>
+  p.custom_portal_url ? [{ ...portalUrlKey(p.custom_portal_url), owner_uuid: p.uuid }] : [];
+
+/** A project as the API shows it: file keys become short-lived URLs. */
+export async function projectView(project: ProjectRecord) {
+  const [logo, icon, image] = await Promise.all([
+    assetUrl(project.logo),
+    assetUrl(project.icon),
+    assetUrl(project.image),
+  ]);
+  return { ...project, logo, icon, image, admin_quantity: project.admin.length };
+}
+
+/** Stores the sent images; returns their keys by field and a clean-up for when the write that needs them fails. */
+async function storeFiles(projectUuid: string, files: UploadedFile[]) {
+  const stored: Partial<Record<'logo' | 'icon' | 'image', string>> = {};
+  for (const file of files) {
+    stored[file.field as 'logo' | 'icon' | 'image'] = await storeImage(`projects/${projectUuid}`, file);
+  }
+  return { stored, discard: () => Promise.all(Object.values(stored).map(deleteAsset)) };
+}
+
+export async function createProject(caller: Caller, input: CreateInput, files: UploadedFile[]) {
+  const uuid = randomUUID();
+  const admins = await loadMembers('admin', input.admin ?? [], { role: 'PROJECT_ADMIN' });
+  const { stored, discard } = await storeFiles(uuid, files);
+  const now = nowIso();
+  const project: ProjectRecord = {
+    uuid,
+    project_name: input.project_name,
+    client_name: input.client_name,
+    associated_service_description: input.associated_service_description,
+    service_description: input.service_description,
+    admin: admins.map((a) => a.uuid),
+    meta_title: input.meta_title ?? 'default',
+    meta_content: input.meta_content ?? 'default',
+    url_own_site: input.url_own_site ?? null,
+    custom_portal_url: input.custom_portal_url ? normalizePortalUrl(input.custom_portal_url) : null,
+    header_title: input.header_title ?? null,
+    subtitle: input.subtitle ?? null,
+    footer_disclaimer: input.footer_disclaimer ?? null,
+    contact_email: input.contact_email ?? null,
+    contact_phone: input.contact_phone ?? null,
+    primary_color: input.primary_color ?? DEFAULT_COLOR,
+    secondary_color: input.secondary_color ?? DEFAULT_COLOR,
+    logo: stored.logo ?? null,
+    icon: stored.icon ?? null,
+    image: stored.image ?? null,
+    enable: input.enable ?? true,
+    created: now,
+    updated: now,
+    version: 1,
+    groups: 0,
+    society_quantity: 0,
+  };
+  try {
+    await transactWrite([
+      put(projectItem(project)),
+      put(nameMarker(project), nameTaken),
+      ...urlMarker(project).map((marker) => put(marker, urlTaken)),
+      ...project.admin.map((admin) => put({ ...projectAdminKey(admin), owner_uuid: uuid }, adminTaken)),
+      ...addMembershipWrites(project.admin, 'project_uuids', uuid),
+      auditWrite(TABLE(), caller, 'CREATE', { type: 'PROJECT', uuid }, diff({}, { ...project })),
+    ]);
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return projectView(project);
+}
+
+async function requireProject(uuid: string): Promise<ProjectRecord> {
+  const project = await getProject(uuid);
+  if (!project) throw notFound();
+  return project;
+}
+
+export async function patchProject(caller: Caller, uuid: string, input: PatchInput, files: UploadedFile[]) {
+  const before = await requireProject(uuid);
+  if (input.version !== undefined && input.version !== before.version) throw conflict('DATA_CONFLICT');
+  const { version: _version, admin: adminInput, ...fields } = input;
+  const admins = adminInput ? await loadMembers('admin', adminInput, { role: 'PROJECT_ADMIN' }) : undefined;
+  const { stored, discard } = await storeFiles(uuid, files);
+
+  const after: ProjectRecord = {
+    ...before,
+    ...(sentFields(fields) as Partial<ProjectRecord>),
+    ...stored,
+    ...(fields.custom_portal_url && { custom_portal_url: normalizePortalUrl(fields.custom_portal_url) }),
+    ...(admins && { admin: admins.map((a) => a.uuid) }),
+    updated: nowIso(),
+    version: before.version + 1,
+  };
+  const { updated: _u, version: _v, ...comparable } = after;
+  const changes = diff(before as unknown as Record<string, unknown>, comparable);
+  const writes: TxWrite[] = [putVersioned(projectItem(after), before.version)];
+  if (normalizeForMarker(before.project_name) !== normalizeForMarker(after.project_name)) {
+    writes.push(remove(projectNameKey(before.project_name)), put(nameMarker(after), nameTaken));
+  }
+  if (before.custom_portal_url !== after.custom_portal_url) {
+    if (before.custom_portal_url) writes.push(remove(portalUrlKey(before.custom_portal_url)));
+    writes.push(...urlMarker(after).map((marker) => put(marker, urlTaken)));
+  }
+  const added = after.admin.filter((a) => !before.admin.includes(a));
+  const removed = before.admin.filter((a) => !after.admin.includes(a));
+  const removedUsers = await getItems<UserRecord>(removed.map((r) => keys.user(r)));
+  writes.push(
+    ...added.map((admin) => put({ ...projectAdminKey(admin), owner_uuid: uuid }, adminTaken)),
+    ...removed.map((admin) => remove(projectAdminKey(admin))),
+    ...addMembershipWrites(added, 'project_uuids', uuid),
+    ...removeMembershipWrites(removedUsers, 'project_uuids', uuid),
+  );
+  writes.push(auditWrite(TABLE(), caller, editAction(changes), { type: 'PROJECT', uuid }, changes));
+  try {
+    await transactWrite(writes);
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  // Replaced files go only once the new ones are saved.
+  await Promise.all(
+    (['logo', 'icon', 'image'] as const).filter((f) => stored[f] && before[f]).map((f) => deleteAsset(before[f])),
+  );
+  return projectView(after);
+}
+
+const normalizeForMarker = (name: string) => projectNameKey(name).pk;
+
+/** Refused while the project holds groups: deleting is not a cascade (documented in docs/data-model.md). */
+export async function deleteProject(caller: Caller, uuid: string) {
+  const project = await requireProject(uuid);
+  const admins = await getItems<UserRecord>(project.admin.map((a) => keys.user(a)));
+  await transactWrite([
+    {
+      write: {
+        Delete: {
+          TableName: TABLE(),
+          Key: keys.project(uuid),
+          ConditionExpression: '#groups = :zero AND version = :version',
+          ExpressionAttributeNames: { '#groups': 'groups' },
+          ExpressionAttributeValues: { ':zero': 0, ':version': project.version },
+        },
+      },
+      onConditionFail: () => conflict('PROJECT_NOT_EMPTY'),
+    },
+    remove(projectNameKey(project.project_name)),
+    ...(project.custom_portal_url ? [remove(portalUrlKey(project.custom_portal_url))] : []),
+    ...project.admin.map((admin) => remove(projectAdminKey(admin))),
+    ...removeMembershipWrites(admins, 'project_uuids', uuid),
+    auditWrite(TABLE(), caller, 'DELETE', { type: 'PROJECT', uuid }, diff({ ...project }, {})),
+  ]);
+  await Promise.all([deleteAsset(project.logo), deleteAsset(project.icon), deleteAsset(project.image)]);
+  return { detail: 'ok' };
+}
+
+export async function getProjectDetail(uuid: string) {
+  const project = await requireProject(uuid);
+  const groupEntries = await readIndex('gsi1', `PROJECT#${uuid}#GROUPS`);
+  const [groups, admins] = await Promise.all([
+    getItems<{ uuid: string; group_name: string; enable: boolean }>(groupEntries.map((g) => keys.group(g.uuid))),
+    getItems<UserRecord>(project.admin.map((a) => keys.user(a))),
+  ]);
+  return {
+    ...(await projectView(project)),
+    group_list: groups.map(({ uuid, group_name, enable }) => ({ uuid, group_name, enable })),
+    admin_list: admins.map(personRef),
+  };
+}
+
+export { requireProject };
+
+/** A row of the projects table. */
+export function projectListRow(project: ProjectRecord) {
+  return {
+    uuid: project.uuid,
+    project_name: project.project_name,
+    client_name: project.client_name,
+    admin_quantity: project.admin.length,
+    groups: project.groups,
+    created: project.created,
+    enable: project.enable,
+    primary_color: project.primary_color,
+  };
+}

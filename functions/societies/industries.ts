@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/aws/dynamo';
+import { config } from '../lib/config';
+import { auditWrite, diff } from '../lib/data/audit';
+import { type IndustryRecord, industryNameKey } from '../lib/data/societies';
+import { keys, nowIso, strip } from '../lib/data/table';
+import { transactWrite } from '../lib/data/transact';
+import { deleteKey, putNew } from '../lib/data/writes';
+import { conflict, fieldErrors, forbidden, notFound } from '../lib/errors';
+import type { Caller } from '../lib/http/types';
+
+/**
+ * Industries (admin-area §3): a short, portal-wide list in creation order. Names are unique; the first one is the
+ * default and can be neither renamed nor deleted; one still used by a society cannot be deleted.
+ */
+const sameName = () => fieldErrors({ industry: ['SAME_DATA'] });
+
+export async function listIndustries(): Promise<IndustryRecord[]> {
+  const { Items = [] } = await dynamo.send(
+    new QueryCommand({
+      TableName: config.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'INDUSTRIES' },
+    }),
+  );
+  return (Items.map(strip) as unknown as IndustryRecord[]).sort((a, b) => a.position - b.position);
+}
+
+export const industryView = ({ uuid, industry, position }: IndustryRecord) => ({ uuid, industry, position });
+
+async function requireIndustry(uuid: string) {
+  const all = await listIndustries();
+  const industry = all.find((i) => i.uuid === uuid);
+  if (!industry) throw notFound();
+  return { industry, isFirst: all[0]?.uuid === uuid };
+}
+
+export async function createIndustry(caller: Caller, name: string) {
+  const all = await listIndustries();
+  const industry: IndustryRecord = {
+    uuid: randomUUID(),
+    industry: name,
+    position: (all.at(-1)?.position ?? -1) + 1,
+    society_quantity: 0,
+    created: nowIso(),
+  };
+  await transactWrite([
+    putNew({ ...keys.industry(industry.uuid), ...industry }),
+    putNew({ ...industryNameKey(name), owner_uuid: industry.uuid }, sameName),
+    auditWrite(
+      config.tableName,
+      caller,
+      'CREATE',
+      { type: 'INDUSTRY', uuid: industry.uuid },
+      diff({}, { ...industry }),
+    ),
+  ]);
+  return industryView(industry);
+}
+
+export async function renameIndustry(caller: Caller, uuid: string, name: string) {
+  const { industry, isFirst } = await requireIndustry(uuid);
+  if (isFirst) throw forbidden();
+  const after = { ...industry, industry: name };
+  const oldKey = industryNameKey(industry.industry);
+  const newKey = industryNameKey(name);
+  await transactWrite([
+    {
+      write: {
+        Update: {
+          TableName: config.tableName,
+          Key: keys.industry(uuid),
+          UpdateExpression: 'SET industry = :name',
+          ConditionExpression: 'industry = :old',
+          ExpressionAttributeValues: { ':name': name, ':old': industry.industry },
+        },
+      },
+      onConditionFail: () => conflict('DATA_CONFLICT'),
+    },
+    ...(oldKey.pk === newKey.pk ? [] : [deleteKey(oldKey), putNew({ ...newKey, owner_uuid: uuid }, sameName)]),
+    auditWrite(config.tableName, caller, 'UPDATE', { type: 'INDUSTRY', uuid }, diff({ ...industry }, { ...after })),
+  ]);
+  return industryView(after);
+}
+
+export async function deleteIndustry(caller: Caller, uuid: string) {
+  const { industry, isFirst } = await requireIndustry(uuid);
+  if (isFirst) throw forbidden();
+  await transactWrite([
+    {
+      write: {
+        Delete: {
+          TableName: config.tableName,
+          Key: keys.industry(uuid),
+          ConditionExpression: 'society_quantity = :zero',
+          ExpressionAttributeValues: { ':zero': 0 },
+        },
+      },
+      onConditionFail: () => conflict('INDUSTRY_IN_USE'),
+    },
+    deleteKey(industryNameKey(industry.industry)),
+    auditWrite(config.tableName, caller, 'DELETE', { type: 'INDUSTRY', uuid }, diff({ ...industry }, {})),
+  ]);
+  return { detail: 'ok' };
+}

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { defineContract } from './define';
+import {
+  boolish,
+  colorSchema,
+  emailSchema,
+  optionalText,
+  pageOf,
+  pageQuery,
+  phoneSchema,
+  text,
+  urlSchema,
+  uuidList,
+  uuidSchema,
+  versionField,
+} from './fields';
+
+const SUPER_ADMIN = ['SUPER_ADMIN'] as const;
+const ALL = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'] as const;
+export const PROJECT_FILES = ['logo', 'icon', 'image'] as const;
+
+const uuidParams = z.object({ uuid: uuidSchema });
+
+/** Fields of the project wizard (admin-area §3, §5): step 1 is required on create, the rest may follow by PATCH. */
+const projectFields = {
+  project_name: text(100),
+  client_name: text(100),
+  associated_service_description: text(500),
+  service_description: text(500),
+  meta_title: text(100),
+  meta_content: text(300),
+  url_own_site: urlSchema,
+  custom_portal_url: urlSchema,
+  header_title: optionalText(100),
+  subtitle: optionalText(200),
+  footer_disclaimer: optionalText(500),
+  contact_email: emailSchema,
+  contact_phone: phoneSchema,
+  primary_color: colorSchema,
+  secondary_color: colorSchema,
+  admin: uuidList,
+  enable: boolish,
+};
+
+export const projectCreateSchema = z.object({
+  ...projectFields,
+  meta_title: projectFields.meta_title.optional(),
+  meta_content: projectFields.meta_content.optional(),
+  url_own_site: projectFields.url_own_site.optional(),
+  custom_portal_url: projectFields.custom_portal_url.optional(),
+  contact_email: projectFields.contact_email.optional(),
+  contact_phone: projectFields.contact_phone.optional(),
+  primary_color: projectFields.primary_color.optional(),
+  secondary_color: projectFields.secondary_color.optional(),
+  admin: projectFields.admin.optional(),
+  enable: projectFields.enable.optional(),
+});
+
+export const projectPatchSchema = z.object(projectFields).partial().extend({ version: versionField });
+
+const userRef = z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() });
+
+export const projectSchema = z.object({
+  uuid: z.string(),
+  project_name: z.string(),
+  client_name: z.string(),
+  associated_service_description: z.string(),
+  service_description: z.string(),
+  admin: z.array(z.string()),
+  meta_title: z.string(),
+  meta_content: z.string(),
+  url_own_site: z.string().nullable(),
+  custom_portal_url: z.string().nullable(),
+  header_title: z.string().nullable(),
+  subtitle: z.string().nullable(),
+  footer_disclaimer: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  primary_color: z.string(),
+  secondary_color: z.string(),
+  logo: z.string().nullable(),
+  icon: z.string().nullable(),
+  image: z.string().nullable(),
+  enable: z.boolean(),
+  created: z.string(),
+  updated: z.string(),
+  version: z.number(),
+  groups: z.number(),
+  admin_quantity: z.number(),
+  society_quantity: z.number(),
+});
+
+export const projectDetailSchema = projectSchema.extend({
+  group_list: z.array(z.object({ uuid: z.string(), group_name: z.string(), enable: z.boolean() })),
+  admin_list: z.array(userRef),
+});
+
+const projectListItem = projectSchema.pick({
+  uuid: true,
+  project_name: true,
+  client_name: true,
+  admin_quantity: true,
+  groups: true,
+  created: true,
+  enable: true,
+  primary_color: true,
+});
+
+export const listProjects = defineContract({
+  id: 'listProjects',
+  method: 'GET',
+  path: 'api/v1/projects/project/',
+  access: SUPER_ADMIN,
+  handler: 'projects/list-projects',
+  summary: 'Projects, newest first, with search and limit/offset',
+  query: z.object(pageQuery),
+  response: pageOf(projectListItem),
+});
+
+export const createProject = defineContract({
+  id: 'createProject',
+  method: 'POST',
+  path: 'api/v1/projects/project/',
+  access: SUPER_ADMIN,
+  handler: 'projects/create-project',
+  summary: 'Create a project (JSON, or multipart with logo, icon and image)',
+  body: projectCreateSchema,
+  multipartFiles: PROJECT_FILES,
+  response: projectSchema,
+  successStatus: 201,
+});
+
+export const getProject = defineContract({
+  id: 'getProject',
+  method: 'GET',
+  path: 'api/v1/projects/project/{uuid}/',
+  access: SUPER_ADMIN,
+  handler: 'projects/get-project',
+  summary: 'One project with its groups and admins',
+  params: uuidParams,
+  response: projectDetailSchema,
+});
+
+export const patchProject = defineContract({
+  id: 'patchProject',
+  method: 'PATCH',
+  path: 'api/v1/projects/project/{uuid}/',
+  access: SUPER_ADMIN,
+  handler: 'projects/patch-project',
+  summary: 'Change a project: only the fields sent; {enable} toggles it; files replaced only when sent',
+  params: uuidParams,
+  body: projectPatchSchema,
+  multipartFiles: PROJECT_FILES,
+  response: projectSchema,
+});
+
+export const deleteProject = defineContract({
+  id: 'deleteProject',
+  method: 'DELETE',
+  path: 'api/v1/projects/project/{uuid}/',
+  access: SUPER_ADMIN,
+  handler: 'projects/delete-project',
+  summary: 'Delete a project that holds no groups (409 PROJECT_NOT_EMPTY otherwise)',
+  params: uuidParams,
+  response: z.object({ detail: z.string() }),
+});
+
+export const searchProjects = defineContract({
+  id: 'searchProjects',
+  method: 'GET',
+  path: 'api/v1/projects/search/',
+  access: SUPER_ADMIN,
+  handler: 'projects/search-projects',
+  summary: 'Projects whose name or client contains the search text',
+  query: z.object(pageQuery),
+  response: pageOf(projectListItem),
+});
+
+export const listProjectAdminsAvailable = defineContract({
+  id: 'listProjectAdminsAvailable',
+  method: 'GET',
+  path: 'api/v1/projects/admin-available/',
+  access: SUPER_ADMIN,
+  handler: 'projects/list-project-admins-available',
+  summary: 'PROJECT_ADMIN users who administer no project yet (the picker of the wizard)',
+  query: z.object({ ...pageQuery, project: uuidSchema.optional() }),
+  response: pageOf(userRef),
+});
+
+export const listMyProjects = defineContract({
+  id: 'listMyProjects',
+  method: 'GET',
+  path: 'api/v1/projects/user/project/',
+  access: ALL,
+  handler: 'projects/list-my-projects',
+  summary: "The caller's projects (every project for SUPER_ADMIN)",
+  response: z.array(z.object({ uuid: z.string(), project_name: z.string(), enable: z.boolean() })),
+});
+
+export const getProjectPdf = defineContract({
+  id: 'getProjectPdf',
+  method: 'GET',
+  path: 'api/v1/projects/detail/pdf/{uuid}/',
+  access: SUPER_ADMIN,
+  handler: 'projects/get-project-pdf',
+  summary: 'The project detail as a PDF (Spanish)',
+  params: uuidParams,
+  query: z.object({ token: z.string().max(8192).optional() }),
+  response: z.unknown(),
+  fileResponse: 'application/pdf',
+});

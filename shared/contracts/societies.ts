@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { defineContract } from './define';
+import {
+  boolish,
+  currencySchema,
+  emailSchema,
+  optionalText,
+  pageOf,
+  pageQuery,
+  phoneSchema,
+  rutSchema,
+  taxModuleSchema,
+  text,
+  uuidList,
+  uuidSchema,
+  versionField,
+} from './fields';
+
+const SOCIETY_ADMINS = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] as const;
+const ALL = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'] as const;
+const uuidParams = z.object({ uuid: uuidSchema });
+
+/** An optional RUT: '' or null clears it (admin-area §5: "if cleared ... an empty value is sent explicitly"). */
+const optionalRut = z.preprocess((v) => (v === '' ? null : v), rutSchema.nullable().optional());
+const optionalEmail = z.preprocess((v) => (v === '' ? null : v), emailSchema.nullable().optional());
+
+const societyFields = {
+  society_business_name: text(150),
+  society_rut: optionalRut,
+  business_line: text(150),
+  company_code: text(20),
+  industry_type: uuidSchema,
+  society_email: emailSchema,
+  currency: currencySchema,
+  group: uuidSchema,
+  project: uuidSchema.optional(),
+  user: uuidList,
+  society_contact_name: text(100),
+  society_phone_number: phoneSchema,
+  society_address: optionalText(200),
+  society_contact_email: optionalEmail,
+  tax_module: taxModuleSchema,
+  enable: boolish,
+};
+
+export const societyCreateSchema = z.object({
+  ...societyFields,
+  currency: societyFields.currency.default('CLP'),
+  user: societyFields.user.optional(),
+  enable: societyFields.enable.optional(),
+});
+export const societyPatchSchema = z.object(societyFields).partial().extend({ version: versionField });
+
+const personRef = z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() });
+
+export const societySchema = z.object({
+  uuid: z.string(),
+  society_business_name: z.string(),
+  society_rut: z.string().nullable(),
+  business_line: z.string(),
+  company_code: z.string(),
+  industry_type: z.object({ uuid: z.string(), industry: z.string() }).nullable(),
+  society_email: z.string(),
+  currency: currencySchema,
+  group: z.object({ uuid: z.string(), group_name: z.string() }),
+  project: z.object({ uuid: z.string(), project_name: z.string() }),
+  user: z.array(z.string()),
+  society_contact_name: z.string(),
+  society_phone_number: z.string(),
+  society_address: z.string().nullable(),
+  society_contact_email: z.string().nullable(),
+  tax_module: taxModuleSchema,
+  enable: z.boolean(),
+  created: z.string(),
+  updated: z.string(),
+  version: z.number(),
+});
+
+export const societyDetailSchema = societySchema.extend({ user_list: z.array(personRef) });
+
+const listQuery = z.object({
+  ...pageQuery,
+  societySearch: z.string().trim().max(100).optional(),
+  project: uuidSchema.optional(),
+  group: uuidSchema.optional(),
+});
+
+export const listSocieties = defineContract({
+  id: 'listSocieties',
+  method: 'GET',
+  path: 'api/v1/societies/society/',
+  access: SOCIETY_ADMINS,
+  handler: 'societies/list-societies',
+  summary: 'Societies in scope, filtered by project and group, searched by name or RUT',
+  query: listQuery,
+  response: pageOf(societySchema),
+});
+
+export const createSociety = defineContract({
+  id: 'createSociety',
+  method: 'POST',
+  path: 'api/v1/societies/society/',
+  access: SOCIETY_ADMINS,
+  handler: 'societies/create-society',
+  summary: 'Create a society in a group of the caller (RUT unique)',
+  body: societyCreateSchema,
+  multipartFiles: [],
+  response: societySchema,
+  successStatus: 201,
+});
+
+export const getSociety = defineContract({
+  id: 'getSociety',
+  method: 'GET',
+  path: 'api/v1/societies/society/{uuid}/',
+  access: SOCIETY_ADMINS,
+  handler: 'societies/get-society',
+  summary: 'One society with its users',
+  params: uuidParams,
+  response: societyDetailSchema,
+});
+
+export const patchSociety = defineContract({
+  id: 'patchSociety',
+  method: 'PATCH',
+  path: 'api/v1/societies/society/{uuid}/',
+  access: SOCIETY_ADMINS,
+  handler: 'societies/patch-society',
+  summary: 'Change a society: only the fields sent; a new group may move it; ?tax_module= sets the tax panel flag',
+  params: uuidParams,
+  query: z.object({ tax_module: taxModuleSchema.optional() }),
+  body: societyPatchSchema,
+  multipartFiles: [],
+  response: societySchema,
+});
+
+export const deleteSociety = defineContract({
+  id: 'deleteSociety',
+  method: 'DELETE',
+  path: 'api/v1/societies/society/{uuid}/',
+  access: SOCIETY_ADMINS,
+  handler: 'societies/delete-society',
+  summary: 'Delete a society that has no users (409 SOCIETY_HAS_USERS otherwise)',
+  params: uuidParams,
+  response: z.object({ detail: z.string() }),
+});
+
+export const searchSocieties = defineContract({
+  id: 'searchSocieties',
+  method: 'GET',
+  path: 'api/v1/societies/search/',
+  access: SOCIETY_ADMINS,
+  handler: 'societies/search-societies',
+  summary: 'Societies in scope whose name or RUT contains the search text',
+  query: listQuery,
+  response: pageOf(societySchema),
+});
+
+const pickerQuery = z.object({ ...pageQuery, project: uuidSchema.optional(), group: uuidSchema.optional() });
+const societyRef = z.object({
+  uuid: z.string(),
+  society_business_name: z.string(),
+  society_rut: z.string().nullable(),
+  group: z.string(),
+  project: z.string(),
+});
+
+export const listSocietyAdminsAvailable = defineContract({
+  id: 'listSocietyAdminsAvailable',
+  method: 'GET',
+  path: 'api/v1/societies/society/admin-available/',
+  access: SOCIETY_ADMINS,
+  handler: 'societies/list-society-admins-available',
+  summary: 'GROUP_ADMIN users in scope who could look after a society of the given group',
+  query: pickerQuery,
+  response: pageOf(personRef),
+});
+
+export const listSocietiesForUsers = defineContract({
+  id: 'listSocietiesForUsers',
+  method: 'GET',
+  path: 'api/v1/societies/user/list/',
+  access: SOCIETY_ADMINS,
+  handler: 'societies/list-societies-for-users',
+  summary: 'Societies in scope to assign to users, filtered by project, group or society (invite and user forms)',
+  query: z.object({
+    ...pageQuery,
+    project: uuidSchema.optional(),
+    group: uuidSchema.optional(),
+    society: uuidSchema.optional(),
+  }),
+  response: pageOf(societyRef),
+});
+
+export const listSocietyUsersAvailable = defineContract({
+  id: 'listSocietyUsersAvailable',
+  method: 'GET',
+  path: 'api/v1/societies/user-available/',
+  access: SOCIETY_ADMINS,
+  handler: 'societies/list-society-users-available',
+  summary: 'USER_SOCIETY users in scope that may be attached to a society',
+  query: pickerQuery,
+  response: pageOf(personRef),
+});
+
+export const listMySocieties = defineContract({
+  id: 'listMySocieties',
+  method: 'GET',
+  path: 'api/v1/societies/user/society/',
+  access: ALL,
+  handler: 'societies/list-my-societies',
+  summary: "The caller's societies (of its groups or project; all for SUPER_ADMIN), optionally of one project or group",
+  query: z.object({ project: uuidSchema.optional(), group: uuidSchema.optional() }),
+  response: z.array(societyRef.extend({ enable: z.boolean() })),
+});
+
+export const getSocietyPdf = defineContract({
+  id: 'getSocietyPdf',
+  method: 'GET',
+  path: 'api/v1/societies/detail/pdf/{uuid}/',
+  access: SOCIETY_ADMINS,
+  handler: 'societies/get-society-pdf',
+  summary: 'The society detail as a PDF (Spanish)',
+  params: uuidParams,
+  query: z.object({ token: z.string().max(8192).optional() }),
+  response: z.unknown(),
+  fileResponse: 'application/pdf',
+});
+
+const industrySchema = z.object({ uuid: z.string(), industry: z.string(), position: z.number() });
+
+export const listIndustries = defineContract({
+  id: 'listIndustries',
+  method: 'GET',
+  path: 'api/v1/societies/industry-type/',
+  access: SOCIETY_ADMINS,
+  handler: 'societies/list-industries',
+  summary: 'Industries in creation order; the first is the default and is fixed',
+  response: z.array(industrySchema),
+});
+
+export const createIndustry = defineContract({
+  id: 'createIndustry',
+  method: 'POST',
+  path: 'api/v1/societies/industry-type/',
+  access: ['SUPER_ADMIN'],
+  handler: 'societies/create-industry',
+  summary: 'Add an industry (name unique)',
+  body: z.object({ industry: text(100) }),
+  response: industrySchema,
+  successStatus: 201,
+});
+
+export const patchIndustry = defineContract({
+  id: 'patchIndustry',
+  method: 'PATCH',
+  path: 'api/v1/societies/industry-type/{uuid}/',
+  access: ['SUPER_ADMIN'],
+  handler: 'societies/patch-industry',
+  summary: 'Rename an industry (not the first)',
+  params: uuidParams,
+  body: z.object({ industry: text(100) }),
+  response: industrySchema,
+});
+
+export const deleteIndustry = defineContract({
+  id: 'deleteIndustry',
+  method: 'DELETE',
+  path: 'api/v1/societies/industry-type/{uuid}/',
+  access: ['SUPER_ADMIN'],
+  handler: 'societies/delete-industry',
+  summary: 'Delete an industry no society uses (not the first)',
+  params: uuidParams,
+  response: z.object({ detail: z.string() }),
+});

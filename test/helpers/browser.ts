@@ -1,0 +1,77 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/**
+ * Browser tests drive Debian's Chromium through playwright-core (`npx playwright install` cannot download browsers
+ * here). One browser per test file, a new context per test.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const INSTALL_COMMAND = 'apt-get install -y chromium';
+export const SCREENSHOT_DIR = join(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH} (set CHROMIUM_PATH to use another). Install it with: ${INSTALL_COMMAND}`,
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A fresh context (own cookies and storage) in Spanish, Chilean time, desktop size. */
+export async function newPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    locale: 'es-CL',
+    timezoneId: 'America/Santiago',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the login form and waits for /home. */
+export async function signInThroughForm(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+  await page.waitForURL(`${baseUrl}/home`);
+}
+
+/** Saves a full-page screenshot to test-results/screenshots/<name>.png (git-ignored) and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** The computed background colour of an element as #rrggbb. */
+export async function backgroundHex(page: Page, selector: string): Promise<string> {
+  const rgb = await page
+    .locator(selector)
+    .first()
+    .evaluate((element) => getComputedStyle(element).backgroundColor);
+  const parts =
+    rgb
+      .match(/\d+(\.\d+)?/g)
+      ?.slice(0, 3)
+      .map(Number) ?? [];
+  return `#${parts.map((n) => Math.round(n).toString(16).padStart(2, '0')).join('')}`;
+}

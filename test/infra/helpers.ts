@@ -1,0 +1,99 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import * as z from 'zod';
+import { REPO_ROOT } from '../../infra/paths';
+import { buildPortal, type PortalStacks } from '../../infra/portal';
+import type { Contract } from '../../shared/contracts/define';
+
+/** cdk.json's context (feature flags), so tests synthesize what `cdk synth` does. */
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
+  return cdkJson.context ?? {};
+}
+
+export interface SynthOptions {
+  contracts: readonly Contract[];
+  context?: Record<string, unknown>;
+  /** Skip esbuild (CDK's own `aws:cdk:bundling-stacks` switch): assets point at the sources, nothing is bundled. */
+  skipBundling?: boolean;
+  webDist?: string;
+  /**
+   * CDK's own CloudFormation rule checks (WASM, on by default in `cdk synth`). They cost about 20 s for 150
+   * endpoints, so the large synthetic apps turn them off; cdk-nag runs either way.
+   */
+  builtinValidation?: boolean;
+}
+
+export interface Synthesized {
+  app: App;
+  stacks: PortalStacks;
+  assembly: CloudAssembly;
+  outdir: string;
+}
+
+/** Builds the portal in a fresh App with cdk.json's context and synthesizes it (cdk-nag runs; errors throw). */
+export function synthPortal(options: SynthOptions): Synthesized {
+  const outdir = mkdtempSync(path.join(tmpdir(), 'portal-cdk-'));
+  // The CLI turns version reporting on (one AWS::CDK::Metadata resource per stack): count it as deployments will.
+  const context: Record<string, unknown> = {
+    ...cdkJsonContext(),
+    'aws:cdk:version-reporting': true,
+    ...options.context,
+  };
+  if (options.skipBundling) context['aws:cdk:bundling-stacks'] = [];
+  const app = new App({ outdir, context, builtinCloudFormationValidation: options.builtinValidation ?? true });
+  const stacks = buildPortal(app, {
+    contracts: options.contracts,
+    webDist: options.webDist ?? path.join(outdir, 'no-web-dist'),
+  });
+  const assembly = app.synth();
+  return { app, stacks, assembly, outdir };
+}
+
+interface ValidationReport {
+  pluginReports: Array<{
+    pluginName: string;
+    conclusion: string;
+    violations: Array<{ ruleName: string; severity?: string; violatingConstructs?: Array<{ constructPath: string }> }>;
+  }>;
+}
+
+/** Every violation the validation plugins (cdk-nag, CDK's own rules) left unacknowledged, as readable lines. */
+export function unacknowledgedViolations(outdir: string): string[] {
+  const report = JSON.parse(readFileSync(path.join(outdir, 'validation-report.json'), 'utf8')) as ValidationReport;
+  return report.pluginReports.flatMap((plugin) =>
+    plugin.violations.map(
+      (v) =>
+        `${plugin.pluginName} ${v.severity ?? ''} ${v.ruleName}: ${(v.violatingConstructs ?? []).map((c) => c.constructPath).join(', ')}`,
+    ),
+  );
+}
+
+/**
+ * A synthetic contract table: `areas` maps a handler area to its number of contracts. Every contract points at one
+ * real handler module (through `<area>/../<module>`), so NodejsFunction finds an entry while the area, which alone
+ * decides the stack, varies.
+ */
+export function syntheticContracts(areas: Readonly<Record<string, number>>, handlerModule: string): Contract[] {
+  const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+  let n = 0;
+  return Object.entries(areas).flatMap(([area, count]) =>
+    Array.from({ length: count }, (_, i): Contract => {
+      n += 1;
+      return {
+        id: `synthetic${area.replace(/[^A-Za-z0-9]/g, '')}${i}`,
+        method: methods[n % methods.length] as Contract['method'],
+        path: `api/v1/${area}/item${i}/{uuid}/`,
+        access: n % 7 === 0 ? 'public' : ['SUPER_ADMIN'],
+        handler: `${area}/../${handlerModule}`,
+        summary: `Synthetic endpoint ${n}`,
+        response: z.object({}),
+      };
+    }),
+  );
+}

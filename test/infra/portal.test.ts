@@ -1,0 +1,265 @@
+import { existsSync } from 'node:fs';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_DESIGN, TABLE_DESIGN } from '../../functions/lib/data/table-design';
+import { LAMBDA_RUNTIME } from '../../infra/constructs/api';
+import { handlerEntry } from '../../infra/paths';
+import { httpApiRouteKey } from '../../infra/routes';
+import { contracts } from '../../shared/contracts';
+import { type Synthesized, synthPortal, unacknowledgedViolations } from './helpers';
+
+/**
+ * The real contract table, as `cdk synth` builds it with a custom domain given. Bundling is skipped here (CDK's
+ * `aws:cdk:bundling-stacks` switch) so this file stays fast however long the table grows; bundling.test.ts bundles
+ * a few real handlers for real, with CDK's own template checks on.
+ */
+let synth: Synthesized;
+let templates: { stack: string; template: Template }[];
+
+beforeAll(() => {
+  synth = synthPortal({
+    contracts,
+    skipBundling: true,
+    builtinValidation: false,
+    context: {
+      senderEmail: 'portal@example.cl',
+      domainName: 'portal.example.cl',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
+    },
+  });
+  templates = synth.stacks.all.map((stack) => ({ stack: stack.stackName, template: Template.fromStack(stack) }));
+});
+
+function only(type: string): Template[] {
+  return templates
+    .filter(({ template }) => Object.keys(template.findResources(type)).length > 0)
+    .map((t) => t.template);
+}
+
+describe('API', () => {
+  it('has one route per contract, RouteKey METHOD /path (no trailing slash), and a function behind it', () => {
+    expect(contracts.length).toBeGreaterThan(0);
+    const apiStacks = synth.stacks.apis.map((stack) => Template.fromStack(stack));
+    const routes = apiStacks.flatMap((t) => Object.values(t.findResources('AWS::ApiGatewayV2::Route')));
+    const keys = routes.map((r) => (r.Properties as { RouteKey: string }).RouteKey).sort();
+    expect(keys).toEqual(contracts.map((c) => httpApiRouteKey(c)).sort());
+
+    for (const contract of contracts) {
+      const stack = synth.stacks.apis.find((s) => s.endpoints.functions.has(contract.id));
+      expect(stack, `no stack holds ${contract.id}`).toBeDefined();
+      const template = Template.fromStack(stack as NonNullable<typeof stack>);
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: httpApiRouteKey(contract) });
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: Match.stringLikeRegexp(`^${httpApiRouteKey(contract).replace(/[{}]/g, '.')} ${contract.id}:`),
+        Handler: 'index.handler',
+        Runtime: LAMBDA_RUNTIME.name,
+        Architectures: ['arm64'],
+        MemorySize: 512,
+        Timeout: 29,
+        Environment: {
+          Variables: Match.objectLike({
+            TABLE_NAME: Match.anyValue(),
+            USER_POOL_ID: Match.anyValue(),
+            USER_POOL_CLIENT_ID: Match.anyValue(),
+            ASSETS_BUCKET: Match.anyValue(),
+            DOCUMENTS_BUCKET: Match.anyValue(),
+            MAIL_FROM: 'portal@example.cl',
+            PORTAL_URL: 'https://portal.example.cl',
+          }),
+        },
+      });
+      expect(existsSync(handlerEntry(contract.handler))).toBe(true);
+    }
+  });
+
+  it('uses Node.js 24 on arm64 and lambda log groups with retention', () => {
+    expect(LAMBDA_RUNTIME.name).toBe('nodejs24.x');
+    for (const stack of synth.stacks.apis) {
+      const template = Template.fromStack(stack);
+      const count = stack.endpoints.functions.size;
+      template.resourceCountIs('AWS::Lambda::Function', count);
+      template.resourceCountIs('AWS::Logs::LogGroup', count);
+      template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
+      template.resourceCountIs('AWS::IAM::Role', 1);
+    }
+  });
+
+  it('access-logs the HTTP API stage', () => {
+    const template = Template.fromStack(synth.stacks.httpApi);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
+    });
+  });
+});
+
+describe('Data', () => {
+  it('has one on-demand table with PITR, deletion protection, TTL and the GSIs of TABLE_DESIGN', () => {
+    const [template] = only('AWS::DynamoDB::GlobalTable');
+    expect(template).toBeDefined();
+    template?.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    template?.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: TABLE_DESIGN.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_DESIGN.sortKey, KeyType: 'RANGE' },
+      ],
+      TimeToLiveSpecification: { AttributeName: TABLE_DESIGN.ttlAttribute, Enabled: true },
+      GlobalSecondaryIndexes: TABLE_DESIGN.indexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+      Replicas: [
+        Match.objectLike({
+          DeletionProtectionEnabled: true,
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        }),
+      ],
+    });
+    template?.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+});
+
+describe('Storage', () => {
+  it('every bucket blocks public access, encrypts, and denies non-TLS requests', () => {
+    const buckets = templates.flatMap(({ template }) => [
+      ...Object.entries(template.findResources('AWS::S3::Bucket')).map(([id, bucket]) => ({ id, bucket, template })),
+    ]);
+    expect(buckets.length).toBeGreaterThanOrEqual(5); // documents, assets, their logs, site, its logs
+    for (const { id, bucket, template } of buckets) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties.BucketEncryption).toBeDefined();
+      template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: id },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Effect: 'Deny',
+              Action: 's3:*',
+              Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+            }),
+          ]),
+        },
+      });
+    }
+  });
+
+  it('versions the documents and assets buckets and allows presigned uploads from the portal origin', () => {
+    const template = Template.fromStack(synth.stacks.stateful);
+    const withCors = Object.values(template.findResources('AWS::S3::Bucket')).filter(
+      (b) => b.Properties.CorsConfiguration,
+    );
+    expect(withCors).toHaveLength(2);
+    for (const bucket of withCors) {
+      expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      expect(bucket.Properties.LoggingConfiguration).toBeDefined();
+      expect(bucket.Properties.CorsConfiguration.CorsRules).toEqual([
+        expect.objectContaining({
+          AllowedOrigins: ['https://portal.example.cl'],
+          AllowedMethods: ['GET', 'PUT', 'HEAD', 'POST'],
+        }),
+      ]);
+    }
+  });
+});
+
+describe('Auth', () => {
+  it('has a user pool with the AUTH_DESIGN password policy and no self sign-up', () => {
+    const template = Template.fromStack(synth.stacks.stateful);
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: AUTH_DESIGN.passwordMinLength,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        },
+      },
+      DeletionProtection: 'ACTIVE',
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      EnableTokenRevocation: true,
+      AccessTokenValidity: AUTH_DESIGN.accessTokenMinutes,
+      RefreshTokenValidity: AUTH_DESIGN.refreshTokenHours * 60,
+      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
+    });
+  });
+});
+
+describe('Email', () => {
+  it('has the sender identity with a configuration set', () => {
+    const template = Template.fromStack(synth.stacks.stateful);
+    template.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'portal@example.cl',
+      ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
+    });
+    template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
+  });
+});
+
+describe('Web', () => {
+  it('serves the SPA through OAC with security headers and routes /api/* to the HTTP API uncached', () => {
+    const template = Template.fromStack(synth.stacks.web);
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: {
+          ContentSecurityPolicy: { ContentSecurityPolicy: Match.anyValue(), Override: true },
+          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31536000, IncludeSubdomains: true }),
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ContentTypeOptions: { Override: true },
+          ReferrerPolicy: Match.objectLike({ ReferrerPolicy: 'strict-origin-when-cross-origin' }),
+        },
+      },
+    });
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['portal.example.cl'],
+        ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' }),
+        Logging: Match.objectLike({ Bucket: Match.anyValue() }),
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          ResponseHeadersPolicyId: Match.anyValue(),
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+        CacheBehaviors: [
+          Match.objectLike({
+            PathPattern: '/api/*',
+            AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+            CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+            OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+            ResponseHeadersPolicyId: Match.anyValue(),
+          }),
+        ],
+      }),
+    });
+    // No error-response mapping: API 403/404 must reach the SPA as they are.
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0];
+    expect(distribution?.Properties.DistributionConfig.CustomErrorResponses).toBeUndefined();
+  });
+
+  it('deploys no SPA when there is no build', () => {
+    expect(synth.stacks.web.web.deployed).toBe(false);
+    Template.fromStack(synth.stacks.web).resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});
+
+describe('cdk-nag', () => {
+  it('reports no unacknowledged AwsSolutions finding (synth would have thrown)', () => {
+    expect(unacknowledgedViolations(synth.outdir)).toEqual([]);
+  });
+});
