@@ -71,16 +71,34 @@ async function oneView(society: SocietyRecord): Promise<SocietyView> {
   return (await societyViews([society]))[0] as SocietyView;
 }
 
-/** Counters of the parents a society is counted in. */
-function countIn(society: Pick<SocietyRecord, 'group_uuid' | 'project_uuid' | 'industry_uuid'>, by: number): TxWrite[] {
-  return [
-    { ...bumpCounter(keys.group(society.group_uuid), 'society_quantity', by), onConditionFail: badField('group') },
-    bumpCounter(keys.project(society.project_uuid), 'society_quantity', by),
-    {
-      ...bumpCounter(keys.industry(society.industry_uuid), 'society_quantity', by),
-      onConditionFail: badField('industry_type'),
-    },
-  ];
+type Parents = Pick<SocietyRecord, 'group_uuid' | 'project_uuid' | 'industry_uuid'>;
+
+/**
+ * Counter updates for a society leaving `from` and joining `to` (either may be absent): one write per parent with a
+ * net change, since a transaction may touch an item only once (a move within a project leaves the project alone).
+ */
+function recount(from: Parents | undefined, to: Parents | undefined): TxWrite[] {
+  const deltas = new Map<string, { key: { pk: string; sk: string }; field: string; by: number }>();
+  const add = (parents: Parents | undefined, by: number) => {
+    if (!parents) return;
+    for (const [field, key] of [
+      ['group', keys.group(parents.group_uuid)],
+      ['project', keys.project(parents.project_uuid)],
+      ['industry_type', keys.industry(parents.industry_uuid)],
+    ] as const) {
+      const entry = deltas.get(key.pk + key.sk) ?? { key, field, by: 0 };
+      entry.by += by;
+      deltas.set(key.pk + key.sk, entry);
+    }
+  };
+  add(from, -1);
+  add(to, 1);
+  return [...deltas.values()]
+    .filter((d) => d.by !== 0)
+    .map((d) => ({
+      ...bumpCounter(d.key, 'society_quantity', d.by),
+      ...(d.field !== 'project' && { onConditionFail: badField(d.field) }),
+    }));
 }
 
 export async function createSociety(caller: Caller, input: CreateInput) {
@@ -112,7 +130,7 @@ export async function createSociety(caller: Caller, input: CreateInput) {
   await transactWrite([
     putNew(societyItem(society)),
     ...(society.society_rut ? [putNew({ ...rutKey(society.society_rut), owner_uuid: society.uuid }, rutTaken)] : []),
-    ...countIn(society, 1),
+    ...recount(undefined, society),
     ...addMembershipWrites(society.user, 'society_uuids', society.uuid),
     auditWrite(config.tableName, caller, 'CREATE', { type: 'SOCIETY', uuid: society.uuid }, diff({}, { ...society })),
   ]);
@@ -152,8 +170,7 @@ export async function patchSociety(
     if (before.society_rut) writes.push(deleteKey(rutKey(before.society_rut)));
     if (after.society_rut) writes.push(putNew({ ...rutKey(after.society_rut), owner_uuid: uuid }, rutTaken));
   }
-  const parents = (s: SocietyRecord) => `${s.group_uuid}|${s.project_uuid}|${s.industry_uuid}`;
-  if (parents(before) !== parents(after)) writes.push(...countIn(before, -1), ...countIn(after, 1));
+  writes.push(...recount(before, after));
   const added = after.user.filter((u) => !before.user.includes(u));
   const removed = before.user.filter((u) => !after.user.includes(u));
   const removedUsers = await getItems<UserRecord>(removed.map((r) => keys.user(r)));
@@ -183,7 +200,7 @@ export async function deleteSociety(caller: Caller, uuid: string) {
       onConditionFail: () => conflict('SOCIETY_HAS_USERS'),
     },
     ...(society.society_rut ? [deleteKey(rutKey(society.society_rut))] : []),
-    ...countIn(society, -1),
+    ...recount(society, undefined),
     auditWrite(config.tableName, caller, 'DELETE', { type: 'SOCIETY', uuid }, diff({ ...society }, {})),
   ]);
   return { detail: 'ok' };
