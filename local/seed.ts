@@ -40,7 +40,7 @@ export interface DemoData {
 
 const rut = (body: number) => `${body}-${rutCheckDigit(String(body))}`;
 
-function newUser(account: (typeof DEMO_ACCOUNTS)[number], projectUuids: string[]): UserRecord {
+function newUser(account: (typeof DEMO_ACCOUNTS)[number], projectUuids: string[] = []): UserRecord {
   return {
     uuid: randomUUID(),
     email: account.email,
@@ -125,9 +125,12 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
   for (const account of DEMO_ACCOUNTS) {
     // Everyone but the admins of all and of a project starts as a member of the first project.
     const home = account.role === 'SUPER_ADMIN' || account.role === 'PROJECT_ADMIN' ? [] : [andes.uuid];
-    const user = newUser(account, home);
+    const user = newUser(account, []);
     await createIdentity(user.uuid, user.email, DEMO_PASSWORD);
-    await putNewUser(user);
+    await putNewUser(
+      user,
+      home.map((uuid) => ({ field: 'project_uuids', uuid, project_uuid: uuid })),
+    );
     users[account.email] = user.uuid;
   }
   const id = (email: string) => users[email] as string;

@@ -28,6 +28,11 @@ import { defaultPartitions, groupInScope, projectInScope } from '../lib/scope';
 type CreateInput = z.output<typeof groupCreateSchema>;
 type PatchInput = z.output<typeof groupPatchSchema>;
 
+const groupTarget = (group: GroupRecord) => ({
+  field: 'group_uuids' as const,
+  uuid: group.uuid,
+  project_uuid: group.project_uuid,
+});
 const sameName = () => fieldErrors({ group_name: ['SAME_DATA'] });
 
 export async function requireGroup(caller: Caller, uuid: string): Promise<GroupRecord> {
@@ -92,7 +97,7 @@ export async function createGroup(caller: Caller, input: CreateInput) {
       ...bumpCounter(keys.project(group.project_uuid), 'groups', 1),
       onConditionFail: () => fieldErrors({ project: ['FORMAT_NOT_ALLOWED'] }),
     },
-    ...addMembershipWrites([...group.admin, ...group.user], 'group_uuids', group.uuid),
+    ...addMembershipWrites([...admins, ...users], groupTarget(group)),
     auditWrite(config.tableName, caller, 'CREATE', { type: 'GROUP', uuid: group.uuid }, diff({}, { ...group })),
   ]);
   return oneView(group);
@@ -131,8 +136,11 @@ export async function patchGroup(caller: Caller, uuid: string, input: PatchInput
   const removed = members(before).filter((m) => !members(after).includes(m));
   const removedUsers = await getItems<UserRecord>(removed.map((r) => keys.user(r)));
   writes.push(
-    ...addMembershipWrites(added, 'group_uuids', uuid),
-    ...removeMembershipWrites(removedUsers, 'group_uuids', uuid),
+    ...addMembershipWrites(
+      [...(admins ?? []), ...(users ?? [])].filter((u) => added.includes(u.uuid)),
+      groupTarget(after),
+    ),
+    ...removeMembershipWrites(removedUsers, groupTarget(after)),
     auditWrite(config.tableName, caller, editAction(changes), { type: 'GROUP', uuid }, changes),
   );
   await transactWrite(writes);
@@ -157,7 +165,7 @@ export async function deleteGroup(caller: Caller, uuid: string) {
     },
     deleteKey(groupNameKey(group.project_uuid, group.group_name)),
     bumpCounter(keys.project(group.project_uuid), 'groups', -1),
-    ...removeMembershipWrites(members, 'group_uuids', uuid),
+    ...removeMembershipWrites(members, groupTarget(group)),
     auditWrite(config.tableName, caller, 'DELETE', { type: 'GROUP', uuid }, diff({ ...group }, {})),
   ]);
   return { detail: 'ok' };

@@ -39,6 +39,7 @@ const TABLE = () => config.tableName;
 const put = putNew;
 const remove = deleteKey;
 
+const projectTarget = (uuid: string) => ({ field: 'project_uuids' as const, uuid, project_uuid: uuid });
 const nameTaken = () => conflict('PROJECT_NAME_TAKEN');
 const urlTaken = () => fieldErrors({ custom_portal_url: ['URL_EXISTS'] });
 const adminTaken = () => conflict('ADMIN_ERROR');
@@ -105,7 +106,7 @@ export async function createProject(caller: Caller, input: CreateInput, files: U
       put(nameMarker(project), nameTaken),
       ...urlMarker(project).map((marker) => put(marker, urlTaken)),
       ...project.admin.map((admin) => put({ ...projectAdminKey(admin), owner_uuid: uuid }, adminTaken)),
-      ...addMembershipWrites(project.admin, 'project_uuids', uuid),
+      ...addMembershipWrites(admins, projectTarget(uuid)),
       auditWrite(TABLE(), caller, 'CREATE', { type: 'PROJECT', uuid }, diff({}, { ...project })),
     ]);
   } catch (error) {
@@ -153,8 +154,8 @@ export async function patchProject(caller: Caller, uuid: string, input: PatchInp
   writes.push(
     ...added.map((admin) => put({ ...projectAdminKey(admin), owner_uuid: uuid }, adminTaken)),
     ...removed.map((admin) => remove(projectAdminKey(admin))),
-    ...addMembershipWrites(added, 'project_uuids', uuid),
-    ...removeMembershipWrites(removedUsers, 'project_uuids', uuid),
+    ...addMembershipWrites(admins?.filter((a) => added.includes(a.uuid)) ?? [], projectTarget(uuid)),
+    ...removeMembershipWrites(removedUsers, projectTarget(uuid)),
   );
   writes.push(auditWrite(TABLE(), caller, editAction(changes), { type: 'PROJECT', uuid }, changes));
   try {
@@ -192,7 +193,7 @@ export async function deleteProject(caller: Caller, uuid: string) {
     remove(projectNameKey(project.project_name)),
     ...(project.custom_portal_url ? [remove(portalUrlKey(project.custom_portal_url))] : []),
     ...project.admin.map((admin) => remove(projectAdminKey(admin))),
-    ...removeMembershipWrites(admins, 'project_uuids', uuid),
+    ...removeMembershipWrites(admins, projectTarget(uuid)),
     auditWrite(TABLE(), caller, 'DELETE', { type: 'PROJECT', uuid }, diff({ ...project }, {})),
   ]);
   await Promise.all([deleteAsset(project.logo), deleteAsset(project.icon), deleteAsset(project.image)]);

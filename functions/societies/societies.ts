@@ -11,6 +11,7 @@ import { keys, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
 import {
   addMembershipWrites,
+  linkItem,
   loadMembers,
   personRef,
   removeMembershipWrites,
@@ -28,6 +29,12 @@ import { defaultPartitions, groupInScope, projectInScope, societyInScope } from 
 type CreateInput = z.output<typeof societyCreateSchema>;
 type PatchInput = z.output<typeof societyPatchSchema>;
 
+const societyTarget = (society: SocietyRecord) => ({
+  field: 'society_uuids' as const,
+  uuid: society.uuid,
+  project_uuid: society.project_uuid,
+  group_uuid: society.group_uuid,
+});
 const rutTaken = () => conflict('RUT_TAKEN');
 const badField = (field: string) => () => fieldErrors({ [field]: ['FORMAT_NOT_ALLOWED'] });
 
@@ -131,7 +138,7 @@ export async function createSociety(caller: Caller, input: CreateInput) {
     putNew(societyItem(society)),
     ...(society.society_rut ? [putNew({ ...rutKey(society.society_rut), owner_uuid: society.uuid }, rutTaken)] : []),
     ...recount(undefined, society),
-    ...addMembershipWrites(society.user, 'society_uuids', society.uuid),
+    ...addMembershipWrites(users, societyTarget(society)),
     auditWrite(config.tableName, caller, 'CREATE', { type: 'SOCIETY', uuid: society.uuid }, diff({}, { ...society })),
   ]);
   return oneView(society);
@@ -173,10 +180,18 @@ export async function patchSociety(
   writes.push(...recount(before, after));
   const added = after.user.filter((u) => !before.user.includes(u));
   const removed = before.user.filter((u) => !after.user.includes(u));
-  const removedUsers = await getItems<UserRecord>(removed.map((r) => keys.user(r)));
+  const staying = group ? after.user.filter((u) => before.user.includes(u)) : [];
+  const [removedUsers, stayingUsers] = await Promise.all([
+    getItems<UserRecord>(removed.map((r) => keys.user(r))),
+    getItems<UserRecord>(staying.map((r) => keys.user(r))),
+  ]);
   writes.push(
-    ...addMembershipWrites(added, 'society_uuids', uuid),
-    ...removeMembershipWrites(removedUsers, 'society_uuids', uuid),
+    ...addMembershipWrites(users?.filter((u) => added.includes(u.uuid)) ?? [], societyTarget(after)),
+    ...removeMembershipWrites(removedUsers, societyTarget(before)),
+    // After a move, the users who stay are listed under the new group and project.
+    ...stayingUsers.map((u) => ({
+      write: { Put: { TableName: config.tableName, Item: linkItem(u, societyTarget(after)) } },
+    })),
     auditWrite(config.tableName, caller, editAction(changes), { type: 'SOCIETY', uuid }, changes),
   );
   await transactWrite(writes);

@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { STORAGE_KEYS } from '../../web/src/lib/storage';
+import { DEMO_PASSWORD, signIn } from './api';
 
 /**
  * Browser tests drive Debian's Chromium through playwright-core (`npx playwright install` cannot download browsers
@@ -52,6 +54,35 @@ export async function signInThroughForm(page: Page, baseUrl: string, email: stri
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await page.waitForURL(`${baseUrl}/home`);
+}
+
+/**
+ * Signs in through the API and stores the tokens as the SPA does after its login form (auth cookies, sign-in time),
+ * so a test that is not about the form starts signed in with one page load less. `signedInAt` backdates the session.
+ */
+export async function signInWithCookies(
+  context: BrowserContext,
+  baseUrl: string,
+  email: string,
+  options: { signedInAt?: number } = {},
+): Promise<{ access: string; refresh: string }> {
+  const tokens = await signIn(email, DEMO_PASSWORD);
+  const url = new URL(baseUrl);
+  const cookie = (name: string, value: string) => ({ name, value, domain: url.hostname, path: '/' });
+  await context.addCookies([
+    cookie(STORAGE_KEYS.accessToken, tokens.access),
+    cookie(STORAGE_KEYS.refreshToken, tokens.refresh),
+    cookie(STORAGE_KEYS.remember, '1'),
+    cookie(STORAGE_KEYS.signedInAt, String(options.signedInAt ?? Date.now())),
+  ]);
+  return tokens;
+}
+
+/** Sets local storage of `baseUrl`'s origin before any page script runs (on every load of the context). */
+export async function presetLocalStorage(context: BrowserContext, values: Record<string, string>): Promise<void> {
+  await context.addInitScript((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, values);
 }
 
 /** Saves a full-page screenshot to test-results/screenshots/<name>.png (git-ignored) and returns its path. */

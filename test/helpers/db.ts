@@ -22,10 +22,7 @@ let counter = 0;
  * A fresh user of its own for a test that changes a user's state (locks, disables), so tests running beside it with
  * the demo accounts are not disturbed. Password: the demo password.
  */
-export async function createTestUser(
-  role: import('../../shared/roles').Role,
-  memberships: { project_uuids?: string[]; group_uuids?: string[]; society_uuids?: string[] } = {},
-) {
+export async function createTestUser(role: import('../../shared/roles').Role, projectUuids: string[] = []) {
   const { users } = await tableAccess();
   const { createIdentity } = await import('../../functions/lib/auth/identities');
   const { randomUUID } = await import('node:crypto');
@@ -33,25 +30,29 @@ export async function createTestUser(
   counter += 1;
   const email = `test-${counter}-${uuid.slice(0, 8)}@prueba.cl`;
   await createIdentity(uuid, email, 'Portal.Demo1');
-  await users.putNewUser({
-    uuid,
-    email,
-    first_name: 'Prueba',
-    last_name: 'Automática',
-    enable: true,
-    user_role: role,
-    image: null,
-    phone_number: null,
-    position: null,
-    user_documentation: false,
-    rut_user: null,
-    user_description: null,
-    user_magnus: null,
-    project_uuids: memberships.project_uuids ?? [],
-    group_uuids: memberships.group_uuids ?? [],
-    society_uuids: memberships.society_uuids ?? [],
-    created: new Date().toISOString(),
-    version: 1,
-  });
+  const targets = projectUuids.map((uuid) => ({ field: 'project_uuids' as const, uuid, project_uuid: uuid }));
+  await users.putNewUser(
+    {
+      uuid,
+      email,
+      first_name: 'Prueba',
+      last_name: 'Automática',
+      enable: true,
+      user_role: role,
+      image: null,
+      phone_number: null,
+      position: null,
+      user_documentation: false,
+      rut_user: null,
+      user_description: null,
+      user_magnus: null,
+      project_uuids: [],
+      group_uuids: [],
+      society_uuids: [],
+      created: new Date().toISOString(),
+      version: 1,
+    },
+    targets,
+  );
   return { uuid, email };
 }

@@ -420,7 +420,8 @@ describe('files and PDFs', () => {
   ) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    for (const [name, data] of Object.entries(files)) form.append(name, new Blob([new Uint8Array(data)]), `${name}.bin`);
+    for (const [name, data] of Object.entries(files))
+      form.append(name, new Blob([new Uint8Array(data)]), `${name}.bin`);
     const response = await fetch(`${inject('portal').apiUrl}/${path}`, {
       method,
       headers: { authorization: `Bearer ${token}` },

@@ -1,11 +1,12 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../../shared/roles';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
-import { fieldErrors } from '../errors';
+import { type ApiError, fieldErrors } from '../errors';
 import { getItems, normalizeSearch, searchText } from './list-index';
 import { keys, strip } from './table';
-import type { TxWrite } from './transact';
+import { type TxWrite, transactWrite } from './transact';
+import { putNew } from './writes';
 
 /** A user as stored. Memberships are uuid lists; the role decides which of them define the scope. */
 export interface UserRecord {
@@ -26,6 +27,7 @@ export interface UserRecord {
   group_uuids: string[];
   society_uuids: string[];
   created: string;
+  updated?: string;
   version: number;
 }
 
@@ -74,30 +76,25 @@ export async function getMemberships(
 }
 
 /**
- * Writes a new user and its e-mail marker in one transaction: the e-mail stays unique even under concurrent
- * creates, and neither item exists without the other.
+ * The writes of a new user: its record (membership lists taken from the targets), its e-mail marker and its membership
+ * links, for one transaction: the e-mail stays unique under concurrent creates and nothing exists half.
  */
-export async function putNewUser(user: UserRecord): Promise<void> {
-  await dynamo.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: config.tableName,
-            Item: userItem(user),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: config.tableName,
-            Item: { ...keys.unique('EMAIL', user.email), owner_uuid: user.uuid },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
-    }),
-  );
+export function newUserWrites(user: UserRecord, targets: MembershipTarget[], emailTaken?: () => ApiError): TxWrite[] {
+  const lists = {
+    project_uuids: targets.filter((t) => t.field === 'project_uuids').map((t) => t.uuid),
+    group_uuids: targets.filter((t) => t.field === 'group_uuids').map((t) => t.uuid),
+    society_uuids: targets.filter((t) => t.field === 'society_uuids').map((t) => t.uuid),
+  };
+  const record = { ...user, ...lists };
+  return [
+    putNew(userItem(record)),
+    putNew({ ...keys.unique('EMAIL', user.email), owner_uuid: user.uuid }, emailTaken),
+    ...targets.map((target) => putNew(linkItem(record, target))),
+  ];
+}
+
+export async function putNewUser(user: UserRecord, targets: MembershipTarget[] = []): Promise<void> {
+  await transactWrite(newUserWrites(user, targets));
 }
 
 /** The stored item: the record plus its keys and list attributes (every user is listed in gsi3 USERS). */
@@ -106,35 +103,85 @@ export function userItem(user: UserRecord) {
     ...keys.user(user.uuid),
     gsi3pk: 'USERS',
     gsi3sk: user.uuid,
-    search_text: searchText(user.first_name, user.last_name, user.email),
-    name_sort: normalizeSearch(`${user.first_name} ${user.last_name}`),
-    updated: user.created,
+    ...listAttributes(user),
     ...user,
   };
 }
 
 export type MembershipField = 'project_uuids' | 'group_uuids' | 'society_uuids';
 
-/** Adds an entity to users' memberships, in the caller's transaction; each user must still have the expected role. */
-export function addMembershipWrites(userUuids: string[], field: MembershipField, entityUuid: string): TxWrite[] {
-  return userUuids.map((uuid) => ({
-    write: {
-      Update: {
-        TableName: config.tableName,
-        Key: keys.user(uuid),
-        UpdateExpression: 'SET #field = list_append(#field, :entity)',
-        ConditionExpression: 'attribute_exists(pk) AND NOT contains(#field, :id)',
-        ExpressionAttributeNames: { '#field': field },
-        ExpressionAttributeValues: { ':entity': [entityUuid], ':id': entityUuid },
-      },
-    },
-  }));
+/** What a user joins or leaves: a project, a group (of a project) or a society (of a group of a project). */
+export interface MembershipTarget {
+  field: MembershipField;
+  uuid: string;
+  project_uuid: string;
+  group_uuid?: string;
 }
 
-/** Removes an entity from users' memberships; the position read is checked, so a concurrent change fails cleanly. */
-export function removeMembershipWrites(users: UserRecord[], field: MembershipField, entityUuid: string): TxWrite[] {
+const KIND: Record<MembershipField, string> = {
+  project_uuids: 'PROJECT',
+  group_uuids: 'GROUP',
+  society_uuids: 'SOCIETY',
+};
+
+/**
+ * A membership link: lists the user under its project (gsi1), group (gsi2) and society (gsi3), with the user's list
+ * attributes, so the users list of a tenant reads that tenant's partition only. Kept in step with the user's
+ * membership lists in the same transactions.
+ */
+export function linkItem(user: UserRecord, target: MembershipTarget) {
+  const kind = KIND[target.field];
+  const groupUuid = target.field === 'group_uuids' ? target.uuid : target.group_uuid;
+  return {
+    pk: `USER#${user.uuid}`,
+    sk: `MEMBER#${kind}#${target.uuid}`,
+    gsi1pk: `PROJECT#${target.project_uuid}#USERS`,
+    gsi1sk: user.uuid,
+    ...(groupUuid && { gsi2pk: `GROUP#${groupUuid}#USERS`, gsi2sk: user.uuid }),
+    ...(target.field === 'society_uuids' && { gsi3pk: `SOCIETY#${target.uuid}#USERS`, gsi3sk: user.uuid }),
+    uuid: user.uuid,
+    ...listAttributes(user),
+    project_uuid: target.project_uuid,
+    group_uuid: groupUuid,
+  };
+}
+
+function listAttributes(user: UserRecord) {
+  return {
+    search_text: searchText(user.first_name, user.last_name, user.email),
+    name_sort: normalizeSearch(`${user.first_name} ${user.last_name}`),
+    user_role: user.user_role,
+    enable: user.enable,
+    updated: user.updated ?? user.created,
+  };
+}
+
+/** Adds an entity to users' memberships (list and link), in the caller's transaction. */
+export function addMembershipWrites(users: UserRecord[], target: MembershipTarget): TxWrite[] {
+  return users.flatMap((user) => [
+    {
+      write: {
+        Update: {
+          TableName: config.tableName,
+          Key: keys.user(user.uuid),
+          UpdateExpression: 'SET #field = list_append(#field, :entity)',
+          ConditionExpression: 'attribute_exists(pk) AND NOT contains(#field, :id)',
+          ExpressionAttributeNames: { '#field': target.field },
+          ExpressionAttributeValues: { ':entity': [target.uuid], ':id': target.uuid },
+        },
+      },
+    },
+    { write: { Put: { TableName: config.tableName, Item: linkItem(user, target) } } },
+  ]);
+}
+
+/** Removes an entity from users' memberships; the list position read is checked, so a concurrent change fails. */
+export function removeMembershipWrites(
+  users: UserRecord[],
+  target: Pick<MembershipTarget, 'field' | 'uuid'>,
+): TxWrite[] {
   return users.flatMap((user) => {
-    const index = user[field].indexOf(entityUuid);
+    const index = user[target.field].indexOf(target.uuid);
     if (index < 0) return [];
     return [
       {
@@ -144,8 +191,16 @@ export function removeMembershipWrites(users: UserRecord[], field: MembershipFie
             Key: keys.user(user.uuid),
             UpdateExpression: `REMOVE #field[${index}]`,
             ConditionExpression: `#field[${index}] = :id`,
-            ExpressionAttributeNames: { '#field': field },
-            ExpressionAttributeValues: { ':id': entityUuid },
+            ExpressionAttributeNames: { '#field': target.field },
+            ExpressionAttributeValues: { ':id': target.uuid },
+          },
+        },
+      },
+      {
+        write: {
+          Delete: {
+            TableName: config.tableName,
+            Key: { pk: `USER#${user.uuid}`, sk: `MEMBER#${KIND[target.field]}#${target.uuid}` },
           },
         },
       },
