@@ -1,5 +1,6 @@
 import { getUserInfo } from '../../shared/contracts/auth';
 import { getMemberships } from '../lib/data/users';
+import { assetUrl } from '../lib/files';
 import { httpHandler } from '../lib/http/http-handler';
 
 /** GET api/v1/users/info/: the caller's profile (portal spec §3) and its memberships. */
@@ -10,7 +11,7 @@ export const handler = httpHandler(getUserInfo, async ({ caller }) => {
     user: { uuid: user.uuid, first_name: user.first_name, last_name: user.last_name, email: user.email },
     profile: {
       user_role: user.user_role,
-      image: user.image,
+      image: await assetUrl(user.image),
       phone_number: user.phone_number,
       position: user.position,
       user_documentation: user.user_documentation,

@@ -1,6 +1,6 @@
 import { postToken } from '../../shared/contracts/auth';
 import { CredentialsRefused, signIn } from '../lib/auth/sessions';
-import { clearLoginThrottle, readLoginThrottle, recordLoginFailure } from '../lib/data/login-throttle';
+import { clearThrottle, readThrottle, recordHit } from '../lib/data/throttle';
 import { writeUserLog } from '../lib/data/user-logs';
 import { getUserByEmail } from '../lib/data/users';
 import { ApiError } from '../lib/errors';
@@ -12,7 +12,7 @@ import { httpHandler } from '../lib/http/http-handler';
  * password, whatever Cognito says.
  */
 export const handler = httpHandler(postToken, async ({ body, event }) => {
-  const throttle = await readLoginThrottle(body.email);
+  const throttle = await readThrottle('LOGIN', body.email);
   if (throttle.lockedFor > 0) {
     throw new ApiError(429, 'TOO_MANY_ATTEMPTS', { remaining_time: throttle.lockedFor });
   }
@@ -24,12 +24,12 @@ export const handler = httpHandler(postToken, async ({ body, event }) => {
     if (!(error instanceof CredentialsRefused)) throw error;
   }
   if (!user || !tokens) {
-    await recordLoginFailure(body.email, throttle);
+    await recordHit('LOGIN', body.email, throttle);
     throw new ApiError(401, 'INVALID_CREDENTIALS');
   }
   if (!user.enable) throw new ApiError(401, 'USER_DISABLED');
   await Promise.all([
-    throttle.item ? clearLoginThrottle(body.email) : undefined,
+    throttle.item ? clearThrottle('LOGIN', body.email) : undefined,
     writeUserLog(user.uuid, 'SESSION', {
       action: 'LOGIN',
       source_ip: event.requestContext.http.sourceIp,

@@ -24,6 +24,10 @@ export const config = {
   get mailFrom() {
     return required('MAIL_FROM');
   },
+  /** The portal's public address, for links in e-mails when a project has no portal URL of its own. */
+  get portalUrl() {
+    return required('PORTAL_URL');
+  },
   /**
    * Set only by local/: the base URL of cognito-local, whose tokens are signed with a key shipped in its package.
    * Its presence is what lets the verifier trust that issuer, so it must never be set in AWS.

@@ -32,6 +32,13 @@ export function checkImage(file: UploadedFile): string[] {
   return [];
 }
 
+/** A CSV upload: within the size limit, and text (no NUL bytes). */
+export function checkCsv(file: UploadedFile): string[] {
+  if (file.truncated) return ['ERROR_LENGTH'];
+  if (file.data.length === 0 || file.data.includes(0)) return ['FORMAT_NOT_ALLOWED'];
+  return [];
+}
+
 /** Stores an image in the assets bucket under a fresh key (so caches never serve an old one) and returns the key. */
 export async function storeImage(prefix: string, file: UploadedFile): Promise<string> {
   const kind = imageTypeOf(file.data);

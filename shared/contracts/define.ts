@@ -30,9 +30,10 @@ export interface Contract<
   /** Status of a successful answer (200 unless said). */
   successStatus?: number;
   /**
-   * Also accepts multipart/form-data: text fields validated by `body`, plus these image file fields (admin-area §7).
+   * Also accepts multipart/form-data: text fields validated by `body`, plus these file fields and their kind
+   * (admin-area §7). Images are checked by content and size; CSV by size.
    */
-  multipartFiles?: readonly string[];
+  multipartFiles?: Readonly<Record<string, 'image' | 'csv'>>;
   /** The answer is a file of this type rather than JSON (the detail PDFs). */
   fileResponse?: 'application/pdf';
 }

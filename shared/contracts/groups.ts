@@ -80,7 +80,7 @@ export const createGroup = defineContract({
   handler: 'groups/create-group',
   summary: 'Create a society group in a project of the caller (name unique within the project)',
   body: groupCreateSchema,
-  multipartFiles: [],
+  multipartFiles: {},
   response: groupSchema,
   successStatus: 201,
 });
@@ -105,7 +105,7 @@ export const patchGroup = defineContract({
   summary: 'Change a group: only the fields sent; {enable} toggles it',
   params: uuidParams,
   body: groupPatchSchema,
-  multipartFiles: [],
+  multipartFiles: {},
   response: groupSchema,
 });
 

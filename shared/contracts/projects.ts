@@ -17,7 +17,7 @@ import {
 
 const SUPER_ADMIN = ['SUPER_ADMIN'] as const;
 const ALL = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'] as const;
-export const PROJECT_FILES = ['logo', 'icon', 'image'] as const;
+export const PROJECT_FILES = { logo: 'image', icon: 'image', image: 'image' } as const;
 
 const uuidParams = z.object({ uuid: uuidSchema });
 

@@ -104,7 +104,7 @@ export const createSociety = defineContract({
   handler: 'societies/create-society',
   summary: 'Create a society in a group of the caller (RUT unique)',
   body: societyCreateSchema,
-  multipartFiles: [],
+  multipartFiles: {},
   response: societySchema,
   successStatus: 201,
 });
@@ -130,7 +130,7 @@ export const patchSociety = defineContract({
   params: uuidParams,
   query: z.object({ tax_module: taxModuleSchema.optional() }),
   body: societyPatchSchema,
-  multipartFiles: [],
+  multipartFiles: {},
   response: societySchema,
 });
 

@@ -243,6 +243,7 @@ describe('Web', () => {
             CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
             OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
             ResponseHeadersPolicyId: Match.anyValue(),
+            FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
           }),
         ],
       }),

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +78,21 @@ describe('150 contracts', () => {
     expect(synth.stacks.web.web.deployed).toBe(true);
     const template = Template.fromStack(synth.stacks.web);
     template.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DestinationBucketKeyPrefix: 'assets/',
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Prune: true,
+      Exclude: ['assets/*'],
+      DistributionPaths: ['/', '/index.html'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+    });
+    // The site asset holds index.html (and public/ files) but not the hashed assets.
+    const siteAsset = readdirSync(synth.outdir).find((dir) => existsSync(path.join(synth.outdir, dir, 'index.html')));
+    expect(siteAsset).toBeDefined();
+    expect(existsSync(path.join(synth.outdir, siteAsset as string, 'assets'))).toBe(false);
     expect(unacknowledgedViolations(synth.outdir)).toEqual([]);
   });
 });

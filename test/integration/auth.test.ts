@@ -73,7 +73,7 @@ describe('throttling', () => {
     await dynamo.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.loginThrottle(email),
+        Key: keys.throttle('LOGIN', email),
         UpdateExpression: 'SET locked_until = :past',
         ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
       }),

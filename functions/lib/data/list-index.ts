@@ -15,6 +15,8 @@ export interface IndexEntry {
   uuid: string;
   search_text?: string;
   name_sort?: string;
+  last_name_sort?: string;
+  email?: string;
   enable?: boolean;
   updated?: string;
   created?: string;
@@ -57,7 +59,10 @@ export async function readIndex(index: 'gsi1' | 'gsi2' | 'gsi3', partition: stri
   return entries;
 }
 
-export type Ordering = { field: 'updated' | 'created' | 'name_sort' | 'enable'; descending: boolean };
+export type Ordering = {
+  field: 'updated' | 'created' | 'name_sort' | 'last_name_sort' | 'email' | 'enable';
+  descending: boolean;
+};
 
 export interface PageRequest {
   search?: string;

@@ -19,7 +19,7 @@ export const keys = {
     sk: 'UNIQUE',
   }),
   industry: (uuid: string) => ({ pk: 'INDUSTRIES', sk: `INDUSTRY#${uuid}` }),
-  loginThrottle: (email: string) => ({ pk: `THROTTLE#LOGIN#${email}`, sk: 'THROTTLE' }),
+  throttle: (kind: string, email: string) => ({ pk: `THROTTLE#${kind}#${email}`, sk: 'THROTTLE' }),
   userLog: (userUuid: string, kind: 'SESSION' | 'BROWSING', at: string, id: string) => ({
     pk: `USER#${userUuid}`,
     sk: `LOG#${kind}#${at}#${id}`,

@@ -150,6 +150,8 @@ function listAttributes(user: UserRecord) {
   return {
     search_text: searchText(user.first_name, user.last_name, user.email),
     name_sort: normalizeSearch(`${user.first_name} ${user.last_name}`),
+    last_name_sort: normalizeSearch(`${user.last_name} ${user.first_name}`),
+    email: user.email,
     user_role: user.user_role,
     enable: user.enable,
     updated: user.updated ?? user.created,

@@ -40,3 +40,21 @@ export const bumpCounter = (Key: { pk: string; sk: string }, counter: string, by
   },
   onConditionFail: () => conflict('DATA_CONFLICT'),
 });
+
+/**
+ * Appends a member to an entity's list (group admins, society users...) and bumps its version, so an edit form read
+ * before the append fails with DATA_CONFLICT instead of silently dropping the new member.
+ */
+export const appendMember = (Key: { pk: string; sk: string }, field: string, userUuid: string): TxWrite => ({
+  write: {
+    Update: {
+      TableName: config.tableName,
+      Key,
+      UpdateExpression: 'SET #field = list_append(#field, :user), version = version + :one',
+      ConditionExpression: 'attribute_exists(pk) AND NOT contains(#field, :id)',
+      ExpressionAttributeNames: { '#field': field },
+      ExpressionAttributeValues: { ':user': [userUuid], ':id': userUuid, ':one': 1 },
+    },
+  },
+  onConditionFail: () => conflict('DATA_CONFLICT'),
+});

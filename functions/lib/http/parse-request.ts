@@ -2,7 +2,7 @@ import type middy from '@middy/core';
 import { z } from 'zod';
 import type { Contract } from '../../../shared/contracts/define';
 import { fieldErrors } from '../errors';
-import { checkImage } from '../files';
+import { checkCsv, checkImage } from '../files';
 import { validate } from './field-errors';
 import { parseMultipart, type UploadedFile } from './multipart';
 import type { HttpEvent, HttpResult, PortalContext } from './types';
@@ -36,7 +36,8 @@ async function readBody(contract: Contract, event: HttpEvent): Promise<{ fields:
   }
   const errors: Record<string, string[]> = {};
   for (const file of parsed.files) {
-    const codes = contract.multipartFiles.includes(file.field) ? checkImage(file) : ['FORMAT_NOT_ALLOWED'];
+    const kind = contract.multipartFiles[file.field];
+    const codes = kind === 'image' ? checkImage(file) : kind === 'csv' ? checkCsv(file) : ['FORMAT_NOT_ALLOWED'];
     if (codes.length > 0) errors[file.field] = codes;
   }
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);

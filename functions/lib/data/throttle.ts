@@ -3,8 +3,16 @@ import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
 import { epochSeconds, keys } from './table';
 
-/** Spec (issue 3): 5 failures for one e-mail within 15 minutes lock it for 5 minutes, even for the right password. */
-export const LOGIN_THROTTLE = { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 5 * 60 } as const;
+/**
+ * Throttles per e-mail: sign-in counts failures (5 within 15 minutes lock it for 5 minutes, even for the right
+ * password: issue 3); password-reset requests count every request (3 within 15 minutes lock for 15), so nobody can
+ * probe which addresses have accounts at speed.
+ */
+export const THROTTLES = {
+  LOGIN: { maxHits: 5, windowSeconds: 15 * 60, lockSeconds: 5 * 60 },
+  PASSWORD_RESET: { maxHits: 3, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
+} as const;
+export type ThrottleKind = keyof typeof THROTTLES;
 
 interface ThrottleItem {
   attempts: number;
@@ -19,9 +27,9 @@ export interface ThrottleState {
   item?: ThrottleItem;
 }
 
-export async function readLoginThrottle(email: string, now = epochSeconds()): Promise<ThrottleState> {
+export async function readThrottle(kind: ThrottleKind, email: string, now = epochSeconds()): Promise<ThrottleState> {
   const { Item } = await dynamo.send(
-    new GetCommand({ TableName: config.tableName, Key: keys.loginThrottle(email), ConsistentRead: true }),
+    new GetCommand({ TableName: config.tableName, Key: keys.throttle(kind, email), ConsistentRead: true }),
   );
   const item = Item as ThrottleItem | undefined;
   if (!item) return { lockedFor: 0 };
@@ -29,13 +37,14 @@ export async function readLoginThrottle(email: string, now = epochSeconds()): Pr
     // A lock that ran out starts the count afresh.
     return item.locked_until > now ? { lockedFor: item.locked_until - now, item } : { lockedFor: 0 };
   }
-  return item.window_start + LOGIN_THROTTLE.windowSeconds > now ? { lockedFor: 0, item } : { lockedFor: 0 };
+  return item.window_start + THROTTLES[kind].windowSeconds > now ? { lockedFor: 0, item } : { lockedFor: 0 };
 }
 
-/** Counts a failure atomically; the failure that reaches the limit sets the lock. */
-export async function recordLoginFailure(email: string, state: ThrottleState, now = epochSeconds()): Promise<void> {
-  const Key = keys.loginThrottle(email);
-  const expiresAt = now + LOGIN_THROTTLE.windowSeconds + LOGIN_THROTTLE.lockSeconds;
+/** Counts a hit atomically; the hit that reaches the limit sets the lock. */
+export async function recordHit(kind: ThrottleKind, email: string, state: ThrottleState, now = epochSeconds()) {
+  const Key = keys.throttle(kind, email);
+  const limits = THROTTLES[kind];
+  const expiresAt = now + limits.windowSeconds + limits.lockSeconds;
   if (!state.item) {
     await dynamo.send(
       new PutCommand({
@@ -54,18 +63,18 @@ export async function recordLoginFailure(email: string, state: ThrottleState, no
       ReturnValues: 'ALL_NEW',
     }),
   );
-  if ((Attributes?.attempts as number) >= LOGIN_THROTTLE.maxFailures) {
+  if ((Attributes?.attempts as number) >= limits.maxHits) {
     await dynamo.send(
       new UpdateCommand({
         TableName: config.tableName,
         Key,
         UpdateExpression: 'SET locked_until = if_not_exists(locked_until, :until), expires_at = :exp',
-        ExpressionAttributeValues: { ':until': now + LOGIN_THROTTLE.lockSeconds, ':exp': expiresAt },
+        ExpressionAttributeValues: { ':until': now + limits.lockSeconds, ':exp': expiresAt },
       }),
     );
   }
 }
 
-export async function clearLoginThrottle(email: string): Promise<void> {
-  await dynamo.send(new DeleteCommand({ TableName: config.tableName, Key: keys.loginThrottle(email) }));
+export async function clearThrottle(kind: ThrottleKind, email: string): Promise<void> {
+  await dynamo.send(new DeleteCommand({ TableName: config.tableName, Key: keys.throttle(kind, email) }));
 }

@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/dynamo';
+import { config } from '../config';
+import { ApiError } from '../errors';
+import { epochSeconds } from './table';
+import type { TxWrite } from './transact';
+
+/**
+ * Single-use links (invitations, password resets): the token is 32 random bytes sent only by e-mail; the table keeps
+ * its SHA-256, so a table read leaks no usable link. Expiry is checked on read (DynamoDB's TTL deletes late) and again
+ * in the condition that consumes it.
+ */
+export type TokenKind = 'INVITE' | 'RESET';
+
+/** Invitations last 7 days; password links 1 hour. */
+export const TOKEN_TTL_SECONDS: Record<TokenKind, number> = { INVITE: 7 * 24 * 3600, RESET: 3600 };
+
+const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+const tokenKey = (kind: TokenKind, token: string) => ({ pk: `TOKEN#${kind}#${hash(token)}`, sk: 'TOKEN' });
+
+export const invalidToken = () => new ApiError(400, 'INVALID_TOKEN');
+
+export function newToken(kind: TokenKind, ownerUuid: string): { token: string; write: TxWrite } {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = epochSeconds() + TOKEN_TTL_SECONDS[kind];
+  return {
+    token,
+    write: {
+      write: {
+        Put: {
+          TableName: config.tableName,
+          Item: { ...tokenKey(kind, token), kind, owner_uuid: ownerUuid, expires_at: expiresAt },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
+  };
+}
+
+/** The owner of a live token, or 400 INVALID_TOKEN for one unknown, used or expired. */
+export async function tokenOwner(kind: TokenKind, token: string): Promise<string> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: config.tableName, Key: tokenKey(kind, token), ConsistentRead: true }),
+  );
+  if (!Item || (Item.expires_at as number) <= epochSeconds()) throw invalidToken();
+  return Item.owner_uuid as string;
+}
+
+/** Consumes a token in a transaction: it fails (INVALID_TOKEN) if the token was used or expired meanwhile. */
+export function consumeToken(kind: TokenKind, token: string): TxWrite {
+  return {
+    write: {
+      Delete: {
+        TableName: config.tableName,
+        Key: tokenKey(kind, token),
+        ConditionExpression: 'attribute_exists(pk) AND expires_at > :now',
+        ExpressionAttributeValues: { ':now': epochSeconds() },
+      },
+    },
+    onConditionFail: invalidToken,
+  };
+}
+
+/** Drops a token by its hash (a resent or withdrawn invitation's old link). */
+export function dropTokenHash(kind: TokenKind, tokenHash: string): TxWrite {
+  return { write: { Delete: { TableName: config.tableName, Key: { pk: `TOKEN#${kind}#${tokenHash}`, sk: 'TOKEN' } } } };
+}
+
+export const tokenHash = hash;

@@ -1,0 +1,82 @@
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { ses } from './aws/ses';
+import { config } from './config';
+
+export interface Branding {
+  project_name: string;
+  primary_color: string;
+}
+
+export const DEFAULT_BRANDING: Branding = { project_name: 'Portal', primary_color: '#005A9F' };
+
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+/** A short branded HTML mail with one button, and its plain-text twin. */
+function layout(branding: Branding, title: string, paragraphs: string[], action: { label: string; url: string }) {
+  const color = /^#[0-9a-f]{3,6}$/i.test(branding.primary_color)
+    ? branding.primary_color
+    : DEFAULT_BRANDING.primary_color;
+  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#222;margin:0">
+<div style="background:${color};color:#fff;padding:16px 24px;font-size:20px">${escape(branding.project_name)}</div>
+<div style="padding:24px"><h1 style="font-size:20px">${escape(title)}</h1>
+${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('\n')}
+<p><a href="${escape(action.url)}" style="background:${color};color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none;display:inline-block">${escape(action.label)}</a></p>
+<p style="font-size:12px;color:#666">Si el botón no funciona, copie este enlace en su navegador: ${escape(action.url)}</p>
+</div></body></html>`;
+  const text = `${branding.project_name}\n\n${title}\n\n${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n`;
+  return { html, text };
+}
+
+export async function sendMail(to: string, subject: string, body: { html: string; text: string }): Promise<void> {
+  await ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: config.mailFrom,
+      Destination: { ToAddresses: [to] },
+      Content: {
+        Simple: {
+          Subject: { Data: subject, Charset: 'UTF-8' },
+          Body: { Html: { Data: body.html, Charset: 'UTF-8' }, Text: { Data: body.text, Charset: 'UTF-8' } },
+        },
+      },
+    }),
+  );
+}
+
+export function invitationMail(branding: Branding, roleLabel: string, link: string, days: number) {
+  return {
+    subject: `Invitación a ${branding.project_name}`,
+    ...layout(
+      branding,
+      'Has sido invitado al portal',
+      [
+        `Te invitamos a crear tu cuenta en el portal de ${branding.project_name} con el perfil "${roleLabel}".`,
+        `El enlace es personal, sirve una sola vez y vence en ${days} días.`,
+      ],
+      { label: 'Crear mi cuenta', url: link },
+    ),
+  };
+}
+
+export function passwordResetMail(branding: Branding, link: string, minutes: number) {
+  return {
+    subject: `Recuperación de contraseña - ${branding.project_name}`,
+    ...layout(
+      branding,
+      'Recupera tu contraseña',
+      [
+        'Recibimos una solicitud para cambiar la contraseña de tu cuenta.',
+        `El enlace sirve una sola vez y vence en ${minutes} minutos. Si no lo solicitaste, ignora este correo.`,
+      ],
+      { label: 'Cambiar contraseña', url: link },
+    ),
+  };
+}
+
+/** The portal address a mail's links point to: the project's own portal URL, else the deployment's. */
+export function portalBase(customPortalUrl: string | null | undefined): string {
+  return (customPortalUrl || config.portalUrl).replace(/\/+$/, '');
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { registerInvitation } from '../../shared/contracts/registration';
+import { createIdentity, deleteIdentity, setPassword } from '../lib/auth/identities';
+import { config } from '../lib/config';
+import { getProject, projectAdminKey } from '../lib/data/projects';
+import { keys, nowIso } from '../lib/data/table';
+import { clearThrottle, readThrottle, recordHit } from '../lib/data/throttle';
+import { consumeToken, newToken, TOKEN_TTL_SECONDS, tokenOwner } from '../lib/data/tokens';
+import { type TxWrite, transactWrite } from '../lib/data/transact';
+import { getUser, getUserByEmail, newUserWrites, type UserRecord } from '../lib/data/users';
+import { appendMember, deleteKey, putNew } from '../lib/data/writes';
+import { DEFAULT_BRANDING, passwordResetMail, portalBase, sendMail } from '../lib/email';
+import { ApiError, conflict } from '../lib/errors';
+import { alreadyInvited, invitationKey, invitationOfToken, pendingKey } from './invitations';
+
+/**
+ * Accounts made and recovered by e-mail links: registration from an invitation (portal §2, "Registration by
+ * invitation") and password recovery (portal §2, "Password recovery").
+ */
+type RegisterInput = z.output<NonNullable<typeof registerInvitation.body>>;
+
+export async function verifyInvitationToken(token: string) {
+  const invitation = await invitationOfToken(await tokenOwner('INVITE', token));
+  return { email: invitation.email, user_role: invitation.user_role };
+}
+
+/** The entity lists an invited user joins, by role: admins of projects and groups, users of groups and societies. */
+function joinWrites(user: UserRecord, targets: Awaited<ReturnType<typeof invitationOfToken>>['targets']): TxWrite[] {
+  return targets.flatMap((target): TxWrite[] => {
+    if (target.field === 'project_uuids') {
+      if (user.user_role !== 'PROJECT_ADMIN') return [];
+      return [
+        appendMember(keys.project(target.uuid), 'admin', user.uuid),
+        putNew({ ...projectAdminKey(user.uuid), owner_uuid: target.uuid }, () => conflict('ADMIN_ERROR')),
+      ];
+    }
+    if (target.field === 'group_uuids') {
+      return [appendMember(keys.group(target.uuid), user.user_role === 'GROUP_ADMIN' ? 'admin' : 'user', user.uuid)];
+    }
+    return [appendMember(keys.society(target.uuid), 'user', user.uuid)];
+  });
+}
+
+/**
+ * Creates the account in one step that cannot half-succeed: the Cognito identity first, then one transaction that
+ * consumes the link, removes the invitation, writes the user, its e-mail marker, its memberships and the entities'
+ * member lists. If that transaction fails, the identity is deleted again.
+ */
+export async function registerFromInvitation(input: RegisterInput) {
+  const invitation = await invitationOfToken(await tokenOwner('INVITE', input.token));
+  const now = nowIso();
+  const user: UserRecord = {
+    uuid: randomUUID(),
+    email: invitation.email,
+    first_name: input.first_name,
+    last_name: input.last_name,
+    enable: true,
+    user_role: invitation.user_role,
+    image: null,
+    phone_number: input.phone_number ?? null,
+    position: null,
+    user_documentation: false,
+    rut_user: input.rut_user ?? null,
+    user_description: null,
+    user_magnus: null,
+    project_uuids: [],
+    group_uuids: [],
+    society_uuids: [],
+    created: now,
+    updated: now,
+    version: 1,
+  };
+  await createIdentity(user.uuid, user.email, input.password);
+  try {
+    await transactWrite([
+      consumeToken('INVITE', input.token),
+      {
+        write: {
+          Delete: {
+            TableName: config.tableName,
+            Key: invitationKey(invitation.uuid),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+        onConditionFail: () => new ApiError(400, 'INVALID_TOKEN'),
+      },
+      deleteKey(pendingKey(invitation.email)),
+      ...newUserWrites(user, invitation.targets, alreadyInvited),
+      ...joinWrites(user, invitation.targets),
+    ]);
+  } catch (error) {
+    await deleteIdentity(user.uuid);
+    throw error;
+  }
+  return { detail: 'ok' };
+}
+
+/**
+ * Mails a password link. Requests are throttled per address whether or not it has an account, so the answer
+ * EMAIL_NOT_EXISTS (kept from the spec) cannot be used to sweep addresses quickly. A disabled user gets no mail.
+ */
+export async function requestPasswordReset(email: string) {
+  const throttle = await readThrottle('PASSWORD_RESET', email);
+  if (throttle.lockedFor > 0) throw new ApiError(429, 'TOO_MANY_ATTEMPTS', { remaining_time: throttle.lockedFor });
+  await recordHit('PASSWORD_RESET', email, throttle);
+  const user = await getUserByEmail(email);
+  if (!user) throw new ApiError(400, 'EMAIL_NOT_EXISTS');
+  if (!user.enable) return { code: 'EMAIL_SENT' as const };
+  const { token, write } = newToken('RESET', user.uuid);
+  await transactWrite([write]);
+  const project = user.project_uuids[0] ? await getProject(user.project_uuids[0]) : undefined;
+  const link = `${portalBase(project?.custom_portal_url)}/password_reset/${token}`;
+  const mail = passwordResetMail(project ?? DEFAULT_BRANDING, link, TOKEN_TTL_SECONDS.RESET / 60);
+  await sendMail(user.email, mail.subject, mail);
+  return { code: 'EMAIL_SENT' as const };
+}
+
+export async function confirmPasswordToken(token: string) {
+  await tokenOwner('RESET', token);
+  return { detail: 'ok' };
+}
+
+/** Sets the new password, then consumes the link; a success also lifts a sign-in lock on the address. */
+export async function resetPassword(token: string, password: string) {
+  const user = await getUser(await tokenOwner('RESET', token));
+  if (!user) throw new ApiError(400, 'INVALID_TOKEN');
+  await setPassword(user.uuid, password);
+  await transactWrite([consumeToken('RESET', token)]);
+  await clearThrottle('LOGIN', user.email);
+  return { detail: 'ok' };
+}

@@ -1,0 +1,145 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { parse } from 'csv-parse/sync';
+import { z } from 'zod';
+import { emailSchema, rutSchema } from '../../shared/contracts/fields';
+import { personName } from '../../shared/contracts/users';
+import { ROLES } from '../../shared/roles';
+import { normalizeRut } from '../../shared/rut';
+import { dynamo } from '../lib/aws/dynamo';
+import { config } from '../lib/config';
+import { groupNameKey } from '../lib/data/groups';
+import { projectNameKey } from '../lib/data/projects';
+import { rutKey } from '../lib/data/societies';
+import { ApiError } from '../lib/errors';
+import { validate } from '../lib/http/field-errors';
+import type { Caller } from '../lib/http/types';
+import { createInvitation } from './invitations';
+
+/**
+ * CSV import (admin-area §2, "Import users"): each valid row becomes an invitation, exactly as the invite form would
+ * make it (same roles, targets and scope rules), so nobody's password travels in a file. Columns:
+ *   email, first_name, last_name, rut_user, user_role, project, group, society
+ * project is a project name; group a group name within that project (several separated by ';'); society a RUT
+ * (several separated by ';'). A PROJECT_ADMIN or GROUP_ADMIN may leave project empty: its own project is used.
+ * A row either becomes one invitation or none; the answer reports every row.
+ */
+export const CSV_COLUMNS = ['email', 'first_name', 'last_name', 'rut_user', 'user_role', 'project', 'group', 'society'];
+const MAX_ROWS = 2000;
+const CONCURRENCY = 8;
+
+const rowSchema = z.object({
+  email: emailSchema,
+  first_name: personName,
+  last_name: personName,
+  rut_user: z.preprocess((v) => (v === '' ? undefined : v), rutSchema.optional()),
+  user_role: z.enum(ROLES),
+  project: z.string().trim().max(100).optional(),
+  group: z.string().trim().max(1000).optional(),
+  society: z.string().trim().max(1000).optional(),
+});
+
+type Row = z.output<typeof rowSchema>;
+export interface RowReport {
+  row: number;
+  email: string;
+  status: 'CREATED' | 'FAILED';
+  errors: Record<string, string[]>;
+}
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(';')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** Looks up marker owners once per file. */
+function markerLookup() {
+  const cache = new Map<string, Promise<string | undefined>>();
+  return (key: { pk: string; sk: string }) => {
+    let found = cache.get(key.pk);
+    if (!found) {
+      found = dynamo
+        .send(new GetCommand({ TableName: config.tableName, Key: key, ProjectionExpression: 'owner_uuid' }))
+        .then((out) => out.Item?.owner_uuid as string | undefined);
+      cache.set(key.pk, found);
+    }
+    return found;
+  };
+}
+
+async function importRow(caller: Caller, row: Row, owner: ReturnType<typeof markerLookup>) {
+  const projectUuid = row.project ? await owner(projectNameKey(row.project)) : caller.user.project_uuids[0];
+  const missing = (field: string) =>
+    new ApiError(400, 'VALIDATION_ERROR', { errors: { [field]: ['FORMAT_NOT_ALLOWED'] } });
+  const resolve = async (field: string, keysOf: Array<{ pk: string; sk: string }>) => {
+    const uuids = await Promise.all(keysOf.map(owner));
+    if (uuids.some((u) => !u)) throw missing(field);
+    return uuids as string[];
+  };
+  if (row.project && !projectUuid) throw missing('project');
+  const groups = list(row.group);
+  if (groups.length > 0 && !projectUuid) throw missing('project');
+  await createInvitation(
+    caller,
+    {
+      email: row.email,
+      user_role: row.user_role,
+      project: row.user_role === 'PROJECT_ADMIN' && projectUuid ? [projectUuid] : undefined,
+      group: await resolve(
+        'group',
+        groups.map((name) => groupNameKey(projectUuid as string, name)),
+      ),
+      society: await resolve(
+        'society',
+        list(row.society).map((rut) => rutKey(normalizeRut(rut))),
+      ),
+    },
+    { first_name: row.first_name, last_name: row.last_name, rut_user: row.rut_user },
+  );
+}
+
+export async function importUsers(caller: Caller, csv: Buffer) {
+  let records: Record<string, string>[];
+  try {
+    records = parse(csv, {
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      bom: true,
+      skip_empty_lines: true,
+      trim: true,
+      delimiter: [',', ';'],
+    });
+  } catch {
+    throw new ApiError(400, 'VALIDATION_ERROR', { errors: { file_csv: ['FORMAT_ERROR'] } });
+  }
+  const header = records[0] ? Object.keys(records[0]) : [];
+  if (records.length === 0 || !['email', 'user_role'].every((c) => header.includes(c))) {
+    throw new ApiError(400, 'VALIDATION_ERROR', { errors: { file_csv: ['FORMAT_ERROR'] } });
+  }
+  if (records.length > MAX_ROWS)
+    throw new ApiError(400, 'VALIDATION_ERROR', { errors: { file_csv: ['ERROR_LENGTH'] } });
+
+  const owner = markerLookup();
+  const reports: RowReport[] = new Array(records.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < records.length) {
+      const index = next++;
+      const record = records[index] as Record<string, string>;
+      // Row numbers as a spreadsheet shows them: the header is row 1.
+      const report: RowReport = { row: index + 2, email: record.email ?? '', status: 'CREATED', errors: {} };
+      const parsed = validate(rowSchema, record);
+      try {
+        if (!parsed.success) throw new ApiError(400, 'VALIDATION_ERROR', { errors: parsed.errors });
+        await importRow(caller, parsed.data, owner);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        report.status = 'FAILED';
+        report.errors = (error.extra.errors as Record<string, string[]>) ?? { non_field_errors: [error.code] };
+      }
+      reports[index] = report;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const created = reports.filter((r) => r.status === 'CREATED').length;
+  return { created, failed: reports.length - created, rows: reports };
+}

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { ROLES } from '../roles';
+import { defineContract } from './define';
+import { emailSchema, okSchema, pageOf, pageQuery, passwordSchema, rutSchema, uuidList, uuidSchema } from './fields';
+import { personName } from './users';
+
+const INVITERS = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] as const;
+const tokenSchema = z.string().trim().min(20).max(200);
+
+const withConfirmation = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({ ...shape, password: passwordSchema, password_confirmation: z.string().max(100) }).refine(
+    (b) => {
+      const body = b as { password: string; password_confirmation: string };
+      return body.password === body.password_confirmation;
+    },
+    { error: 'FORMAT_ERROR', path: ['password_confirmation'] },
+  );
+
+export const invitationSchema = z.object({
+  uuid: z.string(),
+  email: z.string(),
+  user_role: z.enum(ROLES),
+  status: z.enum(['PENDING', 'SEND_FAILED']),
+  created: z.string(),
+  sent: z.string().nullable(),
+  days: z.number().int(),
+  project: z.array(z.string()),
+  group: z.array(z.string()),
+  society: z.array(z.string()),
+});
+
+export const generateInvitation = defineContract({
+  id: 'generateInvitation',
+  method: 'POST',
+  path: 'api/v1/register/generate-invitation/',
+  access: INVITERS,
+  handler: 'registration/generate-invitation',
+  summary: 'Invite an e-mail with a role and its targets; the invitation mail goes through SES',
+  body: z.object({
+    user_role: z.enum(ROLES),
+    email: emailSchema,
+    project: uuidList.optional(),
+    group: uuidList.optional(),
+    society: uuidList.optional(),
+  }),
+  response: invitationSchema,
+  successStatus: 201,
+});
+
+const invitationQuery = z.object(pageQuery);
+
+export const listInvitations = defineContract({
+  id: 'listInvitations',
+  method: 'GET',
+  path: 'api/v1/register/invitations/',
+  access: INVITERS,
+  handler: 'registration/list-invitations',
+  summary: 'Pending invitations in scope, newest first',
+  query: invitationQuery,
+  response: pageOf(invitationSchema),
+});
+
+export const searchInvitations = defineContract({
+  id: 'searchInvitations',
+  method: 'GET',
+  path: 'api/v1/register/invitations-search/',
+  access: INVITERS,
+  handler: 'registration/search-invitations',
+  summary: 'Pending invitations in scope whose e-mail contains the search text',
+  query: invitationQuery,
+  response: pageOf(invitationSchema),
+});
+
+const idParams = z.object({ id: uuidSchema });
+
+export const resendInvitation = defineContract({
+  id: 'resendInvitation',
+  method: 'PUT',
+  path: 'api/v1/register/invitations/{id}/',
+  access: INVITERS,
+  handler: 'registration/resend-invitation',
+  summary: 'Send the invitation again with a new link (the old one stops working)',
+  params: idParams,
+  response: invitationSchema,
+});
+
+export const deleteInvitation = defineContract({
+  id: 'deleteInvitation',
+  method: 'DELETE',
+  path: 'api/v1/register/invitations/{id}/',
+  access: INVITERS,
+  handler: 'registration/delete-invitation',
+  summary: 'Withdraw a pending invitation (its link stops working)',
+  params: idParams,
+  response: okSchema,
+});
+
+export const verifyInvitation = defineContract({
+  id: 'verifyInvitation',
+  method: 'GET',
+  path: 'api/v1/register/invitation/',
+  access: 'public',
+  handler: 'registration/verify-invitation',
+  summary: 'Check an invitation link (400 INVALID_TOKEN when unknown, used or expired)',
+  query: z.object({ token: tokenSchema }),
+  response: z.object({ email: z.string(), user_role: z.enum(ROLES) }),
+});
+
+export const registerInvitation = defineContract({
+  id: 'registerInvitation',
+  method: 'POST',
+  path: 'api/v1/register/invitation/',
+  access: 'public',
+  handler: 'registration/register-invitation',
+  summary: 'Create the account of an invitation: identity, user and memberships in one step; the link is consumed',
+  body: withConfirmation({
+    token: tokenSchema,
+    first_name: personName,
+    last_name: personName,
+    rut_user: z.preprocess((v) => (v === '' ? undefined : v), rutSchema.optional()),
+    phone_number: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .trim()
+        .max(15)
+        .regex(/^\+?\d+$/, { error: 'FORMAT_ERROR' })
+        .optional(),
+    ),
+  }),
+  response: okSchema,
+  successStatus: 201,
+});
+
+export const requestPasswordReset = defineContract({
+  id: 'requestPasswordReset',
+  method: 'POST',
+  path: 'api/v1/users/password/reset/',
+  access: 'public',
+  handler: 'registration/request-password-reset',
+  summary: 'Mail a password link (EMAIL_SENT; EMAIL_NOT_EXISTS for an unknown address; throttled per address)',
+  body: z.object({ email: emailSchema }),
+  response: z.object({ code: z.literal('EMAIL_SENT') }),
+});
+
+export const confirmPasswordReset = defineContract({
+  id: 'confirmPasswordReset',
+  method: 'GET',
+  path: 'api/v1/users/password/reset/',
+  access: 'public',
+  handler: 'registration/confirm-password-reset',
+  summary: 'Check a password link (400 INVALID_TOKEN when unknown, used or expired)',
+  query: z.object({ token: tokenSchema }),
+  response: okSchema,
+});
+
+export const resetPassword = defineContract({
+  id: 'resetPassword',
+  method: 'PATCH',
+  path: 'api/v1/users/password/reset/',
+  access: 'public',
+  handler: 'registration/reset-password',
+  summary: 'Set a new password with a password link; the link is consumed',
+  body: withConfirmation({ token: tokenSchema }),
+  response: okSchema,
+});
+
+export const importUsersCsv = defineContract({
+  id: 'importUsersCsv',
+  method: 'POST',
+  path: 'api/v1/register/load-register/csv/',
+  access: INVITERS,
+  handler: 'registration/import-users-csv',
+  summary: 'Invite the users of a CSV file (file_csv); answers a per-row report, valid rows are invited',
+  body: z.object({}),
+  multipartFiles: { file_csv: 'csv' },
+  response: z.object({
+    created: z.number().int(),
+    failed: z.number().int(),
+    rows: z.array(
+      z.object({
+        row: z.number().int(),
+        email: z.string(),
+        status: z.enum(['CREATED', 'FAILED']),
+        errors: z.record(z.string(), z.array(z.string())),
+      }),
+    ),
+  }),
+});

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { ROLES } from '../roles';
+import { defineContract } from './define';
+import {
+  boolish,
+  emailSchema,
+  okSchema,
+  optionalText,
+  pageOf,
+  pageQuery,
+  passwordSchema,
+  rutSchema,
+  uuidList,
+  uuidSchema,
+  versionField,
+} from './fields';
+
+const USER_ADMINS = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] as const;
+const ALL = ROLES;
+const uuidParams = z.object({ uuid: uuidSchema });
+
+/** Spec: names of 3 to 100 letters (accents too) with single spaces. */
+export const personName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((v) => v.length >= 3, { error: 'ERROR_LENGTH' })
+  .refine((v) => /^[\p{L}]+( [\p{L}]+)*$/u.test(v), { error: 'FORMAT_ERROR' });
+
+const optionalPhone = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z
+    .string()
+    .trim()
+    .max(15)
+    .regex(/^\+?\d+$/, { error: 'FORMAT_ERROR' })
+    .nullable()
+    .optional(),
+);
+const optionalRut = z.preprocess((v) => (v === '' ? null : v), rutSchema.nullable().optional());
+
+export const USER_ORDERINGS = [
+  '-updated',
+  'first_name',
+  '-first_name',
+  'last_name',
+  '-last_name',
+  'email',
+  '-email',
+  'is_active',
+  '-is_active',
+] as const;
+
+const named = (field: string) =>
+  z.object({ uuid: z.string(), [field]: z.string() }) as z.ZodObject<{ uuid: z.ZodString }>;
+
+export const userSchema = z.object({
+  uuid: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  enable: z.boolean(),
+  is_active: z.boolean(),
+  created: z.string(),
+  updated: z.string(),
+  version: z.number(),
+  profile: z.object({
+    user_role: z.enum(ROLES),
+    rut_user: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    user_description: z.string().nullable(),
+    position: z.string().nullable(),
+    user_magnus: z.string().nullable(),
+    user_documentation: z.boolean(),
+    image: z.string().nullable(),
+  }),
+  project: z.array(named('project_name').loose()),
+  group: z.array(named('group_name').loose()),
+  society: z.array(named('society_business_name').loose()),
+});
+
+const listQuery = z.object({
+  ...pageQuery,
+  project: uuidSchema.optional(),
+  group: uuidSchema.optional(),
+  society: uuidSchema.optional(),
+  user_role: z.enum(ROLES).optional(),
+  ordering: z.enum(USER_ORDERINGS).optional(),
+});
+
+export const listUsers = defineContract({
+  id: 'listUsers',
+  method: 'GET',
+  path: 'api/v1/users/user/',
+  access: USER_ADMINS,
+  handler: 'users/list-users',
+  summary: 'Users in scope, filtered by project, group, society and role, searched and ordered',
+  query: listQuery,
+  response: pageOf(userSchema),
+});
+
+export const searchUsers = defineContract({
+  id: 'searchUsers',
+  method: 'GET',
+  path: 'api/v1/users/search/',
+  access: USER_ADMINS,
+  handler: 'users/search-users',
+  summary: 'Users in scope whose name or e-mail contains the search text',
+  query: listQuery,
+  response: pageOf(userSchema),
+});
+
+export const getUser = defineContract({
+  id: 'getUser',
+  method: 'GET',
+  path: 'api/v1/users/user/{uuid}/',
+  access: USER_ADMINS,
+  handler: 'users/get-user',
+  summary: 'One user in scope, with its projects, groups and societies',
+  params: uuidParams,
+  response: userSchema,
+});
+
+export const userPatchSchema = z.object({
+  first_name: personName.optional(),
+  last_name: personName.optional(),
+  email: emailSchema.optional(),
+  rut_user: optionalRut,
+  phone_number: optionalPhone,
+  position: optionalText(100),
+  user_description: optionalText(500),
+  user_magnus: optionalText(100),
+  user_documentation: boolish.optional(),
+  user_role: z.enum(ROLES).optional(),
+  enable: boolish.optional(),
+  project: uuidList.optional(),
+  group: uuidList.optional(),
+  society: uuidList.optional(),
+  version: versionField,
+});
+
+export const patchUser = defineContract({
+  id: 'patchUser',
+  method: 'PATCH',
+  path: 'api/v1/users/user/{uuid}/',
+  access: USER_ADMINS,
+  handler: 'users/patch-user',
+  summary: 'Change a user: only the fields sent; SUPER_ADMIN alone changes a role (403 otherwise); {enable} toggles',
+  params: uuidParams,
+  body: userPatchSchema,
+  response: userSchema,
+});
+
+export const deleteUser = defineContract({
+  id: 'deleteUser',
+  method: 'DELETE',
+  path: 'api/v1/users/user/{uuid}/',
+  access: USER_ADMINS,
+  handler: 'users/delete-user',
+  summary: 'Delete a user (409 USER_IS_ADMIN while it administers a project or group)',
+  params: uuidParams,
+  response: okSchema,
+});
+
+export const patchUserProfile = defineContract({
+  id: 'patchUserProfile',
+  method: 'PATCH',
+  path: 'api/v1/users/user-profile/',
+  access: ALL,
+  handler: 'users/patch-user-profile',
+  summary: "Change the caller's avatar (multipart 'image': an image, 2 MB at most)",
+  body: z.object({}),
+  multipartFiles: { image: 'image' },
+  response: z.object({ image: z.string().nullable() }),
+});
+
+export const updatePassword = defineContract({
+  id: 'updatePassword',
+  method: 'PATCH',
+  path: 'api/v1/users/password/update/',
+  access: ALL,
+  handler: 'users/update-password',
+  summary: "Change the caller's password (400 PASSWORD_EXISTS when it is the current one)",
+  body: z
+    .object({ password: passwordSchema, password_confirmation: z.string().max(100).optional() })
+    .refine((b) => b.password_confirmation === undefined || b.password_confirmation === b.password, {
+      error: 'FORMAT_ERROR',
+      path: ['password_confirmation'],
+    }),
+  response: okSchema,
+});
