@@ -3,11 +3,18 @@ import { defineConfig } from 'vite';
 
 /**
  * The SPA. In AWS CloudFront serves it and routes /api/* to the HTTP API; locally local/portal.ts starts this config
- * with a proxy from /api to the local gateway, so the portal and its API share one origin in both places.
+ * with a proxy from /api to the local gateway, so the portal and its API share one origin in both places. The SPA calls
+ * the API on its own origin under /api (web/src/lib/api-client.ts).
  */
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
-  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
+    // Transform the app's modules when the server starts, so the first page load does not wait for them.
+    warmup: { clientFiles: ['./src/main.tsx', './src/app/**/*.tsx', './src/features/**/*.tsx'] },
+  },
 });

@@ -1,0 +1,365 @@
+import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { getUserInfo, postToken } from '../../shared/contracts/auth';
+import * as groups from '../../shared/contracts/groups';
+import * as registration from '../../shared/contracts/registration';
+import * as societies from '../../shared/contracts/societies';
+import * as users from '../../shared/contracts/users';
+import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
+import { createTestUser, tableAccess } from '../helpers/db';
+import { allMailTo, tokenFrom, waitForMail } from '../helpers/mail';
+
+/** Issue 5 over the real local services, the e-mails read back from the local SES store. */
+let superAdmin: string;
+let projectAdmin: string;
+let groupAdmin: string;
+
+beforeAll(async () => {
+  [superAdmin, projectAdmin, groupAdmin] = await Promise.all([
+    signIn('superadmin@demo.cl').then((t) => t.access),
+    signIn('proyecto@demo.cl').then((t) => t.access),
+    signIn('grupo@demo.cl').then((t) => t.access),
+  ]);
+});
+
+const newEmail = () => `invitado-${randomUUID().slice(0, 8)}@prueba.cl`;
+const NEW_PASSWORD = 'Nueva.Clave9';
+const registration_body = (token: string) => ({
+  token,
+  first_name: 'Ana María',
+  last_name: 'Núñez',
+  rut_user: '',
+  phone_number: '+56922223333',
+  password: NEW_PASSWORD,
+  password_confirmation: NEW_PASSWORD,
+});
+
+describe('invitation → mail → registration → sign-in', () => {
+  test('the invited user registers through the mailed link and sees exactly the invited scope', async () => {
+    const { demo, webUrl } = inject('portal');
+    const email = newEmail();
+    const invited = await call(registration.generateInvitation, {
+      token: projectAdmin,
+      body: { user_role: 'USER_GROUP', email, group: [demo.groups.sur] },
+    });
+    expect(invited.status).toBe(201);
+    expect(invited.body).toMatchObject({ email, user_role: 'USER_GROUP', status: 'PENDING', group: [demo.groups.sur] });
+
+    const mail = await waitForMail(email, 'Invitación a Contadores Andes');
+    expect(mail.body.html).toContain('#005A9F');
+    expect(mail.body.text).toContain(`${webUrl}/register/`);
+    const token = tokenFrom(mail, 'register');
+
+    const pending = await call(registration.listInvitations, { token: projectAdmin, query: { search: email } });
+    expect(pending.body.results.map((i) => i.email)).toEqual([email]);
+
+    const verified = await call(registration.verifyInvitation, { query: { token } });
+    expect(verified.body).toEqual({ email, user_role: 'USER_GROUP' });
+    const registered = await call(registration.registerInvitation, { body: registration_body(token) });
+    expect(registered.status).toBe(201);
+
+    const { access } = await signIn(email, NEW_PASSWORD);
+    const info = await call(getUserInfo, { token: access });
+    expect(info.body.profile.user_role).toBe('USER_GROUP');
+    expect(info.body.user).toMatchObject({ first_name: 'Ana María', last_name: 'Núñez' });
+    expect(info.body.groups.map((g) => g.uuid)).toEqual([demo.groups.sur]);
+    expect(info.body.projects.map((p) => p.uuid)).toEqual([demo.projects.andes]);
+    const mySocieties = await call(societies.listMySocieties, { token: access });
+    expect(mySocieties.body.map((s) => s.uuid)).toEqual([demo.societies.austral]);
+
+    const group = await call(groups.getGroup, { token: superAdmin, params: { uuid: demo.groups.sur } });
+    expect(group.body.user_group.map((u) => u.email)).toContain(email);
+    expect(group.body.user).toContain(info.body.user.uuid);
+
+    // The link is single-use, and the invitation is no longer pending.
+    expect((await call(registration.verifyInvitation, { query: { token } })).body).toEqual({ code: 'INVALID_TOKEN' });
+    expect((await call(registration.registerInvitation, { body: registration_body(token) })).status).toBe(400);
+    expect(
+      (await call(registration.listInvitations, { token: projectAdmin, query: { search: email } })).body.count,
+    ).toBe(0);
+  });
+
+  test('an expired link answers INVALID_TOKEN', async () => {
+    const email = newEmail();
+    const { demo } = inject('portal');
+    await call(registration.generateInvitation, {
+      token: superAdmin,
+      body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.comercial] },
+    });
+    const token = tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+    const { dynamo, tableName } = await tableAccess();
+    const { tokenHash } = await import('../../functions/lib/data/tokens');
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { pk: `TOKEN#INVITE#${tokenHash(token)}`, sk: 'TOKEN' },
+        UpdateExpression: 'SET expires_at = :past',
+        ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
+      }),
+    );
+    const verified = await call(registration.verifyInvitation, { query: { token } });
+    expect(verified.status).toBe(400);
+    expect(verified.body).toEqual({ code: 'INVALID_TOKEN' });
+    expect((await call(registration.registerInvitation, { body: registration_body(token) })).status).toBe(400);
+    // Nothing was created: the address can still not sign in.
+    expect((await call(postToken, { body: { email, password: NEW_PASSWORD } })).status).toBe(401);
+  });
+
+  test('resend mails a new link and the old one stops working; delete withdraws it', async () => {
+    const email = newEmail();
+    const { demo } = inject('portal');
+    const invited = await call(registration.generateInvitation, {
+      token: groupAdmin,
+      body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.minera] },
+    });
+    const first = tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+    const resent = await call(registration.resendInvitation, { token: groupAdmin, params: { id: invited.body.uuid } });
+    expect(resent.status).toBe(200);
+    const mails = await allMailTo(email);
+    expect(mails).toHaveLength(2);
+    const second = tokenFrom(mails[1] as (typeof mails)[number], 'register');
+    expect(second).not.toBe(first);
+    expect((await call(registration.verifyInvitation, { query: { token: first } })).status).toBe(400);
+    expect((await call(registration.verifyInvitation, { query: { token: second } })).status).toBe(200);
+    expect(
+      (await call(registration.deleteInvitation, { token: groupAdmin, params: { id: invited.body.uuid } })).status,
+    ).toBe(200);
+    expect((await call(registration.verifyInvitation, { query: { token: second } })).status).toBe(400);
+  });
+
+  test('a known address answers "Usuario ya invitado y/o registrado" (400 USER_ALREADY_INVITED)', async () => {
+    const { demo } = inject('portal');
+    const registered = await call(registration.generateInvitation, {
+      token: superAdmin,
+      body: { user_role: 'USER_GROUP', email: 'grupo@demo.cl', group: [demo.groups.norte] },
+    });
+    expect(registered.status).toBe(400);
+    expect(registered.body).toEqual({ code: 'USER_ALREADY_INVITED' });
+    const email = newEmail();
+    const body = { user_role: 'USER_GROUP' as const, email, group: [demo.groups.norte] };
+    expect((await call(registration.generateInvitation, { token: superAdmin, body })).status).toBe(201);
+    expect((await call(registration.generateInvitation, { token: superAdmin, body })).body).toEqual({
+      code: 'USER_ALREADY_INVITED',
+    });
+  });
+
+  test('who may invite whom, and where', async () => {
+    const { demo } = inject('portal');
+    const asProjectAdmin = (body: Record<string, unknown>) =>
+      call(registration.generateInvitation, { token: projectAdmin, body: { email: newEmail(), ...body } });
+    expect((await asProjectAdmin({ user_role: 'SUPER_ADMIN' })).status).toBe(403);
+    expect((await asProjectAdmin({ user_role: 'PROJECT_ADMIN', project: [demo.projects.andes] })).status).toBe(403);
+    const foreign = await asProjectAdmin({ user_role: 'USER_GROUP', group: [demo.groups.costa] });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors).toEqual({ group: ['FORMAT_NOT_ALLOWED'] });
+    const noTargets = await asProjectAdmin({ user_role: 'USER_SOCIETY' });
+    expect(noTargets.body.errors).toEqual({ society: ['REQUIRED'] });
+    const byGroupAdmin = await call(registration.generateInvitation, {
+      token: groupAdmin,
+      body: { email: newEmail(), user_role: 'GROUP_ADMIN', group: [demo.groups.norte] },
+    });
+    expect(byGroupAdmin.status).toBe(403);
+    const outsideGroup = await call(registration.generateInvitation, {
+      token: groupAdmin,
+      body: { email: newEmail(), user_role: 'USER_SOCIETY', society: [demo.societies.austral] },
+    });
+    expect(outsideGroup.body.errors).toEqual({ society: ['FORMAT_NOT_ALLOWED'] });
+  });
+});
+
+describe('password recovery', () => {
+  test('request → mail → confirm → reset → sign in with the new password; the link is single-use', async () => {
+    const { email } = await createTestUser('USER_GROUP', [inject('portal').demo.projects.andes]);
+    const asked = await call(registration.requestPasswordReset, { body: { email } });
+    expect(asked.body).toEqual({ code: 'EMAIL_SENT' });
+    const token = tokenFrom(await waitForMail(email, 'Recuperación de contraseña'), 'password_reset');
+    expect((await call(registration.confirmPasswordReset, { query: { token } })).status).toBe(200);
+    const reset = await call(registration.resetPassword, {
+      body: { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+    });
+    expect(reset.status).toBe(200);
+    expect((await call(postToken, { body: { email, password: DEMO_PASSWORD } })).status).toBe(401);
+    expect((await call(postToken, { body: { email, password: NEW_PASSWORD } })).status).toBe(200);
+    const again = await call(registration.resetPassword, {
+      body: { token, password: 'Otra.Clave77', password_confirmation: 'Otra.Clave77' },
+    });
+    expect(again.body).toEqual({ code: 'INVALID_TOKEN' });
+  });
+
+  test('mismatched or weak passwords are refused with field codes', async () => {
+    const mismatch = await call(registration.resetPassword, {
+      body: { token: 'x'.repeat(43), password: NEW_PASSWORD, password_confirmation: 'Otra.Clave9' },
+    });
+    expect(mismatch.body.errors).toEqual({ password_confirmation: ['FORMAT_ERROR'] });
+    const weak = await call(registration.resetPassword, {
+      body: { token: 'x'.repeat(43), password: 'abcdefgh', password_confirmation: 'abcdefgh' },
+    });
+    expect((weak.body.errors as Record<string, string[]>).password).toEqual(['FORMAT_ERROR']);
+  });
+
+  test('an unknown address answers EMAIL_NOT_EXISTS, and requests are throttled per address', async () => {
+    const email = newEmail();
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await call(registration.requestPasswordReset, { body: { email } }));
+    expect(answers.slice(0, 3).map((a) => a.body)).toEqual(Array(3).fill({ code: 'EMAIL_NOT_EXISTS' }));
+    expect(answers[3]?.status).toBe(429);
+    expect(answers[3]?.body.code).toBe('TOO_MANY_ATTEMPTS');
+  });
+});
+
+describe('users administration', () => {
+  test('a PROJECT_ADMIN lists only its project’s users, of the roles it manages', async () => {
+    const { demo } = inject('portal');
+    const { body } = await call(users.listUsers, { token: projectAdmin, query: { limit: 100 } });
+    const roles = new Set(body.results.map((u) => u.profile.user_role));
+    expect(roles.has('SUPER_ADMIN')).toBe(false);
+    expect(roles.has('PROJECT_ADMIN')).toBe(false);
+    expect(body.results.map((u) => u.email)).toContain('usuariogrupo@demo.cl');
+    const foreign = await call(users.listUsers, { token: projectAdmin, query: { project: demo.projects.pacifico } });
+    expect(foreign.status).toBe(404);
+    const superAdminUser = demo.users['superadmin@demo.cl'] as string;
+    expect((await call(users.getUser, { token: projectAdmin, params: { uuid: superAdminUser } })).status).toBe(404);
+    const byRole = await call(users.listUsers, { token: superAdmin, query: { user_role: 'GROUP_ADMIN', limit: 100 } });
+    expect(byRole.body.results.every((u) => u.profile.user_role === 'GROUP_ADMIN')).toBe(true);
+    // A group's users are its admins and users, and the users of its societies.
+    const inGroup = await call(users.listUsers, { token: superAdmin, query: { group: demo.groups.norte, limit: 100 } });
+    expect(inGroup.body.results.map((u) => u.email).sort()).toEqual(
+      expect.arrayContaining(['grupo@demo.cl', 'sociedad@demo.cl', 'usuariogrupo@demo.cl']),
+    );
+    expect(inGroup.body.results.map((u) => u.email)).not.toContain('proyecto@demo.cl');
+    const inSociety = await call(users.listUsers, { token: superAdmin, query: { society: demo.societies.minera } });
+    expect(inSociety.body.results.map((u) => u.email)).toEqual(['sociedad@demo.cl']);
+  });
+
+  test('only SUPER_ADMIN changes a role (403 "Acción no permitida"); changes are partial; disabling blocks sign-in', async () => {
+    const { uuid, email } = await createTestUser('USER_GROUP', [inject('portal').demo.projects.andes]);
+    const refused = await call(users.patchUser, {
+      token: projectAdmin,
+      params: { uuid },
+      body: { user_role: 'GROUP_ADMIN' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ code: 'ACTION_NOT_ALLOWED' });
+    const edited = await call(users.patchUser, {
+      token: projectAdmin,
+      params: { uuid },
+      body: { position: 'Contadora' },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.profile.position).toBe('Contadora');
+    expect(edited.body.first_name).toBe('Prueba');
+    const badName = await call(users.patchUser, { token: projectAdmin, params: { uuid }, body: { first_name: 'A1' } });
+    expect(badName.body.errors).toEqual({ first_name: ['ERROR_LENGTH', 'FORMAT_ERROR'] });
+    const promoted = await call(users.patchUser, {
+      token: superAdmin,
+      params: { uuid },
+      body: { user_role: 'GROUP_ADMIN' },
+    });
+    expect(promoted.body.profile.user_role).toBe('GROUP_ADMIN');
+
+    expect(
+      (await call(users.patchUser, { token: superAdmin, params: { uuid }, body: { enable: false } })).body.enable,
+    ).toBe(false);
+    const blocked = await call(postToken, { body: { email, password: DEMO_PASSWORD } });
+    expect(blocked.status).toBe(401);
+  });
+
+  test('deleting a project admin answers 409 USER_IS_ADMIN; a plain user is deleted everywhere', async () => {
+    const { demo } = inject('portal');
+    const admin = await call(users.deleteUser, {
+      token: superAdmin,
+      params: { uuid: demo.users['proyecto@demo.cl'] as string },
+    });
+    expect(admin.status).toBe(409);
+    expect(admin.body).toEqual({ code: 'USER_IS_ADMIN' });
+
+    const email = newEmail();
+    await call(registration.generateInvitation, {
+      token: superAdmin,
+      body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.austral] },
+    });
+    const token = tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+    await call(registration.registerInvitation, { body: registration_body(token) });
+    const { body: list } = await call(users.searchUsers, { token: superAdmin, query: { search: email } });
+    const uuid = list.results[0]?.uuid as string;
+    expect(
+      (await call(societies.getSociety, { token: superAdmin, params: { uuid: demo.societies.austral } })).body.user,
+    ).toContain(uuid);
+    expect((await call(users.deleteUser, { token: superAdmin, params: { uuid } })).status).toBe(200);
+    expect((await call(users.getUser, { token: superAdmin, params: { uuid } })).status).toBe(404);
+    expect(
+      (await call(societies.getSociety, { token: superAdmin, params: { uuid: demo.societies.austral } })).body.user,
+    ).not.toContain(uuid);
+    expect((await call(postToken, { body: { email, password: NEW_PASSWORD } })).status).toBe(401);
+  });
+
+  test('a signed-in user changes its password (PASSWORD_EXISTS when unchanged) and its avatar', async () => {
+    const { email } = await createTestUser('USER_SOCIETY');
+    const { access } = await signIn(email);
+    const same = await call(users.updatePassword, { token: access, body: { password: DEMO_PASSWORD } });
+    expect(same.body).toEqual({ code: 'PASSWORD_EXISTS' });
+    expect((await call(users.updatePassword, { token: access, body: { password: NEW_PASSWORD } })).status).toBe(200);
+    expect((await call(postToken, { body: { email, password: NEW_PASSWORD } })).status).toBe(200);
+
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(png)]), 'avatar.png');
+    const response = await fetch(`${inject('portal').apiUrl}/api/v1/users/user-profile/`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${access}` },
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    const info = await call(getUserInfo, { token: access });
+    expect(info.body.profile.image).toMatch(/^http/);
+  });
+});
+
+describe('CSV import', () => {
+  test('good rows become invitations; bad rows are reported and create nothing', async () => {
+    const good = [newEmail(), newEmail()];
+    const csv = [
+      'email,first_name,last_name,rut_user,user_role,project,group,society',
+      `${good[0]},Pedro,Soto,,USER_GROUP,Contadores Andes,Grupo Norte,`,
+      `${good[1]},Lucía,Rojas,12345678-5,USER_SOCIETY,,,${'76123456-0'}`,
+      'no-es-correo,Juan,Pérez,,USER_GROUP,Contadores Andes,Grupo Norte,',
+      `${newEmail()},Juan,Pérez,11111111-2,USER_GROUP,Contadores Andes,Grupo Norte,`,
+      `${newEmail()},Juan,Pérez,,USER_GROUP,Contadores Andes,Grupo Inexistente,`,
+      `${newEmail()},Juan,Pérez,,SUPER_ADMIN,,,`,
+      'grupo@demo.cl,Gabriela,Grupo,,USER_GROUP,Contadores Andes,Grupo Norte,',
+    ].join('\n');
+    const form = new FormData();
+    form.append('file_csv', new Blob([csv], { type: 'text/csv' }), 'usuarios.csv');
+    const response = await fetch(`${inject('portal').apiUrl}/api/v1/register/load-register/csv/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${projectAdmin}` },
+      body: form,
+    });
+    const report = await response.json();
+    expect(response.status).toBe(200);
+    expect(report.created).toBe(2);
+    expect(report.failed).toBe(5);
+    expect(report.rows.map((r: { row: number; status: string }) => [r.row, r.status])).toEqual([
+      [2, 'CREATED'],
+      [3, 'CREATED'],
+      [4, 'FAILED'],
+      [5, 'FAILED'],
+      [6, 'FAILED'],
+      [7, 'FAILED'],
+      [8, 'FAILED'],
+    ]);
+    expect(report.rows[2].errors).toEqual({ email: ['FORMAT_ERROR'] });
+    expect(report.rows[3].errors).toEqual({ rut_user: ['FORMAT_ERROR'] });
+    expect(report.rows[4].errors).toEqual({ group: ['FORMAT_NOT_ALLOWED'] });
+    expect(report.rows[5].errors).toEqual({ non_field_errors: ['ACTION_NOT_ALLOWED'] });
+    expect(report.rows[6].errors).toEqual({ non_field_errors: ['USER_ALREADY_INVITED'] });
+    for (const email of good) await waitForMail(email, 'Invitación');
+    const pending = await call(registration.listInvitations, { token: projectAdmin, query: { limit: 100 } });
+    const emails = pending.body.results.map((i) => i.email);
+    expect(emails).toEqual(expect.arrayContaining(good));
+  });
+});

@@ -1,0 +1,48 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { es, fieldLabel, messageForError } from '../../../../../shared/i18n/es';
+import { signIn } from '../../../lib/session';
+
+export interface LoginFields {
+  email: string;
+  password: string;
+  remember: boolean;
+}
+
+type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+/** The login form's state: fields, inline 'required' messages, the server's refusal worded per portal spec §8. */
+export function useLogin(initialRemember: boolean) {
+  const navigate = useNavigate();
+  const [fields, setFields] = useState<LoginFields>({ email: '', password: '', remember: initialRemember });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  function change<K extends keyof LoginFields>(name: K, value: LoginFields[K]) {
+    setFields((current) => ({ ...current, [name]: value }));
+    // Changing a field clears its message.
+    if (name === 'email' || name === 'password') setFieldErrors((current) => ({ ...current, [name]: undefined }));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const email = fields.email.trim();
+    const missing: FieldErrors = {};
+    if (!email) missing.email = es.errors.field.required(fieldLabel('email'));
+    if (!fields.password) missing.password = es.errors.field.required(fieldLabel('password'));
+    setFieldErrors(missing);
+    if (missing.email || missing.password) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      await signIn(email, fields.password, fields.remember);
+      navigate('/home', { replace: true });
+    } catch (failure) {
+      setError(messageForError(failure, 'login'));
+      setSubmitting(false);
+    }
+  }
+
+  return { fields, fieldErrors, error, submitting, change, submit };
+}

@@ -1,0 +1,28 @@
+import { Alert } from '@aws-amplify/ui-react';
+import { useEffect } from 'react';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { brandLoginPage, useBranding } from '../../../lib/branding';
+import { useSession } from '../../../lib/session';
+import { BrandedLogin } from '../components/branded-login';
+import { PlainLogin } from '../components/plain-login';
+
+/**
+ * / , /login and /admin for visitors. Asks for this origin's branding first (a stored one shows meanwhile): branded
+ * login when a project serves this origin, plain login otherwise. A forced sign-out's message shows above the form.
+ */
+export function LoginRoute() {
+  const { site, checked } = useBranding();
+  const { notice } = useSession();
+
+  useEffect(() => {
+    void brandLoginPage();
+  }, []);
+
+  const noticeAlert = notice ? (
+    <Alert variation="warning" data-testid="session-notice">
+      {notice}
+    </Alert>
+  ) : null;
+  if (!site && !checked) return <PageLoader />;
+  return site ? <BrandedLogin site={site} notice={noticeAlert} /> : <PlainLogin notice={noticeAlert} />;
+}

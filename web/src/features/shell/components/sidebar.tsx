@@ -1,0 +1,66 @@
+import { Flex, View } from '@aws-amplify/ui-react';
+import { es } from '../../../../../shared/i18n/es';
+import type { UserInfo } from '../../../lib/session';
+import { adminPanelTarget, showsDocuments } from '../menus';
+import { CollapseToggle } from './collapse-toggle';
+import { NavGroup } from './nav-group';
+import { NavItem } from './nav-item';
+
+/**
+ * The ordinary sidebar: Inicio, 'Mis reportes' and Contabilidad (collapsible; their lists arrive with the report and
+ * accounting issues), Documentos, and the bottom icons (support, user info, and the admin panel for admin roles).
+ */
+export function Sidebar({
+  profile,
+  collapsed,
+  onToggle,
+}: {
+  profile: UserInfo | null;
+  collapsed: boolean;
+  onToggle: () => void;
+}) {
+  const adminTarget = adminPanelTarget(profile);
+  return (
+    <Flex
+      as="nav"
+      aria-label={es.sidebar.navigation}
+      className="portal-sidebar"
+      data-collapsed={collapsed}
+      direction="column"
+      gap="xs"
+      padding="small"
+    >
+      <CollapseToggle collapsed={collapsed} onToggle={onToggle} />
+      <NavItem to="/home" icon="home" label={es.sidebar.home} collapsed={collapsed} end />
+      <NavGroup
+        icon="reports"
+        label={es.sidebar.reports}
+        collapsed={collapsed}
+        emptyText={es.sidebar.noReports}
+        onExpandSidebar={onToggle}
+      />
+      <NavGroup
+        icon="accounting"
+        label={es.sidebar.accounting}
+        collapsed={collapsed}
+        emptyText={es.sidebar.noAccounting}
+        onExpandSidebar={onToggle}
+      />
+      {showsDocuments(profile) ? (
+        <NavItem to="/documents_user/root" icon="folder" label={es.sidebar.documents} collapsed={collapsed} />
+      ) : null}
+      <View flex="1" />
+      <Flex
+        direction={collapsed ? 'column' : 'row'}
+        justifyContent="space-around"
+        alignItems="center"
+        className="portal-sidebar-bottom"
+        padding="xs 0"
+      >
+        <NavItem to="/support" icon="support" label={es.sidebar.support} collapsed />
+        <NavItem to="/userinfo" icon="person" label={es.sidebar.userInfo} collapsed />
+        {adminTarget ? <NavItem to={adminTarget} icon="shield" label={es.sidebar.adminPanel} collapsed /> : null}
+      </Flex>
+    </Flex>
+  );
+}

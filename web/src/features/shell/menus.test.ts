@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { Role } from '../../../../shared/roles';
+import type { UserInfo } from '../../lib/session';
+import { adminMenuFor, adminPanelTarget, messagingLink, showsDocuments } from './menus';
+
+const profile = (user_role: Role, user_documentation: boolean) =>
+  ({
+    user: { uuid: 'u', first_name: 'Ana', last_name: 'Pérez', email: 'a@b.cl' },
+    profile: { user_role, user_documentation },
+    projects: [],
+    groups: [],
+    societies: [],
+  }) as unknown as UserInfo;
+
+const labels = (entries: ReadonlyArray<{ label: string }>) => entries.map((entry) => entry.label);
+
+describe('sidebar decisions', () => {
+  it('shows Documentos to non-super-admins with user_documentation only', () => {
+    expect(showsDocuments(profile('SUPER_ADMIN', true))).toBe(false);
+    expect(showsDocuments(profile('USER_SOCIETY', true))).toBe(true);
+    expect(showsDocuments(profile('USER_GROUP', false))).toBe(false);
+    expect(showsDocuments(null)).toBe(false);
+  });
+
+  it('points the admin-panel icon per role, and hides it from users', () => {
+    expect(adminPanelTarget(profile('SUPER_ADMIN', false))).toBe('/admin/projects');
+    expect(adminPanelTarget(profile('PROJECT_ADMIN', false))).toBe('/admin/group');
+    expect(adminPanelTarget(profile('GROUP_ADMIN', false))).toBe('/admin/society');
+    expect(adminPanelTarget(profile('USER_GROUP', false))).toBeUndefined();
+    expect(adminPanelTarget(null)).toBeUndefined();
+  });
+
+  it('filters the admin menu by role (admin spec §2)', () => {
+    const superAdmin = adminMenuFor('SUPER_ADMIN');
+    expect(labels(superAdmin.main)).toEqual(['Proyectos', 'G.Sociedad', 'Sociedad', 'Usuarios', 'Documentos']);
+    expect(labels(superAdmin.modules)).toEqual(['Reportes', 'Contabilidad']);
+    expect(labels(adminMenuFor('PROJECT_ADMIN').main)).toEqual(['G.Sociedad', 'Sociedad', 'Usuarios']);
+    expect(labels(adminMenuFor('GROUP_ADMIN').main)).toEqual(['Sociedad', 'Usuarios']);
+    expect(adminMenuFor('GROUP_ADMIN').modules).toEqual([]);
+    expect(adminMenuFor('USER_SOCIETY')).toEqual({ main: [], modules: [] });
+  });
+
+  it('builds the messaging link from the contact phone', () => {
+    expect(messagingLink('+56 2 2345 6789')).toBe('https://wa.me/56223456789');
+    expect(messagingLink(null)).toBeUndefined();
+    expect(messagingLink('')).toBeUndefined();
+  });
+});

@@ -1,0 +1,31 @@
+import { es } from '../../../../shared/i18n/es';
+import { adminHome, type Role } from '../../../../shared/roles';
+import type { UserInfo } from '../../lib/session';
+
+/** Whether the Documentos entry shows (portal spec §2, §6): non-super-admin users with user_documentation. */
+export function showsDocuments(profile: UserInfo | null): boolean {
+  return Boolean(profile && profile.profile.user_role !== 'SUPER_ADMIN' && profile.profile.user_documentation);
+}
+
+/** Where the sidebar's admin-panel icon leads, or undefined when the role has no admin area (shared/roles.ts). */
+export function adminPanelTarget(profile: UserInfo | null): string | undefined {
+  return profile ? adminHome(profile.profile.user_role) : undefined;
+}
+
+/** Entries the admin spec groups under the 'Modulos' submenu. */
+const MODULE_ENTRIES = new Set(['/admin/reports', '/admin/accounting']);
+
+/** The ADMIN_MENU entries (shared/roles.ts) a role sees, split into top-level entries and the 'Modulos' submenu. */
+export function adminMenuFor(role: Role | undefined) {
+  const visible = role ? es.adminMenu.filter((entry) => entry.roles.includes(role)) : [];
+  return {
+    main: visible.filter((entry) => !MODULE_ENTRIES.has(entry.to)),
+    modules: visible.filter((entry) => MODULE_ENTRIES.has(entry.to)),
+  };
+}
+
+/** The messaging-app link: the project's contact phone as a WhatsApp chat, when a phone is known. */
+export function messagingLink(phone: string | null | undefined): string | undefined {
+  const digits = phone?.replace(/\D/g, '');
+  return digits ? `https://wa.me/${digits}` : undefined;
+}

@@ -1,0 +1,195 @@
+import type { z } from 'zod';
+import { postToken, postTokenRefresh } from '../../../shared/contracts/auth';
+import { type BodyInputOf, type Contract, fillPath, type ResponseOf } from '../../../shared/contracts/define';
+import type { ErrorLike } from '../../../shared/i18n/es';
+import { REQUEST_TIMEOUT_MS } from './constants';
+import { cookieTokens, type TokenStore } from './tokens';
+
+type ParamsInputOf<C> = C extends Contract<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+type QueryInputOf<C> = C extends Contract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+
+export interface CallOptions<C extends Contract> {
+  params?: ParamsInputOf<C>;
+  query?: QueryInputOf<C>;
+  /** JSON, or FormData for multipart endpoints. */
+  body?: BodyInputOf<C> | FormData;
+  signal?: AbortSignal;
+  /** Send this access token instead of the stored one (sign-out uses it after clearing the session). */
+  token?: string;
+  /** Set false to fail on a 401 instead of refreshing once and retrying. */
+  refreshOnUnauthorized?: boolean;
+}
+
+/** A failed call: HTTP status (0 when the network or the timeout failed) and the API's `{code, ...}` body. */
+export class ApiError extends Error implements ErrorLike {
+  readonly status: number;
+  readonly code: string;
+  readonly errors?: Record<string, string[]>;
+  readonly remaining_time?: number;
+
+  constructor(
+    status: number,
+    code: string,
+    extra: { errors?: Record<string, string[]>; remaining_time?: number } = {},
+  ) {
+    super(`${status} ${code}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    if (extra.errors) this.errors = extra.errors;
+    if (extra.remaining_time !== undefined) this.remaining_time = extra.remaining_time;
+  }
+}
+
+export interface ApiClientOptions {
+  tokens: TokenStore;
+  /** Called when the refresh token is refused: the tokens are already cleared, the user must be signed out. */
+  onSessionExpired: () => void;
+  fetch?: typeof fetch;
+  /** Origin prefix; '' means the SPA's own origin (CloudFront and the dev server both route /api there). */
+  baseUrl?: string;
+  timeoutMs?: number;
+}
+
+/** Calls that never trigger a refresh: signing in and refreshing itself. */
+const NO_REFRESH_PATHS = new Set([postToken.path, postTokenRefresh.path]);
+
+function queryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function errorFrom(status: number, body: unknown): ApiError {
+  const data = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const code = typeof data.code === 'string' ? data.code : status >= 500 ? 'INTERNAL_ERROR' : `HTTP_${status}`;
+  const errors =
+    typeof data.errors === 'object' && data.errors !== null ? (data.errors as Record<string, string[]>) : undefined;
+  const remaining = typeof data.remaining_time === 'number' ? data.remaining_time : undefined;
+  return new ApiError(status, code, {
+    ...(errors && { errors }),
+    ...(remaining !== undefined && { remaining_time: remaining }),
+  });
+}
+
+/**
+ * A typed client derived from the contracts: `api(contract, {params, query, body})` resolves to the contract's
+ * response type or throws an ApiError. On a 401 (except from sign-in and refresh) it refreshes the access token once
+ * and retries; concurrent 401s share that one refresh. A refused refresh clears the tokens and ends the session.
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const { tokens, onSessionExpired, baseUrl = '', timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const doFetch = (input: string, init: RequestInit) => (options.fetch ?? globalThis.fetch)(input, init);
+  let refreshing: Promise<string | null> | null = null;
+
+  async function send(contract: Contract, call: CallOptions<Contract>, token: string | undefined): Promise<Response> {
+    const url = `${baseUrl}/${fillPath(contract.path, call.params as Record<string, string> | undefined)}${queryString(call.query)}`;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (call.body instanceof FormData) body = call.body;
+    else if (call.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(call.body);
+    }
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal =
+      call.signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([call.signal, timeout]) : timeout;
+    try {
+      return await doFetch(url, { method: contract.method, headers, body, signal });
+    } catch (error) {
+      if (call.signal?.aborted) throw error;
+      throw new ApiError(0, timeout.aborted ? 'TIMEOUT' : 'NETWORK_ERROR');
+    }
+  }
+
+  function endSession(): null {
+    tokens.clear();
+    onSessionExpired();
+    return null;
+  }
+
+  /** One refresh at a time; every caller that needs one waits for the same promise. */
+  function refreshOnce(): Promise<string | null> {
+    refreshing ??= (async () => {
+      try {
+        const refresh = tokens.refresh();
+        if (!refresh) return endSession();
+        const response = await send(postTokenRefresh, { body: { refresh } }, undefined);
+        const body = await readBody(response);
+        if (response.ok && typeof (body as { access?: unknown })?.access === 'string') {
+          const { access } = body as { access: string };
+          tokens.setAccess(access);
+          return access;
+        }
+        // A server failure is not a refusal: keep the session and let the caller see the error.
+        if (response.status >= 500) throw errorFrom(response.status, body);
+        return endSession();
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  /** A fresh access token after `used` was refused, or null when the session is over. */
+  async function freshAccess(used: string | undefined): Promise<string | null> {
+    const current = tokens.access();
+    // Another call refreshed while this one was in flight: reuse its token.
+    if (current && current !== used) return current;
+    return refreshOnce();
+  }
+
+  return async function api<C extends Contract>(contract: C, call: CallOptions<C> = {}): Promise<ResponseOf<C>> {
+    const loose = call as CallOptions<Contract>;
+    const used = call.token ?? tokens.access();
+    let response = await send(contract, loose, used);
+    const mayRefresh =
+      response.status === 401 &&
+      call.token === undefined &&
+      call.refreshOnUnauthorized !== false &&
+      !NO_REFRESH_PATHS.has(contract.path) &&
+      (used !== undefined || tokens.refresh() !== undefined);
+    if (mayRefresh) {
+      const fresh = await freshAccess(used);
+      if (fresh) response = await send(contract, loose, fresh);
+    }
+    if (response.ok && (contract as { fileResponse?: string }).fileResponse) {
+      return (await response.blob()) as ResponseOf<C>;
+    }
+    const body = await readBody(response);
+    if (!response.ok) throw errorFrom(response.status, body);
+    return body as ResponseOf<C>;
+  };
+}
+
+const sessionExpiredListeners = new Set<() => void>();
+
+/** Subscribe to the end of the session forced by a refused refresh (lib/session.ts signs the user out). */
+export function onSessionExpired(listener: () => void): () => void {
+  sessionExpiredListeners.add(listener);
+  return () => sessionExpiredListeners.delete(listener);
+}
+
+/** The SPA's client: same origin, tokens from the auth cookies. */
+export const api = createApiClient({
+  tokens: cookieTokens,
+  onSessionExpired: () => {
+    for (const listener of sessionExpiredListeners) listener();
+  },
+});

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, FIELD_ERROR_CODES } from '../../../shared/errors';
+import {
+  ERROR_MESSAGES,
+  es,
+  fieldErrorMessage,
+  formatMinutesSeconds,
+  messageForError,
+  messagesForError,
+} from '../../../shared/i18n/es';
+import { ApiError } from './api-client';
+
+const GENERIC = '¡Oops! Parece que algo salío mal. Por favor, vuelve a intentarlo más tarde.';
+
+describe('m:ss of a lock', () => {
+  it.each([
+    [300, '5:00'],
+    [299, '4:59'],
+    [59, '0:59'],
+    [61, '1:01'],
+    [0, '0:00'],
+    [-3, '0:00'],
+    [0.2, '0:01'],
+    [3600, '60:00'],
+  ])('%s seconds → %s', (seconds, text) => {
+    expect(formatMinutesSeconds(seconds)).toBe(text);
+  });
+});
+
+describe('login errors (portal §8)', () => {
+  it('429 gives the wait from remaining_time', () => {
+    const error = new ApiError(429, 'TOO_MANY_ATTEMPTS', { remaining_time: 300 });
+    expect(messageForError(error, 'login')).toBe('Demasiados intentos. Por favor, espere 5:00.');
+  });
+  it.each([
+    [400, 'VALIDATION_ERROR'],
+    [401, 'INVALID_CREDENTIALS'],
+    [401, 'USER_DISABLED'],
+  ])('%s %s gives the invalid-credentials text', (status, code) => {
+    expect(messageForError(new ApiError(status, code), 'login')).toBe(
+      '¡Vaya! El correo y/o contraseña no son válidos.',
+    );
+  });
+  it.each([
+    [500, 'INTERNAL_ERROR'],
+    [0, 'NETWORK_ERROR'],
+    [0, 'TIMEOUT'],
+    [403, 'ACTION_NOT_ALLOWED'],
+  ])('%s %s gives the generic text', (status, code) => {
+    expect(messageForError(new ApiError(status, code), 'login')).toBe(GENERIC);
+  });
+});
+
+describe('error codes (portal §8, admin §8)', () => {
+  it.each([
+    ['RUT_TAKEN', '¡Vaya! El rut ingresado ya se registró.'],
+    ['PROJECT_NAME_TAKEN', '¡Vaya! El nombre de proyecto ingresado ya se registró.'],
+    ['EMAIL_NOT_EXISTS', '¡Oops! El correo ingresado no está registrado.'],
+    ['USER_NOT_FOUND', '¡Oops! El correo ingresado no está registrado.'],
+    ['PASSWORD_EXISTS', '¡Oops! La contraseña ingresada debe ser diferente de la actual.'],
+    ['ADMIN_ERROR', 'El administrador seleccionado ya se encuentra en otro proyecto'],
+    [
+      'DATA_CONFLICT',
+      'Conflicto en los datos del formulario , revise si los campos se encuentran ingresados correctamente.',
+    ],
+    ['INVALID', 'Elección invalida de modulo, por favor escoja otro.'],
+    ['NOT_FOUNT', 'Grafico no encontrado'],
+    ['ACTION_NOT_ALLOWED', 'Acción no permitida, cambio no realizado'],
+    ['INTERNAL_ERROR', GENERIC],
+    ['SOMETHING_NEW', GENERIC],
+  ])('%s', (code, message) => {
+    expect(messageForError(new ApiError(409, code))).toBe(message);
+  });
+
+  it('words the failures the spec names by screen and status', () => {
+    expect(messageForError(new ApiError(400, 'HTTP_400'), 'invitation')).toBe('Usuario ya invitado y/o registrado');
+    expect(messageForError(new ApiError(403, 'HTTP_403'), 'userUpdate')).toBe(
+      'Acción no permitida, cambio no realizado',
+    );
+    expect(messageForError(new ApiError(409, 'HTTP_409'), 'userDelete')).toBe(es.errors.userIsAdmin);
+    expect(messageForError(new ApiError(409, 'HTTP_409'), 'societyGroupChange')).toBe(
+      'Existe un conflicto en el cambio de grupo, causado por los archivos asociados en el gestor de documentos',
+    );
+    expect(messageForError(new ApiError(400, 'HTTP_400'), 'templateFolderDelete')).toBe(
+      es.errors.templateFolderNotEmpty,
+    );
+    // A code the catalogue knows wins over the screen's status rule.
+    expect(messageForError(new ApiError(409, 'DATA_CONFLICT'), 'userDelete')).toBe(ERROR_MESSAGES.DATA_CONFLICT);
+  });
+
+  it('anything that is not an API error gets the generic text', () => {
+    for (const value of [undefined, null, 'x', new Error('boom'), 42]) expect(messageForError(value)).toBe(GENERIC);
+  });
+
+  it('every wire code of shared/errors.ts has a Spanish message', () => {
+    for (const code of ERROR_CODES) {
+      const message = messageForError(new ApiError(400, code));
+      expect(message, code).not.toMatch(/\b(error|not|found|invalid|the)\b/i);
+    }
+  });
+});
+
+describe('field codes (portal §5, admin §8)', () => {
+  it.each([
+    ['first_name', 'REQUIRED', 'Oops! Este campo es obligatorio, por favor complete nombre'],
+    ['email', 'FIELD_REQUIRED', 'Oops! Este campo es obligatorio, por favor complete email'],
+    ['phone_number', 'FORMAT_ERROR', 'Error en formato de numero de telefono'],
+    ['file_csv', 'FORMAT_NOT_ALLOWED', 'Error en formato de archivo csv'],
+    ['last_name', 'ERROR_LENGTH', 'Error en largo de apellidos'],
+    ['subject', 'FIELD_BLANK', 'Por favor complete asunto'],
+    ['folder_name', 'SAME_DATA', 'Ya existe este nombre, por favor cambie'],
+    ['custom_portal_url', 'URL_EXISTS', 'La URL ingresada ya fue registrada'],
+    ['society_rut', 'RUT_TAKEN', '¡Vaya! El rut ingresado ya se registró.'],
+    ['description', 'WHATEVER', GENERIC],
+  ])('%s %s', (field, code, message) => {
+    expect(fieldErrorMessage(field, code)).toBe(message);
+  });
+
+  it('an unknown field name never leaks the English identifier', () => {
+    expect(fieldErrorMessage('some_new_field', 'REQUIRED')).toBe(
+      'Oops! Este campo es obligatorio, por favor complete este campo',
+    );
+  });
+
+  it('every field code of shared/errors.ts has its own message', () => {
+    for (const code of FIELD_ERROR_CODES) expect(fieldErrorMessage('email', code)).not.toBe(GENERIC);
+  });
+
+  it('a 400 with field errors lists one line per distinct message', () => {
+    const error = new ApiError(400, 'VALIDATION_ERROR', {
+      errors: { first_name: ['REQUIRED'], email: ['FORMAT_ERROR', 'ERROR_LENGTH'] },
+    });
+    expect(messagesForError(error)).toEqual([
+      'Oops! Este campo es obligatorio, por favor complete nombre',
+      'Error en formato de email',
+      'Error en largo de email',
+    ]);
+    expect(messageForError(error)).toBe('Oops! Este campo es obligatorio, por favor complete nombre');
+  });
+});

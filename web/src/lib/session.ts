@@ -1,0 +1,85 @@
+import { getUserInfo, postSessionLogout, postToken } from '../../../shared/contracts/auth';
+import type { ResponseOf } from '../../../shared/contracts/define';
+import { markActivity } from './activity';
+import { api, onSessionExpired } from './api-client';
+import { createStore, useStore } from './store';
+import { cookieTokens } from './tokens';
+
+export type UserInfo = ResponseOf<typeof getUserInfo>;
+
+export interface SessionState {
+  signedIn: boolean;
+  /** The caller's profile, once loaded (GET api/v1/users/info/). */
+  profile: UserInfo | null;
+  profileError: unknown;
+  /** A message for the login page after a forced sign-out ('Sesión terminada por inactividad', ...). */
+  notice: string | null;
+}
+
+const store = createStore<SessionState>({
+  signedIn: cookieTokens.refresh() !== undefined || cookieTokens.access() !== undefined,
+  profile: null,
+  profileError: null,
+  notice: null,
+});
+
+export const getSession = store.get;
+export const useSession = () => useStore(store);
+
+/** Counts sessions in this page, so an answer that arrives after a sign-out is dropped. */
+let generation = 0;
+/** The profile request of this session, shared by concurrent callers. */
+let profileLoad: Promise<void> | null = null;
+
+/** Signs in with e-mail and password; throws the ApiError of a refusal (the login form words it). */
+export async function signIn(email: string, password: string, remember: boolean): Promise<void> {
+  const tokens = await api(postToken, { body: { email, password } });
+  cookieTokens.save(tokens, remember);
+  markActivity();
+  generation += 1;
+  profileLoad = null;
+  store.set({ signedIn: true, profile: null, profileError: null, notice: null });
+}
+
+/**
+ * Ends the session: clears tokens and profile at once (the route guards then send the user to /), and tells the API,
+ * which records the logout and revokes the refresh token. The API call is fire-and-forget.
+ */
+export function signOut(notice: string | null = null): void {
+  const access = cookieTokens.access();
+  const refresh = cookieTokens.refresh();
+  cookieTokens.clear();
+  generation += 1;
+  profileLoad = null;
+  store.set({ signedIn: false, profile: null, profileError: null, notice });
+  if (access) {
+    api(postSessionLogout, { body: refresh ? { refresh } : {}, token: access }).catch(() => undefined);
+  }
+}
+
+// A refused refresh already cleared the tokens; only the state remains to reset.
+onSessionExpired(() => {
+  generation += 1;
+  profileLoad = null;
+  if (store.get().signedIn) store.set({ signedIn: false, profile: null, profileError: null });
+});
+
+/** Loads the profile once per session; concurrent callers share the request. */
+export function loadProfile(): Promise<void> {
+  profileLoad ??= (async () => {
+    const current = generation;
+    try {
+      const profile = await api(getUserInfo);
+      if (current === generation && store.get().signedIn) store.set({ profile, profileError: null });
+    } catch (error) {
+      if (current !== generation) return;
+      profileLoad = null;
+      if (store.get().signedIn) store.set({ profileError: error });
+    }
+  })();
+  return profileLoad;
+}
+
+export function clearNotice(): void {
+  if (store.get().notice) store.set({ notice: null });
+}
