@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { type Contract, routeKey } from '../shared/contracts/define';
+import { type Contract, routeKey, routePath } from '../shared/contracts/define';
 import { buildOpenApi } from '../shared/openapi/build';
 
 /** API Gateway's payload limit; a larger body answers 413 as it would in AWS. */
@@ -15,7 +15,8 @@ interface Route {
 }
 
 function compile(contract: Contract): Route {
-  const source = contract.path
+  const source = routePath(contract)
+    .slice(1)
     .split(/(\{\w+\})/)
     .map((part) => {
       const name = /^\{(\w+)\}$/.exec(part)?.[1];
@@ -138,6 +139,8 @@ export async function startGateway(options: {
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      // As CloudFront does in AWS: the trailing slash is stripped before routing.
+      if (url.pathname.length > 1) url.pathname = url.pathname.replace(/\/+$/, '');
       if (req.method === 'GET' && url.pathname === '/api/openapi.json') {
         res.writeHead(200, { 'content-type': 'application/json' }).end(openapi);
         return;

@@ -9,7 +9,7 @@ export interface Branding {
 
 export const DEFAULT_BRANDING: Branding = { project_name: 'Portal', primary_color: '#005A9F' };
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
@@ -21,11 +21,11 @@ function layout(branding: Branding, title: string, paragraphs: string[], action:
     ? branding.primary_color
     : DEFAULT_BRANDING.primary_color;
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#222;margin:0">
-<div style="background:${color};color:#fff;padding:16px 24px;font-size:20px">${escape(branding.project_name)}</div>
-<div style="padding:24px"><h1 style="font-size:20px">${escape(title)}</h1>
-${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('\n')}
-<p><a href="${escape(action.url)}" style="background:${color};color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none;display:inline-block">${escape(action.label)}</a></p>
-<p style="font-size:12px;color:#666">Si el botón no funciona, copie este enlace en su navegador: ${escape(action.url)}</p>
+<div style="background:${color};color:#fff;padding:16px 24px;font-size:20px">${escapeHtml(branding.project_name)}</div>
+<div style="padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(action.url)}" style="background:${color};color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="font-size:12px;color:#666">Si el botón no funciona, copie este enlace en su navegador: ${escapeHtml(action.url)}</p>
 </div></body></html>`;
   const text = `${branding.project_name}\n\n${title}\n\n${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n`;
   return { html, text };

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailSchema, rutSchema } from '../../shared/contracts/fields';
 import { personName } from '../../shared/contracts/users';
 import { ROLES } from '../../shared/roles';

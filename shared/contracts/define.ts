@@ -67,7 +67,16 @@ export function fillPath(path: string, params: Record<string, string> = {}): str
   });
 }
 
-/** Route key as API Gateway writes it: `POST /api/v1/token/`. */
+/**
+ * The path API Gateway routes: the seed path with a leading slash and without the trailing one. HTTP APIs reject
+ * route keys ending in "/", so in AWS CloudFront strips the trailing slash of every /api/* request (infra/constructs/
+ * web.ts) and the local gateway does the same: `api/v1/token/` is served as `/api/v1/token`, with or without slash.
+ */
+export function routePath(contract: Pick<Contract, 'path'>): string {
+  return `/${contract.path.replace(/^\/+/, '').replace(/\/+$/, '')}`;
+}
+
+/** Route key as API Gateway writes it: `POST /api/v1/token`. */
 export function routeKey(contract: Pick<Contract, 'method' | 'path'>): string {
-  return `${contract.method} /${contract.path}`;
+  return `${contract.method} ${routePath(contract)}`;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Contract, pathParamNames } from '../contracts/define';
 
 type JsonSchema = Record<string, unknown>;

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_DESIGN, TABLE_DESIGN } from '../../functions/lib/data/table-design';
 import { LAMBDA_RUNTIME } from '../../infra/constructs/api';
 import { handlerEntry } from '../../infra/paths';
-import { httpApiRouteKey } from '../../infra/routes';
 import { contracts } from '../../shared/contracts';
+import { routeKey as httpApiRouteKey } from '../../shared/contracts/define';
 import { type Synthesized, synthPortal, unacknowledgedViolations } from './helpers';
 
 /**

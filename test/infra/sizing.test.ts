@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chunkContracts, MAX_ROUTES_PER_STACK, RESOURCES_PER_ROUTE, STACK_OVERHEAD } from '../../infra/api-chunks';
-import { httpApiRouteKey } from '../../infra/routes';
+import { routeKey as httpApiRouteKey } from '../../shared/contracts/define';
 import { type Synthesized, syntheticContracts, synthPortal, unacknowledgedViolations } from './helpers';
 
 /** The bar each stack must stay under (CloudFormation's hard limit is 500). */

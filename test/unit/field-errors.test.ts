@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { validate } from '../../functions/lib/http/field-errors';
 import { emailSchema, passwordSchema, text } from '../../shared/contracts/fields';
 

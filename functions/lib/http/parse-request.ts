@@ -1,11 +1,11 @@
 import type middy from '@middy/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Contract } from '../../../shared/contracts/define';
 import { fieldErrors } from '../errors';
-import { checkCsv, checkImage } from '../files';
 import { validate } from './field-errors';
 import { parseMultipart, type UploadedFile } from './multipart';
 import type { HttpEvent, HttpResult, PortalContext } from './types';
+import { checkCsv, checkImage } from './uploads';
 
 const EMPTY = z.object({});
 

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { BuildOptions } from 'esbuild';
+
+/**
+ * How every function is bundled, in one place: the CDK app (NodejsFunction) and the bench (esbuild's API) both read
+ * these settings, so the sizes the bench prints are the sizes that get deployed.
+ *
+ * - ESM output, with a `require` made by createRequire so the CommonJS parts of dependencies still load.
+ * - `mainFields: module, main`: packages' ES module builds first, which esbuild tree-shakes far better.
+ * - The AWS SDK v3 is bundled (no externals), so only the commands a handler uses ship, whatever SDK the runtime has.
+ * - Credential providers that never run here are aliased to a stub (see bundling-stubs/credential-provider.ts):
+ *   Lambda and the local stack pass credentials in environment variables.
+ * - target node20: the code runs on the Lambda runtime (newer) and on the laptop's Node 20 alike.
+ * - Minified, no source map (it would double the size of what Lambda loads at cold start).
+ */
+export const BUNDLE_TARGET = 'node20';
+
+export const BUNDLE_MAIN_FIELDS = ['module', 'main'];
+
+export const BUNDLE_BANNER =
+  "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);";
+
+const STUB = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bundling-stubs', 'credential-provider.ts');
+
+/** Packages left out of every bundle (each is reached only through a dynamic import in the SDK's default chain). */
+export const UNUSED_SDK_PACKAGES = [
+  '@aws-sdk/credential-provider-sso',
+  '@aws-sdk/credential-provider-ini',
+  '@aws-sdk/credential-provider-process',
+  '@aws-sdk/credential-provider-web-identity',
+  '@aws-sdk/credential-provider-http',
+  '@aws-sdk/credential-provider-login',
+  '@aws-sdk/token-providers',
+] as const;
+
+export const BUNDLE_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(
+  UNUSED_SDK_PACKAGES.map((name) => [name, STUB]),
+);
+
+/** Bundles above this size are flagged by the bench (and are worth a look before they ship). */
+export const BUNDLE_SIZE_BUDGET_KB = 250;
+
+/** The NodejsFunction `bundling` props. */
+export function lambdaBundling(): BundlingOptions {
+  return {
+    format: OutputFormat.ESM,
+    target: BUNDLE_TARGET,
+    mainFields: [...BUNDLE_MAIN_FIELDS],
+    banner: BUNDLE_BANNER,
+    minify: true,
+    sourceMap: false,
+    externalModules: [],
+    esbuildArgs: {
+      '--alias': Object.entries(BUNDLE_ALIASES).map(([name, target]) => `${name}=${target}`),
+    },
+  };
+}
+
+/** The same bundle through esbuild's API (the bench): one entry to one `.mjs` file, with a metafile. */
+export function esbuildOptions(entry: string, outfile: string): BuildOptions {
+  return {
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: BUNDLE_TARGET,
+    mainFields: [...BUNDLE_MAIN_FIELDS],
+    banner: { js: BUNDLE_BANNER },
+    minify: true,
+    sourcemap: false,
+    external: [],
+    alias: { ...BUNDLE_ALIASES },
+    metafile: true,
+    logLevel: 'warning',
+  };
+}

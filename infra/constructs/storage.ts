@@ -1,0 +1,47 @@
+import { Duration } from 'aws-cdk-lib';
+import { Bucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { accessLogsBucket, privateBucketProps } from './buckets';
+
+export interface StorageProps {
+  /** The portal's public origin: browsers upload and download straight from S3 through presigned URLs. */
+  portalOrigins: string[];
+}
+
+/**
+ * Documents (the tenants' files) and branding assets (logos, icons): private, versioned, TLS only, S3-managed
+ * encryption, server access logs into a log bucket, and CORS for presigned uploads and downloads from the portal.
+ */
+export class Storage extends Construct {
+  readonly documentsBucket: Bucket;
+  readonly assetsBucket: Bucket;
+  readonly accessLogsBucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: StorageProps) {
+    super(scope, id);
+    this.accessLogsBucket = accessLogsBucket(this, 'AccessLogs');
+
+    const dataBucket = (name: string, logPrefix: string) =>
+      new Bucket(this, name, {
+        ...privateBucketProps(),
+        versioned: true,
+        serverAccessLogsBucket: this.accessLogsBucket,
+        serverAccessLogsPrefix: logPrefix,
+        cors: [
+          {
+            allowedOrigins: props.portalOrigins,
+            allowedMethods: [HttpMethods.GET, HttpMethods.PUT, HttpMethods.HEAD, HttpMethods.POST],
+            allowedHeaders: ['*'],
+            exposedHeaders: ['ETag'],
+            maxAge: 3000,
+          },
+        ],
+        lifecycleRules: [
+          { noncurrentVersionExpiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(7) },
+        ],
+      });
+
+    this.documentsBucket = dataBucket('Documents', 'documents/');
+    this.assetsBucket = dataBucket('Assets', 'assets/');
+  }
+}

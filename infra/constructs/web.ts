@@ -1,0 +1,280 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { CfnOutput, Duration, Validations } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Function as CloudFrontFunction,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { Policy } from 'aws-cdk-lib/aws-iam';
+import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { wildcardResourceFindings } from '../nag';
+import { accessLogsBucket, privateBucketProps } from './buckets';
+
+export interface WebProps {
+  /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`), the origin of /api/*. */
+  apiHost: string;
+  /** Buckets the browser reaches through presigned URLs (CSP connect-src, img-src). */
+  presignedBuckets: IBucket[];
+  /** Custom domain and its ACM certificate (us-east-1); without them the CloudFront domain serves the portal. */
+  domainName?: string;
+  certificateArn?: string;
+  /** ARN of an existing WAF web ACL (scope CLOUDFRONT, us-east-1) to attach, if any. */
+  webAclArn?: string;
+  /** The built SPA; deployed only when the folder exists at synth time. */
+  webDist: string;
+}
+
+/**
+ * Rewrites every path without a file extension to /index.html, so the SPA's client-side routes load on a refresh
+ * or a deep link. It runs on the default (S3) behaviour only: /api/* answers, 403s and 404s included, pass untouched,
+ * which an error-response mapping on the distribution could not guarantee.
+ */
+export const SPA_REWRITE_FUNCTION = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var last = uri.substring(uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/**
+ * Strips the trailing slash of /api/* paths before they reach the HTTP API. The spec's paths end in "/"
+ * (`/api/v1/token/`) but HTTP API route keys cannot (infra/routes.ts), so the request is made to match its route
+ * exactly instead of relying on how API Gateway treats a trailing slash. Query strings are untouched (CloudFront
+ * keeps them apart from `uri`).
+ */
+export const API_PATH_FUNCTION = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  while (uri.length > 1 && uri.charAt(uri.length - 1) === '/') {
+    uri = uri.substring(0, uri.length - 1);
+  }
+  request.uri = uri;
+  return request;
+}`;
+
+/** Content-Security-Policy of the portal: own origin, presigned S3 hosts, QuickSight embeds; no framing by others. */
+export function contentSecurityPolicy(bucketHosts: string[]): string {
+  const s3 = bucketHosts.map((host) => `https://${host}`).join(' ');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Amplify UI's ThemeProvider injects a <style> element with the tenant's theme variables.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${s3}`,
+    "font-src 'self' data:",
+    `connect-src 'self' ${s3}`,
+    `frame-src https://*.quicksight.aws.amazon.com ${s3}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    'upgrade-insecure-requests',
+  ].join('; ');
+}
+
+/**
+ * The SPA bucket (private) behind CloudFront with Origin Access Control, /api/* routed to the HTTP API (no caching,
+ * every viewer header but Host forwarded, all methods), security headers on every answer, access logs.
+ */
+export class Web extends Construct {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+  readonly deployed: boolean;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const logs = accessLogsBucket(this, 'AccessLogs', { acceptCloudFrontLogs: true });
+    this.bucket = new Bucket(this, 'Site', {
+      ...privateBucketProps(),
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 'site/',
+    });
+
+    const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Portal security headers',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(props.presignedBuckets.map((b) => b.bucketRegionalDomainName)),
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(365),
+          includeSubdomains: true,
+          override: true,
+        },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
+
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(SPA_REWRITE_FUNCTION),
+      comment: 'Rewrites SPA routes (paths without a file extension) to /index.html',
+    });
+
+    const apiPath = new CloudFrontFunction(this, 'ApiPath', {
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(API_PATH_FUNCTION),
+      comment: 'Strips the trailing slash of /api/* paths (HTTP API route keys have none)',
+    });
+
+    const customDomain = props.domainName && props.certificateArn;
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Portal: SPA and /api',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // Chile is served from South American edge locations, which only the "All" price class includes.
+      priceClass: PriceClass.PRICE_CLASS_ALL,
+      ...(customDomain
+        ? {
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+            domainNames: [props.domainName as string],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn as string),
+          }
+        : {}),
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headers,
+        compress: true,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiHost, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+          compress: true,
+          functionAssociations: [{ function: apiPath, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
+      },
+    });
+
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason:
+        'No geo restriction: the firms and their clients use the portal from Chile and abroad (travel, foreign ' +
+        'shareholders); access is controlled by authentication, not by country.',
+    });
+    if (!props.webAclArn) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No WAF web ACL by default (it lives in us-east-1 and is billed per rule and request); the API throttles ' +
+          'sign-in attempts itself. Pass -c webAclArn=... to attach one.',
+      });
+    }
+    if (!customDomain) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose minimum ' +
+          'protocol CloudFront fixes at TLSv1; with -c domainName/-c certificateArn it is TLSv1.2_2021.',
+      });
+    }
+
+    this.deployed = existsSync(props.webDist);
+    if (this.deployed) this.deploySite(props.webDist);
+
+    new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
+  }
+
+  /**
+   * Vite puts every hashed file under assets/: cached for a year, immutable, and never pruned (a browser still on the
+   * previous index.html may yet load its lazy chunks). Everything else (index.html, public/ files) is revalidated on
+   * each load and pruned, and the cached index.html is invalidated. The assets go first, so the new index.html never
+   * points at files that are not there yet.
+   */
+  private deploySite(webDist: string): void {
+    const hashed = path.join(webDist, 'assets');
+    const assets = existsSync(hashed)
+      ? new BucketDeployment(this, 'DeployAssets', {
+          sources: [Source.asset(hashed)],
+          destinationBucket: this.bucket,
+          destinationKeyPrefix: 'assets/',
+          cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+          prune: false,
+          memoryLimit: 512,
+        })
+      : undefined;
+    const site = new BucketDeployment(this, 'DeploySite', {
+      sources: [Source.asset(webDist, { exclude: ['assets', 'assets/**'] })],
+      destinationBucket: this.bucket,
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.noCache()],
+      prune: true,
+      distribution: this.distribution,
+      distributionPaths: ['/', '/index.html'],
+      memoryLimit: 512,
+    });
+    if (assets) site.node.addDependency(assets);
+    this.acknowledgeDeploymentProvider(site);
+  }
+
+  /** The BucketDeployment's provider function and role are CDK's own; cdk-nag flags what they are made of. */
+  private acknowledgeDeploymentProvider(deployment: BucketDeployment): void {
+    const role = deployment.handlerRole;
+    const provider = role.node.scope as Construct;
+    const because = (what: string) =>
+      `CDK's BucketDeployment provider (runs only during deployments to copy web/dist into the site bucket): ${what}`;
+    Validations.of(provider).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: because('its Python runtime is chosen by aws-cdk-lib and moves with it.'),
+    });
+    Validations.of(provider).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason: because('the AWS managed basic execution policy only lets it write its own logs.'),
+    });
+    for (const action of ['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*']) {
+      Validations.of(provider).acknowledge({
+        id: `AwsSolutions-IAM5[Action::${action}]`,
+        reason: because('CDK grants it read on the staged assets and read/write/prune on the site bucket.'),
+      });
+    }
+    const policy = role.node.tryFindChild('DefaultPolicy') as Policy | undefined;
+    for (const id of policy ? wildcardResourceFindings(policy) : []) {
+      Validations.of(provider).acknowledge({
+        id,
+        reason: because(
+          'every object of the CDK asset bucket prefix and of the site bucket (it syncs whole folders), and ' +
+            'CloudFront invalidations, whose IAM actions take no resource ARN.',
+        ),
+      });
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import { Annotations, type App, type Environment, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { Contract } from '../shared/contracts/define';
+import { chunkContracts } from './api-chunks';
+import { WEB_DIST } from './paths';
+import { type PortalSettings, readSettings } from './settings';
+import { ApiStack } from './stacks/api-stack';
+import { HttpApiStack } from './stacks/http-api-stack';
+import { StatefulStack } from './stacks/stateful-stack';
+import { WebStack } from './stacks/web-stack';
+
+export interface PortalOptions {
+  /** The contract table (shared/contracts `contracts`); tests pass synthetic ones. */
+  contracts: readonly Contract[];
+  /** Defaults to the app's context (readSettings). */
+  settings?: PortalSettings;
+  /** The built SPA folder; defaults to web/dist. */
+  webDist?: string;
+  /** Run cdk-nag's AwsSolutions pack at synth (default true). */
+  nag?: boolean;
+}
+
+export interface PortalStacks {
+  stateful: StatefulStack;
+  httpApi: HttpApiStack;
+  apis: ApiStack[];
+  web: WebStack;
+  all: Array<StatefulStack | HttpApiStack | ApiStack | WebStack>;
+}
+
+/**
+ * The whole portal: a stateful stack (table, buckets, user pool, SES), the HTTP API, one API stack per chunk of
+ * contracts (api-chunks.ts), and the web stack (CloudFront). cdk-nag's AwsSolutions checks run at synth and fail it
+ * on any finding that is not acknowledged with a reason.
+ */
+export function buildPortal(app: App, options: PortalOptions): PortalStacks {
+  const settings = options.settings ?? readSettings(app.node);
+  const env: Environment | undefined =
+    settings.account || settings.region ? { account: settings.account, region: settings.region } : undefined;
+  const p = settings.prefix;
+
+  const stateful = new StatefulStack(app, `${p}Data`, {
+    env,
+    description: 'Portal: table, buckets, user pool, SES identity',
+    senderEmail: settings.senderEmail,
+    portalUrl: settings.portalUrl,
+  });
+  const httpApi = new HttpApiStack(app, `${p}HttpApi`, { env, description: 'Portal: HTTP API and stage' });
+  const apis = chunkContracts(options.contracts).map(
+    (chunk) =>
+      new ApiStack(app, `${p}Api${chunk.name}`, {
+        env,
+        description: `Portal: API routes and functions of area ${chunk.area} (${chunk.contracts.length})`,
+        httpApi: httpApi.gateway.httpApi,
+        backend: stateful.backend,
+        contracts: chunk.contracts,
+      }),
+  );
+  const web = new WebStack(app, `${p}Web`, {
+    env,
+    description: 'Portal: CloudFront, SPA bucket',
+    apiHost: httpApi.gateway.endpointHost,
+    presignedBuckets: [stateful.storage.documentsBucket, stateful.storage.assetsBucket],
+    domainName: settings.domainName,
+    certificateArn: settings.certificateArn,
+    webAclArn: settings.webAclArn,
+    webDist: options.webDist ?? WEB_DIST,
+  });
+
+  if (settings.portalUrlIsPlaceholder) {
+    Annotations.of(stateful).addWarningV2(
+      'portal:placeholder-portal-url',
+      `PORTAL_URL and S3 CORS use the placeholder ${settings.portalUrl}: pass -c domainName=... (with certificateArn) or -c portalUrl=https://<distribution domain> (docs/deploy.md).`,
+    );
+  }
+  if (!web.web.deployed) {
+    Annotations.of(web).addInfo(`No SPA build at ${options.webDist ?? WEB_DIST}: run npm run build:web to deploy it.`);
+  }
+
+  if (options.nag !== false) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { stateful, httpApi, apis, web, all: [stateful, httpApi, ...apis, web] };
+}

@@ -1,0 +1,26 @@
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { Construct } from 'constructs';
+import type { Contract } from '../../shared/contracts/define';
+import { ApiEndpoints, type Backend } from '../constructs/api';
+
+export interface ApiStackProps extends StackProps {
+  httpApi: IHttpApi;
+  backend: Backend;
+  /** This stack's chunk of the contract table (api-chunks.ts decides which). */
+  contracts: readonly Contract[];
+}
+
+/** Routes and functions of one chunk of contracts. */
+export class ApiStack extends Stack {
+  readonly endpoints: ApiEndpoints;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    this.endpoints = new ApiEndpoints(this, 'Endpoints', {
+      httpApi: props.httpApi,
+      backend: props.backend,
+      contracts: props.contracts,
+    });
+  }
+}

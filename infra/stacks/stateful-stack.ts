@@ -1,0 +1,59 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { Backend } from '../constructs/api';
+import { Auth } from '../constructs/auth';
+import { BackendAccess } from '../constructs/backend-access';
+import { Data } from '../constructs/data';
+import { Email } from '../constructs/email';
+import { Storage } from '../constructs/storage';
+
+export interface StatefulStackProps extends StackProps {
+  senderEmail: string;
+  portalUrl: string;
+}
+
+/**
+ * Everything that holds data or identities: the table, the buckets, the user pool, the SES identity. All retained
+ * on deletion; they change rarely, so the API stacks, which change with every endpoint, deploy apart from them.
+ */
+export class StatefulStack extends Stack {
+  readonly data: Data;
+  readonly storage: Storage;
+  readonly auth: Auth;
+  readonly email: Email;
+  readonly backend: Backend;
+
+  constructor(scope: Construct, id: string, props: StatefulStackProps) {
+    super(scope, id, props);
+    this.data = new Data(this, 'Data');
+    this.storage = new Storage(this, 'Storage', { portalOrigins: [props.portalUrl] });
+    this.auth = new Auth(this, 'Auth');
+    this.email = new Email(this, 'Email', { senderEmail: props.senderEmail });
+
+    const access = new BackendAccess(this, 'ApiAccess', {
+      table: this.data.table,
+      tableIndexArns: this.data.indexArns(),
+      buckets: [this.storage.documentsBucket, this.storage.assetsBucket],
+      userPool: this.auth.userPool,
+      emailIdentity: this.email.identity,
+      configurationSet: this.email.configurationSet,
+    });
+
+    this.backend = {
+      table: this.data.table,
+      documentsBucket: this.storage.documentsBucket,
+      assetsBucket: this.storage.assetsBucket,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.userPoolClient,
+      accessPolicy: access.policy,
+      senderEmail: props.senderEmail,
+      portalUrl: props.portalUrl,
+    };
+
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'DocumentsBucketName', { value: this.storage.documentsBucket.bucketName });
+    new CfnOutput(this, 'AssetsBucketName', { value: this.storage.assetsBucket.bucketName });
+  }
+}
