@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects, one run (`npm test` calls them through test/run.ts):
+ * Three projects, one run (`npm test` calls them through test/run.ts), one after the other (groupOrder): on two cores
+ * running them side by side only makes each slower.
  * - unit: pure code, colocated *.test.ts and test/unit;
  * - infra: CDK Template assertions and cdk-nag;
  * - integration: handlers over HTTP against real local services, and browser tests, all against one portal that
@@ -13,6 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['test/unit/**/*.test.{ts,tsx}', '{functions,shared,web,local}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
@@ -21,6 +23,7 @@ export default defineConfig({
       {
         test: {
           name: 'infra',
+          sequence: { groupOrder: 1 },
           include: ['test/infra/**/*.test.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
@@ -29,6 +32,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 2 },
           include: ['test/integration/**/*.test.ts', 'test/browser/**/*.test.ts'],
           globalSetup: ['test/setup/portal.ts'],
           testTimeout: 60_000,
