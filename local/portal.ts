@@ -16,6 +16,8 @@ export interface PortalOptions {
   /** 'dev': fixed ports and data kept under .local/ (npm start). 'test': free ports, in memory. */
   mode: 'dev' | 'test';
   ports?: { web: number; gateway: number; services?: ServicePorts };
+  /** Serve the SPA too (default); the benches need only the API. */
+  web?: boolean;
 }
 
 export interface Portal {
@@ -74,6 +76,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     // The demo's two projects brand the two names of this machine: localhost and 127.0.0.1.
     const demo = await seedDemo(webUrl, `http://127.0.0.1:${webPort}`);
     gateway = await startGateway({ contracts, loadHandler, port: gatewayPort });
+    if (options.web === false) return { webUrl, apiUrl: gateway.url, services, env, demo, stop };
     vite = await createServer({
       configFile: join(ROOT, 'web', 'vite.config.ts'),
       logLevel: dev ? 'info' : 'error',
