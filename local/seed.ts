@@ -10,24 +10,14 @@ import type { Caller } from '../functions/lib/http/types';
 import { createProject, patchProject } from '../functions/projects/projects';
 import { createIndustry } from '../functions/societies/industries';
 import { createSociety } from '../functions/societies/societies';
-import type { Role } from '../shared/roles';
 import { rutCheckDigit } from '../shared/rut';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 
 /**
  * Demo data for local mode only (never deployed): two branded projects, their groups and societies, industries, and
  * one user per role. It goes through the same domain functions as the API, so markers, counters, memberships and audit
  * items are what a person creating them would leave. Runs once; a marker item records that it ran.
  */
-export const DEMO_PASSWORD = 'Portal.Demo1';
-
-export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; role: Role; first_name: string; last_name: string }> = [
-  { email: 'superadmin@demo.cl', role: 'SUPER_ADMIN', first_name: 'Sofía', last_name: 'Superadmin' },
-  { email: 'proyecto@demo.cl', role: 'PROJECT_ADMIN', first_name: 'Pablo', last_name: 'Proyecto' },
-  { email: 'grupo@demo.cl', role: 'GROUP_ADMIN', first_name: 'Gabriela', last_name: 'Grupo' },
-  { email: 'usuariogrupo@demo.cl', role: 'USER_GROUP', first_name: 'Ulises', last_name: 'Usuario Grupo' },
-  { email: 'sociedad@demo.cl', role: 'USER_SOCIETY', first_name: 'Sara', last_name: 'Sociedad' },
-];
-
 const SEED_MARKER = { pk: 'SEED#DEMO', sk: 'SEED' };
 
 export interface DemoData {

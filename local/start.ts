@@ -1,6 +1,6 @@
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { startPortal } from './portal';
 import { ServiceStartError } from './processes';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
 
 /** `npm start`: the whole portal on http://localhost:5173 with demo data. Ctrl-C stops everything it started. */
 async function main() {

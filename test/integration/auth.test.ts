@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, test } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../local/seed';
+import { DEMO_ACCOUNTS } from '../../local/demo-accounts';
 import {
   getUserInfo,
   postBrowsingLog,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../local/seed';
+import { DEMO_ACCOUNTS } from '../../local/demo-accounts';
 import { contracts } from '../../shared/contracts';
 import { type Contract, pathParamNames } from '../../shared/contracts/define';
 import { ROLES, type Role } from '../../shared/roles';
