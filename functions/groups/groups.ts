@@ -5,7 +5,7 @@ import type { GROUP_ORDERINGS, groupCreateSchema, groupPatchSchema } from '../..
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
 import { type GroupRecord, getGroup, groupItem, groupNameKey } from '../lib/data/groups';
-import { getItems, type Ordering, readIndex } from '../lib/data/list-index';
+import { getItems, listPage, type Ordering, readIndex } from '../lib/data/list-index';
 import type { ProjectRecord } from '../lib/data/projects';
 import { keys, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
@@ -220,4 +220,23 @@ export async function groupEntriesInScope(caller: Caller, projectUuid: string | 
   const perProject = await Promise.all(partitions.projects.map((p) => readIndex('gsi1', `PROJECT#${p}#GROUPS`)));
   const groups = await getItems<GroupRecord>(partitions.groups.map((g) => keys.group(g)));
   return [...perProject.flat(), ...groups.map((g) => groupItem(g))];
+}
+
+/** A page of the groups list (and of its search twin): in scope, by project, searched, ordered. */
+export async function pageGroups(
+  caller: Caller,
+  query: {
+    project?: string;
+    ordering?: (typeof GROUP_ORDERINGS)[number];
+    search?: string;
+    offset: number;
+    limit: number;
+  },
+) {
+  const { count, items } = await listPage<GroupRecord>(
+    await groupEntriesInScope(caller, query.project),
+    { ...query, ordering: groupOrdering(query.ordering) },
+    keys.group,
+  );
+  return { count, results: await groupViews(items) };
 }

@@ -1,17 +1,6 @@
 import { listSocieties } from '../../shared/contracts/societies';
-import { listPage } from '../lib/data/list-index';
-import type { SocietyRecord } from '../lib/data/societies';
-import { keys } from '../lib/data/table';
 import { httpHandler } from '../lib/http/http-handler';
-import { societyEntriesInScope, societyViews } from './societies';
+import { pageSocieties } from './societies';
 
 /** GET api/v1/societies/society/: societies in scope by project and group, searched by name, RUT or code. */
-export const handler = httpHandler(listSocieties, async ({ caller, query }) => {
-  const entries = await societyEntriesInScope(caller, query);
-  const { count, items } = await listPage<SocietyRecord>(
-    entries,
-    { ...query, search: query.search ?? query.societySearch, ordering: { field: 'updated', descending: true } },
-    keys.society,
-  );
-  return { count, results: await societyViews(items) };
-});
+export const handler = httpHandler(listSocieties, ({ caller, query }) => pageSocieties(caller, query));

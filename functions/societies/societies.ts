@@ -4,7 +4,7 @@ import type { societyCreateSchema, societyPatchSchema } from '../../shared/contr
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
 import { type GroupRecord, getGroup } from '../lib/data/groups';
-import { getItems, readIndex } from '../lib/data/list-index';
+import { getItems, listPage, readIndex } from '../lib/data/list-index';
 import type { ProjectRecord } from '../lib/data/projects';
 import { getSociety, type IndustryRecord, rutKey, type SocietyRecord, societyItem } from '../lib/data/societies';
 import { keys, nowIso } from '../lib/data/table';
@@ -258,4 +258,17 @@ export async function societyEntriesInScope(caller: Caller, filter: { project?: 
     ...partitions.groups.map((g) => readIndex('gsi2', `GROUP#${g}#SOCIETIES`)),
   ]);
   return lists.flat();
+}
+
+/** A page of the societies list (and of its search twin): in scope, by project and group, searched by name or RUT. */
+export async function pageSocieties(
+  caller: Caller,
+  query: { project?: string; group?: string; search?: string; societySearch?: string; offset: number; limit: number },
+) {
+  const { count, items } = await listPage<SocietyRecord>(
+    await societyEntriesInScope(caller, query),
+    { ...query, search: query.search ?? query.societySearch, ordering: { field: 'updated', descending: true } },
+    keys.society,
+  );
+  return { count, results: await societyViews(items) };
 }

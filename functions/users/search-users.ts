@@ -1,16 +1,6 @@
 import { searchUsers } from '../../shared/contracts/users';
-import { listPage } from '../lib/data/list-index';
-import { keys } from '../lib/data/table';
-import type { UserRecord } from '../lib/data/users';
 import { httpHandler } from '../lib/http/http-handler';
-import { userEntriesInScope, userOrdering, userViews } from './users';
+import { pageUsers } from './users';
 
 /** GET api/v1/users/search/: users in scope whose name or e-mail contains the text. */
-export const handler = httpHandler(searchUsers, async ({ caller, query }) => {
-  const { count, items } = await listPage<UserRecord>(
-    await userEntriesInScope(caller, query),
-    { ...query, ordering: userOrdering(query.ordering) },
-    keys.user,
-  );
-  return { count, results: await userViews(items) };
-});
+export const handler = httpHandler(searchUsers, ({ caller, query }) => pageUsers(caller, query));

@@ -7,7 +7,7 @@ import { cognito } from '../lib/aws/cognito';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
 import { type GroupRecord, getGroup } from '../lib/data/groups';
-import { getItems, type IndexEntry, type Ordering, readIndex } from '../lib/data/list-index';
+import { getItems, type IndexEntry, listPage, type Ordering, readIndex } from '../lib/data/list-index';
 import { type ProjectRecord, projectAdminKey } from '../lib/data/projects';
 import { getSociety, type SocietyRecord } from '../lib/data/societies';
 import { keys, nowIso } from '../lib/data/table';
@@ -371,4 +371,22 @@ export async function changePassword(caller: Caller, password: string) {
   if (same) throw new ApiError(400, 'PASSWORD_EXISTS');
   await setPassword(caller.user.uuid, password);
   return { detail: 'ok' };
+}
+
+/** A page of the users list (and of its search twin). */
+export async function pageUsers(
+  caller: Caller,
+  query: Parameters<typeof userEntriesInScope>[1] & {
+    ordering?: (typeof USER_ORDERINGS)[number];
+    search?: string;
+    offset: number;
+    limit: number;
+  },
+) {
+  const { count, items } = await listPage<UserRecord>(
+    await userEntriesInScope(caller, query),
+    { ...query, ordering: userOrdering(query.ordering) },
+    keys.user,
+  );
+  return { count, results: await userViews(items) };
 }
