@@ -4,7 +4,7 @@
  * A bench module is bench/<name>.ts exporting `title` (one line) and `run(): Promise<void>`, which prints its own
  * figures. Adding one is adding its name to this list.
  */
-const BENCHES = ['cold-start', 'dynamodb-lists'];
+const BENCHES = ['cold-start', 'dynamodb-lists', 'csv-import'];
 
 export interface BenchModule {
   title: string;

@@ -13,7 +13,7 @@ import { rutKey } from '../lib/data/societies';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/http/field-errors';
 import type { Caller } from '../lib/http/types';
-import { createInvitation } from './invitations';
+import { cachedLoaders, createInvitation, type EntityLoaders } from './invitations';
 
 /**
  * CSV import (admin-area §2, "Import users"): each valid row becomes an invitation, exactly as the invite form would
@@ -25,7 +25,7 @@ import { createInvitation } from './invitations';
  */
 export const CSV_COLUMNS = ['email', 'first_name', 'last_name', 'rut_user', 'user_role', 'project', 'group', 'society'];
 const MAX_ROWS = 2000;
-const CONCURRENCY = 8;
+const CONCURRENCY = 16;
 
 const rowSchema = z.object({
   email: emailSchema,
@@ -67,7 +67,7 @@ function markerLookup() {
   };
 }
 
-async function importRow(caller: Caller, row: Row, owner: ReturnType<typeof markerLookup>) {
+async function importRow(caller: Caller, row: Row, owner: ReturnType<typeof markerLookup>, load: EntityLoaders) {
   const projectUuid = row.project ? await owner(projectNameKey(row.project)) : caller.user.project_uuids[0];
   const missing = (field: string) =>
     new ApiError(400, 'VALIDATION_ERROR', { errors: { [field]: ['FORMAT_NOT_ALLOWED'] } });
@@ -95,10 +95,16 @@ async function importRow(caller: Caller, row: Row, owner: ReturnType<typeof mark
       ),
     },
     { first_name: row.first_name, last_name: row.last_name, rut_user: row.rut_user },
+    load,
   );
 }
 
-export async function importUsers(caller: Caller, csv: Buffer) {
+/**
+ * Imports the rows, CONCURRENCY at a time, until `deadline` (epoch ms): rows not reached by then are reported as
+ * NOT_PROCESSED rather than letting the request time out; importing the same file again finishes them (rows already
+ * invited answer USER_ALREADY_INVITED).
+ */
+export async function importUsers(caller: Caller, csv: Buffer, deadline = Number.POSITIVE_INFINITY) {
   let records: Record<string, string>[];
   try {
     records = parse(csv, {
@@ -119,6 +125,7 @@ export async function importUsers(caller: Caller, csv: Buffer) {
     throw new ApiError(400, 'VALIDATION_ERROR', { errors: { file_csv: ['ERROR_LENGTH'] } });
 
   const owner = markerLookup();
+  const load = cachedLoaders();
   const reports: RowReport[] = new Array(records.length);
   let next = 0;
   const worker = async () => {
@@ -129,8 +136,9 @@ export async function importUsers(caller: Caller, csv: Buffer) {
       const report: RowReport = { row: index + 2, email: record.email ?? '', status: 'CREATED', errors: {} };
       const parsed = validate(rowSchema, record);
       try {
+        if (Date.now() > deadline) throw new ApiError(408, 'NOT_PROCESSED');
         if (!parsed.success) throw new ApiError(400, 'VALIDATION_ERROR', { errors: parsed.errors });
-        await importRow(caller, parsed.data, owner);
+        await importRow(caller, parsed.data, owner, load);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         report.status = 'FAILED';

@@ -105,10 +105,39 @@ function oneProject(field: string, projects: string[]): string {
  * The memberships an invitation gives, checked against the caller's scope (targets outside it answer the same 400 as
  * targets that do not exist): PROJECT_ADMIN one project; GROUP_ADMIN and USER_GROUP groups; USER_SOCIETY societies.
  */
+/** How targets are read: straight from the table, or through a cache when one request makes many invitations. */
+export interface EntityLoaders {
+  project: (uuid: string) => Promise<ProjectRecord | undefined>;
+  group: (uuid: string) => Promise<GroupRecord | undefined>;
+  society: (uuid: string) => Promise<SocietyRecord | undefined>;
+}
+
+const DIRECT: EntityLoaders = { project: getProject, group: getGroup, society: getSociety };
+
+/** Loaders that read each entity once (a CSV import names the same few groups on many rows). */
+export function cachedLoaders(): EntityLoaders {
+  const memo = <T>(load: (uuid: string) => Promise<T>) => {
+    const cache = new Map<string, Promise<T>>();
+    return (uuid: string) => {
+      let found = cache.get(uuid);
+      if (!found) {
+        found = load(uuid);
+        cache.set(uuid, found);
+      }
+      return found;
+    };
+  };
+  return { project: memo(getProject), group: memo(getGroup), society: memo(getSociety) };
+}
+
 export async function resolveTargets(
   caller: Caller,
   input: Pick<InvitationInput, 'user_role' | 'project' | 'group' | 'society'>,
+  load: EntityLoaders = DIRECT,
 ): Promise<{ project: ProjectRecord | null; targets: MembershipTarget[] }> {
+  const getProject = load.project;
+  const getGroup = load.group;
+  const getSociety = load.society;
   const role = input.user_role;
   const unexpected = (field: 'project' | 'group' | 'society') => (input[field]?.length ?? 0) > 0;
   if (role === 'SUPER_ADMIN') {
@@ -187,9 +216,10 @@ export async function createInvitation(
   caller: Caller,
   input: InvitationInput,
   extra: Pick<InvitationRecord, 'first_name' | 'last_name' | 'rut_user'> = {},
+  load: EntityLoaders = DIRECT,
 ) {
   if (!INVITABLE[caller.role].includes(input.user_role)) throw forbidden();
-  const { project, targets } = await resolveTargets(caller, input);
+  const { project, targets } = await resolveTargets(caller, input, load);
   const uuid = randomUUID();
   const { token, write: tokenWrite } = newToken('INVITE', uuid);
   const invitation: InvitationRecord = {

@@ -17,6 +17,8 @@ export interface HandlerInput<C extends Contract> {
   /** Image files of a multipart request, already checked (type by content, size). */
   files: UploadedFile[];
   event: HttpEvent;
+  /** Milliseconds left before the function times out. */
+  remainingMs: () => number;
 }
 
 /** A handler may return its body, or a full result for non-JSON answers (a PDF, a redirect). */
@@ -48,6 +50,7 @@ export function httpHandler<C extends Contract>(
         caller: context.caller as HandlerInput<C>['caller'],
         files: input.files,
         event,
+        remainingMs: () => context.getRemainingTimeInMillis(),
       });
       if (output instanceof RawResult) return output.result;
       // Locally and in tests every answer is checked against its contract; in AWS that cost is skipped.
