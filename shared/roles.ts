@@ -17,6 +17,15 @@ export const ROLE_LABELS: Record<Role, string> = {
   USER_SOCIETY: 'Usuario de sociedad',
 };
 
+/** Which roles each role may invite (admin-area §6); the invite form offers these and the API enforces them. */
+export const INVITABLE_ROLES: Record<Role, readonly Role[]> = {
+  SUPER_ADMIN: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'],
+  PROJECT_ADMIN: ['GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'],
+  GROUP_ADMIN: ['USER_GROUP', 'USER_SOCIETY'],
+  USER_GROUP: [],
+  USER_SOCIETY: [],
+};
+
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }

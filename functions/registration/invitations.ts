@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { generateInvitation } from '../../shared/contracts/registration';
-import { ROLE_LABELS, type Role } from '../../shared/roles';
+import { INVITABLE_ROLES, ROLE_LABELS, type Role } from '../../shared/roles';
 import { dynamo } from '../lib/aws/dynamo';
 import { config } from '../lib/config';
 import { auditWrite, diff } from '../lib/data/audit';
@@ -28,13 +28,8 @@ import { groupInScope, projectInScope, seesEverything, societyInScope } from '..
  */
 export type InvitationInput = z.output<NonNullable<typeof generateInvitation.body>>;
 
-export const INVITABLE: Record<Role, readonly Role[]> = {
-  SUPER_ADMIN: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'],
-  PROJECT_ADMIN: ['GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'],
-  GROUP_ADMIN: ['USER_GROUP', 'USER_SOCIETY'],
-  USER_GROUP: [],
-  USER_SOCIETY: [],
-};
+/** Who may invite which role: one table, shared with the SPA's invite form. */
+export const INVITABLE = INVITABLE_ROLES;
 
 export interface InvitationRecord {
   uuid: string;

@@ -1,6 +1,7 @@
 import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { z } from 'zod';
 import type { USER_ORDERINGS, userPatchSchema } from '../../shared/contracts/users';
+import { INVITABLE_ROLES as INVITABLE } from '../../shared/roles';
 import { deleteIdentity, setPassword } from '../lib/auth/identities';
 import { CredentialsRefused, signIn } from '../lib/auth/sessions';
 import { cognito } from '../lib/aws/cognito';
@@ -26,7 +27,6 @@ import { assetUrl, deleteAsset, storeImage } from '../lib/files';
 import type { UploadedFile } from '../lib/http/multipart';
 import type { Caller } from '../lib/http/types';
 import { groupInScope, projectInScope, seesEverything, societyInScope } from '../lib/scope';
-import { INVITABLE } from '../registration/invitations';
 
 /**
  * The rules of users (admin-area §2 to §8): an admin sees and changes only users of the roles it may invite, inside
