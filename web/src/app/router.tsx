@@ -30,25 +30,101 @@ const notFound: RouteObject['lazy'] = async () => ({
   Component: (await import('../components/ui/not-found')).NotFound,
 });
 
+/** Projects, society groups and societies (admin spec §2): lazy pages of features/projects, groups and societies. */
+const hierarchyPages: RouteObject[] = [
+  {
+    path: 'admin/projects',
+    handle: { page: 'adminProjects' },
+    lazy: async () => ({ Component: (await import('../features/projects/routes/projects-list')).ProjectsListRoute }),
+  },
+  {
+    path: 'admin/projects/create',
+    handle: { page: 'adminProjectCreate' },
+    lazy: async () => ({ Component: (await import('../features/projects/routes/project-create')).ProjectCreateRoute }),
+  },
+  {
+    path: 'admin/projects/detail/:uuid',
+    handle: { page: 'adminProjectDetail' },
+    lazy: async () => ({ Component: (await import('../features/projects/routes/project-detail')).ProjectDetailRoute }),
+  },
+  {
+    path: 'admin/projects/edit/:uuid',
+    handle: { page: 'adminProjectEdit' },
+    lazy: async () => ({ Component: (await import('../features/projects/routes/project-edit')).ProjectEditRoute }),
+  },
+  {
+    path: 'admin/group',
+    handle: { page: 'adminGroups' },
+    lazy: async () => ({ Component: (await import('../features/groups/routes/groups-list')).GroupsListRoute }),
+  },
+  {
+    path: 'admin/group/create',
+    handle: { page: 'adminGroupCreate' },
+    lazy: async () => ({ Component: (await import('../features/groups/routes/group-create')).GroupCreateRoute }),
+  },
+  {
+    path: 'admin/group/detail/:uuid',
+    handle: { page: 'adminGroupDetail' },
+    lazy: async () => ({ Component: (await import('../features/groups/routes/group-detail')).GroupDetailRoute }),
+  },
+  {
+    path: 'admin/group/edit/:uuid',
+    handle: { page: 'adminGroupEdit' },
+    lazy: async () => ({ Component: (await import('../features/groups/routes/group-edit')).GroupEditRoute }),
+  },
+  {
+    path: 'admin/society',
+    handle: { page: 'adminSocieties' },
+    lazy: async () => ({ Component: (await import('../features/societies/routes/societies-list')).SocietiesListRoute }),
+  },
+  {
+    path: 'admin/society/create',
+    handle: { page: 'adminSocietyCreate' },
+    lazy: async () => ({ Component: (await import('../features/societies/routes/society-create')).SocietyCreateRoute }),
+  },
+  {
+    path: 'admin/society/detail/:uuid',
+    handle: { page: 'adminSocietyDetail' },
+    lazy: async () => ({ Component: (await import('../features/societies/routes/society-detail')).SocietyDetailRoute }),
+  },
+  {
+    path: 'admin/society/edit/:uuid',
+    handle: { page: 'adminSocietyEdit' },
+    lazy: async () => ({ Component: (await import('../features/societies/routes/society-edit')).SocietyEditRoute }),
+  },
+];
+
+/** Users, invitations and the CSV import (admin spec §2): lazy pages of features/users. */
+const userPages: RouteObject[] = [
+  {
+    path: 'admin/users',
+    handle: { page: 'adminUsers' },
+    lazy: async () => ({ Component: (await import('../features/users/routes/users-list')).UsersListRoute }),
+  },
+  {
+    path: 'admin/users/invite',
+    handle: { page: 'adminUserInvite' },
+    lazy: async () => ({ Component: (await import('../features/users/routes/user-invite')).UserInviteRoute }),
+  },
+  {
+    path: 'admin/users/import',
+    handle: { page: 'adminUserImport' },
+    lazy: async () => ({ Component: (await import('../features/users/routes/user-import')).UserImportRoute }),
+  },
+  {
+    path: 'admin/users/detail/:uuid',
+    handle: { page: 'adminUserDetail' },
+    lazy: async () => ({ Component: (await import('../features/users/routes/user-detail')).UserDetailRoute }),
+  },
+  {
+    path: 'admin/users/edit/:uuid',
+    handle: { page: 'adminUserEdit' },
+    lazy: async () => ({ Component: (await import('../features/users/routes/user-edit')).UserEditRoute }),
+  },
+];
+
 /** Admin route families (admin spec §2, portal spec §2); access per role comes from shared/roles.ts. */
 const adminPages: RouteObject[] = [
-  ['projects', 'adminProjects'],
-  ['projects/create', 'adminProjectCreate'],
-  ['projects/detail/:uuid', 'adminProjectDetail'],
-  ['projects/edit/:uuid', 'adminProjectEdit'],
-  ['group', 'adminGroups'],
-  ['group/create', 'adminGroupCreate'],
-  ['group/detail/:uuid', 'adminGroupDetail'],
-  ['group/edit/:uuid', 'adminGroupEdit'],
-  ['society', 'adminSocieties'],
-  ['society/create', 'adminSocietyCreate'],
-  ['society/detail/:uuid', 'adminSocietyDetail'],
-  ['society/edit/:uuid', 'adminSocietyEdit'],
-  ['users', 'adminUsers'],
-  ['users/invite', 'adminUserInvite'],
-  ['users/import', 'adminUserImport'],
-  ['users/detail/:uuid', 'adminUserDetail'],
-  ['users/edit/:uuid', 'adminUserEdit'],
   ['reports', 'adminReports'],
   ['reports/create', 'adminReportCreate'],
   ['reports/edit/:uuid', 'adminReportEdit'],
@@ -79,13 +155,42 @@ export const routes: RouteObject[] = [
           { index: true, lazy: login },
           { path: 'login', lazy: login },
           { path: 'admin', lazy: login },
-          { path: 'forgottenPassword', ...pendingAlone('forgottenPassword') },
-          { path: 'password_reset/:token', ...pendingAlone('passwordReset') },
-          { path: 'SuccessEmail', ...pendingAlone('successEmail') },
-          { path: 'SuccessResetPass', ...pendingAlone('successResetPass') },
-          { path: 'successRegister', ...pendingAlone('successRegister') },
-          { path: 'expiredToken', ...pendingAlone('expiredToken') },
-          { path: 'register/:token', ...pendingAlone('register') },
+          {
+            path: 'forgottenPassword',
+            lazy: async () => ({
+              Component: (await import('../features/account/routes/forgotten-password')).ForgottenPasswordRoute,
+            }),
+          },
+          {
+            path: 'password_reset/:token',
+            lazy: async () => ({
+              Component: (await import('../features/account/routes/password-reset')).PasswordResetRoute,
+            }),
+          },
+          {
+            path: 'SuccessEmail',
+            lazy: async () => ({ Component: (await import('../features/account/routes/messages')).SuccessEmailRoute }),
+          },
+          {
+            path: 'SuccessResetPass',
+            lazy: async () => ({
+              Component: (await import('../features/account/routes/messages')).SuccessResetPassRoute,
+            }),
+          },
+          {
+            path: 'successRegister',
+            lazy: async () => ({
+              Component: (await import('../features/account/routes/messages')).SuccessRegisterRoute,
+            }),
+          },
+          {
+            path: 'expiredToken',
+            lazy: async () => ({ Component: (await import('../features/account/routes/messages')).ExpiredTokenRoute }),
+          },
+          {
+            path: 'register/:token',
+            lazy: async () => ({ Component: (await import('../features/account/routes/register')).RegisterRoute }),
+          },
         ],
       },
       // Signed in (a visitor goes to /).
@@ -102,8 +207,16 @@ export const routes: RouteObject[] = [
               // Below 1024 px the chatbot route shows the chat, above it the home view (later issue).
               { path: 'chatbot', ...pending('chatbot') },
               { path: 'support', ...pending('support') },
-              { path: 'userinfo', ...pending('userInfo') },
-              { path: 'changePassword', ...pending('changePassword') },
+              {
+                path: 'userinfo',
+                lazy: async () => ({ Component: (await import('../features/account/routes/user-info')).UserInfoRoute }),
+              },
+              {
+                path: 'changePassword',
+                lazy: async () => ({
+                  Component: (await import('../features/account/routes/change-password')).ChangePasswordRoute,
+                }),
+              },
               { path: 'reportView/:uuid', ...pending('reportView') },
               { path: 'accounting/:type/:uuid', ...pending('accounting') },
               { path: 'documents_user/:uuid', ...pending('documents') },
@@ -115,7 +228,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 element: <AdminGuard />,
-                children: [...adminPages, { path: 'admin/*', lazy: notFound }],
+                children: [...hierarchyPages, ...userPages, ...adminPages, { path: 'admin/*', lazy: notFound }],
               },
             ],
           },

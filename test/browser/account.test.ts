@@ -1,0 +1,238 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { postToken } from '../../shared/contracts/auth';
+import { generateInvitation } from '../../shared/contracts/registration';
+import { call, signIn } from '../helpers/api';
+import { launchBrowser, newPage, screenshot, signInThroughForm, signInWithCookies } from '../helpers/browser';
+import { tokenFrom, waitForMail } from '../helpers/mail';
+
+/**
+ * The account pages (portal spec §2 'Registration by invitation', 'Password recovery', /changePassword, /userinfo):
+ * an invited user registers through the mailed link and signs in; then recovers the password through the mail.
+ */
+const { webUrl, demo } = inject('portal');
+const FIRST_PASSWORD = 'Registro.Uno1';
+const RESET_PASSWORD = 'Recupera.Dos2';
+const CHANGED_PASSWORD = 'Cambiada.Tres3';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const newEmail = (tag: string) => `cuenta-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@demo.cl`;
+
+/** An invitation made through the API as a project admin; answers the /register token of its mail. */
+async function invite(email: string): Promise<string> {
+  const { access } = await signIn('proyecto@demo.cl');
+  const invited = await call(generateInvitation, {
+    token: access,
+    body: { user_role: 'USER_GROUP', email, group: [demo.groups.norte] },
+  });
+  expect(invited.status).toBe(201);
+  return tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+}
+
+async function fieldError(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+describe('registration by invitation', () => {
+  test('the mailed link opens the form; inline checks; register; sign in lands on /home', async () => {
+    const email = newEmail('registro');
+    const token = await invite(email);
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${webUrl}/register/${token}`);
+      await page.getByRole('heading', { name: 'Registro' }).waitFor();
+      await page.getByText(email, { exact: false }).waitFor();
+      const submit = page.getByRole('button', { name: 'Finalizar registro' });
+      expect(await submit.isDisabled()).toBe(true);
+
+      await page.getByLabel('Nombre', { exact: true }).fill('Al');
+      await fieldError(page, 'Debe tener entre 3 y 100 caracteres.');
+      await page.getByLabel('Nombre', { exact: true }).fill('Ana María');
+      expect(await page.getByText('Debe tener entre 3 y 100 caracteres.').count()).toBe(0);
+      await page.getByLabel('Apellidos').fill('Pérez  Soto');
+      await fieldError(page, 'Solo se permiten letras (con tildes) separadas por un espacio.');
+      await page.getByLabel('Apellidos').fill('Pérez Soto');
+      await page.getByLabel('RUT (opcional)').fill('12345678-4');
+      await fieldError(page, 'El RUT no es valido');
+      await page.getByLabel('Teléfono (opcional)').fill('+56 9');
+      await page.getByLabel('Contraseña', { exact: true }).fill('corta');
+      await page.getByLabel('Confirmar contraseña').fill('otra');
+      await fieldError(page, 'Las contraseñas deben ser iguales');
+      expect(await submit.isDisabled()).toBe(true);
+      await screenshot(page, 'account-register-errors');
+
+      // RUT and phone are optional: emptied, they pass.
+      await page.getByLabel('RUT (opcional)').fill('');
+      await page.getByLabel('Teléfono (opcional)').fill('+56911112222');
+      await page.getByLabel('Contraseña', { exact: true }).fill(FIRST_PASSWORD);
+      await page.getByLabel('Confirmar contraseña').fill(FIRST_PASSWORD);
+      expect(await page.getByText('Las contraseñas deben ser iguales').count()).toBe(0);
+      expect(await submit.isEnabled()).toBe(true);
+      await screenshot(page, 'account-register-filled');
+      await submit.click();
+
+      await page.waitForURL(`${webUrl}/successRegister`);
+      await page.getByRole('heading', { name: 'Cuenta registrada exitosamente' }).waitFor();
+      await screenshot(page, 'account-register-success');
+      await page.getByRole('link', { name: 'Ir a inicio de sesión' }).click();
+      await page.waitForURL(`${webUrl}/`);
+      await signInThroughForm(page, webUrl, email, FIRST_PASSWORD);
+      await page.getByRole('heading', { name: 'Hola Ana María' }).waitFor();
+
+      // The used link is spent: it leads to the expired-link page.
+      await page.goto(`${webUrl}/`);
+      await context.clearCookies();
+      await page.goto(`${webUrl}/register/${token}`);
+      await page.waitForURL(`${webUrl}/expiredToken`);
+      await page.getByRole('heading', { name: 'Link expirado' }).waitFor();
+      expect(await page.getByText('Este link se encuentra expirado, solicite uno nuevo.').isVisible()).toBe(true);
+      await screenshot(page, 'account-expired-token');
+      await page.getByRole('link', { name: 'Ir a inicio de sesión' }).click();
+      await page.waitForURL(`${webUrl}/`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('password recovery and change', () => {
+  test('forgotten password → mail → link → new password → sign in; then /userinfo and /changePassword', async () => {
+    const email = newEmail('clave');
+    const token = await invite(email);
+    const { context, page } = await newPage(browser);
+    try {
+      // A quick registration through the form (the full checks are in the test above).
+      await page.goto(`${webUrl}/register/${token}`);
+      await page.getByLabel('Nombre', { exact: true }).fill('Bruno');
+      await page.getByLabel('Apellidos').fill('Clave');
+      await page.getByLabel('Contraseña', { exact: true }).fill(FIRST_PASSWORD);
+      await page.getByLabel('Confirmar contraseña').fill(FIRST_PASSWORD);
+      await page.getByRole('button', { name: 'Finalizar registro' }).click();
+      await page.waitForURL(`${webUrl}/successRegister`);
+
+      // From the login page's link.
+      await page.goto(`${webUrl}/`);
+      await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+      await page.waitForURL(`${webUrl}/forgottenPassword`);
+      const send = page.getByRole('button', { name: 'Enviar', exact: true });
+      expect(await send.isDisabled()).toBe(true);
+      await page.getByLabel('Correo electrónico').fill('no-es-correo');
+      await fieldError(page, 'El email debe tener el siguiente formato nombre@dominio.cl');
+      expect(await send.isDisabled()).toBe(true);
+      await page.getByLabel('Correo electrónico').fill(newEmail('nadie'));
+      await send.click();
+      await page.getByText('¡Oops! El correo ingresado no está registrado.').waitFor();
+      await screenshot(page, 'account-forgotten-unknown');
+
+      // The per-address lock, as the API words it (the throttle itself has API tests).
+      await page.route('**/api/v1/users/password/reset/', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 429,
+              contentType: 'application/json',
+              body: JSON.stringify({ code: 'TOO_MANY_ATTEMPTS', remaining_time: 125 }),
+            })
+          : route.continue(),
+      );
+      await send.click();
+      await page.getByText('Demasiados intentos. Por favor, espere 2:05.').waitFor();
+      await page.unroute('**/api/v1/users/password/reset/');
+
+      await page.getByLabel('Correo electrónico').fill(email);
+      await send.click();
+      await page.waitForURL(/\/SuccessEmail$/);
+      await page.getByRole('heading', { name: 'Email enviado' }).waitFor();
+      await screenshot(page, 'account-success-email');
+
+      const resetToken = tokenFrom(await waitForMail(email, 'Recuperación de contraseña'), 'password_reset');
+      await page.goto(`${webUrl}/password_reset/${resetToken}`);
+      await page.getByRole('heading', { name: 'Restablecer contraseña' }).waitFor();
+      const change = page.getByRole('button', { name: 'Cambiar contraseña' });
+      expect(await change.isDisabled()).toBe(true);
+      await page.getByLabel('Nueva contraseña').fill(RESET_PASSWORD);
+      await page.getByLabel('Confirmar contraseña').fill(`${RESET_PASSWORD}x`);
+      await fieldError(page, 'Las contraseñas deben ser iguales');
+      expect(await change.isDisabled()).toBe(true);
+      await page.getByLabel('Confirmar contraseña').fill(RESET_PASSWORD);
+      await screenshot(page, 'account-password-reset');
+      await change.click();
+      await page.waitForURL(`${webUrl}/SuccessResetPass`);
+      await page.getByRole('heading', { name: 'Contraseña modificada con exito' }).waitFor();
+      await screenshot(page, 'account-success-reset');
+
+      // The link is spent; a made-up one is refused too.
+      await page.goto(`${webUrl}/password_reset/${resetToken}`);
+      await page.waitForURL(`${webUrl}/expiredToken`);
+      await page.goto(`${webUrl}/password_reset/no-existe-este-token-de-prueba`);
+      await page.waitForURL(`${webUrl}/expiredToken`);
+
+      // The old password no longer works; the new one does.
+      expect((await call(postToken, { body: { email, password: FIRST_PASSWORD } })).status).toBe(401);
+      await signInThroughForm(page, webUrl, email, RESET_PASSWORD);
+
+      // Profile of a group user: no lists for this role (portal §6), '-' for missing phone and position.
+      await page.goto(`${webUrl}/userinfo`);
+      await page.getByRole('heading', { name: 'Mi perfil' }).waitFor();
+      expect(await page.getByTestId('profile-name').textContent()).toBe('Bruno Clave');
+      expect(await page.getByTestId('profile-phone').textContent()).toBe('-');
+      expect(await page.getByTestId('profile-position').textContent()).toBe('-');
+      expect(await page.getByTestId('profile-email').textContent()).toBe(email);
+      expect(await page.getByTestId('profile-role').textContent()).toBe('Usuario de grupos');
+      expect(await page.getByTestId('profile-projects').count()).toBe(0);
+
+      // Avatar: choose, preview with confirm and cancel; cancel keeps the old one; confirm uploads.
+      await page.getByTestId('avatar-input').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
+      await page.getByRole('button', { name: 'Cancelar' }).click();
+      await page.getByRole('button', { name: 'Cambiar foto' }).waitFor();
+      await page.getByTestId('avatar-input').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
+      await page.getByRole('button', { name: 'Confirmar' }).click();
+      await page.getByTestId('avatar-saved').waitFor();
+      await screenshot(page, 'account-userinfo');
+
+      // Change password: the current one is refused, then a new one is accepted.
+      await page.getByRole('link', { name: 'Cambiar contraseña' }).click();
+      await page.waitForURL(`${webUrl}/changePassword`);
+      await page.getByLabel('Nueva contraseña').fill(RESET_PASSWORD);
+      await page.getByLabel('Confirmar contraseña').fill(RESET_PASSWORD);
+      await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+      await page.getByText('¡Oops! La contraseña ingresada debe ser diferente de la actual.').waitFor();
+      await page.getByLabel('Nueva contraseña').fill(CHANGED_PASSWORD);
+      await page.getByLabel('Confirmar contraseña').fill(CHANGED_PASSWORD);
+      await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+      await page.getByTestId('change-password-success').waitFor();
+      await screenshot(page, 'account-change-password');
+      expect((await signIn(email, CHANGED_PASSWORD)).access).toBeTruthy();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a super admin's profile lists projects, groups and societies", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signInWithCookies(context, webUrl, 'superadmin@demo.cl');
+      await page.goto(`${webUrl}/userinfo`);
+      await page.getByTestId('profile-role').getByText('Super administrador').waitFor();
+      await page.getByTestId('profile-projects').getByText('Contadores Andes').waitFor();
+      await page.getByTestId('profile-groups').getByText('Grupo Norte').waitFor();
+      expect(await page.getByTestId('profile-societies').locator('li').count()).toBeGreaterThan(0);
+      expect(await page.getByTestId('profile-phone').textContent()).toBe('+56912345678');
+      await screenshot(page, 'account-userinfo-superadmin');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);

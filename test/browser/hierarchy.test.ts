@@ -1,0 +1,350 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { rutCheckDigit } from '../../shared/rut';
+import { screenshot as fullScreenshot, launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
+
+/**
+ * Issue 4 in the browser (admin-area §2 to §5): a SUPER_ADMIN creates a project through the wizard, a group and a
+ * society, finds them in the lists with the state in the hash, toggles and deletes; a PROJECT_ADMIN sees only its
+ * project's groups and societies. The tests of the first describe run in order and share what they create.
+ */
+const { webUrl, demo } = inject('portal');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withPage(email: string, run: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
+  const { context, page } = await newPage(browser);
+  try {
+    await signInWithCookies(context, webUrl, email);
+    await run(page, context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Screenshots from the top of the page (a full-page shot of a scrolled page repeats the sticky top bar). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await fullScreenshot(page, name);
+}
+
+const stamp = randomUUID().slice(0, 6);
+const names = {
+  project: `Proyecto Prueba ${stamp}`,
+  group: `Grupo Prueba ${stamp}`,
+  society: `Sociedad Prueba ${stamp} SpA`,
+};
+const rutBody = String(20_000_000 + Math.floor(Math.random() * 60_000_000));
+const validRut = `${rutBody}-${rutCheckDigit(rutBody)}`;
+const invalidRut = `${rutBody}-${rutCheckDigit(rutBody) === '1' ? '2' : '1'}`;
+/** A 1×1 PNG: the API checks images by their content. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const currentStep = (page: Page) => page.locator('[aria-current="step"]').textContent();
+const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
+/** Waits until the list state in the hash reads `hash` (the search box commits after a short pause). */
+const waitForHash = (page: Page, hash: string) =>
+  page.waitForFunction((expected) => decodeURIComponent(location.hash) === expected, hash);
+const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+const openActions = (page: Page, name: string) => page.getByRole('button', { name: `Acciones de ${name}` }).click();
+
+describe('SUPER_ADMIN manages the hierarchy', () => {
+  let projectUuid = '';
+
+  test('creates a project through the four-step wizard', async () => {
+    await withPage('superadmin@demo.cl', async (page) => {
+      await page.goto(`${webUrl}/admin/projects`);
+      await row(page, 'Contadores Andes').waitFor();
+      expect(hashOf(page)).toBe('#1?search=');
+      await screenshot(page, 'hierarchy-projects-list');
+
+      await page.getByRole('link', { name: '+ Crear' }).click();
+      await page.waitForURL(`${webUrl}/admin/projects/create`);
+      expect(await currentStep(page)).toContain('Datos principales');
+      const next = page.getByRole('button', { name: 'Siguiente' });
+      expect(await next.isDisabled()).toBe(true);
+      await page.getByLabel('Nombre del proyecto (*)').fill(names.project);
+      await page.getByLabel('Nombre del cliente (*)').fill('Cliente Prueba SpA');
+      await page.getByLabel('Descripción del servicio asociado (*)').fill('Contabilidad y reportería');
+      expect(await next.isDisabled()).toBe(true);
+      await page.getByLabel('Descripción del servicio (*)').fill('Portal de clientes');
+      expect(await page.getByText('(*) Campos obligatorios').isVisible()).toBe(true);
+      await screenshot(page, 'hierarchy-project-wizard-1');
+      await next.click();
+
+      // Step 2 advances only after the POST created the project.
+      await page.locator('[aria-current="step"]', { hasText: 'Login' }).waitFor();
+      await page.getByLabel('URL del sitio propio').fill('www.sin-protocolo.cl');
+      await page.getByText('Debes ingresar una URL válida').waitFor();
+      expect(await next.isDisabled()).toBe(true);
+      await page.getByLabel('URL del sitio propio').fill('https://www.prueba.cl');
+      expect(await page.getByText('Debes ingresar una URL válida').count()).toBe(0);
+      await page.getByLabel('URL del portal').fill(`https://prueba-${stamp}.example.cl`);
+      await page.getByLabel('Email de contacto').fill('contacto@prueba.cl');
+      await page.getByLabel('Teléfono de contacto').fill('+56922223333');
+      await screenshot(page, 'hierarchy-project-wizard-2');
+      await next.click();
+
+      await page.locator('[aria-current="step"]', { hasText: 'Diseño' }).waitFor();
+      await page
+        .locator('input[type=file]')
+        .first()
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+      await page.getByText('Archivo adjunto').waitFor();
+      await screenshot(page, 'hierarchy-project-wizard-3');
+      await page.getByRole('button', { name: 'Crear proyecto' }).click();
+      await page.getByRole('heading', { name: 'Proyecto creado con éxito' }).waitFor();
+      await screenshot(page, 'hierarchy-project-wizard-success');
+
+      await page.getByRole('link', { name: 'Ir a proyectos' }).click();
+      await page.getByLabel('Buscar proyecto').fill(stamp);
+      await waitForHash(page, `#1?search=${stamp}`);
+      await row(page, names.project).waitFor();
+      await expect.poll(() => page.getByRole('row').count()).toBe(2);
+
+      // The detail page: short ID with copy, and the logo stored with the last step.
+      await openActions(page, names.project);
+      await page.getByRole('menuitem', { name: 'Ver Detalle' }).click();
+      await page.waitForURL(/\/admin\/projects\/detail\//);
+      projectUuid = page.url().split('/').pop() as string;
+      await page.getByRole('heading', { name: names.project }).waitFor();
+      expect(await page.getByTestId('short-id').textContent()).toBe(`${projectUuid.slice(0, 10)}…`);
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Imprimir info' }).click();
+      expect((await download).suggestedFilename()).toBe(`proyecto-${names.project}.pdf`);
+      await screenshot(page, 'hierarchy-project-detail');
+    });
+  });
+
+  test('creates a group, with the unsaved-changes guard on the way', async () => {
+    expect(projectUuid).not.toBe('');
+    await withPage('superadmin@demo.cl', async (page) => {
+      await page.goto(`${webUrl}/admin/group/create`);
+      await page.getByLabel('Nombre del grupo (*)').fill(names.group);
+      await page
+        .getByRole('navigation', { name: 'Navegación de administración' })
+        .getByRole('link', { name: 'Sociedad', exact: true })
+        .click();
+      const leave = page.getByTestId('leave-dialog');
+      await leave
+        .getByText('¿Estás seguro de desear abandonar este formulario? Los datos ingresados no serán guardados.')
+        .waitFor();
+      await leave.getByRole('button', { name: 'Permanecer' }).click();
+      await leave.waitFor({ state: 'hidden' });
+      expect(page.url()).toBe(`${webUrl}/admin/group/create`);
+
+      const create = page.getByRole('button', { name: 'Crear grupo' });
+      await page.getByLabel('Descripción del grupo (*)').fill('Grupo creado por la prueba');
+      expect(await create.isDisabled()).toBe(true);
+      await page.getByLabel('Proyecto (*)').selectOption(projectUuid);
+      await page.getByText('No hay opciones disponibles').first().waitFor();
+      await screenshot(page, 'hierarchy-group-form');
+      await create.click();
+      await page.getByRole('heading', { name: 'Grupo creado con éxito' }).waitFor();
+      await page.getByRole('link', { name: 'Ir a grupos' }).click();
+      await page.waitForURL(`${webUrl}/admin/group#1?search=&project=&ordering=`);
+
+      await page.getByLabel('Proyecto', { exact: true }).selectOption(projectUuid);
+      await row(page, names.group).waitFor();
+      expect(hashOf(page)).toBe(`#1?search=&project=${projectUuid}&ordering=`);
+      await page.getByLabel('Ordenar por').selectOption('group_name');
+      expect(hashOf(page)).toBe(`#1?search=&project=${projectUuid}&ordering=group_name`);
+      await expect.poll(() => row(page, 'Grupo Norte').count()).toBe(0);
+      await screenshot(page, 'hierarchy-groups-list');
+    });
+  });
+
+  test('creates a society through the two-step wizard, refusing a bad RUT first', async () => {
+    await withPage('superadmin@demo.cl', async (page) => {
+      await page.goto(`${webUrl}/admin/society/create`);
+      expect(await currentStep(page)).toContain('Datos principales');
+      await page.getByLabel('Razón social (*)').fill(names.society);
+      await page.getByLabel('RUT', { exact: true }).fill(invalidRut);
+      await page.getByText('El RUT no es valido').waitFor();
+      await page.getByLabel('Giro (*)').fill('Servicios');
+      await page.getByLabel('Código de empresa (*)').fill('SPR');
+      await page.getByLabel('Email de la sociedad (*)').fill('sociedad@prueba.cl');
+      await page.getByLabel('Proyecto', { exact: true }).selectOption(projectUuid);
+      await page.getByLabel('Grupo (*)').selectOption({ label: names.group });
+      expect(await page.getByLabel('Industria (*)').inputValue()).toBe(demo.industries[0]);
+      expect(await page.getByLabel('Moneda (*)').inputValue()).toBe('CLP');
+      const next = page.getByRole('button', { name: 'Siguiente' });
+      expect(await next.isDisabled()).toBe(true);
+      await screenshot(page, 'hierarchy-society-wizard-1-invalid-rut');
+      await page.getByLabel('RUT', { exact: true }).fill(validRut);
+      expect(await page.getByText('El RUT no es valido').count()).toBe(0);
+      expect(await next.isDisabled()).toBe(false);
+      await next.click();
+
+      await page.locator('[aria-current="step"]', { hasText: 'Contacto' }).waitFor();
+      // Atrás keeps what was typed.
+      await page.getByRole('button', { name: 'Atrás' }).click();
+      expect(await page.getByLabel('Razón social (*)').inputValue()).toBe(names.society);
+      await next.click();
+      await page.locator('[aria-current="step"]', { hasText: 'Contacto' }).waitFor();
+      const create = page.getByRole('button', { name: 'Crear sociedad' });
+      await page.getByLabel('Nombre de contacto (*)').fill('Ana Prueba');
+      expect(await create.isDisabled()).toBe(true);
+      await page.getByLabel('Teléfono (*)').fill('+56911112222');
+      await page.getByLabel('Panel tributario (*)').selectOption('True');
+      await screenshot(page, 'hierarchy-society-wizard-2');
+      await create.click();
+      await page.getByRole('heading', { name: 'Sociedad creada con éxito' }).waitFor();
+      await screenshot(page, 'hierarchy-society-wizard-success');
+      await page.getByRole('link', { name: 'Ir a sociedad' }).click();
+      await page.waitForURL(`${webUrl}/admin/society#1?search=&project=&group=`);
+    });
+  });
+
+  test('filters societies in the hash, toggles and deletes the new one; a project with groups stays', async () => {
+    await withPage('superadmin@demo.cl', async (page) => {
+      await page.goto(`${webUrl}/admin/society`);
+      await row(page, 'Pesquera Pacífico S.A.').waitFor();
+      await page.getByLabel('Proyecto', { exact: true }).selectOption(projectUuid);
+      await row(page, names.society).waitFor();
+      await expect.poll(() => row(page, 'Pesquera Pacífico S.A.').count()).toBe(0);
+      await page.getByLabel('Grupo', { exact: true }).selectOption({ label: names.group });
+      const groupSelect = page.getByLabel('Grupo', { exact: true });
+      await expect.poll(() => groupSelect.inputValue()).not.toBe('');
+      const groupUuid = await groupSelect.inputValue();
+      expect(hashOf(page)).toBe(`#1?search=&project=${projectUuid}&group=${groupUuid}`);
+      expect(await row(page, names.society).getByText(validRut).isVisible()).toBe(true);
+      await screenshot(page, 'hierarchy-societies-list');
+      // A new project empties the group it depended on.
+      await page.getByLabel('Proyecto', { exact: true }).selectOption(demo.projects.pacifico);
+      await row(page, 'Pesquera Pacífico S.A.').waitFor();
+      expect(hashOf(page)).toBe(`#1?search=&project=${demo.projects.pacifico}&group=`);
+      await page.getByLabel('Buscar sociedad').fill(stamp);
+      await waitForHash(page, `#1?search=${stamp}&project=${demo.projects.pacifico}&group=`);
+      await page.getByLabel('Proyecto', { exact: true }).selectOption('');
+      await row(page, names.society).waitFor();
+      expect(hashOf(page)).toBe(`#1?search=${stamp}&project=&group=`);
+
+      // Deshabilitar: the notice, then the page reloads about 3 s later and shows the new state.
+      await openActions(page, names.society);
+      const reloaded = page.waitForEvent('load', { timeout: 8_000 });
+      await page.getByRole('menuitem', { name: 'Deshabilitar' }).click();
+      await page.getByText('Cambio realizado. La página se recargará en unos segundos...').waitFor();
+      await reloaded;
+      await row(page, names.society).getByText('Deshabilitado').waitFor();
+      expect(hashOf(page)).toBe(`#1?search=${stamp}&project=&group=`);
+
+      await openActions(page, names.society);
+      await page.getByRole('menuitem', { name: 'Eliminar' }).click();
+      const dialog = page.getByTestId('confirm-dialog');
+      await dialog.getByText('¿Estás seguro que deseas eliminar esta Sociedad?').waitFor();
+      await screenshot(page, 'hierarchy-society-delete-confirm');
+      await dialog.getByRole('button', { name: 'Seguro' }).click();
+      await page.getByText('No hay registros para mostrar').waitFor();
+
+      // The project still has the group: the API refuses, and the dialog says why.
+      await page
+        .getByRole('navigation', { name: 'Navegación de administración' })
+        .getByRole('link', { name: 'Proyectos' })
+        .click();
+      await page.getByLabel('Buscar proyecto').fill(stamp);
+      await waitForHash(page, `#1?search=${stamp}`);
+      await expect.poll(() => page.getByRole('row').count()).toBe(2);
+      await openActions(page, names.project);
+      await page.getByRole('menuitem', { name: 'Eliminar' }).click();
+      await dialog.getByRole('button', { name: 'Seguro' }).click();
+      await dialog.getByText('- No es posible eliminar el proyecto porque aún tiene grupos asociados.').waitFor();
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      expect(await row(page, names.project).isVisible()).toBe(true);
+    });
+  });
+});
+
+describe('pagination', () => {
+  test('pages of 5 with 3 page buttons (2 on the last), the page size on page 1 only, the page in the hash', async () => {
+    await withPage('superadmin@demo.cl', async (page) => {
+      // 23 projects, answered by the test: the pager is about the SPA, not the data.
+      const asked: Array<{ limit: string | null; offset: string | null }> = [];
+      await page.route('**/api/v1/projects/project/?*', async (route) => {
+        const url = new URL(route.request().url());
+        const limit = Number(url.searchParams.get('limit'));
+        const offset = Number(url.searchParams.get('offset'));
+        asked.push({ limit: url.searchParams.get('limit'), offset: url.searchParams.get('offset') });
+        const results = Array.from({ length: Math.max(0, Math.min(limit, 23 - offset)) }, (_, i) => ({
+          uuid: `00000000-0000-4000-8000-${String(offset + i).padStart(12, '0')}`,
+          project_name: `Proyecto ${offset + i + 1}`,
+          client_name: 'Cliente',
+          admin_quantity: 0,
+          groups: 0,
+          created: '2024-03-05T12:00:00.000Z',
+          enable: (offset + i) % 2 === 0,
+          primary_color: '#aabbcc',
+        }));
+        await route.fulfill({ json: { count: 23, results } });
+      });
+      await page.goto(`${webUrl}/admin/projects`);
+      await row(page, 'Proyecto 5').waitFor();
+      const pager = page.getByRole('navigation', { name: 'Paginación' });
+      const pageButtons = () => pager.getByRole('button', { name: /^Página \d+$/ }).allTextContents();
+      expect(await pageButtons()).toEqual(['1', '2', '3']);
+      expect(await page.getByLabel('Mostrar').inputValue()).toBe('5');
+      expect(asked.at(-1)).toEqual({ limit: '5', offset: '0' });
+      await screenshot(page, 'hierarchy-projects-pager-page-1');
+
+      await pager.getByRole('button', { name: 'Página 3' }).click();
+      await row(page, 'Proyecto 11').waitFor();
+      expect(hashOf(page)).toBe('#3?search=');
+      expect(await pageButtons()).toEqual(['2', '3', '4']);
+      expect(await page.getByLabel('Mostrar').count()).toBe(0);
+      await pager.getByRole('button', { name: 'Página siguiente' }).click();
+      await waitForHash(page, '#4?search=');
+      await pager.getByRole('button', { name: 'Página siguiente' }).click();
+      await row(page, 'Proyecto 23').waitFor();
+      expect(hashOf(page)).toBe('#5?search=');
+      expect(await pageButtons()).toEqual(['4', '5']);
+      expect(asked.at(-1)).toEqual({ limit: '5', offset: '20' });
+
+      for (const back of [4, 3, 2, 1]) {
+        await pager.getByRole('button', { name: `Página ${back}` }).click();
+        await waitForHash(page, `#${back}?search=`);
+      }
+      await page.getByLabel('Mostrar').selectOption('15');
+      await row(page, 'Proyecto 15').waitFor();
+      expect(await pageButtons()).toEqual(['1', '2']);
+      expect(asked.at(-1)).toEqual({ limit: '15', offset: '0' });
+      await screenshot(page, 'hierarchy-projects-pager-15');
+    });
+  });
+});
+
+describe('PROJECT_ADMIN', () => {
+  test("sees only its project's groups and societies, filtered by its stored project", async () => {
+    await withPage('proyecto@demo.cl', async (page) => {
+      await page.goto(`${webUrl}/admin/group`);
+      await row(page, 'Grupo Norte').waitFor();
+      expect(hashOf(page)).toBe(`#1?search=&project=${demo.projects.andes}&ordering=`);
+      expect(await row(page, 'Grupo Sur').isVisible()).toBe(true);
+      expect(await row(page, 'Grupo Costa').count()).toBe(0);
+      expect(await page.getByLabel('Proyecto', { exact: true }).count()).toBe(0);
+      const nav = page.getByRole('navigation', { name: 'Navegación de administración' });
+      expect(await nav.getByRole('link', { name: 'Proyectos' }).count()).toBe(0);
+      await screenshot(page, 'hierarchy-groups-list-project-admin');
+
+      await nav.getByRole('link', { name: 'Sociedad', exact: true }).click();
+      await row(page, 'Minera Atacama SpA').waitFor();
+      expect(hashOf(page)).toBe(`#1?search=&project=${demo.projects.andes}&group=`);
+      await expect.poll(() => row(page, 'Pesquera Pacífico S.A.').count()).toBe(0);
+      expect(await page.getByLabel('Proyecto', { exact: true }).count()).toBe(0);
+      await page.getByLabel('Grupo', { exact: true }).selectOption(demo.groups.sur);
+      await row(page, 'Austral Servicios SpA').waitFor();
+      await expect.poll(() => row(page, 'Minera Atacama SpA').count()).toBe(0);
+      expect(hashOf(page)).toBe(`#1?search=&project=${demo.projects.andes}&group=${demo.groups.sur}`);
+      await screenshot(page, 'hierarchy-societies-list-project-admin');
+    });
+  });
+});

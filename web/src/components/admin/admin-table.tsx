@@ -1,0 +1,203 @@
+import './admin.css';
+import {
+  Alert,
+  Card,
+  Icon,
+  Loader,
+  Menu,
+  MenuButton,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Text,
+} from '@aws-amplify/ui-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { es } from '../../../../shared/i18n/es';
+import { ENABLE_RELOAD_MS } from './constants';
+import { ConfirmDialog } from './modal';
+import { ServerErrors } from './server-errors';
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+}
+
+/** The row actions of admin lists (admin-area §2), in the spec's order; each is shown only when given. */
+export interface RowActions {
+  /** The row's name, for the menu's accessible label ('Acciones de Grupo Norte'). */
+  name: string;
+  /** Habilitar / Deshabilitar: `run` sends the flipped enable; the page reloads about 3 s after it succeeds. */
+  toggle?: { enabled: boolean; run: () => Promise<unknown> };
+  /** Editar. */
+  editTo?: string;
+  /** Eliminar, after the confirmation `confirm`; the list reloads after it succeeds (the table's onChanged). */
+  remove?: { confirm: string; run: () => Promise<unknown> };
+  /** Ver Detalle. */
+  detailTo?: string;
+}
+
+const MORE_VERT =
+  'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2zm0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2zm0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2z';
+
+type Feedback = { kind: 'reloading' } | { kind: 'error'; error: unknown } | null;
+
+/**
+ * The table of admin lists: the given columns, then an 'Acciones' menu per row when `actions` is given. Handles the
+ * row actions itself: the delete confirmation (errors stay in the dialog), and after a toggle the notice and the page
+ * reload ~3 s later (admin-area §4). `onChanged` runs after a delete (reload the list there).
+ *
+ * ```tsx
+ * <AdminTable rows={data?.results} rowKey={(g) => g.uuid} loading={loading} onChanged={reload}
+ *   columns={[{ header: 'Nombre', cell: (g) => g.group_name }]}
+ *   actions={(g) => ({ name: g.group_name, editTo: `/admin/group/edit/${g.uuid}`, ... })} />
+ * ```
+ */
+export function AdminTable<T>({
+  columns,
+  rows,
+  rowKey,
+  actions,
+  loading = false,
+  onChanged,
+  emptyText = es.adminUi.empty,
+  label,
+}: {
+  columns: ReadonlyArray<Column<T>>;
+  rows: readonly T[] | undefined;
+  rowKey: (row: T) => string;
+  actions?: (row: T) => RowActions;
+  loading?: boolean;
+  onChanged?: () => void;
+  emptyText?: string;
+  /** Accessible name of the table. */
+  label?: string;
+}) {
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [pendingDelete, setPendingDelete] = useState<RowActions['remove'] | null>(null);
+
+  useEffect(() => {
+    if (feedback?.kind !== 'reloading') return;
+    const timer = setTimeout(() => window.location.reload(), ENABLE_RELOAD_MS);
+    return () => clearTimeout(timer);
+  }, [feedback]);
+
+  const toggle = async (run: () => Promise<unknown>) => {
+    setFeedback(null);
+    try {
+      await run();
+      setFeedback({ kind: 'reloading' });
+    } catch (error) {
+      setFeedback({ kind: 'error', error });
+    }
+  };
+
+  const span = columns.length + (actions ? 1 : 0);
+  const list = rows ?? [];
+  return (
+    <>
+      {feedback?.kind === 'reloading' ? (
+        <Alert variation="info" role="status">
+          {es.adminUi.reloading}
+        </Alert>
+      ) : null}
+      {feedback?.kind === 'error' ? <ServerErrors error={feedback.error} /> : null}
+      <Card variation="outlined" padding="0" className="admin-table-card">
+        <Table highlightOnHover size="small" className="admin-table" aria-label={label} aria-busy={loading}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell as="th" key={column.header}>
+                  {column.header}
+                </TableCell>
+              ))}
+              {actions ? (
+                <TableCell as="th" className="admin-actions-cell">
+                  {es.adminUi.actions}
+                </TableCell>
+              ) : null}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {loading && list.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={span}>
+                  <Loader />
+                </TableCell>
+              </TableRow>
+            ) : list.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={span}>
+                  <Text color="font.tertiary">{emptyText}</Text>
+                </TableCell>
+              </TableRow>
+            ) : (
+              list.map((row) => (
+                <TableRow key={rowKey(row)} data-row={rowKey(row)}>
+                  {columns.map((column) => (
+                    <TableCell key={column.header}>{column.cell(row)}</TableCell>
+                  ))}
+                  {actions ? (
+                    <TableCell className="admin-actions-cell">
+                      <RowActionsMenu
+                        actions={actions(row)}
+                        onToggle={(run) => void toggle(run)}
+                        onDelete={setPendingDelete}
+                      />
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </Card>
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        message={pendingDelete?.confirm ?? ''}
+        onConfirm={async () => {
+          await pendingDelete?.run();
+          onChanged?.();
+        }}
+        onClose={() => setPendingDelete(null)}
+      />
+    </>
+  );
+}
+
+/** The per-row menu: Habilitar/Deshabilitar, Editar, Eliminar, Ver Detalle. */
+export function RowActionsMenu({
+  actions,
+  onToggle,
+  onDelete,
+}: {
+  actions: RowActions;
+  onToggle: (run: () => Promise<unknown>) => void;
+  onDelete: (remove: NonNullable<RowActions['remove']>) => void;
+}) {
+  const navigate = useNavigate();
+  const { toggle, editTo, remove, detailTo } = actions;
+  return (
+    <Menu
+      menuAlign="end"
+      size="small"
+      trigger={
+        <MenuButton size="small" variation="link" aria-label={es.adminUi.actionsFor(actions.name)}>
+          <Icon pathData={MORE_VERT} aria-hidden="true" width="1.25em" height="1.25em" />
+        </MenuButton>
+      }
+    >
+      {toggle ? (
+        <MenuItem onClick={() => onToggle(toggle.run)}>
+          {toggle.enabled ? es.adminUi.disable : es.adminUi.enable}
+        </MenuItem>
+      ) : null}
+      {editTo ? <MenuItem onClick={() => navigate(editTo)}>{es.adminUi.edit}</MenuItem> : null}
+      {remove ? <MenuItem onClick={() => onDelete(remove)}>{es.adminUi.delete}</MenuItem> : null}
+      {detailTo ? <MenuItem onClick={() => navigate(detailTo)}>{es.adminUi.detail}</MenuItem> : null}
+    </Menu>
+  );
+}

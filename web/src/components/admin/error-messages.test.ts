@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_MESSAGES, es, messagesForError } from '../../../../shared/i18n/es';
+
+const GENERIC = es.errors.generic;
+
+describe('hierarchy API errors have Spanish messages (admin-area §8)', () => {
+  it.each([
+    'PROJECT_NAME_TAKEN',
+    'RUT_TAKEN',
+    'ADMIN_ERROR',
+    'DATA_CONFLICT',
+    'PROJECT_NOT_EMPTY',
+    'GROUP_NOT_EMPTY',
+    'SOCIETY_HAS_USERS',
+    'INDUSTRY_IN_USE',
+    'ACTION_NOT_ALLOWED',
+    'NOT_FOUND',
+  ])('%s', (code) => {
+    expect(ERROR_MESSAGES[code]).toBeTruthy();
+    expect(messagesForError({ status: 409, code })).toEqual([ERROR_MESSAGES[code]]);
+  });
+
+  it('words the field codes of a 400 as the spec does, one line each', () => {
+    const lines = messagesForError({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      errors: {
+        group_name: ['SAME_DATA'],
+        custom_portal_url: ['URL_EXISTS'],
+        society_rut: ['FORMAT_ERROR'],
+        project_name: ['REQUIRED'],
+        client_name: ['FIELD_BLANK'],
+        company_code: ['ERROR_LENGTH'],
+        project: ['FORMAT_NOT_ALLOWED'],
+      },
+    });
+    expect(lines).toEqual([
+      'Ya existe este nombre, por favor cambie',
+      'La URL ingresada ya fue registrada',
+      'Error en formato de RUT',
+      'Oops! Este campo es obligatorio, por favor complete nombre de proyecto',
+      'Por favor complete nombre de cliente',
+      'Error en largo de código de empresa',
+      'Error en formato de proyecto',
+    ]);
+    expect(lines).not.toContain(GENERIC);
+  });
+
+  it('keeps the spec texts', () => {
+    expect(ERROR_MESSAGES.RUT_TAKEN).toBe('¡Vaya! El rut ingresado ya se registró.');
+    expect(ERROR_MESSAGES.PROJECT_NAME_TAKEN).toBe('¡Vaya! El nombre de proyecto ingresado ya se registró.');
+    expect(es.societiesAdmin.deleteConfirm).toBe('¿Estás seguro que deseas eliminar esta Sociedad?');
+    expect(es.adminUi.leaveConfirm).toBe(
+      '¿Estás seguro de desear abandonar este formulario? Los datos ingresados no serán guardados.',
+    );
+  });
+});

@@ -1,0 +1,127 @@
+import './admin.css';
+import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { es } from '../../../../shared/i18n/es';
+import { ServerErrors } from './server-errors';
+
+/**
+ * A modal dialog (native <dialog>, so focus is trapped and Escape closes it). `open` drives it; `onClose` runs when
+ * the user dismisses it (Escape or a button of yours).
+ */
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  actions,
+  testId,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children?: ReactNode;
+  /** Buttons, right-aligned under the content. */
+  actions?: ReactNode;
+  testId?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="admin-modal"
+      aria-labelledby={titleId}
+      data-testid={testId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      {open ? (
+        <Flex direction="column" gap="medium">
+          <Heading level={4} id={titleId}>
+            {title}
+          </Heading>
+          {children}
+          {actions ? (
+            <Flex justifyContent="flex-end" gap="small" wrap="wrap">
+              {actions}
+            </Flex>
+          ) : null}
+        </Flex>
+      ) : null}
+    </dialog>
+  );
+}
+
+/**
+ * A yes/no question before a destructive action (delete confirmations, admin-area §2, §8). `onConfirm` runs the
+ * action: while it runs the buttons are disabled; if it throws, the server errors show in the dialog, which stays
+ * open; if it succeeds the dialog closes through `onClose`.
+ */
+export function ConfirmDialog({
+  open,
+  message,
+  title = es.adminUi.deleteTitle,
+  confirmLabel = es.adminUi.confirmDelete,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  message: string;
+  title?: string;
+  confirmLabel?: string;
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    if (open) setError(null);
+  }, [open]);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+      setBusy(false);
+      onClose();
+    } catch (caught) {
+      setBusy(false);
+      setError(caught);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onClose={() => !busy && onClose()}
+      testId="confirm-dialog"
+      actions={
+        <>
+          <Button onClick={onClose} isDisabled={busy}>
+            {es.adminUi.cancel}
+          </Button>
+          <Button
+            variation="primary"
+            colorTheme="error"
+            onClick={() => void confirm()}
+            isLoading={busy}
+            loadingText={confirmLabel}
+          >
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <Text>{message}</Text>
+      <ServerErrors error={error} />
+    </Modal>
+  );
+}

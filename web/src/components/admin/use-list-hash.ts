@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { DEFAULT_PAGE_SIZE } from './constants';
+import { formatListHash, type ListHashState, parseListHash, withFilters, withPage } from './list-hash';
+
+export interface ListHashOptions<K extends string> {
+  /** The hash keys of the list, in the spec's order: ['search', 'project', 'ordering']. */
+  keys: readonly K[];
+  /** How many paginated lists share the hash (users: 2, '#1%1?...'). Default 1. */
+  lists?: number;
+  /** Values written when the page opens with no hash (the spec's default hashes per role). */
+  defaults?: Partial<Record<K, string>>;
+}
+
+export interface ListHash<K extends string> {
+  /** Page of the first list (1-based). */
+  page: number;
+  /** Pages of every list. */
+  pages: number[];
+  /** Current filter values; '' means "not filtered". */
+  values: Record<K, string>;
+  /** Rows per page (5, 15 or 30); not part of the hash. */
+  pageSize: number;
+  setPage: (page: number, list?: number) => void;
+  /** Sets filters, empties the dependent keys in `clear`, and sends every list back to page 1. */
+  setFilters: (changes: Partial<Record<K, string>>, clear?: readonly K[]) => void;
+  /** Changes the page size and goes back to page 1. */
+  setPageSize: (size: number) => void;
+}
+
+/**
+ * A list's state kept in the URL hash (admin-area §2), e.g. `#2?search=norte&project=<uuid>&ordering=`. The hash is
+ * replaced, not pushed, so Back leaves the list instead of stepping through its filters, and a return from a detail
+ * page finds the list as it was. Opening the page without a hash writes the defaults.
+ *
+ * ```ts
+ * const list = useListHash({ keys: ['search', 'project', 'ordering'], defaults: { project: storedProject } });
+ * list.setFilters({ project: uuid }, ['group']); // project → group: a new project empties group; page back to 1
+ * ```
+ */
+export function useListHash<K extends string>({ keys, lists = 1, defaults }: ListHashOptions<K>): ListHash<K> {
+  const { hash, pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const [pageSize, setSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const keyList = keys.join(',');
+  const defaultsKey = JSON.stringify(defaults ?? {});
+
+  const fallback = useMemo(() => {
+    const values = Object.fromEntries(keyList.split(',').map((key) => [key, ''])) as Record<K, string>;
+    Object.assign(values, JSON.parse(defaultsKey));
+    return formatListHash<K>({ pages: Array.from({ length: lists }, () => 1), values }, keyList.split(',') as K[]);
+  }, [keyList, lists, defaultsKey]);
+
+  const state = useMemo(
+    () => parseListHash<K>(hash && hash !== '#' ? hash : fallback, keyList.split(',') as K[], lists),
+    [hash, fallback, keyList, lists],
+  );
+
+  // No hash yet: write the defaults, so the address shows the state (and a reload keeps it).
+  useEffect(() => {
+    if (!hash || hash === '#') navigate({ pathname, search, hash: fallback }, { replace: true });
+  }, [hash, fallback, navigate, pathname, search]);
+
+  // flushSync: the list renders the new state at once, so a second click (the next page again) acts on it.
+  const write = useCallback(
+    (next: ListHashState<K>) =>
+      navigate(
+        { pathname, search, hash: formatListHash(next, keyList.split(',') as K[]) },
+        { replace: true, flushSync: true },
+      ),
+    [navigate, pathname, search, keyList],
+  );
+
+  /**
+   * The state as the address holds it right now: two changes in a row (before React renders the first) must not
+   * undo each other.
+   */
+  const latest = (): ListHashState<K> => {
+    const current = typeof window === 'undefined' ? hash : window.location.hash;
+    return parseListHash<K>(current && current !== '#' ? current : fallback, keyList.split(',') as K[], lists);
+  };
+
+  return {
+    page: state.pages[0] ?? 1,
+    pages: state.pages,
+    values: state.values,
+    pageSize,
+    setPage: (page, list = 0) => write(withPage(latest(), page, list)),
+    setFilters: (changes, clear = []) => write(withFilters(latest(), changes, clear)),
+    setPageSize: (size) => {
+      setSize(size);
+      const current = latest();
+      write({ ...current, pages: current.pages.map(() => 1) });
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { Alert, Button, Card, Flex, Heading, Link, View } from '@aws-amplify/ui-react';
+import { Link as RouterLink } from 'react-router-dom';
+import { es } from '../../../../../shared/i18n/es';
+import { useChangePassword } from '../api/use-change-password';
+import { PasswordFields } from '../components/password-fields';
+
+const t = es.account;
+
+/** /changePassword: the signed-in user's password change (portal §2). */
+export function ChangePasswordRoute() {
+  const { values, errors, canSubmit, error, done, submitting, change, submit } = useChangePassword();
+  return (
+    <View as="section" padding="large">
+      <Heading level={2} marginBottom="medium">
+        {t.changePassword.title}
+      </Heading>
+      <Card variation="outlined" maxWidth="30rem">
+        <Flex as="form" direction="column" gap="medium" onSubmit={submit} noValidate>
+          {error ? (
+            <Alert variation="error" data-testid="change-password-error">
+              {error}
+            </Alert>
+          ) : null}
+          {done ? (
+            <Alert variation="success" data-testid="change-password-success">
+              {t.changePassword.success}
+            </Alert>
+          ) : null}
+          <PasswordFields
+            password={values.password}
+            confirmation={values.password_confirmation}
+            errors={errors}
+            onChange={change}
+            passwordLabel={t.newPassword}
+          />
+          <Button
+            type="submit"
+            variation="primary"
+            isDisabled={!canSubmit}
+            isLoading={submitting}
+            loadingText={t.changePassword.submitting}
+          >
+            {t.changePassword.submit}
+          </Button>
+          <Link as={RouterLink} to="/userinfo">
+            {t.changePassword.goToProfile}
+          </Link>
+        </Flex>
+      </Card>
+    </View>
+  );
+}

@@ -1,0 +1,50 @@
+import { Alert, Button, Flex, Link, Text, TextField } from '@aws-amplify/ui-react';
+import { Link as RouterLink } from 'react-router-dom';
+import { es } from '../../../../../shared/i18n/es';
+import { useForgottenPassword } from '../api/use-forgotten-password';
+import { GuestFrame } from '../components/guest-frame';
+
+const t = es.account;
+
+/** /forgottenPassword: asks for a password link by e-mail (portal §2, 'Password recovery'). */
+export function ForgottenPasswordRoute() {
+  const { email, emailError, error, sending, canSubmit, change, submit } = useForgottenPassword();
+  return (
+    <GuestFrame title={t.forgotten.title}>
+      <Text textAlign="center" color="font.secondary">
+        {t.forgotten.text}
+      </Text>
+      <Flex as="form" direction="column" gap="medium" onSubmit={submit} noValidate>
+        {error ? (
+          <Alert variation="error" data-testid="forgotten-error">
+            {error}
+          </Alert>
+        ) : null}
+        <TextField
+          label={t.email}
+          name="email"
+          type="email"
+          autoComplete="username"
+          placeholder={t.emailPlaceholder}
+          value={email}
+          onChange={(event) => change(event.target.value)}
+          hasError={Boolean(emailError)}
+          errorMessage={emailError}
+        />
+        <Button
+          type="submit"
+          variation="primary"
+          isFullWidth
+          isDisabled={!canSubmit}
+          isLoading={sending}
+          loadingText={t.forgotten.submitting}
+        >
+          {t.forgotten.submit}
+        </Button>
+        <Link as={RouterLink} to="/" textAlign="center">
+          {t.backToLogin}
+        </Link>
+      </Flex>
+    </GuestFrame>
+  );
+}

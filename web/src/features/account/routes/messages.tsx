@@ -1,0 +1,27 @@
+import { es } from '../../../../../shared/i18n/es';
+import { MessagePage } from '../components/message-page';
+
+const t = es.account;
+const toLogin = { label: t.goToLogin, to: '/' };
+
+/** /expiredToken: a mailed link that is unknown, used or expired. */
+export function ExpiredTokenRoute() {
+  return (
+    <MessagePage title={t.expiredToken.title} text={t.expiredToken.text} action={toLogin} testId="expired-token" />
+  );
+}
+
+/** /successRegister: the account of an invitation is ready. */
+export function SuccessRegisterRoute() {
+  return <MessagePage title={t.successRegister.title} text={t.successRegister.text} action={toLogin} />;
+}
+
+/** /SuccessEmail: the password link was mailed. */
+export function SuccessEmailRoute() {
+  return <MessagePage title={t.successEmail.title} text={t.successEmail.text} action={toLogin} />;
+}
+
+/** /SuccessResetPass: the new password is set. */
+export function SuccessResetPassRoute() {
+  return <MessagePage title={t.successReset.title} text={t.successReset.text} action={toLogin} />;
+}

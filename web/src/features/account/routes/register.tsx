@@ -1,0 +1,78 @@
+import { Alert, Button, Flex, Text, TextField, type TextFieldProps } from '@aws-amplify/ui-react';
+import { useParams } from 'react-router-dom';
+import { es } from '../../../../../shared/i18n/es';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { type RegisterValues, useRegister } from '../api/use-register';
+import { ErrorLines } from '../components/error-lines';
+import { GuestFrame } from '../components/guest-frame';
+import { PasswordFields } from '../components/password-fields';
+
+const t = es.account;
+
+/** /register/{token}: registration by invitation (portal §2). */
+export function RegisterRoute() {
+  const { token = '' } = useParams();
+  const { invitation, form, errors, submitting, submit } = useRegister(token);
+  const { values, change } = form;
+  const fieldErrors = form.errors;
+
+  if (invitation.state === 'checking') {
+    return (
+      <GuestFrame title={t.register.title}>
+        <Text textAlign="center">{t.register.checking}</Text>
+        <PageLoader />
+      </GuestFrame>
+    );
+  }
+  if (invitation.state === 'failed' || !invitation.data) {
+    return (
+      <GuestFrame title={t.register.title}>
+        <Alert variation="error">{es.errors.generic}</Alert>
+        <Button onClick={invitation.retry}>{es.app.retry}</Button>
+      </GuestFrame>
+    );
+  }
+
+  const text = (name: keyof RegisterValues, label: string, extra: Partial<TextFieldProps> = {}) => (
+    <TextField
+      label={label}
+      name={name}
+      value={values[name]}
+      onChange={(event) => change(name, event.target.value)}
+      hasError={Boolean(fieldErrors[name])}
+      errorMessage={fieldErrors[name]}
+      {...extra}
+    />
+  );
+
+  return (
+    <GuestFrame title={t.register.title}>
+      <Text textAlign="center" color="font.secondary">
+        {t.register.intro(invitation.data.email, es.roles[invitation.data.user_role])}
+      </Text>
+      <Flex as="form" direction="column" gap="medium" onSubmit={submit} noValidate>
+        {text('first_name', t.firstName, { autoComplete: 'given-name' })}
+        {text('last_name', t.lastName, { autoComplete: 'family-name' })}
+        {text('rut_user', t.rut, { placeholder: t.rutPlaceholder, maxLength: 10 })}
+        {text('phone_number', t.phone, { placeholder: t.phonePlaceholder, autoComplete: 'tel', type: 'tel' })}
+        <PasswordFields
+          password={values.password}
+          confirmation={values.password_confirmation}
+          errors={fieldErrors}
+          onChange={change}
+        />
+        <ErrorLines lines={errors} testId="register-errors" />
+        <Button
+          type="submit"
+          variation="primary"
+          isFullWidth
+          isDisabled={!form.canSubmit}
+          isLoading={submitting}
+          loadingText={t.register.submitting}
+        >
+          {t.register.submit}
+        </Button>
+      </Flex>
+    </GuestFrame>
+  );
+}

@@ -1,0 +1,139 @@
+import { Avatar, Button, Card, Flex, Heading, Loader, Text, View, VisuallyHidden } from '@aws-amplify/ui-react';
+import { useRef } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { es } from '../../../../../shared/i18n/es';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { useSession } from '../../../lib/session';
+import { useAvatar } from '../api/use-avatar';
+import { type NamedList, type ProfileListKind, profileListsFor, useProfileLists } from '../api/use-profile-lists';
+import { ErrorLines } from '../components/error-lines';
+
+const t = es.account.userInfo;
+const orDash = (value: string | null | undefined) => (value?.trim() ? value : t.empty);
+
+function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Flex direction="column" gap="xxxs">
+      <Text fontSize="small" color="font.tertiary">
+        {label}
+      </Text>
+      <Text data-testid={testId}>{value}</Text>
+    </Flex>
+  );
+}
+
+function ListCard({ title, list, kind }: { title: string; list: NamedList | null | undefined; kind: ProfileListKind }) {
+  return (
+    <Card variation="outlined" flex="1 1 14rem" data-testid={`profile-${kind}`}>
+      <Heading level={3} fontSize="medium" marginBottom="small">
+        {title}
+      </Heading>
+      {!list ? (
+        <Loader />
+      ) : list.items.length === 0 ? (
+        <Text color="font.tertiary">{t.noItems}</Text>
+      ) : (
+        <View as="ul" maxHeight="150px" overflow="auto" margin="0" paddingInlineStart="medium">
+          {list.items.map((item) => (
+            <li key={item.uuid}>{item.name}</li>
+          ))}
+        </View>
+      )}
+      {list && list.total > list.items.length ? (
+        <Text fontSize="small" color="font.tertiary" marginTop="xs">
+          {t.partial(list.items.length, list.total)}
+        </Text>
+      ) : null}
+    </Card>
+  );
+}
+
+const LIST_TITLES: Record<ProfileListKind, string> = { projects: t.projects, groups: t.groups, societies: t.societies };
+
+/** /userinfo: the signed-in user's profile, picture, password link and lists (portal §2 'Profile', §6). */
+export function UserInfoRoute() {
+  const { profile } = useSession();
+  const role = profile?.profile.user_role;
+  const lists = useProfileLists(role);
+  const avatar = useAvatar(profile?.profile.image);
+  const input = useRef<HTMLInputElement>(null);
+
+  if (!profile) return <PageLoader />;
+  const name = `${profile.user.first_name} ${profile.user.last_name}`.trim();
+
+  return (
+    <View as="section" padding="large">
+      <Heading level={2} marginBottom="medium">
+        {t.title}
+      </Heading>
+      <Flex direction="column" gap="medium">
+        <Card variation="outlined">
+          <Flex gap="large" wrap="wrap" alignItems="flex-start">
+            <Flex direction="column" alignItems="center" gap="small">
+              <Avatar src={avatar.image} alt={t.avatarAlt(name)} size="large" data-testid="profile-avatar" />
+              <VisuallyHidden>
+                <input
+                  ref={input}
+                  type="file"
+                  accept="image/*"
+                  tabIndex={-1}
+                  aria-hidden="true"
+                  data-testid="avatar-input"
+                  onChange={(event) => {
+                    avatar.choose(event.target.files?.[0]);
+                    event.target.value = '';
+                  }}
+                />
+              </VisuallyHidden>
+              {avatar.pending ? (
+                <Flex gap="xs">
+                  <Button
+                    size="small"
+                    variation="primary"
+                    onClick={() => void avatar.confirm()}
+                    isLoading={avatar.saving}
+                    loadingText={t.savingImage}
+                  >
+                    {t.confirmImage}
+                  </Button>
+                  <Button size="small" onClick={avatar.cancel} isDisabled={avatar.saving}>
+                    {t.cancelImage}
+                  </Button>
+                </Flex>
+              ) : (
+                <Button size="small" onClick={() => input.current?.click()}>
+                  {t.chooseImage}
+                </Button>
+              )}
+              {avatar.done ? (
+                <Text fontSize="small" color="font.success" data-testid="avatar-saved">
+                  {t.imageSaved}
+                </Text>
+              ) : null}
+            </Flex>
+            <Flex direction="column" gap="small" flex="1 1 16rem">
+              <Field label={t.name} value={name} testId="profile-name" />
+              <Field label={t.phone} value={orDash(profile.profile.phone_number)} testId="profile-phone" />
+              <Field label={t.email} value={profile.user.email} testId="profile-email" />
+              <Field label={t.role} value={es.roles[profile.profile.user_role]} testId="profile-role" />
+              <Field label={t.position} value={orDash(profile.profile.position)} testId="profile-position" />
+              <View>
+                <Button as={RouterLink} to="/changePassword" variation="primary" size="small">
+                  {t.changePassword}
+                </Button>
+              </View>
+            </Flex>
+          </Flex>
+          <ErrorLines lines={avatar.errors} testId="avatar-errors" />
+        </Card>
+        {role && profileListsFor(role).length > 0 ? (
+          <Flex gap="medium" wrap="wrap">
+            {profileListsFor(role).map((kind) => (
+              <ListCard key={kind} kind={kind} title={LIST_TITLES[kind]} list={lists[kind]} />
+            ))}
+          </Flex>
+        ) : null}
+      </Flex>
+    </View>
+  );
+}

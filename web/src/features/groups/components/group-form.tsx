@@ -1,0 +1,158 @@
+import { Flex, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { createGroup, patchGroup } from '../../../../../shared/contracts/groups';
+import { es } from '../../../../../shared/i18n/es';
+import {
+  type FieldValidators,
+  maxLength,
+  RequiredNote,
+  requiredLabel,
+  roleScope,
+  SelectionList,
+  ServerErrors,
+  SuccessPanel,
+  storedSelection,
+  UnsavedChangesGuard,
+  useFormState,
+  WizardButtons,
+} from '../../../components/admin';
+import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import {
+  createGroupBody,
+  EMPTY_GROUP,
+  type GroupDetail,
+  type GroupValues,
+  patchGroupBody,
+  requiredGroupFields,
+  valuesFromGroup,
+} from '../api/payload';
+import { useGroupPeople, useMyProjects } from '../api/use-group-pickers';
+
+const t = es.groupsAdmin;
+
+const VALIDATORS: FieldValidators<GroupValues> = {
+  group_name: maxLength(100),
+  group_description: maxLength(500),
+};
+
+/** Where 'Ir a grupos' leads (admin-area §2): the plain list for SUPER_ADMIN, else filtered by the own project. */
+export function groupsListPath(role: string | undefined, ownProject: string): string {
+  return roleScope(role).projects ? '/admin/group' : `/admin/group#1?search=&project=${ownProject}&ordering=`;
+}
+
+/**
+ * The group form (admin-area §2, §5): name, description, project (fixed on edit), and the admin and user pickers of
+ * that project; then the success step 'Grupo creado con éxito' / 'Grupo guardado con éxito' with 'Ir a grupos'.
+ */
+export function GroupForm({ group }: { group?: GroupDetail }) {
+  const { profile } = useSession();
+  const role = profile?.profile.user_role;
+  const ownProject = storedSelection('project', profile);
+  const editing = Boolean(group);
+  const form = useFormState<GroupValues>(
+    () => (group ? valuesFromGroup(group) : { ...EMPTY_GROUP, project: roleScope(role).projects ? '' : ownProject }),
+    VALIDATORS,
+  );
+  const [saved] = useState(() => (group ? valuesFromGroup(group) : null));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState(false);
+  const { projects, loading: projectsLoading } = useMyProjects();
+  const people = useGroupPeople(form.values.project, group?.uuid);
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      if (group && saved) {
+        await api(patchGroup, {
+          params: { uuid: group.uuid },
+          body: patchGroupBody(form.values, saved, group.version),
+        });
+      } else {
+        await api(createGroup, { body: createGroupBody(form.values) });
+      }
+      setDone(true);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <SuccessPanel
+        message={editing ? t.saved : t.created}
+        linkLabel={t.goToList}
+        to={groupsListPath(role, ownProject)}
+      />
+    );
+  }
+
+  const projectChosen = form.values.project !== '';
+  return (
+    <Flex as="form" direction="column" gap="medium" noValidate onSubmit={(event) => event.preventDefault()}>
+      <UnsavedChangesGuard when={form.dirty && !busy} />
+      <TextField
+        name="group_name"
+        label={requiredLabel(t.fields.group_name)}
+        value={form.values.group_name}
+        onChange={(event) => form.setField('group_name', event.target.value)}
+        hasError={Boolean(form.errors.group_name)}
+        errorMessage={form.errors.group_name}
+      />
+      <TextAreaField
+        name="group_description"
+        label={requiredLabel(t.fields.group_description)}
+        rows={3}
+        value={form.values.group_description}
+        onChange={(event) => form.setField('group_description', event.target.value)}
+        hasError={Boolean(form.errors.group_description)}
+        errorMessage={form.errors.group_description}
+      />
+      <SelectField
+        name="project"
+        label={editing ? t.fields.project : requiredLabel(t.fields.project)}
+        value={form.values.project}
+        isDisabled={editing || projectsLoading}
+        onChange={(event) => form.setField('project', event.target.value, { admin: [], user: [] })}
+      >
+        <option value="">{t.chooseProject}</option>
+        {group && !projects.some((project) => project.uuid === group.project.uuid) ? (
+          <option value={group.project.uuid}>{group.project.project_name}</option>
+        ) : null}
+        {projects.map((project) => (
+          <option key={project.uuid} value={project.uuid}>
+            {project.project_name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectionList
+        label={t.fields.admin}
+        options={people.admins.options}
+        loading={people.admins.loading}
+        placeholder={projectChosen ? undefined : t.chooseProjectFirst}
+        selected={form.values.admin}
+        onChange={(values) => form.setField('admin', values)}
+      />
+      <SelectionList
+        label={t.fields.user}
+        options={people.users.options}
+        loading={people.users.loading}
+        placeholder={projectChosen ? undefined : t.chooseProjectFirst}
+        selected={form.values.user}
+        onChange={(values) => form.setField('user', values)}
+      />
+      <RequiredNote />
+      <ServerErrors error={error} />
+      <WizardButtons
+        onNext={() => void submit()}
+        nextLabel={editing ? t.submitEdit : t.submitCreate}
+        disabled={form.missing(requiredGroupFields(editing)) || form.hasErrors}
+        busy={busy}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,75 @@
+import { Badge } from '@aws-amplify/ui-react';
+import { useParams } from 'react-router-dom';
+import { getGroup, getGroupPdf } from '../../../../../shared/contracts/groups';
+import { es } from '../../../../../shared/i18n/es';
+import {
+  DetailField,
+  DetailList,
+  DetailPage,
+  PrintInfoButton,
+  personLabel,
+  ShortId,
+  StatusBadge,
+  useLoader,
+} from '../../../components/admin';
+import { api } from '../../../lib/api-client';
+
+const t = es.groupsAdmin;
+
+const people = (list: ReadonlyArray<{ uuid: string; first_name: string; last_name: string; email: string }>) =>
+  list.map((person) => ({ key: person.uuid, label: personLabel(person) }));
+
+/**
+ * /admin/group/detail/{uuid} (admin-area §2): ID (short, with copy), description, project, societies, admins, group
+ * users, society users, 'Imprimir info'.
+ */
+export function GroupDetailRoute() {
+  const { uuid = '' } = useParams();
+  const { data, error, loading } = useLoader(uuid, (signal) => api(getGroup, { params: { uuid }, signal }));
+  const title = data?.group_name ?? es.pages.adminGroupDetail;
+  return (
+    <DetailPage
+      title={title}
+      crumbs={[{ label: t.title, to: '/admin/group' }, { label: title }]}
+      loading={loading}
+      error={error}
+      actions={
+        data ? <PrintInfoButton contract={getGroupPdf} uuid={data.uuid} fileName={`grupo-${data.group_name}`} /> : null
+      }
+    >
+      {data ? (
+        <>
+          <DetailField label={es.adminUi.id}>
+            <ShortId id={data.uuid} />
+          </DetailField>
+          <DetailField label={t.detail.description}>{data.group_description}</DetailField>
+          <DetailField label={t.detail.project}>
+            <Badge size="small">{data.project.project_name}</Badge>
+          </DetailField>
+          <DetailField label={es.adminUi.status}>
+            <StatusBadge enabled={data.enable} />
+          </DetailField>
+          <DetailField label={t.detail.societies}>
+            <DetailList
+              items={data.societies.map((society) => ({
+                key: society.uuid,
+                label: society.society_rut
+                  ? `${society.society_business_name} (${society.society_rut})`
+                  : society.society_business_name,
+              }))}
+            />
+          </DetailField>
+          <DetailField label={t.detail.admins}>
+            <DetailList items={people(data.admin_list)} />
+          </DetailField>
+          <DetailField label={t.detail.groupUsers}>
+            <DetailList items={people(data.user_group)} />
+          </DetailField>
+          <DetailField label={t.detail.societyUsers}>
+            <DetailList items={people(data.user_society)} />
+          </DetailField>
+        </>
+      ) : null}
+    </DetailPage>
+  );
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_PROJECT, longHex, projectStepBody, requiredFields } from './payload';
+
+const entries = (body: FormData) =>
+  [...body.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : 'file']);
+
+describe('project wizard payloads (admin-area §5, §7)', () => {
+  const values = {
+    ...EMPTY_PROJECT,
+    project_name: 'Andes',
+    client_name: 'Cliente',
+    associated_service_description: 'Contabilidad',
+    service_description: 'Portal',
+    admin: ['a-1', 'a-2'],
+  };
+
+  it('creates with step 1, the defaults and one admin entry per uuid', () => {
+    expect(entries(projectStepBody(values, 0, null, undefined))).toEqual([
+      ['project_name', 'Andes'],
+      ['client_name', 'Cliente'],
+      ['associated_service_description', 'Contabilidad'],
+      ['service_description', 'Portal'],
+      ['meta_title', 'default'],
+      ['meta_content', 'default'],
+      ['admin', 'a-1'],
+      ['admin', 'a-2'],
+      ['primary_color', '#aabbcc'],
+      ['secondary_color', '#aabbcc'],
+    ]);
+  });
+
+  it('patches a later step with its filled fields, chosen files and the version', () => {
+    const logo = new File(['x'], 'logo.png', { type: 'image/png' });
+    const step2 = { ...values, url_own_site: 'https://a.cl', contact_phone: '' };
+    expect(entries(projectStepBody(step2, 1, values, 2))).toEqual([
+      ['url_own_site', 'https://a.cl'],
+      ['version', '2'],
+    ]);
+    expect(entries(projectStepBody({ ...values, logo }, 2, values, 3))).toEqual([
+      ['primary_color', '#aabbcc'],
+      ['secondary_color', '#aabbcc'],
+      ['logo', 'file'],
+      ['version', '3'],
+    ]);
+  });
+
+  it('clears a stored optional text and the last admin explicitly', () => {
+    const saved = { ...values, header_title: 'Título', admin: ['a-1'] };
+    expect(entries(projectStepBody({ ...saved, header_title: '' }, 1, saved, 5))).toContainEqual(['header_title', '']);
+    expect(entries(projectStepBody({ ...saved, admin: [] }, 0, saved, 5))).toContainEqual(['admin', '']);
+  });
+
+  it('requires step 1 only, meta fields on edit too; colours are read as #rrggbb', () => {
+    expect(requiredFields(0, 'create')).toHaveLength(4);
+    expect(requiredFields(0, 'edit')).toEqual(expect.arrayContaining(['meta_title', 'meta_content']));
+    expect(requiredFields(1, 'create')).toEqual([]);
+    expect(longHex('#0F7B5F')).toBe('#0f7b5f');
+    expect(longHex('#abc')).toBe('#aabbcc');
+    expect(longHex(null)).toBe('#aabbcc');
+  });
+});

@@ -1,0 +1,156 @@
+import type { ResponseOf } from '../../../../../shared/contracts/define';
+import { DEFAULT_COLOR } from '../../../../../shared/contracts/fields';
+import type { getProject } from '../../../../../shared/contracts/projects';
+
+export type ProjectDetail = ResponseOf<typeof getProject>;
+export type WizardMode = 'create' | 'edit';
+
+/** The values of the project wizard (admin-area §3, §5). Files are null until one is chosen. */
+export interface ProjectValues {
+  project_name: string;
+  client_name: string;
+  associated_service_description: string;
+  service_description: string;
+  meta_title: string;
+  meta_content: string;
+  admin: string[];
+  url_own_site: string;
+  custom_portal_url: string;
+  contact_email: string;
+  contact_phone: string;
+  header_title: string;
+  subtitle: string;
+  footer_disclaimer: string;
+  primary_color: string;
+  secondary_color: string;
+  logo: File | null;
+  icon: File | null;
+  image: File | null;
+}
+
+/** Defaults on create (admin-area §5, §9): meta_title and meta_content 'default', colours #aabbcc. */
+export const DEFAULT_META = 'default';
+
+export const EMPTY_PROJECT: ProjectValues = {
+  project_name: '',
+  client_name: '',
+  associated_service_description: '',
+  service_description: '',
+  meta_title: DEFAULT_META,
+  meta_content: DEFAULT_META,
+  admin: [],
+  url_own_site: '',
+  custom_portal_url: '',
+  contact_email: '',
+  contact_phone: '',
+  header_title: '',
+  subtitle: '',
+  footer_disclaimer: '',
+  primary_color: DEFAULT_COLOR,
+  secondary_color: DEFAULT_COLOR,
+  logo: null,
+  icon: null,
+  image: null,
+};
+
+/** #abc → #aabbcc, lower case (what a colour input shows). */
+export function longHex(color: string | null | undefined): string {
+  const value = (color ?? '').trim().toLowerCase();
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/.exec(value);
+  if (short) return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`;
+  return /^#[0-9a-f]{6}$/.test(value) ? value : DEFAULT_COLOR;
+}
+
+export function valuesFromProject(project: ProjectDetail): ProjectValues {
+  return {
+    project_name: project.project_name,
+    client_name: project.client_name,
+    associated_service_description: project.associated_service_description,
+    service_description: project.service_description,
+    meta_title: project.meta_title,
+    meta_content: project.meta_content,
+    admin: [...project.admin],
+    url_own_site: project.url_own_site ?? '',
+    custom_portal_url: project.custom_portal_url ?? '',
+    contact_email: project.contact_email ?? '',
+    contact_phone: project.contact_phone ?? '',
+    header_title: project.header_title ?? '',
+    subtitle: project.subtitle ?? '',
+    footer_disclaimer: project.footer_disclaimer ?? '',
+    primary_color: longHex(project.primary_color),
+    secondary_color: longHex(project.secondary_color),
+    logo: null,
+    icon: null,
+    image: null,
+  };
+}
+
+type Field = keyof ProjectValues;
+
+/** The fields of each form step: Datos principales, Login, Diseño. */
+export const STEP_FIELDS: ReadonlyArray<readonly Field[]> = [
+  [
+    'project_name',
+    'client_name',
+    'associated_service_description',
+    'service_description',
+    'meta_title',
+    'meta_content',
+    'admin',
+  ],
+  ['url_own_site', 'custom_portal_url', 'contact_email', 'contact_phone', 'header_title', 'subtitle'],
+  ['primary_color', 'secondary_color', 'footer_disclaimer', 'logo', 'icon', 'image'],
+];
+
+/** Required fields of a step (admin-area §5): step 1 on create; edit also requires meta_title and meta_content. */
+export function requiredFields(step: number, mode: WizardMode): readonly Field[] {
+  if (step !== 0) return [];
+  const base: Field[] = ['project_name', 'client_name', 'associated_service_description', 'service_description'];
+  return mode === 'edit' ? [...base, 'meta_title', 'meta_content'] : base;
+}
+
+/** Text fields the server checks by format (URL, e-mail, phone): sent only when filled. */
+const FORMAT_FIELDS = new Set<Field>(['url_own_site', 'custom_portal_url', 'contact_email', 'contact_phone']);
+/** Optional texts that may be cleared: an empty value is sent when the stored one was not empty. */
+const CLEARABLE_FIELDS = new Set<Field>(['header_title', 'subtitle', 'footer_disclaimer']);
+const FILE_FIELDS = new Set<Field>(['logo', 'icon', 'image']);
+
+/**
+ * The multipart body of one wizard step (admin-area §7): the step's text fields, the admin list as one `admin` entry
+ * per uuid, files only when chosen, and on a PATCH the `version` loaded. The first POST of a create also carries the
+ * defaults (meta_title and meta_content 'default', colours #aabbcc).
+ *
+ * `saved` is what the server holds now (null before the project exists): optional texts and the admin list are sent
+ * empty only to clear a stored value.
+ */
+export function projectStepBody(
+  values: ProjectValues,
+  step: number,
+  saved: ProjectValues | null,
+  version: number | undefined,
+): FormData {
+  const body = new FormData();
+  const fields = new Set<Field>(STEP_FIELDS[step] ?? []);
+  if (!saved) {
+    for (const field of ['meta_title', 'meta_content', 'primary_color', 'secondary_color'] as const) fields.add(field);
+  }
+  for (const field of fields) {
+    const value = values[field];
+    if (FILE_FIELDS.has(field)) {
+      if (value instanceof File) body.append(field, value, value.name);
+      continue;
+    }
+    if (field === 'admin') {
+      const admins = value as string[];
+      for (const uuid of admins) body.append('admin', uuid);
+      if (admins.length === 0 && saved && saved.admin.length > 0) body.append('admin', '');
+      continue;
+    }
+    const text = String(value).trim();
+    if (text !== '') body.append(field, text);
+    else if (CLEARABLE_FIELDS.has(field) && saved && String(saved[field]).trim() !== '') body.append(field, '');
+    else if (!FORMAT_FIELDS.has(field) && !CLEARABLE_FIELDS.has(field) && saved) body.append(field, text);
+  }
+  if (saved && version !== undefined) body.append('version', String(version));
+  return body;
+}

@@ -1,0 +1,223 @@
+import { Flex, Link, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { createProject, patchProject } from '../../../../../shared/contracts/projects';
+import { es } from '../../../../../shared/i18n/es';
+import {
+  type FieldValidators,
+  FileInput,
+  maxLength,
+  RequiredNote,
+  requiredLabel,
+  SelectionList,
+  ServerErrors,
+  SuccessPanel,
+  UnsavedChangesGuard,
+  useFormState,
+  useWizard,
+  validateColor,
+  validateEmail,
+  validateImage,
+  validatePhone,
+  validateUrl,
+  WizardButtons,
+  WizardSteps,
+} from '../../../components/admin';
+import { api } from '../../../lib/api-client';
+import {
+  EMPTY_PROJECT,
+  type ProjectDetail,
+  type ProjectValues,
+  projectStepBody,
+  requiredFields,
+  STEP_FIELDS,
+  valuesFromProject,
+  type WizardMode,
+} from '../api/payload';
+import { useProjectAdminOptions } from '../api/use-project-admins';
+
+const t = es.projectsAdmin;
+const LIST_PATH = '/admin/projects';
+
+const VALIDATORS: FieldValidators<ProjectValues> = {
+  project_name: maxLength(100),
+  client_name: maxLength(100),
+  associated_service_description: maxLength(500),
+  service_description: maxLength(500),
+  meta_title: maxLength(100),
+  meta_content: maxLength(300),
+  url_own_site: validateUrl,
+  custom_portal_url: validateUrl,
+  contact_email: validateEmail,
+  contact_phone: validatePhone,
+  header_title: maxLength(100),
+  subtitle: maxLength(200),
+  footer_disclaimer: maxLength(500),
+  primary_color: validateColor,
+  secondary_color: validateColor,
+  logo: validateImage,
+  icon: validateImage,
+  image: validateImage,
+};
+
+/**
+ * The project wizard (admin-area §2, §4, §5): Datos principales, Login, Diseño, then the success step. On create the
+ * first 'Siguiente' creates the project (POST) and the next steps PATCH it; on edit every step PATCHes. A step
+ * advances only when its call returned no error; otherwise the messages show above the buttons.
+ */
+export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: ProjectDetail }) {
+  const initial = project ? valuesFromProject(project) : EMPTY_PROJECT;
+  const form = useFormState<ProjectValues>(initial, VALIDATORS);
+  const wizard = useWizard(t.steps.length + 1);
+  const [saved, setSaved] = useState<ProjectValues | null>(project ? initial : null);
+  const [uuid, setUuid] = useState(project?.uuid);
+  const [version, setVersion] = useState(project?.version);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const admins = useProjectAdminOptions(project?.uuid);
+  const step = wizard.index;
+  const done = step === t.steps.length;
+  const last = step === t.steps.length - 1;
+
+  // The error list belongs to the step it came from.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clear on step change only.
+  useEffect(() => setError(null), [step]);
+
+  const stepErrors = (STEP_FIELDS[step] ?? []).some((field) => form.errors[field]);
+  const blocked = form.missing(requiredFields(step, mode)) || stepErrors;
+
+  const submitStep = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const body = projectStepBody(form.values, step, saved, version);
+      const result = uuid ? await api(patchProject, { params: { uuid }, body }) : await api(createProject, { body });
+      setUuid(result.uuid);
+      setVersion(result.version);
+      setSaved({ ...form.values, logo: null, icon: null, image: null });
+      wizard.next();
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (
+    field: keyof ProjectValues,
+    label: string,
+    options: { required?: boolean; placeholder?: string } = {},
+  ) => (
+    <TextField
+      key={field}
+      name={field}
+      label={options.required ? requiredLabel(label) : label}
+      placeholder={options.placeholder}
+      value={form.values[field] as string}
+      onChange={(event) => form.setField(field, event.target.value)}
+      hasError={Boolean(form.errors[field])}
+      errorMessage={form.errors[field]}
+    />
+  );
+  const area = (field: keyof ProjectValues, label: string, required = false) => (
+    <TextAreaField
+      key={field}
+      name={field}
+      label={required ? requiredLabel(label) : label}
+      rows={3}
+      value={form.values[field] as string}
+      onChange={(event) => form.setField(field, event.target.value)}
+      hasError={Boolean(form.errors[field])}
+      errorMessage={form.errors[field]}
+    />
+  );
+  const color = (field: 'primary_color' | 'secondary_color', label: string) => (
+    <TextField
+      key={field}
+      name={field}
+      type="color"
+      className="admin-color-input"
+      label={label}
+      value={form.values[field]}
+      onChange={(event) => form.setField(field, event.target.value)}
+      hasError={Boolean(form.errors[field])}
+      errorMessage={form.errors[field]}
+      width="12rem"
+    />
+  );
+  const file = (field: 'logo' | 'icon' | 'image', label: string, currentUrl: string | null | undefined) => (
+    <FileInput
+      key={field}
+      label={label}
+      accept="image/*"
+      file={form.values[field]}
+      onChange={(chosen) => form.setField(field, chosen)}
+      errorMessage={form.errors[field]}
+      current={
+        currentUrl ? (
+          <Link href={currentUrl} isExternal fontSize="small">
+            {t.currentFile}
+          </Link>
+        ) : null
+      }
+    />
+  );
+
+  const steps: ReactNode[] = [
+    <>
+      {text('project_name', t.fields.project_name, { required: true })}
+      {text('client_name', t.fields.client_name, { required: true })}
+      {area('associated_service_description', t.fields.associated_service_description, true)}
+      {area('service_description', t.fields.service_description, true)}
+      {mode === 'edit' ? text('meta_title', t.fields.meta_title, { required: true }) : null}
+      {mode === 'edit' ? area('meta_content', t.fields.meta_content, true) : null}
+      <SelectionList
+        label={t.fields.admin}
+        options={admins.options}
+        loading={admins.loading}
+        selected={form.values.admin}
+        onChange={(values) => form.setField('admin', values)}
+      />
+    </>,
+    <>
+      {text('url_own_site', t.fields.url_own_site, { placeholder: t.urlPlaceholder })}
+      {text('custom_portal_url', t.fields.custom_portal_url, { placeholder: t.urlPlaceholder })}
+      {text('contact_email', t.fields.contact_email)}
+      {text('contact_phone', t.fields.contact_phone, { placeholder: t.phonePlaceholder })}
+      {text('header_title', t.fields.header_title)}
+      {text('subtitle', t.fields.subtitle)}
+    </>,
+    <>
+      <Flex gap="large" wrap="wrap">
+        {color('primary_color', t.fields.primary_color)}
+        {color('secondary_color', t.fields.secondary_color)}
+      </Flex>
+      {area('footer_disclaimer', t.fields.footer_disclaimer)}
+      {file('logo', t.fields.logo, project?.logo)}
+      {file('icon', t.fields.icon, project?.icon)}
+      {file('image', t.fields.image, project?.image)}
+    </>,
+  ];
+
+  return (
+    <>
+      <UnsavedChangesGuard when={form.dirty && !busy && !done} />
+      <WizardSteps titles={t.steps} current={step} />
+      {done ? (
+        <SuccessPanel message={mode === 'create' ? t.created : t.saved} linkLabel={t.goToList} to={LIST_PATH} />
+      ) : (
+        <Flex as="form" direction="column" gap="medium" noValidate onSubmit={(event) => event.preventDefault()}>
+          {steps[step]}
+          <RequiredNote />
+          <ServerErrors error={error} />
+          <WizardButtons
+            onBack={step > 0 ? wizard.back : undefined}
+            onNext={() => void submitStep()}
+            nextLabel={last ? (mode === 'create' ? t.submitCreate : t.submitEdit) : es.adminUi.next}
+            disabled={blocked}
+            busy={busy}
+          />
+        </Flex>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { Text } from '@aws-amplify/ui-react';
+import { deleteProject, listProjects, patchProject } from '../../../../../shared/contracts/projects';
+import { es } from '../../../../../shared/i18n/es';
+import {
+  AdminTable,
+  formatDate,
+  ListFooter,
+  ListPage,
+  pageOffset,
+  StatusBadge,
+  useListHash,
+  useLoader,
+} from '../../../components/admin';
+import { api } from '../../../lib/api-client';
+
+const t = es.projectsAdmin;
+const KEYS = ['search'] as const;
+
+/** /admin/projects (admin-area §2): search, + Crear, the table, pager and page size; state in '#page?search='. */
+export function ProjectsListRoute() {
+  const list = useListHash({ keys: KEYS });
+  const query = {
+    limit: list.pageSize,
+    offset: pageOffset(list.page, list.pageSize),
+    ...(list.values.search && { search: list.values.search }),
+  };
+  const { data, loading, reload } = useLoader(JSON.stringify(query), (signal) => api(listProjects, { query, signal }));
+
+  return (
+    <ListPage
+      title={t.title}
+      search={list.values.search}
+      onSearch={(search) => list.setFilters({ search })}
+      searchLabel={t.searchLabel}
+      createTo="/admin/projects/create"
+    >
+      <AdminTable
+        label={t.title}
+        rows={data?.results}
+        rowKey={(project) => project.uuid}
+        loading={loading}
+        onChanged={reload}
+        columns={[
+          { header: t.columns.name, cell: (project) => <Text fontWeight="bold">{project.project_name}</Text> },
+          { header: t.columns.admins, cell: (project) => project.admin_quantity },
+          { header: t.columns.created, cell: (project) => formatDate(project.created) },
+          { header: t.columns.status, cell: (project) => <StatusBadge enabled={project.enable} /> },
+        ]}
+        actions={(project) => ({
+          name: project.project_name,
+          toggle: {
+            enabled: project.enable,
+            run: () => api(patchProject, { params: { uuid: project.uuid }, body: { enable: !project.enable } }),
+          },
+          editTo: `/admin/projects/edit/${project.uuid}`,
+          remove: { confirm: t.deleteConfirm, run: () => api(deleteProject, { params: { uuid: project.uuid } }) },
+          detailTo: `/admin/projects/detail/${project.uuid}`,
+        })}
+      />
+      <ListFooter
+        page={list.page}
+        total={data?.count}
+        pageSize={list.pageSize}
+        onPage={list.setPage}
+        onPageSize={list.setPageSize}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,215 @@
+import {
+  Badge,
+  Button,
+  Flex,
+  Loader,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Text,
+  TextField,
+} from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { createIndustry, deleteIndustry, patchIndustry } from '../../../../../shared/contracts/societies';
+import { es, fieldErrorMessage, messageForError } from '../../../../../shared/i18n/es';
+import { ConfirmDialog, Modal, maxLength } from '../../../components/admin';
+import { ApiError, api } from '../../../lib/api-client';
+import { useIndustries } from '../api/use-society-options';
+
+const t = es.industriesAdmin;
+const checkName = maxLength(100);
+
+/** The message under the industry field for a failed save (admin-area §5, §8: errors appear under the field). */
+function industryError(error: unknown): string {
+  if (error instanceof ApiError && error.errors?.industry?.[0])
+    return fieldErrorMessage('industry', error.errors.industry[0]);
+  return messageForError(error);
+}
+
+/** One industry row: its name, or the rename field; the first industry is fixed (admin-area §3). */
+function IndustryRow({
+  industry,
+  fixed,
+  onSaved,
+  onDelete,
+}: {
+  industry: { uuid: string; industry: string };
+  fixed: boolean;
+  onSaved: () => void;
+  onDelete: () => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(industry.industry);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      await api(patchIndustry, { params: { uuid: industry.uuid }, body: { industry: name.trim() } });
+      setEditing(false);
+      onSaved();
+    } catch (caught) {
+      setError(industryError(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <TableRow data-industry={industry.industry}>
+      <TableCell>
+        {editing ? (
+          <TextField
+            label={t.name}
+            labelHidden
+            size="small"
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              setError(checkName(event.target.value));
+            }}
+            hasError={Boolean(error)}
+            errorMessage={error}
+          />
+        ) : (
+          <Flex gap="xs" alignItems="center">
+            <Text>{industry.industry}</Text>
+            {fixed ? <Badge size="small">{t.fixed}</Badge> : null}
+          </Flex>
+        )}
+      </TableCell>
+      <TableCell textAlign="end" whiteSpace="nowrap">
+        {fixed ? null : editing ? (
+          <Flex gap="xs" justifyContent="flex-end">
+            <Button
+              size="small"
+              variation="primary"
+              onClick={() => void save()}
+              isDisabled={!name.trim() || Boolean(error)}
+              isLoading={busy}
+            >
+              {t.save}
+            </Button>
+            <Button
+              size="small"
+              onClick={() => {
+                setEditing(false);
+                setName(industry.industry);
+                setError(undefined);
+              }}
+            >
+              {es.adminUi.cancel}
+            </Button>
+          </Flex>
+        ) : (
+          <Flex gap="xs" justifyContent="flex-end">
+            <Button size="small" variation="link" onClick={() => setEditing(true)}>
+              {t.rename}
+            </Button>
+            <Button size="small" variation="link" colorTheme="error" onClick={onDelete}>
+              {es.adminUi.delete}
+            </Button>
+          </Flex>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/**
+ * Industries management (SUPER_ADMIN, from the societies screen): list, add, rename, delete. The first industry is
+ * the default: it cannot be renamed or deleted. Errors appear under the field; a refused delete in the confirmation.
+ */
+export function IndustriesManager({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { industries, loading, reload } = useIndustries();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<{ uuid: string } | null>(null);
+
+  const add = async () => {
+    setBusy(true);
+    try {
+      await api(createIndustry, { body: { industry: name.trim() } });
+      setName('');
+      setError(undefined);
+      reload();
+    } catch (caught) {
+      setError(industryError(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t.title}
+      onClose={onClose}
+      testId="industries-dialog"
+      actions={<Button onClick={onClose}>{es.adminUi.close}</Button>}
+    >
+      <Flex
+        as="form"
+        gap="small"
+        alignItems="flex-start"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (name.trim() && !error) void add();
+        }}
+      >
+        <TextField
+          flex="1"
+          label={t.newLabel}
+          name="industry"
+          size="small"
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setError(checkName(event.target.value));
+          }}
+          hasError={Boolean(error)}
+          errorMessage={error}
+        />
+        <Button
+          type="submit"
+          size="small"
+          variation="primary"
+          marginTop="large"
+          isDisabled={!name.trim() || Boolean(error)}
+          isLoading={busy}
+        >
+          {t.add}
+        </Button>
+      </Flex>
+      {loading && industries.length === 0 ? (
+        <Loader />
+      ) : (
+        <Table size="small" aria-label={t.title}>
+          <TableBody>
+            {industries.map((industry, index) => (
+              <IndustryRow
+                key={`${industry.uuid}-${industry.industry}`}
+                industry={industry}
+                fixed={index === 0}
+                onSaved={reload}
+                onDelete={() => setDeleting(industry)}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        message={t.deleteConfirm}
+        onConfirm={async () => {
+          if (deleting) await api(deleteIndustry, { params: { uuid: deleting.uuid } });
+          reload();
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,267 @@
+import { Flex, SelectField, TextField } from '@aws-amplify/ui-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { createSociety, patchSociety } from '../../../../../shared/contracts/societies';
+import { es } from '../../../../../shared/i18n/es';
+import {
+  type FieldValidators,
+  maxLength,
+  RequiredNote,
+  requiredLabel,
+  roleScope,
+  SelectionList,
+  ServerErrors,
+  SuccessPanel,
+  storedSelection,
+  UnsavedChangesGuard,
+  useFormState,
+  useWizard,
+  validateEmail,
+  validatePhone,
+  validateRequiredEmail,
+  validateRut,
+  WizardButtons,
+  WizardSteps,
+} from '../../../components/admin';
+import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import {
+  CURRENCIES,
+  createSocietyBody,
+  EMPTY_SOCIETY,
+  patchSocietyBody,
+  requiredSocietyFields,
+  SOCIETY_STEP_FIELDS,
+  type SocietyDetail,
+  type SocietyValues,
+  valuesFromSociety,
+} from '../api/payload';
+import { useIndustries, useMyGroups, useMyProjects, useSocietyUserOptions } from '../api/use-society-options';
+import { societiesListPath } from './list-path';
+
+const t = es.societiesAdmin;
+
+const VALIDATORS: FieldValidators<SocietyValues> = {
+  society_business_name: maxLength(150),
+  society_rut: validateRut,
+  business_line: maxLength(150),
+  company_code: maxLength(20),
+  society_email: validateRequiredEmail,
+  society_contact_name: maxLength(100),
+  society_phone_number: validatePhone,
+  society_address: maxLength(200),
+  society_contact_email: validateEmail,
+};
+
+/**
+ * The society wizard (admin-area §2, §4, §5): Datos principales, Contacto, then the success step. The server is
+ * called once, at the end, with the fields of both steps; on an error the messages show above the buttons and the
+ * user stays. Changing the project clears the group (and the users, who belong to a project).
+ */
+export function SocietyWizard({ society }: { society?: SocietyDetail }) {
+  const { profile } = useSession();
+  const role = profile?.profile.user_role;
+  const scope = roleScope(role);
+  const editing = Boolean(society);
+  const [saved] = useState(() => (society ? valuesFromSociety(society) : null));
+  const form = useFormState<SocietyValues>(
+    () =>
+      society
+        ? valuesFromSociety(society)
+        : { ...EMPTY_SOCIETY, project: scope.byProject ? storedSelection('project', profile) : '' },
+    VALIDATORS,
+  );
+  const wizard = useWizard(t.steps.length + 1);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const step = wizard.index;
+  const done = step === t.steps.length;
+  const last = step === t.steps.length - 1;
+
+  const { projects, loading: projectsLoading } = useMyProjects(scope.groups);
+  // Without a project selector (GROUP_ADMIN) the caller's own groups are offered.
+  const needsProject = scope.groups;
+  const { groups, loading: groupsLoading } = useMyGroups(
+    form.values.project,
+    !needsProject || form.values.project !== '',
+  );
+  const { industries, loading: industriesLoading } = useIndustries();
+  const groupProject = groups.find((group) => group.uuid === form.values.group)?.project ?? form.values.project;
+  const users = useSocietyUserOptions(groupProject, form.values.group);
+
+  // A new society starts on the default industry, the first of the list.
+  const firstIndustry = industries[0]?.uuid;
+  const { applyDefaults } = form;
+  useEffect(() => {
+    if (!editing && firstIndustry) applyDefaults({ industry_type: firstIndustry });
+  }, [firstIndustry, editing, applyDefaults]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clear on step change only.
+  useEffect(() => setError(null), [step]);
+
+  const stepErrors = (SOCIETY_STEP_FIELDS[step] ?? []).some((field) => form.errors[field]);
+  const blocked = form.missing(requiredSocietyFields(step, editing)) || stepErrors;
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      if (society && saved) {
+        const body = patchSocietyBody(form.values, saved, society.version);
+        await api(patchSociety, {
+          params: { uuid: society.uuid },
+          query: { tax_module: form.values.tax_module },
+          body,
+        });
+      } else {
+        await api(createSociety, { body: createSocietyBody(form.values) });
+      }
+      wizard.next();
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (
+    field: keyof SocietyValues,
+    label: string,
+    options: { required?: boolean; placeholder?: string; type?: string } = {},
+  ) => (
+    <TextField
+      key={field}
+      name={field}
+      type={options.type}
+      label={options.required ? requiredLabel(label) : label}
+      placeholder={options.placeholder}
+      value={form.values[field] as string}
+      onChange={(event) => form.setField(field, event.target.value as never)}
+      hasError={Boolean(form.errors[field])}
+      errorMessage={form.errors[field]}
+    />
+  );
+
+  const steps: ReactNode[] = [
+    <>
+      {text('society_business_name', t.fields.society_business_name, { required: true })}
+      {text('society_rut', t.fields.society_rut, { placeholder: t.rutPlaceholder })}
+      {text('business_line', t.fields.business_line, { required: true })}
+      {text('company_code', t.fields.company_code, { required: true })}
+      <SelectField
+        name="industry_type"
+        label={requiredLabel(t.fields.industry_type)}
+        value={form.values.industry_type}
+        isDisabled={industriesLoading}
+        onChange={(event) => form.setField('industry_type', event.target.value)}
+      >
+        <option value="">{t.chooseIndustry}</option>
+        {industries.map((industry) => (
+          <option key={industry.uuid} value={industry.uuid}>
+            {industry.industry}
+          </option>
+        ))}
+      </SelectField>
+      {text('society_email', t.fields.society_email, { required: true, type: 'email' })}
+      <SelectField
+        name="currency"
+        label={requiredLabel(t.fields.currency)}
+        value={form.values.currency}
+        onChange={(event) => form.setField('currency', event.target.value as SocietyValues['currency'])}
+      >
+        {CURRENCIES.map((currency) => (
+          <option key={currency} value={currency}>
+            {currency}
+          </option>
+        ))}
+      </SelectField>
+      {needsProject ? (
+        <SelectField
+          name="project"
+          label={editing ? requiredLabel(t.fields.project) : t.fields.project}
+          value={form.values.project}
+          isDisabled={projectsLoading}
+          onChange={(event) => form.setField('project', event.target.value, { group: '', user: [] })}
+        >
+          <option value="">{t.chooseProject}</option>
+          {society && !projects.some((project) => project.uuid === society.project.uuid) ? (
+            <option value={society.project.uuid}>{society.project.project_name}</option>
+          ) : null}
+          {projects.map((project) => (
+            <option key={project.uuid} value={project.uuid}>
+              {project.project_name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      <SelectField
+        name="group"
+        label={requiredLabel(t.fields.group)}
+        value={form.values.group}
+        isDisabled={groupsLoading || (needsProject && form.values.project === '')}
+        onChange={(event) => form.setField('group', event.target.value, { user: [] })}
+      >
+        <option value="">{needsProject && form.values.project === '' ? t.chooseProject : t.chooseGroup}</option>
+        {society &&
+        form.values.group === society.group.uuid &&
+        !groups.some((group) => group.uuid === society.group.uuid) ? (
+          <option value={society.group.uuid}>{society.group.group_name}</option>
+        ) : null}
+        {groups.map((group) => (
+          <option key={group.uuid} value={group.uuid}>
+            {group.group_name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectionList
+        label={t.fields.user}
+        options={users.options}
+        loading={users.loading}
+        placeholder={form.values.group ? undefined : t.chooseGroupFirst}
+        selected={form.values.user}
+        onChange={(values) => form.setField('user', values)}
+      />
+    </>,
+    <>
+      {text('society_contact_name', t.fields.society_contact_name, { required: true })}
+      {text('society_phone_number', t.fields.society_phone_number, { required: true, placeholder: '+56912345678' })}
+      {text('society_address', t.fields.society_address)}
+      {text('society_contact_email', t.fields.society_contact_email, { type: 'email' })}
+      <SelectField
+        name="tax_module"
+        label={requiredLabel(t.fields.tax_module)}
+        value={form.values.tax_module}
+        onChange={(event) => form.setField('tax_module', event.target.value as SocietyValues['tax_module'])}
+      >
+        <option value="True">{es.adminUi.yes}</option>
+        <option value="False">{es.adminUi.no}</option>
+      </SelectField>
+    </>,
+  ];
+
+  return (
+    <>
+      <UnsavedChangesGuard when={form.dirty && !busy && !done} />
+      <WizardSteps titles={t.steps} current={step} />
+      {done ? (
+        <SuccessPanel
+          message={editing ? t.saved : t.created}
+          linkLabel={t.goToList}
+          to={societiesListPath(role, profile)}
+        />
+      ) : (
+        <Flex as="form" direction="column" gap="medium" noValidate onSubmit={(event) => event.preventDefault()}>
+          {steps[step]}
+          <RequiredNote />
+          <ServerErrors error={error} context={editing ? 'societyGroupChange' : undefined} />
+          <WizardButtons
+            onBack={step > 0 ? wizard.back : undefined}
+            onNext={() => (last ? void submit() : wizard.next())}
+            nextLabel={last ? (editing ? t.submitEdit : t.submitCreate) : es.adminUi.next}
+            disabled={blocked}
+            busy={busy}
+          />
+        </Flex>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { Badge, Button, Flex, SelectField, Text } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { createIndustry, deleteSociety, listSocieties, patchSociety } from '../../../../../shared/contracts/societies';
+import { es } from '../../../../../shared/i18n/es';
+import {
+  AdminTable,
+  ListFooter,
+  ListPage,
+  mayCall,
+  pageOffset,
+  roleScope,
+  StatusBadge,
+  useListHash,
+  useLoader,
+} from '../../../components/admin';
+import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useMyGroups, useMyProjects } from '../api/use-society-options';
+import { IndustriesManager } from '../components/industries-manager';
+import { SOCIETY_LIST_KEYS, societyListDefaults } from '../components/list-path';
+
+const t = es.societiesAdmin;
+
+/**
+ * /admin/society (admin-area §2): SUPER_ADMIN filters by project and group (a new project clears the group),
+ * PROJECT_ADMIN by group only, GROUP_ADMIN not at all; search, + Crear; state in '#page?search=&project=&group='.
+ * SUPER_ADMIN also manages the industries here.
+ */
+export function SocietiesListRoute() {
+  const { profile } = useSession();
+  const role = profile?.profile.user_role;
+  const scope = roleScope(role);
+  const list = useListHash({ keys: SOCIETY_LIST_KEYS, defaults: societyListDefaults(role, profile) });
+  const { search, project, group } = list.values;
+  const [industriesOpen, setIndustriesOpen] = useState(false);
+  const query = {
+    limit: list.pageSize,
+    offset: pageOffset(list.page, list.pageSize),
+    ...(search && { societySearch: search }),
+    ...(project && { project }),
+    ...(group && { group }),
+  };
+  const { data, loading, reload } = useLoader(JSON.stringify(query), (signal) => api(listSocieties, { query, signal }));
+  const { projects } = useMyProjects(scope.projects);
+  const { groups } = useMyGroups(project, scope.groups);
+
+  const filters = (
+    <>
+      {scope.projects ? (
+        <SelectField
+          label={t.projectFilter}
+          size="small"
+          value={project}
+          onChange={(event) => list.setFilters({ project: event.target.value }, ['group'])}
+        >
+          <option value="">{t.allProjects}</option>
+          {projects.map((item) => (
+            <option key={item.uuid} value={item.uuid}>
+              {item.project_name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      {scope.groups ? (
+        <SelectField
+          label={t.groupFilter}
+          size="small"
+          value={group}
+          onChange={(event) => list.setFilters({ group: event.target.value })}
+        >
+          <option value="">{t.allGroups}</option>
+          {groups.map((item) => (
+            <option key={item.uuid} value={item.uuid}>
+              {item.group_name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+    </>
+  );
+
+  return (
+    <ListPage
+      title={t.title}
+      search={search}
+      onSearch={(text) => list.setFilters({ search: text })}
+      searchLabel={t.searchLabel}
+      createTo="/admin/society/create"
+      filters={filters}
+      toolbar={
+        mayCall(createIndustry, role) ? (
+          <Button size="small" onClick={() => setIndustriesOpen(true)}>
+            {es.industriesAdmin.open}
+          </Button>
+        ) : null
+      }
+    >
+      <AdminTable
+        label={t.title}
+        rows={data?.results}
+        rowKey={(society) => society.uuid}
+        loading={loading}
+        onChanged={reload}
+        columns={[
+          {
+            header: t.columns.name,
+            cell: (society) => (
+              <Flex gap="xs" alignItems="center">
+                <Text fontWeight="bold">{society.society_business_name}</Text>
+                {society.enable ? null : <StatusBadge enabled={false} />}
+              </Flex>
+            ),
+          },
+          { header: t.columns.rut, cell: (society) => society.society_rut ?? es.adminUi.none },
+          {
+            header: t.columns.project,
+            cell: (society) => <Badge size="small">{society.project.project_name}</Badge>,
+          },
+        ]}
+        actions={(society) => ({
+          name: society.society_business_name,
+          toggle: {
+            enabled: society.enable,
+            run: () => api(patchSociety, { params: { uuid: society.uuid }, body: { enable: !society.enable } }),
+          },
+          editTo: `/admin/society/edit/${society.uuid}`,
+          remove: { confirm: t.deleteConfirm, run: () => api(deleteSociety, { params: { uuid: society.uuid } }) },
+          detailTo: `/admin/society/detail/${society.uuid}`,
+        })}
+      />
+      <ListFooter
+        page={list.page}
+        total={data?.count}
+        pageSize={list.pageSize}
+        onPage={list.setPage}
+        onPageSize={list.setPageSize}
+      />
+      {mayCall(createIndustry, role) ? (
+        <IndustriesManager open={industriesOpen} onClose={() => setIndustriesOpen(false)} />
+      ) : null}
+    </ListPage>
+  );
+}

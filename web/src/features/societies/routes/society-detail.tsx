@@ -1,0 +1,70 @@
+import { useParams } from 'react-router-dom';
+import { getSociety, getSocietyPdf } from '../../../../../shared/contracts/societies';
+import { es } from '../../../../../shared/i18n/es';
+import {
+  DetailField,
+  DetailList,
+  DetailPage,
+  PrintInfoButton,
+  personLabel,
+  ShortId,
+  StatusBadge,
+  useLoader,
+} from '../../../components/admin';
+import { api } from '../../../lib/api-client';
+
+const t = es.societiesAdmin;
+
+/**
+ * /admin/society/detail/{uuid} (admin-area §2): business line, RUT (or '-'), company code, address, phone, contact
+ * e-mail, society e-mail, currency, group, society users, 'Imprimir info'.
+ */
+export function SocietyDetailRoute() {
+  const { uuid = '' } = useParams();
+  const { data, error, loading } = useLoader(uuid, (signal) => api(getSociety, { params: { uuid }, signal }));
+  const title = data?.society_business_name ?? es.pages.adminSocietyDetail;
+  return (
+    <DetailPage
+      title={title}
+      crumbs={[{ label: t.title, to: '/admin/society' }, { label: title }]}
+      loading={loading}
+      error={error}
+      actions={
+        data ? (
+          <PrintInfoButton
+            contract={getSocietyPdf}
+            uuid={data.uuid}
+            fileName={`sociedad-${data.society_business_name}`}
+          />
+        ) : null
+      }
+    >
+      {data ? (
+        <>
+          <DetailField label={es.adminUi.id}>
+            <ShortId id={data.uuid} />
+          </DetailField>
+          <DetailField label={t.detail.businessLine}>{data.business_line}</DetailField>
+          <DetailField label={t.detail.rut}>{data.society_rut}</DetailField>
+          <DetailField label={t.detail.companyCode}>{data.company_code}</DetailField>
+          <DetailField label={t.detail.industry}>{data.industry_type?.industry}</DetailField>
+          <DetailField label={t.detail.address}>{data.society_address}</DetailField>
+          <DetailField label={t.detail.phone}>{data.society_phone_number}</DetailField>
+          <DetailField label={t.detail.contactEmail}>{data.society_contact_email}</DetailField>
+          <DetailField label={t.detail.societyEmail}>{data.society_email}</DetailField>
+          <DetailField label={t.detail.currency}>{data.currency}</DetailField>
+          <DetailField label={t.detail.group}>{data.group.group_name}</DetailField>
+          <DetailField label={t.detail.taxModule}>
+            {data.tax_module === 'True' ? es.adminUi.yes : es.adminUi.no}
+          </DetailField>
+          <DetailField label={es.adminUi.status}>
+            <StatusBadge enabled={data.enable} />
+          </DetailField>
+          <DetailField label={t.detail.users}>
+            <DetailList items={data.user_list.map((user) => ({ key: user.uuid, label: personLabel(user) }))} />
+          </DetailField>
+        </>
+      ) : null}
+    </DetailPage>
+  );
+}

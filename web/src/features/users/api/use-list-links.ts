@@ -1,0 +1,14 @@
+import { storedSelection } from '../../../components/admin';
+import { useSession } from '../../../lib/session';
+import { usersListHref } from '../lib/users-logic';
+
+/** The caller's role and the link back to the users list for it (admin-area §2). */
+export function useUsersListHref() {
+  const { profile } = useSession();
+  const role = profile?.profile.user_role;
+  const href = usersListHref(role, {
+    project: storedSelection('project', profile),
+    group: storedSelection('group', profile),
+  });
+  return { role, href };
+}

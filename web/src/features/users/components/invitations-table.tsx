@@ -1,0 +1,121 @@
+import { Badge, Button, Flex, Text } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import type { ResponseOf } from '../../../../../shared/contracts/define';
+import { deleteInvitation, type listInvitations, resendInvitation } from '../../../../../shared/contracts/registration';
+import { es } from '../../../../../shared/i18n/es';
+import { AdminTable, ConfirmDialog, formatDate, ServerErrors } from '../../../components/admin';
+import { api } from '../../../lib/api-client';
+
+const t = es.usersAdmin.invitations;
+type Invitation = ResponseOf<typeof listInvitations>['results'][number];
+
+/** Reenviar: a spinner while the mail goes, then the label 'Enviado' (admin-area §4). */
+function ResendButton({
+  invitation,
+  sent,
+  onSent,
+  onError,
+}: {
+  invitation: Invitation;
+  sent: boolean;
+  onSent: () => void;
+  onError: (error: unknown) => void;
+}) {
+  const [sending, setSending] = useState(false);
+  if (sent) {
+    return (
+      <Badge variation="success" size="small" data-testid="resent">
+        {t.resent}
+      </Badge>
+    );
+  }
+  return (
+    <Button
+      size="small"
+      isLoading={sending}
+      loadingText={t.resending}
+      onClick={async () => {
+        setSending(true);
+        onError(null);
+        try {
+          await api(resendInvitation, { params: { id: invitation.uuid } });
+          onSent();
+        } catch (error) {
+          onError(error);
+        }
+        setSending(false);
+      }}
+    >
+      {t.resend}
+    </Button>
+  );
+}
+
+/** 'Invitaciones pendientes': address, role, Enviado date, days since sending, resend and delete (admin-area §2). */
+export function InvitationsTable({
+  rows,
+  loading,
+  onChanged,
+}: {
+  rows: readonly Invitation[] | undefined;
+  loading: boolean;
+  onChanged: () => void;
+}) {
+  const [resent, setResent] = useState<ReadonlySet<string>>(new Set());
+  const [error, setError] = useState<unknown>(null);
+  const [removing, setRemoving] = useState<Invitation | null>(null);
+
+  return (
+    <>
+      <ServerErrors error={error} />
+      <AdminTable
+        label={t.label}
+        rows={rows}
+        rowKey={(invitation) => invitation.uuid}
+        loading={loading}
+        emptyText={t.empty}
+        columns={[
+          { header: t.columns.email, cell: (invitation) => <Text>{invitation.email}</Text> },
+          { header: t.columns.role, cell: (invitation) => es.roles[invitation.user_role] },
+          {
+            header: t.columns.sent,
+            cell: (invitation) =>
+              invitation.status === 'SEND_FAILED' && !resent.has(invitation.uuid) ? (
+                <Badge variation="error" size="small">
+                  {t.sendFailed}
+                </Badge>
+              ) : (
+                formatDate(invitation.sent ?? invitation.created)
+              ),
+          },
+          { header: t.columns.days, cell: (invitation) => t.days(invitation.days) },
+          {
+            header: t.columns.actions,
+            cell: (invitation) => (
+              <Flex gap="xs" alignItems="center" wrap="wrap">
+                <ResendButton
+                  invitation={invitation}
+                  sent={resent.has(invitation.uuid)}
+                  onSent={() => setResent((current) => new Set(current).add(invitation.uuid))}
+                  onError={setError}
+                />
+                <Button size="small" variation="link" colorTheme="error" onClick={() => setRemoving(invitation)}>
+                  {t.delete}
+                </Button>
+              </Flex>
+            ),
+          },
+        ]}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        message={t.deleteConfirm}
+        onConfirm={async () => {
+          if (removing) await api(deleteInvitation, { params: { id: removing.uuid } });
+          onChanged();
+        }}
+        onClose={() => setRemoving(null)}
+      />
+    </>
+  );
+}

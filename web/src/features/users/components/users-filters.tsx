@@ -1,0 +1,82 @@
+import { Flex } from '@aws-amplify/ui-react';
+import { es } from '../../../../../shared/i18n/es';
+import type { Role } from '../../../../../shared/roles';
+import { useLoader } from '../../../components/admin';
+import { groupOptions, projectOptions, societyOptions } from '../api/pickers';
+import { roleFilterOptions, type UsersFilters, type UsersHashKey, visibleFilters } from '../lib/users-logic';
+import { OptionSelect } from './option-select';
+
+const t = es.usersAdmin;
+
+/**
+ * The 'Filtros' panel of the users list (admin-area §2): project, group, society (each narrowed by the one before),
+ * role and ordering. Which of the first three show depends on the caller's role (§6).
+ */
+export function UsersFiltersPanel({
+  role,
+  values,
+  onChange,
+}: {
+  role: Role | undefined;
+  values: UsersFilters;
+  onChange: (key: UsersHashKey, value: string) => void;
+}) {
+  const visible = visibleFilters(role);
+  const projects = useLoader(visible.project ? 'projects' : null, projectOptions);
+  const groups = useLoader(visible.group ? `groups|${values.project}` : null, (signal) =>
+    groupOptions(values.project, signal),
+  );
+  const societies = useLoader(visible.society ? `societies|${values.project}|${values.group}` : null, (signal) =>
+    societyOptions({ project: values.project, group: values.group }, signal),
+  );
+  const roles = roleFilterOptions(role).map((r) => ({ value: r, label: es.roles[r] }));
+  const orderings = Object.entries(t.orderings)
+    .filter(([value]) => value !== '')
+    .map(([value, label]) => ({ value, label }));
+
+  return (
+    <Flex gap="small" wrap="wrap" alignItems="flex-end" data-testid="users-filters">
+      {visible.project ? (
+        <OptionSelect
+          label={t.project}
+          value={values.project}
+          options={projects.data ?? []}
+          emptyLabel={t.allProjects}
+          onChange={(value) => onChange('project', value)}
+        />
+      ) : null}
+      {visible.group ? (
+        <OptionSelect
+          label={t.group}
+          value={values.group}
+          options={groups.data ?? []}
+          emptyLabel={t.allGroups}
+          onChange={(value) => onChange('group', value)}
+        />
+      ) : null}
+      {visible.society ? (
+        <OptionSelect
+          label={t.society}
+          value={values.society}
+          options={societies.data ?? []}
+          emptyLabel={t.allSocieties}
+          onChange={(value) => onChange('society', value)}
+        />
+      ) : null}
+      <OptionSelect
+        label={t.role}
+        value={values.user_role}
+        options={roles}
+        emptyLabel={t.allRoles}
+        onChange={(value) => onChange('user_role', value)}
+      />
+      <OptionSelect
+        label={t.ordering}
+        value={values.ordering}
+        options={orderings}
+        emptyLabel={t.orderings['']}
+        onChange={(value) => onChange('ordering', value)}
+      />
+    </Flex>
+  );
+}

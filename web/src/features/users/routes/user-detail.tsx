@@ -1,0 +1,58 @@
+import { useParams } from 'react-router-dom';
+import { getUser } from '../../../../../shared/contracts/users';
+import { es } from '../../../../../shared/i18n/es';
+import { DetailField, DetailList, DetailPage, ShortId, StatusBadge, useLoader } from '../../../components/admin';
+import { api } from '../../../lib/api-client';
+import { useUsersListHref } from '../api/use-list-links';
+
+const t = es.usersAdmin.detail;
+
+/**
+ * /admin/users/detail/{uuid} (admin-area §2): a read-only view, so no edit or delete menu: name, short ID with copy,
+ * description, RUT, e-mail, status, portal user, position, and the user's projects, groups and societies.
+ */
+export function UserDetailRoute() {
+  const { uuid = '' } = useParams();
+  const { href } = useUsersListHref();
+  const { data: user, loading, error } = useLoader(uuid, (signal) => api(getUser, { params: { uuid }, signal }));
+  const name = user ? `${user.first_name} ${user.last_name}`.trim() : '';
+
+  return (
+    <DetailPage
+      title={name || es.pages.adminUserDetail}
+      crumbs={[{ label: es.usersAdmin.title, to: href }, { label: es.pages.adminUserDetail }]}
+      loading={loading && !user}
+      error={error}
+    >
+      {user ? (
+        <>
+          <DetailField label={t.name}>{name}</DetailField>
+          <DetailField label={t.id}>
+            <ShortId id={user.uuid} />
+          </DetailField>
+          <DetailField label={t.description}>{user.profile.user_description}</DetailField>
+          <DetailField label={t.rut}>{user.profile.rut_user}</DetailField>
+          <DetailField label={t.email}>{user.email}</DetailField>
+          <DetailField label={t.phone}>{user.profile.phone_number}</DetailField>
+          <DetailField label={t.status}>
+            <StatusBadge enabled={user.enable} />
+          </DetailField>
+          <DetailField label={t.role}>{es.roles[user.profile.user_role]}</DetailField>
+          <DetailField label={t.portalUser}>{user.profile.user_magnus}</DetailField>
+          <DetailField label={t.position}>{user.profile.position}</DetailField>
+          <DetailField label={t.projects}>
+            <DetailList items={user.project.map((p) => ({ key: p.uuid, label: String(p.project_name ?? '') }))} />
+          </DetailField>
+          <DetailField label={t.groups}>
+            <DetailList items={user.group.map((g) => ({ key: g.uuid, label: String(g.group_name ?? '') }))} />
+          </DetailField>
+          <DetailField label={t.societies}>
+            <DetailList
+              items={user.society.map((s) => ({ key: s.uuid, label: String(s.society_business_name ?? '') }))}
+            />
+          </DetailField>
+        </>
+      ) : null}
+    </DetailPage>
+  );
+}

@@ -1,0 +1,217 @@
+import { Button, CheckboxField, Flex, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { getUser, patchUser } from '../../../../../shared/contracts/users';
+import { es } from '../../../../../shared/i18n/es';
+import { isRole, ROLES } from '../../../../../shared/roles';
+import {
+  type FieldValidators,
+  FormPage,
+  maxLength,
+  RequiredNote,
+  requiredLabel,
+  ServerErrors,
+  SuccessPanel,
+  UnsavedChangesGuard,
+  useFormState,
+  useLoader,
+  validatePhone,
+  validateRequiredEmail,
+  validateRut,
+} from '../../../components/admin';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { api } from '../../../lib/api-client';
+import { checkName } from '../../../lib/validation';
+import { useUsersListHref } from '../api/use-list-links';
+import { TargetsPicker } from '../components/targets-picker';
+import {
+  editValuesOf,
+  NO_TARGETS,
+  targetKindOf,
+  type UserEditValues,
+  type UserView,
+  userPatchBody,
+} from '../lib/users-logic';
+
+const t = es.usersAdmin;
+
+const EMPTY: UserEditValues = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  rut_user: '',
+  phone_number: '',
+  position: '',
+  user_description: '',
+  user_magnus: '',
+  user_documentation: false,
+  user_role: 'USER_SOCIETY',
+  ...NO_TARGETS,
+};
+
+const validators: FieldValidators<UserEditValues> = {
+  first_name: (value) => checkName(value, 'first_name'),
+  last_name: (value) => checkName(value, 'last_name'),
+  email: validateRequiredEmail,
+  rut_user: validateRut,
+  phone_number: validatePhone,
+  position: maxLength(100),
+  user_description: maxLength(500),
+  user_magnus: maxLength(100),
+};
+
+/** Required fields of the edit form (admin-area §5; user_magnus is exempt, like the optional ones). */
+const REQUIRED = ['first_name', 'last_name', 'email'] as const;
+
+type TextKey = 'first_name' | 'last_name' | 'email' | 'rut_user' | 'phone_number' | 'position' | 'user_magnus';
+
+/**
+ * /admin/users/edit/{uuid} (admin-area §2, §5): one form validated as it changes; only changed fields are sent (with the
+ * version); the role only by a SUPER_ADMIN. Success: 'Usuario guardado con éxito' with a link back to the list.
+ */
+export function UserEditRoute() {
+  const { uuid = '' } = useParams();
+  const { role: caller, href } = useUsersListHref();
+  const loaded = useLoader(uuid, (signal) => api(getUser, { params: { uuid }, signal }));
+  const form = useFormState<UserEditValues>(EMPTY, validators);
+  const [user, setUser] = useState<UserView | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState(false);
+  const canChangeRole = caller === 'SUPER_ADMIN';
+  const { load } = form;
+
+  useEffect(() => {
+    if (!loaded.data) return;
+    setUser(loaded.data);
+    load(editValuesOf(loaded.data));
+  }, [loaded.data, load]);
+
+  const crumbs = [{ label: t.title, to: href }, { label: t.edit.title }];
+  if (!user) {
+    return (
+      <FormPage title={t.edit.title} crumbs={crumbs}>
+        {loaded.error ? <ServerErrors error={loaded.error} /> : <PageLoader />}
+      </FormPage>
+    );
+  }
+  if (done) {
+    return (
+      <FormPage title={t.edit.title} crumbs={crumbs}>
+        <SuccessPanel message={t.edit.saved} linkLabel={t.edit.goToList} to={href} />
+      </FormPage>
+    );
+  }
+
+  const { values, errors, setField } = form;
+  const body = userPatchBody(user, values, canChangeRole);
+  const disabled = form.missing(REQUIRED) || form.hasErrors || saving || body === null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (disabled || !body) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await api(patchUser, { params: { uuid }, body });
+      setDone(true);
+    } catch (failure) {
+      setError(failure);
+      setSaving(false);
+    }
+  }
+
+  const text = (name: TextKey, options: { required?: boolean; placeholder?: string; type?: string } = {}) => (
+    <TextField
+      label={options.required ? requiredLabel(t.fields[name]) : t.fields[name]}
+      name={name}
+      type={options.type ?? 'text'}
+      placeholder={options.placeholder}
+      value={values[name]}
+      onChange={(event) => setField(name, event.target.value)}
+      hasError={Boolean(errors[name])}
+      errorMessage={errors[name]}
+      flex="1 1 16rem"
+    />
+  );
+
+  return (
+    <FormPage title={t.edit.title} crumbs={crumbs}>
+      <UnsavedChangesGuard when={form.dirty && !saving} />
+      <Flex as="form" direction="column" gap="medium" onSubmit={submit} noValidate>
+        <Flex gap="medium" wrap="wrap">
+          {text('first_name', { required: true })}
+          {text('last_name', { required: true })}
+        </Flex>
+        <Flex gap="medium" wrap="wrap">
+          {text('email', { required: true, type: 'email' })}
+          {text('rut_user', { placeholder: t.rutPlaceholder })}
+        </Flex>
+        <Flex gap="medium" wrap="wrap">
+          {text('phone_number', { placeholder: t.phonePlaceholder, type: 'tel' })}
+          {text('position')}
+        </Flex>
+        <TextAreaField
+          label={t.fields.user_description}
+          name="user_description"
+          rows={3}
+          value={values.user_description}
+          onChange={(event) => setField('user_description', event.target.value)}
+          hasError={Boolean(errors.user_description)}
+          errorMessage={errors.user_description}
+        />
+        <Flex gap="medium" wrap="wrap" alignItems="flex-end">
+          {text('user_magnus')}
+          <CheckboxField
+            label={t.fields.user_documentation}
+            name="user_documentation"
+            value="yes"
+            checked={values.user_documentation}
+            onChange={(event) => setField('user_documentation', event.target.checked)}
+          />
+        </Flex>
+        {canChangeRole ? (
+          <SelectField
+            label={requiredLabel(t.fields.user_role)}
+            value={values.user_role}
+            onChange={(event) => {
+              const next = event.target.value;
+              if (isRole(next)) setField('user_role', next);
+            }}
+          >
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {es.roles[r]}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
+        <TargetsPicker
+          key={values.user_role}
+          caller={caller}
+          kind={targetKindOf(values.user_role)}
+          value={{ project: values.project, group: values.group, society: values.society }}
+          onChange={(targets) => {
+            if (targets.project !== values.project) setField('project', targets.project);
+            if (targets.group !== values.group) setField('group', targets.group);
+            if (targets.society !== values.society) setField('society', targets.society);
+          }}
+          required={false}
+        />
+        <RequiredNote />
+        <ServerErrors error={error} context="userUpdate" />
+        <Flex justifyContent="flex-end">
+          <Button
+            type="submit"
+            variation="primary"
+            isDisabled={disabled}
+            isLoading={saving}
+            loadingText={es.adminUi.saving}
+          >
+            {t.edit.submit}
+          </Button>
+        </Flex>
+      </Flex>
+    </FormPage>
+  );
+}

@@ -1,0 +1,86 @@
+import { Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import type { ResponseOf } from '../../../../../shared/contracts/define';
+import { importUsersCsv } from '../../../../../shared/contracts/registration';
+import { es } from '../../../../../shared/i18n/es';
+import { canOpenAdminPath } from '../../../../../shared/roles';
+import { FileInput, FormPage, requiredLabel, ServerErrors, SuccessPanel } from '../../../components/admin';
+import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { CsvHelp } from '../components/csv-help';
+import { ImportResults } from '../components/import-results';
+
+const t = es.usersAdmin.import;
+const GROUPS_PATH = '/admin/group';
+
+/**
+ * /admin/users/import (admin-area §2): the format help and an example, 'Subir archivo' (then 'Archivo adjunto' with a
+ * delete button), a progress indicator while the file is read, and the per-row result. When every row passed:
+ * 'Usuarios creados con éxito' with a link to /admin/users. Its breadcrumb leads to /admin/group, as the spec says,
+ * for the roles that may open it.
+ */
+export function UserImportRoute() {
+  const { profile } = useSession();
+  const role = profile?.profile.user_role;
+  const [file, setFile] = useState<File | null>(null);
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [result, setResult] = useState<ResponseOf<typeof importUsersCsv> | null>(null);
+
+  async function run() {
+    if (!file || running) return;
+    setRunning(true);
+    setError(null);
+    setResult(null);
+    const body = new FormData();
+    body.append('file_csv', file);
+    try {
+      setResult(await api(importUsersCsv, { body }));
+    } catch (failure) {
+      setError(failure);
+    }
+    setRunning(false);
+  }
+
+  const groupsCrumb = canOpenAdminPath(role, GROUPS_PATH)
+    ? { label: es.adminMenu.find((item) => item.to === GROUPS_PATH)?.label ?? es.usersAdmin.title, to: GROUPS_PATH }
+    : { label: es.usersAdmin.title, to: '/admin/users' };
+  const allPassed = result !== null && result.failed === 0 && result.created > 0;
+
+  return (
+    <FormPage title={t.title} crumbs={[groupsCrumb, { label: t.title }]}>
+      <Text color="font.secondary">{t.intro}</Text>
+      <CsvHelp />
+      <FileInput
+        label={requiredLabel(es.usersAdmin.fields.file)}
+        file={file}
+        accept=".csv,text/csv"
+        onChange={(chosen) => {
+          setFile(chosen);
+          setResult(null);
+          setError(null);
+        }}
+      />
+      {running ? (
+        <Flex direction="column" gap="xs" role="status" data-testid="import-progress">
+          <Loader variation="linear" />
+          <Text fontSize="small">{t.running}</Text>
+        </Flex>
+      ) : null}
+      <ServerErrors error={error} />
+      {allPassed ? <SuccessPanel message={t.done} linkLabel={t.goToList} to="/admin/users" /> : null}
+      {result ? <ImportResults result={result} /> : null}
+      <Flex justifyContent="flex-end">
+        <Button
+          variation="primary"
+          isDisabled={!file}
+          isLoading={running}
+          loadingText={t.submit}
+          onClick={() => void run()}
+        >
+          {t.submit}
+        </Button>
+      </Flex>
+    </FormPage>
+  );
+}

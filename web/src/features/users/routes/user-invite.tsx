@@ -1,0 +1,125 @@
+import { Button, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { type FormEvent, useState } from 'react';
+import { generateInvitation } from '../../../../../shared/contracts/registration';
+import { es } from '../../../../../shared/i18n/es';
+import { isRole, type Role } from '../../../../../shared/roles';
+import {
+  FormPage,
+  RequiredNote,
+  requiredLabel,
+  ServerErrors,
+  SuccessPanel,
+  UnsavedChangesGuard,
+  validateRequiredEmail,
+} from '../../../components/admin';
+import { api } from '../../../lib/api-client';
+import { useUsersListHref } from '../api/use-list-links';
+import { TargetsPicker } from '../components/targets-picker';
+import {
+  invitableRoles,
+  invitationBody,
+  inviteComplete,
+  NO_TARGETS,
+  type Targets,
+  targetKindOf,
+} from '../lib/users-logic';
+
+const t = es.usersAdmin;
+
+/**
+ * /admin/users/invite (admin-area §2, §5, §6): role, e-mail and the role's targets; changing the role clears the other
+ * selections. Success: 'Usuario invitado con éxito' with 'Ir a usuarios'.
+ */
+export function UserInviteRoute() {
+  const { role: caller, href } = useUsersListHref();
+  const [role, setRole] = useState<Role | ''>('');
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [targets, setTargets] = useState<Targets>(NO_TARGETS);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState(false);
+  const kind = targetKindOf(role);
+  const dirty = role !== '' || email !== '';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!role || !inviteComplete(role, email, emailError, targets) || sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      await api(generateInvitation, { body: invitationBody(role, email, targets) });
+      setDone(true);
+    } catch (failure) {
+      setError(failure);
+    }
+    setSending(false);
+  }
+
+  const crumbs = [{ label: t.title, to: href }, { label: t.invite.title }];
+  if (done) {
+    return (
+      <FormPage title={t.invite.title} crumbs={crumbs}>
+        <SuccessPanel message={t.invite.done} linkLabel={t.invite.goToList} to={href} />
+      </FormPage>
+    );
+  }
+  return (
+    <FormPage title={t.invite.title} crumbs={crumbs}>
+      <UnsavedChangesGuard when={dirty && !sending} />
+      <Flex as="form" direction="column" gap="medium" onSubmit={submit} noValidate>
+        <SelectField
+          label={requiredLabel(t.fields.user_role)}
+          value={role}
+          onChange={(event) => {
+            const next = event.target.value;
+            setRole(isRole(next) ? next : '');
+            // A new role starts its targets from nothing.
+            setTargets(NO_TARGETS);
+            setError(null);
+          }}
+        >
+          <option value="">{t.chooseRole}</option>
+          {invitableRoles(caller).map((r) => (
+            <option key={r} value={r}>
+              {es.roles[r]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={requiredLabel(t.fields.email)}
+          type="email"
+          name="email"
+          autoComplete="off"
+          placeholder={t.invite.emailPlaceholder}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setEmailError(validateRequiredEmail(event.target.value));
+          }}
+          hasError={Boolean(emailError)}
+          errorMessage={emailError}
+        />
+        {role && kind === null ? (
+          <Text fontSize="small" color="font.secondary">
+            {t.noTargets}
+          </Text>
+        ) : null}
+        <TargetsPicker key={role} caller={caller} kind={kind} value={targets} onChange={setTargets} />
+        <RequiredNote />
+        <ServerErrors error={error} context="invitation" />
+        <Flex justifyContent="flex-end">
+          <Button
+            type="submit"
+            variation="primary"
+            isDisabled={!inviteComplete(role, email, emailError, targets)}
+            isLoading={sending}
+            loadingText={t.invite.sending}
+          >
+            {t.invite.submit}
+          </Button>
+        </Flex>
+      </Flex>
+    </FormPage>
+  );
+}

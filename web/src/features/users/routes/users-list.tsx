@@ -1,0 +1,158 @@
+import { Button, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { listInvitations, searchInvitations } from '../../../../../shared/contracts/registration';
+import { deleteUser, listUsers, patchUser, searchUsers } from '../../../../../shared/contracts/users';
+import { es } from '../../../../../shared/i18n/es';
+import {
+  AdminTable,
+  ListPage,
+  Pager,
+  PageSizeSelect,
+  pageCount,
+  StatusBadge,
+  useListHash,
+  useLoader,
+} from '../../../components/admin';
+import { AppIcon } from '../../../components/ui/icons';
+import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { InvitationsTable } from '../components/invitations-table';
+import { UsersFiltersPanel } from '../components/users-filters';
+import { FILTER_DEPENDENTS, invitationsQuery, USERS_HASH_KEYS, usersQuery } from '../lib/users-logic';
+
+const t = es.usersAdmin;
+
+/** A page past the last one (after a delete, or a hand-written hash) moves back to the last. */
+function useClampPage(page: number, total: number | undefined, size: number, onPage: (page: number) => void) {
+  const pages = pageCount(total ?? 0, size);
+  useEffect(() => {
+    if (total !== undefined && pages > 0 && page > pages) onPage(pages);
+  }, [total, pages, page, onPage]);
+  return pages;
+}
+
+/**
+ * /admin/users (admin-area §2): the 'Filtros' panel, search, Importar and Invitar; the users table and the pending
+ * invitations, each with its own pager; state in '#userPage%invitationPage?search=&project=&group=&society=&ordering=&user_role='.
+ */
+export function UsersListRoute() {
+  const { profile } = useSession();
+  const role = profile?.profile.user_role;
+  const list = useListHash({ keys: USERS_HASH_KEYS, lists: 2 });
+  const [userPage = 1, invitationPage = 1] = list.pages;
+  const { values, pageSize } = list;
+  const activeFilters = ['project', 'group', 'society', 'user_role', 'ordering'].some(
+    (key) => values[key as keyof typeof values] !== '',
+  );
+  const [filtersOpen, setFiltersOpen] = useState(activeFilters);
+
+  const users = usersQuery(values, userPage, pageSize);
+  const usersLoad = useLoader(JSON.stringify(users), (signal) =>
+    api(users.searching ? searchUsers : listUsers, { query: users.query, signal }),
+  );
+  const invitations = invitationsQuery(values.search, invitationPage, pageSize);
+  const invitationsLoad = useLoader(JSON.stringify(invitations), (signal) =>
+    api(invitations.searching ? searchInvitations : listInvitations, { query: invitations.query, signal }),
+  );
+
+  const setUserPage = (page: number) => list.setPage(page, 0);
+  const setInvitationPage = (page: number) => list.setPage(page, 1);
+  const userPages = useClampPage(userPage, usersLoad.data?.count, pageSize, setUserPage);
+  const invitationPages = useClampPage(invitationPage, invitationsLoad.data?.count, pageSize, setInvitationPage);
+
+  return (
+    <ListPage
+      title={t.title}
+      search={values.search}
+      onSearch={(search) => list.setFilters({ search })}
+      searchLabel={t.searchLabel}
+      filters={
+        <Button
+          size="small"
+          gap="xs"
+          onClick={() => setFiltersOpen((open) => !open)}
+          aria-expanded={filtersOpen}
+          aria-controls="users-filters-panel"
+        >
+          {t.filters}
+          <AppIcon name={filtersOpen ? 'expandLess' : 'expandMore'} />
+        </Button>
+      }
+      toolbar={
+        <>
+          <Button as={RouterLink} to="/admin/users/import" size="small">
+            {t.importButton}
+          </Button>
+          <Button as={RouterLink} to="/admin/users/invite" size="small" variation="primary">
+            {t.inviteButton}
+          </Button>
+        </>
+      }
+    >
+      {filtersOpen ? (
+        <View id="users-filters-panel">
+          <UsersFiltersPanel
+            role={role}
+            values={values}
+            onChange={(key, value) => list.setFilters({ [key]: value }, FILTER_DEPENDENTS[key] ?? [])}
+          />
+        </View>
+      ) : null}
+      <PageSizeSelect
+        value={pageSize}
+        onChange={list.setPageSize}
+        page={userPage === 1 && invitationPage === 1 ? 1 : 0}
+        total={Math.max(usersLoad.data?.count ?? 0, invitationsLoad.data?.count ?? 0)}
+      />
+      <AdminTable
+        label={t.listLabel}
+        rows={usersLoad.data?.results}
+        rowKey={(user) => user.uuid}
+        loading={usersLoad.loading}
+        onChanged={usersLoad.reload}
+        emptyText={t.empty}
+        columns={[
+          {
+            header: t.columns.user,
+            cell: (user) => (
+              <Flex direction="column" gap="0">
+                <Text fontWeight="bold">{`${user.first_name} ${user.last_name}`.trim()}</Text>
+                <Text fontSize="small" color="font.secondary">
+                  {user.email}
+                </Text>
+              </Flex>
+            ),
+          },
+          { header: t.columns.role, cell: (user) => es.roles[user.profile.user_role] },
+          { header: t.columns.status, cell: (user) => <StatusBadge enabled={user.enable} /> },
+        ]}
+        actions={(user) => ({
+          name: `${user.first_name} ${user.last_name}`.trim() || user.email,
+          toggle: {
+            enabled: user.enable,
+            run: () => api(patchUser, { params: { uuid: user.uuid }, body: { enable: !user.enable } }),
+          },
+          editTo: `/admin/users/edit/${user.uuid}`,
+          remove: { confirm: t.deleteConfirm, run: () => api(deleteUser, { params: { uuid: user.uuid } }) },
+          detailTo: `/admin/users/detail/${user.uuid}`,
+        })}
+      />
+      <Pager page={userPage} pages={userPages} onChange={setUserPage} />
+      <Heading level={3} marginTop="medium">
+        {t.invitations.title}
+      </Heading>
+      <InvitationsTable
+        rows={invitationsLoad.data?.results}
+        loading={invitationsLoad.loading}
+        onChanged={invitationsLoad.reload}
+      />
+      <Pager
+        page={invitationPage}
+        pages={invitationPages}
+        onChange={setInvitationPage}
+        label={t.invitations.pagination}
+      />
+    </ListPage>
+  );
+}
