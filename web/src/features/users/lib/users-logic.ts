@@ -1,5 +1,5 @@
 import type { ResponseOf } from '../../../../../shared/contracts/define';
-import type { getUser } from '../../../../../shared/contracts/users';
+import { type getUser, USER_ORDERINGS } from '../../../../../shared/contracts/users';
 import { fieldErrorMessage } from '../../../../../shared/i18n/es';
 import { INVITABLE_ROLES, ROLES, type Role } from '../../../../../shared/roles';
 import { formatListHash } from '../../../components/admin/list-hash';
@@ -54,17 +54,8 @@ export function roleFilterOptions(role: Role | undefined): Role[] {
   return role === 'SUPER_ADMIN' ? [...ROLES] : ROLES.filter((r) => r !== 'SUPER_ADMIN');
 }
 
-const ORDERINGS = [
-  '-updated',
-  'first_name',
-  '-first_name',
-  'last_name',
-  '-last_name',
-  'email',
-  '-email',
-  'is_active',
-  '-is_active',
-] as const;
+/** The orderings the users list accepts: the contract's own list. */
+const ORDERINGS = USER_ORDERINGS;
 type Ordering = (typeof ORDERINGS)[number];
 
 /** The users query of a page: searched lists go to the search endpoint; '' ordering is the default '-updated'. */
