@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects, one run (`npm test` calls them through test/run.ts), one after the other (groupOrder): on two cores
+ * Four projects (`npm test` runs them through test/run.ts), one after the other (groupOrder): on two cores
  * running them side by side only makes each slower.
  * - unit: pure code, colocated *.test.ts and test/unit;
  * - infra: CDK Template assertions and cdk-nag;

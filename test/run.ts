@@ -3,11 +3,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * `npm test`: typecheck, lint, then every vitest project (unit, infra, integration with browser tests) in one run.
+ * `npm test`: typecheck, lint, then the vitest projects: unit, infra and integration, then browser, in two runs.
  * The last line is the plain total over every runner, `N passed, N failed`, which CI reads.
  */
 const ROOT = join(import.meta.dirname, '..');
-const REPORT = join(ROOT, 'test-results', 'vitest.json');
 
 function run(command: string, args: string[]): Promise<number> {
   return new Promise((resolve) => {
@@ -31,28 +30,35 @@ for (const [label, command, args] of [
   console.log(`${label}: ${code === 0 ? 'passed' : 'FAILED'}`);
 }
 
-console.log('\n▶ vitest (unit, infra, integration, browser)');
+/**
+ * Two vitest processes: the browser tests start a portal of their own, and a portal sets process-wide state (the
+ * functions' environment and module-scope clients), so each portal gets its own process.
+ */
+const RUNS: Array<{ label: string; projects: string[] }> = [
+  { label: 'unit, infra, integration', projects: ['unit', 'infra', 'integration'] },
+  { label: 'browser', projects: ['browser'] },
+];
 mkdirSync(join(ROOT, 'test-results'), { recursive: true });
-rmSync(REPORT, { force: true });
-const vitestCode = await run(bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${REPORT}`,
-  ...process.argv.slice(2),
-]);
-if (existsSync(REPORT)) {
-  const report = JSON.parse(readFileSync(REPORT, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numTotalTestSuites: number;
-    numFailedTestSuites: number;
-  };
-  passed += report.numPassedTests;
+for (const { label, projects } of RUNS) {
+  console.log(`\n▶ vitest (${label})`);
+  const report = join(ROOT, 'test-results', `vitest-${projects.join('-')}.json`);
+  rmSync(report, { force: true });
+  const code = await run(bin('vitest'), [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ]);
+  if (!existsSync(report)) {
+    failed += 1;
+    continue;
+  }
+  const totals = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  passed += totals.numPassedTests;
   // A file that fails to load has no failed test of its own; count it so it cannot pass silently.
-  failed += report.numFailedTests + (report.numFailedTests === 0 && vitestCode !== 0 ? 1 : 0);
-} else {
-  failed += 1;
+  failed += totals.numFailedTests + (totals.numFailedTests === 0 && code !== 0 ? 1 : 0);
 }
 
 console.log(`\n${passed} passed, ${failed} failed`);
