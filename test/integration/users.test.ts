@@ -38,13 +38,44 @@ const registration_body = (token: string) => ({
 describe('invitation → mail → registration → sign-in', () => {
   test('the invited user registers through the mailed link and sees exactly the invited scope', async () => {
     const { demo, webUrl } = inject('portal');
+    // A group of its own, with one society, so other tests adding societies elsewhere cannot change the scope seen.
+    const newGroup = await call(groups.createGroup, {
+      token: projectAdmin,
+      body: {
+        group_name: `Grupo ${randomUUID().slice(0, 8)}`,
+        group_description: 'Invitados',
+        project: demo.projects.andes,
+      },
+    });
+    const { body: industries } = await call(societies.listIndustries, { token: projectAdmin });
+    const society = await call(societies.createSociety, {
+      token: projectAdmin,
+      body: {
+        society_business_name: `Sociedad ${randomUUID().slice(0, 8)} SpA`,
+        business_line: 'Servicios',
+        company_code: 'INV',
+        industry_type: industries[0]?.uuid as string,
+        society_email: 'contacto@invitada.cl',
+        currency: 'CLP',
+        group: newGroup.body.uuid,
+        society_contact_name: 'Juan Pérez',
+        society_phone_number: '+56911112222',
+        tax_module: 'False',
+      },
+    });
+    expect(society.status).toBe(201);
     const email = newEmail();
     const invited = await call(registration.generateInvitation, {
       token: projectAdmin,
-      body: { user_role: 'USER_GROUP', email, group: [demo.groups.sur] },
+      body: { user_role: 'USER_GROUP', email, group: [newGroup.body.uuid] },
     });
     expect(invited.status).toBe(201);
-    expect(invited.body).toMatchObject({ email, user_role: 'USER_GROUP', status: 'PENDING', group: [demo.groups.sur] });
+    expect(invited.body).toMatchObject({
+      email,
+      user_role: 'USER_GROUP',
+      status: 'PENDING',
+      group: [newGroup.body.uuid],
+    });
 
     const mail = await waitForMail(email, 'Invitación a Contadores Andes');
     expect(mail.body.html).toContain('#005A9F');
@@ -63,12 +94,12 @@ describe('invitation → mail → registration → sign-in', () => {
     const info = await call(getUserInfo, { token: access });
     expect(info.body.profile.user_role).toBe('USER_GROUP');
     expect(info.body.user).toMatchObject({ first_name: 'Ana María', last_name: 'Núñez' });
-    expect(info.body.groups.map((g) => g.uuid)).toEqual([demo.groups.sur]);
+    expect(info.body.groups.map((g) => g.uuid)).toEqual([newGroup.body.uuid]);
     expect(info.body.projects.map((p) => p.uuid)).toEqual([demo.projects.andes]);
     const mySocieties = await call(societies.listMySocieties, { token: access });
-    expect(mySocieties.body.map((s) => s.uuid)).toEqual([demo.societies.austral]);
+    expect(mySocieties.body.map((s) => s.uuid)).toEqual([society.body.uuid]);
 
-    const group = await call(groups.getGroup, { token: superAdmin, params: { uuid: demo.groups.sur } });
+    const group = await call(groups.getGroup, { token: superAdmin, params: { uuid: newGroup.body.uuid } });
     expect(group.body.user_group.map((u) => u.email)).toContain(email);
     expect(group.body.user).toContain(info.body.user.uuid);
 
