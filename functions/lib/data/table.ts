@@ -1,3 +1,5 @@
+import { nowMs } from '../clock';
+
 /**
  * The single table's key shapes, in one place (docs/data-model.md lists the access patterns).
  * Every item has pk and sk; listing indexes use gsi1pk/gsi1sk and gsi2pk/gsi2sk; expiring items carry expires_at
@@ -26,8 +28,8 @@ export const keys = {
   }),
 };
 
-export const nowIso = () => new Date().toISOString();
-export const epochSeconds = (ms = Date.now()) => Math.floor(ms / 1000);
+export const nowIso = () => new Date(nowMs()).toISOString();
+export const epochSeconds = (ms = nowMs()) => Math.floor(ms / 1000);
 
 /** Normalises a portal URL for lookups: lower case, no trailing slash. */
 export function normalizePortalUrl(url: string): string {
