@@ -10,6 +10,7 @@ export const FIELD_ERROR_CODES = [
   'ERROR_LENGTH',
   'SAME_DATA',
   'URL_EXISTS',
+  'WRONG_PASSWORD',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
@@ -22,6 +23,9 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'ROUTE_NOT_FOUND',
   'TOO_MANY_ATTEMPTS',
+  'SESSION_ENDED',
+  'PROJECT_DISABLED',
+  'GROUP_DISABLED',
   'INVALID_TOKEN',
   'DATA_CONFLICT',
   'INTERNAL_ERROR',

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { registerInvitation } from '../../shared/contracts/registration';
+import { endSessions } from '../lib/auth/access';
 import { createIdentity, deleteIdentity, setPassword } from '../lib/auth/identities';
 import { config } from '../lib/config';
 import { getProject, projectAdminKey } from '../lib/data/projects';
 import { keys, nowIso } from '../lib/data/table';
-import { clearThrottle, readThrottle, recordHit } from '../lib/data/throttle';
+import { clearThrottle, countHit } from '../lib/data/throttle';
 import { consumeToken, newToken, TOKEN_TTL_SECONDS, tokenOwner } from '../lib/data/tokens';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
+import { type RequestOrigin, writeSessionEvent } from '../lib/data/user-logs';
 import { getUser, getUserByEmail, newUserWrites, type UserRecord } from '../lib/data/users';
 import { appendMember, deleteKey, putNew } from '../lib/data/writes';
 import { DEFAULT_BRANDING, passwordResetMail, portalBase, sendMail } from '../lib/email';
@@ -47,7 +49,7 @@ function joinWrites(user: UserRecord, targets: Awaited<ReturnType<typeof invitat
  * consumes the link, removes the invitation, writes the user, its e-mail marker, its memberships and the entities'
  * member lists. If that transaction fails, the identity is deleted again.
  */
-export async function registerFromInvitation(input: RegisterInput) {
+export async function registerFromInvitation(input: RegisterInput, origin: RequestOrigin) {
   const invitation = await invitationOfToken(await tokenOwner('INVITE', input.token));
   const now = nowIso();
   const user: UserRecord = {
@@ -93,6 +95,7 @@ export async function registerFromInvitation(input: RegisterInput) {
     await deleteIdentity(user.uuid);
     throw error;
   }
+  await writeSessionEvent({ userUuid: user.uuid }, 'REGISTER', origin);
   return { detail: 'ok' };
 }
 
@@ -101,9 +104,7 @@ export async function registerFromInvitation(input: RegisterInput) {
  * EMAIL_NOT_EXISTS (kept from the spec) cannot be used to sweep addresses quickly. A disabled user gets no mail.
  */
 export async function requestPasswordReset(email: string) {
-  const throttle = await readThrottle('PASSWORD_RESET', email);
-  if (throttle.lockedFor > 0) throw new ApiError(429, 'TOO_MANY_ATTEMPTS', { remaining_time: throttle.lockedFor });
-  await recordHit('PASSWORD_RESET', email, throttle);
+  await countHit('PASSWORD_RESET', email);
   const user = await getUserByEmail(email);
   if (!user) throw new ApiError(400, 'EMAIL_NOT_EXISTS');
   if (!user.enable) return { code: 'EMAIL_SENT' as const };
@@ -121,12 +122,19 @@ export async function confirmPasswordToken(token: string) {
   return { detail: 'ok' };
 }
 
-/** Sets the new password, then consumes the link; a success also lifts a sign-in lock on the address. */
-export async function resetPassword(token: string, password: string) {
+/**
+ * Consumes the link, then sets the new password: two requests racing with one link cannot both set one. A success
+ * ends every session of the user (issue 8: whoever held the old password is signed out) and lifts the sign-in lock.
+ */
+export async function resetPassword(token: string, password: string, origin: RequestOrigin) {
   const user = await getUser(await tokenOwner('RESET', token));
   if (!user) throw new ApiError(400, 'INVALID_TOKEN');
-  await setPassword(user.uuid, password);
   await transactWrite([consumeToken('RESET', token)]);
-  await clearThrottle('LOGIN', user.email);
+  await setPassword(user.uuid, password);
+  await Promise.all([
+    endSessions(user.uuid),
+    clearThrottle('LOGIN', user.email),
+    writeSessionEvent({ userUuid: user.uuid }, 'PASSWORD_RESET', origin),
+  ]);
   return { detail: 'ok' };
 }

@@ -1,6 +1,11 @@
 import { requestPasswordReset as contract } from '../../shared/contracts/registration';
+import { countHit } from '../lib/data/throttle';
+import { clientIp } from '../lib/http/client-ip';
 import { httpHandler } from '../lib/http/http-handler';
 import { requestPasswordReset } from './accounts';
 
-/** POST api/v1/users/password/reset/: mail a password link (throttled per address). */
-export const handler = httpHandler(contract, ({ body }) => requestPasswordReset(body.email));
+/** POST api/v1/users/password/reset/: mail a password link (throttled per address and per client address). */
+export const handler = httpHandler(contract, async ({ body, event }) => {
+  await countHit('IP_PASSWORD_RESET', clientIp(event));
+  return requestPasswordReset(body.email);
+});

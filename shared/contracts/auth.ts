@@ -31,9 +31,10 @@ export const postSessionLogout = defineContract({
   id: 'postSessionLogout',
   method: 'POST',
   path: 'api/v1/logs/session-log/logout/',
-  access: ALL_ROLES,
+  // Public so that a logout works with an expired access token: the refresh token names the session (issue 8).
+  access: 'public',
   handler: 'auth/post-session-logout',
-  summary: 'Record the logout and revoke the refresh token',
+  summary: 'End every session of the user named by the refresh token (or the access token) and record the logout',
   body: z.object({ refresh: z.string().max(8192).optional() }),
   response: okSchema,
 });

@@ -181,9 +181,15 @@ export const updatePassword = defineContract({
   path: 'api/v1/users/password/update/',
   access: ALL,
   handler: 'users/update-password',
-  summary: "Change the caller's password (400 PASSWORD_EXISTS when it is the current one)",
+  summary:
+    "Change the caller's password, given the current one (400 with current_password WRONG_PASSWORD, or PASSWORD_EXISTS when unchanged); ends every session",
   body: z
-    .object({ password: passwordSchema, password_confirmation: z.string().max(100).optional() })
+    .object({
+      // Not in the spec's payload: without it a stolen session could lock the owner out (issue 8).
+      current_password: z.string().min(1).max(100),
+      password: passwordSchema,
+      password_confirmation: z.string().max(100).optional(),
+    })
     .refine((b) => b.password_confirmation === undefined || b.password_confirmation === b.password, {
       error: 'FORMAT_ERROR',
       path: ['password_confirmation'],

@@ -631,6 +631,11 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   SOCIETY_HAS_USERS: 'No es posible eliminar la sociedad porque aún tiene usuarios asociados.',
   INDUSTRY_IN_USE: 'No es posible eliminar la industria porque hay sociedades que la usan.',
   NOT_FOUND: 'El registro solicitado no existe o fue eliminado.',
+  // Sessions and access (issue 8): shown on the login page after the SPA signs the user out.
+  SESSION_ENDED: 'Tu sesión terminó. Por favor, inicia sesión nuevamente.',
+  PROJECT_DISABLED: 'El proyecto al que perteneces está deshabilitado. Contacta a tu administrador.',
+  GROUP_DISABLED: 'El grupo al que perteneces está deshabilitado. Contacta a tu administrador.',
+  WRONG_PASSWORD: 'La contraseña actual no es correcta.',
 };
 
 /** Spanish names of wire fields, used in the field messages ('... por favor complete {field}'). */
@@ -638,6 +643,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   email: 'email',
   password: 'contraseña',
   password_confirmation: 'confirmación de contraseña',
+  current_password: 'contraseña actual',
   first_name: 'nombre',
   last_name: 'apellidos',
   phone_number: 'numero de telefono',
@@ -761,6 +767,8 @@ export function messageForError(error: unknown, context?: ErrorContext): string 
   if (!isErrorLike(error)) return GENERIC;
   const { status, code } = error;
   if (status === 429 || code === 'TOO_MANY_ATTEMPTS') return es.errors.tooManyAttempts(error.remaining_time ?? 0);
+  // A right password of a member of a disabled project or group: say why, rather than 'invalid credentials'.
+  if (context === 'login' && status === 403 && code && ERROR_MESSAGES[code]) return ERROR_MESSAGES[code];
   if (context === 'login') return status === 400 || status === 401 ? INVALID_LOGIN : GENERIC;
   if (code && ERROR_MESSAGES[code]) return ERROR_MESSAGES[code];
   if (context) {

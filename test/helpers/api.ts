@@ -8,7 +8,14 @@ export interface ApiCall {
   query?: Record<string, string | number | boolean>;
   body?: unknown;
   token?: string;
+  /** The viewer's address as CloudFront reports it; by default a random one per call, so the per-address throttles
+   * count only what a test sends on purpose from one address. */
+  ip?: string;
+  /** The browser's Origin header (a project's branded portal). */
+  origin?: string;
 }
+
+const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)).join('.')}`;
 
 /** Calls a contract on the test portal's gateway and returns status and parsed JSON body. */
 export async function call<C extends Contract>(contract: C, options: ApiCall = {}) {
@@ -20,6 +27,8 @@ export async function call<C extends Contract>(contract: C, options: ApiCall = {
     headers: {
       ...(options.body !== undefined && { 'content-type': 'application/json' }),
       ...(options.token && { authorization: `Bearer ${options.token}` }),
+      ...(options.origin && { origin: options.origin }),
+      'cloudfront-viewer-address': `${options.ip ?? randomIp()}:443`,
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });

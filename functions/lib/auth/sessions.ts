@@ -1,11 +1,13 @@
 import {
-  InitiateAuthCommand,
+  AdminInitiateAuthCommand,
+  AdminUserGlobalSignOutCommand,
   NotAuthorizedException,
   RevokeTokenCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognito } from '../aws/cognito';
 import { config } from '../config';
+import { logger } from '../logger';
 
 /** Thrown when Cognito refuses the credentials or the refresh token. */
 export class CredentialsRefused extends Error {}
@@ -20,10 +22,19 @@ function isRefusal(error: unknown): boolean {
   );
 }
 
-async function initiate(flow: 'USER_PASSWORD_AUTH' | 'REFRESH_TOKEN_AUTH', parameters: Record<string, string>) {
+/**
+ * Passwords reach Cognito only through the API (issue 8): the admin flows need IAM credentials, which only the sign-in
+ * and refresh functions hold, and the app client allows no flow a browser could call with a password.
+ */
+async function initiate(flow: 'ADMIN_USER_PASSWORD_AUTH' | 'REFRESH_TOKEN_AUTH', parameters: Record<string, string>) {
   try {
     const out = await cognito.send(
-      new InitiateAuthCommand({ AuthFlow: flow, ClientId: config.userPoolClientId, AuthParameters: parameters }),
+      new AdminInitiateAuthCommand({
+        AuthFlow: flow,
+        UserPoolId: config.userPoolId,
+        ClientId: config.userPoolClientId,
+        AuthParameters: parameters,
+      }),
     );
     if (!out.AuthenticationResult?.AccessToken) throw new CredentialsRefused('No tokens (challenge?)');
     return out.AuthenticationResult;
@@ -33,9 +44,9 @@ async function initiate(flow: 'USER_PASSWORD_AUTH' | 'REFRESH_TOKEN_AUTH', param
   }
 }
 
-/** USER_PASSWORD_AUTH, server-side, under the user's uuid as Cognito user name. */
+/** Checks the password of the user (its uuid is the Cognito user name) and returns a fresh pair of tokens. */
 export async function signIn(uuid: string, password: string): Promise<{ access: string; refresh: string }> {
-  const result = await initiate('USER_PASSWORD_AUTH', { USERNAME: uuid, PASSWORD: password });
+  const result = await initiate('ADMIN_USER_PASSWORD_AUTH', { USERNAME: uuid, PASSWORD: password });
   return { access: result.AccessToken as string, refresh: result.RefreshToken as string };
 }
 
@@ -45,5 +56,17 @@ export async function refreshAccess(refresh: string): Promise<string> {
 }
 
 export async function revokeRefresh(refresh: string): Promise<void> {
-  await cognito.send(new RevokeTokenCommand({ ClientId: config.userPoolClientId, Token: refresh }));
+  await cognito
+    .send(new RevokeTokenCommand({ ClientId: config.userPoolClientId, Token: refresh }))
+    .catch((error: Error) => logger.info('Refresh token not revoked', { reason: error.name }));
+}
+
+/**
+ * Cognito's own end of every session of a user (its refresh tokens). The portal does not depend on it: the session
+ * records and `sessions_valid_after` refuse old tokens by themselves, and cognito-local does not implement it.
+ */
+export async function signOutEverywhere(uuid: string): Promise<void> {
+  await cognito
+    .send(new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: uuid }))
+    .catch((error: Error) => logger.info('Global sign-out not done by the identity provider', { reason: error.name }));
 }

@@ -5,6 +5,8 @@ import { config } from '../config';
 export interface VerifiedToken {
   /** The Cognito user name, which is the portal's user uuid. */
   username: string;
+  /** When the token was issued (epoch seconds): tokens older than the user's sessions_valid_after are refused. */
+  issuedAt: number;
 }
 
 type Verify = (token: string) => Promise<VerifiedToken>;
@@ -22,7 +24,10 @@ function createVerifier(): Verify {
       clientId: config.userPoolClientId,
       tokenUse: 'access',
     });
-    return async (token) => ({ username: String((await verifier.verify(token)).username) });
+    return async (token) => {
+      const payload = await verifier.verify(token);
+      return { username: String(payload.username), issuedAt: payload.iat };
+    };
   }
   const issuer = `${local.replace(/\/$/, '')}/${config.userPoolId}`;
   const verifier = JwtRsaVerifier.create(
@@ -34,7 +39,7 @@ function createVerifier(): Verify {
     if (payload.token_use !== 'access' || payload.client_id !== config.userPoolClientId) {
       throw new Error('Not an access token of this client');
     }
-    return { username: String(payload.username) };
+    return { username: String(payload.username), issuedAt: Number(payload.iat) };
   };
 }
 

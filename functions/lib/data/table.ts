@@ -22,6 +22,8 @@ export const keys = {
   }),
   industry: (uuid: string) => ({ pk: 'INDUSTRIES', sk: `INDUSTRY#${uuid}` }),
   throttle: (kind: string, email: string) => ({ pk: `THROTTLE#${kind}#${email}`, sk: 'THROTTLE' }),
+  /** Refused sign-ins of an e-mail that has no account, kept under the address for the audit. */
+  unknownEmailLog: (email: string, at: string, id: string) => ({ pk: `EMAIL#${email}`, sk: `LOG#SESSION#${at}#${id}` }),
   userLog: (userUuid: string, kind: 'SESSION' | 'BROWSING', at: string, id: string) => ({
     pk: `USER#${userUuid}`,
     sk: `LOG#${kind}#${at}#${id}`,

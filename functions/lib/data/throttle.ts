@@ -1,80 +1,130 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
+import { ApiError } from '../errors';
 import { epochSeconds, keys } from './table';
 
 /**
- * Throttles per e-mail: sign-in counts failures (5 within 15 minutes lock it for 5 minutes, even for the right
- * password: issue 3); password-reset requests count every request (3 within 15 minutes lock for 15), so nobody can
- * probe which addresses have accounts at speed.
+ * Throttles, each a counter of slots per key within a window (issue 8, "The lock holds").
+ * - LOGIN, per e-mail: 5 failures within 15 minutes lock it for 5 minutes, even for the right password (issue 3).
+ * - PASSWORD_RESET, per e-mail: 3 requests within 15 minutes lock for 15, so the EMAIL_NOT_EXISTS answer of the spec
+ *   cannot be used to sweep addresses quickly.
+ * - IP_*, per client address: sign-in failures, reset requests, registrations and invitation-link checks.
+ * A slot is taken atomically *before* the guarded work (the password check, the mail), so concurrent requests cannot
+ * all pass a check that each read before the others wrote: of 20 parallel wrong passwords at most 5 reach Cognito.
  */
 export const THROTTLES = {
   LOGIN: { maxHits: 5, windowSeconds: 15 * 60, lockSeconds: 5 * 60 },
   PASSWORD_RESET: { maxHits: 3, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
+  IP_SIGN_IN: { maxHits: 30, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
+  IP_PASSWORD_RESET: { maxHits: 10, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
+  IP_REGISTRATION: { maxHits: 20, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
+  IP_LINK_CHECK: { maxHits: 60, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
 } as const;
 export type ThrottleKind = keyof typeof THROTTLES;
 
+/**
+ * The item: `attempts` slots taken in the window that ends at `window_end`. The key is locked while its attempts have
+ * reached the limit and the window has not ended; the hit that fills it moves `window_end` to now + the lock time.
+ */
 interface ThrottleItem {
   attempts: number;
-  window_start: number;
-  locked_until?: number;
+  window_end: number;
 }
 
-export interface ThrottleState {
-  /** Seconds left on a lock, or 0 when the e-mail may try. */
-  lockedFor: number;
-  /** The live item, if any; a lapsed lock or window counts as none. */
-  item?: ThrottleItem;
-}
+const isConditionFailure = (error: unknown) =>
+  error instanceof ConditionalCheckFailedException || (error as Error)?.name === 'ConditionalCheckFailedException';
 
-export async function readThrottle(kind: ThrottleKind, email: string, now = epochSeconds()): Promise<ThrottleState> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: config.tableName, Key: keys.throttle(kind, email), ConsistentRead: true }),
-  );
-  const item = Item as ThrottleItem | undefined;
-  if (!item) return { lockedFor: 0 };
-  if (item.locked_until !== undefined) {
-    // A lock that ran out starts the count afresh.
-    return item.locked_until > now ? { lockedFor: item.locked_until - now, item } : { lockedFor: 0 };
-  }
-  return item.window_start + THROTTLES[kind].windowSeconds > now ? { lockedFor: 0, item } : { lockedFor: 0 };
-}
+export const tooManyAttempts = (remainingSeconds: number) =>
+  new ApiError(429, 'TOO_MANY_ATTEMPTS', { remaining_time: Math.max(1, remainingSeconds) });
 
-/** Counts a hit atomically; the hit that reaches the limit sets the lock. */
-export async function recordHit(kind: ThrottleKind, email: string, state: ThrottleState, now = epochSeconds()) {
-  const Key = keys.throttle(kind, email);
+/**
+ * Takes one slot of the key, or answers 429 TOO_MANY_ATTEMPTS with the seconds left. Returns the attempts counted
+ * after this one. Two conditional writes at most: one that counts within a live window, one that opens a new window.
+ */
+export async function takeSlot(kind: ThrottleKind, key: string, now = epochSeconds()): Promise<number> {
   const limits = THROTTLES[kind];
+  const Key = keys.throttle(kind, key);
   const expiresAt = now + limits.windowSeconds + limits.lockSeconds;
-  if (!state.item) {
-    await dynamo.send(
-      new PutCommand({
-        TableName: config.tableName,
-        Item: { ...Key, attempts: 1, window_start: now, expires_at: expiresAt },
-      }),
-    );
-    return;
-  }
-  const { Attributes } = await dynamo.send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key,
-      UpdateExpression: 'ADD attempts :one SET expires_at = :exp',
-      ExpressionAttributeValues: { ':one': 1, ':exp': expiresAt },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  if ((Attributes?.attempts as number) >= limits.maxHits) {
-    await dynamo.send(
+  try {
+    const { Attributes } = await dynamo.send(
       new UpdateCommand({
         TableName: config.tableName,
         Key,
-        UpdateExpression: 'SET locked_until = if_not_exists(locked_until, :until), expires_at = :exp',
-        ExpressionAttributeValues: { ':until': now + limits.lockSeconds, ':exp': expiresAt },
+        UpdateExpression: 'SET attempts = attempts + :one, expires_at = :exp',
+        ConditionExpression: 'attempts < :max AND window_end > :now',
+        ExpressionAttributeValues: { ':one': 1, ':max': limits.maxHits, ':now': now, ':exp': expiresAt },
+        ReturnValues: 'UPDATED_NEW',
       }),
     );
+    return Attributes?.attempts as number;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
+  try {
+    await dynamo.send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: { ...Key, attempts: 1, window_end: now + limits.windowSeconds, expires_at: expiresAt },
+        // An item of the older shape (no window_end) counts as lapsed.
+        ConditionExpression: 'attribute_not_exists(window_end) OR window_end <= :now',
+        ExpressionAttributeValues: { ':now': now },
+      }),
+    );
+    return 1;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  // Neither a live window with room nor a lapsed one: the key is full until its window ends.
+  const item = await readThrottle(kind, key);
+  throw tooManyAttempts((item?.window_end ?? now + limits.lockSeconds) - now);
 }
 
-export async function clearThrottle(kind: ThrottleKind, email: string): Promise<void> {
-  await dynamo.send(new DeleteCommand({ TableName: config.tableName, Key: keys.throttle(kind, email) }));
+/** After a counted failure (or a counting request) that filled the key: lock it for the lock time from now. */
+export async function lockIfFull(kind: ThrottleKind, key: string, attempts: number, now = epochSeconds()) {
+  const limits = THROTTLES[kind];
+  if (attempts < limits.maxHits) return;
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: keys.throttle(kind, key),
+      UpdateExpression: 'SET window_end = :until, expires_at = :exp',
+      ExpressionAttributeValues: { ':until': now + limits.lockSeconds, ':exp': now + limits.lockSeconds },
+    }),
+  );
+}
+
+/** A request that counts whatever its outcome (reset mails, registrations, link checks): take a slot, lock when full. */
+export async function countHit(kind: ThrottleKind, key: string, now = epochSeconds()): Promise<void> {
+  await lockIfFull(kind, key, await takeSlot(kind, key, now), now);
+}
+
+/** Gives a slot back (a sign-in that succeeded does not count against its address). */
+export async function releaseSlot(kind: ThrottleKind, key: string): Promise<void> {
+  await dynamo
+    .send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: keys.throttle(kind, key),
+        UpdateExpression: 'SET attempts = attempts - :one',
+        ConditionExpression: 'attempts > :zero',
+        ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+}
+
+/** Forgets the key's count: a successful sign-in or password reset lifts the e-mail's lock. */
+export async function clearThrottle(kind: ThrottleKind, key: string): Promise<void> {
+  await dynamo.send(new DeleteCommand({ TableName: config.tableName, Key: keys.throttle(kind, key) }));
+}
+
+export async function readThrottle(kind: ThrottleKind, key: string): Promise<ThrottleItem | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: config.tableName, Key: keys.throttle(kind, key), ConsistentRead: true }),
+  );
+  return Item as ThrottleItem | undefined;
 }

@@ -18,3 +18,39 @@ export async function writeUserLog(
     }),
   );
 }
+
+/**
+ * The security events of an account (issue 8, "Audit"): sign-ins and their refusals, logouts, refused refreshes,
+ * registration, password change and reset. Under the user when there is one, else under the e-mail that was tried.
+ */
+export type SessionAction =
+  | 'LOGIN'
+  | 'LOGIN_REFUSED'
+  | 'LOGOUT'
+  | 'REFRESH_REFUSED'
+  | 'REGISTER'
+  | 'PASSWORD_CHANGE'
+  | 'PASSWORD_CHANGE_REFUSED'
+  | 'PASSWORD_RESET';
+
+export interface RequestOrigin {
+  source_ip: string;
+  user_agent?: string;
+}
+
+export async function writeSessionEvent(
+  subject: { userUuid: string } | { email: string },
+  action: SessionAction,
+  origin: RequestOrigin,
+  reason?: string,
+): Promise<void> {
+  const fields = { action, ...origin, ...(reason && { reason }) };
+  if ('userUuid' in subject) return writeUserLog(subject.userUuid, 'SESSION', fields);
+  const at = nowIso();
+  await dynamo.send(
+    new PutCommand({
+      TableName: config.tableName,
+      Item: { ...keys.unknownEmailLog(subject.email, at, randomUUID()), kind: 'SESSION', created: at, ...fields },
+    }),
+  );
+}

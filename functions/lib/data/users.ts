@@ -29,6 +29,8 @@ export interface UserRecord {
   created: string;
   updated?: string;
   version: number;
+  /** Epoch seconds: access tokens issued before it are refused (every session ended then; issue 8). */
+  sessions_valid_after?: number;
 }
 
 export async function getUser(uuid: string): Promise<UserRecord | undefined> {
