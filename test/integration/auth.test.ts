@@ -74,7 +74,7 @@ describe('throttling', () => {
       new UpdateCommand({
         TableName: tableName,
         Key: keys.throttle('LOGIN', email),
-        UpdateExpression: 'SET locked_until = :past',
+        UpdateExpression: 'SET window_end = :past',
         ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
       }),
     );
@@ -127,7 +127,8 @@ describe('tokens', () => {
   });
 
   test('refresh gives a new access token; logout revokes the refresh token and is logged', async () => {
-    const { access, refresh } = await signIn('superadmin@demo.cl');
+    // A user of its own: a logout ends every session of its user, and the demo accounts serve parallel tests.
+    const { access, refresh } = await signIn((await createTestUser('SUPER_ADMIN')).email);
     const refreshed = await call(postTokenRefresh, { body: { refresh } });
     expect(refreshed.status).toBe(200);
     expect((await call(getUserInfo, { token: refreshed.body.access })).status).toBe(200);
@@ -170,13 +171,13 @@ describe('disabled users', () => {
 
 describe('session and browsing logs', () => {
   test('sign-in, logout and page views each leave a log item under the user', async () => {
-    const { access } = await signIn('grupo@demo.cl');
+    const { uuid, email } = await createTestUser('GROUP_ADMIN');
+    const { access } = await signIn(email);
     const view = { browsing_url: '/home', browsing_module: 'home', browsing_view: 'Inicio' };
     expect((await call(postBrowsingLog, { token: access, body: view })).status).toBe(201);
     expect((await call(postSessionLogout, { token: access, body: {} })).status).toBe(200);
 
     const { dynamo, lib, tableName } = await tableAccess();
-    const uuid = inject('portal').demo.users['grupo@demo.cl'] as string;
     const { Items = [] } = await dynamo.send(
       new lib.QueryCommand({
         TableName: tableName,

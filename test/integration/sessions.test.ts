@@ -192,37 +192,43 @@ describe('sessions end', () => {
   });
 });
 
-describe('disabled projects and groups cut their members off', () => {
-  /** A project of its own with one group and a USER_GROUP member of it, so disabling them disturbs no other test. */
-  async function world() {
-    const project = await call(createProject, {
-      token: superAdmin,
-      body: {
-        project_name: `Proyecto ${randomUUID().slice(0, 8)}`,
-        client_name: 'Cliente SpA',
-        associated_service_description: 'Contabilidad',
-        service_description: 'Portal',
-      },
-    });
-    expect(project.status).toBe(201);
-    const group = await call(createGroup, {
-      token: superAdmin,
-      body: { group_name: 'Grupo Sesiones', group_description: 'Pruebas', project: project.body.uuid },
-    });
-    expect(group.status).toBe(201);
-    const { uuid, email } = await createTestUser('USER_GROUP');
-    const { dynamo, lib, tableName, keys } = await tableAccess();
-    await dynamo.send(
-      new lib.UpdateCommand({
-        TableName: tableName,
-        Key: keys.user(uuid),
-        UpdateExpression: 'SET project_uuids = :p, group_uuids = :g',
-        ExpressionAttributeValues: { ':p': [project.body.uuid], ':g': [group.body.uuid] },
-      }),
-    );
-    return { project: project.body.uuid as string, group: group.body.uuid as string, email };
-  }
+/** A project of its own with one group, so what a test changes in them disturbs no other test. */
+async function ownProjectAndGroup() {
+  const project = await call(createProject, {
+    token: superAdmin,
+    body: {
+      project_name: `Proyecto ${randomUUID().slice(0, 8)}`,
+      client_name: 'Cliente SpA',
+      associated_service_description: 'Contabilidad',
+      service_description: 'Portal',
+    },
+  });
+  expect(project.status).toBe(201);
+  const group = await call(createGroup, {
+    token: superAdmin,
+    body: { group_name: 'Grupo Sesiones', group_description: 'Pruebas', project: project.body.uuid },
+  });
+  expect(group.status).toBe(201);
+  return { project: project.body.uuid as string, group: group.body.uuid as string };
+}
 
+/** ...and a USER_GROUP member of that group. */
+async function world() {
+  const { project, group } = await ownProjectAndGroup();
+  const { uuid, email } = await createTestUser('USER_GROUP');
+  const { dynamo, lib, tableName, keys } = await tableAccess();
+  await dynamo.send(
+    new lib.UpdateCommand({
+      TableName: tableName,
+      Key: keys.user(uuid),
+      UpdateExpression: 'SET project_uuids = :p, group_uuids = :g',
+      ExpressionAttributeValues: { ':p': [project], ':g': [group] },
+    }),
+  );
+  return { project, group, email };
+}
+
+describe('disabled projects and groups cut their members off', () => {
   test.each([
     ['group', 'GROUP_DISABLED'],
     ['project', 'PROJECT_DISABLED'],
@@ -276,10 +282,10 @@ describe("each firm's portal is its own", () => {
 describe('registration races', () => {
   test('five concurrent registrations with one invitation make one account', async () => {
     const email = `carrera-${randomUUID().slice(0, 8)}@prueba.cl`;
-    const { demo } = inject('portal');
+    const { group } = await ownProjectAndGroup();
     const invited = await call(registration.generateInvitation, {
       token: superAdmin,
-      body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.minera] },
+      body: { user_role: 'USER_GROUP', email, group: [group] },
     });
     expect(invited.status).toBe(201);
     const token = tokenFrom(await waitForMail(email, 'Invitación'), 'register');

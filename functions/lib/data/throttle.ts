@@ -41,44 +41,48 @@ export const tooManyAttempts = (remainingSeconds: number) =>
 
 /**
  * Takes one slot of the key, or answers 429 TOO_MANY_ATTEMPTS with the seconds left. Returns the attempts counted
- * after this one. Two conditional writes at most: one that counts within a live window, one that opens a new window.
+ * after this one. Each round is two conditional writes: one that counts within a live window, one that opens a new
+ * window; when both fail because a parallel request opened the window in between, the next round counts in it.
  */
 export async function takeSlot(kind: ThrottleKind, key: string, now = epochSeconds()): Promise<number> {
   const limits = THROTTLES[kind];
   const Key = keys.throttle(kind, key);
   const expiresAt = now + limits.windowSeconds + limits.lockSeconds;
-  try {
-    const { Attributes } = await dynamo.send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key,
-        UpdateExpression: 'SET attempts = attempts + :one, expires_at = :exp',
-        ConditionExpression: 'attempts < :max AND window_end > :now',
-        ExpressionAttributeValues: { ':one': 1, ':max': limits.maxHits, ':now': now, ':exp': expiresAt },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return Attributes?.attempts as number;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+  for (let round = 0; round < 3; round++) {
+    try {
+      const { Attributes } = await dynamo.send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key,
+          UpdateExpression: 'SET attempts = attempts + :one, expires_at = :exp',
+          ConditionExpression: 'attempts < :max AND window_end > :now',
+          ExpressionAttributeValues: { ':one': 1, ':max': limits.maxHits, ':now': now, ':exp': expiresAt },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      return Attributes?.attempts as number;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    try {
+      await dynamo.send(
+        new PutCommand({
+          TableName: config.tableName,
+          Item: { ...Key, attempts: 1, window_end: now + limits.windowSeconds, expires_at: expiresAt },
+          // An item of the older shape (no window_end) counts as lapsed.
+          ConditionExpression: 'attribute_not_exists(window_end) OR window_end <= :now',
+          ExpressionAttributeValues: { ':now': now },
+        }),
+      );
+      return 1;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const item = await readThrottle(kind, key);
+    if (item && item.attempts >= limits.maxHits && item.window_end > now) throw tooManyAttempts(item.window_end - now);
   }
-  try {
-    await dynamo.send(
-      new PutCommand({
-        TableName: config.tableName,
-        Item: { ...Key, attempts: 1, window_end: now + limits.windowSeconds, expires_at: expiresAt },
-        // An item of the older shape (no window_end) counts as lapsed.
-        ConditionExpression: 'attribute_not_exists(window_end) OR window_end <= :now',
-        ExpressionAttributeValues: { ':now': now },
-      }),
-    );
-    return 1;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
-  // Neither a live window with room nor a lapsed one: the key is full until its window ends.
-  const item = await readThrottle(kind, key);
-  throw tooManyAttempts((item?.window_end ?? now + limits.lockSeconds) - now);
+  // Three rounds lost to parallel requests on one key: a burst, refused like a full key.
+  throw tooManyAttempts(limits.lockSeconds);
 }
 
 /** After a counted failure (or a counting request) that filled the key: lock it for the lock time from now. */
