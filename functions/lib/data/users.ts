@@ -261,7 +261,9 @@ export async function reachesAll(caller: Caller, users: UserRecord[]): Promise<b
   const societyUuids = [...new Set(users.flatMap((u) => u.society_uuids))];
   const societies = await getItems<{ uuid: string; group_uuid: string }>(societyUuids.map((s) => keys.society(s)));
   const inMyGroups = new Set(societies.filter((s) => mine.includes(s.group_uuid)).map((s) => s.uuid));
-  return users.every((u) => u.group_uuids.some((g) => mine.includes(g)) || u.society_uuids.some((s) => inMyGroups.has(s)));
+  return users.every(
+    (u) => u.group_uuids.some((g) => mine.includes(g)) || u.society_uuids.some((s) => inMyGroups.has(s)),
+  );
 }
 
 /** The memberships a user record holds now, with the parents each needs (its links, scope checks). */
