@@ -180,6 +180,15 @@ export const es = {
       text: 'Ya puedes ingresar al portal con tu correo y tu contraseña.',
     },
     expiredToken: { title: 'Link expirado', text: EXPIRED_LINK },
+    /** The link of an e-mail change (issue 8): the new address becomes the login only here. */
+    confirmEmail: {
+      title: 'Confirmar nuevo correo',
+      text: 'Confirma que desde ahora ingresarás al portal con esta dirección de correo.',
+      submit: 'Confirmar correo',
+      submitting: 'Confirmando...',
+      doneTitle: 'Correo confirmado',
+      doneText: 'Tu nuevo correo ya es el de ingreso al portal. Usa tu misma contraseña.',
+    },
     forgotten: {
       title: 'Recuperar contraseña',
       text: 'Ingresa tu correo y te enviaremos un link para crear una nueva contraseña.',
