@@ -54,9 +54,9 @@ export async function detachMembers(detach: Detach): Promise<number> {
     const batch = [...new Set([...fromLists.map((l) => l.uuid), ...fromOthers])];
     const users = await getItems<UserRecord>(batch.map((uuid) => keys.user(uuid)));
     // List names go through placeholders: USER is a reserved word of DynamoDB expressions.
-    const listNames = Object.fromEntries(detach.lists.map((list, i) => [`#list${i}`, list]));
+    // (only the lists this round touches: DynamoDB refuses names an expression does not use).
     const listName = (list: string) => `#list${detach.lists.indexOf(list)}`;
-    const names = { ...detach.guard.names, ...(fromLists.length > 0 && listNames) };
+    const names = { ...detach.guard.names, ...Object.fromEntries(fromLists.map((l) => [listName(l.list), l.list])) };
     const condition = {
       ConditionExpression: `version = :version AND (${detach.guard.expression})`,
       // DynamoDB refuses an empty names map.
