@@ -451,6 +451,12 @@ describe('large memberships', () => {
     );
     expect((await call(groups.getGroup, { token: superAdmin, params: { uuid: group } })).body.user_quantity).toBe(200);
 
+    // One edit cannot move 200 members in one transaction: a clear 400, nothing changed.
+    const tooMany = await call(groups.patchGroup, { token: superAdmin, params: { uuid: group }, body: { user: [] } });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toEqual({ code: 'TOO_MANY_CHANGES' });
+    expect((await call(groups.getGroup, { token: superAdmin, params: { uuid: group } })).body.user_quantity).toBe(200);
+
     const deleted = await call(groups.deleteGroup, { token: superAdmin, params: { uuid: group } });
     expect(deleted.status).toBe(200);
     expect((await call(groups.getGroup, { token: superAdmin, params: { uuid: group } })).status).toBe(404);
@@ -466,4 +472,43 @@ describe('large memberships', () => {
     const afterProject = await Promise.all(members.map((m) => storedUser(m)));
     expect(afterProject.filter((u) => u.project_uuids.length > 0)).toEqual([]);
   }, 120_000);
+});
+
+describe('invitations under races', () => {
+  test('a resend racing a withdrawal leaves no ghost invitation; a resend is audited', async () => {
+    const { demo } = inject('portal');
+    const { dynamo, tableName, lib } = await tableAccess();
+    const stored = async (uuid: string) =>
+      (
+        await dynamo.send(
+          new lib.GetCommand({ TableName: tableName, Key: { pk: `INVITATION#${uuid}`, sk: 'INVITATION' } }),
+        )
+      ).Item;
+    for (let round = 0; round < 4; round += 1) {
+      const invited = await call(registration.generateInvitation, {
+        token: superAdmin,
+        body: { user_role: 'USER_SOCIETY', email: `carrera-${unique()}@prueba.cl`, society: [demo.societies.austral] },
+      });
+      expect(invited.status).toBe(201);
+      const uuid = invited.body.uuid;
+      const [resent, withdrawn] = await Promise.all([
+        call(registration.resendInvitation, { token: superAdmin, params: { id: uuid } }),
+        call(registration.deleteInvitation, { token: superAdmin, params: { id: uuid } }),
+      ]);
+      expect([200, 404, 409]).toContain(resent.status);
+      expect([200, 404, 409]).toContain(withdrawn.status);
+      if (withdrawn.status === 200) expect(await stored(uuid)).toBeUndefined();
+      else expect(await stored(uuid)).toMatchObject({ uuid, email: invited.body.email });
+      if (resent.status === 200) {
+        const { Items = [] } = await dynamo.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': `AUDIT#${uuid}` },
+          }),
+        );
+        expect(Items.some((i) => (i.changes as Record<string, unknown>).resent !== undefined)).toBe(true);
+      }
+    }
+  });
 });
