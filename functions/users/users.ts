@@ -216,8 +216,6 @@ export async function patchUser(caller: Caller, uuid: string, input: PatchInput)
   const after: UserRecord = {
     ...before,
     ...(sentFields(fields) as Partial<UserRecord>),
-    // Sending the current address again withdraws a pending change.
-    ...(email === before.email && { pending_email: null, pending_email_token: null }),
     updated: nowIso(),
     version: before.version + 1,
   };
