@@ -116,16 +116,22 @@ export async function confirmEmailChange(token: string) {
     }
     break;
   }
+  // The identity is named by the uuid and sign-in goes through the e-mail marker, so the attribute only mirrors the
+  // login: the change is done once the transaction lands, and a failed mirror is logged, not turned into an error.
   const user = (await getUser(uuid)) as UserRecord;
-  await cognito.send(
-    new AdminUpdateUserAttributesCommand({
-      UserPoolId: config.userPoolId,
-      Username: uuid,
-      UserAttributes: [
-        { Name: 'email', Value: user.email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
+  try {
+    await cognito.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: config.userPoolId,
+        Username: uuid,
+        UserAttributes: [
+          { Name: 'email', Value: user.email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+  } catch (error) {
+    logger.error('Identity e-mail attribute not updated', { user: uuid, reason: (error as Error).name });
+  }
   return { detail: 'ok' };
 }
