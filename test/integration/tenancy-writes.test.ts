@@ -111,6 +111,19 @@ async function siblingGroups() {
   return { project, own, sibling, ownSociety, siblingSociety, victim, shared, member, token };
 }
 
+/** The audit items of an entity, oldest first. */
+async function auditOf(uuid: string) {
+  const { dynamo, tableName } = await tableAccess();
+  const { Items = [] } = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `AUDIT#${uuid}` },
+    }),
+  );
+  return Items as Array<{ action: string; actor_uuid: string; changes: Record<string, unknown[]> }>;
+}
+
 const confirmLink = (mail: CapturedMail) => {
   const match = /\/email_confirm\/([A-Za-z0-9_-]+)/.exec(mail.body.text ?? '');
   if (!match) throw new Error(`No /email_confirm/ link in "${mail.subject}"`);
@@ -324,15 +337,7 @@ describe('e-mail changes are confirmed by the new address', () => {
     // The lists show the new address (links rewritten), and the audit has both steps.
     const inGroup = await call(users.listUsers, { token: superAdmin, query: { group, search: next } });
     expect(inGroup.body.results.map((u) => u.uuid)).toEqual([user.uuid]);
-    const { dynamo, tableName } = await tableAccess();
-    const { Items = [] } = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `AUDIT#${user.uuid}` },
-      }),
-    );
-    const changes = Items.map((i) => i.changes as Record<string, unknown[]>);
+    const changes = (await auditOf(user.uuid)).map((i) => i.changes);
     expect(changes.some((c) => c.pending_email?.[1] === next)).toBe(true);
     expect(changes.some((c) => c.email?.[0] === user.email && c.email?.[1] === next)).toBe(true);
   });
@@ -500,15 +505,33 @@ describe('invitations under races', () => {
       if (withdrawn.status === 200) expect(await stored(uuid)).toBeUndefined();
       else expect(await stored(uuid)).toMatchObject({ uuid, email: invited.body.email });
       if (resent.status === 200) {
-        const { Items = [] } = await dynamo.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': `AUDIT#${uuid}` },
-          }),
-        );
-        expect(Items.some((i) => (i.changes as Record<string, unknown>).resent !== undefined)).toBe(true);
+        expect((await auditOf(uuid)).some((i) => i.changes.resent !== undefined)).toBe(true);
       }
     }
+  });
+});
+
+describe('audit of self-service changes', () => {
+  test('an avatar change is audited with the caller as actor', async () => {
+    const user = await createTestUser('USER_SOCIETY');
+    const { access } = await signIn(user.email);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(png)]), 'avatar.png');
+    const response = await fetch(`${inject('portal').apiUrl}/api/v1/users/user-profile/`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${access}` },
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    const items = await auditOf(user.uuid);
+    const image = (await storedUser(user.uuid)).image;
+    expect(image).toBeTruthy();
+    expect(items.filter((i) => i.changes.image)).toEqual([
+      expect.objectContaining({ action: 'UPDATE', actor_uuid: user.uuid, changes: { image: [null, image] } }),
+    ]);
   });
 });
