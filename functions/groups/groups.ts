@@ -4,6 +4,7 @@ import { DEFAULT_COLOR } from '../../shared/contracts/fields';
 import type { GROUP_ORDERINGS, groupCreateSchema, groupPatchSchema } from '../../shared/contracts/groups';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
+import { detachMembers } from '../lib/data/detach';
 import { type GroupRecord, getGroup, groupItem, groupNameKey } from '../lib/data/groups';
 import { getItems, listPage, type Ordering, readIndex } from '../lib/data/list-index';
 import type { ProjectRecord } from '../lib/data/projects';
@@ -72,8 +73,8 @@ export async function createGroup(caller: Caller, input: CreateInput) {
   // The same answer for a project that does not exist and one outside the caller's scope: nothing leaks.
   if (!projectInScope(caller, input.project)) throw fieldErrors({ project: ['FORMAT_NOT_ALLOWED'] });
   const [admins, users] = await Promise.all([
-    loadMembers('admin', input.admin ?? [], { role: 'GROUP_ADMIN', projectUuid: input.project }),
-    loadMembers('user', input.user ?? [], { role: 'USER_GROUP', projectUuid: input.project }),
+    loadMembers('admin', input.admin ?? [], { role: 'GROUP_ADMIN', projectUuid: input.project, caller }),
+    loadMembers('user', input.user ?? [], { role: 'USER_GROUP', projectUuid: input.project, caller }),
   ]);
   const now = nowIso();
   const group: GroupRecord = {
@@ -112,8 +113,17 @@ export async function patchGroup(caller: Caller, uuid: string, input: PatchInput
   }
   const { version: _v, project: _p, admin, user, ...fields } = input;
   const [admins, users] = await Promise.all([
-    admin ? loadMembers('admin', admin, { role: 'GROUP_ADMIN', projectUuid: before.project_uuid }) : undefined,
-    user ? loadMembers('user', user, { role: 'USER_GROUP', projectUuid: before.project_uuid }) : undefined,
+    admin
+      ? loadMembers('admin', admin, {
+          role: 'GROUP_ADMIN',
+          projectUuid: before.project_uuid,
+          caller,
+          kept: before.admin,
+        })
+      : undefined,
+    user
+      ? loadMembers('user', user, { role: 'USER_GROUP', projectUuid: before.project_uuid, caller, kept: before.user })
+      : undefined,
   ]);
   const after: GroupRecord = {
     ...before,
@@ -147,10 +157,19 @@ export async function patchGroup(caller: Caller, uuid: string, input: PatchInput
   return oneView(after);
 }
 
-/** Refused while the group holds societies (409 GROUP_NOT_EMPTY); its members lose the membership. */
+/**
+ * Refused while the group holds societies (409 GROUP_NOT_EMPTY); its members lose the membership. Members are detached
+ * first, in batches (detachMembers), then the emptied group goes in one transaction: any number of members works.
+ */
 export async function deleteGroup(caller: Caller, uuid: string) {
   const group = await requireGroup(caller, uuid);
-  const members = await getItems<UserRecord>([...group.admin, ...group.user].map((m) => keys.user(m)));
+  const lastVersion = await detachMembers({
+    key: keys.group(uuid),
+    lists: ['admin', 'user'],
+    target: groupTarget(group),
+    guard: { expression: 'society_quantity = :zero', values: { ':zero': 0 } },
+    refusal: (g) => (g.society_quantity === 0 ? undefined : conflict('GROUP_NOT_EMPTY')),
+  });
   await transactWrite([
     {
       write: {
@@ -158,14 +177,14 @@ export async function deleteGroup(caller: Caller, uuid: string) {
           TableName: config.tableName,
           Key: keys.group(uuid),
           ConditionExpression: 'society_quantity = :zero AND version = :version',
-          ExpressionAttributeValues: { ':zero': 0, ':version': group.version },
+          ExpressionAttributeValues: { ':zero': 0, ':version': lastVersion },
         },
       },
       onConditionFail: () => conflict('GROUP_NOT_EMPTY'),
     },
     deleteKey(groupNameKey(group.project_uuid, group.group_name)),
     bumpCounter(keys.project(group.project_uuid), 'groups', -1),
-    ...removeMembershipWrites(members, groupTarget(group)),
+    // The audit keeps the group as it was before its members were detached.
     auditWrite(config.tableName, caller, 'DELETE', { type: 'GROUP', uuid }, diff({ ...group }, {})),
   ]);
   return { detail: 'ok' };

@@ -76,6 +76,44 @@ export function passwordResetMail(branding: Branding, link: string, minutes: num
   };
 }
 
+/** To the new address of an e-mail change (issue 8): it becomes the login only through this link. */
+export function emailChangeMail(branding: Branding, link: string, hours: number) {
+  return {
+    subject: `Confirma tu nuevo correo - ${branding.project_name}`,
+    ...layout(
+      branding,
+      'Confirma tu nuevo correo',
+      [
+        `Se solicitó usar esta dirección para ingresar al portal de ${branding.project_name}.`,
+        `El cambio se hará solo al confirmar. El enlace sirve una sola vez y vence en ${hours} horas. Si no lo esperabas, ignora este correo.`,
+      ],
+      { label: 'Confirmar correo', url: link },
+    ),
+  };
+}
+
+/** To the current address of an e-mail change: it stays the login until the new one confirms. */
+export function emailChangeNoticeMail(branding: Branding, newEmail: string, portalUrl: string) {
+  return {
+    subject: `Solicitud de cambio de correo - ${branding.project_name}`,
+    ...layout(
+      branding,
+      'Se solicitó cambiar el correo de tu cuenta',
+      [
+        `Se pidió cambiar el correo con que ingresas al portal por ${maskEmail(newEmail)}.`,
+        'Tu correo actual sigue siendo el de ingreso hasta que la nueva dirección confirme el cambio. Si no lo reconoces, avisa a tu administrador.',
+      ],
+      { label: 'Ir al portal', url: portalUrl },
+    ),
+  };
+}
+
+/** 'ana.perez@dominio.cl' → 'an***@dominio.cl': the notice names the new address without handing it out. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 2)}***@${domain}`;
+}
+
 /** The portal address a mail's links point to: the project's own portal URL, else the deployment's. */
 export function portalBase(customPortalUrl: string | null | undefined): string {
   return (customPortalUrl || config.portalUrl).replace(/\/+$/, '');

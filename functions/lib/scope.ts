@@ -30,3 +30,38 @@ export function defaultPartitions(caller: Caller): { projects: string[]; groups:
   if (caller.role === 'GROUP_ADMIN') return { projects: [], groups: caller.user.group_uuids };
   return { projects: [], groups: [] };
 }
+
+/** One membership of a user: a project, a group, or a society (with the group and project it sits in). */
+export interface MembershipRef {
+  field: 'project_uuids' | 'group_uuids' | 'society_uuids';
+  uuid: string;
+  project_uuid: string;
+  group_uuid?: string;
+}
+
+/**
+ * Whether the caller may add or remove this membership (issue 8: scope is the caller's, for every write). A
+ * PROJECT_ADMIN manages the memberships of its projects; a GROUP_ADMIN those of its groups and their societies, never
+ * a project membership (that comes with an invitation).
+ */
+export function membershipInScope(caller: Caller, membership: MembershipRef): boolean {
+  if (seesEverything(caller)) return true;
+  if (caller.role === 'PROJECT_ADMIN') return caller.user.project_uuids.includes(membership.project_uuid);
+  if (caller.role !== 'GROUP_ADMIN') return false;
+  if (membership.field === 'group_uuids') return caller.user.group_uuids.includes(membership.uuid);
+  if (membership.field === 'society_uuids') return caller.user.group_uuids.includes(membership.group_uuid ?? '');
+  return false;
+}
+
+/**
+ * Whether a user also belongs somewhere the caller does not manage: then deleting, disabling or re-addressing it
+ * would reach into another tenant (403 ACTION_NOT_ALLOWED). A GROUP_ADMIN's own projects (those of its groups) count
+ * as inside: every member of its groups also has that project membership.
+ */
+export function belongsOutside(caller: Caller, memberships: MembershipRef[], callerProjects: string[]): boolean {
+  if (seesEverything(caller)) return false;
+  return memberships.some((m) => {
+    if (membershipInScope(caller, m)) return false;
+    return !(caller.role === 'GROUP_ADMIN' && m.field === 'project_uuids' && callerProjects.includes(m.uuid));
+  });
+}

@@ -4,6 +4,7 @@ import { DEFAULT_COLOR } from '../../shared/contracts/fields';
 import type { projectCreateSchema, projectPatchSchema } from '../../shared/contracts/projects';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
+import { detachMembers } from '../lib/data/detach';
 import { getItems, readIndex } from '../lib/data/list-index';
 import {
   getProject,
@@ -173,10 +174,26 @@ export async function patchProject(caller: Caller, uuid: string, input: PatchInp
 
 const normalizeForMarker = (name: string) => projectNameKey(name).pk;
 
-/** Refused while the project holds groups: deleting is not a cascade (documented in docs/data-model.md). */
+/**
+ * Refused while the project holds groups: deleting is not a cascade (documented in docs/data-model.md). Its admins and
+ * plain members (a project membership without group) are detached first, in batches (detachMembers), so any number of
+ * them works; then the emptied project goes in one transaction.
+ */
 export async function deleteProject(caller: Caller, uuid: string) {
   const project = await requireProject(uuid);
-  const admins = await getItems<UserRecord>(project.admin.map((a) => keys.user(a)));
+  const memberLinks = (await readIndex('gsi1', `PROJECT#${uuid}#USERS`)).filter(
+    (e) => e.sk === `MEMBER#PROJECT#${uuid}`,
+  );
+  const notEmpty = { expression: '#groups = :zero', names: { '#groups': 'groups' }, values: { ':zero': 0 } };
+  const lastVersion = await detachMembers({
+    key: keys.project(uuid),
+    lists: ['admin'],
+    target: projectTarget(uuid),
+    others: memberLinks.map((e) => e.uuid),
+    guard: notEmpty,
+    refusal: (p) => (p.groups === 0 ? undefined : conflict('PROJECT_NOT_EMPTY')),
+    perMember: (member) => (project.admin.includes(member) ? [remove(projectAdminKey(member))] : []),
+  });
   await transactWrite([
     {
       write: {
@@ -185,15 +202,13 @@ export async function deleteProject(caller: Caller, uuid: string) {
           Key: keys.project(uuid),
           ConditionExpression: '#groups = :zero AND version = :version',
           ExpressionAttributeNames: { '#groups': 'groups' },
-          ExpressionAttributeValues: { ':zero': 0, ':version': project.version },
+          ExpressionAttributeValues: { ':zero': 0, ':version': lastVersion },
         },
       },
       onConditionFail: () => conflict('PROJECT_NOT_EMPTY'),
     },
     remove(projectNameKey(project.project_name)),
     ...(project.custom_portal_url ? [remove(portalUrlKey(project.custom_portal_url))] : []),
-    ...project.admin.map((admin) => remove(projectAdminKey(admin))),
-    ...removeMembershipWrites(admins, projectTarget(uuid)),
     auditWrite(TABLE(), caller, 'DELETE', { type: 'PROJECT', uuid }, diff({ ...project }, {})),
   ]);
   await Promise.all([deleteAsset(project.logo), deleteAsset(project.icon), deleteAsset(project.image)]);

@@ -16,7 +16,7 @@ import { transactWrite } from '../lib/data/transact';
 import type { MembershipTarget } from '../lib/data/users';
 import { deleteKey, putNew } from '../lib/data/writes';
 import { DEFAULT_BRANDING, invitationMail, portalBase, sendMail } from '../lib/email';
-import { ApiError, fieldErrors, forbidden, notFound } from '../lib/errors';
+import { ApiError, conflict, fieldErrors, forbidden, notFound } from '../lib/errors';
 import type { Caller } from '../lib/http/types';
 import { logger } from '../lib/logger';
 import { groupInScope, projectInScope, seesEverything, societyInScope } from '../lib/scope';
@@ -195,15 +195,23 @@ async function mailInvitation(invitation: InvitationRecord, token: string, proje
     status = 'SEND_FAILED';
   }
   const sent = status === 'PENDING' ? nowIso() : invitation.sent;
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: invitationKey(invitation.uuid),
-      UpdateExpression: 'SET #status = :status, sent = :sent',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': status, ':sent': sent },
-    }),
-  );
+  try {
+    // Only the invitation this mail belongs to: one withdrawn, registered or resent meanwhile is not brought back as
+    // a ghost item by this update (issue 8).
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: invitationKey(invitation.uuid),
+        UpdateExpression: 'SET #status = :status, sent = :sent',
+        ConditionExpression: 'attribute_exists(pk) AND token_hash = :hash',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': status, ':sent': sent, ':hash': invitation.token_hash },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    logger.info('Invitation changed while its mail was sent', { invitation: invitation.uuid });
+  }
   return { ...invitation, status, sent };
 }
 
@@ -282,13 +290,22 @@ export async function resendInvitation(caller: Caller, uuid: string) {
           TableName: config.tableName,
           Key: invitationKey(uuid),
           UpdateExpression: 'SET token_hash = :new',
-          ConditionExpression: 'token_hash = :old',
+          ConditionExpression: 'attribute_exists(pk) AND token_hash = :old',
           ExpressionAttributeValues: { ':new': tokenHash(token), ':old': invitation.token_hash },
         },
       },
+      // Withdrawn, registered or resent by someone else meanwhile: nothing is written.
+      onConditionFail: () => conflict('DATA_CONFLICT'),
     },
     dropTokenHash('INVITE', invitation.token_hash),
     write,
+    auditWrite(
+      config.tableName,
+      caller,
+      'UPDATE',
+      { type: 'INVITATION', uuid },
+      { resent: [invitation.sent, nowIso()] },
+    ),
   ]);
   const project = invitation.project_uuid ? ((await getProject(invitation.project_uuid)) ?? null) : null;
   return invitationView(await mailInvitation({ ...invitation, token_hash: tokenHash(token) }, token, project));

@@ -110,7 +110,11 @@ function recount(from: Parents | undefined, to: Parents | undefined): TxWrite[] 
 
 export async function createSociety(caller: Caller, input: CreateInput) {
   const group = await groupForSociety(caller, input.group, input.project);
-  const users = await loadMembers('user', input.user ?? [], { role: 'USER_SOCIETY', projectUuid: group.project_uuid });
+  const users = await loadMembers('user', input.user ?? [], {
+    role: 'USER_SOCIETY',
+    projectUuid: group.project_uuid,
+    caller,
+  });
   const now = nowIso();
   const society: SocietyRecord = {
     uuid: randomUUID(),
@@ -157,7 +161,10 @@ export async function patchSociety(
   const group = moving ? await groupForSociety(caller, groupInput, projectInput) : undefined;
   if (!moving && projectInput !== undefined && projectInput !== before.project_uuid) throw badField('group')();
   const projectUuid = group?.project_uuid ?? before.project_uuid;
-  const users = user ? await loadMembers('user', user, { role: 'USER_SOCIETY', projectUuid }) : undefined;
+  // Users already on the society stay assignable; a new one must be someone the caller manages (issue 8).
+  const users = user
+    ? await loadMembers('user', user, { role: 'USER_SOCIETY', projectUuid, caller, kept: before.user })
+    : undefined;
   const after: SocietyRecord = {
     ...before,
     ...(sentFields(fields) as Partial<SocietyRecord>),

@@ -1,6 +1,7 @@
 import { getUser } from '../../shared/contracts/users';
 import { httpHandler } from '../lib/http/http-handler';
-import { requireUser, userView } from './users';
+import { userView } from './user-lists';
+import { requireUser } from './users';
 
 /** GET api/v1/users/user/{uuid}/: one user in scope (404 outside). */
 export const handler = httpHandler(getUser, async ({ caller, params }) =>

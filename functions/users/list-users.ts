@@ -1,6 +1,6 @@
 import { listUsers } from '../../shared/contracts/users';
 import { httpHandler } from '../lib/http/http-handler';
-import { pageUsers } from './users';
+import { pageUsers } from './user-lists';
 
 /** GET api/v1/users/user/: users in scope by project, group, society and role, searched and ordered. */
 export const handler = httpHandler(listUsers, ({ caller, query }) => pageUsers(caller, query));

@@ -65,6 +65,8 @@ export const userSchema = z.object({
   created: z.string(),
   updated: z.string(),
   version: z.number(),
+  /** An e-mail change waiting for its link: the login stays `email` until the new address confirms (issue 8). */
+  pending_email: z.string().nullable().optional(),
   profile: z.object({
     user_role: z.enum(ROLES),
     rut_user: z.string().nullable(),
@@ -194,5 +196,16 @@ export const updatePassword = defineContract({
       error: 'FORMAT_ERROR',
       path: ['password_confirmation'],
     }),
+  response: okSchema,
+});
+
+export const confirmEmailChange = defineContract({
+  id: 'confirmEmailChange',
+  method: 'POST',
+  path: 'api/v1/users/email/confirm/',
+  access: 'public',
+  handler: 'users/confirm-email',
+  summary: 'Confirm an e-mail change with its mailed link: the new address becomes the login (400 INVALID_TOKEN)',
+  body: z.object({ token: z.string().trim().min(20).max(200) }),
   response: okSchema,
 });

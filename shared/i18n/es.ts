@@ -180,6 +180,15 @@ export const es = {
       text: 'Ya puedes ingresar al portal con tu correo y tu contraseña.',
     },
     expiredToken: { title: 'Link expirado', text: EXPIRED_LINK },
+    /** The link of an e-mail change (issue 8): the new address becomes the login only here. */
+    confirmEmail: {
+      title: 'Confirmar nuevo correo',
+      text: 'Confirma que desde ahora ingresarás al portal con esta dirección de correo.',
+      submit: 'Confirmar correo',
+      submitting: 'Confirmando...',
+      doneTitle: 'Correo confirmado',
+      doneText: 'Tu nuevo correo ya es el de ingreso al portal. Usa tu misma contraseña.',
+    },
     forgotten: {
       title: 'Recuperar contraseña',
       text: 'Ingresa tu correo y te enviaremos un link para crear una nueva contraseña.',
@@ -629,6 +638,8 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   PROJECT_NOT_EMPTY: 'No es posible eliminar el proyecto porque aún tiene grupos asociados.',
   GROUP_NOT_EMPTY: 'No es posible eliminar el grupo porque aún tiene sociedades asociadas.',
   SOCIETY_HAS_USERS: 'No es posible eliminar la sociedad porque aún tiene usuarios asociados.',
+  // Issue 8: one edit adds or removes at most about 45 members (a DynamoDB transaction holds 100 writes).
+  TOO_MANY_CHANGES: 'Demasiados cambios en una sola edición, guarde los miembros en partes.',
   INDUSTRY_IN_USE: 'No es posible eliminar la industria porque hay sociedades que la usan.',
   NOT_FOUND: 'El registro solicitado no existe o fue eliminado.',
   // Sessions and access (issue 8): shown on the login page after the SPA signs the user out.

@@ -1,7 +1,9 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
-import { type ApiError, conflict } from '../errors';
+import { ApiError, conflict } from '../errors';
+
+const MAX_WRITES = 100;
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -18,6 +20,9 @@ export interface TxWrite {
  * 409 DATA_CONFLICT.
  */
 export async function transactWrite(writes: TxWrite[]): Promise<void> {
+  // DynamoDB takes 100 writes per transaction: an edit that adds or removes more members at once (about 45) is the
+  // client's to split, with a clear 400 rather than a 500. Deletes detach any number in rounds (detach.ts).
+  if (writes.length > MAX_WRITES) throw new ApiError(400, 'TOO_MANY_CHANGES');
   try {
     await dynamo.send(new TransactWriteCommand({ TransactItems: writes.map((w) => w.write) }));
   } catch (error) {

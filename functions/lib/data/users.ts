@@ -2,7 +2,9 @@ import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../../shared/roles';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
-import { type ApiError, fieldErrors } from '../errors';
+import { type ApiError, conflict, fieldErrors } from '../errors';
+import type { Caller } from '../http/types';
+import { seesEverything } from '../scope';
 import { getItems, normalizeSearch, searchText } from './list-index';
 import { keys, strip } from './table';
 import { type TxWrite, transactWrite } from './transact';
@@ -31,6 +33,10 @@ export interface UserRecord {
   version: number;
   /** Epoch seconds: access tokens issued before it are refused (every session ended then; issue 8). */
   sessions_valid_after?: number;
+  /** An e-mail change waiting for its link (issue 8): the login stays `email` until the new address confirms. */
+  pending_email?: string | null;
+  /** The hash of the link's token, so only the newest request's link confirms. */
+  pending_email_token?: string | null;
 }
 
 export async function getUser(uuid: string): Promise<UserRecord | undefined> {
@@ -168,10 +174,12 @@ export function addMembershipWrites(users: UserRecord[], target: MembershipTarge
         Update: {
           TableName: config.tableName,
           Key: keys.user(user.uuid),
-          UpdateExpression: 'SET #field = list_append(#field, :entity)',
+          // The version moves with the lists, so a user edit read before this append fails (409) instead of
+          // writing the old lists back (issue 8: no lost writes).
+          UpdateExpression: 'SET #field = list_append(#field, :entity), version = version + :one',
           ConditionExpression: 'attribute_exists(pk) AND NOT contains(#field, :id)',
           ExpressionAttributeNames: { '#field': target.field },
-          ExpressionAttributeValues: { ':entity': [target.uuid], ':id': target.uuid },
+          ExpressionAttributeValues: { ':entity': [target.uuid], ':id': target.uuid, ':one': 1 },
         },
       },
     },
@@ -193,12 +201,13 @@ export function removeMembershipWrites(
           Update: {
             TableName: config.tableName,
             Key: keys.user(user.uuid),
-            UpdateExpression: `REMOVE #field[${index}]`,
+            UpdateExpression: `REMOVE #field[${index}] SET version = version + :one`,
             ConditionExpression: `#field[${index}] = :id`,
             ExpressionAttributeNames: { '#field': target.field },
-            ExpressionAttributeValues: { ':id': target.uuid },
+            ExpressionAttributeValues: { ':id': target.uuid, ':one': 1 },
           },
         },
+        onConditionFail: () => conflict('DATA_CONFLICT'),
       },
       {
         write: {
@@ -219,12 +228,14 @@ export function personRef(user: UserRecord) {
 
 /**
  * The users named in an admin/member list of a form, checked: each must exist, have the expected role and, when a
- * project is given, belong to it. Anything else answers 400 with FORMAT_NOT_ALLOWED on that field.
+ * project is given, belong to it. Anything else answers 400 with FORMAT_NOT_ALLOWED on that field. With a caller, a
+ * user not already in the list (`kept`) must also be one the caller reaches (issue 8: a GROUP_ADMIN attaches only
+ * people of its groups and their societies; new people come by invitation).
  */
 export async function loadMembers(
   field: string,
   userUuids: string[],
-  rule: { role: Role; projectUuid?: string },
+  rule: { role: Role; projectUuid?: string; caller?: Caller; kept?: string[] },
 ): Promise<UserRecord[]> {
   if (userUuids.length === 0) return [];
   const found = await getItems<UserRecord>(userUuids.map((uuid) => keys.user(uuid)));
@@ -233,5 +244,46 @@ export async function loadMembers(
   if (found.length !== new Set(userUuids).size || !found.every(fits)) {
     throw fieldErrors({ [field]: ['FORMAT_NOT_ALLOWED'] });
   }
+  const added = found.filter((u) => !rule.kept?.includes(u.uuid));
+  if (rule.caller && !(await reachesAll(rule.caller, added))) throw fieldErrors({ [field]: ['FORMAT_NOT_ALLOWED'] });
   return found;
+}
+
+/**
+ * Whether every user is one the caller already manages: of its projects (PROJECT_ADMIN), of its groups or of their
+ * societies (GROUP_ADMIN). The people pickers offer exactly these.
+ */
+export async function reachesAll(caller: Caller, users: UserRecord[]): Promise<boolean> {
+  if (seesEverything(caller) || users.length === 0) return true;
+  const mine = caller.role === 'PROJECT_ADMIN' ? caller.user.project_uuids : caller.user.group_uuids;
+  if (caller.role === 'PROJECT_ADMIN') return users.every((u) => u.project_uuids.some((p) => mine.includes(p)));
+  if (caller.role !== 'GROUP_ADMIN') return false;
+  const societyUuids = [...new Set(users.flatMap((u) => u.society_uuids))];
+  const societies = await getItems<{ uuid: string; group_uuid: string }>(societyUuids.map((s) => keys.society(s)));
+  const inMyGroups = new Set(societies.filter((s) => mine.includes(s.group_uuid)).map((s) => s.uuid));
+  return users.every(
+    (u) => u.group_uuids.some((g) => mine.includes(g)) || u.society_uuids.some((s) => inMyGroups.has(s)),
+  );
+}
+
+/** The memberships a user record holds now, with the parents each needs (its links, scope checks). */
+export async function membershipsOf(user: UserRecord): Promise<MembershipTarget[]> {
+  const [groups, societies] = await Promise.all([
+    getItems<{ uuid: string; project_uuid: string }>(user.group_uuids.map((g) => keys.group(g))),
+    getItems<{ uuid: string; project_uuid: string; group_uuid: string }>(
+      user.society_uuids.map((s) => keys.society(s)),
+    ),
+  ]);
+  return [
+    ...user.project_uuids.map((uuid): MembershipTarget => ({ field: 'project_uuids', uuid, project_uuid: uuid })),
+    ...groups.map((g): MembershipTarget => ({ field: 'group_uuids', uuid: g.uuid, project_uuid: g.project_uuid })),
+    ...societies.map(
+      (s): MembershipTarget => ({
+        field: 'society_uuids',
+        uuid: s.uuid,
+        project_uuid: s.project_uuid,
+        group_uuid: s.group_uuid,
+      }),
+    ),
+  ];
 }

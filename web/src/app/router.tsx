@@ -148,6 +148,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/health/routes/health-check')).HealthCheckRoute }),
       },
       { path: 'share/:token', ...pendingAlone('share') },
+      {
+        path: 'email_confirm/:token',
+        lazy: async () => ({ Component: (await import('../features/account/routes/confirm-email')).ConfirmEmailRoute }),
+      },
       // Guest only (a signed-in user goes to /home).
       {
         element: <GuestOnly />,

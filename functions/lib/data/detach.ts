@@ -1,0 +1,95 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/dynamo';
+import { config } from '../config';
+import type { ApiError } from '../errors';
+import { conflict } from '../errors';
+import { getItems } from './list-index';
+import { keys } from './table';
+import { type TxWrite, transactWrite } from './transact';
+import { type MembershipTarget, removeMembershipWrites, type UserRecord } from './users';
+
+/** Members per transaction: up to 3 writes each (list, link, an admin marker) plus the entity's, under the 100 cap. */
+const BATCH = 30;
+
+export interface Detach {
+  key: { pk: string; sk: string };
+  /** The entity's member lists (group: admin and user; project: admin). */
+  lists: string[];
+  /** The membership the members lose. */
+  target: Pick<MembershipTarget, 'field' | 'uuid'>;
+  /** Members held only on the users' side (no entity list), such as a project's plain members. */
+  others?: string[];
+  /** What must still hold for the delete to go on (the refusal rules), in every round's condition. */
+  guard: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
+  /** The refusal, read from the entity before each round (a failed condition then means a concurrent edit: 409). */
+  refusal: (entity: Record<string, unknown>) => ApiError | undefined;
+  /** Extra writes per member (a PROJECT_ADMIN's marker). */
+  perMember?: (uuid: string) => TxWrite[];
+}
+
+/**
+ * Empties an entity's memberships before it is deleted (issue 8: a group of 200 members could not be deleted, one
+ * transaction holds 100 writes). Each round is one transaction that removes a batch from the entity's lists and from
+ * those members' records, conditional on the entity's version and on the delete's rules: every state in between is
+ * consistent (a group with fewer members), a failure midway loses nothing, and calling delete again resumes. The
+ * caller's final transaction then deletes the emptied entity, conditional on its last version.
+ * Returns that version.
+ */
+export async function detachMembers(detach: Detach): Promise<number> {
+  let others = [...(detach.others ?? [])];
+  for (;;) {
+    const { Item } = await dynamo.send(
+      new GetCommand({ TableName: config.tableName, Key: detach.key, ConsistentRead: true }),
+    );
+    if (!Item) throw conflict('DATA_CONFLICT');
+    const refused = detach.refusal(Item);
+    if (refused) throw refused;
+    const version = Item.version as number;
+    const listed = detach.lists.flatMap((list) =>
+      ((Item[list] as string[] | undefined) ?? []).map((uuid, index) => ({ list, index, uuid })),
+    );
+    const fromLists = listed.slice(0, BATCH);
+    const fromOthers = others.filter((o) => !listed.some((l) => l.uuid === o)).slice(0, BATCH - fromLists.length);
+    if (fromLists.length === 0 && fromOthers.length === 0) return version;
+    const batch = [...new Set([...fromLists.map((l) => l.uuid), ...fromOthers])];
+    const users = await getItems<UserRecord>(batch.map((uuid) => keys.user(uuid)));
+    // List names go through placeholders: USER is a reserved word of DynamoDB expressions.
+    // (only the lists this round touches: DynamoDB refuses names an expression does not use).
+    const listName = (list: string) => `#list${detach.lists.indexOf(list)}`;
+    const names = { ...detach.guard.names, ...Object.fromEntries(fromLists.map((l) => [listName(l.list), l.list])) };
+    const condition = {
+      ConditionExpression: `version = :version AND (${detach.guard.expression})`,
+      // DynamoDB refuses an empty names map.
+      ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
+    };
+    const values = { ':version': version, ...detach.guard.values };
+    const entityWrite: TxWrite = {
+      write:
+        fromLists.length > 0
+          ? {
+              Update: {
+                TableName: config.tableName,
+                Key: detach.key,
+                ...condition,
+                UpdateExpression: `REMOVE ${fromLists.map((l) => `${listName(l.list)}[${l.index}]`).join(', ')} SET version = version + :one`,
+                ExpressionAttributeValues: { ...values, ':one': 1 },
+              },
+            }
+          : {
+              ConditionCheck: {
+                TableName: config.tableName,
+                Key: detach.key,
+                ...condition,
+                ExpressionAttributeValues: values,
+              },
+            },
+      onConditionFail: () => conflict('DATA_CONFLICT'),
+    };
+    await transactWrite([
+      entityWrite,
+      ...removeMembershipWrites(users, detach.target),
+      ...batch.flatMap((uuid) => detach.perMember?.(uuid) ?? []),
+    ]);
+    others = others.filter((o) => !batch.includes(o));
+  }
+}
