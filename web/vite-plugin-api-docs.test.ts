@@ -52,7 +52,7 @@ describe('API docs page (issue 9)', () => {
     let middleware: Hook = () => {};
     (apiDocs().configureServer as Hook)({ middlewares: { use: (fn: Hook) => (middleware = fn) } });
     const answer = (url: string) => {
-      const res = { writeHead: vi.fn(() => res), end: vi.fn() };
+      const res = { writeHead: vi.fn((_status: number) => res), end: vi.fn((_body?: unknown) => res) };
       const next = vi.fn();
       middleware({ url }, res, next);
       return { status: res.writeHead.mock.calls[0]?.[0], body: String(res.end.mock.calls[0]?.[0]), next };
