@@ -25,6 +25,7 @@ Portal ready in ${((Date.now() - started) / 1000).toFixed(1)} s
                   ${portal.webUrl.replace('localhost', '127.0.0.1')}            (branding: Auditores del Pacífico)
   API             ${portal.webUrl}/api/v1/health/
   OpenAPI         ${portal.webUrl}/api/openapi.json
+  API docs        ${portal.webUrl}/api-docs/index.html
   Mail viewer     ${portal.services.urls.ses}   (captured e-mail; GET /store lists it)
   DynamoDB Local  ${portal.services.urls.dynamodb}
   S3 (s3rver)     ${portal.services.urls.s3}

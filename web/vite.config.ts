@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { apiDocs } from './vite-plugin-api-docs';
 
 /**
  * The SPA. In AWS CloudFront serves it and routes /api/* to the HTTP API; locally local/portal.ts starts this config
@@ -8,7 +9,7 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), apiDocs()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: {
     host: '127.0.0.1',

@@ -3,6 +3,9 @@ import type { Role } from '../roles';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Error statuses a contract may declare by hand (see `statuses`). */
+export type DeclaredStatus = 401 | 403 | 404 | 408 | 409 | 429;
+
 /**
  * One endpoint, declared once. Handlers, the local gateway, the CDK app, the OpenAPI document, the web client and the
  * authorization matrix test all read this shape.
@@ -36,6 +39,13 @@ export interface Contract<
   multipartFiles?: Readonly<Record<string, 'image' | 'csv'>>;
   /** The answer is a file of this type rather than JSON (the detail PDFs). */
   fileResponse?: 'application/pdf';
+  /**
+   * Error statuses the endpoint answers that its shape cannot tell, for the OpenAPI document (issue 9). The rest is
+   * derived (shared/openapi/statuses.ts): 400 from inputs, 401/403 from access, 404 from path ids, 409 from a
+   * `version` field, 413 and 500 everywhere. Declare here: 401/403 of a public sign-in, 404 of a filter's id, 409 of a
+   * uniqueness or of a delete that needs an empty record, 429 of a throttle, 408 of a long import.
+   */
+  statuses?: readonly DeclaredStatus[];
 }
 
 export function defineContract<
