@@ -779,7 +779,8 @@ export function messageForError(error: unknown, context?: ErrorContext): string 
   const { status, code } = error;
   if (status === 429 || code === 'TOO_MANY_ATTEMPTS') return es.errors.tooManyAttempts(error.remaining_time ?? 0);
   // A right password of a member of a disabled project or group: say why, rather than 'invalid credentials'.
-  if (context === 'login' && status === 403 && code && ERROR_MESSAGES[code]) return ERROR_MESSAGES[code];
+  if (context === 'login' && (code === 'PROJECT_DISABLED' || code === 'GROUP_DISABLED'))
+    return ERROR_MESSAGES[code] as string;
   if (context === 'login') return status === 400 || status === 401 ? INVALID_LOGIN : GENERIC;
   if (code && ERROR_MESSAGES[code]) return ERROR_MESSAGES[code];
   if (context) {
