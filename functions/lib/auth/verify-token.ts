@@ -16,14 +16,7 @@ type Verify = (token: string) => Promise<VerifiedToken>;
  */
 function createVerifier(): Verify {
   const local = config.localCognitoUrl;
-  if (!local) {
-    const verifier = CognitoJwtVerifier.create({
-      userPoolId: config.userPoolId,
-      clientId: config.userPoolClientId,
-      tokenUse: 'access',
-    });
-    return async (token) => ({ username: String((await verifier.verify(token)).username) });
-  }
+  if (!local) return cognitoVerifier(CognitoJwtVerifier.create(productionVerifierProperties()));
   const issuer = `${local.replace(/\/$/, '')}/${config.userPoolId}`;
   const verifier = JwtRsaVerifier.create(
     { issuer, audience: null, jwksUri: `${issuer}/.well-known/jwks.json` },
@@ -37,6 +30,19 @@ function createVerifier(): Verify {
     return { username: String(payload.username) };
   };
 }
+
+/** What the deployed verifier checks: the pool's issuer and keys, an access token, of this app client. */
+export function productionVerifierProperties() {
+  return { userPoolId: config.userPoolId, clientId: config.userPoolClientId, tokenUse: 'access' as const };
+}
+
+/** The production branch, apart so a test can give it a verifier whose JWKS it preloaded (cacheJwks). */
+export function cognitoVerifier(verifier: { verify: (token: string) => Promise<{ username?: unknown }> }): Verify {
+  return async (token) => ({ username: String((await verifier.verify(token)).username) });
+}
+
+// Read at load: inside Lambda a LOCAL_COGNITO_URL stops the function at its cold start (config.ts, fail closed).
+void config.localCognitoUrl;
 
 let verify: Verify | undefined;
 

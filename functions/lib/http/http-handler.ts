@@ -4,6 +4,7 @@ import { config } from '../config';
 import { authenticate } from './authenticate';
 import { errorResponse, jsonResponse } from './error-response';
 import { logRequest } from './log-request';
+import { requireCloudFront } from './origin-verify';
 import type { UploadedFile } from './multipart';
 import { parseRequest } from './parse-request';
 import type { Caller, HttpEvent, HttpResult, PortalContext } from './types';
@@ -39,6 +40,7 @@ export function httpHandler<C extends Contract>(
   return middy<HttpEvent, HttpResult, Error, PortalContext>()
     .use(logRequest(contract.id))
     .use(errorResponse())
+    .use(requireCloudFront())
     .use(authenticate(contract))
     .use(parseRequest(contract))
     .handler(async (event, context) => {
