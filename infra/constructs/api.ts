@@ -42,6 +42,8 @@ export interface Backend {
   tableIndexArns: string[];
   documentsBucket: IBucket;
   assetsBucket: IBucket;
+  /** `<assets bucket ARN>/*`, imported by name in the API stacks (see stacks/stateful-stack.ts). */
+  assetsObjectsArn: string;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   /** The SES identity and configuration set ARNs (ses:SendEmail is authorized on both). */

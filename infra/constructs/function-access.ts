@@ -71,7 +71,7 @@ export function functionPolicy(backend: Backend, permissions: Permissions, logGr
       new PolicyStatement({
         sid: 'Assets',
         actions: permissions.assets.map((action) => `s3:${action}`),
-        resources: [backend.assetsBucket.arnForObjects('*')],
+        resources: [backend.assetsObjectsArn],
       }),
     );
   }
@@ -93,7 +93,7 @@ export function functionPolicy(backend: Backend, permissions: Permissions, logGr
 /** cdk-nag flags `bucket/*`; the reason is the same for every function that touches the assets bucket. */
 export function acknowledgeAssetObjects(scope: IConstruct, backend: Backend): void {
   Validations.of(scope).acknowledge({
-    id: wildcardResourceFinding(scope, backend.assetsBucket.arnForObjects('*')),
+    id: wildcardResourceFinding(scope, backend.assetsObjectsArn),
     reason:
       'Asset keys are made per entity and per upload at run time (projects/<uuid>/logo-<uuid>.png...): the function ' +
       'reaches objects of the assets bucket only, with only the actions its contract declares (infra/permissions.ts); ' +

@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { Backend } from '../constructs/api';
 import { Auth } from '../constructs/auth';
@@ -29,8 +29,14 @@ export class StatefulStack extends Stack {
     this.auth = new Auth(this, 'Auth');
     this.email = new Email(this, 'Email', { senderEmail: props.senderEmail });
 
+    // The assets bucket's ARN goes to the API stacks through a named export, so the `<bucket>/*` resource in their
+    // roles resolves to a name known at construction (cdk-nag acknowledgments spell it; an implicit export's is hashed).
+    const assetsArnExport = `${this.stackName}-AssetsBucketArn`;
+    new CfnOutput(this, 'AssetsBucketArn', { value: this.storage.assetsBucket.bucketArn, exportName: assetsArnExport });
+
     // What the API functions reach; each function's role grants only its share (infra/permissions.ts).
     this.backend = {
+      assetsObjectsArn: Fn.join('', [Fn.importValue(assetsArnExport), '/*']),
       table: this.data.table,
       tableIndexArns: this.data.indexArns(),
       documentsBucket: this.storage.documentsBucket,
