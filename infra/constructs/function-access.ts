@@ -7,7 +7,12 @@ import type { Backend } from './api';
 
 /** Reads of a 'query' table declaration: items, batches, and queries of the table and its indexes. No Scan. */
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
-export const TABLE_WRITE_ACTIONS: readonly WriteAction[] = ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'];
+export const TABLE_WRITE_ACTIONS: readonly WriteAction[] = [
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'ConditionCheckItem',
+];
 
 /** IAM's condition on the partition key of every item a request touches (all must match one of the prefixes). */
 export function leadingKeys(prefixes: readonly KeyPrefix[]) {
@@ -20,7 +25,11 @@ export function leadingKeys(prefixes: readonly KeyPrefix[]) {
  */
 export function functionPolicy(backend: Backend, permissions: Permissions, logGroupArn: string): PolicyDocument {
   const statements: PolicyStatement[] = [
-    new PolicyStatement({ sid: 'Logs', actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroupArn] }),
+    new PolicyStatement({
+      sid: 'Logs',
+      actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      resources: [logGroupArn],
+    }),
   ];
   const table = backend.table.tableArn;
   const { read, write } = permissions.table;

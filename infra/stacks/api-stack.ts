@@ -1,7 +1,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import type { Construct } from 'constructs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
 import type { Contract } from '../../shared/contracts/define';
 import { ApiEndpoints, type Backend } from '../constructs/api';
 import type { Permissions } from '../permissions';

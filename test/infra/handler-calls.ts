@@ -41,7 +41,14 @@ export const TABLE_WRITE_COMMANDS = [
 ];
 
 /** S3 object commands (the only bucket functions use is the assets bucket). */
-export const S3_OBJECT_COMMANDS = ['GetObject', 'PutObject', 'DeleteObject', 'HeadObject', 'CopyObject', 'DeleteObjects'];
+export const S3_OBJECT_COMMANDS = [
+  'GetObject',
+  'PutObject',
+  'DeleteObject',
+  'HeadObject',
+  'CopyObject',
+  'DeleteObjects',
+];
 
 /** SESv2 sending commands. */
 export const MAIL_COMMANDS = ['SendEmail', 'SendBulkEmail'];

@@ -125,7 +125,10 @@ export interface Statement {
   Sid?: string;
 }
 
-const templates = new WeakMap<object, Record<string, any>>();
+interface TemplateJson {
+  Resources: Record<string, { Properties: { Policies: Array<{ PolicyDocument: { Statement: Statement[] } }> } }>;
+}
+const templates = new WeakMap<object, TemplateJson>();
 
 export function roleStatements(stacks: PortalStacks, contractId: string): Statement[] {
   const stack = stacks.apis.find((api) => api.endpoints.roles.has(contractId));
@@ -134,11 +137,10 @@ export function roleStatements(stacks: PortalStacks, contractId: string): Statem
   const logicalId = stack.getLogicalId(role.node.defaultChild as never);
   let template = templates.get(stack);
   if (!template) {
-    template = Template.fromStack(stack).toJSON();
+    template = Template.fromStack(stack).toJSON() as TemplateJson;
     templates.set(stack, template);
   }
-  const resource = template.Resources[logicalId];
-  const policies = resource.Properties.Policies as Array<{ PolicyDocument: { Statement: Statement[] } }>;
+  const policies = template.Resources[logicalId]?.Properties.Policies ?? [];
   return policies.flatMap((policy) => policy.PolicyDocument.Statement);
 }
 

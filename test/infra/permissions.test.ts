@@ -89,13 +89,17 @@ describe('declarations match what each handler can call (its bundle)', () => {
     expect(commands.filter(isCognitoAdminCommand).sort(), 'Cognito admin calls').toEqual(
       [...(declared.cognito ?? [])].sort(),
     );
-    expect(commands.some((c) => MAIL_COMMANDS.includes(c)), 'sends mail').toBe(Boolean(declared.mail));
+    expect(
+      commands.some((c) => MAIL_COMMANDS.includes(c)),
+      'sends mail',
+    ).toBe(Boolean(declared.mail));
     expect(commands.filter((c) => S3_OBJECT_COMMANDS.includes(c)).sort(), 'asset object calls').toEqual(
       [...(declared.assets ?? [])].sort(),
     );
-    expect(commands.some((c) => TABLE_WRITE_COMMANDS.includes(c)), 'writes the table').toBe(
-      declared.table.write !== undefined,
-    );
+    expect(
+      commands.some((c) => TABLE_WRITE_COMMANDS.includes(c)),
+      'writes the table',
+    ).toBe(declared.table.write !== undefined);
   });
 
   it('the health check sends a GetItem and no control-plane call', () => {
@@ -134,7 +138,10 @@ describe('synthesized roles', () => {
       expect(leadingKeysOf(statement), `${contract.id} ${writes}`).toBeDefined();
       if (contract.access === 'public' && contract.id !== 'registerInvitation') {
         for (const key of leadingKeysOf(statement) ?? []) {
-          expect(ADMIN_PARTITIONS.some((p) => key.startsWith(p)), `${contract.id} writes ${key}`).toBe(false);
+          expect(
+            ADMIN_PARTITIONS.some((p) => key.startsWith(p)),
+            `${contract.id} writes ${key}`,
+          ).toBe(false);
         }
       }
     }

@@ -1,14 +1,9 @@
 import { existsSync } from 'node:fs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_DESIGN, TABLE_DESIGN } from '../../functions/lib/data/table-design';
 import { LOCAL_ONLY_VARIABLES } from '../../functions/lib/config';
-import {
-  ACCESS_LOG_FORMAT,
-  LAMBDA_RUNTIME,
-  ORIGIN_VERIFY_HEADER,
-  STAGE_THROTTLE,
-} from '../../infra/constructs/api';
+import { AUTH_DESIGN, TABLE_DESIGN } from '../../functions/lib/data/table-design';
+import { ACCESS_LOG_FORMAT, LAMBDA_RUNTIME, ORIGIN_VERIFY_HEADER, STAGE_THROTTLE } from '../../infra/constructs/api';
 import { WAF_RATE_LIMITS } from '../../infra/constructs/web-acl';
 import { handlerEntry } from '../../infra/paths';
 import { contracts } from '../../shared/contracts';
@@ -319,7 +314,9 @@ describe('Web', () => {
         Match.objectLike({
           Name: 'SignInRatePerIp',
           Action: { Block: {} },
-          Statement: { RateBasedStatement: Match.objectLike({ Limit: WAF_RATE_LIMITS.signIn, AggregateKeyType: 'IP' }) },
+          Statement: {
+            RateBasedStatement: Match.objectLike({ Limit: WAF_RATE_LIMITS.signIn, AggregateKeyType: 'IP' }),
+          },
         }),
         Match.objectLike({
           Name: 'RatePerIp',

@@ -37,13 +37,16 @@ const services = () => {
   } as Record<string, string | undefined>;
 };
 
-it.skipIf(externalAddresses.length === 0)('every local service answers on 127.0.0.1 and on no other address', async () => {
-  for (const [name, url] of Object.entries(services())) {
-    expect(url, name).toBeDefined();
-    const port = Number(new URL(url as string).port);
-    expect(await reachable('127.0.0.1', port), `${name} on 127.0.0.1:${port}`).toBe(true);
-    for (const address of externalAddresses) {
-      expect(await reachable(address, port), `${name} on ${address}:${port}`).toBe(false);
+it.skipIf(externalAddresses.length === 0)(
+  'every local service answers on 127.0.0.1 and on no other address',
+  async () => {
+    for (const [name, url] of Object.entries(services())) {
+      expect(url, name).toBeDefined();
+      const port = Number(new URL(url as string).port);
+      expect(await reachable('127.0.0.1', port), `${name} on 127.0.0.1:${port}`).toBe(true);
+      for (const address of externalAddresses) {
+        expect(await reachable(address, port), `${name} on ${address}:${port}`).toBe(false);
+      }
     }
-  }
-});
+  },
+);

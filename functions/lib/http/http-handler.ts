@@ -4,8 +4,8 @@ import { config } from '../config';
 import { authenticate } from './authenticate';
 import { errorResponse, jsonResponse } from './error-response';
 import { logRequest } from './log-request';
-import { requireCloudFront } from './origin-verify';
 import type { UploadedFile } from './multipart';
+import { requireCloudFront } from './origin-verify';
 import { parseRequest } from './parse-request';
 import type { Caller, HttpEvent, HttpResult, PortalContext } from './types';
 
