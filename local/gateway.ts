@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type Contract, routeKey, routePath } from '../shared/contracts/define';
 import { buildOpenApi } from '../shared/openapi/build';
+import { installIamEmulation, runAs } from './iam-emulation';
 
 /** API Gateway's payload limit; a larger body answers 413 as it would in AWS. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -170,6 +171,7 @@ export async function startGateway(options: {
   port: number;
 }): Promise<Gateway> {
   const routes = options.contracts.map(compile);
+  await installIamEmulation();
   const openapi = JSON.stringify(buildOpenApi(options.contracts));
   const handlers = new Map<string, Promise<Handler>>();
 
@@ -193,7 +195,8 @@ export async function startGateway(options: {
         handlers.set(route.contract.id, handler);
       }
       const event = toEvent(req, url, route, params, body);
-      send(res, await (await handler)(event, lambdaContext(route.contract)));
+      const loaded = await handler;
+      send(res, await runAs(route.contract, () => loaded(event, lambdaContext(route.contract))));
     } catch (error) {
       console.error('Local gateway failure:', error);
       send(res, json(500, { code: 'INTERNAL_ERROR' }));
