@@ -5,10 +5,14 @@ import { Construct } from 'constructs';
 /** Requests per IP per 5 minutes, over the whole portal and on sign-in (`/api/v1/token`, refresh included). */
 export const WAF_RATE_LIMITS = { all: 2000, signIn: 100 } as const;
 
+/**
+ * Metrics only: WAF's sampled requests keep whole requests (URI with its query string, headers with Authorization)
+ * for hours, and no token may be written to any log (issue 8). No WAF logging configuration either, for the same reason.
+ */
 const visibility = (metricName: string) => ({
   cloudWatchMetricsEnabled: true,
   metricName,
-  sampledRequestsEnabled: true,
+  sampledRequestsEnabled: false,
 });
 
 const managed = (name: string, priority: number, overrides: string[] = []): CfnWebACL.RuleProperty => ({

@@ -307,9 +307,12 @@ describe('Web', () => {
   it('puts a WAF web ACL in front: managed rules and per-IP rate limits, made in us-east-1 only', () => {
     const template = Template.fromStack(synth.stacks.web);
     template.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    template.resourceCountIs('AWS::WAFv2::LoggingConfiguration', 0);
     template.hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'CLOUDFRONT',
       DefaultAction: { Allow: {} },
+      // Sampled requests would keep URIs with ?token= and Authorization headers.
+      VisibilityConfig: Match.objectLike({ SampledRequestsEnabled: false }),
       Rules: Match.arrayWith([
         Match.objectLike({
           Name: 'SignInRatePerIp',
@@ -337,6 +340,10 @@ describe('Web', () => {
         }),
       ]),
     });
+    const webAcl = Object.values(template.findResources('AWS::WAFv2::WebACL'))[0];
+    for (const rule of webAcl?.Properties.Rules as Array<{ VisibilityConfig: { SampledRequestsEnabled: boolean } }>) {
+      expect(rule.VisibilityConfig.SampledRequestsEnabled).toBe(false);
+    }
     const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0];
     const acl = Object.keys(template.findResources('AWS::WAFv2::WebACL'))[0];
     expect(distribution?.Properties.DistributionConfig.WebACLId).toEqual({ 'Fn::GetAtt': [acl, 'Arn'] });
