@@ -23,14 +23,16 @@ beforeAll(async () => {
 });
 
 const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
-/** Partitions of admin data: entities, their uniqueness markers, the industries list, audit trails, invitations. */
+/**
+ * Partitions of admin data: entities, their uniqueness markers, the industries list, invitations. (Audit trails are
+ * append-only: a public function may PutItem a new audit entry, e.g. a refused sign-in, but never update or delete.)
+ */
 const ADMIN_PARTITIONS = [
   'PROJECT#',
   'GROUP#',
   'SOCIETY#',
   'INDUSTRIES',
   'INVITATION#',
-  'AUDIT#',
   'UNIQUE#PORTAL_URL#',
   'UNIQUE#PROJECT_NAME#',
   'UNIQUE#GROUP_NAME#',
@@ -70,6 +72,7 @@ describe('declarations', () => {
       const write = permissionsOf(contract).table.write;
       expect(write, contract.id).not.toBe('any');
       for (const [prefix, actions] of Object.entries(write ?? {})) {
+        if (prefix.startsWith('AUDIT#')) expect(actions, `${contract.id} ${prefix}`).toEqual(['PutItem']);
         const admin = ADMIN_PARTITIONS.some((p) => prefix.startsWith(p) || p.startsWith(prefix));
         if (!admin) continue;
         // Registration by invitation consumes its own invitation and appends the new user to the invited
