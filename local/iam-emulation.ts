@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Contract } from '../shared/contracts/define';
 import { type Permissions, permissionsOf } from '../infra/permissions';
+import type { Contract } from '../shared/contracts/define';
 
 /**
  * Local stack fidelity for IAM (issue 8): each handler runs with its contract's permissions (infra/permissions.ts),
@@ -76,7 +76,9 @@ function allowed(contract: Contract, service: string, command: string, input: In
   if (service === 'cognito') {
     // Only Admin* calls are signed with the role's credentials; the others are authorized by the user's tokens.
     if (!action.startsWith('Admin')) return undefined;
-    return (permissions.cognito as readonly string[] | undefined)?.includes(action) ? undefined : `cognito-idp:${action}`;
+    return (permissions.cognito as readonly string[] | undefined)?.includes(action)
+      ? undefined
+      : `cognito-idp:${action}`;
   }
   if (service === 's3') {
     if (input.Bucket !== process.env.ASSETS_BUCKET) return `s3:${action} on ${String(input.Bucket)}`;
