@@ -341,9 +341,11 @@ describe('Web', () => {
       ]),
     });
     const webAcl = Object.values(template.findResources('AWS::WAFv2::WebACL'))[0];
-    for (const rule of webAcl?.Properties.Rules as Array<{ VisibilityConfig: { SampledRequestsEnabled: boolean } }>) {
-      expect(rule.VisibilityConfig.SampledRequestsEnabled).toBe(false);
-    }
+    const aclRules = (webAcl?.Properties.Rules ?? []) as Array<{
+      VisibilityConfig: { SampledRequestsEnabled: boolean };
+    }>;
+    expect(aclRules).toHaveLength(4);
+    for (const rule of aclRules) expect(rule.VisibilityConfig.SampledRequestsEnabled).toBe(false);
     const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0];
     const acl = Object.keys(template.findResources('AWS::WAFv2::WebACL'))[0];
     expect(distribution?.Properties.DistributionConfig.WebACLId).toEqual({ 'Fn::GetAtt': [acl, 'Arn'] });
