@@ -4,10 +4,11 @@ import { routeKey as httpApiRouteKey } from '../shared/contracts/define';
 /**
  * How contracts are spread over API stacks: the one place that decides it.
  *
- * Each contract costs its stack RESOURCES_PER_ROUTE CloudFormation resources (function, log group, route,
- * integration, invoke permission); a stack adds STACK_OVERHEAD (shared function role, its policy, CDK metadata).
- * With MAX_ROUTES_PER_STACK = 40 an API stack holds at most 40 × 5 + 3 = 203 resources: far under CloudFormation's
+ * Each contract costs its stack RESOURCES_PER_ROUTE CloudFormation resources (function, its execution role with the
+ * policy inline, log group, route, integration, invoke permission); a stack adds STACK_OVERHEAD (CDK metadata).
+ * With MAX_ROUTES_PER_STACK = 40 an API stack holds at most 40 × 6 + 1 = 241 resources: far under CloudFormation's
  * 500, and under the project's own bar of 400 even if a route later gains a resource or two (an alarm, an alias).
+ * test/infra/sizing.test.ts counts them in synthesized templates.
  *
  * Rule: contracts are grouped by area (the first folder of `handler`: `auth/post-token` → `auth`), one stack per
  * area, so a contract's stack depends only on its own area, and adding an endpoint to one area never moves the
@@ -16,8 +17,8 @@ import { routeKey as httpApiRouteKey } from '../shared/contracts/define';
  * by contract id, into ceil(n / MAX) stacks of near-equal size: `Projects`, `Projects2`, ...
  */
 export const MAX_ROUTES_PER_STACK = 40;
-export const RESOURCES_PER_ROUTE = 5;
-export const STACK_OVERHEAD = 3;
+export const RESOURCES_PER_ROUTE = 6;
+export const STACK_OVERHEAD = 1;
 
 export interface ApiChunk {
   /** PascalCase, unique: part of the stack's name (`PortalApiAuth`). */

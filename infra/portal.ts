@@ -3,6 +3,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Contract } from '../shared/contracts/define';
 import { chunkContracts } from './api-chunks';
 import { WEB_DIST } from './paths';
+import type { Permissions } from './permissions';
 import { type PortalSettings, readSettings } from './settings';
 import { ApiStack } from './stacks/api-stack';
 import { HttpApiStack } from './stacks/http-api-stack';
@@ -16,6 +17,8 @@ export interface PortalOptions {
   settings?: PortalSettings;
   /** The built SPA folder; defaults to web/dist. */
   webDist?: string;
+  /** What each contract's function may do (infra/permissions.ts by default); tests pass synthetic ones. */
+  permissions?: Readonly<Record<string, Permissions>>;
   /** Run cdk-nag's AwsSolutions pack at synth (default true). */
   nag?: boolean;
 }
@@ -54,12 +57,15 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
         httpApi: httpApi.gateway.httpApi,
         backend: stateful.backend,
         contracts: chunk.contracts,
+        originSecret: httpApi.gateway.originSecret,
+        permissions: options.permissions,
       }),
   );
   const web = new WebStack(app, `${p}Web`, {
     env,
     description: 'Portal: CloudFront, SPA bucket',
     apiHost: httpApi.gateway.endpointHost,
+    originSecret: httpApi.gateway.originSecret,
     presignedBuckets: [stateful.storage.documentsBucket, stateful.storage.assetsBucket],
     domainName: settings.domainName,
     certificateArn: settings.certificateArn,

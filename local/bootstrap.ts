@@ -140,7 +140,8 @@ async function ensureUserPool(cognito: CognitoIdentityProviderClient): Promise<L
       new CreateUserPoolClientCommand({
         UserPoolId: userPoolId,
         ClientName: LOCAL_NAMES.userPoolClient,
-        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        // As the CDK client (infra/constructs/auth.ts): the admin flow only. cognito-local does not enforce the list.
+        ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
         EnableTokenRevocation: true,
         AccessTokenValidity: AUTH_DESIGN.accessTokenMinutes,
         IdTokenValidity: AUTH_DESIGN.accessTokenMinutes,

@@ -1,6 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ServiceStartError } from './processes';
 
 /**
@@ -39,4 +42,38 @@ export function ensureJava(): void {
       'Java was not found. Install a Java 17+ runtime (Debian: apt-get install -y openjdk-17-jre-headless) and retry.',
     );
   }
+}
+
+/** The launcher that binds DynamoDB Local to 127.0.0.1 (its own options cannot): see DynamoDbLoopback.java. */
+const LAUNCHER_SOURCE = join(dirname(fileURLToPath(import.meta.url)), 'DynamoDbLoopback.java');
+export const LAUNCHER_CLASS = 'DynamoDbLoopback';
+
+/**
+ * Compiles the loopback launcher once (per version of its source, under the OS temp folder) and returns the folder to add to the
+ * class path. It needs a JDK's javac; without one DynamoDB Local is not started at all rather than started on every
+ * interface (issue 8: the emulators listen on 127.0.0.1 only).
+ */
+export function ensureLoopbackLauncher(emulator: string): string {
+  const source = readFileSync(LAUNCHER_SOURCE);
+  const version = createHash('sha256').update(source).digest('hex').slice(0, 16);
+  const classes = join(tmpdir(), 'portal-dynamodb-loopback', version);
+  if (existsSync(join(classes, `${LAUNCHER_CLASS}.class`))) return classes;
+  // Compiled apart, then renamed into place: portals starting side by side never read a half-written class.
+  mkdirSync(dirname(classes), { recursive: true });
+  const scratch = mkdtempSync(`${classes}-`);
+  try {
+    execFileSync('javac', ['-cp', join(emulator, 'DynamoDBLocal.jar'), '-d', scratch, LAUNCHER_SOURCE], {
+      stdio: 'pipe',
+    });
+    if (!existsSync(classes)) renameSync(scratch, classes);
+  } catch (error) {
+    throw new ServiceStartError(
+      'DynamoDB Local',
+      'could not compile local/DynamoDbLoopback.java, which keeps DynamoDB Local on 127.0.0.1: install a JDK 17+ ' +
+        `(Debian: apt-get install -y openjdk-17-jdk-headless). ${(error as Error).message}`,
+    );
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return classes;
 }

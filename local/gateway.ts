@@ -3,18 +3,21 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type Contract, routeKey, routePath } from '../shared/contracts/define';
 import { buildOpenApi } from '../shared/openapi/build';
+import { installIamEmulation, runAs } from './iam-emulation';
 
 /** API Gateway's payload limit; a larger body answers 413 as it would in AWS. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-interface Route {
+export interface Route {
   contract: Contract;
   pattern: RegExp;
+  /** Per path segment, 0 for a static one and 1 for a {parameter}: how API Gateway ranks routes that both match. */
+  rank: number[];
 }
 
-function compile(contract: Contract): Route {
+export function compile(contract: Contract): Route {
   const source = routePath(contract)
     .slice(1)
     .split(/(\{\w+\})/)
@@ -23,7 +26,42 @@ function compile(contract: Contract): Route {
       return name ? `(?<${name}>[^/]+)` : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
     })
     .join('');
-  return { contract, pattern: new RegExp(`^/${source}$`) };
+  const rank = routePath(contract)
+    .slice(1)
+    .split('/')
+    .map((segment) => (/^\{\w+\}$/.test(segment) ? 1 : 0));
+  return { contract, pattern: new RegExp(`^/${source}$`), rank };
+}
+
+/** Static segments beat parameters, compared from the left (the first segment where two routes differ decides). */
+function moreSpecific(a: Route, b: Route): number {
+  for (let i = 0; i < Math.max(a.rank.length, b.rank.length); i++) {
+    const difference = (a.rank[i] ?? 0) - (b.rank[i] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/**
+ * The route API Gateway would pick for a method and path: among the routes that match, the most specific one, not
+ * the first declared (issue 8: `GET .../society/admin-available` must not be taken by `.../society/{uuid}`).
+ */
+export function selectRoute(
+  routes: readonly Route[],
+  method: string,
+  pathname: string,
+): { route: Route; params: Record<string, string> } | undefined {
+  const matches = routes
+    .filter((route) => route.contract.method === method)
+    .map((route) => ({ route, match: route.pattern.exec(pathname) }))
+    .filter((candidate): candidate is { route: Route; match: RegExpExecArray } => candidate.match !== null)
+    .sort((a, b) => moreSpecific(a.route, b.route));
+  const best = matches[0];
+  if (!best) return undefined;
+  const params = Object.fromEntries(
+    Object.entries(best.match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
+  );
+  return { route: best.route, params };
 }
 
 /** Content types API Gateway passes as text; everything else arrives base64-encoded. */
@@ -133,6 +171,7 @@ export async function startGateway(options: {
   port: number;
 }): Promise<Gateway> {
   const routes = options.contracts.map(compile);
+  await installIamEmulation();
   const openapi = JSON.stringify(buildOpenApi(options.contracts));
   const handlers = new Map<string, Promise<Handler>>();
 
@@ -145,15 +184,9 @@ export async function startGateway(options: {
         res.writeHead(200, { 'content-type': 'application/json' }).end(openapi);
         return;
       }
-      let params: Record<string, string> = {};
-      const route = routes.find((r) => {
-        if (r.contract.method !== req.method) return false;
-        const match = r.pattern.exec(url.pathname);
-        if (match)
-          params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
-        return Boolean(match);
-      });
-      if (!route) return send(res, json(404, { code: 'ROUTE_NOT_FOUND' }));
+      const selected = selectRoute(routes, req.method ?? 'GET', url.pathname);
+      if (!selected) return send(res, json(404, { code: 'ROUTE_NOT_FOUND' }));
+      const { route, params } = selected;
       const body = await readBody(req);
       if (body === 'too-large') return send(res, json(413, { code: 'PAYLOAD_TOO_LARGE' }));
       let handler = handlers.get(route.contract.id);
@@ -162,7 +195,8 @@ export async function startGateway(options: {
         handlers.set(route.contract.id, handler);
       }
       const event = toEvent(req, url, route, params, body);
-      send(res, await (await handler)(event, lambdaContext(route.contract)));
+      const loaded = await handler;
+      send(res, await runAs(route.contract, () => loaded(event, lambdaContext(route.contract))));
     } catch (error) {
       console.error('Local gateway failure:', error);
       send(res, json(500, { code: 'INTERNAL_ERROR' }));

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { ensureDynamoDbEmulator, ensureJava } from './dynamodb-emulator';
+import { delimiter, dirname, join } from 'node:path';
+import { ensureDynamoDbEmulator, ensureJava, ensureLoopbackLauncher, LAUNCHER_CLASS } from './dynamodb-emulator';
 import {
   freePort,
   type Managed,
@@ -58,10 +58,11 @@ async function choosePorts(ports: StartOptions['ports']): Promise<ServicePorts> 
   return chosen;
 }
 
-/** Starts DynamoDB Local, s3rver, aws-ses-v2-local and cognito-local, each bound to 127.0.0.1 where it allows. */
+/** Starts DynamoDB Local, s3rver, aws-ses-v2-local and cognito-local, each bound to 127.0.0.1 only. */
 export async function startServices(options: StartOptions): Promise<Services> {
   ensureJava();
   const emulator = ensureDynamoDbEmulator(options.cacheDir);
+  const launcher = ensureLoopbackLauncher(emulator);
   const ports = await choosePorts(options.ports);
   const scratch = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'portal-'));
   const dataDir = options.dataDir ?? (scratch as string);
@@ -88,7 +89,8 @@ export async function startServices(options: StartOptions): Promise<Services> {
     cognito: `http://127.0.0.1:${ports.cognito}`,
   };
   try {
-    // DynamoDB Local has no bind-address option; its heap is capped, it grew to 2.7 GB without.
+    // DynamoDB Local has no bind-address option: DynamoDbLoopback.java starts it on 127.0.0.1. Its heap is capped,
+    // it grew to 2.7 GB without.
     const storage = options.dataDir ? ['-dbPath', dirs.dynamodb, '-sharedDb'] : ['-inMemory'];
     started.push(
       spawnService({
@@ -97,8 +99,9 @@ export async function startServices(options: StartOptions): Promise<Services> {
         args: [
           '-Xmx512m',
           `-Djava.library.path=${join(emulator, 'DynamoDBLocal_lib')}`,
-          '-jar',
-          join(emulator, 'DynamoDBLocal.jar'),
+          '-cp',
+          [join(emulator, 'DynamoDBLocal.jar'), launcher].join(delimiter),
+          LAUNCHER_CLASS,
           ...storage,
           '-port',
           String(ports.dynamodb),

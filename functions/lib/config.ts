@@ -1,4 +1,22 @@
 /** Settings every function reads from its environment (set by infra/ in AWS and by local/ on a laptop). */
+
+/** Switches only local/ sets. Inside Lambda (AWS_LAMBDA_FUNCTION_NAME is set by the runtime) they are refused. */
+export const LOCAL_ONLY_VARIABLES = ['LOCAL_COGNITO_URL', 'PORTAL_LOCAL'] as const;
+
+export const inLambda = () => Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
+
+/**
+ * Fails closed (issue 8): a local switch found inside Lambda stops the function instead of trusting cognito-local's
+ * issuer (whose signing key ships in an npm package) or skipping the origin check.
+ */
+function localOnly(name: (typeof LOCAL_ONLY_VARIABLES)[number]): string | undefined {
+  const value = process.env[name];
+  if (value !== undefined && inLambda()) {
+    throw new Error(`${name} is a local-only setting and is refused inside Lambda`);
+  }
+  return value;
+}
+
 function required(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`Missing environment variable ${name}`);
@@ -33,9 +51,16 @@ export const config = {
    * Its presence is what lets the verifier trust that issuer, so it must never be set in AWS.
    */
   get localCognitoUrl() {
-    return process.env.LOCAL_COGNITO_URL;
+    return localOnly('LOCAL_COGNITO_URL');
   },
   get isLocal() {
-    return process.env.PORTAL_LOCAL === '1';
+    return localOnly('PORTAL_LOCAL') === '1';
+  },
+  /**
+   * The value CloudFront sends in the origin-verify header (infra/constructs/api.ts). Required inside Lambda, so a
+   * function deployed without it refuses every request rather than serving the execute-api endpoint; absent locally.
+   */
+  get originVerifySecret(): string | undefined {
+    return inLambda() ? required('ORIGIN_VERIFY_SECRET') : undefined;
   },
 };

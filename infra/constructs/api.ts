@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
   HttpMethod,
@@ -12,16 +13,20 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { type IManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/http/origin-verify';
 import type { Contract } from '../../shared/contracts/define';
 import { routePath as httpApiPath, routeKey as httpApiRouteKey } from '../../shared/contracts/define';
 import { lambdaBundling } from '../bundling';
 import { handlerEntry, REPO_ROOT } from '../paths';
+import { type Permissions, permissionsOf } from '../permissions';
+import { acknowledgeAssetObjects, functionPolicy } from './function-access';
 
 /** The newest Node.js runtime aws-cdk-lib knows (cdk-nag AwsSolutions-L1 checks for it); bundles target node20. */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -33,20 +38,59 @@ export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
 /** What every function reaches: the stateful stack's resources, and the settings that become its environment. */
 export interface Backend {
   table: ITableV2;
+  /** ARNs of the table's indexes, named one by one. */
+  tableIndexArns: string[];
   documentsBucket: IBucket;
   assetsBucket: IBucket;
+  /** `<assets bucket ARN>/*`, imported by name in the API stacks (see stacks/stateful-stack.ts). */
+  assetsObjectsArn: string;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
-  /** Everything the functions may do to the resources above (constructs/backend-access.ts). */
-  accessPolicy: IManagedPolicy;
+  /** The SES identity and configuration set ARNs (ses:SendEmail is authorized on both). */
+  mailResources: string[];
   senderEmail: string;
   portalUrl: string;
 }
 
-/** The HTTP API and its $default stage (auto-deployed, access-logged). Routes live in the API stacks. */
+/** The header CloudFront adds to every /api/* request it forwards; functions refuse requests without it. */
+export { ORIGIN_VERIFY_HEADER };
+
+/**
+ * Default route throttling of the stage (per route, across all callers): far above the portal's real load (a firm's
+ * staff and clients), low enough that a flood on one route cannot use up the account's Lambda concurrency.
+ */
+export const STAGE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
+/**
+ * The HTTP API's access log line. No query string (download links carry `?token=`), no headers (Authorization), no
+ * path beyond the route key (`GET /api/v1/users/user/{uuid}`): what was called, by which IP, with what outcome.
+ */
+export const ACCESS_LOG_FORMAT = {
+  requestId: '$context.requestId',
+  time: '$context.requestTime',
+  ip: '$context.identity.sourceIp',
+  route: '$context.routeKey',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  bytes: '$context.responseLength',
+  latencyMs: '$context.integrationLatency',
+  error: '$context.integrationErrorMessage',
+} as const;
+
+/**
+ * The HTTP API and its $default stage (auto-deployed, access-logged, throttled). Routes live in the API stacks.
+ *
+ * The execute-api endpoint stays enabled because it is CloudFront's origin: disabling it needs an API Gateway custom
+ * domain (a regional certificate and a DNS name of its own) that the portal's settings do not have. Instead, requests
+ * that did not come through CloudFront are refused: CloudFront adds ORIGIN_VERIFY_HEADER with a generated secret
+ * (Secrets Manager) to every /api/* request, and every function compares it before doing anything else
+ * (functions/lib/http/origin-verify.ts), so a caller who finds the execute-api host gets 403 and bypasses neither the
+ * WAF nor the security headers.
+ */
 export class HttpApiGateway extends Construct {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
+  readonly originSecret: Secret;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -59,7 +103,21 @@ export class HttpApiGateway extends Construct {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
+      throttle: STAGE_THROTTLE,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FORMAT)),
+      },
+    });
+    this.originSecret = new Secret(this, 'OriginVerify', {
+      description: 'Portal: the header value CloudFront adds to /api/* requests (infra/constructs/api.ts)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(this.originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'A shared value between CloudFront and the API functions, both set from it at deployment: rotating it means ' +
+        'redeploying both (a rotation Lambda could not update them atomically). Rotate by replacing the secret.',
     });
   }
 
@@ -74,28 +132,24 @@ export interface ApiEndpointsProps {
   httpApi: IHttpApi;
   backend: Backend;
   contracts: readonly Contract[];
+  /** The secret CloudFront sends in ORIGIN_VERIFY_HEADER. */
+  originSecret: ISecret;
+  /** The permission declarations (infra/permissions.ts); tests pass their own for synthetic contracts. */
+  permissions?: Readonly<Record<string, Permissions>>;
 }
 
 /**
- * One NodejsFunction, log group and route per contract, all sharing one execution role per stack. The role gets the
- * backend access policy (the union of what the API's functions use, explicit actions on named resources) and may
- * write to its functions' log groups, each named. Contracts do not declare what each handler touches, so a per-
- * function role could not be narrower today; one role per stack keeps two resources per route out of the template.
+ * One NodejsFunction, log group, execution role and route per contract. Each role holds, inline, only what its
+ * contract declares in infra/permissions.ts (a contract without a declaration fails the synth) and writing to its own
+ * log group: a public function cannot reach what an admin function may, and a new endpoint gets nothing by default.
  */
 export class ApiEndpoints extends Construct {
-  readonly role: Role;
   readonly functions = new Map<string, NodejsFunction>();
+  readonly roles = new Map<string, Role>();
 
   constructor(scope: Construct, id: string, props: ApiEndpointsProps) {
     super(scope, id);
     const { backend } = props;
-    this.role = new Role(this, 'FunctionRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Execution role of the portal API functions of this stack',
-      managedPolicies: [backend.accessPolicy],
-    });
-
-    const logStatement = new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'] });
     const environment = {
       TABLE_NAME: backend.table.tableName,
       USER_POOL_ID: backend.userPool.userPoolId,
@@ -104,12 +158,21 @@ export class ApiEndpoints extends Construct {
       DOCUMENTS_BUCKET: backend.documentsBucket.bucketName,
       MAIL_FROM: backend.senderEmail,
       PORTAL_URL: backend.portalUrl,
+      // Resolved by CloudFormation at deployment ({{resolve:secretsmanager:...}}), never written in the template.
+      ORIGIN_VERIFY_SECRET: props.originSecret.secretValue.unsafeUnwrap(),
     };
 
     for (const contract of props.contracts) {
+      const permissions = permissionsOf(contract, props.permissions);
       const endpoint = new Construct(this, contract.id);
       const logGroup = new LogGroup(endpoint, 'Logs', { retention: LOG_RETENTION });
-      logStatement.addResources(logGroup.logGroupArn);
+      const role = new Role(endpoint, 'Role', {
+        assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+        description: `Execution role of ${contract.id} (infra/permissions.ts)`.slice(0, 1000),
+        inlinePolicies: { Access: functionPolicy(backend, permissions, logGroup.logGroupArn) },
+      });
+      if (permissions.assets?.length) acknowledgeAssetObjects(role, backend);
+      this.roles.set(contract.id, role);
 
       const fn = new NodejsFunction(endpoint, 'Function', {
         entry: handlerEntry(contract.handler),
@@ -120,7 +183,7 @@ export class ApiEndpoints extends Construct {
         architecture: Architecture.ARM_64,
         memorySize: LAMBDA_MEMORY_MB,
         timeout: LAMBDA_TIMEOUT,
-        role: this.role,
+        role,
         logGroup,
         environment,
         description: `${httpApiRouteKey(contract)} ${contract.id}: ${contract.summary}`.slice(0, 256),
@@ -147,6 +210,5 @@ export class ApiEndpoints extends Construct {
         reason: 'Cognito access tokens are verified in the function (aws-jwt-verify), not by a gateway authorizer.',
       });
     }
-    this.role.addToPolicy(logStatement);
   }
 }

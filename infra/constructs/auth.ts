@@ -35,7 +35,8 @@ export class Auth extends Construct {
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',
       reason:
-        'Users sign in through the portal API (USER_PASSWORD_AUTH) as the spec defines it, with no second factor; ' +
+        'Users sign in through the portal API (AdminInitiateAuth, ADMIN_USER_PASSWORD_AUTH) as the spec defines it, ' +
+        'with no second factor; ' +
         'MFA would need a challenge step in the API and the SPA that the spec does not have. Brute force is limited ' +
         'by the per-e-mail login throttle in the API.',
     });
@@ -48,7 +49,10 @@ export class Auth extends Construct {
 
     this.userPoolClient = this.userPool.addClient('ApiClient', {
       generateSecret: false,
-      authFlows: { userPassword: true },
+      // Passwords reach Cognito only through the API (issue 8): the admin flow needs IAM credentials, which only the
+      // sign-in function's role holds (infra/permissions.ts), so the public client id alone cannot try a password and
+      // skip the API's sign-in lock. CDK adds ALLOW_REFRESH_TOKEN_AUTH to any list of flows.
+      authFlows: { adminUserPassword: true },
       disableOAuth: true,
       enableTokenRevocation: true,
       preventUserExistenceErrors: true,

@@ -15,15 +15,12 @@ export function privateBucketProps(): BucketProps {
 }
 
 /**
- * A bucket that receives S3 server access logs (and, with `acceptCloudFrontLogs`, CloudFront standard logs, which
- * are still delivered through an ACL grant and so need ACLs enabled). Logs expire after a year.
+ * A bucket that receives S3 server access logs. Logs expire after a year. (CloudFront standard logs are off: they
+ * would record tokens in query strings, see constructs/web.ts.)
  */
-export function accessLogsBucket(scope: Construct, id: string, options: { acceptCloudFrontLogs?: boolean } = {}) {
+export function accessLogsBucket(scope: Construct, id: string) {
   const bucket = new Bucket(scope, id, {
     ...privateBucketProps(),
-    objectOwnership: options.acceptCloudFrontLogs
-      ? ObjectOwnership.BUCKET_OWNER_PREFERRED
-      : ObjectOwnership.BUCKET_OWNER_ENFORCED,
     lifecycleRules: [{ expiration: Duration.days(365), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
   });
   Validations.of(bucket).acknowledge({

@@ -25,9 +25,12 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Policy } from 'aws-cdk-lib/aws-iam';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { wildcardResourceFindings } from '../nag';
+import { ORIGIN_VERIFY_HEADER } from './api';
 import { accessLogsBucket, privateBucketProps } from './buckets';
+import { PortalWebAcl } from './web-acl';
 
 export interface WebProps {
   /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`), the origin of /api/*. */
@@ -37,8 +40,10 @@ export interface WebProps {
   /** Custom domain and its ACM certificate (us-east-1); without them the CloudFront domain serves the portal. */
   domainName?: string;
   certificateArn?: string;
-  /** ARN of an existing WAF web ACL (scope CLOUDFRONT, us-east-1) to attach, if any. */
+  /** ARN of an existing WAF web ACL (scope CLOUDFRONT, us-east-1); without it the stack makes one (web-acl.ts). */
   webAclArn?: string;
+  /** The value CloudFront sends to the API in ORIGIN_VERIFY_HEADER (the functions refuse requests without it). */
+  originSecret: ISecret;
   /** The built SPA; deployed only when the folder exists at synth time. */
   webDist: string;
 }
@@ -96,7 +101,8 @@ export function contentSecurityPolicy(bucketHosts: string[]): string {
 
 /**
  * The SPA bucket (private) behind CloudFront with Origin Access Control, /api/* routed to the HTTP API (no caching,
- * every viewer header but Host forwarded, all methods), security headers on every answer, access logs.
+ * every viewer header but Host forwarded, Origin included, all methods, plus the origin-verify header), security
+ * headers on every answer, a WAF web ACL.
  */
 export class Web extends Construct {
   readonly bucket: Bucket;
@@ -105,7 +111,7 @@ export class Web extends Construct {
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
-    const logs = accessLogsBucket(this, 'AccessLogs', { acceptCloudFrontLogs: true });
+    const logs = accessLogsBucket(this, 'AccessLogs');
     this.bucket = new Bucket(this, 'Site', {
       ...privateBucketProps(),
       serverAccessLogsBucket: logs,
@@ -143,6 +149,7 @@ export class Web extends Construct {
     });
 
     const customDomain = props.domainName && props.certificateArn;
+    const webAclArn = props.webAclArn ?? new PortalWebAcl(this, 'Firewall').arn;
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Portal: SPA and /api',
       defaultRootObject: 'index.html',
@@ -156,10 +163,12 @@ export class Web extends Construct {
             certificate: Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn as string),
           }
         : {}),
-      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
-      enableLogging: true,
-      logBucket: logs,
-      logFilePrefix: 'cloudfront/',
+      webAclId: webAclArn,
+      // No standard logging: its lines always carry the query string (cs-uri-query), and download links and e-mail
+      // links carry tokens there (?token=). API calls are logged by the HTTP API stage (route key, no query string)
+      // and by each function; the SPA's files by the site bucket's server access logs (CloudFront asks S3 without the
+      // viewer's query string, CachingOptimized forwards none).
+      enableLogging: false,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -173,6 +182,8 @@ export class Web extends Construct {
           origin: new HttpOrigin(props.apiHost, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // Replaces any viewer header of that name; resolved at deployment, never written in the template.
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValue.unsafeUnwrap() },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_ALL,
@@ -191,14 +202,12 @@ export class Web extends Construct {
         'No geo restriction: the firms and their clients use the portal from Chile and abroad (travel, foreign ' +
         'shareholders); access is controlled by authentication, not by country.',
     });
-    if (!props.webAclArn) {
-      Validations.of(this.distribution).acknowledge({
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF web ACL by default (it lives in us-east-1 and is billed per rule and request); the API throttles ' +
-          'sign-in attempts itself. Pass -c webAclArn=... to attach one.',
-      });
-    }
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR3',
+      reason:
+        'Standard logs always record the query string, where download and e-mail links carry tokens (issue 8: no ' +
+        'token in any log). API requests are logged by the HTTP API stage (route key, no query) and each function.',
+    });
     if (!customDomain) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',

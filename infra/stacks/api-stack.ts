@@ -1,14 +1,18 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { Contract } from '../../shared/contracts/define';
 import { ApiEndpoints, type Backend } from '../constructs/api';
+import type { Permissions } from '../permissions';
 
 export interface ApiStackProps extends StackProps {
   httpApi: IHttpApi;
   backend: Backend;
   /** This stack's chunk of the contract table (api-chunks.ts decides which). */
   contracts: readonly Contract[];
+  originSecret: ISecret;
+  permissions?: Readonly<Record<string, Permissions>>;
 }
 
 /** Routes and functions of one chunk of contracts. */
@@ -21,6 +25,8 @@ export class ApiStack extends Stack {
       httpApi: props.httpApi,
       backend: props.backend,
       contracts: props.contracts,
+      originSecret: props.originSecret,
+      permissions: props.permissions,
     });
   }
 }

@@ -1,5 +1,6 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { Web } from '../constructs/web';
 
@@ -9,6 +10,7 @@ export interface WebStackProps extends StackProps {
   domainName?: string;
   certificateArn?: string;
   webAclArn?: string;
+  originSecret: ISecret;
   webDist: string;
 }
 

@@ -2,9 +2,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import * as z from 'zod';
 import { REPO_ROOT } from '../../infra/paths';
+import type { Permissions } from '../../infra/permissions';
 import { buildPortal, type PortalStacks } from '../../infra/portal';
 import type { Contract } from '../../shared/contracts/define';
 
@@ -22,6 +24,8 @@ export interface SynthOptions {
   /** Skip esbuild (CDK's own `aws:cdk:bundling-stacks` switch): assets point at the sources, nothing is bundled. */
   skipBundling?: boolean;
   webDist?: string;
+  /** Permission declarations for synthetic contracts (infra/permissions.ts's table by default). */
+  permissions?: Readonly<Record<string, Permissions>>;
   /**
    * CDK's own CloudFormation rule checks (WASM, on by default in `cdk synth`). They cost about 20 s for 150
    * endpoints, so the large synthetic apps turn them off; cdk-nag runs either way.
@@ -49,6 +53,7 @@ export function synthPortal(options: SynthOptions): Synthesized {
   const app = new App({ outdir, context, builtinCloudFormationValidation: options.builtinValidation ?? true });
   const stacks = buildPortal(app, {
     contracts: options.contracts,
+    permissions: options.permissions,
     webDist: options.webDist ?? path.join(outdir, 'no-web-dist'),
   });
   const assembly = app.synth();
@@ -97,3 +102,47 @@ export function syntheticContracts(areas: Readonly<Record<string, number>>, hand
     }),
   );
 }
+
+/** A declaration for each synthetic contract: reads for all, admin writes for every third, assets for every fifth. */
+export function syntheticPermissions(contracts: readonly Contract[]): Record<string, Permissions> {
+  return Object.fromEntries(
+    contracts.map((contract, i): [string, Permissions] => [
+      contract.id,
+      {
+        table: { read: 'query', ...(contract.access !== 'public' && i % 3 === 0 ? { write: 'any' as const } : {}) },
+        ...(i % 5 === 0 ? { assets: ['GetObject' as const] } : {}),
+      },
+    ]),
+  );
+}
+
+/** The inline policy statements of the role CDK made for one contract's function. */
+export interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: Record<string, Record<string, string | string[]>>;
+  Sid?: string;
+}
+
+interface TemplateJson {
+  Resources: Record<string, { Properties: { Policies: Array<{ PolicyDocument: { Statement: Statement[] } }> } }>;
+}
+const templates = new WeakMap<object, TemplateJson>();
+
+export function roleStatements(stacks: PortalStacks, contractId: string): Statement[] {
+  const stack = stacks.apis.find((api) => api.endpoints.roles.has(contractId));
+  const role = stack?.endpoints.roles.get(contractId);
+  if (!stack || !role) throw new Error(`no role for ${contractId}`);
+  const logicalId = stack.getLogicalId(role.node.defaultChild as never);
+  let template = templates.get(stack);
+  if (!template) {
+    template = Template.fromStack(stack).toJSON() as TemplateJson;
+    templates.set(stack, template);
+  }
+  const policies = template.Resources[logicalId]?.Properties.Policies ?? [];
+  return policies.flatMap((policy) => policy.PolicyDocument.Statement);
+}
+
+export const actionsOf = (statement: Statement) =>
+  Array.isArray(statement.Action) ? statement.Action : [statement.Action];

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ONLY_VARIABLES } from '../../functions/lib/config';
 import { AUTH_DESIGN, TABLE_DESIGN } from '../../functions/lib/data/table-design';
-import { LAMBDA_RUNTIME } from '../../infra/constructs/api';
+import { ACCESS_LOG_FORMAT, LAMBDA_RUNTIME, ORIGIN_VERIFY_HEADER, STAGE_THROTTLE } from '../../infra/constructs/api';
+import { WAF_RATE_LIMITS } from '../../infra/constructs/web-acl';
 import { handlerEntry } from '../../infra/paths';
 import { contracts } from '../../shared/contracts';
 import { routeKey as httpApiRouteKey } from '../../shared/contracts/define';
@@ -65,10 +67,29 @@ describe('API', () => {
             DOCUMENTS_BUCKET: Match.anyValue(),
             MAIL_FROM: 'portal@example.cl',
             PORTAL_URL: 'https://portal.example.cl',
+            ORIGIN_VERIFY_SECRET: Match.anyValue(),
           }),
         },
       });
       expect(existsSync(handlerEntry(contract.handler))).toBe(true);
+    }
+  });
+
+  it('sets no local-only switch in any function (they would fail closed) and never logs the event', () => {
+    const functions = synth.stacks.apis.flatMap((stack) =>
+      Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')),
+    );
+    expect(functions).toHaveLength(contracts.length);
+    for (const fn of functions) {
+      const variables = Object.keys(fn.Properties.Environment.Variables as Record<string, unknown>);
+      for (const name of [...LOCAL_ONLY_VARIABLES, 'POWERTOOLS_LOGGER_LOG_EVENT', 'POWERTOOLS_DEV']) {
+        expect(variables, fn.Properties.Description).not.toContain(name);
+      }
+      expect(variables.filter((name) => name.startsWith('LOCAL_') || name.startsWith('AWS_ENDPOINT_URL'))).toEqual([]);
+      // The origin secret is a deployment-time reference, not a value in the template.
+      expect(JSON.stringify(fn.Properties.Environment.Variables.ORIGIN_VERIFY_SECRET)).toContain(
+        '{{resolve:secretsmanager:',
+      );
     }
   });
 
@@ -80,17 +101,42 @@ describe('API', () => {
       template.resourceCountIs('AWS::Lambda::Function', count);
       template.resourceCountIs('AWS::Logs::LogGroup', count);
       template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
-      template.resourceCountIs('AWS::IAM::Role', 1);
+      // One execution role per function (test/infra/permissions.test.ts checks what each holds).
+      template.resourceCountIs('AWS::IAM::Role', count);
+      template.resourceCountIs('AWS::IAM::ManagedPolicy', 0);
     }
   });
 
-  it('access-logs the HTTP API stage', () => {
+  it('access-logs the HTTP API stage without query strings or headers, and throttles every route', () => {
     const template = Template.fromStack(synth.stacks.httpApi);
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
-      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: JSON.stringify(ACCESS_LOG_FORMAT) },
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: STAGE_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: STAGE_THROTTLE.burstLimit,
+      },
     });
+    const format = JSON.stringify(ACCESS_LOG_FORMAT);
+    for (const leak of ['$context.path', 'querystring', 'rawQueryString', 'authorization', '$input', 'header']) {
+      expect(format.toLowerCase()).not.toContain(leak.toLowerCase());
+    }
+    expect(format).toContain('$context.routeKey');
+  });
+
+  it('keeps the execute-api endpoint only for CloudFront: every function checks the origin-verify secret', () => {
+    const template = Template.fromStack(synth.stacks.httpApi);
+    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 48, ExcludePunctuation: true }),
+    });
+    // The same secret reaches CloudFront's API origin as a custom header (see Web) and each function (above).
+    const api = Template.fromStack(synth.stacks.web).findResources('AWS::CloudFront::Distribution');
+    const origins = Object.values(api)[0]?.Properties.DistributionConfig.Origins as Array<Record<string, unknown>>;
+    const apiOrigin = origins.find((o) => o.CustomOriginConfig);
+    expect(apiOrigin?.OriginCustomHeaders).toEqual([expect.objectContaining({ HeaderName: ORIGIN_VERIFY_HEADER })]);
+    expect(JSON.stringify(apiOrigin?.OriginCustomHeaders)).toContain('{{resolve:secretsmanager:');
   });
 });
 
@@ -189,9 +235,10 @@ describe('Auth', () => {
       },
       DeletionProtection: 'ACTIVE',
     });
+    // Passwords reach Cognito only through the API's admin flow (issue 8): no USER_PASSWORD_AUTH, no SRP.
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
-      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       EnableTokenRevocation: true,
       AccessTokenValidity: AUTH_DESIGN.accessTokenMinutes,
       RefreshTokenValidity: AUTH_DESIGN.refreshTokenHours * 60,
@@ -230,7 +277,9 @@ describe('Web', () => {
       DistributionConfig: Match.objectLike({
         Aliases: ['portal.example.cl'],
         ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' }),
-        Logging: Match.objectLike({ Bucket: Match.anyValue() }),
+        // No standard logs: they would record ?token= query strings (issue 8).
+        Logging: Match.absent(),
+        WebACLId: Match.anyValue(),
         DefaultCacheBehavior: Match.objectLike({
           ViewerProtocolPolicy: 'redirect-to-https',
           ResponseHeadersPolicyId: Match.anyValue(),
@@ -249,8 +298,62 @@ describe('Web', () => {
       }),
     });
     // No error-response mapping: API 403/404 must reach the SPA as they are.
+    // Managed-AllViewerExceptHostHeader forwards every viewer header but Host, so the API sees the request's Origin
+    // (the branded-domain sign-in check reads it); the origin-verify header is CloudFront's own, set on the origin.
     const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0];
     expect(distribution?.Properties.DistributionConfig.CustomErrorResponses).toBeUndefined();
+  });
+
+  it('puts a WAF web ACL in front: managed rules and per-IP rate limits, made in us-east-1 only', () => {
+    const template = Template.fromStack(synth.stacks.web);
+    template.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    template.resourceCountIs('AWS::WAFv2::LoggingConfiguration', 0);
+    template.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      // Sampled requests would keep URIs with ?token= and Authorization headers.
+      VisibilityConfig: Match.objectLike({ SampledRequestsEnabled: false }),
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Name: 'SignInRatePerIp',
+          Action: { Block: {} },
+          Statement: {
+            RateBasedStatement: Match.objectLike({ Limit: WAF_RATE_LIMITS.signIn, AggregateKeyType: 'IP' }),
+          },
+        }),
+        Match.objectLike({
+          Name: 'RatePerIp',
+          Statement: { RateBasedStatement: { Limit: WAF_RATE_LIMITS.all, AggregateKeyType: 'IP' } },
+        }),
+        Match.objectLike({
+          Statement: {
+            ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' }),
+          },
+        }),
+        Match.objectLike({
+          Statement: {
+            ManagedRuleGroupStatement: Match.objectLike({
+              VendorName: 'AWS',
+              Name: 'AWSManagedRulesKnownBadInputsRuleSet',
+            }),
+          },
+        }),
+      ]),
+    });
+    const webAcl = Object.values(template.findResources('AWS::WAFv2::WebACL'))[0];
+    const aclRules = (webAcl?.Properties.Rules ?? []) as Array<{
+      VisibilityConfig: { SampledRequestsEnabled: boolean };
+    }>;
+    expect(aclRules).toHaveLength(4);
+    for (const rule of aclRules) expect(rule.VisibilityConfig.SampledRequestsEnabled).toBe(false);
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0];
+    const acl = Object.keys(template.findResources('AWS::WAFv2::WebACL'))[0];
+    expect(distribution?.Properties.DistributionConfig.WebACLId).toEqual({ 'Fn::GetAtt': [acl, 'Arn'] });
+    // Outside us-east-1 the stack refuses to deploy rather than go without the web ACL.
+    const rules = template.toJSON().Rules as Record<string, { Assertions: Array<{ Assert: unknown }> }>;
+    expect(Object.values(rules).map((rule) => rule.Assertions[0]?.Assert)).toContainEqual({
+      'Fn::Equals': [{ Ref: 'AWS::Region' }, 'us-east-1'],
+    });
   });
 
   it('deploys no SPA when there is no build', () => {

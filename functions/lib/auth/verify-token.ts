@@ -18,17 +18,7 @@ type Verify = (token: string) => Promise<VerifiedToken>;
  */
 function createVerifier(): Verify {
   const local = config.localCognitoUrl;
-  if (!local) {
-    const verifier = CognitoJwtVerifier.create({
-      userPoolId: config.userPoolId,
-      clientId: config.userPoolClientId,
-      tokenUse: 'access',
-    });
-    return async (token) => {
-      const payload = await verifier.verify(token);
-      return { username: String(payload.username), issuedAt: payload.iat };
-    };
-  }
+  if (!local) return cognitoVerifier(CognitoJwtVerifier.create(productionVerifierProperties()));
   const issuer = `${local.replace(/\/$/, '')}/${config.userPoolId}`;
   const verifier = JwtRsaVerifier.create(
     { issuer, audience: null, jwksUri: `${issuer}/.well-known/jwks.json` },
@@ -42,6 +32,24 @@ function createVerifier(): Verify {
     return { username: String(payload.username), issuedAt: Number(payload.iat) };
   };
 }
+
+/** What the deployed verifier checks: the pool's issuer and keys, an access token, of this app client. */
+export function productionVerifierProperties() {
+  return { userPoolId: config.userPoolId, clientId: config.userPoolClientId, tokenUse: 'access' as const };
+}
+
+/** The production branch, apart so a test can give it a verifier whose JWKS it preloaded (cacheJwks). */
+export function cognitoVerifier(verifier: {
+  verify: (token: string) => Promise<{ username?: unknown; iat: number }>;
+}): Verify {
+  return async (token) => {
+    const payload = await verifier.verify(token);
+    return { username: String(payload.username), issuedAt: payload.iat };
+  };
+}
+
+// Read at load: inside Lambda a LOCAL_COGNITO_URL stops the function at its cold start (config.ts, fail closed).
+void config.localCognitoUrl;
 
 let verify: Verify | undefined;
 

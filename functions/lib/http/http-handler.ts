@@ -5,6 +5,7 @@ import { authenticate } from './authenticate';
 import { errorResponse, jsonResponse } from './error-response';
 import { logRequest } from './log-request';
 import type { UploadedFile } from './multipart';
+import { requireCloudFront } from './origin-verify';
 import { parseRequest } from './parse-request';
 import type { Caller, HttpEvent, HttpResult, PortalContext } from './types';
 
@@ -39,6 +40,7 @@ export function httpHandler<C extends Contract>(
   return middy<HttpEvent, HttpResult, Error, PortalContext>()
     .use(logRequest(contract.id))
     .use(errorResponse())
+    .use(requireCloudFront())
     .use(authenticate(contract))
     .use(parseRequest(contract))
     .handler(async (event, context) => {

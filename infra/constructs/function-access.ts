@@ -1,0 +1,111 @@
+import { Validations } from 'aws-cdk-lib';
+import { PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IConstruct } from 'constructs';
+import { wildcardResourceFinding } from '../nag';
+import type { KeyPrefix, Permissions, WriteAction } from '../permissions';
+import type { Backend } from './api';
+
+/** Reads of a 'query' table declaration: items, batches, and queries of the table and its indexes. No Scan. */
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+export const TABLE_WRITE_ACTIONS: readonly WriteAction[] = [
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'ConditionCheckItem',
+];
+
+/** IAM's condition on the partition key of every item a request touches (all must match one of the prefixes). */
+export function leadingKeys(prefixes: readonly KeyPrefix[]) {
+  return { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) } };
+}
+
+/**
+ * The policy of one function: exactly its declaration (infra/permissions.ts) on the portal's named resources, plus
+ * writing to its own log group. Statements are grouped by action set, so prefixes with the same actions share one.
+ */
+export function functionPolicy(backend: Backend, permissions: Permissions, logGroupArn: string): PolicyDocument {
+  const statements: PolicyStatement[] = [
+    new PolicyStatement({
+      sid: 'Logs',
+      actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      resources: [logGroupArn],
+    }),
+  ];
+  const table = backend.table.tableArn;
+  const { read, write } = permissions.table;
+  if (read === 'query') {
+    statements.push(
+      new PolicyStatement({ sid: 'TableRead', actions: TABLE_READ_ACTIONS, resources: [table] }),
+      new PolicyStatement({ sid: 'IndexRead', actions: ['dynamodb:Query'], resources: backend.tableIndexArns }),
+    );
+  } else {
+    statements.push(
+      new PolicyStatement({
+        sid: 'TableGet',
+        actions: ['dynamodb:GetItem'],
+        resources: [table],
+        conditions: leadingKeys(read.get),
+      }),
+    );
+  }
+  if (write === 'any') {
+    statements.push(
+      new PolicyStatement({
+        sid: 'TableWrite',
+        actions: TABLE_WRITE_ACTIONS.map((action) => `dynamodb:${action}`),
+        resources: [table],
+      }),
+    );
+  } else if (write) {
+    const byActions = new Map<string, KeyPrefix[]>();
+    for (const [prefix, actions] of Object.entries(write)) {
+      const key = [...actions].sort().join(',');
+      byActions.set(key, [...(byActions.get(key) ?? []), prefix]);
+    }
+    let n = 0;
+    for (const [actions, prefixes] of byActions) {
+      n += 1;
+      statements.push(
+        new PolicyStatement({
+          sid: `TableWriteKeys${n}`,
+          actions: actions.split(',').map((action) => `dynamodb:${action}`),
+          resources: [table],
+          conditions: leadingKeys(prefixes.sort()),
+        }),
+      );
+    }
+  }
+  if (permissions.assets?.length) {
+    statements.push(
+      new PolicyStatement({
+        sid: 'Assets',
+        actions: permissions.assets.map((action) => `s3:${action}`),
+        resources: [backend.assetsObjectsArn],
+      }),
+    );
+  }
+  if (permissions.cognito?.length) {
+    statements.push(
+      new PolicyStatement({
+        sid: 'Users',
+        actions: permissions.cognito.map((action) => `cognito-idp:${action}`),
+        resources: [backend.userPool.userPoolArn],
+      }),
+    );
+  }
+  if (permissions.mail) {
+    statements.push(new PolicyStatement({ sid: 'Mail', actions: ['ses:SendEmail'], resources: backend.mailResources }));
+  }
+  return new PolicyDocument({ statements });
+}
+
+/** cdk-nag flags `bucket/*`; the reason is the same for every function that touches the assets bucket. */
+export function acknowledgeAssetObjects(scope: IConstruct, backend: Backend): void {
+  Validations.of(scope).acknowledge({
+    id: wildcardResourceFinding(scope, backend.assetsObjectsArn),
+    reason:
+      'Asset keys are made per entity and per upload at run time (projects/<uuid>/logo-<uuid>.png...): the function ' +
+      'reaches objects of the assets bucket only, with only the actions its contract declares (infra/permissions.ts); ' +
+      'the tenant scope of each key is enforced in code.',
+  });
+}

@@ -1,0 +1,181 @@
+import type { Contract } from '../shared/contracts/define';
+
+/**
+ * What each endpoint's function may do in AWS, declared once per contract id (issue 8, "least privilege"). Every
+ * function gets a role of its own built from its entry here (constructs/function-role.ts); a contract without an entry
+ * fails the synth, so a new endpoint gets neither more nor less than what is written here.
+ *
+ * The entries follow what each handler calls: test/infra/permissions.test.ts bundles every handler and checks that
+ * the Cognito, SES and S3 commands and the DynamoDB writes its bundle can send are exactly the ones declared.
+ */
+
+/** Item writes. Transactions are authorized item by item through these actions. */
+export type WriteAction = 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem';
+
+/** A partition-key prefix (`THROTTLE#`), matched with IAM's `dynamodb:LeadingKeys`. */
+export type KeyPrefix = string;
+
+export interface TableAccess {
+  /**
+   * 'query': GetItem, BatchGetItem and Query on the table and its indexes (every protected call reads the caller's
+   * record). `{ get: [...] }`: GetItem only, on items whose partition key starts with one of the prefixes.
+   */
+  read: 'query' | { get: readonly KeyPrefix[] };
+  /**
+   * 'any': Put, Update, Delete and ConditionCheck on any item (the admin endpoints, whose scope is checked in code).
+   * Otherwise only these actions on items whose partition key starts with the prefix (required of public contracts).
+   */
+  write?: 'any' | Readonly<Record<KeyPrefix, readonly WriteAction[]>>;
+}
+
+export type CognitoAction =
+  | 'AdminCreateUser'
+  | 'AdminDeleteUser'
+  | 'AdminSetUserPassword'
+  | 'AdminUpdateUserAttributes'
+  | 'AdminDisableUser'
+  | 'AdminEnableUser'
+  | 'AdminInitiateAuth'
+  | 'AdminUserGlobalSignOut';
+
+/** Object actions on the assets bucket (logos, icons, avatars). GetObject is also what a presigned GET needs. */
+export type AssetAction = 'GetObject' | 'PutObject' | 'DeleteObject';
+
+export interface Permissions {
+  table: TableAccess;
+  assets?: readonly AssetAction[];
+  /** Cognito actions on the portal's user pool. InitiateAuth and RevokeToken are unsigned calls and need none. */
+  cognito?: readonly CognitoAction[];
+  /** ses:SendEmail from the portal's identity. */
+  mail?: boolean;
+}
+
+const READ: Permissions = { table: { read: 'query' } };
+const ADMIN_WRITE: Permissions = { table: { read: 'query', write: 'any' } };
+
+/** Branding images: written, replaced and removed with the entity that shows them, and presigned for display. */
+const IMAGES: readonly AssetAction[] = ['GetObject', 'PutObject', 'DeleteObject'];
+
+const SESSION_LOG: TableAccess['write'] = { 'USER#': ['PutItem'] };
+
+export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
+  // health: one GetItem on a fixed key of its own, nothing else.
+  getHealth: { table: { read: { get: ['HEALTH'] } } },
+
+  // auth
+  getUserInfo: { ...READ, assets: ['GetObject'] },
+  postBrowsingLog: { table: { read: 'query', write: SESSION_LOG } },
+  postSessionLogout: { table: { read: 'query', write: SESSION_LOG } },
+  // Public: the sign-in throttle of the e-mail, and the session log under the user's partition (Put only).
+  postToken: {
+    table: { read: 'query', write: { 'THROTTLE#': ['PutItem', 'UpdateItem', 'DeleteItem'], 'USER#': ['PutItem'] } },
+  },
+  postTokenRefresh: READ,
+  postPersonalizationLogin: { ...READ, assets: ['GetObject'] },
+
+  // projects (SUPER_ADMIN)
+  listProjects: READ,
+  createProject: { ...ADMIN_WRITE, assets: IMAGES },
+  getProject: { ...READ, assets: ['GetObject'] },
+  patchProject: { ...ADMIN_WRITE, assets: IMAGES },
+  deleteProject: { ...ADMIN_WRITE, assets: ['DeleteObject'] },
+  searchProjects: READ,
+  listProjectAdminsAvailable: READ,
+  listMyProjects: READ,
+  getProjectPdf: { ...READ, assets: ['GetObject'] },
+
+  // groups
+  listGroups: READ,
+  createGroup: ADMIN_WRITE,
+  getGroup: READ,
+  patchGroup: ADMIN_WRITE,
+  deleteGroup: ADMIN_WRITE,
+  searchGroups: READ,
+  listGroupAdminsAvailable: READ,
+  listGroupUsersAvailable: READ,
+  listMyGroups: READ,
+  getGroupPdf: READ,
+
+  // societies and industries
+  listIndustries: READ,
+  createIndustry: ADMIN_WRITE,
+  patchIndustry: ADMIN_WRITE,
+  deleteIndustry: ADMIN_WRITE,
+  listSocieties: READ,
+  createSociety: ADMIN_WRITE,
+  getSociety: READ,
+  patchSociety: ADMIN_WRITE,
+  deleteSociety: ADMIN_WRITE,
+  searchSocieties: READ,
+  listSocietyAdminsAvailable: READ,
+  listSocietyUsersAvailable: READ,
+  listSocietiesForUsers: READ,
+  listMySocieties: READ,
+  getSocietyPdf: READ,
+
+  // users
+  listUsers: { ...READ, assets: ['GetObject'] },
+  getUser: { ...READ, assets: ['GetObject'] },
+  searchUsers: { ...READ, assets: ['GetObject'] },
+  patchUser: { ...ADMIN_WRITE, assets: ['GetObject'], cognito: ['AdminUpdateUserAttributes'] },
+  deleteUser: { ...ADMIN_WRITE, assets: ['DeleteObject'], cognito: ['AdminDeleteUser'] },
+  patchUserProfile: { ...ADMIN_WRITE, assets: IMAGES },
+  updatePassword: { ...READ, cognito: ['AdminSetUserPassword'] },
+
+  // registration: invitations (admins)
+  generateInvitation: { ...ADMIN_WRITE, mail: true },
+  listInvitations: READ,
+  searchInvitations: READ,
+  resendInvitation: { ...ADMIN_WRITE, mail: true },
+  deleteInvitation: ADMIN_WRITE,
+  importUsersCsv: { ...ADMIN_WRITE, mail: true },
+
+  // registration: public links
+  verifyInvitation: READ,
+  // Public: consumes the link and creates the invited user (identity, record, e-mail marker, memberships); on the
+  // project, group and society it may only UpdateItem (append the new member to their lists), never Put or Delete.
+  registerInvitation: {
+    table: {
+      read: 'query',
+      write: {
+        'TOKEN#INVITE#': ['DeleteItem'],
+        'INVITATION#': ['DeleteItem'],
+        'UNIQUE#EMAIL#': ['PutItem', 'DeleteItem'],
+        'UNIQUE#PROJECT_ADMIN#': ['PutItem'],
+        'USER#': ['PutItem'],
+        'PROJECT#': ['UpdateItem'],
+        'GROUP#': ['UpdateItem'],
+        'SOCIETY#': ['UpdateItem'],
+      },
+    },
+    cognito: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser'],
+  },
+  // Public: the reset throttle of the e-mail and a new password link.
+  requestPasswordReset: {
+    table: {
+      read: 'query',
+      write: { 'THROTTLE#': ['PutItem', 'UpdateItem'], 'TOKEN#RESET#': ['PutItem'] },
+    },
+    mail: true,
+  },
+  confirmPasswordReset: READ,
+  // Public: consumes the password link and lifts the sign-in lock of the address.
+  resetPassword: {
+    table: { read: 'query', write: { 'TOKEN#RESET#': ['DeleteItem'], 'THROTTLE#': ['DeleteItem'] } },
+    cognito: ['AdminSetUserPassword'],
+  },
+};
+
+/** The declaration of one contract; throws for a contract that has none (so it cannot deploy with a guess). */
+export function permissionsOf(
+  contract: Pick<Contract, 'id'>,
+  table: Readonly<Record<string, Permissions>> = PERMISSIONS,
+): Permissions {
+  const declared = Object.hasOwn(table, contract.id) ? table[contract.id] : undefined;
+  if (!declared) {
+    throw new Error(
+      `Contract ${contract.id} declares no AWS permissions: add it to infra/permissions.ts (what its handler calls).`,
+    );
+  }
+  return declared;
+}

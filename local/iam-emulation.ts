@@ -1,0 +1,134 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { type Permissions, permissionsOf } from '../infra/permissions';
+import type { Contract } from '../shared/contracts/define';
+
+/**
+ * Local stack fidelity for IAM (issue 8): each handler runs with its contract's permissions (infra/permissions.ts),
+ * checked on the SDK clients it uses, the way its own role would check them in AWS. A call its role would refuse
+ * fails here too (AccessDeniedException), so the integration tests exercise the declarations, the partition-key
+ * prefixes of public functions included, which IAM alone would only reveal in AWS.
+ */
+const running = new AsyncLocalStorage<Contract>();
+
+export function runAs<T>(contract: Contract, work: () => Promise<T>): Promise<T> {
+  return running.run(contract, work);
+}
+
+class AccessDenied extends Error {
+  constructor(contract: Contract, what: string) {
+    super(`Local IAM emulation: ${contract.id} may not ${what} (declare it in infra/permissions.ts)`);
+    this.name = 'AccessDeniedException';
+  }
+}
+
+type Input = Record<string, unknown>;
+const pkOf = (key: unknown): string => {
+  const pk = (key as { pk?: unknown } | undefined)?.pk;
+  return typeof pk === 'string' ? pk : String((pk as { S?: string } | undefined)?.S ?? '');
+};
+
+/** The item actions a DynamoDB command asks for, each with the partition key it touches. */
+function tableActions(command: string, input: Input): Array<[string, string]> {
+  switch (command) {
+    case 'GetItemCommand':
+      return [['GetItem', pkOf(input.Key)]];
+    case 'PutItemCommand':
+      return [['PutItem', pkOf(input.Item)]];
+    case 'UpdateItemCommand':
+      return [['UpdateItem', pkOf(input.Key)]];
+    case 'DeleteItemCommand':
+      return [['DeleteItem', pkOf(input.Key)]];
+    case 'QueryCommand':
+      return [['Query', '']];
+    case 'BatchGetItemCommand':
+      return [['BatchGetItem', '']];
+    case 'TransactWriteItemsCommand':
+      return ((input.TransactItems as Input[]) ?? []).map((item): [string, string] => {
+        if (item.Put) return ['PutItem', pkOf((item.Put as Input).Item)];
+        if (item.Update) return ['UpdateItem', pkOf((item.Update as Input).Key)];
+        if (item.Delete) return ['DeleteItem', pkOf((item.Delete as Input).Key)];
+        return ['ConditionCheckItem', pkOf((item.ConditionCheck as Input | undefined)?.Key)];
+      });
+    default:
+      return [[command.replace(/Command$/, ''), '']];
+  }
+}
+
+function tableAllows(permissions: Permissions, action: string, pk: string): boolean {
+  const { read, write } = permissions.table;
+  if (['GetItem', 'BatchGetItem', 'Query'].includes(action)) {
+    return read === 'query' || (action === 'GetItem' && read.get.some((prefix) => pk.startsWith(prefix)));
+  }
+  if (!['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'].includes(action)) return false;
+  if (write === 'any') return true;
+  return Object.entries(write ?? {}).some(
+    ([prefix, actions]) => pk.startsWith(prefix) && (actions as readonly string[]).includes(action),
+  );
+}
+
+function allowed(contract: Contract, service: string, command: string, input: Input): string | undefined {
+  const permissions = permissionsOf(contract);
+  const action = command.replace(/Command$/, '');
+  if (service === 'dynamodb') {
+    const refused = tableActions(command, input).find(([item, pk]) => !tableAllows(permissions, item, pk));
+    return refused ? `dynamodb:${refused[0]} on ${refused[1] || 'the table'}` : undefined;
+  }
+  if (service === 'cognito') {
+    // Only Admin* calls are signed with the role's credentials; the others are authorized by the user's tokens.
+    if (!action.startsWith('Admin')) return undefined;
+    return (permissions.cognito as readonly string[] | undefined)?.includes(action)
+      ? undefined
+      : `cognito-idp:${action}`;
+  }
+  if (service === 's3') {
+    if (input.Bucket !== process.env.ASSETS_BUCKET) return `s3:${action} on ${String(input.Bucket)}`;
+    return (permissions.assets as readonly string[] | undefined)?.includes(action) ? undefined : `s3:${action}`;
+  }
+  if (service === 'ses') return permissions.mail && action === 'SendEmail' ? undefined : `ses:${action}`;
+  return `${service}:${action}`;
+}
+
+interface MiddlewareClient {
+  middlewareStack: {
+    add: (
+      middleware: (
+        next: (args: { input: Input }) => Promise<unknown>,
+        context: { commandName?: string },
+      ) => (args: { input: Input }) => Promise<unknown>,
+      options: { step: 'initialize'; name: string },
+    ) => void;
+  };
+}
+
+/** Puts the check on a client every handler shares (once per client). */
+export function enforceOn(service: 'dynamodb' | 'cognito' | 's3' | 'ses', client: MiddlewareClient): void {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const contract = running.getStore();
+      if (contract) {
+        const refused = allowed(contract, service, context.commandName ?? '', args.input);
+        if (refused) throw new AccessDenied(contract, refused);
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'portalLocalIamEmulation' },
+  );
+}
+
+let installed = false;
+
+/** Installs the checks on the handlers' shared SDK clients (the modules every handler imports). */
+export async function installIamEmulation(): Promise<void> {
+  if (installed) return;
+  installed = true;
+  const [{ dynamo }, { cognito }, { s3 }, { ses }] = await Promise.all([
+    import('../functions/lib/aws/dynamo'),
+    import('../functions/lib/aws/cognito'),
+    import('../functions/lib/aws/s3'),
+    import('../functions/lib/aws/ses'),
+  ]);
+  enforceOn('dynamodb', dynamo as unknown as MiddlewareClient);
+  enforceOn('cognito', cognito as unknown as MiddlewareClient);
+  enforceOn('s3', s3 as unknown as MiddlewareClient);
+  enforceOn('ses', ses as unknown as MiddlewareClient);
+}

@@ -1,0 +1,57 @@
+import { build } from 'esbuild';
+import { esbuildOptions } from '../../infra/bundling';
+import { handlerEntry } from '../../infra/paths';
+
+/**
+ * The AWS SDK commands each handler's bundle can send, read from the bundle itself: esbuild bundles every handler as
+ * the deployment does (same options, tree-shaken), unminified, so each SDK command class that survives is named
+ * `var <Name>Command = class`. A command in the bundle is one the handler can call; one left out cannot be called.
+ */
+export async function commandsByHandler(handlers: readonly string[]): Promise<Map<string, Set<string>>> {
+  const { entryPoints: _entry, outfile: _out, ...options } = esbuildOptions('', '');
+  const result = await build({
+    ...options,
+    entryPoints: Object.fromEntries(handlers.map((handler) => [handler, handlerEntry(handler)])),
+    outdir: '/virtual-out',
+    minify: false,
+    write: false,
+    metafile: false,
+    logLevel: 'error',
+  });
+  const calls = new Map<string, Set<string>>();
+  for (const file of result.outputFiles) {
+    const handler = file.path.replace(/^.*\/virtual-out\//, '').replace(/\.js$/, '');
+    calls.set(handler, new Set([...file.text.matchAll(/\bvar (\w+)Command = class\b/g)].map((m) => m[1] as string)));
+  }
+  return calls;
+}
+
+/** DynamoDB document-client and client commands that write. */
+export const TABLE_WRITE_COMMANDS = [
+  'Put',
+  'Update',
+  'Delete',
+  'TransactWrite',
+  'BatchWrite',
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'TransactWriteItems',
+  'BatchWriteItem',
+];
+
+/** S3 object commands (the only bucket functions use is the assets bucket). */
+export const S3_OBJECT_COMMANDS = [
+  'GetObject',
+  'PutObject',
+  'DeleteObject',
+  'HeadObject',
+  'CopyObject',
+  'DeleteObjects',
+];
+
+/** SESv2 sending commands. */
+export const MAIL_COMMANDS = ['SendEmail', 'SendBulkEmail'];
+
+/** Cognito calls signed with IAM credentials: every Admin* command (the others are authorized by the user's tokens). */
+export const isCognitoAdminCommand = (name: string) => /^Admin[A-Z]/.test(name);
