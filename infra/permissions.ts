@@ -58,6 +58,15 @@ const IMAGES: readonly AssetAction[] = ['GetObject', 'PutObject', 'DeleteObject'
 
 const SESSION_LOG: TableAccess['write'] = { 'USER#': ['PutItem'] };
 
+/** The throttle counters (functions/lib/data/throttle.ts): take, lock, give back or clear a slot. */
+const THROTTLE: readonly WriteAction[] = ['PutItem', 'UpdateItem', 'DeleteItem'];
+
+/**
+ * Ending every session of a user (functions/lib/data/sessions.ts endUserSessions): `sessions_valid_after` on the
+ * user record, the security log under the user, and Cognito's own global sign-out.
+ */
+const END_SESSIONS: readonly WriteAction[] = ['PutItem', 'UpdateItem'];
+
 export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // health: one GetItem on a fixed key of its own, nothing else.
   getHealth: { table: { read: { get: ['HEALTH'] } } },
@@ -65,12 +74,25 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // auth
   getUserInfo: { ...READ, assets: ['GetObject'] },
   postBrowsingLog: { table: { read: 'query', write: SESSION_LOG } },
-  postSessionLogout: { table: { read: 'query', write: SESSION_LOG } },
-  // Public: the sign-in throttle of the e-mail, and the session log under the user's partition (Put only).
-  postToken: {
-    table: { read: 'query', write: { 'THROTTLE#': ['PutItem', 'UpdateItem', 'DeleteItem'], 'USER#': ['PutItem'] } },
+  // Public (a logout works with an expired access token): drops the session, ends every session of its user.
+  postSessionLogout: {
+    table: { read: 'query', write: { 'SESSION#': ['DeleteItem'], 'USER#': END_SESSIONS } },
+    cognito: ['AdminUserGlobalSignOut'],
   },
-  postTokenRefresh: READ,
+  // Public: the sign-in throttles (e-mail and address), the session record, and the security log under the user's
+  // partition or, for an unknown e-mail, under the address (Put only).
+  postToken: {
+    table: {
+      read: 'query',
+      write: { 'THROTTLE#': THROTTLE, 'SESSION#': ['PutItem'], 'USER#': ['PutItem'], 'EMAIL#': ['PutItem'] },
+    },
+    cognito: ['AdminInitiateAuth'],
+  },
+  // Public: drops an ended session and logs the refusal.
+  postTokenRefresh: {
+    table: { read: 'query', write: { 'SESSION#': ['DeleteItem'], 'USER#': ['PutItem'] } },
+    cognito: ['AdminInitiateAuth'],
+  },
   postPersonalizationLogin: { ...READ, assets: ['GetObject'] },
 
   // projects (SUPER_ADMIN)
@@ -117,10 +139,15 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   listUsers: { ...READ, assets: ['GetObject'] },
   getUser: { ...READ, assets: ['GetObject'] },
   searchUsers: { ...READ, assets: ['GetObject'] },
-  patchUser: { ...ADMIN_WRITE, assets: ['GetObject'], cognito: ['AdminUpdateUserAttributes'] },
+  // An e-mail change waits for its link (confirmEmailChange moves the login), so the edit touches no identity.
+  patchUser: { ...ADMIN_WRITE, assets: ['GetObject'], mail: true },
   deleteUser: { ...ADMIN_WRITE, assets: ['DeleteObject'], cognito: ['AdminDeleteUser'] },
   patchUserProfile: { ...ADMIN_WRITE, assets: IMAGES },
-  updatePassword: { ...READ, cognito: ['AdminSetUserPassword'] },
+  // Checks the current password (counted against the sign-in lock), sets the new one, ends every session.
+  updatePassword: {
+    table: { read: 'query', write: { 'THROTTLE#': THROTTLE, 'USER#': END_SESSIONS } },
+    cognito: ['AdminInitiateAuth', 'AdminSetUserPassword', 'AdminUserGlobalSignOut'],
+  },
 
   // registration: invitations (admins)
   generateInvitation: { ...ADMIN_WRITE, mail: true },
@@ -131,13 +158,15 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   importUsersCsv: { ...ADMIN_WRITE, mail: true },
 
   // registration: public links
-  verifyInvitation: READ,
+  // Public: the per-address throttle of link checks.
+  verifyInvitation: { table: { read: 'query', write: { 'THROTTLE#': ['PutItem', 'UpdateItem'] } } },
   // Public: consumes the link and creates the invited user (identity, record, e-mail marker, memberships); on the
   // project, group and society it may only UpdateItem (append the new member to their lists), never Put or Delete.
   registerInvitation: {
     table: {
       read: 'query',
       write: {
+        'THROTTLE#': ['PutItem', 'UpdateItem'],
         'TOKEN#INVITE#': ['DeleteItem'],
         'INVITATION#': ['DeleteItem'],
         'UNIQUE#EMAIL#': ['PutItem', 'DeleteItem'],
@@ -158,11 +187,27 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     },
     mail: true,
   },
-  confirmPasswordReset: READ,
-  // Public: consumes the password link and lifts the sign-in lock of the address.
+  confirmPasswordReset: { table: { read: 'query', write: { 'THROTTLE#': ['PutItem', 'UpdateItem'] } } },
+  // Public: consumes the password link, sets the password, ends every session, lifts the sign-in lock.
   resetPassword: {
-    table: { read: 'query', write: { 'TOKEN#RESET#': ['DeleteItem'], 'THROTTLE#': ['DeleteItem'] } },
-    cognito: ['AdminSetUserPassword'],
+    table: {
+      read: 'query',
+      write: { 'TOKEN#RESET#': ['DeleteItem'], 'THROTTLE#': THROTTLE, 'USER#': END_SESSIONS },
+    },
+    cognito: ['AdminSetUserPassword', 'AdminUserGlobalSignOut'],
+  },
+  // Public: the e-mail change link moves the login (e-mail markers, the user record and its membership links).
+  confirmEmailChange: {
+    table: {
+      read: 'query',
+      write: {
+        'TOKEN#EMAIL#': ['DeleteItem'],
+        'USER#': ['PutItem'],
+        'UNIQUE#EMAIL#': ['PutItem', 'DeleteItem', 'ConditionCheckItem'],
+        'AUDIT#': ['PutItem'],
+      },
+    },
+    cognito: ['AdminUpdateUserAttributes'],
   },
 };
 
