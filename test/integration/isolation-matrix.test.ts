@@ -1,0 +1,120 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { pathParamNames } from '../../shared/contracts/define';
+import { pathParamKind, sampleBody, unclassified } from '../helpers/contract-inputs';
+import {
+  admits,
+  caseName,
+  casesOf,
+  entityKey,
+  type IsolationCase,
+  protectedContracts,
+} from '../helpers/isolation-cases';
+import { leakedIds, send } from '../helpers/raw-http';
+import { changedKeys, snapshotMentioning } from '../helpers/table-snapshot';
+import {
+  buildWorld,
+  KINDS_PER_TAG,
+  type Kind,
+  outOfScope,
+  TAGS,
+  type TenantKind,
+  uuidsUnder,
+  type World,
+} from '../helpers/tenant-world';
+
+/**
+ * Issue 8, "isolation matrix with data": every protected contract that takes an id or a filter is called by each
+ * role of a world of its own with the ids of another project, of a sibling group and of a sibling society. The cases
+ * come from the contract table (test/helpers/isolation-cases.ts), so a new contract is covered the day it is added;
+ * a name the tables of test/helpers/contract-inputs.ts do not classify fails here. The role-only matrix
+ * (authorization-matrix.test.ts) keeps proving 401/403; this one proves that scope checks hold on real data.
+ */
+let world: World;
+
+beforeAll(async () => {
+  world = await buildWorld();
+}, 120_000);
+
+const idOf = (c: IsolationCase) => world.ids[c.tag as keyof World['ids']][c.idKind as TenantKind][c.index] as string;
+
+/** The caller's own id of a kind: the entity of the home tag (its society, group, project, a user of its society). */
+function ownId(kind: Kind, list: boolean): string | string[] {
+  const id = kind === 'industry' ? world.industry : (world.ids.home[kind][0] as string);
+  return list ? [id] : id;
+}
+
+async function run(c: IsolationCase) {
+  const caller = world.callers.find((x) => x.name === c.caller.name);
+  if (!caller) throw new Error(`no caller ${c.caller.name}`);
+  const foreign = uuidsUnder(world, outOfScope(caller));
+  const params = Object.fromEntries(
+    pathParamNames(c.contract.path).map((name) => [
+      name,
+      c.kind === 'path' && name === c.field
+        ? idOf(c)
+        : (ownId(pathParamKind(c.contract, name) as Kind, false) as string),
+    ]),
+  );
+  const query: Array<[string, string]> = c.kind === 'filter' ? [[c.field as string, idOf(c)]] : [];
+  let body = sampleBody(c.contract, ownId);
+  if (c.kind === 'body' && body) body = { ...body, [c.field as string]: c.list ? [idOf(c)] : idOf(c) };
+
+  const checksTable = c.contract.method !== 'GET' && admits(c.contract, caller.role);
+  const worldForeign = outOfScope(caller).flatMap((tag) => Object.values(world.ids[tag]).flat());
+  const before = checksTable ? await snapshotMentioning(worldForeign) : undefined;
+  // A write case is only meaningful if its target is there to be harmed.
+  if (before && c.kind !== 'filter' && c.idKind) expect(before.has(entityKey(c.idKind, idOf(c)))).toBe(true);
+
+  const answer = await send(c.contract, {
+    params,
+    query,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    token: world.tokens.get(caller.name),
+  });
+  const refusals = c.kind === 'body' ? [400, 403, 404] : [403, 404];
+  const allowed = c.kind === 'path' || c.kind === 'body' ? refusals : c.kind === 'filter' ? [200, ...refusals] : null;
+  const outcome = { status: answer.status, leaked: leakedIds(answer.text, foreign) };
+  expect(outcome.status).toBeLessThan(500);
+  if (allowed) expect(allowed, `answered ${answer.status}: ${answer.text.slice(0, 300)}`).toContain(outcome.status);
+  expect(outcome.leaked, `ids of another tenant in: ${answer.text.slice(0, 300)}`).toEqual([]);
+  if (before) {
+    const after = await snapshotMentioning(worldForeign);
+    expect(changedKeys(before, after), 'items of another tenant changed').toEqual([]);
+  }
+}
+
+test('the world is what the cases assume (every tag holds its kinds)', () => {
+  for (const tag of TAGS) {
+    for (const kind of KINDS_PER_TAG[tag]) expect(world.ids[tag][kind].length, `${tag} ${kind}`).toBeGreaterThan(0);
+  }
+});
+
+describe.each(protectedContracts.map((c) => [`${c.method} ${c.path}`, c] as const))('%s', (_, contract) => {
+  test('every path param, query and id field is classified', () => {
+    expect(unclassified(contract)).toEqual([]);
+  });
+
+  // Control: the ids are live, so a 404 below means "refused", not "no such thing".
+  const readsById = contract.method === 'GET' && casesOf(contract).some((c) => c.kind === 'path');
+  test.skipIf(!readsById)('control: SUPER_ADMIN reads every target of another tenant', async () => {
+    const param = pathParamNames(contract.path)[0] as string;
+    const ids = new Set(casesOf(contract).flatMap((c) => (c.kind === 'path' ? [idOf(c)] : [])));
+    for (const id of ids) {
+      const answer = await send(contract, { params: { [param]: id }, token: world.superAdmin });
+      expect(answer.status, `${id}: ${answer.text.slice(0, 200)}`).toBe(200);
+      if (!contract.fileResponse) expect(answer.text).toContain(id);
+    }
+  });
+});
+
+/** Reads first, then writes, deletes last: a write that wrongly succeeded cannot hide a later read's answer. */
+const order = (method: string) => (method === 'GET' ? 0 : method === 'DELETE' ? 2 : 1);
+const allCases = protectedContracts
+  .flatMap(casesOf)
+  .sort((a, b) => order(a.contract.method) - order(b.contract.method));
+
+test('the contract table yields isolation cases', () => {
+  expect(allCases.length).toBeGreaterThan(100);
+});
+
+test.each(allCases.map((c) => [`${c.contract.id} ${caseName(c)}`, c] as const))('%s', (_, c) => run(c));
