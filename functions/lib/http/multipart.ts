@@ -13,22 +13,24 @@ export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 /**
  * Parses a multipart/form-data body (API Gateway hands it base64-encoded) into text fields and files. A repeated field
- * becomes a list, which is how forms send uuid lists.
+ * becomes a list, which is how forms send uuid lists. Fields are gathered in a Map and turned into own properties at
+ * the end: on a plain object a field named `__proto__` or `constructor` would read inherited members, and a repeated
+ * `__proto__` would replace the object's prototype (issue 8).
  */
 export function parseMultipart(
   body: Buffer,
   contentType: string,
 ): Promise<{ fields: Record<string, string | string[]>; files: UploadedFile[] }> {
   return new Promise((resolve, reject) => {
-    const fields: Record<string, string | string[]> = {};
+    const fields = new Map<string, string | string[]>();
     const files: UploadedFile[] = [];
     const parser = busboy({
       headers: { 'content-type': contentType },
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 200, fieldSize: 100_000 },
     });
     parser.on('field', (name, value) => {
-      const existing = fields[name];
-      fields[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+      const existing = fields.get(name);
+      fields.set(name, existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value]);
     });
     parser.on('file', (field, stream, info) => {
       const chunks: Buffer[] = [];
@@ -49,7 +51,8 @@ export function parseMultipart(
       });
     });
     parser.on('error', reject);
-    parser.on('close', () => resolve({ fields, files }));
+    // Object.fromEntries defines own data properties, so even `__proto__` stays an ordinary key.
+    parser.on('close', () => resolve({ fields: Object.fromEntries(fields), files }));
     parser.end(body);
   });
 }

@@ -57,7 +57,8 @@ export function parseRequest(contract: Contract): middy.MiddlewareObj<HttpEvent,
       validate(contract.query ?? EMPTY, event.queryStringParameters ?? {}),
       validate(contract.body ?? EMPTY, body.fields),
     ];
-    const errors = Object.assign({}, ...results.map((r) => (r.success ? {} : r.errors)));
+    // Own properties only (Object.assign would run the `__proto__` setter for a field of that name).
+    const errors = Object.fromEntries(results.flatMap((r) => (r.success ? [] : Object.entries(r.errors))));
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
     const [params, query, fields] = results.map((r) => (r.success ? r.data : undefined));
     request.context.input = { params, query, body: fields, files: body.files };
