@@ -22,6 +22,8 @@ export async function send(contract: Contract, request: RawRequest = {}): Promis
   const { apiUrl } = inject('portal');
   const url = new URL(`${apiUrl}/${fillPath(contract.path, request.params)}`);
   for (const [name, value] of request.query ?? []) url.searchParams.append(name, value);
+  // fetch cannot send a body with GET (nor can a browser); such a request goes without it.
+  if (contract.method === 'GET') request = { ...request, body: undefined };
   const headers: Record<string, string> = {};
   if (request.body !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
   if (request.token) headers.authorization = `Bearer ${request.token}`;
