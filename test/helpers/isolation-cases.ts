@@ -2,14 +2,15 @@ import { contracts } from '../../shared/contracts';
 import { type Contract, pathParamNames } from '../../shared/contracts/define';
 import { bodyIdFields, pathParamKind, queryIdFields } from './contract-inputs';
 import {
+  CALLERS,
   type Caller,
+  type CallerSpec,
   KINDS_PER_TAG,
   outOfScope,
   type Tag,
   TENANT_KINDS,
   type TenantKind,
   USERS_PER_TAG,
-  WORLD_CALLERS,
 } from './tenant-world';
 
 /**
@@ -23,7 +24,7 @@ import {
  */
 export interface IsolationCase {
   contract: Contract;
-  caller: Pick<Caller, 'name' | 'role' | 'scope'>;
+  caller: CallerSpec;
   kind: 'path' | 'filter' | 'unfiltered' | 'body';
   /** The path param, query name or body field that carries the foreign id. */
   field?: string;
@@ -49,7 +50,7 @@ function targets(caller: Pick<Caller, 'scope'>, kind: TenantKind, everyUser: boo
 
 export function casesOf(contract: Contract): IsolationCase[] {
   const cases: IsolationCase[] = [];
-  for (const caller of WORLD_CALLERS) {
+  for (const caller of CALLERS) {
     for (const field of pathParamNames(contract.path)) {
       const idKind = pathParamKind(contract, field);
       if (!idKind || !isTenantKind(idKind)) continue;
@@ -64,7 +65,7 @@ export function casesOf(contract: Contract): IsolationCase[] {
     if (contract.method === 'GET' && pathParamNames(contract.path).length === 0) {
       cases.push({ contract, caller, kind: 'unfiltered', index: 0 });
     }
-    if (contract.method !== 'GET') {
+    if (contract.method !== 'GET' && !caller.demo) {
       for (const { name, kind, list } of bodyIdFields(contract)) {
         if (!isTenantKind(kind)) continue;
         for (const t of targets(caller, kind, true))

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../local/demo-accounts';
 import * as groups from '../../shared/contracts/groups';
 import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
@@ -31,6 +32,7 @@ export type TenantKind = (typeof TENANT_KINDS)[number];
 
 export interface Caller {
   name: string;
+  demo?: boolean;
   role: Role;
   email: string;
   uuid: string;
@@ -47,12 +49,24 @@ export interface World {
   superAdmin: string;
 }
 
-/** The callers of the world, by role, and what each may see (admin-area §2: a project, a group, a society). */
-export const WORLD_CALLERS: ReadonlyArray<Pick<Caller, 'name' | 'role' | 'scope'>> = [
+export type CallerSpec = Pick<Caller, 'name' | 'role' | 'scope'> & { demo?: boolean };
+
+/**
+ * The callers: the world's own, one per scoped role, with what each may see (admin-area §2: a project, a group, a
+ * society); and the demo accounts but SUPER_ADMIN, for whom the whole world is another tenant. Demo callers get no
+ * body cases: those write to the caller's own entities, and the demo data is shared with other files.
+ */
+export const CALLERS: ReadonlyArray<CallerSpec> = [
   { name: 'PROJECT_ADMIN of A', role: 'PROJECT_ADMIN', scope: ['home', 'siblingSociety', 'siblingGroup'] },
   { name: 'GROUP_ADMIN of A1', role: 'GROUP_ADMIN', scope: ['home', 'siblingSociety'] },
   { name: 'USER_GROUP of A1', role: 'USER_GROUP', scope: ['home', 'siblingSociety'] },
   { name: 'USER_SOCIETY of A1a', role: 'USER_SOCIETY', scope: ['home'] },
+  ...DEMO_ACCOUNTS.filter((a) => a.role !== 'SUPER_ADMIN').map((a) => ({
+    name: `demo ${a.role}`,
+    role: a.role,
+    scope: [],
+    demo: true,
+  })),
 ];
 
 /** Which kinds the world holds under each tag (known before it is built, so cases can be named at collection). */
@@ -208,16 +222,34 @@ export async function buildWorld(): Promise<World> {
   for (const tag of TAGS) {
     if (ids[tag].user.length !== USERS_PER_TAG[tag]) throw new Error(`World: USERS_PER_TAG.${tag} is out of date`);
   }
-  const accounts = [paA, gaA1, ugA1, usA1a];
-  const callers = WORLD_CALLERS.map((c, i) => ({ ...c, ...(accounts[i] as { uuid: string; email: string }) }));
+  const demo = inject('portal').demo;
+  const accounts = [
+    paA,
+    gaA1,
+    ugA1,
+    usA1a,
+    ...DEMO_ACCOUNTS.filter((a) => a.role !== 'SUPER_ADMIN').map((a) => ({
+      email: a.email,
+      uuid: demo.users[a.email] as string,
+    })),
+  ];
+  const callers = CALLERS.map((c, i) => ({ ...c, ...(accounts[i] as { uuid: string; email: string }) }));
   const tokens = new Map<string, string>();
   for (const caller of callers) tokens.set(caller.name, (await signIn(caller.email)).access);
   return { ids, industry, callers, tokens, superAdmin };
 }
 
-/** Every uuid of the world under the given tags, plus the demo data's (no world caller may see any of it). */
-export function uuidsUnder(world: World, tags: readonly Tag[]): string[] {
-  const own = tags.flatMap((tag) => Object.values(world.ids[tag]).flat());
+/** The world's uuids under the given tags. */
+export const worldIdsUnder = (world: World, tags: readonly Tag[]): string[] =>
+  tags.flatMap((tag) => Object.values(world.ids[tag]).flat());
+
+/**
+ * Every uuid the caller must not see in any answer: the world's outside its scope and, for the world's own callers,
+ * the demo data's too.
+ */
+export function foreignIds(world: World, caller: Caller & { demo?: boolean }): string[] {
+  const own = worldIdsUnder(world, outOfScope(caller));
+  if (caller.demo) return own;
   const demo = inject('portal').demo;
   const demoUsers = Object.entries(demo.users)
     .filter(([email]) => email !== 'superadmin@demo.cl')

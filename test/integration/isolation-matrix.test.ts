@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { pathParamNames } from '../../shared/contracts/define';
+import * as z from 'zod';
+import { defineContract, pathParamNames } from '../../shared/contracts/define';
+import { signIn } from '../helpers/api';
 import { pathParamKind, sampleBody, unclassified } from '../helpers/contract-inputs';
 import {
   admits,
@@ -13,13 +15,14 @@ import { leakedIds, send } from '../helpers/raw-http';
 import { changedKeys, snapshotMentioning } from '../helpers/table-snapshot';
 import {
   buildWorld,
+  foreignIds,
   KINDS_PER_TAG,
   type Kind,
   outOfScope,
   TAGS,
   type TenantKind,
-  uuidsUnder,
   type World,
+  worldIdsUnder,
 } from '../helpers/tenant-world';
 
 /**
@@ -46,7 +49,7 @@ function ownId(kind: Kind, list: boolean): string | string[] {
 async function run(c: IsolationCase) {
   const caller = world.callers.find((x) => x.name === c.caller.name);
   if (!caller) throw new Error(`no caller ${c.caller.name}`);
-  const foreign = uuidsUnder(world, outOfScope(caller));
+  const foreign = foreignIds(world, caller);
   const params = Object.fromEntries(
     pathParamNames(c.contract.path).map((name) => [
       name,
@@ -60,28 +63,53 @@ async function run(c: IsolationCase) {
   if (c.kind === 'body' && body) body = { ...body, [c.field as string]: c.list ? [idOf(c)] : idOf(c) };
 
   const checksTable = c.contract.method !== 'GET' && admits(c.contract, caller.role);
-  const worldForeign = outOfScope(caller).flatMap((tag) => Object.values(world.ids[tag]).flat());
+  const worldForeign = worldIdsUnder(world, outOfScope(caller));
   const before = checksTable ? await snapshotMentioning(worldForeign) : undefined;
   // A write case is only meaningful if its target is there to be harmed.
   if (before && c.kind !== 'filter' && c.idKind) expect(before.has(entityKey(c.idKind, idOf(c)))).toBe(true);
 
-  const answer = await send(c.contract, {
-    params,
-    query,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    token: world.tokens.get(caller.name),
-  });
+  const request = { params, query, body: body === undefined ? undefined : JSON.stringify(body) };
+  let answer = await send(c.contract, { ...request, token: world.tokens.get(caller.name) });
+  if (answer.status === 401) {
+    // Another file may have ended this account's sessions (demo accounts are shared): sign in again, once.
+    world.tokens.set(caller.name, (await signIn(caller.email)).access);
+    answer = await send(c.contract, { ...request, token: world.tokens.get(caller.name) });
+  }
   const refusals = c.kind === 'body' ? [400, 403, 404] : [403, 404];
   const allowed = c.kind === 'path' || c.kind === 'body' ? refusals : c.kind === 'filter' ? [200, ...refusals] : null;
   const outcome = { status: answer.status, leaked: leakedIds(answer.text, foreign) };
-  expect(outcome.status).toBeLessThan(500);
-  if (allowed) expect(allowed, `answered ${answer.status}: ${answer.text.slice(0, 300)}`).toContain(outcome.status);
-  expect(outcome.leaked, `ids of another tenant in: ${answer.text.slice(0, 300)}`).toEqual([]);
+  // Soft: a failing case reports its status, its leak and its writes together.
+  expect.soft(outcome.status).toBeLessThan(500);
+  if (allowed)
+    expect.soft(allowed, `answered ${answer.status}: ${answer.text.slice(0, 300)}`).toContain(outcome.status);
+  expect.soft(outcome.leaked, `ids of another tenant in: ${answer.text.slice(0, 300)}`).toEqual([]);
   if (before) {
     const after = await snapshotMentioning(worldForeign);
-    expect(changedKeys(before, after), 'items of another tenant changed').toEqual([]);
+    expect.soft(changedKeys(before, after), 'items of another tenant changed').toEqual([]);
   }
 }
+
+test('a contract with a name nobody classified fails the matrix (the guard itself)', () => {
+  const unknown = defineContract({
+    id: 'probe',
+    method: 'PATCH',
+    path: 'api/v1/reports/report/{report_id}/',
+    access: ['SUPER_ADMIN'],
+    handler: 'reports/probe',
+    summary: 'not a real endpoint',
+    params: z.object({ report_id: z.uuid() }),
+    query: z.object({ tenant: z.string().optional(), owner: z.uuid().optional(), limit: z.uuid().optional() }),
+    body: z.object({ report_owner: z.array(z.uuid()) }),
+    response: z.object({}),
+  });
+  expect(unclassified(unknown)).toEqual([
+    'path {report_id} of reports/report/{report_id}',
+    'query tenant',
+    'query owner',
+    'query limit',
+    'body report_owner',
+  ]);
+});
 
 test('the world is what the cases assume (every tag holds its kinds)', () => {
   for (const tag of TAGS) {
