@@ -121,8 +121,17 @@ function multipartArb(contract: Contract): fc.Arbitrary<Pick<RawRequest, 'body' 
     ]),
     contentType: `multipart/form-data; boundary=${BOUNDARY}`,
   }));
+  const tooMany = Array.from({ length: 1001 }, () => part('user', 'x'));
   const broken = fc.constantFrom(
     { body: Buffer.from('no boundary here'), contentType: 'multipart/form-data' },
+    {
+      body: Buffer.concat([part(fields[0] ?? 'a', 'x'.repeat(100_001)), Buffer.from(`--${BOUNDARY}--\r\n`)]),
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    },
+    {
+      body: Buffer.concat([...tooMany, Buffer.from(`--${BOUNDARY}--\r\n`)]),
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    },
     {
       body: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\n\r\nx`),
       contentType: `multipart/form-data; boundary=${BOUNDARY}`,

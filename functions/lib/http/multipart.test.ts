@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseMultipart } from './multipart';
+import { MAX_FIELD_BYTES, MAX_FIELDS, MultipartLimitError, parseMultipart } from './multipart';
 
 const BOUNDARY = 'prueba-limite';
 
@@ -48,5 +48,24 @@ describe('parseMultipart text fields (issue 8: no prototype keys)', () => {
     const { fields } = await parse([['group_name', 'Norte']]);
     expect(Object.hasOwn(fields, 'constructor')).toBe(false);
     expect(Object.keys(fields)).toEqual(['group_name']);
+  });
+});
+
+describe('parseMultipart limits refuse rather than cut', () => {
+  test('a text field past the size limit is refused, naming the field', async () => {
+    await expect(parse([['group_description', 'x'.repeat(MAX_FIELD_BYTES + 1)]])).rejects.toMatchObject({
+      field: 'group_description',
+    });
+  });
+
+  test('more fields than the limit are refused, not dropped', async () => {
+    const many = Array.from({ length: MAX_FIELDS + 1 }, (_, i) => ['user', `u${i}`] as [string, string]);
+    await expect(parse(many)).rejects.toBeInstanceOf(MultipartLimitError);
+  });
+
+  test('a uuid list of 500 repeated fields (the schemas maximum) arrives whole', async () => {
+    const list = Array.from({ length: 500 }, (_, i) => ['user', `u${i}`] as [string, string]);
+    const { fields } = await parse(list);
+    expect(fields.user).toHaveLength(500);
   });
 });
