@@ -168,14 +168,32 @@ export function requestArb(contract: Contract, liveIds?: Record<string, string>)
     .map(([p, query, body]) => ({ params: p as Record<string, string>, query, ...body }));
 }
 
-/** Every string a request carries (path, query, body text), to recognise what it could have written. */
-export function sentStrings(request: RawRequest): string[] {
+/** String values (not keys) anywhere in a JSON value. */
+function stringValues(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringValues);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(stringValues);
+  return [];
+}
+
+function parsedOrNothing(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The values a request carries (path, query, body; names left out, since item attributes bear the same names), to
+ * recognise what it could have written. Short values are left out: they would match items by chance.
+ */
+export function sentValues(request: RawRequest): string[] {
   const body = typeof request.body === 'string' ? request.body : (request.body?.toString('utf8') ?? '');
-  const fromBody = [...body.matchAll(/"((?:[^"\\]|\\.){6,})"/g)].map((m) => m[1] as string);
-  return [
-    ...Object.values(request.params ?? {}),
-    ...(request.query ?? []).map(([, v]) => v),
-    ...fromBody,
-    ...body.split(/\r\n/).filter((line) => line.length >= 6 && !line.startsWith('--') && !line.includes(':')),
-  ].filter((s) => s.trim().length >= 6);
+  const fromBody = request.contentType?.startsWith('multipart/')
+    ? body.split('\r\n').filter((line) => !line.startsWith('--') && !line.includes('Content-'))
+    : stringValues(parsedOrNothing(body));
+  return [...Object.values(request.params ?? {}), ...(request.query ?? []).map(([, v]) => v), ...fromBody].filter(
+    (s) => s.trim().length >= 6,
+  );
 }
