@@ -25,7 +25,8 @@ import { freshRut } from '../helpers/tenant-world';
  * six characters or more (compared without case or accents, as uniqueness markers store it). The seed is printed with any failure; FUZZ_SEED
  * replays it.
  */
-const RUNS = 4;
+/** A few runs per contract and caller keep the file well under two minutes; FUZZ_RUNS asks for a deeper search. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 interface FuzzCaller {

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import * as z from 'zod';
 import { defineContract, pathParamNames } from '../../shared/contracts/define';
-import { signIn } from '../helpers/api';
+import * as registration from '../../shared/contracts/registration';
+import * as societies from '../../shared/contracts/societies';
+import { call, signIn } from '../helpers/api';
 import { pathParamKind, sampleBody, unclassified } from '../helpers/contract-inputs';
 import {
   admits,
@@ -146,3 +149,67 @@ test('the contract table yields isolation cases', () => {
 });
 
 test.each(allCases.map((c) => [`${c.contract.id} ${caseName(c)}`, c] as const))('%s', (_, c) => run(c));
+
+/**
+ * The CSV import names its targets inside the file (project and group names, society RUTs), out of the zod schemas'
+ * reach, so the generated cases cannot see them: each inviter names another tenant's entities there, and no row may
+ * become an invitation.
+ */
+describe('importUsersCsv with rows naming another tenant', () => {
+  const BOUNDARY = 'matriz-csv';
+  const csvBody = (csv: string) =>
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file_csv"; filename="u.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+        `${csv}\r\n--${BOUNDARY}--\r\n`,
+    );
+
+  async function names(tag: 'home' | 'siblingGroup' | 'otherProject') {
+    const as = { token: world.superAdmin };
+    const society = await call(societies.getSociety, { ...as, params: { uuid: world.ids[tag].society[0] as string } });
+    return {
+      project: society.body.project.project_name,
+      group: society.body.group.group_name,
+      rut: society.body.society_rut as string,
+    };
+  }
+
+  test.each([
+    ['PROJECT_ADMIN of A', ['otherProject']],
+    ['GROUP_ADMIN of A1', ['otherProject', 'siblingGroup']],
+  ] as const)(
+    '%s: only the row of its own society is invited, nothing of another tenant changed',
+    async (name, tags) => {
+      const caller = world.callers.find((c) => c.name === name) as World['callers'][number];
+      const rows: string[] = [];
+      for (const tag of tags) {
+        const n = await names(tag);
+        const email = () => `csv-${randomUUID().slice(0, 8)}@prueba.cl`;
+        rows.push(`${email()},Ana,Pérez,,USER_GROUP,${n.project},${n.group},`);
+        rows.push(`${email()},Ana,Pérez,,USER_SOCIETY,${n.project},,${n.rut}`);
+        rows.push(`${email()},Ana,Pérez,,USER_SOCIETY,,,${n.rut}`);
+      }
+      // Control: a last row naming the caller's own society, which must be invited (the file's format is right).
+      const home = await names('home');
+      const own = `csv-${randomUUID().slice(0, 8)}@prueba.cl`;
+      const csv = [
+        'email,first_name,last_name,rut_user,user_role,project,group,society',
+        ...rows,
+        `${own},Ana,Pérez,,USER_SOCIETY,${home.project},,${home.rut}`,
+      ].join('\n');
+      const foreign = worldIdsUnder(world, outOfScope(caller));
+      const before = await snapshotMentioning(foreign);
+      const answer = await send(registration.importUsersCsv, {
+        body: csvBody(csv),
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+        token: world.tokens.get(caller.name),
+      });
+      expect.soft(answer.status, answer.text.slice(0, 300)).toBe(200);
+      if (answer.status === 200) {
+        const report = JSON.parse(answer.text) as { created: number; rows: Array<{ email: string; status: string }> };
+        const created = report.rows.filter((r) => r.status === 'CREATED').map((r) => r.email);
+        expect.soft(created, answer.text.slice(0, 800)).toEqual([own]);
+      }
+      expect.soft(changedKeys(before, await snapshotMentioning(foreign))).toEqual([]);
+    },
+  );
+});
