@@ -94,7 +94,8 @@ async function created<T>(what: string, answer: Promise<{ status: number; body: 
 }
 
 export async function buildWorld(): Promise<World> {
-  const superAdmin = (await signIn('superadmin@demo.cl')).access;
+  // A SUPER_ADMIN of its own: the demo one is shared, and another file may end its sessions.
+  const superAdmin = (await signIn((await createTestUser('SUPER_ADMIN')).email)).access;
   const as = { token: superAdmin };
   const industry = (await call(societies.listIndustries, as)).body[0]?.uuid as string;
 
