@@ -132,6 +132,8 @@ const SAMPLES: Record<string, () => unknown> = {
   user_role: () => 'USER_SOCIETY',
   email: () => `muestra-${next()}@prueba.cl`,
   first_name: () => 'Cambiado',
+  last_name: () => 'Muestra',
+  refresh: () => 'x'.repeat(40),
   password: () => 'Muestra.Clave9',
   password_confirmation: () => 'Muestra.Clave9',
   token: () => 'x'.repeat(40),

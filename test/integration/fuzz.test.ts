@@ -1,17 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, expect, test } from 'vitest';
 import { contracts } from '../../shared/contracts';
 import { getUserInfo } from '../../shared/contracts/auth';
+import { pathParamNames } from '../../shared/contracts/define';
 import * as groups from '../../shared/contracts/groups';
 import * as projects from '../../shared/contracts/projects';
 import * as societies from '../../shared/contracts/societies';
 import { call, signIn } from '../helpers/api';
-import { pathParamKind } from '../helpers/contract-inputs';
+import { pathParamKind, shapeOf } from '../helpers/contract-inputs';
 import { createTestUser } from '../helpers/db';
+import { edgeBodies } from '../helpers/edge-inputs';
 import { requestArb, sentValues } from '../helpers/fuzz-inputs';
 import { type RawRequest, send } from '../helpers/raw-http';
 import { changedKeys, snapshotTable } from '../helpers/table-snapshot';
-import { freshRut } from '../helpers/tenant-world';
+import { freshRut, type Kind } from '../helpers/tenant-world';
 
 /**
  * Issue 8, "fuzzing from the zod schemas": every contract of the table gets malformed path params, query and bodies
@@ -21,7 +24,7 @@ import { freshRut } from '../helpers/tenant-world';
  * "As it was" is checked on a Scan before and after each write request (and around all the reads of a contract,
  * which must write nothing at all): bookkeeping a refusal may write (request/session logs, audit, throttles; see
  * table-snapshot.ts) is left out. Other test files write to the same table at the same time, so a changed item counts
- * against the request when it mentions this file's entities or its PROJECT_ADMIN, or any value the request sent of
+ * against the request when it mentions this file's entities or callers, or any value the request sent of
  * six characters or more (compared without case or accents, as uniqueness markers store it). The seed is printed with any failure; FUZZ_SEED
  * replays it.
  */
@@ -38,6 +41,7 @@ interface FuzzCaller {
 const callers: FuzzCaller[] = [{ name: 'SUPER_ADMIN' }, { name: 'PROJECT_ADMIN' }, { name: 'public' }];
 /** Live ids of this file's own project, group and society, offered to reads (never to writes: a DELETE would go). */
 const live: Record<string, string> = {};
+const liveForWrites: Record<string, string> = {};
 let relevant: string[] = [];
 
 beforeAll(async () => {
@@ -80,10 +84,12 @@ beforeAll(async () => {
   expect([project.status, group.status, society.status]).toEqual([201, 201, 201]);
   Object.assign(live, { project: project.body.uuid, group: group.body.uuid, society: society.body.uuid });
   Object.assign(live, { user: admin.uuid });
+  // The edge-valid writes change a user of the project, never a caller.
+  const victim = await createTestUser('USER_SOCIETY', [project.body.uuid]);
+  Object.assign(liveForWrites, { ...live, user: victim.uuid, industry });
   Object.assign(callers[0] as FuzzCaller, { email: root.email, token: superAdmin });
   Object.assign(callers[1] as FuzzCaller, { email: admin.email, token: (await signIn(admin.email)).access });
-  // Not the SUPER_ADMIN's uuid: other files' work as SUPER_ADMIN writes it (as inviter, in audit) at any time.
-  relevant = Object.values(live);
+  relevant = [...Object.values(liveForWrites).filter((id) => id !== industry), admin.uuid, root.uuid];
 }, 120_000);
 
 const normal = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -155,3 +161,49 @@ test.each(cases)('%s: never 5xx, a 4xx changes nothing', async (_, contract, cal
   }
   expect(problems, `FUZZ_SEED=${SEED}`).toEqual([]);
 });
+
+/**
+ * Valid bodies at the schema's edges (test/helpers/edge-inputs.ts) sent to this file's live project, group, society
+ * and user, so the handlers themselves run: never 5xx, and a refusal (a name taken, a rule broken) changes nothing.
+ * Not DELETE (it would remove the entities the next cases use), nor bodies carrying a password for a signed-in
+ * caller (it would change the caller's own).
+ */
+const edgeCases = contracts
+  .filter((c) => c.body && c.method !== 'DELETE')
+  .flatMap((contract) => callers.map((caller) => [`${contract.id} as ${caller.name}`, contract, caller] as const))
+  .filter(([, contract, caller]) => !(caller.token !== undefined && 'password' in shapeOf(contract.body)));
+
+test.each(edgeCases)(
+  '%s, edge-valid bodies on live entities: never 5xx, a 4xx changes nothing',
+  async (_, contract, caller) => {
+    const idFor = (kind: Kind, list: boolean) => {
+      const id = liveForWrites[kind] ?? randomUUID();
+      return list ? [id] : id;
+    };
+    const bodies = edgeBodies(contract, idFor, RUNS, SEED);
+    if (!bodies) throw new Error(`${contract.id} has a body schema but no sample`);
+    const params = Object.fromEntries(
+      pathParamNames(contract.path).map((name) => {
+        const kind = pathParamKind(contract, name);
+        // Global industries stay as they are: other files read their names.
+        return [name, kind && kind !== 'industry' && liveForWrites[kind] ? liveForWrites[kind] : randomUUID()];
+      }),
+    );
+    const problems: string[] = [];
+    for (const body of bodies) {
+      const request: RawRequest = { params, body: JSON.stringify(body), contentType: 'application/json' };
+      const watched = admits(contract.access, caller);
+      const before = watched ? await snapshotTable() : undefined;
+      const answer = await send(contract, { ...request, token: caller.token });
+      if (answer.status >= 500) problems.push(`${answer.status} for ${describeRequest(request)}`);
+      if (before && answer.status >= 400 && answer.status < 500) {
+        const changed = changesOf(before, await snapshotTable(), [request]);
+        if (changed.length > 0) problems.push(`${answer.status} changed ${changed} for ${describeRequest(request)}`);
+      }
+    }
+    if (caller.token && (await call(getUserInfo, { token: caller.token })).status === 401) {
+      caller.token = (await signIn(caller.email as string)).access;
+    }
+    expect(problems, `FUZZ_SEED=${SEED}`).toEqual([]);
+  },
+);
