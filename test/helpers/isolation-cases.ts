@@ -1,12 +1,12 @@
 import { contracts } from '../../shared/contracts';
 import { type Contract, pathParamNames } from '../../shared/contracts/define';
 import { bodyIdFields, pathParamKind, queryIdFields } from './contract-inputs';
+import { outOfScope } from './tenant-scope';
 import {
   CALLERS,
   type Caller,
   type CallerSpec,
   KINDS_PER_TAG,
-  outOfScope,
   type Tag,
   TENANT_KINDS,
   type TenantKind,

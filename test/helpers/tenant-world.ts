@@ -239,30 +239,3 @@ export async function buildWorld(): Promise<World> {
   for (const caller of callers) tokens.set(caller.name, (await signIn(caller.email)).access);
   return { ids, industry, callers, tokens, superAdmin };
 }
-
-/** The world's uuids under the given tags. */
-export const worldIdsUnder = (world: World, tags: readonly Tag[]): string[] =>
-  tags.flatMap((tag) => Object.values(world.ids[tag]).flat());
-
-/**
- * Every uuid the caller must not see in any answer: the world's outside its scope and, for the world's own callers,
- * the demo data's too.
- */
-export function foreignIds(world: World, caller: Caller & { demo?: boolean }): string[] {
-  const own = worldIdsUnder(world, outOfScope(caller));
-  if (caller.demo) return own;
-  const demo = inject('portal').demo;
-  const demoUsers = Object.entries(demo.users)
-    .filter(([email]) => email !== 'superadmin@demo.cl')
-    .map(([, uuid]) => uuid);
-  return [
-    ...own,
-    ...Object.values(demo.projects),
-    ...Object.values(demo.groups),
-    ...Object.values(demo.societies),
-    ...demoUsers,
-  ];
-}
-
-/** The tags a caller must not see. */
-export const outOfScope = (caller: Pick<Caller, 'scope'>): Tag[] => TAGS.filter((t) => !caller.scope.includes(t));

@@ -16,17 +16,8 @@ import {
 } from '../helpers/isolation-cases';
 import { leakedIds, send } from '../helpers/raw-http';
 import { changedKeys, snapshotMentioning } from '../helpers/table-snapshot';
-import {
-  buildWorld,
-  foreignIds,
-  KINDS_PER_TAG,
-  type Kind,
-  outOfScope,
-  TAGS,
-  type TenantKind,
-  type World,
-  worldIdsUnder,
-} from '../helpers/tenant-world';
+import { foreignIds, outOfScope, worldIdsUnder } from '../helpers/tenant-scope';
+import { buildWorld, KINDS_PER_TAG, type Kind, TAGS, type TenantKind, type World } from '../helpers/tenant-world';
 
 /**
  * Issue 8, "isolation matrix with data": every protected contract that takes an id or a filter is called by each
