@@ -19,15 +19,16 @@ export function validate<T extends z.ZodType>(
  * ({ error: 'FORMAT_ERROR' }); otherwise the kind of issue decides.
  */
 export function toFieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  // A Map, not a plain object: a field path such as `constructor` must not read an inherited member.
+  const out = new Map<string, string[]>();
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors';
     const code = codeOf(issue);
-    const list = out[field] ?? [];
+    const list = out.get(field) ?? [];
     if (!list.includes(code)) list.push(code);
-    out[field] = list;
+    out.set(field, list);
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 function codeOf(issue: z.core.$ZodIssue): string {

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { Contract } from '../../../shared/contracts/define';
 import { fieldErrors } from '../errors';
 import { validate } from './field-errors';
-import { parseMultipart, type UploadedFile } from './multipart';
+import { MultipartLimitError, parseMultipart, type UploadedFile } from './multipart';
 import type { HttpEvent, HttpResult, PortalContext } from './types';
 import { checkCsv, checkImage } from './uploads';
 
@@ -18,7 +18,10 @@ function parseJson(raw: Buffer): unknown {
   if (raw.length === 0) return {};
   try {
     return JSON.parse(raw.toString('utf8'));
-  } catch {
+  } catch (error) {
+    if (error instanceof MultipartLimitError) {
+      throw fieldErrors(Object.fromEntries([[error.field ?? 'non_field_errors', ['ERROR_LENGTH']]]));
+    }
     throw fieldErrors({ non_field_errors: ['FORMAT_ERROR'] });
   }
 }
@@ -31,7 +34,10 @@ async function readBody(contract: Contract, event: HttpEvent): Promise<{ fields:
   let parsed: Awaited<ReturnType<typeof parseMultipart>>;
   try {
     parsed = await parseMultipart(rawBody(event), contentType);
-  } catch {
+  } catch (error) {
+    if (error instanceof MultipartLimitError) {
+      throw fieldErrors(Object.fromEntries([[error.field ?? 'non_field_errors', ['ERROR_LENGTH']]]));
+    }
     throw fieldErrors({ non_field_errors: ['FORMAT_ERROR'] });
   }
   const errors: Record<string, string[]> = {};
@@ -57,7 +63,8 @@ export function parseRequest(contract: Contract): middy.MiddlewareObj<HttpEvent,
       validate(contract.query ?? EMPTY, event.queryStringParameters ?? {}),
       validate(contract.body ?? EMPTY, body.fields),
     ];
-    const errors = Object.assign({}, ...results.map((r) => (r.success ? {} : r.errors)));
+    // Own properties only (Object.assign would run the `__proto__` setter for a field of that name).
+    const errors = Object.fromEntries(results.flatMap((r) => (r.success ? [] : Object.entries(r.errors))));
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
     const [params, query, fields] = results.map((r) => (r.success ? r.data : undefined));
     request.context.input = { params, query, body: fields, files: body.files };

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import * as z from 'zod';
+import { type Contract, pathParamNames } from '../../shared/contracts/define';
+import type { Kind } from './tenant-world';
+
+/**
+ * What each input name of the contract table denotes, so a generated test knows which id to put there. A contract
+ * with a name that is not classified here fails `unclassified()`: whoever adds it must say what it is, and its
+ * isolation and fuzz cases then follow without a test of its own.
+ */
+
+/** Path ids by the path that leads to them (api/v1/ dropped): `{uuid}` means a different thing in each area. */
+const PATH_ID_KINDS: Record<string, Kind> = {
+  'projects/project/{uuid}': 'project',
+  'projects/detail/pdf/{uuid}': 'project',
+  'groups/group/{uuid}': 'group',
+  'groups/detail/pdf/{uuid}': 'group',
+  'societies/society/{uuid}': 'society',
+  'societies/detail/pdf/{uuid}': 'society',
+  'societies/industry-type/{uuid}': 'industry',
+  'users/user/{uuid}': 'user',
+  'register/invitations/{id}': 'invitation',
+};
+
+/** Query and body names: the kind an id there denotes, or 'value' for what is not an id. */
+const FIELD_KINDS: Record<string, Kind | 'value'> = {
+  project: 'project',
+  group: 'group',
+  society: 'society',
+  user: 'user',
+  admin: 'user',
+  industry_type: 'industry',
+  limit: 'value',
+  offset: 'value',
+  search: 'value',
+  societySearch: 'value',
+  ordering: 'value',
+  user_role: 'value',
+  tax_module: 'value',
+  token: 'value',
+};
+
+const API_PREFIX = 'api/v1/';
+
+function pathKey(contract: Contract, param: string): string {
+  const path = contract.path.startsWith(API_PREFIX) ? contract.path.slice(API_PREFIX.length) : contract.path;
+  const end = path.indexOf(`{${param}}`) + param.length + 2;
+  return path.slice(0, end);
+}
+
+export function pathParamKind(contract: Contract, param: string): Kind | undefined {
+  return PATH_ID_KINDS[pathKey(contract, param)];
+}
+
+/** The fields of an object schema (the contract's query or body), or none. */
+export function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
+  return schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+}
+
+/** Does this field take ids (a uuid, or a list of them), judged by the schema itself rather than by its name? */
+function takesIds(field: z.ZodType): boolean {
+  const id = randomUUID();
+  const acceptsId = field.safeParse(id).success || field.safeParse([id]).success;
+  const acceptsText = field.safeParse('not-an-id').success || field.safeParse(['not-an-id']).success;
+  return acceptsId && !acceptsText;
+}
+
+export function fieldKind(name: string, field: z.ZodType): Kind | 'value' | undefined {
+  const kind = FIELD_KINDS[name];
+  // A field that takes only ids must say which entity they are, whatever its name.
+  if (kind === 'value' && takesIds(field)) return undefined;
+  return kind;
+}
+
+/** Names of a contract that no table above classifies (the matrix fails on any). */
+export function unclassified(contract: Contract): string[] {
+  const missing: string[] = [];
+  for (const param of pathParamNames(contract.path)) {
+    if (!pathParamKind(contract, param)) missing.push(`path {${param}} of ${pathKey(contract, param)}`);
+  }
+  for (const [name, field] of Object.entries(shapeOf(contract.query))) {
+    if (!fieldKind(name, field)) missing.push(`query ${name}`);
+  }
+  for (const [name, field] of Object.entries(shapeOf(contract.body))) {
+    if (takesIds(field) && !FIELD_KINDS[name]) missing.push(`body ${name}`);
+  }
+  return missing;
+}
+
+/** Query names of a contract that take tenant ids, with their kind. */
+export function queryIdFields(contract: Contract): Array<{ name: string; kind: Kind }> {
+  return Object.entries(shapeOf(contract.query)).flatMap(([name, field]) => {
+    const kind = fieldKind(name, field);
+    return kind && kind !== 'value' ? [{ name, kind }] : [];
+  });
+}
+
+/** Body fields of a contract that take ids, with their kind and whether they take a list. */
+export function bodyIdFields(contract: Contract): Array<{ name: string; kind: Kind; list: boolean }> {
+  return Object.entries(shapeOf(contract.body)).flatMap(([name, field]) => {
+    const kind = FIELD_KINDS[name];
+    if (!kind || kind === 'value' || !takesIds(field)) return [];
+    return [{ name, kind, list: !field.safeParse(randomUUID()).success }];
+  });
+}
+
+let serial = 0;
+const next = () => {
+  serial += 1;
+  return `${Date.now().toString(36)}${serial}`;
+};
+
+/**
+ * Valid values for the non-id fields the contracts require, by name. Names and e-mails are fresh on every call so a
+ * body never collides with a uniqueness rule. A required field with no sample makes `sampleBody` throw.
+ */
+const SAMPLES: Record<string, () => unknown> = {
+  project_name: () => `Muestra ${next()}`,
+  client_name: () => 'Cliente SpA',
+  associated_service_description: () => 'Contabilidad',
+  service_description: () => 'Portal',
+  group_name: () => `Grupo ${next()}`,
+  group_description: () => 'Descripción',
+  society_business_name: () => `Sociedad ${next()} SpA`,
+  business_line: () => 'Servicios',
+  company_code: () => 'MUE',
+  society_email: () => 'contacto@muestra.cl',
+  society_contact_name: () => 'Juan Pérez',
+  society_phone_number: () => '+56911112222',
+  tax_module: () => 'False',
+  industry: () => `Industria ${next()}`,
+  user_role: () => 'USER_SOCIETY',
+  email: () => `muestra-${next()}@prueba.cl`,
+  first_name: () => 'Cambiado',
+  last_name: () => 'Muestra',
+  refresh: () => 'x'.repeat(40),
+  password: () => 'Muestra.Clave9',
+  password_confirmation: () => 'Muestra.Clave9',
+  token: () => 'x'.repeat(40),
+  browsing_url: () => 'https://portal.example.cl/inicio',
+  browsing_module: () => 'inicio',
+  browsing_view: () => 'inicio',
+  custom_portal_url: () => 'https://portal.example.cl',
+};
+
+/**
+ * A minimal valid body for the contract: its required fields (ids from `idFor`), and for a PATCH one field that
+ * changes something, so a handler that skipped its scope check would leave a trace. Checked against the contract's
+ * own schema, so the sample table cannot drift from it unnoticed.
+ */
+export function sampleBody(
+  contract: Contract,
+  idFor: (kind: Kind, list: boolean) => string | string[],
+): Record<string, unknown> | undefined {
+  if (!contract.body) return undefined;
+  const body: Record<string, unknown> = {};
+  const ids = new Map(bodyIdFields(contract).map((f) => [f.name, f]));
+  let changes = contract.method !== 'PATCH';
+  for (const [name, field] of Object.entries(shapeOf(contract.body))) {
+    const required = !field.safeParse(undefined).success;
+    const id = ids.get(name);
+    if (required && id) body[name] = idFor(id.kind, id.list);
+    else if (required) {
+      const sample = SAMPLES[name];
+      if (!sample) throw new Error(`${contract.id}: no sample for required body field ${name} (add one to SAMPLES)`);
+      body[name] = sample();
+    } else if (!changes && !id && SAMPLES[name] && name !== 'email' && name !== 'user_role') {
+      body[name] = (SAMPLES[name] as () => unknown)();
+      changes = true;
+    }
+  }
+  if ('password_confirmation' in body) body.password_confirmation = body.password;
+  const checked = contract.body.safeParse(body);
+  if (!checked.success) throw new Error(`${contract.id}: sample body is invalid: ${checked.error.message}`);
+  return body;
+}

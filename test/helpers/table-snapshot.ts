@@ -1,0 +1,44 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { tableAccess } from './db';
+
+type Item = Record<string, unknown>;
+
+/**
+ * Items a refused request may legitimately write, left out of every comparison: the request and session logs
+ * (`LOG#…` under a user), audit items (`AUDIT#…`: refusals of auth events are audited) and throttle counters
+ * (`THROTTLE#…`: a refused sign-in or reset counts). Everything else must be exactly as before.
+ */
+export function isBookkeeping(item: Item): boolean {
+  const pk = String(item.pk);
+  const sk = String(item.sk);
+  return pk.startsWith('AUDIT#') || pk.startsWith('THROTTLE#') || sk.startsWith('LOG#');
+}
+
+const keyOf = (item: Item) => `${item.pk} ${item.sk}`;
+
+/** Every item of the table but bookkeeping, by key, as JSON (Scan is fine in a test, never on a request path). */
+export async function snapshotTable(keep: (item: Item, json: string) => boolean = () => true) {
+  const { dynamo, tableName } = await tableAccess();
+  const items = new Map<string, string>();
+  let start: Item | undefined;
+  do {
+    const page = await dynamo.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: start }));
+    for (const item of page.Items ?? []) {
+      if (isBookkeeping(item)) continue;
+      const json = JSON.stringify(Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b))));
+      if (keep(item, json)) items.set(keyOf(item), json);
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** Keys added, removed or changed between two snapshots. */
+export function changedKeys(before: Map<string, string>, after: Map<string, string>): string[] {
+  const keys = new Set([...before.keys(), ...after.keys()]);
+  return [...keys].filter((key) => before.get(key) !== after.get(key)).sort();
+}
+
+/** A snapshot of the items that mention any of the ids (their keys, lists or owners). */
+export const snapshotMentioning = (uuids: readonly string[]) =>
+  snapshotTable((_, json) => uuids.some((uuid) => json.includes(uuid)));

@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../local/demo-accounts';
+import * as groups from '../../shared/contracts/groups';
+import * as projects from '../../shared/contracts/projects';
+import * as registration from '../../shared/contracts/registration';
+import * as societies from '../../shared/contracts/societies';
+import type { Role } from '../../shared/roles';
+import { rutCheckDigit } from '../../shared/rut';
+import { call, signIn } from './api';
+import { createTestUser } from './db';
+
+/**
+ * A small tenant world of its own, built through the API as SUPER_ADMIN, so a file proving isolation neither reads nor
+ * changes the demo data other files use:
+ *
+ *   project A ─ group A1 ─ society A1a (the home society) and society A1b (its sibling)
+ *             └ group A2 ─ society A2a                        (the sibling group)
+ *   project B ─ group B1 ─ society B1a                        (another project)
+ *
+ * Every entity carries a tag saying where it lives: 'home' (A, A1, A1a and the callers), 'siblingSociety' (A1b),
+ * 'siblingGroup' (A2, A2a) and 'otherProject' (B, B1, B1a). A caller's scope is a set of tags; every other tag is
+ * another tenant for it.
+ */
+export const TAGS = ['home', 'siblingSociety', 'siblingGroup', 'otherProject'] as const;
+export type Tag = (typeof TAGS)[number];
+
+/** Entity kinds an id may denote. 'industry' is global (not a tenant's), so it gives no isolation case. */
+export type Kind = 'project' | 'group' | 'society' | 'user' | 'invitation' | 'industry';
+export const TENANT_KINDS = ['project', 'group', 'society', 'user', 'invitation'] as const;
+export type TenantKind = (typeof TENANT_KINDS)[number];
+
+export interface Caller {
+  name: string;
+  demo?: boolean;
+  role: Role;
+  email: string;
+  uuid: string;
+  /** Tags the caller may see; the others are other tenants. */
+  scope: readonly Tag[];
+}
+
+export interface World {
+  /** Ids of each kind per tag; `user` lists the users whose only memberships are under that tag. */
+  ids: Record<Tag, Record<TenantKind, string[]>>;
+  industry: string;
+  callers: Caller[];
+  tokens: Map<string, string>;
+  superAdmin: string;
+}
+
+export type CallerSpec = Pick<Caller, 'name' | 'role' | 'scope'> & { demo?: boolean };
+
+/**
+ * The callers: the world's own, one per scoped role, with what each may see (admin-area §2: a project, a group, a
+ * society); and the demo accounts but SUPER_ADMIN, for whom the whole world is another tenant. Demo callers get no
+ * body cases: those write to the caller's own entities, and the demo data is shared with other files.
+ */
+export const CALLERS: ReadonlyArray<CallerSpec> = [
+  { name: 'PROJECT_ADMIN of A', role: 'PROJECT_ADMIN', scope: ['home', 'siblingSociety', 'siblingGroup'] },
+  { name: 'GROUP_ADMIN of A1', role: 'GROUP_ADMIN', scope: ['home', 'siblingSociety'] },
+  { name: 'USER_GROUP of A1', role: 'USER_GROUP', scope: ['home', 'siblingSociety'] },
+  { name: 'USER_SOCIETY of A1a', role: 'USER_SOCIETY', scope: ['home'] },
+  ...DEMO_ACCOUNTS.filter((a) => a.role !== 'SUPER_ADMIN').map((a) => ({
+    name: `demo ${a.role}`,
+    role: a.role,
+    scope: [],
+    demo: true,
+  })),
+];
+
+/** Which kinds the world holds under each tag (known before it is built, so cases can be named at collection). */
+export const KINDS_PER_TAG: Record<Tag, readonly TenantKind[]> = {
+  home: ['project', 'group', 'society', 'user', 'invitation'],
+  siblingSociety: ['society', 'user', 'invitation'],
+  siblingGroup: ['group', 'society', 'user', 'invitation'],
+  otherProject: ['project', 'group', 'society', 'user', 'invitation'],
+};
+
+/** How many users each tag holds (users whose memberships all lie under it); buildWorld checks it. */
+export const USERS_PER_TAG: Record<Tag, number> = { home: 4, siblingSociety: 1, siblingGroup: 3, otherProject: 3 };
+
+const unique = () => randomUUID().slice(0, 8);
+let rutSeed = 10_000_000 + Math.floor(Math.random() * 80_000_000);
+export const freshRut = () => {
+  rutSeed += 1;
+  return `${rutSeed}-${rutCheckDigit(String(rutSeed))}`;
+};
+
+async function created<T>(what: string, answer: Promise<{ status: number; body: T }>): Promise<T> {
+  const { status, body } = await answer;
+  if (status !== 201 && status !== 200) throw new Error(`World: ${what} answered ${status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+export async function buildWorld(): Promise<World> {
+  // A SUPER_ADMIN of its own: the demo one is shared, and another file may end its sessions.
+  const superAdmin = (await signIn((await createTestUser('SUPER_ADMIN')).email)).access;
+  const as = { token: superAdmin };
+  const industry = (await call(societies.listIndustries, as)).body[0]?.uuid as string;
+
+  const project = async (admin: string[]) =>
+    (
+      await created(
+        'project',
+        call(projects.createProject, {
+          ...as,
+          body: {
+            project_name: `Aislamiento ${unique()}`,
+            client_name: 'Cliente SpA',
+            associated_service_description: 'Contabilidad',
+            service_description: 'Portal',
+            admin,
+          },
+        }),
+      )
+    ).uuid;
+  const group = async (projectUuid: string, admin: string[], user: string[]) =>
+    (
+      await created(
+        'group',
+        call(groups.createGroup, {
+          ...as,
+          body: {
+            group_name: `Grupo ${unique()}`,
+            group_description: 'Aislamiento',
+            project: projectUuid,
+            admin,
+            user,
+          },
+        }),
+      )
+    ).uuid;
+  const society = async (groupUuid: string, user: string[]) =>
+    (
+      await created(
+        'society',
+        call(societies.createSociety, {
+          ...as,
+          body: {
+            society_business_name: `Sociedad ${unique()} SpA`,
+            society_rut: freshRut(),
+            business_line: 'Servicios',
+            company_code: 'ISO',
+            industry_type: industry,
+            society_email: 'contacto@aislamiento.cl',
+            currency: 'CLP',
+            group: groupUuid,
+            user,
+            society_contact_name: 'Juan Pérez',
+            society_phone_number: '+56911112222',
+            tax_module: 'False',
+          },
+        }),
+      )
+    ).uuid;
+  const invitation = async (target: { project?: string[]; group?: string[]; society?: string[] }, role: Role) =>
+    (
+      await created(
+        'invitation',
+        call(registration.generateInvitation, {
+          ...as,
+          body: { user_role: role, email: `invitado-${unique()}@prueba.cl`, ...target },
+        }),
+      )
+    ).uuid;
+
+  // Users first (a project or group takes its admins and members at creation), then the hierarchy around them.
+  const paA = await createTestUser('PROJECT_ADMIN');
+  const paB = await createTestUser('PROJECT_ADMIN');
+  const A = await project([paA.uuid]);
+  const B = await project([paB.uuid]);
+  const [gaA1, ugA1, usA1a, usA1b, gaA2, ugA2, usA2a, gaB1, usB1a] = await Promise.all([
+    createTestUser('GROUP_ADMIN', [A]),
+    createTestUser('USER_GROUP', [A]),
+    createTestUser('USER_SOCIETY', [A]),
+    createTestUser('USER_SOCIETY', [A]),
+    createTestUser('GROUP_ADMIN', [A]),
+    createTestUser('USER_GROUP', [A]),
+    createTestUser('USER_SOCIETY', [A]),
+    createTestUser('GROUP_ADMIN', [B]),
+    createTestUser('USER_SOCIETY', [B]),
+  ]);
+  const A1 = await group(A, [gaA1.uuid], [ugA1.uuid]);
+  const A2 = await group(A, [gaA2.uuid], [ugA2.uuid]);
+  const B1 = await group(B, [gaB1.uuid], []);
+  const A1a = await society(A1, [usA1a.uuid]);
+  const A1b = await society(A1, [usA1b.uuid]);
+  const A2a = await society(A2, [usA2a.uuid]);
+  const B1a = await society(B1, [usB1a.uuid]);
+
+  const ids: World['ids'] = {
+    home: {
+      project: [A],
+      group: [A1],
+      society: [A1a],
+      user: [usA1a.uuid, ugA1.uuid, gaA1.uuid, paA.uuid],
+      invitation: [await invitation({ project: [A], group: [A1], society: [A1a] }, 'USER_SOCIETY')],
+    },
+    siblingSociety: {
+      project: [],
+      group: [],
+      society: [A1b],
+      user: [usA1b.uuid],
+      invitation: [await invitation({ project: [A], group: [A1], society: [A1b] }, 'USER_SOCIETY')],
+    },
+    siblingGroup: {
+      project: [],
+      group: [A2],
+      society: [A2a],
+      user: [usA2a.uuid, ugA2.uuid, gaA2.uuid],
+      invitation: [await invitation({ project: [A], group: [A2] }, 'USER_GROUP')],
+    },
+    otherProject: {
+      project: [B],
+      group: [B1],
+      society: [B1a],
+      user: [usB1a.uuid, gaB1.uuid, paB.uuid],
+      invitation: [await invitation({ project: [B], group: [B1] }, 'GROUP_ADMIN')],
+    },
+  };
+
+  for (const tag of TAGS) {
+    if (ids[tag].user.length !== USERS_PER_TAG[tag]) throw new Error(`World: USERS_PER_TAG.${tag} is out of date`);
+  }
+  const demo = inject('portal').demo;
+  const accounts = [
+    paA,
+    gaA1,
+    ugA1,
+    usA1a,
+    ...DEMO_ACCOUNTS.filter((a) => a.role !== 'SUPER_ADMIN').map((a) => ({
+      email: a.email,
+      uuid: demo.users[a.email] as string,
+    })),
+  ];
+  const callers = CALLERS.map((c, i) => ({ ...c, ...(accounts[i] as { uuid: string; email: string }) }));
+  const tokens = new Map<string, string>();
+  for (const caller of callers) tokens.set(caller.name, (await signIn(caller.email)).access);
+  return { ids, industry, callers, tokens, superAdmin };
+}

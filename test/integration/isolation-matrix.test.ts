@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, test } from 'vitest';
+import * as z from 'zod';
+import { defineContract, pathParamNames } from '../../shared/contracts/define';
+import * as registration from '../../shared/contracts/registration';
+import * as societies from '../../shared/contracts/societies';
+import { call, signIn } from '../helpers/api';
+import { pathParamKind, sampleBody, unclassified } from '../helpers/contract-inputs';
+import {
+  admits,
+  caseName,
+  casesOf,
+  entityKey,
+  type IsolationCase,
+  protectedContracts,
+} from '../helpers/isolation-cases';
+import { leakedIds, send } from '../helpers/raw-http';
+import { changedKeys, snapshotMentioning } from '../helpers/table-snapshot';
+import { foreignIds, outOfScope, worldIdsUnder } from '../helpers/tenant-scope';
+import { buildWorld, KINDS_PER_TAG, type Kind, TAGS, type TenantKind, type World } from '../helpers/tenant-world';
+
+/**
+ * Issue 8, "isolation matrix with data": every protected contract that takes an id or a filter is called by each
+ * role of a world of its own with the ids of another project, of a sibling group and of a sibling society. The cases
+ * come from the contract table (test/helpers/isolation-cases.ts), so a new contract is covered the day it is added;
+ * a name the tables of test/helpers/contract-inputs.ts do not classify fails here. The role-only matrix
+ * (authorization-matrix.test.ts) keeps proving 401/403; this one proves that scope checks hold on real data.
+ */
+let world: World;
+
+beforeAll(async () => {
+  world = await buildWorld();
+}, 120_000);
+
+const idOf = (c: IsolationCase) => world.ids[c.tag as keyof World['ids']][c.idKind as TenantKind][c.index] as string;
+
+/** The caller's own id of a kind: the entity of the home tag (its society, group, project, a user of its society). */
+function ownId(kind: Kind, list: boolean): string | string[] {
+  const id = kind === 'industry' ? world.industry : (world.ids.home[kind][0] as string);
+  return list ? [id] : id;
+}
+
+async function run(c: IsolationCase) {
+  const caller = world.callers.find((x) => x.name === c.caller.name);
+  if (!caller) throw new Error(`no caller ${c.caller.name}`);
+  const foreign = foreignIds(world, caller);
+  const params = Object.fromEntries(
+    pathParamNames(c.contract.path).map((name) => [
+      name,
+      c.kind === 'path' && name === c.field
+        ? idOf(c)
+        : (ownId(pathParamKind(c.contract, name) as Kind, false) as string),
+    ]),
+  );
+  const query: Array<[string, string]> = c.kind === 'filter' ? [[c.field as string, idOf(c)]] : [];
+  let body = sampleBody(c.contract, ownId);
+  if (c.kind === 'body' && body) body = { ...body, [c.field as string]: c.list ? [idOf(c)] : idOf(c) };
+
+  const checksTable = c.contract.method !== 'GET' && admits(c.contract, caller.role);
+  const worldForeign = worldIdsUnder(world, outOfScope(caller));
+  const before = checksTable ? await snapshotMentioning(worldForeign) : undefined;
+  // A write case is only meaningful if its target is there to be harmed.
+  if (before && c.kind !== 'filter' && c.idKind) expect(before.has(entityKey(c.idKind, idOf(c)))).toBe(true);
+
+  const request = { params, query, body: body === undefined ? undefined : JSON.stringify(body) };
+  let answer = await send(c.contract, { ...request, token: world.tokens.get(caller.name) });
+  if (answer.status === 401) {
+    // Another file may have ended this account's sessions (demo accounts are shared): sign in again, once.
+    world.tokens.set(caller.name, (await signIn(caller.email)).access);
+    answer = await send(c.contract, { ...request, token: world.tokens.get(caller.name) });
+  }
+  const refusals = c.kind === 'body' ? [400, 403, 404] : [403, 404];
+  const allowed = c.kind === 'path' || c.kind === 'body' ? refusals : c.kind === 'filter' ? [200, ...refusals] : null;
+  const outcome = { status: answer.status, leaked: leakedIds(answer.text, foreign) };
+  // Soft: a failing case reports its status, its leak and its writes together.
+  expect.soft(outcome.status).toBeLessThan(500);
+  if (allowed)
+    expect.soft(allowed, `answered ${answer.status}: ${answer.text.slice(0, 300)}`).toContain(outcome.status);
+  expect.soft(outcome.leaked, `ids of another tenant in: ${answer.text.slice(0, 300)}`).toEqual([]);
+  if (before) {
+    const after = await snapshotMentioning(worldForeign);
+    expect.soft(changedKeys(before, after), 'items of another tenant changed').toEqual([]);
+  }
+}
+
+test('a contract with a name nobody classified fails the matrix (the guard itself)', () => {
+  const unknown = defineContract({
+    id: 'probe',
+    method: 'PATCH',
+    path: 'api/v1/reports/report/{report_id}/',
+    access: ['SUPER_ADMIN'],
+    handler: 'reports/probe',
+    summary: 'not a real endpoint',
+    params: z.object({ report_id: z.uuid() }),
+    query: z.object({ tenant: z.string().optional(), owner: z.uuid().optional(), limit: z.uuid().optional() }),
+    body: z.object({ report_owner: z.array(z.uuid()) }),
+    response: z.object({}),
+  });
+  expect(unclassified(unknown)).toEqual([
+    'path {report_id} of reports/report/{report_id}',
+    'query tenant',
+    'query owner',
+    'query limit',
+    'body report_owner',
+  ]);
+});
+
+test('the world is what the cases assume (every tag holds its kinds)', () => {
+  for (const tag of TAGS) {
+    for (const kind of KINDS_PER_TAG[tag]) expect(world.ids[tag][kind].length, `${tag} ${kind}`).toBeGreaterThan(0);
+  }
+});
+
+describe.each(protectedContracts.map((c) => [`${c.method} ${c.path}`, c] as const))('%s', (_, contract) => {
+  test('every path param, query and id field is classified', () => {
+    expect(unclassified(contract)).toEqual([]);
+  });
+
+  // Control: the ids are live, so a 404 below means "refused", not "no such thing".
+  const readsById = contract.method === 'GET' && casesOf(contract).some((c) => c.kind === 'path');
+  test.skipIf(!readsById)('control: SUPER_ADMIN reads every target of another tenant', async () => {
+    const param = pathParamNames(contract.path)[0] as string;
+    const ids = new Set(casesOf(contract).flatMap((c) => (c.kind === 'path' ? [idOf(c)] : [])));
+    for (const id of ids) {
+      const answer = await send(contract, { params: { [param]: id }, token: world.superAdmin });
+      expect(answer.status, `${id}: ${answer.text.slice(0, 200)}`).toBe(200);
+      if (!contract.fileResponse) expect(answer.text).toContain(id);
+    }
+  });
+});
+
+/** Reads first, then writes, deletes last: a write that wrongly succeeded cannot hide a later read's answer. */
+const order = (method: string) => (method === 'GET' ? 0 : method === 'DELETE' ? 2 : 1);
+const allCases = protectedContracts
+  .flatMap(casesOf)
+  .sort((a, b) => order(a.contract.method) - order(b.contract.method));
+
+test('the contract table yields isolation cases', () => {
+  expect(allCases.length).toBeGreaterThan(100);
+});
+
+test.each(allCases.map((c) => [`${c.contract.id} ${caseName(c)}`, c] as const))('%s', (_, c) => run(c));
+
+/**
+ * The CSV import names its targets inside the file (project and group names, society RUTs), out of the zod schemas'
+ * reach, so the generated cases cannot see them: each inviter names another tenant's entities there, and no row may
+ * become an invitation.
+ */
+describe('importUsersCsv with rows naming another tenant', () => {
+  const BOUNDARY = 'matriz-csv';
+  const csvBody = (csv: string) =>
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file_csv"; filename="u.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+        `${csv}\r\n--${BOUNDARY}--\r\n`,
+    );
+
+  async function names(tag: 'home' | 'siblingGroup' | 'otherProject') {
+    const as = { token: world.superAdmin };
+    const society = await call(societies.getSociety, { ...as, params: { uuid: world.ids[tag].society[0] as string } });
+    return {
+      project: society.body.project.project_name,
+      group: society.body.group.group_name,
+      rut: society.body.society_rut as string,
+    };
+  }
+
+  test.each([
+    ['PROJECT_ADMIN of A', ['otherProject']],
+    ['GROUP_ADMIN of A1', ['otherProject', 'siblingGroup']],
+  ] as const)(
+    '%s: only the row of its own society is invited, nothing of another tenant changed',
+    async (name, tags) => {
+      const caller = world.callers.find((c) => c.name === name) as World['callers'][number];
+      const rows: string[] = [];
+      for (const tag of tags) {
+        const n = await names(tag);
+        const email = () => `csv-${randomUUID().slice(0, 8)}@prueba.cl`;
+        rows.push(`${email()},Ana,Pérez,,USER_GROUP,${n.project},${n.group},`);
+        rows.push(`${email()},Ana,Pérez,,USER_SOCIETY,${n.project},,${n.rut}`);
+        rows.push(`${email()},Ana,Pérez,,USER_SOCIETY,,,${n.rut}`);
+      }
+      // Control: a last row naming the caller's own society, which must be invited (the file's format is right).
+      const home = await names('home');
+      const own = `csv-${randomUUID().slice(0, 8)}@prueba.cl`;
+      const csv = [
+        'email,first_name,last_name,rut_user,user_role,project,group,society',
+        ...rows,
+        `${own},Ana,Pérez,,USER_SOCIETY,${home.project},,${home.rut}`,
+      ].join('\n');
+      const foreign = worldIdsUnder(world, outOfScope(caller));
+      const before = await snapshotMentioning(foreign);
+      const answer = await send(registration.importUsersCsv, {
+        body: csvBody(csv),
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+        token: world.tokens.get(caller.name),
+      });
+      expect.soft(answer.status, answer.text.slice(0, 300)).toBe(200);
+      if (answer.status === 200) {
+        const report = JSON.parse(answer.text) as { created: number; rows: Array<{ email: string; status: string }> };
+        const created = report.rows.filter((r) => r.status === 'CREATED').map((r) => r.email);
+        expect.soft(created, answer.text.slice(0, 800)).toEqual([own]);
+      }
+      expect.soft(changedKeys(before, await snapshotMentioning(foreign))).toEqual([]);
+    },
+  );
+});
