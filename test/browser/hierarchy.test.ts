@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { rutCheckDigit } from '../../shared/rut';
+import { ENABLE_RELOAD_MS } from '../../web/src/components/admin/constants';
 import { screenshot as fullScreenshot, launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
 
 /**
@@ -208,6 +209,8 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
 
   test('filters societies in the hash, toggles and deletes the new one; a project with groups stays', async () => {
     await withPage('superadmin@demo.cl', async (page) => {
+      // The page's timers run on a clock the test can move, so the delayed reload below is not waited for in real time.
+      await page.clock.install();
       await page.goto(`${webUrl}/admin/society`);
       await row(page, 'Pesquera Pacífico S.A.').waitFor();
       await page.getByLabel('Proyecto', { exact: true }).selectOption(projectUuid);
@@ -230,11 +233,12 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       await row(page, names.society).waitFor();
       expect(hashOf(page)).toBe(`#1?search=${stamp}&project=&group=`);
 
-      // Deshabilitar: the notice, then the page reloads about 3 s later and shows the new state.
+      // Deshabilitar: the notice, then the page reloads ENABLE_RELOAD_MS later and shows the new state.
       await openActions(page, names.society);
-      const reloaded = page.waitForEvent('load', { timeout: 8_000 });
       await page.getByRole('menuitem', { name: 'Deshabilitar' }).click();
       await page.getByText('Cambio realizado. La página se recargará en unos segundos...').waitFor();
+      const reloaded = page.waitForEvent('load');
+      await page.clock.fastForward(ENABLE_RELOAD_MS);
       await reloaded;
       await row(page, names.society).getByText('Deshabilitado').waitFor();
       expect(hashOf(page)).toBe(`#1?search=${stamp}&project=&group=`);
