@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePrerequisites } from './setup/prerequisites';
-import type { ProjectCounts } from './setup/project-counts';
+import { type Check, summarize, type VitestRun } from './setup/summary';
 
 /**
  * `npm test`: installs what the machine lacks (Java, Chromium) when it can, runs typecheck and lint (checks, reported
@@ -34,7 +34,7 @@ if (missing) {
   process.exit(1);
 }
 
-const checks: Array<{ label: string; ok: boolean }> = [];
+const checks: Check[] = [];
 for (const [label, command, args] of [
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint', bin('biome'), ['check', '.']],
@@ -56,18 +56,12 @@ const RUNS: Array<{ label: string; projects: string[] }> = [
 const resultsDir = join(ROOT, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 
-interface ProjectLine extends ProjectCounts {
-  name: string;
-  problems: string[];
-}
-const lines: ProjectLine[] = [];
-const runProblems: string[] = [];
-
+const runs: VitestRun[] = [];
 for (const { label, projects } of RUNS) {
   console.log(`\n▶ vitest (${label})`);
   const countsFile = join(resultsDir, `counts-${projects.join('-')}.json`);
   rmSync(countsFile, { force: true });
-  const code = await run(
+  const exitCode = await run(
     bin('vitest'),
     [
       'run',
@@ -79,54 +73,13 @@ for (const { label, projects } of RUNS) {
     ],
     { ...process.env, PROJECT_COUNTS_FILE: countsFile },
   );
-  const report = existsSync(countsFile)
-    ? (JSON.parse(readFileSync(countsFile, 'utf8')) as {
-        projects: Record<string, ProjectCounts>;
-        unhandledErrors: number;
-      })
-    : undefined;
-  if (!report) runProblems.push(`vitest (${label}) ended with code ${code} before reporting`);
-  else if (report.unhandledErrors > 0)
-    runProblems.push(`vitest (${label}): ${report.unhandledErrors} unhandled errors`);
-  for (const name of projects) {
-    const counts = report?.projects[name] ?? { passed: 0, failed: 0, skipped: 0, brokenFiles: [] };
-    const problems = counts.brokenFiles.map((file) => `${file} did not load`);
-    const ran = counts.passed + counts.failed;
-    if (ran === 0 && !filtered) problems.push('ran no tests');
-    lines.push({ name, ...counts, problems });
-  }
-  const failedHere = lines.filter((l) => projects.includes(l.name)).some((l) => l.failed > 0 || l.problems.length);
-  // A non-zero exit that no count explains (a crashed worker, a failing global setup) must not pass silently.
-  if (report && code !== 0 && !failedHere && report.unhandledErrors === 0) {
-    runProblems.push(`vitest (${label}) ended with code ${code}`);
-  }
+  const report = existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, 'utf8')) : undefined;
+  runs.push({ label, projects, exitCode, report });
 }
 
-const pad = (text: string | number, width: number) => String(text).padStart(width);
+const summary = summarize(checks, runs, { filtered });
 console.log('\n── npm test ──────────────────────────────────────────');
-for (const { label, ok } of checks)
-  console.log(`${label.padEnd(12)} ${ok ? 'passed' : 'FAILED'}  (a check, not counted as tests)`);
-for (const line of lines) {
-  const counts =
-    line.passed + line.failed + line.skipped === 0 && filtered
-      ? 'not selected'
-      : `${pad(line.passed, 4)} passed, ${pad(line.failed, 3)} failed, ${pad(line.skipped, 3)} skipped`;
-  console.log(
-    `${line.name.padEnd(12)} ${counts}${line.problems.length ? `  FAILED: ${line.problems.join('; ')}` : ''}`,
-  );
-}
-for (const problem of runProblems) console.log(`FAILED: ${problem}`);
-
-const passed = lines.reduce((sum, l) => sum + l.passed, 0);
-// Tests only; a file that did not load or a project that ran nothing counts as one failure each, so it shows here.
-const failed = lines.reduce((sum, l) => sum + l.failed + l.problems.length, 0) + runProblems.length;
-const ok = failed === 0 && checks.every((c) => c.ok);
-if (!checks.every((c) => c.ok))
-  console.log(
-    `FAILED: ${checks
-      .filter((c) => !c.ok)
-      .map((c) => c.label)
-      .join(', ')}`,
-  );
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(ok ? 0 : 1);
+for (const line of summary.lines) console.log(line);
+// The last line, read by CI: tests only (typecheck and lint are reported above).
+console.log(`\n${summary.passed} passed, ${summary.failed} failed`);
+process.exit(summary.ok ? 0 : 1);
