@@ -3,8 +3,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, FIELD_ERROR_CODES } from '../../../shared/errors';
 import {
-  ERROR_MESSAGES,
-  es,
   fieldErrorMessage,
   formatMinutesSeconds,
   messageForError,
@@ -79,15 +77,19 @@ describe('error codes (portal §8, admin §8)', () => {
     expect(messageForError(new ApiError(403, 'HTTP_403'), 'userUpdate')).toBe(
       'Acción no permitida, cambio no realizado',
     );
-    expect(messageForError(new ApiError(409, 'HTTP_409'), 'userDelete')).toBe(es.errors.userIsAdmin);
+    expect(messageForError(new ApiError(409, 'HTTP_409'), 'userDelete')).toBe(
+      'Este usuario no se puede eliminar ya que es administrador de algun proyecto,grupo o sociedad.',
+    );
     expect(messageForError(new ApiError(409, 'HTTP_409'), 'societyGroupChange')).toBe(
       'Existe un conflicto en el cambio de grupo, causado por los archivos asociados en el gestor de documentos',
     );
     expect(messageForError(new ApiError(400, 'HTTP_400'), 'templateFolderDelete')).toBe(
-      es.errors.templateFolderNotEmpty,
+      'La carpeta plantilla posee archivos dentro para alguna de sus variantes, para eliminar por favor borre esos archivos.',
     );
     // A code the catalogue knows wins over the screen's status rule.
-    expect(messageForError(new ApiError(409, 'DATA_CONFLICT'), 'userDelete')).toBe(ERROR_MESSAGES.DATA_CONFLICT);
+    expect(messageForError(new ApiError(409, 'DATA_CONFLICT'), 'userDelete')).toBe(
+      'Conflicto en los datos del formulario , revise si los campos se encuentran ingresados correctamente.',
+    );
   });
 
   it('anything that is not an API error gets the generic text', () => {
