@@ -2,12 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, FIELD_ERROR_CODES } from '../../../shared/errors';
-import {
-  fieldErrorMessage,
-  formatMinutesSeconds,
-  messageForError,
-  messagesForError,
-} from '../../../shared/i18n/es';
+import { fieldErrorMessage, formatMinutesSeconds, messageForError, messagesForError } from '../../../shared/i18n/es';
 import { ApiError } from './api-client';
 
 const GENERIC = '¡Oops! Parece que algo salío mal. Por favor, vuelve a intentarlo más tarde.';
