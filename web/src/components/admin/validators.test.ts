@@ -14,6 +14,7 @@ import {
 } from './validators';
 
 const RUT_MESSAGE = 'El RUT no es valido';
+const PHONE_MESSAGE = 'El teléfono debe tener solo dígitos, con un + inicial opcional (máximo 15 caracteres).';
 
 describe('field validators (admin-area §5)', () => {
   it('checks RUTs by format, length and modulo-11 check digit', () => {
@@ -59,9 +60,7 @@ describe('field validators (admin-area §5)', () => {
   it('takes phones as an optional plus and digits, 15 at most', () => {
     expect(validatePhone('+56912345678')).toBeUndefined();
     expect(validatePhone('912345678')).toBeUndefined();
-    expect(validatePhone('+56 9 1234')).toBeDefined();
-    expect(validatePhone('+1234567890123456')).toBeDefined();
-    expect(validatePhone('12+34')).toBeDefined();
+    for (const bad of ['+56 9 1234', '+1234567890123456', '12+34']) expect(validatePhone(bad), bad).toBe(PHONE_MESSAGE);
   });
 
   it('checks lengths, colours and images', () => {
@@ -69,10 +68,12 @@ describe('field validators (admin-area §5)', () => {
     expect(maxLength(5)('abcdef')).toBe('Máximo 5 caracteres.');
     expect(validateColor('#aabbcc')).toBeUndefined();
     expect(validateColor('#abc')).toBeUndefined();
-    expect(validateColor('aabbcc')).toBeDefined();
+    expect(validateColor('aabbcc')).toBe('El color debe tener el formato #rrggbb.');
     expect(validateImage(null)).toBeUndefined();
     expect(validateImage(new File(['x'], 'logo.png', { type: 'image/png' }))).toBeUndefined();
-    expect(validateImage(new File(['x'], 'doc.pdf', { type: 'application/pdf' }))).toBeDefined();
+    expect(validateImage(new File(['x'], 'doc.pdf', { type: 'application/pdf' }))).toBe(
+      'El archivo debe ser una imagen de máximo 2 MB.',
+    );
     expect(validateImage(new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }))).toBe(
       'El archivo debe ser una imagen de máximo 2 MB.',
     );
