@@ -39,7 +39,7 @@ export function ensureJava(): void {
   } catch {
     throw new ServiceStartError(
       'DynamoDB Local',
-      'Java was not found. Install a Java 17+ runtime (Debian: apt-get install -y openjdk-17-jre-headless) and retry.',
+      'Java was not found. Install a JDK 17+ (Debian: apt-get install -y default-jdk-headless) and retry.',
     );
   }
 }

@@ -222,7 +222,7 @@ describe('password recovery and change', () => {
       await page.getByTestId('profile-role').getByText('Super administrador').waitFor();
       await page.getByTestId('profile-projects').getByText('Contadores Andes').waitFor();
       await page.getByTestId('profile-groups').getByText('Grupo Norte').waitFor();
-      expect(await page.getByTestId('profile-societies').locator('li').count()).toBeGreaterThan(0);
+      await page.getByTestId('profile-societies').getByText('Minera Atacama SpA').waitFor();
       expect(await page.getByTestId('profile-phone').textContent()).toBe('+56912345678');
       await screenshot(page, 'account-userinfo-superadmin');
     } finally {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { rutCheckDigit } from '../../shared/rut';
+import { ENABLE_RELOAD_MS } from '../../web/src/components/admin/constants';
 import { screenshot as fullScreenshot, launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
 
 /**
@@ -56,6 +57,28 @@ const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
 const waitForHash = (page: Page, hash: string) =>
   page.waitForFunction((expected) => decodeURIComponent(location.hash) === expected, hash);
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+interface ListAnswer {
+  count: number;
+  results: Array<{ uuid: string; project: { uuid: string }; group?: { uuid: string } } & Record<string, unknown>>;
+}
+/**
+ * Runs `action` and returns the list the API answered for it (the GET of `path` whose query holds every `query`
+ * part): what the table then shows. Reading the answer, not waiting for rows to go, is what proves a filter (rows
+ * can vanish while a list is still loading).
+ */
+async function listAnswer(page: Page, path: string, query: string[], action: () => Promise<unknown>) {
+  const answer = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    const matches = url.pathname.endsWith(path) && query.every((part) => url.search.includes(part));
+    return matches && response.request().method() === 'GET' && response.ok();
+  });
+  await action();
+  return (await (await answer).json()) as ListAnswer;
+}
+/** The table shows exactly the rows of the answer (plus its header row). */
+const showsExactly = (page: Page, answer: ListAnswer) =>
+  expect.poll(() => page.getByRole('row').count()).toBe(answer.results.length + 1);
 const openActions = (page: Page, name: string) => page.getByRole('button', { name: `Acciones de ${name}` }).click();
 
 describe('SUPER_ADMIN manages the hierarchy', () => {
@@ -154,12 +177,15 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       await page.getByRole('link', { name: 'Ir a grupos' }).click();
       await page.waitForURL(`${webUrl}/admin/group#1?search=&project=&ordering=`);
 
-      await page.getByLabel('Proyecto', { exact: true }).selectOption(projectUuid);
+      const ofProject = await listAnswer(page, '/api/v1/groups/group/', [`project=${projectUuid}`], () =>
+        page.getByLabel('Proyecto', { exact: true }).selectOption(projectUuid),
+      );
+      expect(ofProject.results.map((g) => g.group_name)).toEqual([names.group]);
       await row(page, names.group).waitFor();
+      await showsExactly(page, ofProject);
       expect(hashOf(page)).toBe(`#1?search=&project=${projectUuid}&ordering=`);
       await page.getByLabel('Ordenar por').selectOption('group_name');
       expect(hashOf(page)).toBe(`#1?search=&project=${projectUuid}&ordering=group_name`);
-      await expect.poll(() => row(page, 'Grupo Norte').count()).toBe(0);
       await screenshot(page, 'hierarchy-groups-list');
     });
   });
@@ -208,11 +234,16 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
 
   test('filters societies in the hash, toggles and deletes the new one; a project with groups stays', async () => {
     await withPage('superadmin@demo.cl', async (page) => {
+      // The page's timers run on a clock the test can move, so the delayed reload below is not waited for in real time.
+      await page.clock.install();
       await page.goto(`${webUrl}/admin/society`);
       await row(page, 'Pesquera Pacífico S.A.').waitFor();
-      await page.getByLabel('Proyecto', { exact: true }).selectOption(projectUuid);
+      const ofProject = await listAnswer(page, '/api/v1/societies/society/', [`project=${projectUuid}`], () =>
+        page.getByLabel('Proyecto', { exact: true }).selectOption(projectUuid),
+      );
+      expect(ofProject.results.map((s) => s.society_business_name)).toEqual([names.society]);
       await row(page, names.society).waitFor();
-      await expect.poll(() => row(page, 'Pesquera Pacífico S.A.').count()).toBe(0);
+      await showsExactly(page, ofProject);
       await page.getByLabel('Grupo', { exact: true }).selectOption({ label: names.group });
       const groupSelect = page.getByLabel('Grupo', { exact: true });
       await expect.poll(() => groupSelect.inputValue()).not.toBe('');
@@ -230,11 +261,12 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       await row(page, names.society).waitFor();
       expect(hashOf(page)).toBe(`#1?search=${stamp}&project=&group=`);
 
-      // Deshabilitar: the notice, then the page reloads about 3 s later and shows the new state.
+      // Deshabilitar: the notice, then the page reloads ENABLE_RELOAD_MS later and shows the new state.
       await openActions(page, names.society);
-      const reloaded = page.waitForEvent('load', { timeout: 8_000 });
       await page.getByRole('menuitem', { name: 'Deshabilitar' }).click();
       await page.getByText('Cambio realizado. La página se recargará en unos segundos...').waitFor();
+      const reloaded = page.waitForEvent('load');
+      await page.clock.fastForward(ENABLE_RELOAD_MS);
       await reloaded;
       await row(page, names.society).getByText('Deshabilitado').waitFor();
       expect(hashOf(page)).toBe(`#1?search=${stamp}&project=&group=`);
@@ -335,14 +367,24 @@ describe('PROJECT_ADMIN', () => {
       expect(await nav.getByRole('link', { name: 'Proyectos' }).count()).toBe(0);
       await screenshot(page, 'hierarchy-groups-list-project-admin');
 
-      await nav.getByRole('link', { name: 'Sociedad', exact: true }).click();
+      const ofAndes = await listAnswer(page, '/api/v1/societies/society/', [`project=${demo.projects.andes}`], () =>
+        nav.getByRole('link', { name: 'Sociedad', exact: true }).click(),
+      );
+      expect(ofAndes.results.length).toBeGreaterThan(0);
+      expect(ofAndes.results.filter((s) => s.project.uuid !== demo.projects.andes)).toEqual([]);
       await row(page, 'Minera Atacama SpA').waitFor();
+      await showsExactly(page, ofAndes);
       expect(hashOf(page)).toBe(`#1?search=&project=${demo.projects.andes}&group=`);
-      await expect.poll(() => row(page, 'Pesquera Pacífico S.A.').count()).toBe(0);
+      expect(await row(page, 'Pesquera Pacífico S.A.').count()).toBe(0);
       expect(await page.getByLabel('Proyecto', { exact: true }).count()).toBe(0);
-      await page.getByLabel('Grupo', { exact: true }).selectOption(demo.groups.sur);
+      const ofSur = await listAnswer(page, '/api/v1/societies/society/', [`group=${demo.groups.sur}`], () =>
+        page.getByLabel('Grupo', { exact: true }).selectOption(demo.groups.sur),
+      );
+      expect(ofSur.results.map((s) => s.society_business_name)).toContain('Austral Servicios SpA');
+      expect(ofSur.results.filter((s) => s.group?.uuid !== demo.groups.sur)).toEqual([]);
       await row(page, 'Austral Servicios SpA').waitFor();
-      await expect.poll(() => row(page, 'Minera Atacama SpA').count()).toBe(0);
+      await showsExactly(page, ofSur);
+      expect(await row(page, 'Minera Atacama SpA').count()).toBe(0);
       expect(hashOf(page)).toBe(`#1?search=&project=${demo.projects.andes}&group=${demo.groups.sur}`);
       await screenshot(page, 'hierarchy-societies-list-project-admin');
     });

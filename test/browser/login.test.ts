@@ -21,6 +21,8 @@ describe('branded login', () => {
   ])('%s shows %s in its colour %s', async (origin, project, colour, shot) => {
     const { context, page } = await newPage(browser);
     try {
+      // The footer's year comes from the browser's clock, so the test sets it rather than reading today's.
+      await page.clock.setFixedTime(new Date('2031-06-15T12:00:00-04:00'));
       await page.goto(`${origin}/`);
       await page.getByRole('heading', { name: 'Ingresa a tu cuenta' }).waitFor();
       expect(await page.getByRole('heading', { name: project }).isVisible()).toBe(true);
@@ -31,7 +33,7 @@ describe('branded login', () => {
         '/forgottenPassword',
       );
       expect(await page.getByRole('button', { name: 'Ingresar con Microsoft' }).isDisabled()).toBe(true);
-      expect(await page.getByText(`© ${new Date().getFullYear()}`).isVisible()).toBe(true);
+      expect(await page.getByText('© 2031').isVisible()).toBe(true);
       // The branding is kept for the next load.
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('branding') ?? 'null'));
       expect(stored?.project_name).toBe(project);

@@ -83,11 +83,19 @@ describe('route guards', () => {
 });
 
 describe('session rules', () => {
-  test('15 minutes without activity end the session with the Spanish notice', async () => {
+  // The page's clock is Playwright's, moved by the test: the SPA's own timers (the 5-minute check, the 55-minute
+  // sign-out) fire as they would after that much time, without waiting for it or back-dating anything.
+  test('15 minutes without activity on an open page end the session with the Spanish notice', async () => {
     await withPage(async (page, context) => {
       await signInWithCookies(context, webUrl, 'usuariogrupo@demo.cl');
-      await presetLocalStorage(context, { last_activity: String(Date.now() - 16 * 60_000) });
+      await page.clock.install();
       await page.goto(`${webUrl}/home`);
+      await page.getByRole('heading', { name: /^Hola / }).waitFor();
+      await page.clock.fastForward('10:00');
+      // Signing out clears the tokens at once, so their presence shows the checks that ran kept the session.
+      expect(await cookie(context, 'portal_access')).toBeDefined();
+      expect(page.url()).toBe(`${webUrl}/home`);
+      await page.clock.fastForward('06:00');
       await page.getByTestId('session-notice').waitFor();
       expect(page.url()).toBe(`${webUrl}/`);
       expect(await notice(page)).toBe('Sesión terminada por inactividad');
@@ -95,7 +103,36 @@ describe('session rules', () => {
     });
   });
 
-  test('55 minutes after sign-in the session ends for security', async () => {
+  test('55 minutes after sign-in the session ends for security, however active the user is', async () => {
+    await withPage(async (page, context) => {
+      await signInWithCookies(context, webUrl, 'usuariogrupo@demo.cl');
+      await page.clock.install();
+      await page.goto(`${webUrl}/home`);
+      await page.getByRole('heading', { name: /^Hola / }).waitFor();
+      // Active every 5 minutes for 50 minutes: the inactivity rule never applies.
+      for (let step = 1; step <= 10; step++) {
+        await page.clock.fastForward('05:00');
+        await page.mouse.move(100 + step * 10, 200);
+        expect(await cookie(context, 'portal_access')).toBeDefined();
+      }
+      expect(await cookie(context, 'portal_access')).toBeDefined();
+      expect(page.url()).toBe(`${webUrl}/home`);
+      await page.clock.fastForward('05:30');
+      await page.getByTestId('session-notice').waitFor();
+      expect(page.url()).toBe(`${webUrl}/`);
+      expect(await notice(page)).toBe('Por seguridad estamos cerrando sesión.');
+    });
+  });
+
+  test('a tab reopened after 15 idle minutes, or 55 minutes after sign-in, does not resume the session', async () => {
+    await withPage(async (page, context) => {
+      await signInWithCookies(context, webUrl, 'usuariogrupo@demo.cl');
+      await presetLocalStorage(context, { last_activity: String(Date.now() - 16 * 60_000) });
+      await page.goto(`${webUrl}/home`);
+      await page.getByTestId('session-notice').waitFor();
+      expect(page.url()).toBe(`${webUrl}/`);
+      expect(await notice(page)).toBe('Sesión terminada por inactividad');
+    });
     await withPage(async (page, context) => {
       await signInWithCookies(context, webUrl, 'usuariogrupo@demo.cl', { signedInAt: Date.now() - 56 * 60_000 });
       await page.goto(`${webUrl}/home`);

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { generateInvitation } from '../../shared/contracts/registration';
+import { ENABLE_RELOAD_MS } from '../../web/src/components/admin/constants';
 import { call, signIn } from '../helpers/api';
 import { launchBrowser, newPage, screenshot, signInThroughForm, signInWithCookies } from '../helpers/browser';
 import { tokenFrom, waitForMail } from '../helpers/mail';
@@ -42,6 +43,8 @@ describe.concurrent('users admin', () => {
     const guest = await newPage(browser);
     const { page } = admin;
     try {
+      // The page's timers run on a clock the test can move, so the delayed reload below is not waited for in real time.
+      await page.clock.install();
       await signInWithCookies(admin.context, webUrl, 'superadmin@demo.cl');
       await page.goto(`${webUrl}/admin/users`);
       await page.waitForURL(`${webUrl}/admin/users${DEFAULT_HASH}`);
@@ -115,7 +118,9 @@ describe.concurrent('users admin', () => {
       await row.waitFor();
       expect(await row.getByText('Usuario de grupos').isVisible()).toBe(true);
       expect(await row.getByText('Habilitado').isVisible()).toBe(true);
-      await pending.waitFor({ state: 'detached' });
+      // The invitations list, loaded for this search, is empty: not merely without the row while it loads.
+      await invitations.getByText('No hay invitaciones pendientes').waitFor();
+      expect(await pending.count()).toBe(0);
 
       // Detail: read-only, short ID with copy, lists.
       await rowAction(page, 'Inés Invitada Núñez', 'Ver Detalle');
@@ -151,17 +156,22 @@ describe.concurrent('users admin', () => {
       await page.goBack();
       await page.goBack();
 
-      // Disable: the page reloads about 3 s later and shows the new status.
+      // Disable: the page reloads ENABLE_RELOAD_MS later and shows the new status.
       await row.waitFor();
       await rowAction(page, 'Inés Invitada Núñez', 'Deshabilitar');
       await page.getByText('Cambio realizado. La página se recargará en unos segundos...').waitFor();
-      await row.getByText('Deshabilitado').waitFor({ timeout: 10_000 });
+      const reloaded = page.waitForEvent('load');
+      await page.clock.fastForward(ENABLE_RELOAD_MS);
+      await reloaded;
+      await row.getByText('Deshabilitado').waitFor();
 
       // Delete, after the confirmation.
       await rowAction(page, 'Inés Invitada Núñez', 'Eliminar');
       await page.getByText('¿Estás seguro que deseas eliminar este usuario?').waitFor();
       await page.getByRole('button', { name: 'Seguro' }).click();
-      await row.waitFor({ state: 'detached' });
+      // The users list reloaded for this search and is empty.
+      await users.getByText('No hay usuarios para mostrar').waitFor();
+      expect(await row.count()).toBe(0);
     } finally {
       await admin.context.close();
       await guest.context.close();
@@ -193,9 +203,20 @@ async function filtersAndRefusals() {
     await page.waitForURL((url) => url.hash.includes(`project=${demo.projects.andes}`));
     await filters.getByLabel('Grupo').selectOption({ label: 'Grupo Norte' });
     await page.waitForURL((url) => url.hash.includes(`group=${demo.groups.norte}`));
+    // The list answered for the role filter before the rows are read (the old rows stay while it loads).
+    const groupAdmins = page.waitForResponse(
+      (r) =>
+        r.url().includes('/api/v1/users/') &&
+        r.url().includes(`group=${demo.groups.norte}`) &&
+        r.url().includes('user_role=GROUP_ADMIN') &&
+        r.ok(),
+    );
     await filters.getByLabel('Rol').selectOption({ label: 'Administrador de grupos' });
-    await users.getByText('proyecto@demo.cl').waitFor({ state: 'detached' });
+    const answered = (await (await groupAdmins).json()) as { results: { email: string }[] };
+    expect(answered.results.map((u) => u.email)).toContain('grupo@demo.cl');
+    await expect.poll(() => users.getByText('proyecto@demo.cl').count()).toBe(0);
     await users.getByText('grupo@demo.cl', { exact: true }).waitFor();
+    expect(await users.getByRole('row').count()).toBe(answered.results.length + 1);
     await screenshot(page, 'users-list-filtered');
     await filters.getByLabel('Proyecto').selectOption({ label: 'Auditores del Pacífico' });
     await page.waitForURL(
@@ -245,7 +266,9 @@ async function withdrawInvitation() {
     await row.getByRole('button', { name: 'Eliminar' }).click();
     await page.getByText('¿Estás seguro que deseas eliminar esta invitación?').waitFor();
     await page.getByRole('button', { name: 'Seguro' }).click();
-    await row.waitFor({ state: 'detached' });
+    // The invitations list reloaded for this search and is empty.
+    await invitations.getByText('No hay invitaciones pendientes').waitFor();
+    expect(await row.count()).toBe(0);
   } finally {
     await context.close();
   }

@@ -2,14 +2,13 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../../web/src/lib/storage';
+import { CHROMIUM_PATH, installCommand } from '../setup/prerequisites';
 import { DEMO_PASSWORD, signIn } from './api';
 
 /**
  * Browser tests drive Debian's Chromium through playwright-core (`npx playwright install` cannot download browsers
- * here). One browser per test file, a new context per test.
+ * here; `npm test` installs Chromium with apt when it can). One browser per test file, a new context per test.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const INSTALL_COMMAND = 'apt-get install -y chromium';
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
 
 const CHROMIUM_ARGS = [
@@ -26,7 +25,7 @@ const CHROMIUM_ARGS = [
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH} (set CHROMIUM_PATH to use another). Install it with: ${INSTALL_COMMAND}`,
+      `Chromium not found at ${CHROMIUM_PATH} (set CHROMIUM_PATH to use another). Install it with: ${installCommand(['chromium'])}`,
     );
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, test } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../local/demo-accounts';
 import {
@@ -57,25 +57,40 @@ describe('sign-in', () => {
 describe('throttling', () => {
   test('the 6th attempt within 15 minutes answers 429 with remaining_time, even with the right password', async () => {
     const { email } = await createTestUser('USER_GROUP');
+    const { dynamo, keys, tableName } = await tableAccess();
+    const epochNow = () => Math.floor(Date.now() / 1000);
+    let fifthSentAt = 0;
     for (let attempt = 1; attempt <= 5; attempt++) {
+      fifthSentAt = epochNow();
       const { status } = await call(postToken, { body: { email, password: `Wrong.Pass${attempt}` } });
       expect(status).toBe(401);
     }
+    const fifthAnsweredAt = epochNow();
+    // The 5th failure locks for exactly 5 minutes from the moment the server counted it (its window ends then).
+    const { Item: lock } = await dynamo.send(
+      new GetCommand({ TableName: tableName, Key: keys.throttle('LOGIN', email), ConsistentRead: true }),
+    );
+    const lockedUntil = lock?.window_end as number;
+    expect(lockedUntil).toBeGreaterThanOrEqual(fifthSentAt + 300);
+    expect(lockedUntil).toBeLessThanOrEqual(fifthAnsweredAt + 300);
+
+    const sentAt = epochNow();
     const locked = await call(postToken, { body: { email, password: DEMO_PASSWORD } });
+    const answeredAt = epochNow();
     expect(locked.status).toBe(429);
     expect(locked.body.code).toBe('TOO_MANY_ATTEMPTS');
-    expect(locked.body.remaining_time).toBeGreaterThan(290);
-    expect(locked.body.remaining_time).toBeLessThanOrEqual(300);
+    // remaining_time is what is left of that lock when the server answered: the seconds to locked_until.
+    expect(locked.body.remaining_time).toBeGreaterThanOrEqual(lockedUntil - answeredAt);
+    expect(locked.body.remaining_time).toBeLessThanOrEqual(lockedUntil - sentAt);
 
     // Another e-mail is not affected; and once the lock lapses the right password works again.
     expect((await call(postToken, { body: { email: 'grupo@demo.cl', password: DEMO_PASSWORD } })).status).toBe(200);
-    const { dynamo, keys, tableName } = await tableAccess();
     await dynamo.send(
       new UpdateCommand({
         TableName: tableName,
         Key: keys.throttle('LOGIN', email),
         UpdateExpression: 'SET window_end = :past',
-        ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
+        ExpressionAttributeValues: { ':past': epochNow() - 1 },
       }),
     );
     expect((await call(postToken, { body: { email, password: DEMO_PASSWORD } })).status).toBe(200);

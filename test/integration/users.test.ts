@@ -243,24 +243,34 @@ describe('users administration', () => {
   test('a PROJECT_ADMIN lists only its project’s users, of the roles it manages', async () => {
     const { demo } = inject('portal');
     const { body } = await call(users.listUsers, { token: projectAdmin, query: { limit: 100 } });
+    expect(body.results.length).toBeGreaterThan(0);
     const roles = new Set(body.results.map((u) => u.profile.user_role));
     expect(roles.has('SUPER_ADMIN')).toBe(false);
     expect(roles.has('PROJECT_ADMIN')).toBe(false);
-    expect(body.results.map((u) => u.email)).toContain('usuariogrupo@demo.cl');
+    // Searched by address, so users that parallel tests add to the project cannot push it off the page.
+    const mine = async (search: string) =>
+      (await call(users.listUsers, { token: projectAdmin, query: { search } })).body.results.map((u) => u.email);
+    expect(await mine('usuariogrupo@demo.cl')).toEqual(['usuariogrupo@demo.cl']);
+    expect(await mine('superadmin@demo.cl')).toEqual([]);
+    expect(await mine('proyecto@demo.cl')).toEqual([]);
     const foreign = await call(users.listUsers, { token: projectAdmin, query: { project: demo.projects.pacifico } });
     expect(foreign.status).toBe(404);
     const superAdminUser = demo.users['superadmin@demo.cl'] as string;
     expect((await call(users.getUser, { token: projectAdmin, params: { uuid: superAdminUser } })).status).toBe(404);
     const byRole = await call(users.listUsers, { token: superAdmin, query: { user_role: 'GROUP_ADMIN', limit: 100 } });
-    expect(byRole.body.results.every((u) => u.profile.user_role === 'GROUP_ADMIN')).toBe(true);
+    expect(byRole.body.results.map((u) => u.email)).toContain('grupo@demo.cl');
+    expect(byRole.body.results.filter((u) => u.profile.user_role !== 'GROUP_ADMIN')).toEqual([]);
     // A group's users are its admins and users, and the users of its societies.
     const inGroup = await call(users.listUsers, { token: superAdmin, query: { group: demo.groups.norte, limit: 100 } });
     expect(inGroup.body.results.map((u) => u.email).sort()).toEqual(
       expect.arrayContaining(['grupo@demo.cl', 'sociedad@demo.cl', 'usuariogrupo@demo.cl']),
     );
     expect(inGroup.body.results.map((u) => u.email)).not.toContain('proyecto@demo.cl');
+    // A society's users are exactly the members its record lists (read back, not assumed: other files may add some).
     const inSociety = await call(users.listUsers, { token: superAdmin, query: { society: demo.societies.minera } });
-    expect(inSociety.body.results.map((u) => u.email)).toEqual(['sociedad@demo.cl']);
+    const minera = await call(societies.getSociety, { token: superAdmin, params: { uuid: demo.societies.minera } });
+    expect(inSociety.body.results.map((u) => u.email)).toContain('sociedad@demo.cl');
+    expect(inSociety.body.results.map((u) => u.uuid).sort()).toEqual([...minera.body.user].sort());
   });
 
   test('only SUPER_ADMIN changes a role (403 "Acción no permitida"); changes are partial; disabling blocks sign-in', async () => {
@@ -361,14 +371,19 @@ describe('users administration', () => {
 describe('CSV import', () => {
   test('good rows become invitations; bad rows are reported and create nothing', async () => {
     const good = [newEmail(), newEmail()];
+    // Bad rows with well-formed, unused addresses: had they slipped through, they would be findable below.
+    const badRut = newEmail();
+    const badGroup = newEmail();
+    const badRole = newEmail();
+    const badFormat = `no-es-correo-${randomUUID().slice(0, 8)}`;
     const csv = [
       'email,first_name,last_name,rut_user,user_role,project,group,society',
       `${good[0]},Pedro,Soto,,USER_GROUP,Contadores Andes,Grupo Norte,`,
       `${good[1]},Lucía,Rojas,12345678-5,USER_SOCIETY,,,${'76123456-0'}`,
-      'no-es-correo,Juan,Pérez,,USER_GROUP,Contadores Andes,Grupo Norte,',
-      `${newEmail()},Juan,Pérez,11111111-2,USER_GROUP,Contadores Andes,Grupo Norte,`,
-      `${newEmail()},Juan,Pérez,,USER_GROUP,Contadores Andes,Grupo Inexistente,`,
-      `${newEmail()},Juan,Pérez,,SUPER_ADMIN,,,`,
+      `${badFormat},Juan,Pérez,,USER_GROUP,Contadores Andes,Grupo Norte,`,
+      `${badRut},Juan,Pérez,11111111-2,USER_GROUP,Contadores Andes,Grupo Norte,`,
+      `${badGroup},Juan,Pérez,,USER_GROUP,Contadores Andes,Grupo Inexistente,`,
+      `${badRole},Juan,Pérez,,SUPER_ADMIN,,,`,
       'grupo@demo.cl,Gabriela,Grupo,,USER_GROUP,Contadores Andes,Grupo Norte,',
     ].join('\n');
     const form = new FormData();
@@ -396,9 +411,28 @@ describe('CSV import', () => {
     expect(report.rows[4].errors).toEqual({ group: ['FORMAT_NOT_ALLOWED'] });
     expect(report.rows[5].errors).toEqual({ non_field_errors: ['ACTION_NOT_ALLOWED'] });
     expect(report.rows[6].errors).toEqual({ non_field_errors: ['USER_ALREADY_INVITED'] });
-    for (const email of good) await waitForMail(email, 'Invitación');
-    const pending = await call(registration.listInvitations, { token: projectAdmin, query: { limit: 100 } });
-    const emails = pending.body.results.map((i) => i.email);
-    expect(emails).toEqual(expect.arrayContaining(good));
+    for (const email of good) {
+      await waitForMail(email, 'Invitación');
+      const pending = await call(registration.listInvitations, { token: superAdmin, query: { search: email } });
+      expect(pending.body.results.map((i) => i.email)).toEqual([email]);
+    }
+    // The bad rows left nothing behind: no invitation, no user, no mail.
+    for (const email of [badRut, badGroup, badRole, badFormat]) {
+      const invitations = await call(registration.listInvitations, { token: superAdmin, query: { search: email } });
+      expect(invitations.status).toBe(200);
+      expect(invitations.body.count, email).toBe(0);
+      const found = await call(users.searchUsers, { token: superAdmin, query: { search: email } });
+      expect(found.status).toBe(200);
+      expect(found.body.count, email).toBe(0);
+      expect(await allMailTo(email), email).toEqual([]);
+    }
+    // The registered address kept its one account and got no new invitation.
+    const grupo = await call(users.searchUsers, { token: superAdmin, query: { search: 'grupo@demo.cl' } });
+    expect(grupo.body.results.filter((u) => u.email === 'grupo@demo.cl')).toHaveLength(1);
+    const grupoInvitations = await call(registration.listInvitations, {
+      token: superAdmin,
+      query: { search: 'grupo@demo.cl' },
+    });
+    expect(grupoInvitations.body.results.filter((i) => i.email === 'grupo@demo.cl')).toEqual([]);
   });
 });

@@ -39,6 +39,11 @@ describe('RUT', () => {
     ['76123456-1', false],
     ['12345678-5', true],
     ['11111111-1', true],
+    // SII's own RUT, as it publishes it: a K check digit, either case.
+    ['60803000-K', true],
+    ['60803000-k', true],
+    ['60803000-1', false],
+    ['10000013-K', true],
     ['12345678-k', false],
     ['1234567-4', true],
     ['123456789-2', false],

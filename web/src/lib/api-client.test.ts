@@ -27,15 +27,27 @@ function memoryTokens(
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** A fake API: /users/info/ accepts only the token named 'good'; /token/refresh/ answers as told. */
-function fakeApi(options: { refreshStatus?: number; refreshDelayMs?: number } = {}) {
+/** A promise and the function that settles it: tests order events by awaiting them, never by sleeping. */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+/**
+ * A fake API: /users/info/ accepts only the token named 'good'; /token/refresh/ answers as told, once `refreshGate`
+ * (if given) has opened.
+ */
+function fakeApi(options: { refreshStatus?: number; refreshGate?: Promise<void> } = {}) {
   const calls: { url: string; auth: string | undefined; body: unknown }[] = [];
   const fetch = vi.fn(async (url: string, init: RequestInit) => {
     const auth = (init.headers as Record<string, string>).authorization;
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ url, auth, body });
     if (url.endsWith('/api/v1/token/refresh/')) {
-      await new Promise((resolve) => setTimeout(resolve, options.refreshDelayMs ?? 5));
+      await options.refreshGate;
       const status = options.refreshStatus ?? 200;
       return status === 200 ? json(200, { access: 'good' }) : json(status, { code: 'NOT_AUTHENTICATED' });
     }
@@ -111,15 +123,26 @@ describe('api client', () => {
 
   it('concurrent 401s wait for one single refresh', async () => {
     const tokens = memoryTokens('stale', 'ref');
-    const { fetch, calls } = fakeApi({ refreshDelayMs: 30 });
+    // The refresh answers only once all five calls have been refused, so all five are waiting on it together.
+    const allRefused = deferred();
+    const { fetch, calls } = fakeApi({ refreshGate: allRefused.promise });
     const api = createApiClient({ tokens, onSessionExpired: () => undefined, fetch });
-    const results = await Promise.all(Array.from({ length: 5 }, () => api(getUserInfo)));
-    expect(results).toHaveLength(5);
+    const results = Promise.all(Array.from({ length: 5 }, () => api(getUserInfo)));
+    await vi.waitFor(() => expect(calls.filter((c) => c.auth === 'Bearer stale')).toHaveLength(5));
+    allRefused.resolve();
+    expect(await results).toEqual(Array(5).fill({ user: { first_name: 'Ana' } }));
     expect(refreshCalls(calls)).toBe(1);
   });
 
   it('a 401 that arrives after the refresh finished reuses the new token without refreshing again', async () => {
     const tokens = memoryTokens('stale', 'ref');
+    // The second call's 401 is held until the first call's refresh has stored the new token.
+    const refreshed = deferred();
+    const setAccess = tokens.setAccess;
+    tokens.setAccess = (value) => {
+      setAccess(value);
+      refreshed.resolve();
+    };
     const urls: string[] = [];
     let staleAnswers = 0;
     const fetch = (async (url: string, init: RequestInit) => {
@@ -127,11 +150,12 @@ describe('api client', () => {
       if (url.endsWith('/token/refresh/')) return json(200, { access: 'good' });
       if ((init.headers as Record<string, string>).authorization === 'Bearer good') return json(200, { ok: 1 });
       staleAnswers += 1;
-      if (staleAnswers === 2) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (staleAnswers === 2) await refreshed.promise;
       return json(401, { code: 'NOT_AUTHENTICATED' });
     }) as unknown as typeof globalThis.fetch;
     const api = createApiClient({ tokens, onSessionExpired: () => undefined, fetch });
     await expect(Promise.all([api(getUserInfo), api(getUserInfo)])).resolves.toEqual([{ ok: 1 }, { ok: 1 }]);
+    expect(staleAnswers).toBe(2);
     expect(urls.filter((url) => url.endsWith('/token/refresh/'))).toHaveLength(1);
   });
 

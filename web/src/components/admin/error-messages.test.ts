@@ -5,19 +5,21 @@ const GENERIC = es.errors.generic;
 
 describe('hierarchy API errors have Spanish messages (admin-area §8)', () => {
   it.each([
-    'PROJECT_NAME_TAKEN',
-    'RUT_TAKEN',
-    'ADMIN_ERROR',
-    'DATA_CONFLICT',
-    'PROJECT_NOT_EMPTY',
-    'GROUP_NOT_EMPTY',
-    'SOCIETY_HAS_USERS',
-    'INDUSTRY_IN_USE',
-    'ACTION_NOT_ALLOWED',
-    'NOT_FOUND',
-  ])('%s', (code) => {
-    expect(ERROR_MESSAGES[code]).toBeTruthy();
-    expect(messagesForError({ status: 409, code })).toEqual([ERROR_MESSAGES[code]]);
+    ['PROJECT_NAME_TAKEN', '¡Vaya! El nombre de proyecto ingresado ya se registró.'],
+    ['RUT_TAKEN', '¡Vaya! El rut ingresado ya se registró.'],
+    ['ADMIN_ERROR', 'El administrador seleccionado ya se encuentra en otro proyecto'],
+    [
+      'DATA_CONFLICT',
+      'Conflicto en los datos del formulario , revise si los campos se encuentran ingresados correctamente.',
+    ],
+    ['PROJECT_NOT_EMPTY', 'No es posible eliminar el proyecto porque aún tiene grupos asociados.'],
+    ['GROUP_NOT_EMPTY', 'No es posible eliminar el grupo porque aún tiene sociedades asociadas.'],
+    ['SOCIETY_HAS_USERS', 'No es posible eliminar la sociedad porque aún tiene usuarios asociados.'],
+    ['INDUSTRY_IN_USE', 'No es posible eliminar la industria porque hay sociedades que la usan.'],
+    ['ACTION_NOT_ALLOWED', 'Acción no permitida, cambio no realizado'],
+    ['NOT_FOUND', 'El registro solicitado no existe o fue eliminado.'],
+  ])('%s', (code, message) => {
+    expect(messagesForError({ status: 409, code })).toEqual([message]);
   });
 
   it('words the field codes of a 400 as the spec does, one line each', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { rutCheckDigit } from '../../../../shared/rut';
 import { formatDate, personLabel, shortId } from './format';
 import {
   firstError,
@@ -15,21 +14,30 @@ import {
 } from './validators';
 
 const RUT_MESSAGE = 'El RUT no es valido';
+const PHONE_MESSAGE = 'El teléfono debe tener solo dígitos, con un + inicial opcional (máximo 15 caracteres).';
 
 describe('field validators (admin-area §5)', () => {
   it('checks RUTs by format, length and modulo-11 check digit', () => {
+    // Fixtures worked by hand (digits right to left × 2,3,4,5,6,7,2,3; 11 − sum mod 11, 11 → 0, 10 → K), and SII's
+    // own published RUT 60.803.000-K, so the production check digit is never its own reference.
+    for (const valid of [
+      '76543210-3',
+      '11111111-1',
+      '12345678-5',
+      '76123456-0',
+      '10000013-K',
+      '60803000-K',
+      '60803000-k',
+    ]) {
+      expect(validateRut(valid), valid).toBeUndefined();
+    }
+    for (const wrongDigit of ['76543210-4', '11111111-2', '12345678-0', '76123456-K', '10000013-0', '60803000-1']) {
+      expect(validateRut(wrongDigit), wrongDigit).toBe(RUT_MESSAGE);
+    }
     expect(validateRut('')).toBeUndefined();
-    expect(validateRut('76543210-3')).toBe(rutCheckDigit('76543210') === '3' ? undefined : RUT_MESSAGE);
-    expect(validateRut(`11111111-${rutCheckDigit('11111111')}`)).toBeUndefined();
-    expect(validateRut(`12345678-${rutCheckDigit('12345678')}`)).toBeUndefined();
-    expect(validateRut('12345678-0')).toBe(rutCheckDigit('12345678') === '0' ? undefined : RUT_MESSAGE);
     expect(validateRut('12.345.678-5')).toBe(RUT_MESSAGE);
     expect(validateRut('123456789-0')).toBe(RUT_MESSAGE);
     expect(validateRut('abc')).toBe(RUT_MESSAGE);
-    const withK = Array.from({ length: 200 }, (_, i) => String(10_000_000 + i)).find((b) => rutCheckDigit(b) === 'K');
-    expect(withK).toBeDefined();
-    expect(validateRut(`${withK}-k`)).toBeUndefined();
-    expect(validateRut(`${withK}-K`)).toBeUndefined();
   });
 
   it('accepts http and https URLs only', () => {
@@ -52,9 +60,7 @@ describe('field validators (admin-area §5)', () => {
   it('takes phones as an optional plus and digits, 15 at most', () => {
     expect(validatePhone('+56912345678')).toBeUndefined();
     expect(validatePhone('912345678')).toBeUndefined();
-    expect(validatePhone('+56 9 1234')).toBeDefined();
-    expect(validatePhone('+1234567890123456')).toBeDefined();
-    expect(validatePhone('12+34')).toBeDefined();
+    for (const bad of ['+56 9 1234', '+1234567890123456', '12+34']) expect(validatePhone(bad), bad).toBe(PHONE_MESSAGE);
   });
 
   it('checks lengths, colours and images', () => {
@@ -62,10 +68,12 @@ describe('field validators (admin-area §5)', () => {
     expect(maxLength(5)('abcdef')).toBe('Máximo 5 caracteres.');
     expect(validateColor('#aabbcc')).toBeUndefined();
     expect(validateColor('#abc')).toBeUndefined();
-    expect(validateColor('aabbcc')).toBeDefined();
+    expect(validateColor('aabbcc')).toBe('El color debe tener el formato #rrggbb.');
     expect(validateImage(null)).toBeUndefined();
     expect(validateImage(new File(['x'], 'logo.png', { type: 'image/png' }))).toBeUndefined();
-    expect(validateImage(new File(['x'], 'doc.pdf', { type: 'application/pdf' }))).toBeDefined();
+    expect(validateImage(new File(['x'], 'doc.pdf', { type: 'application/pdf' }))).toBe(
+      'El archivo debe ser una imagen de máximo 2 MB.',
+    );
     expect(validateImage(new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }))).toBe(
       'El archivo debe ser una imagen de máximo 2 MB.',
     );

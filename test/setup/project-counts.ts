@@ -1,0 +1,35 @@
+import { writeFileSync } from 'node:fs';
+import type { Reporter, TestModule } from 'vitest/node';
+
+/**
+ * A vitest reporter for `npm test` (test/run.ts): per project, how many tests passed, failed and were skipped, and
+ * which files could not load at all (they hold no failed test of their own, so a plain count would hide them).
+ * Written as JSON to the file named by PROJECT_COUNTS_FILE.
+ */
+export interface ProjectCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+  brokenFiles: string[];
+}
+
+export default class ProjectCountsReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
+    const file = process.env.PROJECT_COUNTS_FILE;
+    if (!file) return;
+    const projects: Record<string, ProjectCounts> = {};
+    for (const module of testModules) {
+      const name = module.project.name;
+      projects[name] ??= { passed: 0, failed: 0, skipped: 0, brokenFiles: [] };
+      const counts = projects[name];
+      for (const test of module.children.allTests()) {
+        const { state } = test.result();
+        if (state === 'passed') counts.passed += 1;
+        else if (state === 'failed') counts.failed += 1;
+        else counts.skipped += 1;
+      }
+      if (module.errors().length > 0) counts.brokenFiles.push(module.relativeModuleId);
+    }
+    writeFileSync(file, JSON.stringify({ projects, unhandledErrors: unhandledErrors.length }, null, 2));
+  }
+}
