@@ -113,6 +113,8 @@ export const postPersonalizationLogin = defineContract({
   statuses: [404],
   handler: 'auth/post-personalization-login',
   summary: 'Branding of the project whose custom_portal_url matches the given origin',
-  body: z.object({ custom_portal_url: text(2048) }),
+  // A stored portal URL has at most 200 characters (urlSchema); a longer one can match none, and it becomes part of a
+  // DynamoDB key, which takes at most 2048 bytes (the fuzzer found 500s with long 'ñ' texts).
+  body: z.object({ custom_portal_url: text(200) }),
   response: siteDataSchema,
 });
