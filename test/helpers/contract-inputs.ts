@@ -136,6 +136,7 @@ const SAMPLES: Record<string, () => unknown> = {
   refresh: () => 'x'.repeat(40),
   password: () => 'Muestra.Clave9',
   password_confirmation: () => 'Muestra.Clave9',
+  current_password: () => 'Portal.Demo1',
   token: () => 'x'.repeat(40),
   browsing_url: () => 'https://portal.example.cl/inicio',
   browsing_module: () => 'inicio',
