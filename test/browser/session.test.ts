@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, newPage, presetLocalStorage, screenshot, signInWithCookies } from '../helpers/browser';
+import { createTestUser } from '../helpers/db';
 
 /** Route guards and the session rules (portal spec §2, §4; admin spec §2). */
 const { webUrl } = inject('portal');
@@ -66,7 +67,9 @@ describe('route guards', () => {
 
   test('a signed-in user on a guest page lands on /home; signing out from the user menu returns to /', async () => {
     await withPage(async (page, context) => {
-      await signInWithCookies(context, webUrl, 'sociedad@demo.cl');
+      // A user of its own: signing out ends every session of the user (issue 8), and tests beside this one use the demo
+      // accounts.
+      await signInWithCookies(context, webUrl, (await createTestUser('USER_SOCIETY')).email);
       await page.goto(`${webUrl}/forgottenPassword`);
       await page.getByRole('heading', { name: /^Hola / }).waitFor();
       expect(page.url()).toBe(`${webUrl}/home`);
@@ -87,7 +90,7 @@ describe('session rules', () => {
   // sign-out) fire as they would after that much time, without waiting for it or back-dating anything.
   test('15 minutes without activity on an open page end the session with the Spanish notice', async () => {
     await withPage(async (page, context) => {
-      await signInWithCookies(context, webUrl, 'usuariogrupo@demo.cl');
+      await signInWithCookies(context, webUrl, (await createTestUser('USER_GROUP')).email);
       await page.clock.install();
       await page.goto(`${webUrl}/home`);
       await page.getByRole('heading', { name: /^Hola / }).waitFor();
@@ -105,7 +108,7 @@ describe('session rules', () => {
 
   test('55 minutes after sign-in the session ends for security, however active the user is', async () => {
     await withPage(async (page, context) => {
-      await signInWithCookies(context, webUrl, 'usuariogrupo@demo.cl');
+      await signInWithCookies(context, webUrl, (await createTestUser('USER_GROUP')).email);
       await page.clock.install();
       await page.goto(`${webUrl}/home`);
       await page.getByRole('heading', { name: /^Hola / }).waitFor();
@@ -126,7 +129,7 @@ describe('session rules', () => {
 
   test('a tab reopened after 15 idle minutes, or 55 minutes after sign-in, does not resume the session', async () => {
     await withPage(async (page, context) => {
-      await signInWithCookies(context, webUrl, 'usuariogrupo@demo.cl');
+      await signInWithCookies(context, webUrl, (await createTestUser('USER_GROUP')).email);
       await presetLocalStorage(context, { last_activity: String(Date.now() - 16 * 60_000) });
       await page.goto(`${webUrl}/home`);
       await page.getByTestId('session-notice').waitFor();
@@ -134,7 +137,9 @@ describe('session rules', () => {
       expect(await notice(page)).toBe('Sesión terminada por inactividad');
     });
     await withPage(async (page, context) => {
-      await signInWithCookies(context, webUrl, 'usuariogrupo@demo.cl', { signedInAt: Date.now() - 56 * 60_000 });
+      await signInWithCookies(context, webUrl, (await createTestUser('USER_GROUP')).email, {
+        signedInAt: Date.now() - 56 * 60_000,
+      });
       await page.goto(`${webUrl}/home`);
       await page.getByTestId('session-notice').waitFor();
       expect(page.url()).toBe(`${webUrl}/`);
