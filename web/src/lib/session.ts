@@ -1,7 +1,9 @@
-import { getUserInfo, postSessionLogout, postToken } from '../../../shared/contracts/auth';
+import { getUserInfo, postToken } from '../../../shared/contracts/auth';
 import type { ResponseOf } from '../../../shared/contracts/define';
+import { messageForError } from '../../../shared/i18n/es';
 import { markActivity } from './activity';
 import { api, onSessionExpired } from './api-client';
+import { tellLogout } from './logout';
 import { createStore, useStore } from './store';
 import { cookieTokens } from './tokens';
 
@@ -43,25 +45,28 @@ export async function signIn(email: string, password: string, remember: boolean)
 
 /**
  * Ends the session: clears tokens and profile at once (the route guards then send the user to /), and tells the API,
- * which records the logout and revokes the refresh token. The API call is fire-and-forget.
+ * which records the logout and revokes the refresh token. The API call is fire-and-forget: whatever it answers the
+ * user is signed out here.
  */
 export function signOut(notice: string | null = null): void {
   const access = cookieTokens.access();
   const refresh = cookieTokens.refresh();
   cookieTokens.clear();
+  resetSession(notice);
+  void tellLogout(api, access, refresh);
+}
+
+function resetSession(notice: string | null): void {
   generation += 1;
   profileLoad = null;
   store.set({ signedIn: false, profile: null, profileError: null, notice });
-  if (access) {
-    api(postSessionLogout, { body: refresh ? { refresh } : {}, token: access }).catch(() => undefined);
-  }
 }
 
-// A refused refresh already cleared the tokens; only the state remains to reset.
-onSessionExpired(() => {
-  generation += 1;
-  profileLoad = null;
-  if (store.get().signedIn) store.set({ signedIn: false, profile: null, profileError: null });
+// The API ended the session (refused refresh, SESSION_ENDED, a disabled project or group): the tokens are already
+// cleared; the login page says why when the API said so.
+onSessionExpired((reason) => {
+  if (!store.get().signedIn) return;
+  resetSession(reason ? messageForError(reason) : null);
 });
 
 /** Loads the profile once per session; concurrent callers share the request. */
