@@ -1,10 +1,10 @@
 import '@aws-amplify/ui-react/styles.css';
-import '../styles.css';
+import '@/styles.css';
 import { ThemeProvider } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { type ReactNode, useEffect, useMemo } from 'react';
-import { es } from '../../../shared/i18n/es';
-import { loadBranding, primaryColor, useBranding } from '../lib/branding';
-import { portalTheme } from '../lib/theme';
+import { loadBranding, primaryColor, useBranding } from '@/lib/branding';
+import { portalTheme } from '@/lib/theme';
 
 function useDocumentBranding(title: string | undefined, icon: string | null | undefined) {
   useEffect(() => {

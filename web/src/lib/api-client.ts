@@ -1,7 +1,7 @@
+import { postToken, postTokenRefresh } from '@shared/contracts/auth';
+import { type BodyInputOf, type Contract, fillPath, type ResponseOf } from '@shared/contracts/define';
+import type { ErrorLike } from '@shared/i18n/es';
 import type { z } from 'zod';
-import { postToken, postTokenRefresh } from '../../../shared/contracts/auth';
-import { type BodyInputOf, type Contract, fillPath, type ResponseOf } from '../../../shared/contracts/define';
-import type { ErrorLike } from '../../../shared/i18n/es';
 import { REQUEST_TIMEOUT_MS } from './constants';
 import { singleFlight } from './single-flight';
 import { cookieTokens, type TokenStore } from './tokens';

@@ -1,4 +1,4 @@
-import { postSessionLogout } from '../../../shared/contracts/auth';
+import { postSessionLogout } from '@shared/contracts/auth';
 import { ApiError, type createApiClient } from './api-client';
 
 /**

@@ -1,6 +1,6 @@
-import { getUserInfo, postToken } from '../../../shared/contracts/auth';
-import type { ResponseOf } from '../../../shared/contracts/define';
-import { messageForError } from '../../../shared/i18n/es';
+import { getUserInfo, postToken } from '@shared/contracts/auth';
+import type { ResponseOf } from '@shared/contracts/define';
+import { messageForError } from '@shared/i18n/es';
 import { markActivity } from './activity';
 import { api, onSessionExpired } from './api-client';
 import { tellLogout } from './logout';

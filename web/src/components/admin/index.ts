@@ -1,6 +1,6 @@
 /**
  * Shared building blocks of the admin screens (admin-area §2 to §9). Features import from here:
- * `import { ListPage, AdminTable, ... } from '../../../components/admin'`.
+ * `import { ListPage, AdminTable, ... } from '@/components/admin'`.
  *
  * Lists
  * - `useListHash({ keys, lists?, defaults? })`: list state in the URL hash in the spec's format

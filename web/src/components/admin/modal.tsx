@@ -1,7 +1,7 @@
 import './admin.css';
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { es } from '../../../../shared/i18n/es';
 import { ServerErrors } from './server-errors';
 
 /**

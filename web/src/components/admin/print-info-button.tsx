@@ -1,11 +1,11 @@
 import { Button, Flex, Text } from '@aws-amplify/ui-react';
+import type { getGroupPdf } from '@shared/contracts/groups';
+import type { getProjectPdf } from '@shared/contracts/projects';
+import type { getSocietyPdf } from '@shared/contracts/societies';
+import { es, messageForError } from '@shared/i18n/es';
 import { useState } from 'react';
-import type { getGroupPdf } from '../../../../shared/contracts/groups';
-import type { getProjectPdf } from '../../../../shared/contracts/projects';
-import type { getSocietyPdf } from '../../../../shared/contracts/societies';
-import { es, messageForError } from '../../../../shared/i18n/es';
-import { api } from '../../lib/api-client';
-import { cookieTokens } from '../../lib/tokens';
+import { api } from '@/lib/api-client';
+import { cookieTokens } from '@/lib/tokens';
 
 type PdfContract = typeof getProjectPdf | typeof getGroupPdf | typeof getSocietyPdf;
 

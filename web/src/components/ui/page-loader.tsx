@@ -1,5 +1,5 @@
 import { Flex, Loader } from '@aws-amplify/ui-react';
-import { es } from '../../../../shared/i18n/es';
+import { es } from '@shared/i18n/es';
 
 /** A centred spinner for content that is still loading (lazy routes, the role check). */
 export function PageLoader() {

@@ -1,6 +1,6 @@
 import { Alert, Button, Flex } from '@aws-amplify/ui-react';
-import { es, messageForError } from '../../../../shared/i18n/es';
-import { loadProfile } from '../../lib/session';
+import { es, messageForError } from '@shared/i18n/es';
+import { loadProfile } from '@/lib/session';
 
 /** Shown in place of a page that needs the profile when it could not be loaded, with a retry. */
 export function ProfileError({ error }: { error: unknown }) {

@@ -1,6 +1,6 @@
 import { Flex, Heading, Image, Loader, Text } from '@aws-amplify/ui-react';
-import { es } from '../../../../shared/i18n/es';
-import { useBranding } from '../../lib/branding';
+import { es } from '@shared/i18n/es';
+import { useBranding } from '@/lib/branding';
 
 /** The welcome screen shown while the first data of a session (the profile) loads; the caller caps its duration. */
 export function WelcomeScreen() {

@@ -1,7 +1,7 @@
+import { patchUserProfile } from '@shared/contracts/users';
+import { messagesForError } from '@shared/i18n/es';
 import { useEffect, useState } from 'react';
-import { patchUserProfile } from '../../../../../shared/contracts/users';
-import { messagesForError } from '../../../../../shared/i18n/es';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * The profile picture: a chosen image shows as a preview until the user confirms (upload, multipart 'image') or

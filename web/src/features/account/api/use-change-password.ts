@@ -1,8 +1,8 @@
+import { updatePassword } from '@shared/contracts/users';
+import { messageForError } from '@shared/i18n/es';
 import { type FormEvent, useState } from 'react';
-import { updatePassword } from '../../../../../shared/contracts/users';
-import { messageForError } from '../../../../../shared/i18n/es';
-import { api } from '../../../lib/api-client';
-import { useValidatedFields } from '../lib/form-fields';
+import { useValidatedFields } from '@/features/account/lib/form-fields';
+import { api } from '@/lib/api-client';
 import { PASSWORD_DEPENDENTS, PASSWORD_REQUIRED, type PasswordValues, passwordChecks } from './password-checks';
 
 const EMPTY: PasswordValues = { password: '', password_confirmation: '' };

@@ -1,9 +1,9 @@
+import { requestPasswordReset } from '@shared/contracts/registration';
+import { messageForError } from '@shared/i18n/es';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { requestPasswordReset } from '../../../../../shared/contracts/registration';
-import { messageForError } from '../../../../../shared/i18n/es';
-import { validateRequiredEmail as checkEmail } from '../../../components/admin/validators';
-import { api } from '../../../lib/api-client';
+import { validateRequiredEmail as checkEmail } from '@/components/admin/validators';
+import { api } from '@/lib/api-client';
 
 /**
  * /forgottenPassword: the e-mail is checked as it changes; the request mails a link (EMAIL_SENT → /SuccessEmail).

@@ -1,9 +1,9 @@
+import { confirmPasswordReset, resetPassword } from '@shared/contracts/registration';
+import { messageForError } from '@shared/i18n/es';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { confirmPasswordReset, resetPassword } from '../../../../../shared/contracts/registration';
-import { messageForError } from '../../../../../shared/i18n/es';
-import { ApiError, api } from '../../../lib/api-client';
-import { useValidatedFields } from '../lib/form-fields';
+import { useValidatedFields } from '@/features/account/lib/form-fields';
+import { ApiError, api } from '@/lib/api-client';
 import { PASSWORD_DEPENDENTS, PASSWORD_REQUIRED, type PasswordValues, passwordChecks } from './password-checks';
 import { useTokenCheck } from './use-token-check';
 

@@ -1,9 +1,9 @@
+import { listMyGroups } from '@shared/contracts/groups';
+import { listMyProjects } from '@shared/contracts/projects';
+import { listSocietiesForUsers } from '@shared/contracts/societies';
+import type { Role } from '@shared/roles';
 import { useEffect, useState } from 'react';
-import { listMyGroups } from '../../../../../shared/contracts/groups';
-import { listMyProjects } from '../../../../../shared/contracts/projects';
-import { listSocietiesForUsers } from '../../../../../shared/contracts/societies';
-import type { Role } from '../../../../../shared/roles';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface NamedList {
   items: Array<{ uuid: string; name: string }>;

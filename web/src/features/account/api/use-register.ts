@@ -1,11 +1,11 @@
+import { registerInvitation, verifyInvitation } from '@shared/contracts/registration';
+import { messagesForError } from '@shared/i18n/es';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { registerInvitation, verifyInvitation } from '../../../../../shared/contracts/registration';
-import { messagesForError } from '../../../../../shared/i18n/es';
-import { validatePhone, validateRut } from '../../../components/admin/validators';
-import { ApiError, api } from '../../../lib/api-client';
-import { checkName } from '../../../lib/validation';
-import { useValidatedFields } from '../lib/form-fields';
+import { validatePhone, validateRut } from '@/components/admin/validators';
+import { useValidatedFields } from '@/features/account/lib/form-fields';
+import { ApiError, api } from '@/lib/api-client';
+import { checkName } from '@/lib/validation';
 import { PASSWORD_DEPENDENTS, passwordChecks } from './password-checks';
 import { useTokenCheck } from './use-token-check';
 

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Flex, Heading, Link, View } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { Link as RouterLink } from 'react-router-dom';
-import { es } from '../../../../../shared/i18n/es';
-import { useChangePassword } from '../api/use-change-password';
-import { PasswordFields } from '../components/password-fields';
+import { useChangePassword } from '@/features/account/api/use-change-password';
+import { PasswordFields } from '@/features/account/components/password-fields';
 
 const t = es.account;
 

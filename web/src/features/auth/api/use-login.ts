@@ -1,7 +1,7 @@
+import { es, fieldLabel, messageForError } from '@shared/i18n/es';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { es, fieldLabel, messageForError } from '../../../../../shared/i18n/es';
-import { signIn } from '../../../lib/session';
+import { signIn } from '@/lib/session';
 
 export interface LoginFields {
   email: string;

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Divider, Flex, Heading, Image, Text, View } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import type { ReactNode } from 'react';
-import { es } from '../../../../../shared/i18n/es';
-import { MicrosoftMark } from '../../../components/ui/icons';
-import type { SiteData } from '../../../lib/branding';
+import { MicrosoftMark } from '@/components/ui/icons';
+import type { SiteData } from '@/lib/branding';
 import { LoginForm } from './login-form';
 
 /**

@@ -1,7 +1,7 @@
 import { Alert, Button, CheckboxField, Flex, Link, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { Link as RouterLink } from 'react-router-dom';
-import { es } from '../../../../../shared/i18n/es';
-import { useLogin } from '../api/use-login';
+import { useLogin } from '@/features/auth/api/use-login';
 
 /**
  * E-mail and password, 'Ingresar', the forgotten-password link; refusals in an alert. The branded login adds

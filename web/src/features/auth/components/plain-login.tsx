@@ -1,6 +1,6 @@
 import { Card, Flex, Heading } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import type { ReactNode } from 'react';
-import { es } from '../../../../../shared/i18n/es';
 import { LoginForm } from './login-form';
 
 /** The login when no project brands this origin: 'Bienvenido' and the form. */

@@ -1,7 +1,7 @@
-import { listGroupAdminsAvailable, listGroupUsersAvailable } from '../../../../../shared/contracts/groups';
-import { listMyProjects } from '../../../../../shared/contracts/projects';
-import { PICKER_LIMIT, personLabel, type SelectionOption, useLoader } from '../../../components/admin';
-import { api } from '../../../lib/api-client';
+import { listGroupAdminsAvailable, listGroupUsersAvailable } from '@shared/contracts/groups';
+import { listMyProjects } from '@shared/contracts/projects';
+import { PICKER_LIMIT, personLabel, type SelectionOption, useLoader } from '@/components/admin';
+import { api } from '@/lib/api-client';
 
 const toOptions = (people: ReadonlyArray<{ uuid: string; first_name: string; last_name: string; email: string }>) =>
   people.map((person): SelectionOption => ({ value: person.uuid, label: personLabel(person) }));

@@ -1,7 +1,7 @@
 import { Flex, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { createGroup, patchGroup } from '@shared/contracts/groups';
+import { es } from '@shared/i18n/es';
 import { useState } from 'react';
-import { createGroup, patchGroup } from '../../../../../shared/contracts/groups';
-import { es } from '../../../../../shared/i18n/es';
 import {
   type FieldValidators,
   maxLength,
@@ -15,9 +15,7 @@ import {
   UnsavedChangesGuard,
   useFormState,
   WizardButtons,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
+} from '@/components/admin';
 import {
   createGroupBody,
   EMPTY_GROUP,
@@ -26,8 +24,10 @@ import {
   patchGroupBody,
   requiredGroupFields,
   valuesFromGroup,
-} from '../api/payload';
-import { useGroupPeople, useMyProjects } from '../api/use-group-pickers';
+} from '@/features/groups/api/payload';
+import { useGroupPeople, useMyProjects } from '@/features/groups/api/use-group-pickers';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 
 const t = es.groupsAdmin;
 

@@ -1,7 +1,7 @@
 import { Badge } from '@aws-amplify/ui-react';
+import { getGroup, getGroupPdf } from '@shared/contracts/groups';
+import { es } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { getGroup, getGroupPdf } from '../../../../../shared/contracts/groups';
-import { es } from '../../../../../shared/i18n/es';
 import {
   DetailField,
   DetailList,
@@ -11,8 +11,8 @@ import {
   ShortId,
   StatusBadge,
   useLoader,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
+} from '@/components/admin';
+import { api } from '@/lib/api-client';
 
 const t = es.groupsAdmin;
 

@@ -1,11 +1,11 @@
 import { Alert } from '@aws-amplify/ui-react';
+import { getGroup } from '@shared/contracts/groups';
+import { es, messageForError } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { getGroup } from '../../../../../shared/contracts/groups';
-import { es, messageForError } from '../../../../../shared/i18n/es';
-import { FormPage, useLoader } from '../../../components/admin';
-import { PageLoader } from '../../../components/ui/page-loader';
-import { api } from '../../../lib/api-client';
-import { GroupForm } from '../components/group-form';
+import { FormPage, useLoader } from '@/components/admin';
+import { PageLoader } from '@/components/ui/page-loader';
+import { GroupForm } from '@/features/groups/components/group-form';
+import { api } from '@/lib/api-client';
 
 const t = es.groupsAdmin;
 

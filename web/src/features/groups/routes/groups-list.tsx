@@ -1,6 +1,6 @@
 import { Badge, Flex, SelectField, Text } from '@aws-amplify/ui-react';
-import { deleteGroup, listGroups, patchGroup } from '../../../../../shared/contracts/groups';
-import { es } from '../../../../../shared/i18n/es';
+import { deleteGroup, listGroups, patchGroup } from '@shared/contracts/groups';
+import { es } from '@shared/i18n/es';
 import {
   AdminTable,
   ListFooter,
@@ -11,10 +11,10 @@ import {
   storedSelection,
   useListHash,
   useLoader,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { useMyProjects } from '../api/use-group-pickers';
+} from '@/components/admin';
+import { useMyProjects } from '@/features/groups/api/use-group-pickers';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 
 const t = es.groupsAdmin;
 const KEYS = ['search', 'project', 'ordering'] as const;

@@ -1,6 +1,6 @@
-import { listProjectAdminsAvailable } from '../../../../../shared/contracts/projects';
-import { PICKER_LIMIT, personLabel, type SelectionOption, useLoader } from '../../../components/admin';
-import { api } from '../../../lib/api-client';
+import { listProjectAdminsAvailable } from '@shared/contracts/projects';
+import { PICKER_LIMIT, personLabel, type SelectionOption, useLoader } from '@/components/admin';
+import { api } from '@/lib/api-client';
 
 /** PROJECT_ADMIN users free to administer the project (its own admins too when editing), as picker options. */
 export function useProjectAdminOptions(project: string | undefined) {

@@ -1,7 +1,7 @@
 import { Flex, Link, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { createProject, patchProject } from '@shared/contracts/projects';
+import { es } from '@shared/i18n/es';
 import { type ReactNode, useEffect, useState } from 'react';
-import { createProject, patchProject } from '../../../../../shared/contracts/projects';
-import { es } from '../../../../../shared/i18n/es';
 import {
   type FieldValidators,
   FileInput,
@@ -21,8 +21,7 @@ import {
   validateUrl,
   WizardButtons,
   WizardSteps,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
+} from '@/components/admin';
 import {
   EMPTY_PROJECT,
   type ProjectDetail,
@@ -32,8 +31,9 @@ import {
   STEP_FIELDS,
   valuesFromProject,
   type WizardMode,
-} from '../api/payload';
-import { useProjectAdminOptions } from '../api/use-project-admins';
+} from '@/features/projects/api/payload';
+import { useProjectAdminOptions } from '@/features/projects/api/use-project-admins';
+import { api } from '@/lib/api-client';
 
 const t = es.projectsAdmin;
 const LIST_PATH = '/admin/projects';

@@ -1,6 +1,6 @@
+import { getProject, getProjectPdf } from '@shared/contracts/projects';
+import { es } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { getProject, getProjectPdf } from '../../../../../shared/contracts/projects';
-import { es } from '../../../../../shared/i18n/es';
 import {
   DetailField,
   DetailList,
@@ -11,8 +11,8 @@ import {
   ShortId,
   StatusBadge,
   useLoader,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
+} from '@/components/admin';
+import { api } from '@/lib/api-client';
 
 const t = es.projectsAdmin;
 

@@ -1,11 +1,11 @@
 import { Alert } from '@aws-amplify/ui-react';
+import { getProject } from '@shared/contracts/projects';
+import { es, messageForError } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { getProject } from '../../../../../shared/contracts/projects';
-import { es, messageForError } from '../../../../../shared/i18n/es';
-import { FormPage, useLoader } from '../../../components/admin';
-import { PageLoader } from '../../../components/ui/page-loader';
-import { api } from '../../../lib/api-client';
-import { ProjectWizard } from '../components/project-wizard';
+import { FormPage, useLoader } from '@/components/admin';
+import { PageLoader } from '@/components/ui/page-loader';
+import { ProjectWizard } from '@/features/projects/components/project-wizard';
+import { api } from '@/lib/api-client';
 
 const t = es.projectsAdmin;
 

@@ -1,6 +1,6 @@
 import { Text } from '@aws-amplify/ui-react';
-import { deleteProject, listProjects, patchProject } from '../../../../../shared/contracts/projects';
-import { es } from '../../../../../shared/i18n/es';
+import { deleteProject, listProjects, patchProject } from '@shared/contracts/projects';
+import { es } from '@shared/i18n/es';
 import {
   AdminTable,
   formatDate,
@@ -10,8 +10,8 @@ import {
   StatusBadge,
   useListHash,
   useLoader,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
+} from '@/components/admin';
+import { api } from '@/lib/api-client';
 
 const t = es.projectsAdmin;
 const KEYS = ['search'] as const;

@@ -1,8 +1,8 @@
-import { listMyGroups } from '../../../../../shared/contracts/groups';
-import { listMyProjects } from '../../../../../shared/contracts/projects';
-import { listIndustries, listSocietyUsersAvailable } from '../../../../../shared/contracts/societies';
-import { PICKER_LIMIT, personLabel, type SelectionOption, useLoader } from '../../../components/admin';
-import { api } from '../../../lib/api-client';
+import { listMyGroups } from '@shared/contracts/groups';
+import { listMyProjects } from '@shared/contracts/projects';
+import { listIndustries, listSocietyUsersAvailable } from '@shared/contracts/societies';
+import { PICKER_LIMIT, personLabel, type SelectionOption, useLoader } from '@/components/admin';
+import { api } from '@/lib/api-client';
 
 /** The caller's projects (all for SUPER_ADMIN); nothing when `enabled` is false. */
 export function useMyProjects(enabled: boolean) {

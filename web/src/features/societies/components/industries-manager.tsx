@@ -10,12 +10,12 @@ import {
   Text,
   TextField,
 } from '@aws-amplify/ui-react';
+import { createIndustry, deleteIndustry, patchIndustry } from '@shared/contracts/societies';
+import { es, fieldErrorMessage, messageForError } from '@shared/i18n/es';
 import { useState } from 'react';
-import { createIndustry, deleteIndustry, patchIndustry } from '../../../../../shared/contracts/societies';
-import { es, fieldErrorMessage, messageForError } from '../../../../../shared/i18n/es';
-import { ConfirmDialog, Modal, maxLength } from '../../../components/admin';
-import { ApiError, api } from '../../../lib/api-client';
-import { useIndustries } from '../api/use-society-options';
+import { ConfirmDialog, Modal, maxLength } from '@/components/admin';
+import { useIndustries } from '@/features/societies/api/use-society-options';
+import { ApiError, api } from '@/lib/api-client';
 
 const t = es.industriesAdmin;
 const checkName = maxLength(100);

@@ -1,7 +1,7 @@
 import { Flex, SelectField, TextField } from '@aws-amplify/ui-react';
+import { createSociety, patchSociety } from '@shared/contracts/societies';
+import { es } from '@shared/i18n/es';
 import { type ReactNode, useEffect, useState } from 'react';
-import { createSociety, patchSociety } from '../../../../../shared/contracts/societies';
-import { es } from '../../../../../shared/i18n/es';
 import {
   type FieldValidators,
   maxLength,
@@ -21,9 +21,7 @@ import {
   validateRut,
   WizardButtons,
   WizardSteps,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
+} from '@/components/admin';
 import {
   CURRENCIES,
   createSocietyBody,
@@ -34,8 +32,15 @@ import {
   type SocietyDetail,
   type SocietyValues,
   valuesFromSociety,
-} from '../api/payload';
-import { useIndustries, useMyGroups, useMyProjects, useSocietyUserOptions } from '../api/use-society-options';
+} from '@/features/societies/api/payload';
+import {
+  useIndustries,
+  useMyGroups,
+  useMyProjects,
+  useSocietyUserOptions,
+} from '@/features/societies/api/use-society-options';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 import { societiesListPath } from './list-path';
 
 const t = es.societiesAdmin;

@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, SelectField, Text } from '@aws-amplify/ui-react';
+import { createIndustry, deleteSociety, listSocieties, patchSociety } from '@shared/contracts/societies';
+import { es } from '@shared/i18n/es';
 import { useState } from 'react';
-import { createIndustry, deleteSociety, listSocieties, patchSociety } from '../../../../../shared/contracts/societies';
-import { es } from '../../../../../shared/i18n/es';
 import {
   AdminTable,
   ListFooter,
@@ -12,12 +12,12 @@ import {
   StatusBadge,
   useListHash,
   useLoader,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { useMyGroups, useMyProjects } from '../api/use-society-options';
-import { IndustriesManager } from '../components/industries-manager';
-import { SOCIETY_LIST_KEYS, societyListDefaults } from '../components/list-path';
+} from '@/components/admin';
+import { useMyGroups, useMyProjects } from '@/features/societies/api/use-society-options';
+import { IndustriesManager } from '@/features/societies/components/industries-manager';
+import { SOCIETY_LIST_KEYS, societyListDefaults } from '@/features/societies/components/list-path';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 
 const t = es.societiesAdmin;
 

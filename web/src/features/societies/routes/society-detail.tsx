@@ -1,6 +1,6 @@
+import { getSociety, getSocietyPdf } from '@shared/contracts/societies';
+import { es } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { getSociety, getSocietyPdf } from '../../../../../shared/contracts/societies';
-import { es } from '../../../../../shared/i18n/es';
 import {
   DetailField,
   DetailList,
@@ -10,8 +10,8 @@ import {
   ShortId,
   StatusBadge,
   useLoader,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
+} from '@/components/admin';
+import { api } from '@/lib/api-client';
 
 const t = es.societiesAdmin;
 

@@ -1,11 +1,11 @@
 import { Alert } from '@aws-amplify/ui-react';
+import { getSociety } from '@shared/contracts/societies';
+import { es, messageForError } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { getSociety } from '../../../../../shared/contracts/societies';
-import { es, messageForError } from '../../../../../shared/i18n/es';
-import { FormPage, useLoader } from '../../../components/admin';
-import { PageLoader } from '../../../components/ui/page-loader';
-import { api } from '../../../lib/api-client';
-import { SocietyWizard } from '../components/society-wizard';
+import { FormPage, useLoader } from '@/components/admin';
+import { PageLoader } from '@/components/ui/page-loader';
+import { SocietyWizard } from '@/features/societies/components/society-wizard';
+import { api } from '@/lib/api-client';
 
 const t = es.societiesAdmin;
 

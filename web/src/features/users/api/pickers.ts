@@ -1,8 +1,8 @@
-import { listMyGroups } from '../../../../../shared/contracts/groups';
-import { listMyProjects } from '../../../../../shared/contracts/projects';
-import { listSocietiesForUsers } from '../../../../../shared/contracts/societies';
-import { PICKER_LIMIT, type SelectionOption } from '../../../components/admin';
-import { api } from '../../../lib/api-client';
+import { listMyGroups } from '@shared/contracts/groups';
+import { listMyProjects } from '@shared/contracts/projects';
+import { listSocietiesForUsers } from '@shared/contracts/societies';
+import { PICKER_LIMIT, type SelectionOption } from '@/components/admin';
+import { api } from '@/lib/api-client';
 
 /**
  * Options of the users screens' filters and pickers (admin-area §6, §7): the caller's projects (every project for

@@ -1,10 +1,10 @@
 import { Badge, Button, Flex, Text } from '@aws-amplify/ui-react';
+import type { ResponseOf } from '@shared/contracts/define';
+import { deleteInvitation, type listInvitations, resendInvitation } from '@shared/contracts/registration';
+import { es } from '@shared/i18n/es';
 import { useState } from 'react';
-import type { ResponseOf } from '../../../../../shared/contracts/define';
-import { deleteInvitation, type listInvitations, resendInvitation } from '../../../../../shared/contracts/registration';
-import { es } from '../../../../../shared/i18n/es';
-import { AdminTable, ConfirmDialog, formatDate, ServerErrors } from '../../../components/admin';
-import { api } from '../../../lib/api-client';
+import { AdminTable, ConfirmDialog, formatDate, ServerErrors } from '@/components/admin';
+import { api } from '@/lib/api-client';
 
 const t = es.usersAdmin.invitations;
 type Invitation = ResponseOf<typeof listInvitations>['results'][number];

@@ -1,10 +1,10 @@
 import { Flex } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
+import type { Role } from '@shared/roles';
 import { useState } from 'react';
-import { es } from '../../../../../shared/i18n/es';
-import type { Role } from '../../../../../shared/roles';
-import { requiredLabel, SelectionList, useLoader } from '../../../components/admin';
-import { groupOptions, projectOptions, societyOptions } from '../api/pickers';
-import { pickerFilters, type TargetKind, type Targets } from '../lib/users-logic';
+import { requiredLabel, SelectionList, useLoader } from '@/components/admin';
+import { groupOptions, projectOptions, societyOptions } from '@/features/users/api/pickers';
+import { pickerFilters, type TargetKind, type Targets } from '@/features/users/lib/users-logic';
 import { OptionSelect } from './option-select';
 
 const t = es.usersAdmin;

@@ -1,9 +1,14 @@
 import { Flex } from '@aws-amplify/ui-react';
-import { es } from '../../../../../shared/i18n/es';
-import type { Role } from '../../../../../shared/roles';
-import { useLoader } from '../../../components/admin';
-import { groupOptions, projectOptions, societyOptions } from '../api/pickers';
-import { roleFilterOptions, type UsersFilters, type UsersHashKey, visibleFilters } from '../lib/users-logic';
+import { es } from '@shared/i18n/es';
+import type { Role } from '@shared/roles';
+import { useLoader } from '@/components/admin';
+import { groupOptions, projectOptions, societyOptions } from '@/features/users/api/pickers';
+import {
+  roleFilterOptions,
+  type UsersFilters,
+  type UsersHashKey,
+  visibleFilters,
+} from '@/features/users/lib/users-logic';
 import { OptionSelect } from './option-select';
 
 const t = es.usersAdmin;

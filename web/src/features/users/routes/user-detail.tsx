@@ -1,9 +1,9 @@
+import { getUser } from '@shared/contracts/users';
+import { es } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { getUser } from '../../../../../shared/contracts/users';
-import { es } from '../../../../../shared/i18n/es';
-import { DetailField, DetailList, DetailPage, ShortId, StatusBadge, useLoader } from '../../../components/admin';
-import { api } from '../../../lib/api-client';
-import { useUsersListHref } from '../api/use-list-links';
+import { DetailField, DetailList, DetailPage, ShortId, StatusBadge, useLoader } from '@/components/admin';
+import { useUsersListHref } from '@/features/users/api/use-list-links';
+import { api } from '@/lib/api-client';
 
 const t = es.usersAdmin.detail;
 

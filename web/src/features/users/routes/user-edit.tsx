@@ -1,9 +1,9 @@
 import { Button, CheckboxField, Flex, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { getUser, patchUser } from '@shared/contracts/users';
+import { es } from '@shared/i18n/es';
+import { isRole, ROLES } from '@shared/roles';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { getUser, patchUser } from '../../../../../shared/contracts/users';
-import { es } from '../../../../../shared/i18n/es';
-import { isRole, ROLES } from '../../../../../shared/roles';
 import {
   type FieldValidators,
   FormPage,
@@ -18,12 +18,10 @@ import {
   validatePhone,
   validateRequiredEmail,
   validateRut,
-} from '../../../components/admin';
-import { PageLoader } from '../../../components/ui/page-loader';
-import { api } from '../../../lib/api-client';
-import { checkName } from '../../../lib/validation';
-import { useUsersListHref } from '../api/use-list-links';
-import { TargetsPicker } from '../components/targets-picker';
+} from '@/components/admin';
+import { PageLoader } from '@/components/ui/page-loader';
+import { useUsersListHref } from '@/features/users/api/use-list-links';
+import { TargetsPicker } from '@/features/users/components/targets-picker';
 import {
   editValuesOf,
   NO_TARGETS,
@@ -31,7 +29,9 @@ import {
   type UserEditValues,
   type UserView,
   userPatchBody,
-} from '../lib/users-logic';
+} from '@/features/users/lib/users-logic';
+import { api } from '@/lib/api-client';
+import { checkName } from '@/lib/validation';
 
 const t = es.usersAdmin;
 

@@ -1,14 +1,14 @@
 import { Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
+import type { ResponseOf } from '@shared/contracts/define';
+import { importUsersCsv } from '@shared/contracts/registration';
+import { es } from '@shared/i18n/es';
+import { canOpenAdminPath } from '@shared/roles';
 import { useState } from 'react';
-import type { ResponseOf } from '../../../../../shared/contracts/define';
-import { importUsersCsv } from '../../../../../shared/contracts/registration';
-import { es } from '../../../../../shared/i18n/es';
-import { canOpenAdminPath } from '../../../../../shared/roles';
-import { FileInput, FormPage, requiredLabel, ServerErrors, SuccessPanel } from '../../../components/admin';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { CsvHelp } from '../components/csv-help';
-import { ImportResults } from '../components/import-results';
+import { FileInput, FormPage, requiredLabel, ServerErrors, SuccessPanel } from '@/components/admin';
+import { CsvHelp } from '@/features/users/components/csv-help';
+import { ImportResults } from '@/features/users/components/import-results';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 
 const t = es.usersAdmin.import;
 const GROUPS_PATH = '/admin/group';

@@ -1,8 +1,8 @@
 import { Button, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { generateInvitation } from '@shared/contracts/registration';
+import { es } from '@shared/i18n/es';
+import { isRole, type Role } from '@shared/roles';
 import { type FormEvent, useState } from 'react';
-import { generateInvitation } from '../../../../../shared/contracts/registration';
-import { es } from '../../../../../shared/i18n/es';
-import { isRole, type Role } from '../../../../../shared/roles';
 import {
   FormPage,
   RequiredNote,
@@ -11,10 +11,9 @@ import {
   SuccessPanel,
   UnsavedChangesGuard,
   validateRequiredEmail,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
-import { useUsersListHref } from '../api/use-list-links';
-import { TargetsPicker } from '../components/targets-picker';
+} from '@/components/admin';
+import { useUsersListHref } from '@/features/users/api/use-list-links';
+import { TargetsPicker } from '@/features/users/components/targets-picker';
 import {
   invitableRoles,
   invitationBody,
@@ -22,7 +21,8 @@ import {
   NO_TARGETS,
   type Targets,
   targetKindOf,
-} from '../lib/users-logic';
+} from '@/features/users/lib/users-logic';
+import { api } from '@/lib/api-client';
 
 const t = es.usersAdmin;
 

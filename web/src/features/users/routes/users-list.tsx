@@ -1,9 +1,9 @@
 import { Button, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
+import { listInvitations, searchInvitations } from '@shared/contracts/registration';
+import { deleteUser, listUsers, patchUser, searchUsers } from '@shared/contracts/users';
+import { es } from '@shared/i18n/es';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { listInvitations, searchInvitations } from '../../../../../shared/contracts/registration';
-import { deleteUser, listUsers, patchUser, searchUsers } from '../../../../../shared/contracts/users';
-import { es } from '../../../../../shared/i18n/es';
 import {
   AdminTable,
   ListPage,
@@ -13,13 +13,13 @@ import {
   StatusBadge,
   useListHash,
   useLoader,
-} from '../../../components/admin';
-import { AppIcon } from '../../../components/ui/icons';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { InvitationsTable } from '../components/invitations-table';
-import { UsersFiltersPanel } from '../components/users-filters';
-import { FILTER_DEPENDENTS, invitationsQuery, USERS_HASH_KEYS, usersQuery } from '../lib/users-logic';
+} from '@/components/admin';
+import { AppIcon } from '@/components/ui/icons';
+import { InvitationsTable } from '@/features/users/components/invitations-table';
+import { UsersFiltersPanel } from '@/features/users/components/users-filters';
+import { FILTER_DEPENDENTS, invitationsQuery, USERS_HASH_KEYS, usersQuery } from '@/features/users/lib/users-logic';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 
 const t = es.usersAdmin;
 
