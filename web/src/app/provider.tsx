@@ -2,8 +2,10 @@ import '@aws-amplify/ui-react/styles.css';
 import '@/styles.css';
 import { ThemeProvider } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { loadBranding, primaryColor, useBranding } from '@/lib/branding';
+import { queryClient } from '@/lib/query-client';
 import { portalTheme } from '@/lib/theme';
 
 function useDocumentBranding(title: string | undefined, icon: string | null | undefined) {
@@ -23,7 +25,7 @@ function useDocumentBranding(title: string | undefined, icon: string | null | un
 }
 
 /**
- * The Amplify UI theme of the whole app in the project's primary colour (default #005A9F), and the page title and
+ * The query cache of the whole app (lib/query-client.ts), the Amplify UI theme in the project's primary colour (default #005A9F), and the page title and
  * icon of the project. The branding is asked for once per page load.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -38,5 +40,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void loadBranding();
   }, []);
-  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme}>{children}</ThemeProvider>
+    </QueryClientProvider>
+  );
 }

@@ -6,8 +6,8 @@ import { REQUEST_TIMEOUT_MS } from './constants';
 import { singleFlight } from './single-flight';
 import { cookieTokens, type TokenStore } from './tokens';
 
-type ParamsInputOf<C> = C extends Contract<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
-type QueryInputOf<C> = C extends Contract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type ParamsInputOf<C> = C extends Contract<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+export type QueryInputOf<C> = C extends Contract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
 
 export interface CallOptions<C extends Contract> {
   params?: ParamsInputOf<C>;

@@ -4,6 +4,7 @@ import { messageForError } from '@shared/i18n/es';
 import { markActivity } from './activity';
 import { api, onSessionExpired } from './api-client';
 import { tellLogout } from './logout';
+import { queryClient } from './query-client';
 import { createStore, useStore } from './store';
 import { cookieTokens } from './tokens';
 
@@ -40,6 +41,7 @@ export async function signIn(email: string, password: string, remember: boolean)
   markActivity();
   generation += 1;
   profileLoad = null;
+  queryClient.clear();
   store.set({ signedIn: true, profile: null, profileError: null, notice: null });
 }
 
@@ -59,6 +61,8 @@ export function signOut(notice: string | null = null): void {
 function resetSession(notice: string | null): void {
   generation += 1;
   profileLoad = null;
+  // What one user read is never shown to the next one signing in on this page.
+  queryClient.clear();
   store.set({ signedIn: false, profile: null, profileError: null, notice });
 }
 

@@ -1,9 +1,8 @@
-import { updatePassword } from '@shared/contracts/users';
 import { messageForError } from '@shared/i18n/es';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useValidatedFields } from '@/features/account/lib/form-fields';
-import { api } from '@/lib/api-client';
 import { PASSWORD_DEPENDENTS, PASSWORD_REQUIRED, type PasswordValues, passwordChecks } from './password-checks';
+import { useUpdatePassword } from './update-password';
 
 const EMPTY: PasswordValues = { password: '', password_confirmation: '' };
 
@@ -13,29 +12,21 @@ export function useChangePassword() {
     required: PASSWORD_REQUIRED,
     dependents: PASSWORD_DEPENDENTS,
   });
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const save = useUpdatePassword();
+  // The submit state is the mutation's (issue 9).
+  const error = save.error ? messageForError(save.error) : null;
+  const done = save.isSuccess;
+  const submitting = save.isPending;
 
   function change(name: keyof PasswordValues, value: string) {
     form.change(name, value);
-    setDone(false);
-    setError(null);
+    save.reset();
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!form.canSubmit || submitting || !form.validate()) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      await api(updatePassword, { body: form.values });
-      form.reset(EMPTY);
-      setDone(true);
-    } catch (failure) {
-      setError(messageForError(failure));
-    }
-    setSubmitting(false);
+    save.mutate(form.values, { onSuccess: () => form.reset(EMPTY) });
   }
 
   return {

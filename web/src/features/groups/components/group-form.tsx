@@ -1,5 +1,4 @@
 import { Flex, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { createGroup, patchGroup } from '@shared/contracts/groups';
 import { es } from '@shared/i18n/es';
 import { useState } from 'react';
 import {
@@ -16,6 +15,7 @@ import {
   useFormState,
   WizardButtons,
 } from '@/components/admin';
+import { useCreateGroup } from '@/features/groups/api/create-group';
 import {
   createGroupBody,
   EMPTY_GROUP,
@@ -25,8 +25,8 @@ import {
   requiredGroupFields,
   valuesFromGroup,
 } from '@/features/groups/api/payload';
+import { useUpdateGroup } from '@/features/groups/api/update-group';
 import { useGroupPeople, useMyProjects } from '@/features/groups/api/use-group-pickers';
-import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 
 const t = es.groupsAdmin;
@@ -55,29 +55,20 @@ export function GroupForm({ group }: { group?: GroupDetail }) {
     VALIDATORS,
   );
   const [saved] = useState(() => (group ? valuesFromGroup(group) : null));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [done, setDone] = useState(false);
+  const create = useCreateGroup();
+  const update = useUpdateGroup();
   const { projects, loading: projectsLoading } = useMyProjects();
   const people = useGroupPeople(form.values.project, group?.uuid);
+  // The submit state is the mutation's (issue 9): pending, its error, and success.
+  const busy = create.isPending || update.isPending;
+  const error = create.error ?? update.error;
+  const done = create.isSuccess || update.isSuccess;
 
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      if (group && saved) {
-        await api(patchGroup, {
-          params: { uuid: group.uuid },
-          body: patchGroupBody(form.values, saved, group.version),
-        });
-      } else {
-        await api(createGroup, { body: createGroupBody(form.values) });
-      }
-      setDone(true);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
+  const submit = () => {
+    if (group && saved) {
+      update.mutate({ uuid: group.uuid, body: patchGroupBody(form.values, saved, group.version) });
+    } else {
+      create.mutate(createGroupBody(form.values));
     }
   };
 
