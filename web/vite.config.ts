@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contractRoutes } from './contract-routes.ts';
 
 /**
  * The SPA. In AWS CloudFront serves it and routes /api/* to the HTTP API; locally local/portal.ts starts this config
@@ -8,7 +9,8 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  // contractRoutes: the SPA gets the contracts' routes without their zod schemas (contract-routes.ts).
+  plugins: [contractRoutes(), react()],
   // '@/…' is web/src and '@shared/…' is shared/, from tsconfig.json's paths.
   resolve: { tsconfigPaths: true },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },

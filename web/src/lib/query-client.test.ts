@@ -17,11 +17,15 @@ describe('retries (issue 9)', () => {
 });
 
 describe('the cache after a write', () => {
-  it('a successful write marks every cached read stale; a failed one leaves them', async () => {
+  it('a successful write invalidates every cached read; a failed one, or a download, leaves them', async () => {
     const client = createQueryClient();
     await client.prefetchQuery({ queryKey: ['groups', 'list'], queryFn: async () => ['a'] });
     await client.prefetchQuery({ queryKey: ['societies', 'detail', 'x'], queryFn: async () => ({ name: 'x' }) });
-    const stale = () => client.getQueryCache().findAll({ stale: true }).length;
+    const stale = () =>
+      client
+        .getQueryCache()
+        .findAll()
+        .filter((query) => query.state.isInvalidated).length;
     expect(stale()).toBe(0);
 
     const failing = client.getMutationCache().build(client, {
@@ -30,6 +34,13 @@ describe('the cache after a write', () => {
       },
     });
     await expect(failing.execute(undefined)).rejects.toThrow();
+    expect(stale()).toBe(0);
+
+    const download = client.getMutationCache().build(client, {
+      mutationFn: async () => 'pdf',
+      meta: { invalidates: false },
+    });
+    await download.execute(undefined);
     expect(stale()).toBe(0);
 
     const succeeding = client.getMutationCache().build(client, { mutationFn: async () => 'ok' });

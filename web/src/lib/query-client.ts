@@ -8,15 +8,16 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
- * The SPA's one query cache (issue 9). Reads stay fresh for 30 s and are not refetched on window focus (a form being
- * filled in must not change under the user). After any successful write every cached read is marked stale and the
+ * The SPA's one query cache (issue 9). A screen that opens shows what the cache holds at once and asks again (reads
+ * are stale at once: another user's change must show when a list is opened again); they are not refetched on window
+ * focus (a form being filled in must not change under the user). After any successful write every cached read is marked stale and the
  * ones on screen load again: a write changes counts and names that other areas show (a group's societies count, the
  * group name on a society), so no area's cache can be trusted after it. Writes are never retried.
  */
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
     mutationCache: new MutationCache({
