@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as contractModules from '../shared/contracts';
-import { contracts } from '../shared/contracts';
+import { auth, contracts, groups, health, projects, registration, societies, users } from '../shared/contracts';
 import * as fields from '../shared/contracts/fields';
 import { contractModuleSource } from './contract-routes';
 
@@ -15,17 +14,26 @@ function evaluate(source: string): Record<string, unknown> {
   return exports;
 }
 
-const AREAS = ['auth', 'groups', 'health', 'projects', 'registration', 'societies', 'users'] as const;
+const contractModules: Record<string, Record<string, unknown>> = {
+  auth,
+  groups,
+  health,
+  projects,
+  registration,
+  societies,
+  users,
+};
+const AREAS = Object.keys(contractModules);
 
 describe('the contracts the SPA gets (issue 9: no zod on the wire)', () => {
   const served = Object.fromEntries(
-    AREAS.map((area) => [area, evaluate(contractModuleSource(contractModules[area] as Record<string, unknown>))]),
+    AREAS.map((area) => [area, evaluate(contractModuleSource(contractModules[area] ?? {}))]),
   );
 
   it('every contract keeps its id, method, path, access and file type', () => {
     let seen = 0;
     for (const area of AREAS) {
-      for (const [name, value] of Object.entries(contractModules[area])) {
+      for (const [name, value] of Object.entries(contractModules[area] ?? {})) {
         if (!contracts.includes(value as (typeof contracts)[number])) continue;
         const contract = value as (typeof contracts)[number];
         expect(served[area]?.[name]).toEqual({
@@ -42,10 +50,10 @@ describe('the contracts the SPA gets (issue 9: no zod on the wire)', () => {
   });
 
   it('schemas are left out; plain constants stay', () => {
-    const source = AREAS.map((area) => contractModuleSource(contractModules[area] as Record<string, unknown>)).join('');
+    const source = AREAS.map((area) => contractModuleSource(contractModules[area] ?? {})).join('');
     expect(source).not.toMatch(/_zod|"def":/);
     expect(served.users?.userSchema).toBeUndefined();
-    expect(served.users?.USER_ORDERINGS).toEqual([...contractModules.users.USER_ORDERINGS]);
+    expect(served.users?.USER_ORDERINGS).toEqual([...users.USER_ORDERINGS]);
     expect(evaluate(contractModuleSource(fields)).DEFAULT_COLOR).toBe(fields.DEFAULT_COLOR);
   });
 });

@@ -17,7 +17,10 @@ function isZod(value: unknown): boolean {
 /** What the browser needs of an export: a contract's route (no schemas), a plain value as it is, a schema never. */
 function browserValue(value: unknown): unknown {
   if (isContract(value)) {
-    const { id, method, path, access, fileResponse } = value as typeof value & { access: unknown; fileResponse?: string };
+    const { id, method, path, access, fileResponse } = value as typeof value & {
+      access: unknown;
+      fileResponse?: string;
+    };
     return { id, method, path, access, ...(fileResponse && { fileResponse }) };
   }
   if (isZod(value) || typeof value === 'function') return undefined;
