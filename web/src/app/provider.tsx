@@ -1,12 +1,9 @@
 import '@aws-amplify/ui-react/styles.css';
 import '@/styles.css';
-import { ThemeProvider } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { loadBranding, primaryColor, useBranding } from '@/lib/branding';
-import { queryClient } from '@/lib/query-client';
-import { portalTheme } from '@/lib/theme';
+import { applyPrimaryColor } from '@/lib/theme';
 
 function useDocumentBranding(title: string | undefined, icon: string | null | undefined) {
   useEffect(() => {
@@ -25,24 +22,23 @@ function useDocumentBranding(title: string | undefined, icon: string | null | un
 }
 
 /**
- * The query cache of the whole app (lib/query-client.ts), the Amplify UI theme in the project's primary colour (default #005A9F), and the page title and
- * icon of the project. The branding is asked for once per page load.
+ * Amplify UI's colours in the project's primary colour
+ * (default #005A9F; lib/theme.ts), and the page title and icon of the project. The branding is asked for once per
+ * page load.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const { site } = useBranding();
   const color = primaryColor(site);
-  const theme = useMemo(() => portalTheme(color), [color]);
   useDocumentBranding(site?.meta_title, site?.icon);
-  // Menus and dialogs render in portals under <body>, outside the provider's element: the theme applies there too.
+  // On <html> and <body>, so menus and dialogs rendered in portals under <body> take the colour too; <body> is also
+  // marked with the theme's name, so the theme that app/query-layout.tsx provides reaches those portals.
   useEffect(() => {
-    document.body.setAttribute('data-amplify-theme', theme.name);
-  }, [theme]);
+    applyPrimaryColor(color, [document.documentElement, document.body]);
+    document.body.setAttribute('data-amplify-theme', 'portal');
+  }, [color]);
   useEffect(() => {
     void loadBranding();
   }, []);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={theme}>{children}</ThemeProvider>
-    </QueryClientProvider>
-  );
+  // The query cache is provided below the login page (app/query-layout.tsx).
+  return children;
 }

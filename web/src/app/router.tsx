@@ -22,6 +22,12 @@ const pendingAlone = (page: PageKey): Pick<RouteObject, 'handle' | 'lazy'> => ({
   lazy: pendingStandalone,
 });
 
+/** A pathless layout that provides the query cache to its pages (app/query-layout.tsx). */
+const withQueries = (children: RouteObject[]): RouteObject => ({
+  lazy: async () => ({ Component: (await import('./query-layout')).QueryLayout }),
+  children,
+});
+
 const login: RouteObject['lazy'] = async () => ({
   Component: (await import('@/features/auth/routes/login')).LoginRoute,
 });
@@ -155,83 +161,89 @@ export const routes: RouteObject[] = [
           { index: true, lazy: login },
           { path: 'login', lazy: login },
           { path: 'admin', lazy: login },
-          {
-            path: 'forgottenPassword',
-            lazy: async () => ({
-              Component: (await import('@/features/account/routes/forgotten-password')).ForgottenPasswordRoute,
-            }),
-          },
-          {
-            path: 'password_reset/:token',
-            lazy: async () => ({
-              Component: (await import('@/features/account/routes/password-reset')).PasswordResetRoute,
-            }),
-          },
-          {
-            path: 'SuccessEmail',
-            lazy: async () => ({ Component: (await import('@/features/account/routes/messages')).SuccessEmailRoute }),
-          },
-          {
-            path: 'SuccessResetPass',
-            lazy: async () => ({
-              Component: (await import('@/features/account/routes/messages')).SuccessResetPassRoute,
-            }),
-          },
-          {
-            path: 'successRegister',
-            lazy: async () => ({
-              Component: (await import('@/features/account/routes/messages')).SuccessRegisterRoute,
-            }),
-          },
-          {
-            path: 'expiredToken',
-            lazy: async () => ({ Component: (await import('@/features/account/routes/messages')).ExpiredTokenRoute }),
-          },
-          {
-            path: 'register/:token',
-            lazy: async () => ({ Component: (await import('@/features/account/routes/register')).RegisterRoute }),
-          },
+          withQueries([
+            {
+              path: 'forgottenPassword',
+              lazy: async () => ({
+                Component: (await import('@/features/account/routes/forgotten-password')).ForgottenPasswordRoute,
+              }),
+            },
+            {
+              path: 'password_reset/:token',
+              lazy: async () => ({
+                Component: (await import('@/features/account/routes/password-reset')).PasswordResetRoute,
+              }),
+            },
+            {
+              path: 'SuccessEmail',
+              lazy: async () => ({ Component: (await import('@/features/account/routes/messages')).SuccessEmailRoute }),
+            },
+            {
+              path: 'SuccessResetPass',
+              lazy: async () => ({
+                Component: (await import('@/features/account/routes/messages')).SuccessResetPassRoute,
+              }),
+            },
+            {
+              path: 'successRegister',
+              lazy: async () => ({
+                Component: (await import('@/features/account/routes/messages')).SuccessRegisterRoute,
+              }),
+            },
+            {
+              path: 'expiredToken',
+              lazy: async () => ({ Component: (await import('@/features/account/routes/messages')).ExpiredTokenRoute }),
+            },
+            {
+              path: 'register/:token',
+              lazy: async () => ({ Component: (await import('@/features/account/routes/register')).RegisterRoute }),
+            },
+          ]),
         ],
       },
       // Signed in (a visitor goes to /).
       {
         element: <RequireAuth />,
         children: [
-          {
-            lazy: async () => ({ Component: (await import('@/features/shell/routes/app-layout')).AppLayout }),
-            children: [
-              {
-                path: 'home',
-                lazy: async () => ({ Component: (await import('@/features/home/routes/home')).HomeRoute }),
-              },
-              // Below 1024 px the chatbot route shows the chat, above it the home view (later issue).
-              { path: 'chatbot', ...pending('chatbot') },
-              { path: 'support', ...pending('support') },
-              {
-                path: 'userinfo',
-                lazy: async () => ({ Component: (await import('@/features/account/routes/user-info')).UserInfoRoute }),
-              },
-              {
-                path: 'changePassword',
-                lazy: async () => ({
-                  Component: (await import('@/features/account/routes/change-password')).ChangePasswordRoute,
-                }),
-              },
-              { path: 'reportView/:uuid', ...pending('reportView') },
-              { path: 'accounting/:type/:uuid', ...pending('accounting') },
-              { path: 'documents_user/:uuid', ...pending('documents') },
-              { path: '*', lazy: notFound },
-            ],
-          },
-          {
-            lazy: async () => ({ Component: (await import('@/features/shell/routes/admin-layout')).AdminLayout }),
-            children: [
-              {
-                element: <AdminGuard />,
-                children: [...hierarchyPages, ...userPages, ...adminPages, { path: 'admin/*', lazy: notFound }],
-              },
-            ],
-          },
+          withQueries([
+            {
+              lazy: async () => ({ Component: (await import('@/features/shell/routes/app-layout')).AppLayout }),
+              children: [
+                {
+                  path: 'home',
+                  lazy: async () => ({ Component: (await import('@/features/home/routes/home')).HomeRoute }),
+                },
+                // Below 1024 px the chatbot route shows the chat, above it the home view (later issue).
+                { path: 'chatbot', ...pending('chatbot') },
+                { path: 'support', ...pending('support') },
+                {
+                  path: 'userinfo',
+                  lazy: async () => ({
+                    Component: (await import('@/features/account/routes/user-info')).UserInfoRoute,
+                  }),
+                },
+                {
+                  path: 'changePassword',
+                  lazy: async () => ({
+                    Component: (await import('@/features/account/routes/change-password')).ChangePasswordRoute,
+                  }),
+                },
+                { path: 'reportView/:uuid', ...pending('reportView') },
+                { path: 'accounting/:type/:uuid', ...pending('accounting') },
+                { path: 'documents_user/:uuid', ...pending('documents') },
+                { path: '*', lazy: notFound },
+              ],
+            },
+            {
+              lazy: async () => ({ Component: (await import('@/features/shell/routes/admin-layout')).AdminLayout }),
+              children: [
+                {
+                  element: <AdminGuard />,
+                  children: [...hierarchyPages, ...userPages, ...adminPages, { path: 'admin/*', lazy: notFound }],
+                },
+              ],
+            },
+          ]),
         ],
       },
     ],

@@ -1,5 +1,6 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { onSessionChange } from './session';
 
 /** How many times a failed read is tried again: never for a 4xx (asking again gets the same answer), twice otherwise. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -30,3 +31,6 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// What one user read is never shown to the next one signing in on this page.
+onSessionChange(() => queryClient.clear());

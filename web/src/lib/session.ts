@@ -4,7 +4,6 @@ import { messageForError } from '@shared/i18n/es';
 import { markActivity } from './activity';
 import { api, onSessionExpired } from './api-client';
 import { tellLogout } from './logout';
-import { queryClient } from './query-client';
 import { createStore, useStore } from './store';
 import { cookieTokens } from './tokens';
 
@@ -29,6 +28,14 @@ const store = createStore<SessionState>({
 export const getSession = store.get;
 export const useSession = () => useStore(store);
 
+const sessionChangeListeners = new Set<() => void>();
+
+/** Called at every sign-in and sign-out (lib/query-client.ts empties the cache). */
+export function onSessionChange(listener: () => void): () => void {
+  sessionChangeListeners.add(listener);
+  return () => sessionChangeListeners.delete(listener);
+}
+
 /** Counts sessions in this page, so an answer that arrives after a sign-out is dropped. */
 let generation = 0;
 /** The profile request of this session, shared by concurrent callers. */
@@ -41,7 +48,7 @@ export async function signIn(email: string, password: string, remember: boolean)
   markActivity();
   generation += 1;
   profileLoad = null;
-  queryClient.clear();
+  for (const listener of sessionChangeListeners) listener();
   store.set({ signedIn: true, profile: null, profileError: null, notice: null });
 }
 
@@ -61,8 +68,7 @@ export function signOut(notice: string | null = null): void {
 function resetSession(notice: string | null): void {
   generation += 1;
   profileLoad = null;
-  // What one user read is never shown to the next one signing in on this page.
-  queryClient.clear();
+  for (const listener of sessionChangeListeners) listener();
   store.set({ signedIn: false, profile: null, profileError: null, notice });
 }
 
