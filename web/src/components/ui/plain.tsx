@@ -68,6 +68,11 @@ export function Alert({
 }) {
   return (
     <div className={`amplify-flex amplify-alert amplify-alert--${variation}`} role="alert" data-testid={testId}>
+      <div className="amplify-flex amplify-alert__icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor">
+          <path d="M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm1 15h-2v-2h2v2zm0-4h-2V7h2v6z" />
+        </svg>
+      </div>
       <div>
         {heading ? <div className="amplify-alert__heading">{heading}</div> : null}
         <div className="amplify-alert__body">{children}</div>
@@ -252,11 +257,12 @@ export function Checkbox({
             type="checkbox"
             name={name}
             value="yes"
-            className="amplify-checkbox__input"
+            className="amplify-input amplify-field-group__control amplify-checkbox__input"
             checked={checked}
             onChange={(event) => onChange(event.target.checked)}
           />
         </span>
+        <span className="amplify-text amplify-checkbox__label">{label}</span>
         <span
           className={join('amplify-flex amplify-checkbox__button', checked && 'amplify-checkbox__button--checked')}
           aria-hidden="true"
@@ -269,7 +275,6 @@ export function Checkbox({
             <path d="M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z" />
           </svg>
         </span>
-        <span className="amplify-text amplify-checkbox__label">{label}</span>
       </label>
     </div>
   );
