@@ -69,7 +69,7 @@ export function Alert({
   return (
     <div className={`amplify-flex amplify-alert amplify-alert--${variation}`} role="alert" data-testid={testId}>
       <div className="amplify-flex amplify-alert__icon" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor">
+        <svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" aria-hidden="true">
           <path d="M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm1 15h-2v-2h2v2zm0-4h-2V7h2v6z" />
         </svg>
       </div>
@@ -134,7 +134,6 @@ export function Button({
   onClick?: () => void;
 }) {
   return (
-    // biome-ignore lint/a11y/useButtonType: the type is a prop, 'button' unless told.
     <button
       type={type}
       className={join(
@@ -271,6 +270,7 @@ export function Checkbox({
             className={join('amplify-checkbox__icon', checked && 'amplify-checkbox__icon--checked')}
             viewBox="0 0 24 24"
             fill="currentColor"
+            aria-hidden="true"
           >
             <path d="M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z" />
           </svg>
