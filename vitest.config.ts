@@ -20,6 +20,8 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           environment: 'node',
         },
+        // web/ imports '@/…' and '@shared/…' (tsconfig.json paths).
+        resolve: { tsconfigPaths: true },
       },
       {
         test: {

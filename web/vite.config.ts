@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { apiDocs } from './vite-plugin-api-docs';
+import { contractRoutes } from './contract-routes.ts';
+import { apiDocs } from './vite-plugin-api-docs.ts';
 
 /**
  * The SPA. In AWS CloudFront serves it and routes /api/* to the HTTP API; locally local/portal.ts starts this config
@@ -9,7 +10,11 @@ import { apiDocs } from './vite-plugin-api-docs';
  */
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), apiDocs()],
+  // contractRoutes: the SPA gets the contracts' routes without their zod schemas (contract-routes.ts); apiDocs: the
+  // OpenAPI reading page at /api-docs/ (vite-plugin-api-docs.ts).
+  plugins: [contractRoutes(), react(), apiDocs()],
+  // '@/…' is web/src and '@shared/…' is shared/, from tsconfig.json's paths.
+  resolve: { tsconfigPaths: true },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: {
     host: '127.0.0.1',

@@ -164,6 +164,7 @@ export const es = {
     emailPlaceholder: 'nombre@empresa.cl',
     password: 'Contraseña',
     newPassword: 'Nueva contraseña',
+    currentPassword: 'Contraseña actual',
     passwordConfirmation: 'Confirmar contraseña',
     showPassword: 'Mostrar contraseña',
     passwordHidden: 'La contraseña está oculta',
@@ -215,6 +216,8 @@ export const es = {
       submit: 'Cambiar contraseña',
       submitting: 'Guardando...',
       success: 'Contraseña modificada con exito',
+      // The change ends every session (issue 8), this one included.
+      signInAgain: 'Contraseña modificada con éxito. Por seguridad, inicia sesión con tu nueva contraseña.',
       goToProfile: 'Ir a mi perfil',
     },
     userInfo: {

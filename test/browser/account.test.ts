@@ -196,18 +196,29 @@ describe('password recovery and change', () => {
       await page.getByTestId('avatar-saved').waitFor();
       await screenshot(page, 'account-userinfo');
 
-      // Change password: the current one is refused, then a new one is accepted.
+      // Change password (issue 8): a wrong current password is refused, so is the current one as the new one; a
+      // change ends every session, this one too, and the login page says to sign in again.
       await page.getByRole('link', { name: 'Cambiar contraseña' }).click();
       await page.waitForURL(`${webUrl}/changePassword`);
+      await page.getByLabel('Contraseña actual').fill('Otra.Clave1');
+      await page.getByLabel('Nueva contraseña').fill(CHANGED_PASSWORD);
+      await page.getByLabel('Confirmar contraseña').fill(CHANGED_PASSWORD);
+      await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+      await page.getByText('La contraseña actual no es correcta.').waitFor();
+      await page.getByLabel('Contraseña actual').fill(RESET_PASSWORD);
       await page.getByLabel('Nueva contraseña').fill(RESET_PASSWORD);
       await page.getByLabel('Confirmar contraseña').fill(RESET_PASSWORD);
       await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
       await page.getByText('¡Oops! La contraseña ingresada debe ser diferente de la actual.').waitFor();
+      await screenshot(page, 'account-change-password');
       await page.getByLabel('Nueva contraseña').fill(CHANGED_PASSWORD);
       await page.getByLabel('Confirmar contraseña').fill(CHANGED_PASSWORD);
       await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
-      await page.getByTestId('change-password-success').waitFor();
-      await screenshot(page, 'account-change-password');
+      await page.getByTestId('session-notice').waitFor();
+      expect(await page.getByTestId('session-notice').textContent()).toBe(
+        'Contraseña modificada con éxito. Por seguridad, inicia sesión con tu nueva contraseña.',
+      );
+      expect(page.url()).toBe(`${webUrl}/`);
       expect((await signIn(email, CHANGED_PASSWORD)).access).toBeTruthy();
     } finally {
       await context.close();

@@ -1,4 +1,4 @@
-import { canOpenAdminPath } from '../../../shared/roles';
+import { canOpenAdminPath } from '@shared/roles';
 
 /**
  * Route access (portal spec §2, admin spec §2) as pure decisions; the guard components in guards.tsx apply them.

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { PageLoader } from '../components/ui/page-loader';
-import { ProfileError } from '../components/ui/profile-error';
-import { WelcomeScreen } from '../components/ui/welcome-screen';
-import { WELCOME_SCREEN_MAX_MS } from '../lib/constants';
-import { loadProfile, useSession } from '../lib/session';
+import { PageLoader } from '@/components/ui/page-loader';
+import { ProfileError } from '@/components/ui/profile-error';
+import { WelcomeScreen } from '@/components/ui/welcome-screen';
+import { WELCOME_SCREEN_MAX_MS } from '@/lib/constants';
+import { loadProfile, useSession } from '@/lib/session';
 import { guardRedirect } from './guard-rules';
 
 /** Guest-only pages: a signed-in user goes to /home. */

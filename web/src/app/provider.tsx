@@ -1,10 +1,9 @@
 import '@aws-amplify/ui-react/styles.css';
-import '../styles.css';
-import { ThemeProvider } from '@aws-amplify/ui-react';
-import { type ReactNode, useEffect, useMemo } from 'react';
-import { es } from '../../../shared/i18n/es';
-import { loadBranding, primaryColor, useBranding } from '../lib/branding';
-import { portalTheme } from '../lib/theme';
+import '@/styles.css';
+import { es } from '@shared/i18n/es';
+import { type ReactNode, useEffect } from 'react';
+import { loadBranding, primaryColor, useBranding } from '@/lib/branding';
+import { applyPrimaryColor } from '@/lib/theme';
 
 function useDocumentBranding(title: string | undefined, icon: string | null | undefined) {
   useEffect(() => {
@@ -23,20 +22,23 @@ function useDocumentBranding(title: string | undefined, icon: string | null | un
 }
 
 /**
- * The Amplify UI theme of the whole app in the project's primary colour (default #005A9F), and the page title and
- * icon of the project. The branding is asked for once per page load.
+ * Amplify UI's colours in the project's primary colour
+ * (default #005A9F; lib/theme.ts), and the page title and icon of the project. The branding is asked for once per
+ * page load.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const { site } = useBranding();
   const color = primaryColor(site);
-  const theme = useMemo(() => portalTheme(color), [color]);
   useDocumentBranding(site?.meta_title, site?.icon);
-  // Menus and dialogs render in portals under <body>, outside the provider's element: the theme applies there too.
+  // On <html> and <body>, so menus and dialogs rendered in portals under <body> take the colour too; <body> is also
+  // marked with the theme's name, so the theme that app/query-layout.tsx provides reaches those portals.
   useEffect(() => {
-    document.body.setAttribute('data-amplify-theme', theme.name);
-  }, [theme]);
+    applyPrimaryColor(color, [document.documentElement, document.body]);
+    document.body.setAttribute('data-amplify-theme', 'portal');
+  }, [color]);
   useEffect(() => {
     void loadBranding();
   }, []);
-  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+  // The query cache is provided below the login page (app/query-layout.tsx).
+  return children;
 }

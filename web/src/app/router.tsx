@@ -1,6 +1,6 @@
+import type { es } from '@shared/i18n/es';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import type { es } from '../../../shared/i18n/es';
-import { PageLoader } from '../components/ui/page-loader';
+import { PageLoader } from '@/components/ui/page-loader';
 import { AdminGuard, GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
 
@@ -8,12 +8,12 @@ type PageKey = keyof typeof es.pages;
 
 /** A page a later issue fills: one shared, lazily loaded empty state; its title comes from the route's handle. */
 const pendingPage: RouteObject['lazy'] = async () => ({
-  Component: (await import('../components/ui/pending-page')).PendingRoute,
+  Component: (await import('@/components/ui/pending-page')).PendingRoute,
 });
 
 /** The same empty state on a page of its own, for guest and public pages (no shell around them). */
 const pendingStandalone: RouteObject['lazy'] = async () => ({
-  Component: (await import('../components/ui/pending-page')).PendingStandaloneRoute,
+  Component: (await import('@/components/ui/pending-page')).PendingStandaloneRoute,
 });
 
 const pending = (page: PageKey): Pick<RouteObject, 'handle' | 'lazy'> => ({ handle: { page }, lazy: pendingPage });
@@ -22,12 +22,18 @@ const pendingAlone = (page: PageKey): Pick<RouteObject, 'handle' | 'lazy'> => ({
   lazy: pendingStandalone,
 });
 
+/** A pathless layout that provides the query cache to its pages (app/query-layout.tsx). */
+const withQueries = (children: RouteObject[]): RouteObject => ({
+  lazy: async () => ({ Component: (await import('./query-layout')).QueryLayout }),
+  children,
+});
+
 const login: RouteObject['lazy'] = async () => ({
-  Component: (await import('../features/auth/routes/login')).LoginRoute,
+  Component: (await import('@/features/auth/routes/login')).LoginRoute,
 });
 
 const notFound: RouteObject['lazy'] = async () => ({
-  Component: (await import('../components/ui/not-found')).NotFound,
+  Component: (await import('@/components/ui/not-found')).NotFound,
 });
 
 /** Projects, society groups and societies (admin spec §2): lazy pages of features/projects, groups and societies. */
@@ -35,62 +41,62 @@ const hierarchyPages: RouteObject[] = [
   {
     path: 'admin/projects',
     handle: { page: 'adminProjects' },
-    lazy: async () => ({ Component: (await import('../features/projects/routes/projects-list')).ProjectsListRoute }),
+    lazy: async () => ({ Component: (await import('@/features/projects/routes/projects-list')).ProjectsListRoute }),
   },
   {
     path: 'admin/projects/create',
     handle: { page: 'adminProjectCreate' },
-    lazy: async () => ({ Component: (await import('../features/projects/routes/project-create')).ProjectCreateRoute }),
+    lazy: async () => ({ Component: (await import('@/features/projects/routes/project-create')).ProjectCreateRoute }),
   },
   {
     path: 'admin/projects/detail/:uuid',
     handle: { page: 'adminProjectDetail' },
-    lazy: async () => ({ Component: (await import('../features/projects/routes/project-detail')).ProjectDetailRoute }),
+    lazy: async () => ({ Component: (await import('@/features/projects/routes/project-detail')).ProjectDetailRoute }),
   },
   {
     path: 'admin/projects/edit/:uuid',
     handle: { page: 'adminProjectEdit' },
-    lazy: async () => ({ Component: (await import('../features/projects/routes/project-edit')).ProjectEditRoute }),
+    lazy: async () => ({ Component: (await import('@/features/projects/routes/project-edit')).ProjectEditRoute }),
   },
   {
     path: 'admin/group',
     handle: { page: 'adminGroups' },
-    lazy: async () => ({ Component: (await import('../features/groups/routes/groups-list')).GroupsListRoute }),
+    lazy: async () => ({ Component: (await import('@/features/groups/routes/groups-list')).GroupsListRoute }),
   },
   {
     path: 'admin/group/create',
     handle: { page: 'adminGroupCreate' },
-    lazy: async () => ({ Component: (await import('../features/groups/routes/group-create')).GroupCreateRoute }),
+    lazy: async () => ({ Component: (await import('@/features/groups/routes/group-create')).GroupCreateRoute }),
   },
   {
     path: 'admin/group/detail/:uuid',
     handle: { page: 'adminGroupDetail' },
-    lazy: async () => ({ Component: (await import('../features/groups/routes/group-detail')).GroupDetailRoute }),
+    lazy: async () => ({ Component: (await import('@/features/groups/routes/group-detail')).GroupDetailRoute }),
   },
   {
     path: 'admin/group/edit/:uuid',
     handle: { page: 'adminGroupEdit' },
-    lazy: async () => ({ Component: (await import('../features/groups/routes/group-edit')).GroupEditRoute }),
+    lazy: async () => ({ Component: (await import('@/features/groups/routes/group-edit')).GroupEditRoute }),
   },
   {
     path: 'admin/society',
     handle: { page: 'adminSocieties' },
-    lazy: async () => ({ Component: (await import('../features/societies/routes/societies-list')).SocietiesListRoute }),
+    lazy: async () => ({ Component: (await import('@/features/societies/routes/societies-list')).SocietiesListRoute }),
   },
   {
     path: 'admin/society/create',
     handle: { page: 'adminSocietyCreate' },
-    lazy: async () => ({ Component: (await import('../features/societies/routes/society-create')).SocietyCreateRoute }),
+    lazy: async () => ({ Component: (await import('@/features/societies/routes/society-create')).SocietyCreateRoute }),
   },
   {
     path: 'admin/society/detail/:uuid',
     handle: { page: 'adminSocietyDetail' },
-    lazy: async () => ({ Component: (await import('../features/societies/routes/society-detail')).SocietyDetailRoute }),
+    lazy: async () => ({ Component: (await import('@/features/societies/routes/society-detail')).SocietyDetailRoute }),
   },
   {
     path: 'admin/society/edit/:uuid',
     handle: { page: 'adminSocietyEdit' },
-    lazy: async () => ({ Component: (await import('../features/societies/routes/society-edit')).SocietyEditRoute }),
+    lazy: async () => ({ Component: (await import('@/features/societies/routes/society-edit')).SocietyEditRoute }),
   },
 ];
 
@@ -99,27 +105,27 @@ const userPages: RouteObject[] = [
   {
     path: 'admin/users',
     handle: { page: 'adminUsers' },
-    lazy: async () => ({ Component: (await import('../features/users/routes/users-list')).UsersListRoute }),
+    lazy: async () => ({ Component: (await import('@/features/users/routes/users-list')).UsersListRoute }),
   },
   {
     path: 'admin/users/invite',
     handle: { page: 'adminUserInvite' },
-    lazy: async () => ({ Component: (await import('../features/users/routes/user-invite')).UserInviteRoute }),
+    lazy: async () => ({ Component: (await import('@/features/users/routes/user-invite')).UserInviteRoute }),
   },
   {
     path: 'admin/users/import',
     handle: { page: 'adminUserImport' },
-    lazy: async () => ({ Component: (await import('../features/users/routes/user-import')).UserImportRoute }),
+    lazy: async () => ({ Component: (await import('@/features/users/routes/user-import')).UserImportRoute }),
   },
   {
     path: 'admin/users/detail/:uuid',
     handle: { page: 'adminUserDetail' },
-    lazy: async () => ({ Component: (await import('../features/users/routes/user-detail')).UserDetailRoute }),
+    lazy: async () => ({ Component: (await import('@/features/users/routes/user-detail')).UserDetailRoute }),
   },
   {
     path: 'admin/users/edit/:uuid',
     handle: { page: 'adminUserEdit' },
-    lazy: async () => ({ Component: (await import('../features/users/routes/user-edit')).UserEditRoute }),
+    lazy: async () => ({ Component: (await import('@/features/users/routes/user-edit')).UserEditRoute }),
   },
 ];
 
@@ -145,13 +151,17 @@ export const routes: RouteObject[] = [
       // Public.
       {
         path: 'health-check',
-        lazy: async () => ({ Component: (await import('../features/health/routes/health-check')).HealthCheckRoute }),
+        lazy: async () => ({ Component: (await import('@/features/health/routes/health-check')).HealthCheckRoute }),
       },
       { path: 'share/:token', ...pendingAlone('share') },
-      {
-        path: 'email_confirm/:token',
-        lazy: async () => ({ Component: (await import('../features/account/routes/confirm-email')).ConfirmEmailRoute }),
-      },
+      withQueries([
+        {
+          path: 'email_confirm/:token',
+          lazy: async () => ({
+            Component: (await import('@/features/account/routes/confirm-email')).ConfirmEmailRoute,
+          }),
+        },
+      ]),
       // Guest only (a signed-in user goes to /home).
       {
         element: <GuestOnly />,
@@ -159,83 +169,89 @@ export const routes: RouteObject[] = [
           { index: true, lazy: login },
           { path: 'login', lazy: login },
           { path: 'admin', lazy: login },
-          {
-            path: 'forgottenPassword',
-            lazy: async () => ({
-              Component: (await import('../features/account/routes/forgotten-password')).ForgottenPasswordRoute,
-            }),
-          },
-          {
-            path: 'password_reset/:token',
-            lazy: async () => ({
-              Component: (await import('../features/account/routes/password-reset')).PasswordResetRoute,
-            }),
-          },
-          {
-            path: 'SuccessEmail',
-            lazy: async () => ({ Component: (await import('../features/account/routes/messages')).SuccessEmailRoute }),
-          },
-          {
-            path: 'SuccessResetPass',
-            lazy: async () => ({
-              Component: (await import('../features/account/routes/messages')).SuccessResetPassRoute,
-            }),
-          },
-          {
-            path: 'successRegister',
-            lazy: async () => ({
-              Component: (await import('../features/account/routes/messages')).SuccessRegisterRoute,
-            }),
-          },
-          {
-            path: 'expiredToken',
-            lazy: async () => ({ Component: (await import('../features/account/routes/messages')).ExpiredTokenRoute }),
-          },
-          {
-            path: 'register/:token',
-            lazy: async () => ({ Component: (await import('../features/account/routes/register')).RegisterRoute }),
-          },
+          withQueries([
+            {
+              path: 'forgottenPassword',
+              lazy: async () => ({
+                Component: (await import('@/features/account/routes/forgotten-password')).ForgottenPasswordRoute,
+              }),
+            },
+            {
+              path: 'password_reset/:token',
+              lazy: async () => ({
+                Component: (await import('@/features/account/routes/password-reset')).PasswordResetRoute,
+              }),
+            },
+            {
+              path: 'SuccessEmail',
+              lazy: async () => ({ Component: (await import('@/features/account/routes/messages')).SuccessEmailRoute }),
+            },
+            {
+              path: 'SuccessResetPass',
+              lazy: async () => ({
+                Component: (await import('@/features/account/routes/messages')).SuccessResetPassRoute,
+              }),
+            },
+            {
+              path: 'successRegister',
+              lazy: async () => ({
+                Component: (await import('@/features/account/routes/messages')).SuccessRegisterRoute,
+              }),
+            },
+            {
+              path: 'expiredToken',
+              lazy: async () => ({ Component: (await import('@/features/account/routes/messages')).ExpiredTokenRoute }),
+            },
+            {
+              path: 'register/:token',
+              lazy: async () => ({ Component: (await import('@/features/account/routes/register')).RegisterRoute }),
+            },
+          ]),
         ],
       },
       // Signed in (a visitor goes to /).
       {
         element: <RequireAuth />,
         children: [
-          {
-            lazy: async () => ({ Component: (await import('../features/shell/routes/app-layout')).AppLayout }),
-            children: [
-              {
-                path: 'home',
-                lazy: async () => ({ Component: (await import('../features/home/routes/home')).HomeRoute }),
-              },
-              // Below 1024 px the chatbot route shows the chat, above it the home view (later issue).
-              { path: 'chatbot', ...pending('chatbot') },
-              { path: 'support', ...pending('support') },
-              {
-                path: 'userinfo',
-                lazy: async () => ({ Component: (await import('../features/account/routes/user-info')).UserInfoRoute }),
-              },
-              {
-                path: 'changePassword',
-                lazy: async () => ({
-                  Component: (await import('../features/account/routes/change-password')).ChangePasswordRoute,
-                }),
-              },
-              { path: 'reportView/:uuid', ...pending('reportView') },
-              { path: 'accounting/:type/:uuid', ...pending('accounting') },
-              { path: 'documents_user/:uuid', ...pending('documents') },
-              { path: '*', lazy: notFound },
-            ],
-          },
-          {
-            lazy: async () => ({ Component: (await import('../features/shell/routes/admin-layout')).AdminLayout }),
-            children: [
-              {
-                element: <AdminGuard />,
-                children: [...hierarchyPages, ...userPages, ...adminPages, { path: 'admin/*', lazy: notFound }],
-              },
-            ],
-          },
+          withQueries([
+            {
+              lazy: async () => ({ Component: (await import('@/features/shell/routes/app-layout')).AppLayout }),
+              children: [
+                {
+                  path: 'home',
+                  lazy: async () => ({ Component: (await import('@/features/home/routes/home')).HomeRoute }),
+                },
+                // Below 1024 px the chatbot route shows the chat, above it the home view (later issue).
+                { path: 'chatbot', ...pending('chatbot') },
+                { path: 'support', ...pending('support') },
+                {
+                  path: 'userinfo',
+                  lazy: async () => ({
+                    Component: (await import('@/features/account/routes/user-info')).UserInfoRoute,
+                  }),
+                },
+                {
+                  path: 'changePassword',
+                  lazy: async () => ({
+                    Component: (await import('@/features/account/routes/change-password')).ChangePasswordRoute,
+                  }),
+                },
+                { path: 'reportView/:uuid', ...pending('reportView') },
+                { path: 'accounting/:type/:uuid', ...pending('accounting') },
+                { path: 'documents_user/:uuid', ...pending('documents') },
+                { path: '*', lazy: notFound },
+              ],
+            },
+            {
+              lazy: async () => ({ Component: (await import('@/features/shell/routes/admin-layout')).AdminLayout }),
+              children: [
+                {
+                  element: <AdminGuard />,
+                  children: [...hierarchyPages, ...userPages, ...adminPages, { path: 'admin/*', lazy: notFound }],
+                },
+              ],
+            },
+          ]),
         ],
       },
     ],

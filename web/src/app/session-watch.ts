@@ -1,17 +1,17 @@
+import { es } from '@shared/i18n/es';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { es } from '../../../shared/i18n/es';
 import {
   lastActivity,
   markActivity,
   msUntilForcedSignOut,
   sessionEndReason,
   throttledActivityMarker,
-} from '../lib/activity';
-import { logPageView } from '../lib/browsing-log';
-import { INACTIVITY_CHECK_MS } from '../lib/constants';
-import { signOut, useSession } from '../lib/session';
-import { cookieTokens } from '../lib/tokens';
+} from '@/lib/activity';
+import { logPageView } from '@/lib/browsing-log';
+import { INACTIVITY_CHECK_MS } from '@/lib/constants';
+import { signOut, useSession } from '@/lib/session';
+import { cookieTokens } from '@/lib/tokens';
 import { routeKind } from './guard-rules';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;

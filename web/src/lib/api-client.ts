@@ -1,12 +1,13 @@
+import { postToken, postTokenRefresh } from '@shared/contracts/auth';
+import { type BodyInputOf, type Contract, fillPath, type ResponseOf } from '@shared/contracts/define';
+import type { ErrorLike } from '@shared/i18n/es';
 import type { z } from 'zod';
-import { postToken, postTokenRefresh } from '../../../shared/contracts/auth';
-import { type BodyInputOf, type Contract, fillPath, type ResponseOf } from '../../../shared/contracts/define';
-import type { ErrorLike } from '../../../shared/i18n/es';
 import { REQUEST_TIMEOUT_MS } from './constants';
+import { singleFlight } from './single-flight';
 import { cookieTokens, type TokenStore } from './tokens';
 
-type ParamsInputOf<C> = C extends Contract<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
-type QueryInputOf<C> = C extends Contract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type ParamsInputOf<C> = C extends Contract<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+export type QueryInputOf<C> = C extends Contract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
 
 export interface CallOptions<C extends Contract> {
   params?: ParamsInputOf<C>;
@@ -14,8 +15,8 @@ export interface CallOptions<C extends Contract> {
   /** JSON, or FormData for multipart endpoints. */
   body?: BodyInputOf<C> | FormData;
   signal?: AbortSignal;
-  /** Send this access token instead of the stored one (sign-out uses it after clearing the session). */
-  token?: string;
+  /** Send this access token instead of the stored one, or null to send none (sign-out, after clearing the session). */
+  token?: string | null;
   /** Set false to fail on a 401 instead of refreshing once and retrying. */
   refreshOnUnauthorized?: boolean;
 }
@@ -43,8 +44,11 @@ export class ApiError extends Error implements ErrorLike {
 
 export interface ApiClientOptions {
   tokens: TokenStore;
-  /** Called when the refresh token is refused: the tokens are already cleared, the user must be signed out. */
-  onSessionExpired: () => void;
+  /**
+   * Called when the session is over: the refresh token was refused, or the API said the session ended or the caller's
+   * project or group is disabled (`reason`, to word on the login page). The tokens are already cleared.
+   */
+  onSessionExpired: (reason: ApiError | null) => void;
   fetch?: typeof fetch;
   /** Origin prefix; '' means the SPA's own origin (CloudFront and the dev server both route /api there). */
   baseUrl?: string;
@@ -53,6 +57,17 @@ export interface ApiClientOptions {
 
 /** Calls that never trigger a refresh: signing in and refreshing itself. */
 const NO_REFRESH_PATHS = new Set([postToken.path, postTokenRefresh.path]);
+
+/**
+ * Answers that end the session whatever the call (issue 8): the server ended every session of the user (logout
+ * elsewhere, password change, disabled user), or its project or group was disabled.
+ */
+export function endsSession(error: Pick<ApiError, 'status' | 'code'>): boolean {
+  return (
+    (error.status === 401 && error.code === 'SESSION_ENDED') ||
+    (error.status === 403 && (error.code === 'PROJECT_DISABLED' || error.code === 'GROUP_DISABLED'))
+  );
+}
 
 function queryString(query: unknown): string {
   if (!query || typeof query !== 'object') return '';
@@ -95,7 +110,6 @@ function errorFrom(status: number, body: unknown): ApiError {
 export function createApiClient(options: ApiClientOptions) {
   const { tokens, onSessionExpired, baseUrl = '', timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const doFetch = (input: string, init: RequestInit) => (options.fetch ?? globalThis.fetch)(input, init);
-  let refreshing: Promise<string | null> | null = null;
 
   async function send(contract: Contract, call: CallOptions<Contract>, token: string | undefined): Promise<Response> {
     const url = `${baseUrl}/${fillPath(contract.path, call.params as Record<string, string> | undefined)}${queryString(call.query)}`;
@@ -118,34 +132,28 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  function endSession(): null {
+  function endSession(reason: ApiError | null): null {
     tokens.clear();
-    onSessionExpired();
+    onSessionExpired(reason);
     return null;
   }
 
-  /** One refresh at a time; every caller that needs one waits for the same promise. */
-  function refreshOnce(): Promise<string | null> {
-    refreshing ??= (async () => {
-      try {
-        const refresh = tokens.refresh();
-        if (!refresh) return endSession();
-        const response = await send(postTokenRefresh, { body: { refresh } }, undefined);
-        const body = await readBody(response);
-        if (response.ok && typeof (body as { access?: unknown })?.access === 'string') {
-          const { access } = body as { access: string };
-          tokens.setAccess(access);
-          return access;
-        }
-        // A server failure is not a refusal: keep the session and let the caller see the error.
-        if (response.status >= 500) throw errorFrom(response.status, body);
-        return endSession();
-      } finally {
-        refreshing = null;
-      }
-    })();
-    return refreshing;
-  }
+  /** One refresh at a time: every caller that needs one waits for the same run (never for a finished one). */
+  const refreshOnce = singleFlight(async (): Promise<string | null> => {
+    const refresh = tokens.refresh();
+    if (!refresh) return endSession(null);
+    const response = await send(postTokenRefresh, { body: { refresh } }, undefined);
+    const body = await readBody(response);
+    if (response.ok && typeof (body as { access?: unknown })?.access === 'string') {
+      const { access } = body as { access: string };
+      tokens.setAccess(access);
+      return access;
+    }
+    // A server failure is not a refusal: keep the session and let the caller see the error.
+    if (response.status >= 500) throw errorFrom(response.status, body);
+    const refusal = errorFrom(response.status, body);
+    return endSession(endsSession(refusal) ? refusal : null);
+  });
 
   /** A fresh access token after `used` was refused, or null when the session is over. */
   async function freshAccess(used: string | undefined): Promise<string | null> {
@@ -157,31 +165,38 @@ export function createApiClient(options: ApiClientOptions) {
 
   return async function api<C extends Contract>(contract: C, call: CallOptions<C> = {}): Promise<ResponseOf<C>> {
     const loose = call as CallOptions<Contract>;
-    const used = call.token ?? tokens.access();
+    const used = call.token === null ? undefined : (call.token ?? tokens.access());
+    // Only a call made with the session's own token speaks for the session.
+    const ownSession = call.token === undefined;
     let response = await send(contract, loose, used);
+    let body = response.ok ? undefined : await readBody(response);
     const mayRefresh =
       response.status === 401 &&
-      call.token === undefined &&
+      !endsSession(errorFrom(401, body)) &&
+      ownSession &&
       call.refreshOnUnauthorized !== false &&
       !NO_REFRESH_PATHS.has(contract.path) &&
       (used !== undefined || tokens.refresh() !== undefined);
     if (mayRefresh) {
       const fresh = await freshAccess(used);
-      if (fresh) response = await send(contract, loose, fresh);
+      if (!fresh) throw errorFrom(response.status, body);
+      response = await send(contract, loose, fresh);
+      body = response.ok ? undefined : await readBody(response);
     }
-    if (response.ok && (contract as { fileResponse?: string }).fileResponse) {
-      return (await response.blob()) as ResponseOf<C>;
+    if (!response.ok) {
+      const error = errorFrom(response.status, body);
+      if (endsSession(error) && ownSession && (tokens.access() ?? tokens.refresh()) !== undefined) endSession(error);
+      throw error;
     }
-    const body = await readBody(response);
-    if (!response.ok) throw errorFrom(response.status, body);
-    return body as ResponseOf<C>;
+    if ((contract as { fileResponse?: string }).fileResponse) return (await response.blob()) as ResponseOf<C>;
+    return (await readBody(response)) as ResponseOf<C>;
   };
 }
 
-const sessionExpiredListeners = new Set<() => void>();
+const sessionExpiredListeners = new Set<(reason: ApiError | null) => void>();
 
-/** Subscribe to the end of the session forced by a refused refresh (lib/session.ts signs the user out). */
-export function onSessionExpired(listener: () => void): () => void {
+/** Subscribe to the end of the session forced by the API (lib/session.ts signs the user out). */
+export function onSessionExpired(listener: (reason: ApiError | null) => void): () => void {
   sessionExpiredListeners.add(listener);
   return () => sessionExpiredListeners.delete(listener);
 }
@@ -189,7 +204,7 @@ export function onSessionExpired(listener: () => void): () => void {
 /** The SPA's client: same origin, tokens from the auth cookies. */
 export const api = createApiClient({
   tokens: cookieTokens,
-  onSessionExpired: () => {
-    for (const listener of sessionExpiredListeners) listener();
+  onSessionExpired: (reason) => {
+    for (const listener of sessionExpiredListeners) listener(reason);
   },
 });

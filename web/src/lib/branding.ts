@@ -1,5 +1,5 @@
-import { postPersonalizationLogin } from '../../../shared/contracts/auth';
-import type { ResponseOf } from '../../../shared/contracts/define';
+import { postPersonalizationLogin } from '@shared/contracts/auth';
+import type { ResponseOf } from '@shared/contracts/define';
 import { api } from './api-client';
 import { AUTH_COOKIE_DAYS, DEFAULT_PRIMARY_COLOR } from './constants';
 import {

@@ -1,5 +1,5 @@
-import { postBrowsingLog } from '../../../shared/contracts/auth';
-import type { BodyInputOf } from '../../../shared/contracts/define';
+import { postBrowsingLog } from '@shared/contracts/auth';
+import type { BodyInputOf } from '@shared/contracts/define';
 import { api } from './api-client';
 
 export type BrowsingEntry = BodyInputOf<typeof postBrowsingLog>;

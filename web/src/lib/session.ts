@@ -1,7 +1,9 @@
-import { getUserInfo, postSessionLogout, postToken } from '../../../shared/contracts/auth';
-import type { ResponseOf } from '../../../shared/contracts/define';
+import { getUserInfo, postToken } from '@shared/contracts/auth';
+import type { ResponseOf } from '@shared/contracts/define';
+import { messageForError } from '@shared/i18n/es';
 import { markActivity } from './activity';
 import { api, onSessionExpired } from './api-client';
+import { tellLogout } from './logout';
 import { createStore, useStore } from './store';
 import { cookieTokens } from './tokens';
 
@@ -26,6 +28,14 @@ const store = createStore<SessionState>({
 export const getSession = store.get;
 export const useSession = () => useStore(store);
 
+const sessionChangeListeners = new Set<() => void>();
+
+/** Called at every sign-in and sign-out (lib/query-client.ts empties the cache). */
+export function onSessionChange(listener: () => void): () => void {
+  sessionChangeListeners.add(listener);
+  return () => sessionChangeListeners.delete(listener);
+}
+
 /** Counts sessions in this page, so an answer that arrives after a sign-out is dropped. */
 let generation = 0;
 /** The profile request of this session, shared by concurrent callers. */
@@ -38,30 +48,35 @@ export async function signIn(email: string, password: string, remember: boolean)
   markActivity();
   generation += 1;
   profileLoad = null;
+  for (const listener of sessionChangeListeners) listener();
   store.set({ signedIn: true, profile: null, profileError: null, notice: null });
 }
 
 /**
  * Ends the session: clears tokens and profile at once (the route guards then send the user to /), and tells the API,
- * which records the logout and revokes the refresh token. The API call is fire-and-forget.
+ * which records the logout and revokes the refresh token. The API call is fire-and-forget: whatever it answers the
+ * user is signed out here.
  */
 export function signOut(notice: string | null = null): void {
   const access = cookieTokens.access();
   const refresh = cookieTokens.refresh();
   cookieTokens.clear();
-  generation += 1;
-  profileLoad = null;
-  store.set({ signedIn: false, profile: null, profileError: null, notice });
-  if (access) {
-    api(postSessionLogout, { body: refresh ? { refresh } : {}, token: access }).catch(() => undefined);
-  }
+  resetSession(notice);
+  void tellLogout(api, access, refresh);
 }
 
-// A refused refresh already cleared the tokens; only the state remains to reset.
-onSessionExpired(() => {
+function resetSession(notice: string | null): void {
   generation += 1;
   profileLoad = null;
-  if (store.get().signedIn) store.set({ signedIn: false, profile: null, profileError: null });
+  for (const listener of sessionChangeListeners) listener();
+  store.set({ signedIn: false, profile: null, profileError: null, notice });
+}
+
+// The API ended the session (refused refresh, SESSION_ENDED, a disabled project or group): the tokens are already
+// cleared; the login page says why when the API said so.
+onSessionExpired((reason) => {
+  if (!store.get().signedIn) return;
+  resetSession(reason ? messageForError(reason) : null);
 });
 
 /** Loads the profile once per session; concurrent callers share the request. */

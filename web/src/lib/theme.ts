@@ -1,4 +1,3 @@
-import { createTheme } from '@aws-amplify/ui-react';
 import { DEFAULT_PRIMARY_COLOR } from './constants';
 
 const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -36,15 +35,20 @@ export function primaryPalette(color: string | null | undefined): Record<10 | 20
   };
 }
 
-/** The Amplify UI theme of the whole app, branded with the project's primary colour. */
-export function portalTheme(color: string | null | undefined) {
-  const palette = primaryPalette(color);
-  return createTheme({
-    name: 'portal',
-    tokens: {
-      colors: {
-        primary: Object.fromEntries(Object.entries(palette).map(([shade, value]) => [shade, { value }])),
-      },
-    },
-  });
+/**
+ * The project's primary colour as Amplify UI's CSS variables (`--amplify-colors-primary-10` … `-100`). The brand
+ * colours of its stylesheet point at these, so buttons, links and focus rings take the project's colour. Written
+ * on <html> and <body> (the stylesheet declares its defaults on `:root, [data-amplify-theme]`; an inline style beats
+ * both) instead of through Amplify's ThemeProvider, whose run-time theme costs 20 KB gzipped on /login (issue 9).
+ */
+export function primaryColorVariables(color: string | null | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(primaryPalette(color)).map(([shade, value]) => [`--amplify-colors-primary-${shade}`, value]),
+  );
+}
+
+export function applyPrimaryColor(color: string | null | undefined, elements: HTMLElement[]): void {
+  for (const [name, value] of Object.entries(primaryColorVariables(color))) {
+    for (const element of elements) element.style.setProperty(name, value);
+  }
 }

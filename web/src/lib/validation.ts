@@ -1,4 +1,4 @@
-import { es, fieldLabel } from '../../../shared/i18n/es';
+import { es, fieldLabel } from '@shared/i18n/es';
 
 /**
  * Inline checks of names and passwords (portal §5, admin §5), with the API's bounds (shared/contracts/users.ts,

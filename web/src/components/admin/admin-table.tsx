@@ -14,9 +14,9 @@ import {
   TableRow,
   Text,
 } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { es } from '../../../../shared/i18n/es';
 import { ENABLE_RELOAD_MS } from './constants';
 import { ConfirmDialog } from './modal';
 import { ServerErrors } from './server-errors';

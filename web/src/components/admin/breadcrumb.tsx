@@ -1,6 +1,6 @@
 import { Breadcrumbs } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { Link as RouterLink } from 'react-router-dom';
-import { es } from '../../../../shared/i18n/es';
 
 export interface Crumb {
   label: string;

@@ -1,8 +1,8 @@
 import './admin.css';
 import { Alert, Card, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
+import { es, messageForError } from '@shared/i18n/es';
 import type { ReactNode } from 'react';
-import { es, messageForError } from '../../../../shared/i18n/es';
-import { PageLoader } from '../ui/page-loader';
+import { PageLoader } from '@/components/ui/page-loader';
 import { AdminBreadcrumb, type Crumb } from './breadcrumb';
 
 /**

@@ -1,6 +1,6 @@
 import { Button, Flex, Text, VisuallyHidden } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { useId, useRef } from 'react';
-import { es } from '../../../../shared/i18n/es';
 
 /**
  * A file picker in the portal's style: a 'Subir archivo' button; once a file is chosen, 'Archivo adjunto' with its

@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { es } from '../../../../shared/i18n/es';
 import { AdminBreadcrumb, type Crumb } from './breadcrumb';
 
 /** A required field's label: 'Nombre (*)' (admin-area §5). */

@@ -1,13 +1,12 @@
 /**
  * Shared building blocks of the admin screens (admin-area §2 to §9). Features import from here:
- * `import { ListPage, AdminTable, ... } from '../../../components/admin'`.
+ * `import { ListPage, AdminTable, ... } from '@/components/admin'`.
  *
  * Lists
  * - `useListHash({ keys, lists?, defaults? })`: list state in the URL hash in the spec's format
  *   (`#page?search=..&project=..`, two lists `#p1%p2?...`): `page`, `pages`, `values`, `pageSize`, `setPage(page, list?)`,
  *   `setFilters(changes, clear?)` (dependent keys emptied, pages back to 1), `setPageSize(size)`.
  *   Pure helpers: `parseListHash`, `formatListHash`, `withFilters`, `withPage`.
- * - `useLoader(key, load)`: loads when `key` changes (null: nothing), aborts stale calls; `{data, error, loading, reload}`.
  * - `<ListPage title crumbs? search onSearch createTo? filters? toolbar?>`: breadcrumb from 'Inicio', search box,
  *   filters slot, '+ Crear'.
  * - `<AdminTable columns rows rowKey actions? loading onChanged>`: the table; `actions(row)` returns `RowActions`
@@ -33,7 +32,7 @@
  *
  * Details
  * - `<DetailPage title crumbs loading error actions>`, `<DetailField label>`, `<DetailList items>`, `<ShortId id>`
- *   (10 characters + '…' and a copy button), `<PrintInfoButton contract uuid fileName>` ('Imprimir info').
+ *   (10 characters + '…' and a copy button), `<PrintInfoButton fetchPdf fileName>` ('Imprimir info').
  * - `formatDate`, `shortId`, `personLabel`; `storedSelection(kind, profile)` (the stored project/group/society).
  * - `roleScope(role)`: {projects, groups, byProject, byGroup}, what a role picks, from shared/roles.ts;
  *   `mayCall(contract, role)` from the contract's access list.
@@ -61,7 +60,6 @@ export { type SelectionKind, storedSelection } from './stored-selection';
 export { UnsavedChangesGuard } from './unsaved-changes-guard';
 export { type FieldErrors, type FieldValidators, sameValues, useFormState } from './use-form-state';
 export { type ListHash, type ListHashOptions, useListHash } from './use-list-hash';
-export { type Loaded, useLoader } from './use-loader';
 export * from './validators';
 export { useWizard, WizardButtons, WizardSteps } from './wizard';
 export { clampStep } from './wizard-state';

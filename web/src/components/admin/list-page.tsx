@@ -1,7 +1,7 @@
 import { Button, Flex, Heading, View } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { es } from '../../../../shared/i18n/es';
 import { AdminBreadcrumb, type Crumb } from './breadcrumb';
 import { SearchBox } from './search-box';
 

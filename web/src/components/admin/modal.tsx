@@ -1,7 +1,8 @@
 import './admin.css';
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { es } from '../../../../shared/i18n/es';
+import { es } from '@shared/i18n/es';
+import { useMutation } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { ServerErrors } from './server-errors';
 
 /**
@@ -80,23 +81,15 @@ export function ConfirmDialog({
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  // The action's state is a mutation's (issue 9): pending disables the buttons, its error shows in the dialog.
+  const action = useMutation({ mutationFn: () => onConfirm() });
+  const { reset } = action;
   useEffect(() => {
-    if (open) setError(null);
-  }, [open]);
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-      setBusy(false);
-      onClose();
-    } catch (caught) {
-      setBusy(false);
-      setError(caught);
-    }
-  };
+    if (open) reset();
+  }, [open, reset]);
+  const busy = action.isPending;
+  const error = action.error;
+  const confirm = () => action.mutate(undefined, { onSuccess: () => onClose() });
   return (
     <Modal
       open={open}
@@ -108,13 +101,7 @@ export function ConfirmDialog({
           <Button onClick={onClose} isDisabled={busy}>
             {es.adminUi.cancel}
           </Button>
-          <Button
-            variation="primary"
-            colorTheme="error"
-            onClick={() => void confirm()}
-            isLoading={busy}
-            loadingText={confirmLabel}
-          >
+          <Button variation="primary" colorTheme="error" onClick={confirm} isLoading={busy} loadingText={confirmLabel}>
             {confirmLabel}
           </Button>
         </>

@@ -1,6 +1,6 @@
 import { Button, Flex, SelectField } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { useEffect } from 'react';
-import { es } from '../../../../shared/i18n/es';
 import { PAGE_SIZES } from './constants';
 import { pageCount, pagerPages, showsPageSize } from './pagination';
 

@@ -1,5 +1,5 @@
-import type { Contract } from '../../../../shared/contracts/define';
-import { canOpenAdminPath } from '../../../../shared/roles';
+import type { Contract } from '@shared/contracts/define';
+import { canOpenAdminPath } from '@shared/roles';
 
 /**
  * What an admin role sees of the hierarchy, derived from the route rules of shared/roles.ts (admin-area §6: "lists

@@ -1,6 +1,6 @@
 import { SearchField } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { useEffect, useRef, useState } from 'react';
-import { es } from '../../../../shared/i18n/es';
 import { SEARCH_DEBOUNCE_MS } from './constants';
 
 /**

@@ -1,7 +1,7 @@
 import './admin.css';
 import { CheckboxField, Flex, Loader, Text, View } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { useId } from 'react';
-import { es } from '../../../../shared/i18n/es';
 
 export interface SelectionOption {
   value: string;

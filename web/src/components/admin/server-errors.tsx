@@ -1,5 +1,5 @@
 import { Alert, Text } from '@aws-amplify/ui-react';
-import { type ErrorContext, messagesForError } from '../../../../shared/i18n/es';
+import { type ErrorContext, messagesForError } from '@shared/i18n/es';
 
 /**
  * The red list of server errors under a form (admin-area §8): one line per message, each starting with '- '.

@@ -1,6 +1,6 @@
 import { Button, Flex, Text } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { useEffect, useState } from 'react';
-import { es } from '../../../../shared/i18n/es';
 import { shortId } from './format';
 
 async function copyText(text: string): Promise<boolean> {

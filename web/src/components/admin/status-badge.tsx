@@ -1,5 +1,5 @@
 import { Badge } from '@aws-amplify/ui-react';
-import { es } from '../../../../shared/i18n/es';
+import { es } from '@shared/i18n/es';
 
 /** 'Habilitado' (green) or 'Deshabilitado' (red), for the status of projects, groups, societies and users. */
 export function StatusBadge({ enabled, size = 'small' }: { enabled: boolean; size?: 'small' | 'large' }) {

@@ -1,5 +1,5 @@
-import type { UserInfo } from '../../lib/session';
-import { readLocal, writeLocal } from '../../lib/storage';
+import type { UserInfo } from '@/lib/session';
+import { readLocal, writeLocal } from '@/lib/storage';
 
 export type SelectionKind = 'project' | 'group' | 'society';
 

@@ -1,7 +1,7 @@
 import { Button, Text } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { es } from '../../../../shared/i18n/es';
 import { Modal } from './modal';
 
 /**

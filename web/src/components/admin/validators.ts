@@ -1,5 +1,5 @@
-import { es } from '../../../../shared/i18n/es';
-import { isValidRut } from '../../../../shared/rut';
+import { es } from '@shared/i18n/es';
+import { isValidRut } from '@shared/rut';
 import { MAX_IMAGE_BYTES } from './constants';
 
 /**

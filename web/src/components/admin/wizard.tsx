@@ -1,7 +1,7 @@
 import './admin.css';
 import { Button, Flex, View } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { useState } from 'react';
-import { es } from '../../../../shared/i18n/es';
 import { clampStep } from './wizard-state';
 
 /**

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { Link as RouterLink } from 'react-router-dom';
-import { es } from '../../../../shared/i18n/es';
 
 /** An unknown address. */
 export function NotFound() {

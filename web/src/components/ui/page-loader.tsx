@@ -1,11 +1,16 @@
-import { Flex, Loader } from '@aws-amplify/ui-react';
-import { es } from '../../../../shared/i18n/es';
+import { es } from '@shared/i18n/es';
+import { Loader } from './plain';
 
 /** A centred spinner for content that is still loading (lazy routes, the role check). */
 export function PageLoader() {
   return (
-    <Flex justifyContent="center" alignItems="center" padding="xxl" role="status" aria-label={es.app.loading}>
-      <Loader size="large" />
-    </Flex>
+    <div
+      className="amplify-flex"
+      role="status"
+      aria-label={es.app.loading}
+      style={{ justifyContent: 'center', alignItems: 'center', padding: 'var(--amplify-space-xxl)' }}
+    >
+      <Loader />
+    </div>
   );
 }

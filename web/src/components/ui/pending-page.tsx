@@ -1,6 +1,6 @@
 import { Card, Heading, Text, View } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { useMatches } from 'react-router-dom';
-import { es } from '../../../../shared/i18n/es';
 
 /**
  * The honest empty state of a page a later issue fills: its title and a 'coming soon' line, no invented data.

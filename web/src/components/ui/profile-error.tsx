@@ -1,15 +1,15 @@
-import { Alert, Button, Flex } from '@aws-amplify/ui-react';
-import { es, messageForError } from '../../../../shared/i18n/es';
-import { loadProfile } from '../../lib/session';
+import { es, messageForError } from '@shared/i18n/es';
+import { loadProfile } from '@/lib/session';
+import { Alert, Button, Stack } from './plain';
 
 /** Shown in place of a page that needs the profile when it could not be loaded, with a retry. */
 export function ProfileError({ error }: { error: unknown }) {
   return (
-    <Flex direction="column" gap="medium" padding="large" alignItems="flex-start">
+    <Stack style={{ padding: 'var(--amplify-space-large)', alignItems: 'flex-start' }}>
       <Alert variation="error" heading={es.app.profileError}>
         {messageForError(error)}
       </Alert>
       <Button onClick={() => void loadProfile()}>{es.app.retry}</Button>
-    </Flex>
+    </Stack>
   );
 }

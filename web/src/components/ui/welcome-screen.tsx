@@ -1,30 +1,31 @@
-import { Flex, Heading, Image, Loader, Text } from '@aws-amplify/ui-react';
-import { es } from '../../../../shared/i18n/es';
-import { useBranding } from '../../lib/branding';
+import { es } from '@shared/i18n/es';
+import { useBranding } from '@/lib/branding';
+import { Heading, Loader, Stack, Text } from './plain';
 
 /** The welcome screen shown while the first data of a session (the profile) loads; the caller caps its duration. */
 export function WelcomeScreen() {
   const { site } = useBranding();
   return (
-    <Flex
-      direction="column"
-      justifyContent="center"
-      alignItems="center"
-      gap="medium"
-      minHeight="100vh"
+    <Stack
       role="status"
       aria-label={es.app.loading}
       className="portal-welcome"
+      style={{ justifyContent: 'center', alignItems: 'center', minHeight: '100vh' }}
     >
       {site?.logo ? (
-        <Image src={site.logo} alt={es.login.logoAlt(site.project_name)} maxHeight="80px" />
+        <img
+          className="amplify-image"
+          src={site.logo}
+          alt={es.login.logoAlt(site.project_name)}
+          style={{ maxHeight: '80px' }}
+        />
       ) : (
-        <Heading level={1} color="primary.80">
+        <Heading level={1} style={{ color: 'var(--amplify-colors-primary-80)' }}>
           {site?.header_title || es.welcome.title}
         </Heading>
       )}
-      <Text fontSize="large">{es.welcome.text}</Text>
-      <Loader size="large" variation="linear" width="16rem" />
-    </Flex>
+      <Text style={{ fontSize: 'var(--amplify-font-sizes-large)' }}>{es.welcome.text}</Text>
+      <Loader linear style={{ width: '16rem' }} />
+    </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { es } from '../../../../shared/i18n/es';
-import { adminHome, type Role } from '../../../../shared/roles';
-import type { UserInfo } from '../../lib/session';
+import { es } from '@shared/i18n/es';
+import { adminHome, type Role } from '@shared/roles';
+import type { UserInfo } from '@/lib/session';
 
 /** Whether the Documentos entry shows (portal spec §2, §6): non-super-admin users with user_documentation. */
 export function showsDocuments(profile: UserInfo | null): boolean {

@@ -1,4 +1,4 @@
-import { checkConfirmation, checkPassword } from '../../../lib/validation';
+import { checkConfirmation, checkPassword } from '@/lib/validation';
 
 export type PasswordValues = { password: string; password_confirmation: string };
 

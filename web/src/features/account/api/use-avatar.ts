@@ -1,7 +1,6 @@
+import { messagesForError } from '@shared/i18n/es';
 import { useEffect, useState } from 'react';
-import { patchUserProfile } from '../../../../../shared/contracts/users';
-import { messagesForError } from '../../../../../shared/i18n/es';
-import { api } from '../../../lib/api-client';
+import { useUpdateUserProfile } from './update-profile';
 
 /**
  * The profile picture: a chosen image shows as a preview until the user confirms (upload, multipart 'image') or
@@ -11,9 +10,11 @@ export function useAvatar(current: string | null | undefined) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [done, setDone] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const upload = useUpdateUserProfile();
+  // The upload's state is the mutation's (issue 9).
+  const errors = upload.error ? messagesForError(upload.error) : [];
+  const done = upload.isSuccess && saved !== null && file === null;
+  const saving = upload.isPending;
 
   useEffect(() => {
     if (!file) {
@@ -27,30 +28,24 @@ export function useAvatar(current: string | null | undefined) {
 
   function choose(chosen: File | undefined) {
     setFile(chosen ?? null);
-    setErrors([]);
-    setDone(false);
+    upload.reset();
   }
 
   function cancel() {
     setFile(null);
-    setErrors([]);
+    upload.reset();
   }
 
-  async function confirm() {
+  function confirm() {
     if (!file || saving) return;
-    setSaving(true);
-    setErrors([]);
     const body = new FormData();
     body.append('image', file);
-    try {
-      const answer = await api(patchUserProfile, { body });
-      setSaved(answer.image);
-      setFile(null);
-      setDone(true);
-    } catch (failure) {
-      setErrors(messagesForError(failure));
-    }
-    setSaving(false);
+    upload.mutate(body, {
+      onSuccess: (answer) => {
+        setSaved(answer.image);
+        setFile(null);
+      },
+    });
   }
 
   return {

@@ -1,9 +1,8 @@
+import { messageForError } from '@shared/i18n/es';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { requestPasswordReset } from '../../../../../shared/contracts/registration';
-import { messageForError } from '../../../../../shared/i18n/es';
-import { validateRequiredEmail as checkEmail } from '../../../components/admin/validators';
-import { api } from '../../../lib/api-client';
+import { validateRequiredEmail as checkEmail } from '@/components/admin/validators';
+import { useRequestPasswordReset } from './request-password-reset';
 
 /**
  * /forgottenPassword: the e-mail is checked as it changes; the request mails a link (EMAIL_SENT → /SuccessEmail).
@@ -13,33 +12,34 @@ export function useForgottenPassword() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const request = useRequestPasswordReset();
+  // The submit state is the mutation's (issue 9); an answer other than EMAIL_SENT is worded like a failure.
+  const sending = request.isPending;
+  const error = request.error
+    ? messageForError(request.error)
+    : request.data && request.data.code !== 'EMAIL_SENT'
+      ? messageForError(request.data)
+      : null;
 
   function change(value: string) {
     setEmail(value);
     setEmailError(checkEmail(value));
-    setError(null);
+    request.reset();
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const problem = checkEmail(email);
     setEmailError(problem);
     if (problem || sending) return;
-    setSending(true);
-    setError(null);
-    try {
-      const answer = await api(requestPasswordReset, { body: { email: email.trim() } });
-      if (answer.code === 'EMAIL_SENT') {
-        navigate('/SuccessEmail', { replace: true });
-        return;
-      }
-      setError(messageForError(answer));
-    } catch (failure) {
-      setError(messageForError(failure));
-    }
-    setSending(false);
+    request.mutate(
+      { email: email.trim() },
+      {
+        onSuccess: (answer) => {
+          if (answer.code === 'EMAIL_SENT') navigate('/SuccessEmail', { replace: true });
+        },
+      },
+    );
   }
 
   return {

@@ -1,10 +1,11 @@
-import { type FormEvent, useCallback, useState } from 'react';
+import { messageForError } from '@shared/i18n/es';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { confirmPasswordReset, resetPassword } from '../../../../../shared/contracts/registration';
-import { messageForError } from '../../../../../shared/i18n/es';
-import { ApiError, api } from '../../../lib/api-client';
-import { useValidatedFields } from '../lib/form-fields';
+import { useValidatedFields } from '@/features/account/lib/form-fields';
+import { ApiError } from '@/lib/api-client';
+import { passwordResetCheckQueryOptions } from './confirm-password-reset';
 import { PASSWORD_DEPENDENTS, PASSWORD_REQUIRED, type PasswordValues, passwordChecks } from './password-checks';
+import { useResetPassword } from './reset-password';
 import { useTokenCheck } from './use-token-check';
 
 const EMPTY: PasswordValues = { password: '', password_confirmation: '' };
@@ -12,31 +13,30 @@ const EMPTY: PasswordValues = { password: '', password_confirmation: '' };
 /** /password_reset/{token}: the link is confirmed first, then the new password is set (→ /SuccessResetPass). */
 export function usePasswordReset(token: string) {
   const navigate = useNavigate();
-  const check = useCallback((signal: AbortSignal) => api(confirmPasswordReset, { query: { token }, signal }), [token]);
-  const link = useTokenCheck(check);
+  const link = useTokenCheck(passwordResetCheckQueryOptions({ token }));
   const form = useValidatedFields(EMPTY, passwordChecks, {
     required: PASSWORD_REQUIRED,
     dependents: PASSWORD_DEPENDENTS,
   });
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const save = useResetPassword();
+  // The submit state is the mutation's (issue 9); a link that expired meanwhile leads to /expiredToken.
+  const expired = save.error instanceof ApiError && save.error.code === 'INVALID_TOKEN';
+  const error = save.error && !expired ? messageForError(save.error) : null;
+  const submitting = save.isPending || save.isSuccess || expired;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!form.canSubmit || submitting || !form.validate()) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      await api(resetPassword, { body: { token, ...form.values } });
-      navigate('/SuccessResetPass', { replace: true });
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.code === 'INVALID_TOKEN') {
-        navigate('/expiredToken', { replace: true });
-        return;
-      }
-      setError(messageForError(failure));
-      setSubmitting(false);
-    }
+    save.mutate(
+      { token, ...form.values },
+      {
+        onSuccess: () => navigate('/SuccessResetPass', { replace: true }),
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.code === 'INVALID_TOKEN')
+            navigate('/expiredToken', { replace: true });
+        },
+      },
+    );
   }
 
   return { link, form, error, submitting, submit };

@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'react';
-import { listMyGroups } from '../../../../../shared/contracts/groups';
-import { listMyProjects } from '../../../../../shared/contracts/projects';
-import { listSocietiesForUsers } from '../../../../../shared/contracts/societies';
-import type { Role } from '../../../../../shared/roles';
-import { api } from '../../../lib/api-client';
+import type { ResponseOf } from '@shared/contracts/define';
+import type { listMyGroups } from '@shared/contracts/groups';
+import type { listMyProjects } from '@shared/contracts/projects';
+import type { listSocietiesForUsers } from '@shared/contracts/societies';
+import type { Role } from '@shared/roles';
+import { useQueries } from '@tanstack/react-query';
+import { myGroupsQueryOptions } from '@/lib/api/list-my-groups';
+import { myProjectsQueryOptions } from '@/lib/api/list-my-projects';
+import { societiesForUsersQueryOptions } from '@/lib/api/list-societies-for-users';
 
 export interface NamedList {
   items: Array<{ uuid: string; name: string }>;
@@ -23,41 +26,47 @@ export function profileListsFor(role: Role): ProfileListKind[] {
 
 const PAGE = 100;
 
-async function load(kind: ProfileListKind, signal: AbortSignal): Promise<NamedList> {
+const EMPTY: NamedList = { items: [], total: 0 };
+
+function listQuery(kind: ProfileListKind) {
   if (kind === 'projects') {
-    const projects = await api(listMyProjects, { signal });
-    return { items: projects.map((p) => ({ uuid: p.uuid, name: p.project_name })), total: projects.length };
+    return {
+      ...myProjectsQueryOptions(),
+      select: (projects: ResponseOf<typeof listMyProjects>): NamedList => ({
+        items: projects.map((p) => ({ uuid: p.uuid, name: p.project_name })),
+        total: projects.length,
+      }),
+    };
   }
   if (kind === 'groups') {
-    const groups = await api(listMyGroups, { signal });
-    return { items: groups.map((g) => ({ uuid: g.uuid, name: g.group_name })), total: groups.length };
+    return {
+      ...myGroupsQueryOptions({}),
+      select: (groups: ResponseOf<typeof listMyGroups>): NamedList => ({
+        items: groups.map((g) => ({ uuid: g.uuid, name: g.group_name })),
+        total: groups.length,
+      }),
+    };
   }
-  const page = await api(listSocietiesForUsers, { query: { limit: PAGE }, signal });
   return {
-    items: page.results.map((s) => ({ uuid: s.uuid, name: s.society_business_name })),
-    total: page.count,
+    ...societiesForUsersQueryOptions({ limit: PAGE }),
+    select: (page: ResponseOf<typeof listSocietiesForUsers>): NamedList => ({
+      items: page.results.map((s) => ({ uuid: s.uuid, name: s.society_business_name })),
+      total: page.count,
+    }),
   };
 }
 
-/** The lists of the profile page for a role; a list that fails to load stays empty (spec: load failures are silent). */
-export function useProfileLists(role: Role | undefined) {
-  const [lists, setLists] = useState<Partial<Record<ProfileListKind, NamedList | null>>>({});
-  useEffect(() => {
-    if (!role) return;
-    const controller = new AbortController();
-    const kinds = profileListsFor(role);
-    setLists(Object.fromEntries(kinds.map((kind) => [kind, null])));
-    for (const kind of kinds) {
-      load(kind, controller.signal).then(
-        (list) => {
-          if (!controller.signal.aborted) setLists((current) => ({ ...current, [kind]: list }));
-        },
-        () => {
-          if (!controller.signal.aborted) setLists((current) => ({ ...current, [kind]: { items: [], total: 0 } }));
-        },
-      );
-    }
-    return () => controller.abort();
-  }, [role]);
-  return lists;
+/**
+ * The lists of the profile page for a role: null while loading; a list that fails to load stays empty (spec: load
+ * failures are silent).
+ */
+export function useProfileLists(role: Role | undefined): Partial<Record<ProfileListKind, NamedList | null>> {
+  const kinds = role ? profileListsFor(role) : [];
+  const results = useQueries({ queries: kinds.map((kind) => listQuery(kind) as ReturnType<typeof listQuery>) });
+  return Object.fromEntries(
+    kinds.map((kind, index) => {
+      const result = results[index];
+      return [kind, result?.isError ? EMPTY : ((result?.data as NamedList | undefined) ?? null)];
+    }),
+  );
 }

@@ -1,13 +1,14 @@
-import { type FormEvent, useCallback, useState } from 'react';
+import { messagesForError } from '@shared/i18n/es';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { registerInvitation, verifyInvitation } from '../../../../../shared/contracts/registration';
-import { messagesForError } from '../../../../../shared/i18n/es';
-import { validatePhone, validateRut } from '../../../components/admin/validators';
-import { ApiError, api } from '../../../lib/api-client';
-import { checkName } from '../../../lib/validation';
-import { useValidatedFields } from '../lib/form-fields';
+import { validatePhone, validateRut } from '@/components/admin/validators';
+import { useValidatedFields } from '@/features/account/lib/form-fields';
+import { ApiError } from '@/lib/api-client';
+import { checkName } from '@/lib/validation';
 import { PASSWORD_DEPENDENTS, passwordChecks } from './password-checks';
+import { useRegisterInvitation } from './register-invitation';
 import { useTokenCheck } from './use-token-check';
+import { invitationCheckQueryOptions } from './verify-invitation';
 
 export type RegisterValues = {
   first_name: string;
@@ -56,28 +57,23 @@ export function registrationBody(token: string, values: RegisterValues) {
 /** /register/{token}: the invitation is checked first, then the form registers the account. */
 export function useRegister(token: string) {
   const navigate = useNavigate();
-  const check = useCallback((signal: AbortSignal) => api(verifyInvitation, { query: { token }, signal }), [token]);
-  const invitation = useTokenCheck(check);
+  const invitation = useTokenCheck(invitationCheckQueryOptions({ token }));
   const form = useValidatedFields(EMPTY, checks, { required: REQUIRED, dependents: PASSWORD_DEPENDENTS });
-  const [errors, setErrors] = useState<string[]>([]);
-  const [submitting, setSubmitting] = useState(false);
+  const register = useRegisterInvitation();
+  // The submit state is the mutation's (issue 9); an invitation that expired meanwhile leads to /expiredToken.
+  const expired = register.error instanceof ApiError && register.error.code === 'INVALID_TOKEN';
+  const errors = register.error && !expired ? messagesForError(register.error) : [];
+  const submitting = register.isPending || register.isSuccess || expired;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!form.canSubmit || submitting || !form.validate()) return;
-    setSubmitting(true);
-    setErrors([]);
-    try {
-      await api(registerInvitation, { body: registrationBody(token, form.values) });
-      navigate('/successRegister', { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'INVALID_TOKEN') {
-        navigate('/expiredToken', { replace: true });
-        return;
-      }
-      setErrors(messagesForError(error));
-      setSubmitting(false);
-    }
+    register.mutate(registrationBody(token, form.values), {
+      onSuccess: () => navigate('/successRegister', { replace: true }),
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'INVALID_TOKEN') navigate('/expiredToken', { replace: true });
+      },
+    });
   }
 
   return { invitation, form, errors, submitting, submit };

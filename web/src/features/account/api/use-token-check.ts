@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 export type TokenCheckState = 'checking' | 'valid' | 'failed';
 
@@ -10,34 +11,16 @@ export function isRefusedToken(error: unknown): boolean {
 }
 
 /**
- * Checks a mailed link's token before its form shows (registration, password reset): a refused token leads to
- * /expiredToken; a failure of the network or the server leaves the page with a retry.
+ * Checks a mailed link's token before its form shows (registration, password reset), as a query: a refused token
+ * leads to /expiredToken; a failure of the network or the server leaves the page with a retry.
  */
-export function useTokenCheck<T>(check: (signal: AbortSignal) => Promise<T>) {
+export function useTokenCheck<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>) {
   const navigate = useNavigate();
-  const [state, setState] = useState<TokenCheckState>('checking');
-  const [data, setData] = useState<T | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
+  const check = useQuery(options);
+  const refused = check.isError && isRefusedToken(check.error);
   useEffect(() => {
-    void attempt;
-    const controller = new AbortController();
-    setState('checking');
-    check(controller.signal).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        setData(answer);
-        setState('valid');
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isRefusedToken(error)) navigate('/expiredToken', { replace: true });
-        else setState('failed');
-      },
-    );
-    return () => controller.abort();
-  }, [check, navigate, attempt]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, data, retry };
+    if (refused) navigate('/expiredToken', { replace: true });
+  }, [refused, navigate]);
+  const state: TokenCheckState = check.isSuccess ? 'valid' : check.isError && !refused ? 'failed' : 'checking';
+  return { state, data: check.data ?? null, retry: () => void check.refetch() };
 }

@@ -1,5 +1,5 @@
 import { PasswordField } from '@aws-amplify/ui-react';
-import { es } from '../../../../../shared/i18n/es';
+import { es } from '@shared/i18n/es';
 
 const t = es.account;
 

@@ -1,14 +1,14 @@
-import { Alert, Button, Card, Flex, Heading, Link, View } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Link, PasswordField, View } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { Link as RouterLink } from 'react-router-dom';
-import { es } from '../../../../../shared/i18n/es';
-import { useChangePassword } from '../api/use-change-password';
-import { PasswordFields } from '../components/password-fields';
+import { useChangePassword } from '@/features/account/api/use-change-password';
+import { PasswordFields } from '@/features/account/components/password-fields';
 
 const t = es.account;
 
 /** /changePassword: the signed-in user's password change (portal §2). */
 export function ChangePasswordRoute() {
-  const { values, errors, canSubmit, error, done, submitting, change, submit } = useChangePassword();
+  const { values, errors, canSubmit, error, submitting, change, submit } = useChangePassword();
   return (
     <View as="section" padding="large">
       <Heading level={2} marginBottom="medium">
@@ -21,11 +21,18 @@ export function ChangePasswordRoute() {
               {error}
             </Alert>
           ) : null}
-          {done ? (
-            <Alert variation="success" data-testid="change-password-success">
-              {t.changePassword.success}
-            </Alert>
-          ) : null}
+          <PasswordField
+            label={t.currentPassword}
+            name="current_password"
+            autoComplete="current-password"
+            showPasswordButtonLabel={t.showPassword}
+            passwordIsHiddenLabel={t.passwordHidden}
+            passwordIsShownLabel={t.passwordShown}
+            value={values.current_password}
+            onChange={(event) => change('current_password', event.target.value)}
+            hasError={Boolean(errors.current_password)}
+            errorMessage={errors.current_password}
+          />
           <PasswordFields
             password={values.password}
             confirmation={values.password_confirmation}

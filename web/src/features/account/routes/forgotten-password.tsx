@@ -1,8 +1,8 @@
 import { Alert, Button, Flex, Link, Text, TextField } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { Link as RouterLink } from 'react-router-dom';
-import { es } from '../../../../../shared/i18n/es';
-import { useForgottenPassword } from '../api/use-forgotten-password';
-import { GuestFrame } from '../components/guest-frame';
+import { useForgottenPassword } from '@/features/account/api/use-forgotten-password';
+import { GuestFrame } from '@/features/account/components/guest-frame';
 
 const t = es.account;
 

@@ -1,5 +1,5 @@
-import { es } from '../../../../../shared/i18n/es';
-import { MessagePage } from '../components/message-page';
+import { es } from '@shared/i18n/es';
+import { MessagePage } from '@/features/account/components/message-page';
 
 const t = es.account;
 const toLogin = { label: t.goToLogin, to: '/' };

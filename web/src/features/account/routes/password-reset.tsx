@@ -1,10 +1,10 @@
 import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { es } from '../../../../../shared/i18n/es';
-import { PageLoader } from '../../../components/ui/page-loader';
-import { usePasswordReset } from '../api/use-password-reset';
-import { GuestFrame } from '../components/guest-frame';
-import { PasswordFields } from '../components/password-fields';
+import { PageLoader } from '@/components/ui/page-loader';
+import { usePasswordReset } from '@/features/account/api/use-password-reset';
+import { GuestFrame } from '@/features/account/components/guest-frame';
+import { PasswordFields } from '@/features/account/components/password-fields';
 
 const t = es.account;
 

@@ -1,11 +1,11 @@
 import { Alert, Button, Flex, Text, TextField, type TextFieldProps } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { es } from '../../../../../shared/i18n/es';
-import { PageLoader } from '../../../components/ui/page-loader';
-import { type RegisterValues, useRegister } from '../api/use-register';
-import { ErrorLines } from '../components/error-lines';
-import { GuestFrame } from '../components/guest-frame';
-import { PasswordFields } from '../components/password-fields';
+import { PageLoader } from '@/components/ui/page-loader';
+import { type RegisterValues, useRegister } from '@/features/account/api/use-register';
+import { ErrorLines } from '@/features/account/components/error-lines';
+import { GuestFrame } from '@/features/account/components/guest-frame';
+import { PasswordFields } from '@/features/account/components/password-fields';
 
 const t = es.account;
 

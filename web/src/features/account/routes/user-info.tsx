@@ -1,12 +1,17 @@
 import { Avatar, Button, Card, Flex, Heading, Loader, Text, View, VisuallyHidden } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { es } from '../../../../../shared/i18n/es';
-import { PageLoader } from '../../../components/ui/page-loader';
-import { useSession } from '../../../lib/session';
-import { useAvatar } from '../api/use-avatar';
-import { type NamedList, type ProfileListKind, profileListsFor, useProfileLists } from '../api/use-profile-lists';
-import { ErrorLines } from '../components/error-lines';
+import { PageLoader } from '@/components/ui/page-loader';
+import { useAvatar } from '@/features/account/api/use-avatar';
+import {
+  type NamedList,
+  type ProfileListKind,
+  profileListsFor,
+  useProfileLists,
+} from '@/features/account/api/use-profile-lists';
+import { ErrorLines } from '@/features/account/components/error-lines';
+import { useSession } from '@/lib/session';
 
 const t = es.account.userInfo;
 const orDash = (value: string | null | undefined) => (value?.trim() ? value : t.empty);

@@ -1,9 +1,22 @@
-import { Badge, Button, Card, Divider, Flex, Heading, Image, Text, View } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import type { ReactNode } from 'react';
-import { es } from '../../../../../shared/i18n/es';
-import { MicrosoftMark } from '../../../components/ui/icons';
-import type { SiteData } from '../../../lib/branding';
+import { Button, Heading, Stack, Text } from '@/components/ui/plain';
+import type { SiteData } from '@/lib/branding';
 import { LoginForm } from './login-form';
+
+/** The Microsoft logo's four squares. */
+function MicrosoftMark() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 21 21" width="1.1em" height="1.1em">
+      <path d="M0 0h10v10H0z" fill="#F25022" />
+      <path d="M11 0h10v10H11z" fill="#7FBA00" />
+      <path d="M0 11h10v10H0z" fill="#00A4EF" />
+      <path d="M11 11h10v10H11z" fill="#FFB900" />
+    </svg>
+  );
+}
+
+const divider = <hr className="amplify-divider amplify-divider--horizontal" style={{ flex: 1 }} />;
 
 /**
  * The login of a branded project (portal spec §2): logo (or the header title), 'Ingresa a tu cuenta', the form with
@@ -12,57 +25,72 @@ import { LoginForm } from './login-form';
  */
 export function BrandedLogin({ site, notice }: { site: SiteData; notice: ReactNode }) {
   const year = new Date().getFullYear();
+  const inverse = { color: 'var(--amplify-colors-font-inverse)' };
   return (
-    <Flex as="main" direction="column" minHeight="100vh" className="portal-branded-login">
-      <Flex flex="1" wrap="wrap">
-        <Flex
+    <Stack as="main" gap="xs" className="portal-branded-login" style={{ minHeight: '100vh', gap: 0 }}>
+      <div className="amplify-flex" style={{ flex: 1, flexWrap: 'wrap' }}>
+        <Stack
           className="portal-brand-panel"
-          direction="column"
-          justifyContent="center"
           gap="small"
-          padding="xxl"
-          backgroundColor="primary.80"
-          color="font.inverse"
+          style={{
+            justifyContent: 'center',
+            padding: 'var(--amplify-space-xxl)',
+            backgroundColor: 'var(--amplify-colors-primary-80)',
+            ...inverse,
+          }}
         >
-          <Heading level={2} color="font.inverse">
+          <Heading level={2} style={inverse}>
             {site.header_title || site.project_name}
           </Heading>
-          {site.subtitle ? <Text color="font.inverse">{site.subtitle}</Text> : null}
-        </Flex>
-        <Flex flex="1" justifyContent="center" alignItems="center" padding="large" className="portal-login-side">
-          <Card width="100%" maxWidth="26rem" padding="large">
-            <Flex direction="column" gap="large">
+          {site.subtitle ? <Text style={inverse}>{site.subtitle}</Text> : null}
+        </Stack>
+        <div
+          className="amplify-flex portal-login-side"
+          style={{ flex: 1, justifyContent: 'center', alignItems: 'center', padding: 'var(--amplify-space-large)' }}
+        >
+          <div
+            className="amplify-card"
+            style={{ width: '100%', maxWidth: '26rem', padding: 'var(--amplify-space-large)' }}
+          >
+            <Stack gap="large">
               {site.logo ? (
-                <Image src={site.logo} alt={es.login.logoAlt(site.project_name)} maxHeight="64px" objectFit="contain" />
+                <img
+                  className="amplify-image"
+                  src={site.logo}
+                  alt={es.login.logoAlt(site.project_name)}
+                  style={{ maxHeight: '64px', objectFit: 'contain' }}
+                />
               ) : null}
-              <Heading level={1} fontSize="xxl">
+              <Heading level={1} style={{ fontSize: 'var(--amplify-font-sizes-xxl)' }}>
                 {es.login.brandedTitle}
               </Heading>
               {notice}
               <LoginForm branded />
-              <Flex alignItems="center" gap="small">
-                <Divider flex="1" />
-                <Text fontSize="small" color="font.tertiary">
+              <div className="amplify-flex" style={{ alignItems: 'center', gap: 'var(--amplify-space-small)' }}>
+                {divider}
+                <Text
+                  style={{ fontSize: 'var(--amplify-font-sizes-small)', color: 'var(--amplify-colors-font-tertiary)' }}
+                >
                   {es.login.ssoDivider}
                 </Text>
-                <Divider flex="1" />
-              </Flex>
-              <Flex direction="column" alignItems="center" gap="xs">
-                <Button isFullWidth isDisabled gap="small">
+                {divider}
+              </div>
+              <Stack gap="xs" style={{ alignItems: 'center' }}>
+                <Button fullWidth disabled>
                   <MicrosoftMark />
                   {es.login.ssoMicrosoft}
                 </Button>
-                <Badge size="small">{es.login.ssoSoon}</Badge>
-              </Flex>
-            </Flex>
-          </Card>
-        </Flex>
-      </Flex>
-      <View as="footer" padding="medium" textAlign="center">
-        <Text fontSize="small" color="font.tertiary">
+                <span className="amplify-badge amplify-badge--small">{es.login.ssoSoon}</span>
+              </Stack>
+            </Stack>
+          </div>
+        </div>
+      </div>
+      <footer style={{ padding: 'var(--amplify-space-medium)', textAlign: 'center' }}>
+        <Text style={{ fontSize: 'var(--amplify-font-sizes-small)', color: 'var(--amplify-colors-font-tertiary)' }}>
           {es.login.footer(year, site.footer_disclaimer ?? '')}
         </Text>
-      </View>
-    </Flex>
+      </footer>
+    </Stack>
   );
 }

@@ -1,59 +1,60 @@
-import { Alert, Button, CheckboxField, Flex, Link, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { Link as RouterLink } from 'react-router-dom';
-import { es } from '../../../../../shared/i18n/es';
-import { useLogin } from '../api/use-login';
+import { Alert, Button, Checkbox, InputField, Stack } from '@/components/ui/plain';
+import { useLogin } from '@/features/auth/api/use-login';
 
 /**
  * E-mail and password, 'Ingresar', the forgotten-password link; refusals in an alert. The branded login adds
- * 'Recordarme' (checked: the auth cookies last a year; unchecked: they end with the browser session).
+ * 'Recordarme' (checked: the auth cookies last a year; unchecked: they end with the browser session). Built from
+ * components/ui/plain (Amplify's look without its JavaScript, for the first load of /login).
  */
 export function LoginForm({ branded }: { branded: boolean }) {
   const { fields, fieldErrors, error, submitting, change, submit } = useLogin(!branded);
   return (
-    <Flex as="form" direction="column" gap="medium" onSubmit={submit} noValidate>
+    <Stack as="form" onSubmit={submit} noValidate>
       {error ? (
-        <Alert variation="error" data-testid="login-error">
+        <Alert variation="error" testId="login-error">
           {error}
         </Alert>
       ) : null}
-      <TextField
+      <InputField
         label={es.login.email}
         name="email"
         type="email"
         autoComplete="username"
         placeholder={es.login.emailPlaceholder}
         value={fields.email}
-        onChange={(event) => change('email', event.target.value)}
-        hasError={Boolean(fieldErrors.email)}
-        errorMessage={fieldErrors.email}
+        onChange={(value) => change('email', value)}
+        error={fieldErrors.email}
       />
-      <PasswordField
+      <InputField
         label={es.login.password}
         name="password"
+        type="password"
         autoComplete="current-password"
         value={fields.password}
-        onChange={(event) => change('password', event.target.value)}
-        hasError={Boolean(fieldErrors.password)}
-        errorMessage={fieldErrors.password}
-        showPasswordButtonLabel={es.login.showPassword}
-        passwordIsHiddenLabel={es.login.passwordHidden}
-        passwordIsShownLabel={es.login.passwordShown}
+        onChange={(value) => change('password', value)}
+        error={fieldErrors.password}
+        showPassword={{
+          button: es.login.showPassword,
+          hidden: es.login.passwordHidden,
+          shown: es.login.passwordShown,
+        }}
       />
       {branded ? (
-        <CheckboxField
+        <Checkbox
           label={es.login.remember}
           name="remember"
-          value="yes"
           checked={fields.remember}
-          onChange={(event) => change('remember', event.target.checked)}
+          onChange={(checked) => change('remember', checked)}
         />
       ) : null}
-      <Button type="submit" variation="primary" isFullWidth isLoading={submitting} loadingText={es.login.submitting}>
+      <Button type="submit" primary fullWidth loading={submitting} loadingText={es.login.submitting}>
         {es.login.submit}
       </Button>
-      <Link as={RouterLink} to="/forgottenPassword" textAlign="center">
+      <RouterLink to="/forgottenPassword" className="amplify-link" style={{ textAlign: 'center' }}>
         {es.login.forgotten}
-      </Link>
-    </Flex>
+      </RouterLink>
+    </Stack>
   );
 }

@@ -1,21 +1,32 @@
-import { Card, Flex, Heading } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import type { ReactNode } from 'react';
-import { es } from '../../../../../shared/i18n/es';
+import { Heading, Stack } from '@/components/ui/plain';
 import { LoginForm } from './login-form';
 
 /** The login when no project brands this origin: 'Bienvenido' and the form. */
 export function PlainLogin({ notice }: { notice: ReactNode }) {
   return (
-    <Flex as="main" justifyContent="center" alignItems="center" minHeight="100vh" padding="medium">
-      <Card variation="elevated" width="100%" maxWidth="26rem" padding="xl">
-        <Flex direction="column" gap="large">
-          <Heading level={1} textAlign="center">
+    <main
+      className="amplify-flex"
+      style={{
+        justifyContent: 'center',
+        alignItems: 'center',
+        minHeight: '100vh',
+        padding: 'var(--amplify-space-medium)',
+      }}
+    >
+      <div
+        className="amplify-card amplify-card--elevated"
+        style={{ width: '100%', maxWidth: '26rem', padding: 'var(--amplify-space-xl)' }}
+      >
+        <Stack gap="large">
+          <Heading level={1} style={{ textAlign: 'center' }}>
             {es.login.title}
           </Heading>
           {notice}
           <LoginForm branded={false} />
-        </Flex>
-      </Card>
-    </Flex>
+        </Stack>
+      </div>
+    </main>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert } from '@aws-amplify/ui-react';
 import { useEffect } from 'react';
-import { PageLoader } from '../../../components/ui/page-loader';
-import { brandLoginPage, useBranding } from '../../../lib/branding';
-import { useSession } from '../../../lib/session';
-import { BrandedLogin } from '../components/branded-login';
-import { PlainLogin } from '../components/plain-login';
+import { PageLoader } from '@/components/ui/page-loader';
+import { Alert } from '@/components/ui/plain';
+import { BrandedLogin } from '@/features/auth/components/branded-login';
+import { PlainLogin } from '@/features/auth/components/plain-login';
+import { brandLoginPage, useBranding } from '@/lib/branding';
+import { useSession } from '@/lib/session';
 
 /**
  * / , /login and /admin for visitors. Asks for this origin's branding first (a stored one shows meanwhile): branded
@@ -19,7 +19,7 @@ export function LoginRoute() {
   }, []);
 
   const noticeAlert = notice ? (
-    <Alert variation="warning" data-testid="session-notice">
+    <Alert variation="warning" testId="session-notice">
       {notice}
     </Alert>
   ) : null;

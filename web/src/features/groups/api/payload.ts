@@ -1,5 +1,5 @@
-import type { BodyInputOf, ResponseOf } from '../../../../../shared/contracts/define';
-import type { createGroup, getGroup, patchGroup } from '../../../../../shared/contracts/groups';
+import type { BodyInputOf, ResponseOf } from '@shared/contracts/define';
+import type { createGroup, getGroup, patchGroup } from '@shared/contracts/groups';
 
 export type GroupDetail = ResponseOf<typeof getGroup>;
 

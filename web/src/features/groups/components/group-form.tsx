@@ -1,7 +1,6 @@
 import { Flex, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { useState } from 'react';
-import { createGroup, patchGroup } from '../../../../../shared/contracts/groups';
-import { es } from '../../../../../shared/i18n/es';
 import {
   type FieldValidators,
   maxLength,
@@ -15,9 +14,8 @@ import {
   UnsavedChangesGuard,
   useFormState,
   WizardButtons,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
+} from '@/components/admin';
+import { useCreateGroup } from '@/features/groups/api/create-group';
 import {
   createGroupBody,
   EMPTY_GROUP,
@@ -26,8 +24,10 @@ import {
   patchGroupBody,
   requiredGroupFields,
   valuesFromGroup,
-} from '../api/payload';
-import { useGroupPeople, useMyProjects } from '../api/use-group-pickers';
+} from '@/features/groups/api/payload';
+import { useUpdateGroup } from '@/features/groups/api/update-group';
+import { useGroupPeople, useMyProjects } from '@/features/groups/api/use-group-pickers';
+import { useSession } from '@/lib/session';
 
 const t = es.groupsAdmin;
 
@@ -55,29 +55,20 @@ export function GroupForm({ group }: { group?: GroupDetail }) {
     VALIDATORS,
   );
   const [saved] = useState(() => (group ? valuesFromGroup(group) : null));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [done, setDone] = useState(false);
+  const create = useCreateGroup();
+  const update = useUpdateGroup();
   const { projects, loading: projectsLoading } = useMyProjects();
   const people = useGroupPeople(form.values.project, group?.uuid);
+  // The submit state is the mutation's (issue 9): pending, its error, and success.
+  const busy = create.isPending || update.isPending;
+  const error = create.error ?? update.error;
+  const done = create.isSuccess || update.isSuccess;
 
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      if (group && saved) {
-        await api(patchGroup, {
-          params: { uuid: group.uuid },
-          body: patchGroupBody(form.values, saved, group.version),
-        });
-      } else {
-        await api(createGroup, { body: createGroupBody(form.values) });
-      }
-      setDone(true);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
+  const submit = () => {
+    if (group && saved) {
+      update.mutate({ uuid: group.uuid, body: patchGroupBody(form.values, saved, group.version) });
+    } else {
+      create.mutate(createGroupBody(form.values));
     }
   };
 

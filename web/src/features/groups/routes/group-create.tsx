@@ -1,6 +1,6 @@
-import { es } from '../../../../../shared/i18n/es';
-import { FormPage } from '../../../components/admin';
-import { GroupForm } from '../components/group-form';
+import { es } from '@shared/i18n/es';
+import { FormPage } from '@/components/admin';
+import { GroupForm } from '@/features/groups/components/group-form';
 
 const t = es.groupsAdmin;
 

@@ -1,7 +1,6 @@
 import { Badge } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { getGroup, getGroupPdf } from '../../../../../shared/contracts/groups';
-import { es } from '../../../../../shared/i18n/es';
 import {
   DetailField,
   DetailList,
@@ -10,9 +9,9 @@ import {
   personLabel,
   ShortId,
   StatusBadge,
-  useLoader,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
+} from '@/components/admin';
+import { useGroup } from '@/features/groups/api/get-group';
+import { fetchGroupPdf } from '@/features/groups/api/get-group-pdf';
 
 const t = es.groupsAdmin;
 
@@ -25,7 +24,7 @@ const people = (list: ReadonlyArray<{ uuid: string; first_name: string; last_nam
  */
 export function GroupDetailRoute() {
   const { uuid = '' } = useParams();
-  const { data, error, loading } = useLoader(uuid, (signal) => api(getGroup, { params: { uuid }, signal }));
+  const { data, error, isPending: loading } = useGroup(uuid);
   const title = data?.group_name ?? es.pages.adminGroupDetail;
   return (
     <DetailPage
@@ -34,7 +33,9 @@ export function GroupDetailRoute() {
       loading={loading}
       error={error}
       actions={
-        data ? <PrintInfoButton contract={getGroupPdf} uuid={data.uuid} fileName={`grupo-${data.group_name}`} /> : null
+        data ? (
+          <PrintInfoButton fetchPdf={() => fetchGroupPdf(data.uuid)} fileName={`grupo-${data.group_name}`} />
+        ) : null
       }
     >
       {data ? (

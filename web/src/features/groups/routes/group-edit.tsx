@@ -1,18 +1,17 @@
 import { Alert } from '@aws-amplify/ui-react';
+import { es, messageForError } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { getGroup } from '../../../../../shared/contracts/groups';
-import { es, messageForError } from '../../../../../shared/i18n/es';
-import { FormPage, useLoader } from '../../../components/admin';
-import { PageLoader } from '../../../components/ui/page-loader';
-import { api } from '../../../lib/api-client';
-import { GroupForm } from '../components/group-form';
+import { FormPage } from '@/components/admin';
+import { PageLoader } from '@/components/ui/page-loader';
+import { useGroup } from '@/features/groups/api/get-group';
+import { GroupForm } from '@/features/groups/components/group-form';
 
 const t = es.groupsAdmin;
 
 /** /admin/group/edit/{uuid}: the prefilled form, then 'Grupo guardado con éxito' (admin-area §2). */
 export function GroupEditRoute() {
   const { uuid = '' } = useParams();
-  const { data, error, loading } = useLoader(uuid, (signal) => api(getGroup, { params: { uuid }, signal }));
+  const { data, error, isPending: loading } = useGroup(uuid);
   return (
     <FormPage title={t.editTitle} crumbs={[{ label: t.title, to: '/admin/group' }, { label: t.editTitle }]}>
       {loading ? (

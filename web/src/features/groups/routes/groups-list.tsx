@@ -1,6 +1,5 @@
 import { Badge, Flex, SelectField, Text } from '@aws-amplify/ui-react';
-import { deleteGroup, listGroups, patchGroup } from '../../../../../shared/contracts/groups';
-import { es } from '../../../../../shared/i18n/es';
+import { es } from '@shared/i18n/es';
 import {
   AdminTable,
   ListFooter,
@@ -10,11 +9,12 @@ import {
   StatusBadge,
   storedSelection,
   useListHash,
-  useLoader,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { useMyProjects } from '../api/use-group-pickers';
+} from '@/components/admin';
+import { useDeleteGroup } from '@/features/groups/api/delete-group';
+import { useGroups } from '@/features/groups/api/list-groups';
+import { useUpdateGroup } from '@/features/groups/api/update-group';
+import { useMyProjects } from '@/features/groups/api/use-group-pickers';
+import { useSession } from '@/lib/session';
 
 const t = es.groupsAdmin;
 const KEYS = ['search', 'project', 'ordering'] as const;
@@ -29,6 +29,8 @@ const isOrdering = (value: string): value is Exclude<Ordering, ''> =>
  * '#page?search=&project=&ordering='. Non-super-admins arrive with '#1?search=&project={stored project}&ordering='.
  */
 export function GroupsListRoute() {
+  const remove = useDeleteGroup();
+  const update = useUpdateGroup();
   const { profile } = useSession();
   const scope = roleScope(profile?.profile.user_role);
   const list = useListHash({
@@ -43,7 +45,8 @@ export function GroupsListRoute() {
     ...(project && { project }),
     ...(isOrdering(ordering) && { ordering }),
   };
-  const { data, loading, reload } = useLoader(JSON.stringify(query), (signal) => api(listGroups, { query, signal }));
+  const { data, isFetching: loading, refetch } = useGroups(query);
+  const reload = () => void refetch();
   const { projects } = useMyProjects(scope.projects);
 
   const filters = (
@@ -116,10 +119,10 @@ export function GroupsListRoute() {
           name: group.group_name,
           toggle: {
             enabled: group.enable,
-            run: () => api(patchGroup, { params: { uuid: group.uuid }, body: { enable: !group.enable } }),
+            run: () => update.mutateAsync({ uuid: group.uuid, body: { enable: !group.enable } }),
           },
           editTo: `/admin/group/edit/${group.uuid}`,
-          remove: { confirm: t.deleteConfirm, run: () => api(deleteGroup, { params: { uuid: group.uuid } }) },
+          remove: { confirm: t.deleteConfirm, run: () => remove.mutateAsync(group.uuid) },
           detailTo: `/admin/group/detail/${group.uuid}`,
         })}
       />

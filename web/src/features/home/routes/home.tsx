@@ -1,6 +1,6 @@
 import { Flex, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
-import { es } from '../../../../../shared/i18n/es';
-import { useSession } from '../../../lib/session';
+import { es } from '@shared/i18n/es';
+import { useSession } from '@/lib/session';
 
 /** /home: the greeting. Indicators, rotating texts and the report lists arrive with later issues. */
 export function HomeRoute() {

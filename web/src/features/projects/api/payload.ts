@@ -1,6 +1,6 @@
-import type { ResponseOf } from '../../../../../shared/contracts/define';
-import { DEFAULT_COLOR } from '../../../../../shared/contracts/fields';
-import type { getProject } from '../../../../../shared/contracts/projects';
+import type { ResponseOf } from '@shared/contracts/define';
+import { DEFAULT_COLOR } from '@shared/contracts/fields';
+import type { getProject } from '@shared/contracts/projects';
 
 export type ProjectDetail = ResponseOf<typeof getProject>;
 export type WizardMode = 'create' | 'edit';

@@ -1,7 +1,6 @@
 import { Flex, Link, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { type ReactNode, useEffect, useState } from 'react';
-import { createProject, patchProject } from '../../../../../shared/contracts/projects';
-import { es } from '../../../../../shared/i18n/es';
 import {
   type FieldValidators,
   FileInput,
@@ -21,8 +20,8 @@ import {
   validateUrl,
   WizardButtons,
   WizardSteps,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
+} from '@/components/admin';
+import { useCreateProject } from '@/features/projects/api/create-project';
 import {
   EMPTY_PROJECT,
   type ProjectDetail,
@@ -32,8 +31,9 @@ import {
   STEP_FIELDS,
   valuesFromProject,
   type WizardMode,
-} from '../api/payload';
-import { useProjectAdminOptions } from '../api/use-project-admins';
+} from '@/features/projects/api/payload';
+import { useUpdateProject } from '@/features/projects/api/update-project';
+import { useProjectAdminOptions } from '@/features/projects/api/use-project-admins';
 
 const t = es.projectsAdmin;
 const LIST_PATH = '/admin/projects';
@@ -71,8 +71,11 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
   const [saved, setSaved] = useState<ProjectValues | null>(project ? initial : null);
   const [uuid, setUuid] = useState(project?.uuid);
   const [version, setVersion] = useState(project?.version);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const create = useCreateProject();
+  const update = useUpdateProject();
+  // The submit state is the mutations' (issue 9).
+  const busy = create.isPending || update.isPending;
+  const error = create.error ?? update.error;
   const admins = useProjectAdminOptions(project?.uuid);
   const step = wizard.index;
   const done = step === t.steps.length;
@@ -80,26 +83,27 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
 
   // The error list belongs to the step it came from.
   // biome-ignore lint/correctness/useExhaustiveDependencies: clear on step change only.
-  useEffect(() => setError(null), [step]);
+  useEffect(() => {
+    create.reset();
+    update.reset();
+  }, [step]);
 
   const stepErrors = (STEP_FIELDS[step] ?? []).some((field) => form.errors[field]);
   const blocked = form.missing(requiredFields(step, mode)) || stepErrors;
 
-  const submitStep = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const body = projectStepBody(form.values, step, saved, version);
-      const result = uuid ? await api(patchProject, { params: { uuid }, body }) : await api(createProject, { body });
-      setUuid(result.uuid);
-      setVersion(result.version);
-      setSaved({ ...form.values, logo: null, icon: null, image: null });
-      wizard.next();
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
+  const onSaved = (result: { uuid: string; version: number }) => {
+    setUuid(result.uuid);
+    setVersion(result.version);
+    setSaved({ ...form.values, logo: null, icon: null, image: null });
+    wizard.next();
+  };
+
+  const submitStep = () => {
+    const body = projectStepBody(form.values, step, saved, version);
+    create.reset();
+    update.reset();
+    if (uuid) update.mutate({ uuid, body }, { onSuccess: onSaved });
+    else create.mutate(body, { onSuccess: onSaved });
   };
 
   const text = (

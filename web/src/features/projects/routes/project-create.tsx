@@ -1,6 +1,6 @@
-import { es } from '../../../../../shared/i18n/es';
-import { FormPage } from '../../../components/admin';
-import { ProjectWizard } from '../components/project-wizard';
+import { es } from '@shared/i18n/es';
+import { FormPage } from '@/components/admin';
+import { ProjectWizard } from '@/features/projects/components/project-wizard';
 
 const t = es.projectsAdmin;
 

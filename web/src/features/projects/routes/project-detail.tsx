@@ -1,6 +1,5 @@
+import { es } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { getProject, getProjectPdf } from '../../../../../shared/contracts/projects';
-import { es } from '../../../../../shared/i18n/es';
 import {
   DetailField,
   DetailList,
@@ -10,9 +9,9 @@ import {
   personLabel,
   ShortId,
   StatusBadge,
-  useLoader,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
+} from '@/components/admin';
+import { useProject } from '@/features/projects/api/get-project';
+import { fetchProjectPdf } from '@/features/projects/api/get-project-pdf';
 
 const t = es.projectsAdmin;
 
@@ -22,7 +21,7 @@ const t = es.projectsAdmin;
  */
 export function ProjectDetailRoute() {
   const { uuid = '' } = useParams();
-  const { data, error, loading } = useLoader(uuid, (signal) => api(getProject, { params: { uuid }, signal }));
+  const { data, error, isPending: loading } = useProject(uuid);
   const title = data?.project_name ?? es.pages.adminProjectDetail;
   return (
     <DetailPage
@@ -32,7 +31,7 @@ export function ProjectDetailRoute() {
       error={error}
       actions={
         data ? (
-          <PrintInfoButton contract={getProjectPdf} uuid={data.uuid} fileName={`proyecto-${data.project_name}`} />
+          <PrintInfoButton fetchPdf={() => fetchProjectPdf(data.uuid)} fileName={`proyecto-${data.project_name}`} />
         ) : null
       }
     >

@@ -1,18 +1,17 @@
 import { Alert } from '@aws-amplify/ui-react';
+import { es, messageForError } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { getProject } from '../../../../../shared/contracts/projects';
-import { es, messageForError } from '../../../../../shared/i18n/es';
-import { FormPage, useLoader } from '../../../components/admin';
-import { PageLoader } from '../../../components/ui/page-loader';
-import { api } from '../../../lib/api-client';
-import { ProjectWizard } from '../components/project-wizard';
+import { FormPage } from '@/components/admin';
+import { PageLoader } from '@/components/ui/page-loader';
+import { useProject } from '@/features/projects/api/get-project';
+import { ProjectWizard } from '@/features/projects/components/project-wizard';
 
 const t = es.projectsAdmin;
 
 /** /admin/projects/edit/{uuid}: the wizard prefilled from the project (admin-area §2). */
 export function ProjectEditRoute() {
   const { uuid = '' } = useParams();
-  const { data, error, loading } = useLoader(uuid, (signal) => api(getProject, { params: { uuid }, signal }));
+  const { data, error, isPending: loading } = useProject(uuid);
   return (
     <FormPage title={t.editTitle} crumbs={[{ label: t.title, to: '/admin/projects' }, { label: t.editTitle }]}>
       {loading ? (

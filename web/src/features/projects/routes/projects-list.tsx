@@ -1,30 +1,25 @@
 import { Text } from '@aws-amplify/ui-react';
-import { deleteProject, listProjects, patchProject } from '../../../../../shared/contracts/projects';
-import { es } from '../../../../../shared/i18n/es';
-import {
-  AdminTable,
-  formatDate,
-  ListFooter,
-  ListPage,
-  pageOffset,
-  StatusBadge,
-  useListHash,
-  useLoader,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
+import { es } from '@shared/i18n/es';
+import { AdminTable, formatDate, ListFooter, ListPage, pageOffset, StatusBadge, useListHash } from '@/components/admin';
+import { useDeleteProject } from '@/features/projects/api/delete-project';
+import { useProjects } from '@/features/projects/api/list-projects';
+import { useUpdateProject } from '@/features/projects/api/update-project';
 
 const t = es.projectsAdmin;
 const KEYS = ['search'] as const;
 
 /** /admin/projects (admin-area §2): search, + Crear, the table, pager and page size; state in '#page?search='. */
 export function ProjectsListRoute() {
+  const remove = useDeleteProject();
+  const update = useUpdateProject();
   const list = useListHash({ keys: KEYS });
   const query = {
     limit: list.pageSize,
     offset: pageOffset(list.page, list.pageSize),
     ...(list.values.search && { search: list.values.search }),
   };
-  const { data, loading, reload } = useLoader(JSON.stringify(query), (signal) => api(listProjects, { query, signal }));
+  const { data, isFetching: loading, refetch } = useProjects(query);
+  const reload = () => void refetch();
 
   return (
     <ListPage
@@ -50,10 +45,10 @@ export function ProjectsListRoute() {
           name: project.project_name,
           toggle: {
             enabled: project.enable,
-            run: () => api(patchProject, { params: { uuid: project.uuid }, body: { enable: !project.enable } }),
+            run: () => update.mutateAsync({ uuid: project.uuid, body: { enable: !project.enable } }),
           },
           editTo: `/admin/projects/edit/${project.uuid}`,
-          remove: { confirm: t.deleteConfirm, run: () => api(deleteProject, { params: { uuid: project.uuid } }) },
+          remove: { confirm: t.deleteConfirm, run: () => remove.mutateAsync(project.uuid) },
           detailTo: `/admin/projects/detail/${project.uuid}`,
         })}
       />

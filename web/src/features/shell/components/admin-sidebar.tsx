@@ -1,8 +1,8 @@
 import { Flex, View } from '@aws-amplify/ui-react';
-import { es } from '../../../../../shared/i18n/es';
-import type { Role } from '../../../../../shared/roles';
-import type { IconName } from '../../../components/ui/icons';
-import { adminMenuFor } from '../menus';
+import { es } from '@shared/i18n/es';
+import type { Role } from '@shared/roles';
+import type { IconName } from '@/components/ui/icons';
+import { adminMenuFor } from '@/features/shell/menus';
 import { CollapseToggle } from './collapse-toggle';
 import { NavGroup } from './nav-group';
 import { NavItem } from './nav-item';

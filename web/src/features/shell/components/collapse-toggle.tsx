@@ -1,8 +1,8 @@
 import { Button } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { useState } from 'react';
-import { es } from '../../../../../shared/i18n/es';
-import { AppIcon } from '../../../components/ui/icons';
-import { readLocal, STORAGE_KEYS, writeLocal } from '../../../lib/storage';
+import { AppIcon } from '@/components/ui/icons';
+import { readLocal, STORAGE_KEYS, writeLocal } from '@/lib/storage';
 
 /** Whether the sidebar is collapsed, kept across pages and reloads. */
 export function useSidebarCollapsed() {

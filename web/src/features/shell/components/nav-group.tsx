@@ -1,6 +1,6 @@
 import { Button, Flex, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { type ReactNode, useId, useState } from 'react';
-import { AppIcon, type IconName } from '../../../components/ui/icons';
+import { AppIcon, type IconName } from '@/components/ui/icons';
 
 /** A collapsible sidebar section ('Mis reportes', 'Contabilidad', 'Modulos'); its content or an empty text. */
 export function NavGroup({

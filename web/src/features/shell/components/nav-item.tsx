@@ -1,6 +1,6 @@
 import { Link, VisuallyHidden } from '@aws-amplify/ui-react';
 import { NavLink } from 'react-router-dom';
-import { AppIcon, type IconName } from '../../../components/ui/icons';
+import { AppIcon, type IconName } from '@/components/ui/icons';
 
 /** One sidebar link: icon and label; collapsed, only the icon shows (the label stays for screen readers). */
 export function NavItem({

@@ -1,7 +1,7 @@
 import { Flex, View } from '@aws-amplify/ui-react';
-import { es } from '../../../../../shared/i18n/es';
-import type { UserInfo } from '../../../lib/session';
-import { adminPanelTarget, showsDocuments } from '../menus';
+import { es } from '@shared/i18n/es';
+import { adminPanelTarget, showsDocuments } from '@/features/shell/menus';
+import type { UserInfo } from '@/lib/session';
 import { CollapseToggle } from './collapse-toggle';
 import { NavGroup } from './nav-group';
 import { NavItem } from './nav-item';

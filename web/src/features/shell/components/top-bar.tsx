@@ -11,12 +11,12 @@ import {
   Text,
   View,
 } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { es } from '../../../../../shared/i18n/es';
-import { AppIcon } from '../../../components/ui/icons';
-import { useBranding } from '../../../lib/branding';
-import { signOut, type UserInfo } from '../../../lib/session';
-import { messagingLink } from '../menus';
+import { AppIcon } from '@/components/ui/icons';
+import { messagingLink } from '@/features/shell/menus';
+import { useBranding } from '@/lib/branding';
+import { signOut, type UserInfo } from '@/lib/session';
 
 /**
  * The top bar of every signed-in screen (portal spec §2): logo to /home, 'Volver' (not on /home), 'Ayuda', the

@@ -1,7 +1,7 @@
-import { useSession } from '../../../lib/session';
-import { AdminSidebar } from '../components/admin-sidebar';
-import { useSidebarCollapsed } from '../components/collapse-toggle';
-import { ShellFrame } from '../components/shell-frame';
+import { AdminSidebar } from '@/features/shell/components/admin-sidebar';
+import { useSidebarCollapsed } from '@/features/shell/components/collapse-toggle';
+import { ShellFrame } from '@/features/shell/components/shell-frame';
+import { useSession } from '@/lib/session';
 
 /** Layout of /admin/*: top bar and the admin sidebar (the route guard inside decides who may stay). */
 export function AdminLayout() {

@@ -1,7 +1,7 @@
-import { useSession } from '../../../lib/session';
-import { useSidebarCollapsed } from '../components/collapse-toggle';
-import { ShellFrame } from '../components/shell-frame';
-import { Sidebar } from '../components/sidebar';
+import { useSidebarCollapsed } from '@/features/shell/components/collapse-toggle';
+import { ShellFrame } from '@/features/shell/components/shell-frame';
+import { Sidebar } from '@/features/shell/components/sidebar';
+import { useSession } from '@/lib/session';
 
 /** Layout of the signed-in portal pages: top bar and the ordinary sidebar. */
 export function AppLayout() {

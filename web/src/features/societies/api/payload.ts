@@ -1,5 +1,5 @@
-import type { BodyInputOf, ResponseOf } from '../../../../../shared/contracts/define';
-import type { createSociety, getSociety, patchSociety } from '../../../../../shared/contracts/societies';
+import type { BodyInputOf, ResponseOf } from '@shared/contracts/define';
+import type { createSociety, getSociety, patchSociety } from '@shared/contracts/societies';
 
 export type SocietyDetail = ResponseOf<typeof getSociety>;
 export type Currency = 'CLP' | 'USD' | 'EUR';

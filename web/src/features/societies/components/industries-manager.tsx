@@ -10,12 +10,14 @@ import {
   Text,
   TextField,
 } from '@aws-amplify/ui-react';
+import { es, fieldErrorMessage, messageForError } from '@shared/i18n/es';
 import { useState } from 'react';
-import { createIndustry, deleteIndustry, patchIndustry } from '../../../../../shared/contracts/societies';
-import { es, fieldErrorMessage, messageForError } from '../../../../../shared/i18n/es';
-import { ConfirmDialog, Modal, maxLength } from '../../../components/admin';
-import { ApiError, api } from '../../../lib/api-client';
-import { useIndustries } from '../api/use-society-options';
+import { ConfirmDialog, Modal, maxLength } from '@/components/admin';
+import { useCreateIndustry } from '@/features/societies/api/create-industry';
+import { useDeleteIndustry } from '@/features/societies/api/delete-industry';
+import { useUpdateIndustry } from '@/features/societies/api/update-industry';
+import { useIndustries } from '@/features/societies/api/use-society-options';
+import { ApiError } from '@/lib/api-client';
 
 const t = es.industriesAdmin;
 const checkName = maxLength(100);
@@ -41,21 +43,25 @@ function IndustryRow({
 }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(industry.industry);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  const save = async () => {
-    setBusy(true);
-    try {
-      await api(patchIndustry, { params: { uuid: industry.uuid }, body: { industry: name.trim() } });
-      setEditing(false);
-      onSaved();
-    } catch (caught) {
-      setError(industryError(caught));
-    } finally {
-      setBusy(false);
-    }
+  const [invalid, setInvalid] = useState<string | undefined>();
+  const rename = useUpdateIndustry();
+  const error = invalid ?? (rename.error ? industryError(rename.error) : undefined);
+  const busy = rename.isPending;
+  const setError = (message: string | undefined) => {
+    setInvalid(message);
+    rename.reset();
   };
+
+  const save = () =>
+    rename.mutate(
+      { uuid: industry.uuid, body: { industry: name.trim() } },
+      {
+        onSuccess: () => {
+          setEditing(false);
+          onSaved();
+        },
+      },
+    );
 
   return (
     <TableRow data-industry={industry.industry}>
@@ -125,23 +131,28 @@ function IndustryRow({
 export function IndustriesManager({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { industries, loading, reload } = useIndustries();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | undefined>();
   const [deleting, setDeleting] = useState<{ uuid: string } | null>(null);
-
-  const add = async () => {
-    setBusy(true);
-    try {
-      await api(createIndustry, { body: { industry: name.trim() } });
-      setName('');
-      setError(undefined);
-      reload();
-    } catch (caught) {
-      setError(industryError(caught));
-    } finally {
-      setBusy(false);
-    }
+  const create = useCreateIndustry();
+  const remove = useDeleteIndustry();
+  const error = invalid ?? (create.error ? industryError(create.error) : undefined);
+  const busy = create.isPending;
+  const setError = (message: string | undefined) => {
+    setInvalid(message);
+    create.reset();
   };
+
+  const add = () =>
+    create.mutate(
+      { industry: name.trim() },
+      {
+        onSuccess: () => {
+          setName('');
+          setInvalid(undefined);
+          reload();
+        },
+      },
+    );
 
   return (
     <Modal
@@ -205,7 +216,7 @@ export function IndustriesManager({ open, onClose }: { open: boolean; onClose: (
         open={deleting !== null}
         message={t.deleteConfirm}
         onConfirm={async () => {
-          if (deleting) await api(deleteIndustry, { params: { uuid: deleting.uuid } });
+          if (deleting) await remove.mutateAsync(deleting.uuid);
           reload();
         }}
         onClose={() => setDeleting(null)}

@@ -1,5 +1,5 @@
-import { roleScope, storedSelection } from '../../../components/admin';
-import type { UserInfo } from '../../../lib/session';
+import { roleScope, storedSelection } from '@/components/admin';
+import type { UserInfo } from '@/lib/session';
 
 /** The societies list hash keys (admin-area §2): '#page?search=&project=&group='. */
 export const SOCIETY_LIST_KEYS = ['search', 'project', 'group'] as const;

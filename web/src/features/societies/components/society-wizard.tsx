@@ -1,7 +1,6 @@
 import { Flex, SelectField, TextField } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
 import { type ReactNode, useEffect, useState } from 'react';
-import { createSociety, patchSociety } from '../../../../../shared/contracts/societies';
-import { es } from '../../../../../shared/i18n/es';
 import {
   type FieldValidators,
   maxLength,
@@ -21,9 +20,8 @@ import {
   validateRut,
   WizardButtons,
   WizardSteps,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
+} from '@/components/admin';
+import { useCreateSociety } from '@/features/societies/api/create-society';
 import {
   CURRENCIES,
   createSocietyBody,
@@ -34,8 +32,15 @@ import {
   type SocietyDetail,
   type SocietyValues,
   valuesFromSociety,
-} from '../api/payload';
-import { useIndustries, useMyGroups, useMyProjects, useSocietyUserOptions } from '../api/use-society-options';
+} from '@/features/societies/api/payload';
+import { useUpdateSociety } from '@/features/societies/api/update-society';
+import {
+  useIndustries,
+  useMyGroups,
+  useMyProjects,
+  useSocietyUserOptions,
+} from '@/features/societies/api/use-society-options';
+import { useSession } from '@/lib/session';
 import { societiesListPath } from './list-path';
 
 const t = es.societiesAdmin;
@@ -71,8 +76,11 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
     VALIDATORS,
   );
   const wizard = useWizard(t.steps.length + 1);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const create = useCreateSociety();
+  const update = useUpdateSociety();
+  // The submit state is the mutations' (issue 9).
+  const busy = create.isPending || update.isPending;
+  const error = create.error ?? update.error;
   const step = wizard.index;
   const done = step === t.steps.length;
   const last = step === t.steps.length - 1;
@@ -96,30 +104,23 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
   }, [firstIndustry, editing, applyDefaults]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: clear on step change only.
-  useEffect(() => setError(null), [step]);
+  useEffect(() => {
+    create.reset();
+    update.reset();
+  }, [step]);
 
   const stepErrors = (SOCIETY_STEP_FIELDS[step] ?? []).some((field) => form.errors[field]);
   const blocked = form.missing(requiredSocietyFields(step, editing)) || stepErrors;
 
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      if (society && saved) {
-        const body = patchSocietyBody(form.values, saved, society.version);
-        await api(patchSociety, {
-          params: { uuid: society.uuid },
-          query: { tax_module: form.values.tax_module },
-          body,
-        });
-      } else {
-        await api(createSociety, { body: createSocietyBody(form.values) });
-      }
-      wizard.next();
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
+  const submit = () => {
+    create.reset();
+    update.reset();
+    const next = { onSuccess: () => wizard.next() };
+    if (society && saved) {
+      const body = patchSocietyBody(form.values, saved, society.version);
+      update.mutate({ uuid: society.uuid, query: { tax_module: form.values.tax_module }, body }, next);
+    } else {
+      create.mutate(createSocietyBody(form.values), next);
     }
   };
 

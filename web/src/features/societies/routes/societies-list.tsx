@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, SelectField, Text } from '@aws-amplify/ui-react';
+import { createIndustry } from '@shared/contracts/societies';
+import { es } from '@shared/i18n/es';
 import { useState } from 'react';
-import { createIndustry, deleteSociety, listSocieties, patchSociety } from '../../../../../shared/contracts/societies';
-import { es } from '../../../../../shared/i18n/es';
 import {
   AdminTable,
   ListFooter,
@@ -11,13 +11,14 @@ import {
   roleScope,
   StatusBadge,
   useListHash,
-  useLoader,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { useMyGroups, useMyProjects } from '../api/use-society-options';
-import { IndustriesManager } from '../components/industries-manager';
-import { SOCIETY_LIST_KEYS, societyListDefaults } from '../components/list-path';
+} from '@/components/admin';
+import { useDeleteSociety } from '@/features/societies/api/delete-society';
+import { useSocieties } from '@/features/societies/api/list-societies';
+import { useUpdateSociety } from '@/features/societies/api/update-society';
+import { useMyGroups, useMyProjects } from '@/features/societies/api/use-society-options';
+import { IndustriesManager } from '@/features/societies/components/industries-manager';
+import { SOCIETY_LIST_KEYS, societyListDefaults } from '@/features/societies/components/list-path';
+import { useSession } from '@/lib/session';
 
 const t = es.societiesAdmin;
 
@@ -27,6 +28,8 @@ const t = es.societiesAdmin;
  * SUPER_ADMIN also manages the industries here.
  */
 export function SocietiesListRoute() {
+  const remove = useDeleteSociety();
+  const update = useUpdateSociety();
   const { profile } = useSession();
   const role = profile?.profile.user_role;
   const scope = roleScope(role);
@@ -40,7 +43,8 @@ export function SocietiesListRoute() {
     ...(project && { project }),
     ...(group && { group }),
   };
-  const { data, loading, reload } = useLoader(JSON.stringify(query), (signal) => api(listSocieties, { query, signal }));
+  const { data, isFetching: loading, refetch } = useSocieties(query);
+  const reload = () => void refetch();
   const { projects } = useMyProjects(scope.projects);
   const { groups } = useMyGroups(project, scope.groups);
 
@@ -121,10 +125,10 @@ export function SocietiesListRoute() {
           name: society.society_business_name,
           toggle: {
             enabled: society.enable,
-            run: () => api(patchSociety, { params: { uuid: society.uuid }, body: { enable: !society.enable } }),
+            run: () => update.mutateAsync({ uuid: society.uuid, body: { enable: !society.enable } }),
           },
           editTo: `/admin/society/edit/${society.uuid}`,
-          remove: { confirm: t.deleteConfirm, run: () => api(deleteSociety, { params: { uuid: society.uuid } }) },
+          remove: { confirm: t.deleteConfirm, run: () => remove.mutateAsync(society.uuid) },
           detailTo: `/admin/society/detail/${society.uuid}`,
         })}
       />

@@ -1,6 +1,6 @@
-import { es } from '../../../../../shared/i18n/es';
-import { FormPage } from '../../../components/admin';
-import { SocietyWizard } from '../components/society-wizard';
+import { es } from '@shared/i18n/es';
+import { FormPage } from '@/components/admin';
+import { SocietyWizard } from '@/features/societies/components/society-wizard';
 
 const t = es.societiesAdmin;
 

@@ -1,6 +1,5 @@
+import { es } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { getSociety, getSocietyPdf } from '../../../../../shared/contracts/societies';
-import { es } from '../../../../../shared/i18n/es';
 import {
   DetailField,
   DetailList,
@@ -9,9 +8,9 @@ import {
   personLabel,
   ShortId,
   StatusBadge,
-  useLoader,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
+} from '@/components/admin';
+import { useSociety } from '@/features/societies/api/get-society';
+import { fetchSocietyPdf } from '@/features/societies/api/get-society-pdf';
 
 const t = es.societiesAdmin;
 
@@ -21,7 +20,7 @@ const t = es.societiesAdmin;
  */
 export function SocietyDetailRoute() {
   const { uuid = '' } = useParams();
-  const { data, error, loading } = useLoader(uuid, (signal) => api(getSociety, { params: { uuid }, signal }));
+  const { data, error, isPending: loading } = useSociety(uuid);
   const title = data?.society_business_name ?? es.pages.adminSocietyDetail;
   return (
     <DetailPage
@@ -32,8 +31,7 @@ export function SocietyDetailRoute() {
       actions={
         data ? (
           <PrintInfoButton
-            contract={getSocietyPdf}
-            uuid={data.uuid}
+            fetchPdf={() => fetchSocietyPdf(data.uuid)}
             fileName={`sociedad-${data.society_business_name}`}
           />
         ) : null

@@ -1,18 +1,17 @@
 import { Alert } from '@aws-amplify/ui-react';
+import { es, messageForError } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { getSociety } from '../../../../../shared/contracts/societies';
-import { es, messageForError } from '../../../../../shared/i18n/es';
-import { FormPage, useLoader } from '../../../components/admin';
-import { PageLoader } from '../../../components/ui/page-loader';
-import { api } from '../../../lib/api-client';
-import { SocietyWizard } from '../components/society-wizard';
+import { FormPage } from '@/components/admin';
+import { PageLoader } from '@/components/ui/page-loader';
+import { useSociety } from '@/features/societies/api/get-society';
+import { SocietyWizard } from '@/features/societies/components/society-wizard';
 
 const t = es.societiesAdmin;
 
 /** /admin/society/edit/{uuid}: the two steps prefilled, then 'Sociedad guardada con éxito' (admin-area §2). */
 export function SocietyEditRoute() {
   const { uuid = '' } = useParams();
-  const { data, error, loading } = useLoader(uuid, (signal) => api(getSociety, { params: { uuid }, signal }));
+  const { data, error, isPending: loading } = useSociety(uuid);
   return (
     <FormPage title={t.editTitle} crumbs={[{ label: t.title, to: '/admin/society' }, { label: t.editTitle }]}>
       {loading ? (

@@ -1,6 +1,6 @@
-import { storedSelection } from '../../../components/admin';
-import { useSession } from '../../../lib/session';
-import { usersListHref } from '../lib/users-logic';
+import { storedSelection } from '@/components/admin';
+import { usersListHref } from '@/features/users/lib/users-logic';
+import { useSession } from '@/lib/session';
 
 /** The caller's role and the link back to the users list for it (admin-area §2). */
 export function useUsersListHref() {

@@ -1,6 +1,6 @@
 import { Card, Flex, Heading, Link, Text, View } from '@aws-amplify/ui-react';
-import { es } from '../../../../../shared/i18n/es';
-import { CSV_HEADER, csvExampleHref } from '../lib/users-logic';
+import { es } from '@shared/i18n/es';
+import { CSV_HEADER, csvExampleHref } from '@/features/users/lib/users-logic';
 
 const t = es.usersAdmin.import;
 

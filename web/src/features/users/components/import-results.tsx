@@ -1,8 +1,8 @@
 import { Badge, Table, TableBody, TableCell, TableHead, TableRow, Text, View } from '@aws-amplify/ui-react';
-import type { ResponseOf } from '../../../../../shared/contracts/define';
-import type { importUsersCsv } from '../../../../../shared/contracts/registration';
-import { es } from '../../../../../shared/i18n/es';
-import { rowErrorMessages } from '../lib/users-logic';
+import type { ResponseOf } from '@shared/contracts/define';
+import type { importUsersCsv } from '@shared/contracts/registration';
+import { es } from '@shared/i18n/es';
+import { rowErrorMessages } from '@/features/users/lib/users-logic';
 
 const t = es.usersAdmin.import;
 

@@ -1,10 +1,11 @@
 import { Badge, Button, Flex, Text } from '@aws-amplify/ui-react';
+import type { ResponseOf } from '@shared/contracts/define';
+import type { listInvitations } from '@shared/contracts/registration';
+import { es } from '@shared/i18n/es';
 import { useState } from 'react';
-import type { ResponseOf } from '../../../../../shared/contracts/define';
-import { deleteInvitation, type listInvitations, resendInvitation } from '../../../../../shared/contracts/registration';
-import { es } from '../../../../../shared/i18n/es';
-import { AdminTable, ConfirmDialog, formatDate, ServerErrors } from '../../../components/admin';
-import { api } from '../../../lib/api-client';
+import { AdminTable, ConfirmDialog, formatDate, ServerErrors } from '@/components/admin';
+import { useDeleteInvitation } from '@/features/users/api/delete-invitation';
+import { useResendInvitation } from '@/features/users/api/resend-invitation';
 
 const t = es.usersAdmin.invitations;
 type Invitation = ResponseOf<typeof listInvitations>['results'][number];
@@ -21,7 +22,7 @@ function ResendButton({
   onSent: () => void;
   onError: (error: unknown) => void;
 }) {
-  const [sending, setSending] = useState(false);
+  const resend = useResendInvitation();
   if (sent) {
     return (
       <Badge variation="success" size="small" data-testid="resent">
@@ -32,18 +33,11 @@ function ResendButton({
   return (
     <Button
       size="small"
-      isLoading={sending}
+      isLoading={resend.isPending}
       loadingText={t.resending}
-      onClick={async () => {
-        setSending(true);
+      onClick={() => {
         onError(null);
-        try {
-          await api(resendInvitation, { params: { id: invitation.uuid } });
-          onSent();
-        } catch (error) {
-          onError(error);
-        }
-        setSending(false);
+        resend.mutate(invitation.uuid, { onSuccess: onSent, onError });
       }}
     >
       {t.resend}
@@ -64,6 +58,7 @@ export function InvitationsTable({
   const [resent, setResent] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<unknown>(null);
   const [removing, setRemoving] = useState<Invitation | null>(null);
+  const remove = useDeleteInvitation();
 
   return (
     <>
@@ -111,7 +106,7 @@ export function InvitationsTable({
         open={removing !== null}
         message={t.deleteConfirm}
         onConfirm={async () => {
-          if (removing) await api(deleteInvitation, { params: { id: removing.uuid } });
+          if (removing) await remove.mutateAsync(removing.uuid);
           onChanged();
         }}
         onClose={() => setRemoving(null)}

@@ -1,10 +1,10 @@
 import { Flex } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
+import type { Role } from '@shared/roles';
 import { useState } from 'react';
-import { es } from '../../../../../shared/i18n/es';
-import type { Role } from '../../../../../shared/roles';
-import { requiredLabel, SelectionList, useLoader } from '../../../components/admin';
-import { groupOptions, projectOptions, societyOptions } from '../api/pickers';
-import { pickerFilters, type TargetKind, type Targets } from '../lib/users-logic';
+import { requiredLabel, SelectionList } from '@/components/admin';
+import { useGroupOptions, useProjectOptions, useSocietyOptions } from '@/features/users/api/pickers';
+import { pickerFilters, type TargetKind, type Targets } from '@/features/users/lib/users-logic';
 import { OptionSelect } from './option-select';
 
 const t = es.usersAdmin;
@@ -32,13 +32,9 @@ export function TargetsPicker({
   const filters = pickerFilters(caller, kind);
   const label = (text: string) => (required ? requiredLabel(text) : text);
 
-  const projects = useLoader(kind === 'project' || filters.project ? 'projects' : null, projectOptions);
-  const groups = useLoader(kind === 'group' || filters.group ? `groups|${projectFilter}` : null, (signal) =>
-    groupOptions(projectFilter, signal),
-  );
-  const societies = useLoader(kind === 'society' ? `societies|${projectFilter}|${groupFilter}` : null, (signal) =>
-    societyOptions({ project: projectFilter, group: groupFilter }, signal),
-  );
+  const projects = useProjectOptions(kind === 'project' || filters.project);
+  const groups = useGroupOptions(projectFilter, kind === 'group' || filters.group);
+  const societies = useSocietyOptions({ project: projectFilter, group: groupFilter }, kind === 'society');
 
   if (kind === null) return null;
   if (kind === 'project') {

@@ -1,9 +1,13 @@
 import { Flex } from '@aws-amplify/ui-react';
-import { es } from '../../../../../shared/i18n/es';
-import type { Role } from '../../../../../shared/roles';
-import { useLoader } from '../../../components/admin';
-import { groupOptions, projectOptions, societyOptions } from '../api/pickers';
-import { roleFilterOptions, type UsersFilters, type UsersHashKey, visibleFilters } from '../lib/users-logic';
+import { es } from '@shared/i18n/es';
+import type { Role } from '@shared/roles';
+import { useGroupOptions, useProjectOptions, useSocietyOptions } from '@/features/users/api/pickers';
+import {
+  roleFilterOptions,
+  type UsersFilters,
+  type UsersHashKey,
+  visibleFilters,
+} from '@/features/users/lib/users-logic';
 import { OptionSelect } from './option-select';
 
 const t = es.usersAdmin;
@@ -22,13 +26,9 @@ export function UsersFiltersPanel({
   onChange: (key: UsersHashKey, value: string) => void;
 }) {
   const visible = visibleFilters(role);
-  const projects = useLoader(visible.project ? 'projects' : null, projectOptions);
-  const groups = useLoader(visible.group ? `groups|${values.project}` : null, (signal) =>
-    groupOptions(values.project, signal),
-  );
-  const societies = useLoader(visible.society ? `societies|${values.project}|${values.group}` : null, (signal) =>
-    societyOptions({ project: values.project, group: values.group }, signal),
-  );
+  const projects = useProjectOptions(visible.project);
+  const groups = useGroupOptions(values.project, visible.group);
+  const societies = useSocietyOptions({ project: values.project, group: values.group }, visible.society);
   const roles = roleFilterOptions(role).map((r) => ({ value: r, label: es.roles[r] }));
   const orderings = Object.entries(t.orderings)
     .filter(([value]) => value !== '')

@@ -1,9 +1,9 @@
-import type { ResponseOf } from '../../../../../shared/contracts/define';
-import { type getUser, USER_ORDERINGS } from '../../../../../shared/contracts/users';
-import { fieldErrorMessage } from '../../../../../shared/i18n/es';
-import { INVITABLE_ROLES, ROLES, type Role } from '../../../../../shared/roles';
-import { formatListHash } from '../../../components/admin/list-hash';
-import { pageOffset } from '../../../components/admin/pagination';
+import type { ResponseOf } from '@shared/contracts/define';
+import { type getUser, USER_ORDERINGS } from '@shared/contracts/users';
+import { fieldErrorMessage } from '@shared/i18n/es';
+import { INVITABLE_ROLES, ROLES, type Role } from '@shared/roles';
+import { formatListHash } from '@/components/admin/list-hash';
+import { pageOffset } from '@/components/admin/pagination';
 
 /**
  * The rules of the users screens that need no React (admin-area §2 to §6): the list's hash and queries, who sees

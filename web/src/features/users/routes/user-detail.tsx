@@ -1,9 +1,8 @@
+import { es } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { getUser } from '../../../../../shared/contracts/users';
-import { es } from '../../../../../shared/i18n/es';
-import { DetailField, DetailList, DetailPage, ShortId, StatusBadge, useLoader } from '../../../components/admin';
-import { api } from '../../../lib/api-client';
-import { useUsersListHref } from '../api/use-list-links';
+import { DetailField, DetailList, DetailPage, ShortId, StatusBadge } from '@/components/admin';
+import { useUser } from '@/features/users/api/get-user';
+import { useUsersListHref } from '@/features/users/api/use-list-links';
 
 const t = es.usersAdmin.detail;
 
@@ -14,7 +13,7 @@ const t = es.usersAdmin.detail;
 export function UserDetailRoute() {
   const { uuid = '' } = useParams();
   const { href } = useUsersListHref();
-  const { data: user, loading, error } = useLoader(uuid, (signal) => api(getUser, { params: { uuid }, signal }));
+  const { data: user, error, isPending: loading } = useUser(uuid);
   const name = user ? `${user.first_name} ${user.last_name}`.trim() : '';
 
   return (

@@ -1,9 +1,8 @@
 import { Button, CheckboxField, Flex, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
+import { isRole, ROLES } from '@shared/roles';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { getUser, patchUser } from '../../../../../shared/contracts/users';
-import { es } from '../../../../../shared/i18n/es';
-import { isRole, ROLES } from '../../../../../shared/roles';
 import {
   type FieldValidators,
   FormPage,
@@ -14,16 +13,15 @@ import {
   SuccessPanel,
   UnsavedChangesGuard,
   useFormState,
-  useLoader,
   validatePhone,
   validateRequiredEmail,
   validateRut,
-} from '../../../components/admin';
-import { PageLoader } from '../../../components/ui/page-loader';
-import { api } from '../../../lib/api-client';
-import { checkName } from '../../../lib/validation';
-import { useUsersListHref } from '../api/use-list-links';
-import { TargetsPicker } from '../components/targets-picker';
+} from '@/components/admin';
+import { PageLoader } from '@/components/ui/page-loader';
+import { useUser } from '@/features/users/api/get-user';
+import { useUpdateUser } from '@/features/users/api/update-user';
+import { useUsersListHref } from '@/features/users/api/use-list-links';
+import { TargetsPicker } from '@/features/users/components/targets-picker';
 import {
   editValuesOf,
   NO_TARGETS,
@@ -31,7 +29,8 @@ import {
   type UserEditValues,
   type UserView,
   userPatchBody,
-} from '../lib/users-logic';
+} from '@/features/users/lib/users-logic';
+import { checkName } from '@/lib/validation';
 
 const t = es.usersAdmin;
 
@@ -72,12 +71,14 @@ type TextKey = 'first_name' | 'last_name' | 'email' | 'rut_user' | 'phone_number
 export function UserEditRoute() {
   const { uuid = '' } = useParams();
   const { role: caller, href } = useUsersListHref();
-  const loaded = useLoader(uuid, (signal) => api(getUser, { params: { uuid }, signal }));
+  const loaded = useUser(uuid);
   const form = useFormState<UserEditValues>(EMPTY, validators);
   const [user, setUser] = useState<UserView | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [done, setDone] = useState(false);
+  const save = useUpdateUser();
+  // The submit state is the mutation's (issue 9).
+  const saving = save.isPending;
+  const error = save.error;
+  const done = save.isSuccess;
   const canChangeRole = caller === 'SUPER_ADMIN';
   const { load } = form;
 
@@ -107,18 +108,10 @@ export function UserEditRoute() {
   const body = userPatchBody(user, values, canChangeRole);
   const disabled = form.missing(REQUIRED) || form.hasErrors || saving || body === null;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (disabled || !body) return;
-    setSaving(true);
-    setError(null);
-    try {
-      await api(patchUser, { params: { uuid }, body });
-      setDone(true);
-    } catch (failure) {
-      setError(failure);
-      setSaving(false);
-    }
+    save.mutate({ uuid, body });
   }
 
   const text = (name: TextKey, options: { required?: boolean; placeholder?: string; type?: string } = {}) => (

@@ -1,14 +1,12 @@
 import { Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
+import { canOpenAdminPath } from '@shared/roles';
 import { useState } from 'react';
-import type { ResponseOf } from '../../../../../shared/contracts/define';
-import { importUsersCsv } from '../../../../../shared/contracts/registration';
-import { es } from '../../../../../shared/i18n/es';
-import { canOpenAdminPath } from '../../../../../shared/roles';
-import { FileInput, FormPage, requiredLabel, ServerErrors, SuccessPanel } from '../../../components/admin';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { CsvHelp } from '../components/csv-help';
-import { ImportResults } from '../components/import-results';
+import { FileInput, FormPage, requiredLabel, ServerErrors, SuccessPanel } from '@/components/admin';
+import { useImportUsersCsv } from '@/features/users/api/import-users-csv';
+import { CsvHelp } from '@/features/users/components/csv-help';
+import { ImportResults } from '@/features/users/components/import-results';
+import { useSession } from '@/lib/session';
 
 const t = es.usersAdmin.import;
 const GROUPS_PATH = '/admin/group';
@@ -23,23 +21,17 @@ export function UserImportRoute() {
   const { profile } = useSession();
   const role = profile?.profile.user_role;
   const [file, setFile] = useState<File | null>(null);
-  const [running, setRunning] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [result, setResult] = useState<ResponseOf<typeof importUsersCsv> | null>(null);
+  const upload = useImportUsersCsv();
+  // The run's state is the mutation's (issue 9): pending, its error, and the per-row result.
+  const running = upload.isPending;
+  const error = upload.error;
+  const result = upload.data ?? null;
 
-  async function run() {
+  function run() {
     if (!file || running) return;
-    setRunning(true);
-    setError(null);
-    setResult(null);
     const body = new FormData();
     body.append('file_csv', file);
-    try {
-      setResult(await api(importUsersCsv, { body }));
-    } catch (failure) {
-      setError(failure);
-    }
-    setRunning(false);
+    upload.mutate(body);
   }
 
   const groupsCrumb = canOpenAdminPath(role, GROUPS_PATH)
@@ -57,8 +49,7 @@ export function UserImportRoute() {
         accept=".csv,text/csv"
         onChange={(chosen) => {
           setFile(chosen);
-          setResult(null);
-          setError(null);
+          upload.reset();
         }}
       />
       {running ? (

@@ -1,8 +1,7 @@
 import { Button, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
+import { isRole, type Role } from '@shared/roles';
 import { type FormEvent, useState } from 'react';
-import { generateInvitation } from '../../../../../shared/contracts/registration';
-import { es } from '../../../../../shared/i18n/es';
-import { isRole, type Role } from '../../../../../shared/roles';
 import {
   FormPage,
   RequiredNote,
@@ -11,10 +10,10 @@ import {
   SuccessPanel,
   UnsavedChangesGuard,
   validateRequiredEmail,
-} from '../../../components/admin';
-import { api } from '../../../lib/api-client';
-import { useUsersListHref } from '../api/use-list-links';
-import { TargetsPicker } from '../components/targets-picker';
+} from '@/components/admin';
+import { useGenerateInvitation } from '@/features/users/api/generate-invitation';
+import { useUsersListHref } from '@/features/users/api/use-list-links';
+import { TargetsPicker } from '@/features/users/components/targets-picker';
 import {
   invitableRoles,
   invitationBody,
@@ -22,7 +21,7 @@ import {
   NO_TARGETS,
   type Targets,
   targetKindOf,
-} from '../lib/users-logic';
+} from '@/features/users/lib/users-logic';
 
 const t = es.usersAdmin;
 
@@ -36,24 +35,18 @@ export function UserInviteRoute() {
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [targets, setTargets] = useState<Targets>(NO_TARGETS);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [done, setDone] = useState(false);
+  const invite = useGenerateInvitation();
+  // The submit state is the mutation's (issue 9).
+  const sending = invite.isPending;
+  const error = invite.error;
+  const done = invite.isSuccess;
   const kind = targetKindOf(role);
   const dirty = role !== '' || email !== '';
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!role || !inviteComplete(role, email, emailError, targets) || sending) return;
-    setSending(true);
-    setError(null);
-    try {
-      await api(generateInvitation, { body: invitationBody(role, email, targets) });
-      setDone(true);
-    } catch (failure) {
-      setError(failure);
-    }
-    setSending(false);
+    invite.mutate(invitationBody(role, email, targets));
   }
 
   const crumbs = [{ label: t.title, to: href }, { label: t.invite.title }];
@@ -76,7 +69,7 @@ export function UserInviteRoute() {
             setRole(isRole(next) ? next : '');
             // A new role starts its targets from nothing.
             setTargets(NO_TARGETS);
-            setError(null);
+            invite.reset();
           }}
         >
           <option value="">{t.chooseRole}</option>

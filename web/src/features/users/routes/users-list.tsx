@@ -1,27 +1,28 @@
 import { Button, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
+import type { ResponseOf } from '@shared/contracts/define';
+import type { listInvitations } from '@shared/contracts/registration';
+import type { listUsers } from '@shared/contracts/users';
+import { es } from '@shared/i18n/es';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { listInvitations, searchInvitations } from '../../../../../shared/contracts/registration';
-import { deleteUser, listUsers, patchUser, searchUsers } from '../../../../../shared/contracts/users';
-import { es } from '../../../../../shared/i18n/es';
-import {
-  AdminTable,
-  ListPage,
-  Pager,
-  PageSizeSelect,
-  pageCount,
-  StatusBadge,
-  useListHash,
-  useLoader,
-} from '../../../components/admin';
-import { AppIcon } from '../../../components/ui/icons';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { InvitationsTable } from '../components/invitations-table';
-import { UsersFiltersPanel } from '../components/users-filters';
-import { FILTER_DEPENDENTS, invitationsQuery, USERS_HASH_KEYS, usersQuery } from '../lib/users-logic';
+import { AdminTable, ListPage, Pager, PageSizeSelect, pageCount, StatusBadge, useListHash } from '@/components/admin';
+import { AppIcon } from '@/components/ui/icons';
+import { useDeleteUser } from '@/features/users/api/delete-user';
+import { useInvitations } from '@/features/users/api/list-invitations';
+import { useUsers } from '@/features/users/api/list-users';
+import { useInvitationsSearch } from '@/features/users/api/search-invitations';
+import { useUsersSearch } from '@/features/users/api/search-users';
+import { useUpdateUser } from '@/features/users/api/update-user';
+import { InvitationsTable } from '@/features/users/components/invitations-table';
+import { UsersFiltersPanel } from '@/features/users/components/users-filters';
+import { FILTER_DEPENDENTS, invitationsQuery, USERS_HASH_KEYS, usersQuery } from '@/features/users/lib/users-logic';
+import { loaded } from '@/lib/loaded';
+import { useSession } from '@/lib/session';
 
 const t = es.usersAdmin;
+
+type UsersPage = ResponseOf<typeof listUsers>;
+type InvitationsPage = ResponseOf<typeof listInvitations>;
 
 /** A page past the last one (after a delete, or a hand-written hash) moves back to the last. */
 function useClampPage(page: number, total: number | undefined, size: number, onPage: (page: number) => void) {
@@ -37,6 +38,8 @@ function useClampPage(page: number, total: number | undefined, size: number, onP
  * invitations, each with its own pager; state in '#userPage%invitationPage?search=&project=&group=&society=&ordering=&user_role='.
  */
 export function UsersListRoute() {
+  const remove = useDeleteUser();
+  const update = useUpdateUser();
   const { profile } = useSession();
   const role = profile?.profile.user_role;
   const list = useListHash({ keys: USERS_HASH_KEYS, lists: 2 });
@@ -48,13 +51,14 @@ export function UsersListRoute() {
   const [filtersOpen, setFiltersOpen] = useState(activeFilters);
 
   const users = usersQuery(values, userPage, pageSize);
-  const usersLoad = useLoader(JSON.stringify(users), (signal) =>
-    api(users.searching ? searchUsers : listUsers, { query: users.query, signal }),
-  );
+  // Without a search the list endpoint answers, with one the search endpoint (admin-area §2).
+  const listedUsers = useUsers(users.query, !users.searching);
+  const foundUsers = useUsersSearch(users.query, users.searching);
+  const usersLoad = loaded<UsersPage>(users.searching ? foundUsers : listedUsers);
   const invitations = invitationsQuery(values.search, invitationPage, pageSize);
-  const invitationsLoad = useLoader(JSON.stringify(invitations), (signal) =>
-    api(invitations.searching ? searchInvitations : listInvitations, { query: invitations.query, signal }),
-  );
+  const listedInvitations = useInvitations(invitations.query, !invitations.searching);
+  const foundInvitations = useInvitationsSearch(invitations.query, invitations.searching);
+  const invitationsLoad = loaded<InvitationsPage>(invitations.searching ? foundInvitations : listedInvitations);
 
   const setUserPage = (page: number) => list.setPage(page, 0);
   const setInvitationPage = (page: number) => list.setPage(page, 1);
@@ -131,10 +135,10 @@ export function UsersListRoute() {
           name: `${user.first_name} ${user.last_name}`.trim() || user.email,
           toggle: {
             enabled: user.enable,
-            run: () => api(patchUser, { params: { uuid: user.uuid }, body: { enable: !user.enable } }),
+            run: () => update.mutateAsync({ uuid: user.uuid, body: { enable: !user.enable } }),
           },
           editTo: `/admin/users/edit/${user.uuid}`,
-          remove: { confirm: t.deleteConfirm, run: () => api(deleteUser, { params: { uuid: user.uuid } }) },
+          remove: { confirm: t.deleteConfirm, run: () => remove.mutateAsync(user.uuid) },
           detailTo: `/admin/users/detail/${user.uuid}`,
         })}
       />
