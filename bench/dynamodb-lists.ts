@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Caller } from '../functions/lib/http/types';
+import type { Caller } from '../functions/lib/auth/caller';
 import { startPortal } from '../local/portal';
 
 export const title = 'admin lists of a project holding 5,000 societies: DynamoDB calls and latency per request';

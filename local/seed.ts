@@ -6,7 +6,7 @@ import { dynamo } from '../functions/lib/aws/dynamo';
 import { config } from '../functions/lib/config';
 import { nowIso } from '../functions/lib/data/table';
 import { putNewUser, type UserRecord } from '../functions/lib/data/users';
-import type { Caller } from '../functions/lib/http/types';
+import type { Caller } from '../functions/lib/auth/caller';
 import { createProject, patchProject } from '../functions/projects/projects';
 import { createIndustry } from '../functions/societies/industries';
 import { createSociety } from '../functions/societies/societies';

@@ -5,9 +5,13 @@ import type { projectCreateSchema, projectPatchSchema } from '../../shared/contr
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
 import { detachMembers } from '../lib/data/detach';
-import { getItems, readIndex } from '../lib/data/list-index';
+import { groupsOfProject, readGroupEntries } from '../lib/data/groups';
+import { getItems, type Ordering, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
 import {
   getProject,
+  type ProjectEntry,
+  projectListingWrites,
+  readProjectEntries,
   type ProjectRecord,
   portalUrlKey,
   projectAdminKey,
@@ -20,14 +24,16 @@ import {
   addMembershipWrites,
   loadMembers,
   personRef,
+  readUserEntries,
   removeMembershipWrites,
   type UserRecord,
+  usersOfProject,
 } from '../lib/data/users';
-import { deleteKey, putNew, putVersioned } from '../lib/data/writes';
+import { deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { assetUrl, deleteAsset, storeImage } from '../lib/files';
 import type { UploadedFile } from '../lib/http/multipart';
-import type { Caller } from '../lib/http/types';
+import type { Caller } from '../lib/auth/caller';
 
 /**
  * The rules of projects (admin-area §3 to §6), in one place: uniqueness of name, portal URL and admin (markers in the
@@ -104,6 +110,7 @@ export async function createProject(caller: Caller, input: CreateInput, files: U
   try {
     await transactWrite([
       put(projectItem(project)),
+      ...projectListingWrites(project),
       put(nameMarker(project), nameTaken),
       ...urlMarker(project).map((marker) => put(marker, urlTaken)),
       ...project.admin.map((admin) => put({ ...projectAdminKey(admin), owner_uuid: uuid }, adminTaken)),
@@ -141,7 +148,7 @@ export async function patchProject(caller: Caller, uuid: string, input: PatchInp
   };
   const { updated: _u, version: _v, ...comparable } = after;
   const changes = diff(before as unknown as Record<string, unknown>, comparable);
-  const writes: TxWrite[] = [putVersioned(projectItem(after), before.version)];
+  const writes: TxWrite[] = [putVersioned(projectItem(after), before.version), ...projectListingWrites(after)];
   if (normalizeForMarker(before.project_name) !== normalizeForMarker(after.project_name)) {
     writes.push(remove(projectNameKey(before.project_name)), put(nameMarker(after), nameTaken));
   }
@@ -181,32 +188,28 @@ const normalizeForMarker = (name: string) => projectNameKey(name).pk;
  */
 export async function deleteProject(caller: Caller, uuid: string) {
   const project = await requireProject(uuid);
-  const memberLinks = (await readIndex('gsi1', `PROJECT#${uuid}#USERS`)).filter(
-    (e) => e.sk === `MEMBER#PROJECT#${uuid}`,
-  );
+  const { entries: members } = await readUserEntries([usersOfProject(uuid)]);
   const notEmpty = { expression: '#groups = :zero', names: { '#groups': 'groups' }, values: { ':zero': 0 } };
   const lastVersion = await detachMembers({
     key: keys.project(uuid),
     lists: ['admin'],
     target: projectTarget(uuid),
-    others: memberLinks.map((e) => e.uuid),
+    others: members.map((e) => e.id),
     guard: notEmpty,
     refusal: (p) => (p.groups === 0 ? undefined : conflict('PROJECT_NOT_EMPTY')),
     perMember: (member) => (project.admin.includes(member) ? [remove(projectAdminKey(member))] : []),
   });
   await transactWrite([
-    {
-      write: {
-        Delete: {
-          TableName: TABLE(),
-          Key: keys.project(uuid),
-          ConditionExpression: '#groups = :zero AND version = :version',
-          ExpressionAttributeNames: { '#groups': 'groups' },
-          ExpressionAttributeValues: { ':zero': 0, ':version': lastVersion },
-        },
+    deleteWhen(
+      keys.project(uuid),
+      {
+        expression: '#groups = :zero AND version = :version',
+        names: { '#groups': 'groups' },
+        values: { ':zero': 0, ':version': lastVersion },
       },
-      onConditionFail: () => conflict('PROJECT_NOT_EMPTY'),
-    },
+      () => conflict('PROJECT_NOT_EMPTY'),
+    ),
+    ...projectListingWrites(project, true),
     remove(projectNameKey(project.project_name)),
     ...(project.custom_portal_url ? [remove(portalUrlKey(project.custom_portal_url))] : []),
     auditWrite(TABLE(), caller, 'DELETE', { type: 'PROJECT', uuid }, diff({ ...project }, {})),
@@ -217,14 +220,15 @@ export async function deleteProject(caller: Caller, uuid: string) {
 
 export async function getProjectDetail(uuid: string) {
   const project = await requireProject(uuid);
-  const groupEntries = await readIndex('gsi1', `PROJECT#${uuid}#GROUPS`);
-  const [groups, admins] = await Promise.all([
-    getItems<{ uuid: string; group_name: string; enable: boolean }>(groupEntries.map((g) => keys.group(g.uuid))),
+  const [{ entries: groups }, admins] = await Promise.all([
+    readGroupEntries([groupsOfProject(uuid)]),
     getItems<UserRecord>(project.admin.map((a) => keys.user(a))),
   ]);
   return {
     ...(await projectView(project)),
-    group_list: groups.map(({ uuid, group_name, enable }) => ({ uuid, group_name, enable })),
+    group_list: groups
+      .sort((a, b) => a.value.s.localeCompare(b.value.s))
+      .map((g) => ({ uuid: g.id, group_name: g.value.n, enable: g.value.e })),
     admin_list: admins.map(personRef),
   };
 }
@@ -243,4 +247,15 @@ export function projectListRow(project: ProjectRecord) {
     enable: project.enable,
     primary_color: project.primary_color,
   };
+}
+
+/** A page of every project (SUPER_ADMIN's list and search): the listing in one call, the page's projects in one. */
+export async function pageProjects(
+  query: { search?: string; offset: number; limit: number },
+  ordering: Ordering<ProjectEntry>,
+) {
+  const { count, page } = pageEntries(await readProjectEntries(), { ...query, text: (v) => v.s, ordering });
+  const rows = (slice: Array<{ id: string }>) =>
+    getItems<ProjectRecord>(slice.map((e) => keys.project(e.id))).then((items) => items.map(projectListRow));
+  return { count, results: await rowsWithinBudget(page, rows) };
 }

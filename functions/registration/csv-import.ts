@@ -12,7 +12,7 @@ import { projectNameKey } from '../lib/data/projects';
 import { rutKey } from '../lib/data/societies';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/http/field-errors';
-import type { Caller } from '../lib/http/types';
+import type { Caller } from '../lib/auth/caller';
 import { cachedLoaders, createInvitation, type EntityLoaders } from './invitations';
 
 /**

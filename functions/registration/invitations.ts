@@ -17,7 +17,7 @@ import type { MembershipTarget } from '../lib/data/users';
 import { deleteKey, putNew } from '../lib/data/writes';
 import { DEFAULT_BRANDING, invitationMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, conflict, fieldErrors, forbidden, notFound } from '../lib/errors';
-import type { Caller } from '../lib/http/types';
+import type { Caller } from '../lib/auth/caller';
 import { logger } from '../lib/logger';
 import { groupInScope, projectInScope, seesEverything, societyInScope } from '../lib/scope';
 

@@ -8,7 +8,7 @@ import { keys, nowIso, strip } from '../lib/data/table';
 import { transactWrite } from '../lib/data/transact';
 import { deleteKey, putNew } from '../lib/data/writes';
 import { conflict, fieldErrors, forbidden, notFound } from '../lib/errors';
-import type { Caller } from '../lib/http/types';
+import type { Caller } from '../lib/auth/caller';
 
 /**
  * Industries (admin-area §3): a short, portal-wide list in creation order. Names are unique; the first one is the

@@ -4,22 +4,34 @@ import type { societyCreateSchema, societyPatchSchema } from '../../shared/contr
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
 import { type GroupRecord, getGroup } from '../lib/data/groups';
-import { getItems, listPage, readIndex } from '../lib/data/list-index';
-import type { ProjectRecord } from '../lib/data/projects';
-import { getSociety, type IndustryRecord, rutKey, type SocietyRecord, societyItem } from '../lib/data/societies';
+import type { Entry } from '../lib/data/directory';
+import { getItems, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
+import {
+  allSocieties,
+  getSociety,
+  readSocietyEntries,
+  rutKey,
+  type SocietyEntry,
+  type SocietyRecord,
+  societiesOfGroup,
+  societiesOfProject,
+  societyItem,
+  societyListingWrites,
+} from '../lib/data/societies';
 import { keys, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
 import {
   addMembershipWrites,
-  linkItem,
+  linkWrites,
   loadMembers,
   personRef,
   removeMembershipWrites,
   type UserRecord,
+  unlinkWrites,
 } from '../lib/data/users';
-import { bumpCounter, deleteKey, putNew, putVersioned } from '../lib/data/writes';
+import { bumpCounter, deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
-import type { Caller } from '../lib/http/types';
+import type { Caller } from '../lib/auth/caller';
 import { defaultPartitions, groupInScope, projectInScope, societyInScope } from '../lib/scope';
 
 /**
@@ -52,16 +64,24 @@ async function groupForSociety(caller: Caller, groupUuid: string, projectUuid: s
   return group;
 }
 
-export async function societyViews(societies: SocietyRecord[]) {
+/** Societies as the API shows them, with the names of their group, project and industry (read unless given). */
+export async function societyViews(societies: SocietyRecord[], known?: Map<string, Record<string, unknown>>) {
   const unique = <T>(values: T[]) => [...new Set(values)];
-  const [groups, projects, industries] = await Promise.all([
-    getItems<GroupRecord>(unique(societies.map((s) => s.group_uuid)).map((g) => keys.group(g))),
-    getItems<ProjectRecord>(unique(societies.map((s) => s.project_uuid)).map((p) => keys.project(p))),
-    getItems<IndustryRecord>(unique(societies.map((s) => s.industry_uuid)).map((i) => keys.industry(i))),
-  ]);
-  const group = new Map(groups.map((g) => [g.uuid, g.group_name]));
-  const project = new Map(projects.map((p) => [p.uuid, p.project_name]));
-  const industry = new Map(industries.map((i) => [i.uuid, i.industry]));
+  const names =
+    known ??
+    new Map(
+      (
+        await getItems<Record<string, unknown> & { uuid: string }>([
+          ...unique(societies.map((s) => s.group_uuid)).map((g) => keys.group(g)),
+          ...unique(societies.map((s) => s.project_uuid)).map((p) => keys.project(p)),
+          ...unique(societies.map((s) => s.industry_uuid)).map((i) => keys.industry(i)),
+        ])
+      ).map((item) => [item.uuid, item]),
+    );
+  const nameOf = (uuid: string, field: string) => names.get(uuid)?.[field] as string | undefined;
+  const group = { get: (u: string) => nameOf(u, 'group_name') };
+  const project = { get: (u: string) => nameOf(u, 'project_name') };
+  const industry = { has: (u: string) => nameOf(u, 'industry') !== undefined, get: (u: string) => nameOf(u, 'industry') };
   return societies.map(({ group_uuid, project_uuid, industry_uuid, ...rest }) => ({
     ...rest,
     group: { uuid: group_uuid, group_name: group.get(group_uuid) ?? '' },
@@ -140,6 +160,7 @@ export async function createSociety(caller: Caller, input: CreateInput) {
   };
   await transactWrite([
     putNew(societyItem(society)),
+    ...societyListingWrites(undefined, society),
     ...(society.society_rut ? [putNew({ ...rutKey(society.society_rut), owner_uuid: society.uuid }, rutTaken)] : []),
     ...recount(undefined, society),
     ...addMembershipWrites(users, societyTarget(society)),
@@ -179,7 +200,7 @@ export async function patchSociety(
   if (after.project_uuid !== before.project_uuid && !users && after.user.length > 0) throw badField('user')();
   const { updated: _u, version: _ver, ...comparable } = after;
   const changes = diff(before as unknown as Record<string, unknown>, comparable);
-  const writes: TxWrite[] = [putVersioned(societyItem(after), before.version)];
+  const writes: TxWrite[] = [putVersioned(societyItem(after), before.version), ...societyListingWrites(before, after)];
   if (before.society_rut !== after.society_rut) {
     if (before.society_rut) writes.push(deleteKey(rutKey(before.society_rut)));
     if (after.society_rut) writes.push(putNew({ ...rutKey(after.society_rut), owner_uuid: uuid }, rutTaken));
@@ -195,10 +216,8 @@ export async function patchSociety(
   writes.push(
     ...addMembershipWrites(users?.filter((u) => added.includes(u.uuid)) ?? [], societyTarget(after)),
     ...removeMembershipWrites(removedUsers, societyTarget(before)),
-    // After a move, the users who stay are listed under the new group and project.
-    ...stayingUsers.map((u) => ({
-      write: { Put: { TableName: config.tableName, Item: linkItem(u, societyTarget(after)) } },
-    })),
+    // After a move, the users who stay are listed under the new group.
+    ...stayingUsers.flatMap((u) => [...unlinkWrites(u, societyTarget(before)), ...linkWrites(u, societyTarget(after))]),
     auditWrite(config.tableName, caller, editAction(changes), { type: 'SOCIETY', uuid }, changes),
   );
   await transactWrite(writes);
@@ -209,18 +228,16 @@ export async function patchSociety(
 export async function deleteSociety(caller: Caller, uuid: string) {
   const society = await requireSociety(caller, uuid);
   await transactWrite([
-    {
-      write: {
-        Delete: {
-          TableName: config.tableName,
-          Key: keys.society(uuid),
-          ConditionExpression: 'size(#user) = :zero AND version = :version',
-          ExpressionAttributeNames: { '#user': 'user' },
-          ExpressionAttributeValues: { ':zero': 0, ':version': society.version },
-        },
+    deleteWhen(
+      keys.society(uuid),
+      {
+        expression: 'size(#user) = :zero AND version = :version',
+        names: { '#user': 'user' },
+        values: { ':zero': 0, ':version': society.version },
       },
-      onConditionFail: () => conflict('SOCIETY_HAS_USERS'),
-    },
+      () => conflict('SOCIETY_HAS_USERS'),
+    ),
+    ...societyListingWrites(society, undefined),
     ...(society.society_rut ? [deleteKey(rutKey(society.society_rut))] : []),
     ...recount(society, undefined),
     auditWrite(config.tableName, caller, 'DELETE', { type: 'SOCIETY', uuid }, diff({ ...society }, {})),
@@ -238,33 +255,54 @@ export async function getSocietyDetail(caller: Caller, uuid: string) {
 }
 
 /**
- * The listing entries of the societies a caller may list: of one group, of one project, or by default of its scope
- * (every society for SUPER_ADMIN, its projects' for PROJECT_ADMIN, its groups' for GROUP_ADMIN). 404 outside scope.
+ * The listing entries of the societies a caller may list, read in one call: of one group, of one project, or by
+ * default of its scope (every society for SUPER_ADMIN, its projects' for PROJECT_ADMIN, its groups' for GROUP_ADMIN).
+ * 404 outside scope. The parent whose scope decides is read in the same call as the entries.
  */
-export async function societyEntriesInScope(caller: Caller, filter: { project?: string; group?: string }) {
+export async function societyEntriesInScope(
+  caller: Caller,
+  filter: { project?: string; group?: string },
+): Promise<Array<Entry<SocietyEntry>>> {
   if (filter.group) {
-    const group = await getGroup(filter.group);
+    const { entries, extra } = await readSocietyEntries([societiesOfGroup(filter.group)], [keys.group(filter.group)]);
+    const group = extra[0] as GroupRecord | undefined;
     if (!group || !groupInScope(caller, group)) throw notFound();
-    if (filter.project && filter.project !== group.project_uuid) return [];
-    return readIndex('gsi2', `GROUP#${group.uuid}#SOCIETIES`);
-  }
-  if (filter.project) {
-    if (projectInScope(caller, filter.project)) return readIndex('gsi1', `PROJECT#${filter.project}#SOCIETIES`);
-    // A group admin filtering by its own project sees its groups' societies there.
-    const partitions = defaultPartitions(caller);
-    if (partitions === 'all' || partitions.groups.length === 0) throw notFound();
-    const groups = await getItems<GroupRecord>(partitions.groups.map((g) => keys.group(g)));
-    const inProject = groups.filter((g) => g.project_uuid === filter.project);
-    if (inProject.length === 0) throw notFound();
-    return (await Promise.all(inProject.map((g) => readIndex('gsi2', `GROUP#${g.uuid}#SOCIETIES`)))).flat();
+    return filter.project && filter.project !== group.project_uuid ? [] : entries;
   }
   const partitions = defaultPartitions(caller);
-  if (partitions === 'all') return readIndex('gsi3', 'SOCIETIES');
-  const lists = await Promise.all([
-    ...partitions.projects.map((p) => readIndex('gsi1', `PROJECT#${p}#SOCIETIES`)),
-    ...partitions.groups.map((g) => readIndex('gsi2', `GROUP#${g}#SOCIETIES`)),
+  if (filter.project) {
+    if (projectInScope(caller, filter.project)) {
+      return (await readSocietyEntries([societiesOfProject(filter.project)])).entries;
+    }
+    // A group admin filtering by its own project sees its groups' societies there.
+    if (partitions === 'all' || partitions.groups.length === 0) throw notFound();
+    const { entries, extra } = await readSocietyEntries(
+      partitions.groups.map(societiesOfGroup),
+      partitions.groups.map((g) => keys.group(g)),
+    );
+    const inProject = (extra as Array<GroupRecord | undefined>).filter((g) => g?.project_uuid === filter.project);
+    if (inProject.length === 0) throw notFound();
+    return entries.filter((e) => e.value.p === filter.project);
+  }
+  if (partitions === 'all') return (await readSocietyEntries([allSocieties()])).entries;
+  const { entries } = await readSocietyEntries([
+    ...partitions.projects.map(societiesOfProject),
+    ...partitions.groups.map(societiesOfGroup),
   ]);
-  return lists.flat();
+  return entries;
+}
+
+/** Society rows of a page: the societies and the names they show (group, project, industry), in one BatchGet. */
+async function societyRows(page: Array<Entry<SocietyEntry>>) {
+  const found = await getItems<Record<string, unknown> & { uuid: string }>([
+    ...page.map((e) => keys.society(e.id)),
+    ...[...new Set(page.map((e) => e.value.g))].map((g) => keys.group(g)),
+    ...[...new Set(page.map((e) => e.value.p))].map((p) => keys.project(p)),
+    ...[...new Set(page.map((e) => e.value.i))].map((i) => keys.industry(i)),
+  ]);
+  const byUuid = new Map(found.map((item) => [item.uuid, item]));
+  const societies = page.flatMap((e) => (byUuid.get(e.id) as SocietyRecord | undefined) ?? []);
+  return societyViews(societies, byUuid);
 }
 
 /** A page of the societies list (and of its search twin): in scope, by project and group, searched by name or RUT. */
@@ -272,10 +310,20 @@ export async function pageSocieties(
   caller: Caller,
   query: { project?: string; group?: string; search?: string; societySearch?: string; offset: number; limit: number },
 ) {
-  const { count, items } = await listPage<SocietyRecord>(
-    await societyEntriesInScope(caller, query),
-    { ...query, search: query.search ?? query.societySearch, ordering: { field: 'updated', descending: true } },
-    keys.society,
-  );
-  return { count, results: await societyViews(items) };
+  const { count, page } = pageEntries(await societyEntriesInScope(caller, query), {
+    ...query,
+    search: query.search ?? query.societySearch,
+    text: (v) => v.s,
+    ordering: { key: (v) => v.u, descending: true },
+  });
+  return { count, results: await rowsWithinBudget(page, societyRows) };
 }
+
+/** The short form the pickers and selectors show, straight from a listing entry. */
+export const societyRef = (e: Entry<SocietyEntry>) => ({
+  uuid: e.id,
+  society_business_name: e.value.n,
+  society_rut: e.value.r,
+  group: e.value.g,
+  project: e.value.p,
+});

@@ -16,7 +16,7 @@ export interface Detach {
   /** The entity's member lists (group: admin and user; project: admin). */
   lists: string[];
   /** The membership the members lose. */
-  target: Pick<MembershipTarget, 'field' | 'uuid'>;
+  target: MembershipTarget;
   /** Members held only on the users' side (no entity list), such as a project's plain members. */
   others?: string[];
   /** What must still hold for the delete to go on (the refusal rules), in every round's condition. */

@@ -2,6 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
 import { ApiError, conflict } from '../errors';
+import { type EntryWrite, mergeEntryWrites } from './directory';
 
 const MAX_WRITES = 100;
 
@@ -11,6 +12,8 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 export interface TxWrite {
   write: TransactItem;
   onConditionFail?: () => ApiError;
+  /** A listing directory entry (directory.ts), merged with the others of its shard before sending. */
+  entry?: EntryWrite;
 }
 
 /**
@@ -19,7 +22,8 @@ export interface TxWrite {
  * A failed condition answers its own error; a condition with none, or a clash with another transaction, answers
  * 409 DATA_CONFLICT.
  */
-export async function transactWrite(writes: TxWrite[]): Promise<void> {
+export async function transactWrite(unmerged: TxWrite[]): Promise<void> {
+  const writes = mergeEntryWrites(unmerged);
   // DynamoDB takes 100 writes per transaction: an edit that adds or removes more members at once (about 45) is the
   // client's to split, with a clear 400 rather than a 500. Deletes detach any number in rounds (detach.ts).
   if (writes.length > MAX_WRITES) throw new ApiError(400, 'TOO_MANY_CHANGES');

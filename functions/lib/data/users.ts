@@ -3,10 +3,11 @@ import type { Role } from '../../../shared/roles';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
 import { type ApiError, conflict, fieldErrors } from '../errors';
-import type { Caller } from '../http/types';
+import type { Caller } from '../auth/caller';
 import { seesEverything } from '../scope';
-import { getItems, normalizeSearch, searchText } from './list-index';
-import { keys, strip } from './table';
+import { putEntry, readDirectories, removeEntry } from './directory';
+import { getItems, normalizeSearch, uniqueEntries } from './list-index';
+import { type Directory, directories, keys, strip } from './table';
 import { type TxWrite, transactWrite } from './transact';
 import { putNew } from './writes';
 
@@ -97,7 +98,7 @@ export function newUserWrites(user: UserRecord, targets: MembershipTarget[], ema
   return [
     putNew(userItem(record)),
     putNew({ ...keys.unique('EMAIL', user.email), owner_uuid: user.uuid }, emailTaken),
-    ...targets.map((target) => putNew(linkItem(record, target))),
+    ...userListingWrites(record, targets),
   ];
 }
 
@@ -105,17 +106,49 @@ export async function putNewUser(user: UserRecord, targets: MembershipTarget[] =
   await transactWrite(newUserWrites(user, targets));
 }
 
-/** The stored item: the record plus its keys and list attributes (every user is listed in gsi3 USERS). */
+/** The stored item: the record under its own key (its lists are directory entries, userListingWrites). */
 export function userItem(user: UserRecord) {
-  return {
-    ...keys.user(user.uuid),
-    gsi3pk: 'USERS',
-    gsi3sk: user.uuid,
-    ...listAttributes(user),
-    ...user,
-  };
+  return { ...keys.user(user.uuid), ...user };
 }
 
+/**
+ * A user's listing entry: what the users lists and the people pickers filter, sort, search and show without reading
+ * the user (updated, enable, names, e-mail, role, normalised names, projects).
+ */
+export interface UserEntry {
+  u: string;
+  e: boolean;
+  f: string;
+  l: string;
+  m: string;
+  r: Role;
+  a: string;
+  b: string;
+  p: string[];
+  /** Hints of the user's groups and societies, so a page reads their names in the same call as the users. */
+  g: string[];
+  s: string[];
+}
+
+export const userEntry = (user: UserRecord): UserEntry => ({
+  u: user.updated ?? user.created,
+  e: user.enable,
+  f: user.first_name,
+  l: user.last_name,
+  m: user.email,
+  r: user.user_role,
+  a: normalizeSearch(user.first_name),
+  b: normalizeSearch(user.last_name),
+  p: user.project_uuids,
+  g: user.group_uuids,
+  s: user.society_uuids,
+});
+
+/** What a users search matches: names and e-mail, without accents or case. */
+export const userText = (v: UserEntry) => `${v.a} ${v.b} ${v.m.toLowerCase()}`;
+
+/** The user's id in a directory: a group lists a member of two of its societies twice, once per society. */
+export const userOfEntryId = (id: string) => id.split(':')[0] as string;
 export type MembershipField = 'project_uuids' | 'group_uuids' | 'society_uuids';
 
 /** What a user joins or leaves: a project, a group (of a project) or a society (of a group of a project). */
@@ -126,45 +159,67 @@ export interface MembershipTarget {
   group_uuid?: string;
 }
 
-const KIND: Record<MembershipField, string> = {
-  project_uuids: 'PROJECT',
-  group_uuids: 'GROUP',
-  society_uuids: 'SOCIETY',
-};
+/**
+ * Where a membership lists its user: a project's, a group's or a society's users directory; a society's users are
+ * listed in its group's too (entry id `<user>:<society>`, so leaving one society of a group keeps the others).
+ */
+function membershipDirectories(userUuid: string, target: MembershipTarget) {
+  if (target.field === 'project_uuids') return [{ directory: directories.usersOfProject(target.uuid), id: userUuid }];
+  if (target.field === 'group_uuids') return [{ directory: directories.usersOfGroup(target.uuid), id: userUuid }];
+  return [
+    { directory: directories.usersOfSociety(target.uuid), id: userUuid },
+    ...(target.group_uuid
+      ? [{ directory: directories.usersOfGroup(target.group_uuid), id: `${userUuid}:${target.uuid}` }]
+      : []),
+  ];
+}
+
+/** Lists a user under a membership (in the caller's transaction). */
+export const linkWrites = (user: UserRecord, target: MembershipTarget): TxWrite[] =>
+  membershipDirectories(user.uuid, target).map(({ directory, id }) => putEntry(directory, id, userEntry(user)));
+
+/** Takes a user off a membership's lists. */
+export const unlinkWrites = (user: Pick<UserRecord, 'uuid'>, target: MembershipTarget): TxWrite[] =>
+  membershipDirectories(user.uuid, target).map(({ directory, id }) => removeEntry(directory, id));
 
 /**
- * A membership link: lists the user under its project (gsi1), group (gsi2) and society (gsi3), with the user's list
- * attributes, so the users list of a tenant reads that tenant's partition only. Kept in step with the user's
- * membership lists in the same transactions.
+ * Every directory entry of a user (all users, and each membership's), for its creation and for every edit: the
+ * entries carry the user's listed attributes, `updated` among them.
  */
-export function linkItem(user: UserRecord, target: MembershipTarget) {
-  const kind = KIND[target.field];
-  const groupUuid = target.field === 'group_uuids' ? target.uuid : target.group_uuid;
-  return {
-    pk: `USER#${user.uuid}`,
-    sk: `MEMBER#${kind}#${target.uuid}`,
-    gsi1pk: `PROJECT#${target.project_uuid}#USERS`,
-    gsi1sk: user.uuid,
-    ...(groupUuid && { gsi2pk: `GROUP#${groupUuid}#USERS`, gsi2sk: user.uuid }),
-    ...(target.field === 'society_uuids' && { gsi3pk: `SOCIETY#${target.uuid}#USERS`, gsi3sk: user.uuid }),
-    uuid: user.uuid,
-    ...listAttributes(user),
-    project_uuid: target.project_uuid,
-    group_uuid: groupUuid,
-  };
+export function userListingWrites(user: UserRecord, memberships: MembershipTarget[]): TxWrite[] {
+  return [
+    putEntry(directories.users(), user.uuid, userEntry(user)),
+    ...memberships.flatMap((target) => linkWrites(user, target)),
+  ];
 }
 
-function listAttributes(user: UserRecord) {
-  return {
-    search_text: searchText(user.first_name, user.last_name, user.email),
-    name_sort: normalizeSearch(`${user.first_name} ${user.last_name}`),
-    last_name_sort: normalizeSearch(`${user.last_name} ${user.first_name}`),
-    email: user.email,
-    user_role: user.user_role,
-    enable: user.enable,
-    updated: user.updated ?? user.created,
-  };
+/** Takes a deleted user off every list. */
+export function userUnlistingWrites(user: UserRecord, memberships: MembershipTarget[]): TxWrite[] {
+  return [
+    removeEntry(directories.users(), user.uuid),
+    ...memberships.flatMap((target) => unlinkWrites(user, target)),
+  ];
 }
+
+/** User entries of directories (a user once) and extra items read in the same call. */
+export async function readUserEntries(list: Directory[], extra: Array<{ pk: string; sk: string }> = []) {
+  const out = await readDirectories<UserEntry>(list, extra);
+  const entries = uniqueEntries(out.entries.flat(), userOfEntryId).map((e) => ({ ...e, id: userOfEntryId(e.id) }));
+  return { entries, extra: out.extra };
+}
+
+export const usersOfProject = (project: string) => directories.usersOfProject(project);
+export const usersOfGroup = (group: string) => directories.usersOfGroup(group);
+export const usersOfSociety = (society: string) => directories.usersOfSociety(society);
+export const allUsers = () => directories.users();
+
+/** The all-users entry of a user whose memberships change (the project admin picker reads its projects). */
+const membershipsChanged = (user: UserRecord) => putEntry(directories.users(), user.uuid, userEntry(user));
+
+const joined = (user: UserRecord, target: MembershipTarget): UserRecord => ({
+  ...user,
+  [target.field]: [...user[target.field], target.uuid],
+});
 
 /** Adds an entity to users' memberships (list and link), in the caller's transaction. */
 export function addMembershipWrites(users: UserRecord[], target: MembershipTarget): TxWrite[] {
@@ -183,15 +238,13 @@ export function addMembershipWrites(users: UserRecord[], target: MembershipTarge
         },
       },
     },
-    { write: { Put: { TableName: config.tableName, Item: linkItem(user, target) } } },
+    ...linkWrites(joined(user, target), target),
+    membershipsChanged(joined(user, target)),
   ]);
 }
 
 /** Removes an entity from users' memberships; the list position read is checked, so a concurrent change fails. */
-export function removeMembershipWrites(
-  users: UserRecord[],
-  target: Pick<MembershipTarget, 'field' | 'uuid'>,
-): TxWrite[] {
+export function removeMembershipWrites(users: UserRecord[], target: MembershipTarget): TxWrite[] {
   return users.flatMap((user) => {
     const index = user[target.field].indexOf(target.uuid);
     if (index < 0) return [];
@@ -209,14 +262,8 @@ export function removeMembershipWrites(
         },
         onConditionFail: () => conflict('DATA_CONFLICT'),
       },
-      {
-        write: {
-          Delete: {
-            TableName: config.tableName,
-            Key: { pk: `USER#${user.uuid}`, sk: `MEMBER#${KIND[target.field]}#${target.uuid}` },
-          },
-        },
-      },
+      ...unlinkWrites(user, target),
+      membershipsChanged({ ...user, [target.field]: user[target.field].filter((u) => u !== target.uuid) }),
     ];
   });
 }
@@ -224,6 +271,11 @@ export function removeMembershipWrites(
 /** Short public form of a user, for lists of admins and members. */
 export function personRef(user: UserRecord) {
   return { uuid: user.uuid, first_name: user.first_name, last_name: user.last_name, email: user.email };
+}
+
+/** The same short form, from a listing entry (pickers and details need no read of the user). */
+export function personOfEntry(entry: { id: string; value: UserEntry }) {
+  return { uuid: entry.id, first_name: entry.value.f, last_name: entry.value.l, email: entry.value.m };
 }
 
 /**

@@ -58,3 +58,46 @@ export const appendMember = (Key: { pk: string; sk: string }, field: string, use
   },
   onConditionFail: () => conflict('DATA_CONFLICT'),
 });
+
+/** A condition of a write: its expression and the names and values it uses. */
+export interface Condition {
+  expression: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+}
+
+/** Deletes an item only while the condition holds (a delete's refusal rules and the version read). */
+export const deleteWhen = (
+  Key: { pk: string; sk: string },
+  condition: Condition,
+  onConditionFail?: () => ApiError,
+): TxWrite => ({
+  write: {
+    Delete: {
+      TableName: config.tableName,
+      Key,
+      ConditionExpression: condition.expression,
+      ...(condition.names && { ExpressionAttributeNames: condition.names }),
+      ...(condition.values && { ExpressionAttributeValues: condition.values }),
+    },
+  },
+  onConditionFail,
+});
+
+/** Fails the transaction unless the condition holds on an item it does not otherwise write. */
+export const checkWhen = (
+  Key: { pk: string; sk: string },
+  condition: Condition,
+  onConditionFail?: () => ApiError,
+): TxWrite => ({
+  write: {
+    ConditionCheck: {
+      TableName: config.tableName,
+      Key,
+      ConditionExpression: condition.expression,
+      ...(condition.names && { ExpressionAttributeNames: condition.names }),
+      ...(condition.values && { ExpressionAttributeValues: condition.values }),
+    },
+  },
+  onConditionFail,
+});
