@@ -193,7 +193,10 @@ export async function deleteGroup(caller: Caller, uuid: string) {
   await transactWrite([
     deleteWhen(
       keys.group(uuid),
-      { expression: 'society_quantity = :zero AND version = :version', values: { ':zero': 0, ':version': lastVersion } },
+      {
+        expression: 'society_quantity = :zero AND version = :version',
+        values: { ':zero': 0, ':version': lastVersion },
+      },
       () => conflict('GROUP_NOT_EMPTY'),
     ),
     ...groupListingWrites(group, true),
@@ -221,7 +224,9 @@ export async function getGroupDetail(caller: Caller, uuid: string) {
   const withRole = (ids: string[]) => people.filter((p) => ids.includes(p.id)).map(personOfEntry);
   return {
     ...view,
-    societies: societies.sort(byName).map((e) => ({ uuid: e.id, society_business_name: e.value.n, society_rut: e.value.r })),
+    societies: societies
+      .sort(byName)
+      .map((e) => ({ uuid: e.id, society_business_name: e.value.n, society_rut: e.value.r })),
     admin_list: withRole(group.admin),
     user_group: withRole(group.user),
     user_society: people.filter((p) => p.value.r === 'USER_SOCIETY').map(personOfEntry),
@@ -242,7 +247,10 @@ export const groupOrdering = (ordering: (typeof GROUP_ORDERINGS)[number] | undef
   ORDERINGS[ordering ?? '-updated'];
 
 /** The listing entries of the groups a caller may list, optionally of one project (404 outside scope), in one call. */
-export async function groupEntriesInScope(caller: Caller, projectUuid: string | undefined): Promise<Array<Entry<GroupEntry>>> {
+export async function groupEntriesInScope(
+  caller: Caller,
+  projectUuid: string | undefined,
+): Promise<Array<Entry<GroupEntry>>> {
   if (projectUuid) {
     if (!projectInScope(caller, projectUuid)) throw notFound();
     return (await readGroupEntries([groupsOfProject(projectUuid)])).entries;
@@ -253,7 +261,9 @@ export async function groupEntriesInScope(caller: Caller, projectUuid: string | 
     partitions.projects.map(groupsOfProject),
     partitions.groups.map((g) => keys.group(g)),
   );
-  const own = (extra as Array<GroupRecord | undefined>).flatMap((g) => (g ? [{ id: g.uuid, value: groupEntry(g) }] : []));
+  const own = (extra as Array<GroupRecord | undefined>).flatMap((g) =>
+    g ? [{ id: g.uuid, value: groupEntry(g) }] : [],
+  );
   return [...entries, ...own];
 }
 

@@ -14,7 +14,8 @@ import { getUser, getUserByEmail, newUserWrites, type UserRecord } from '../lib/
 import { appendMember, deleteKey, putNew } from '../lib/data/writes';
 import { DEFAULT_BRANDING, passwordResetMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, conflict } from '../lib/errors';
-import { alreadyInvited, invitationKey, invitationOfToken, pendingKey } from './invitations';
+import { removeInvitationWrites } from '../lib/data/invitations';
+import { alreadyInvited, invitationOfToken } from './invitations';
 
 /**
  * Accounts made and recovered by e-mail links: registration from an invitation (portal §2, "Registration by
@@ -77,17 +78,8 @@ export async function registerFromInvitation(input: RegisterInput, origin: Reque
   try {
     await transactWrite([
       consumeToken('INVITE', input.token),
-      {
-        write: {
-          Delete: {
-            TableName: config.tableName,
-            Key: invitationKey(invitation.uuid),
-            ConditionExpression: 'attribute_exists(pk)',
-          },
-        },
-        onConditionFail: () => new ApiError(400, 'INVALID_TOKEN'),
-      },
-      deleteKey(pendingKey(invitation.email)),
+      // The invitation, its address marker and its listing entries go (issue 9: lists read the entries).
+      ...removeInvitationWrites(invitation, () => new ApiError(400, 'INVALID_TOKEN')),
       ...newUserWrites(user, invitation.targets, alreadyInvited),
       ...joinWrites(user, invitation.targets),
     ]);

@@ -13,7 +13,8 @@ import { rutKey } from '../lib/data/societies';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/http/field-errors';
 import type { Caller } from '../lib/auth/caller';
-import { cachedLoaders, createInvitation, type EntityLoaders } from './invitations';
+import { cachedLoaders, type EntityLoaders } from './invitation-targets';
+import { createInvitation } from './invitations';
 
 /**
  * CSV import (admin-area §2, "Import users"): each valid row becomes an invitation, exactly as the invite form would

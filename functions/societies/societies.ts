@@ -81,7 +81,10 @@ export async function societyViews(societies: SocietyRecord[], known?: Map<strin
   const nameOf = (uuid: string, field: string) => names.get(uuid)?.[field] as string | undefined;
   const group = { get: (u: string) => nameOf(u, 'group_name') };
   const project = { get: (u: string) => nameOf(u, 'project_name') };
-  const industry = { has: (u: string) => nameOf(u, 'industry') !== undefined, get: (u: string) => nameOf(u, 'industry') };
+  const industry = {
+    has: (u: string) => nameOf(u, 'industry') !== undefined,
+    get: (u: string) => nameOf(u, 'industry'),
+  };
   return societies.map(({ group_uuid, project_uuid, industry_uuid, ...rest }) => ({
     ...rest,
     group: { uuid: group_uuid, group_name: group.get(group_uuid) ?? '' },

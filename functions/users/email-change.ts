@@ -11,7 +11,7 @@ import { checkWhen, deleteWhen, putNew, putVersioned } from '../lib/data/writes'
 import { DEFAULT_BRANDING, emailChangeMail, emailChangeNoticeMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, fieldErrors } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { pendingKey } from '../registration/invitations';
+import { pendingKey } from '../lib/data/invitations';
 
 /**
  * E-mail changes are confirmed (issue 8): an admin's change only records a pending address and mails it a single-use

@@ -28,9 +28,15 @@ export async function userViews(users: UserRecord[], known: Array<{ uuid: string
   const have = new Set(known.map((k) => k.uuid));
   // Names read with the page (from the entries' hints) are not read again; only those the hints missed are.
   const missing = [
-    ...unique(users.flatMap((u) => u.project_uuids)).filter((p) => !have.has(p)).map((p) => keys.project(p)),
-    ...unique(users.flatMap((u) => u.group_uuids)).filter((g) => !have.has(g)).map((g) => keys.group(g)),
-    ...unique(users.flatMap((u) => u.society_uuids)).filter((s) => !have.has(s)).map((s) => keys.society(s)),
+    ...unique(users.flatMap((u) => u.project_uuids))
+      .filter((p) => !have.has(p))
+      .map((p) => keys.project(p)),
+    ...unique(users.flatMap((u) => u.group_uuids))
+      .filter((g) => !have.has(g))
+      .map((g) => keys.group(g)),
+    ...unique(users.flatMap((u) => u.society_uuids))
+      .filter((s) => !have.has(s))
+      .map((s) => keys.society(s)),
   ];
   const all = [...known, ...(missing.length > 0 ? await getItems<{ uuid: string }>(missing) : [])] as Array<
     Record<string, unknown> & { uuid: string }

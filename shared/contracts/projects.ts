@@ -7,6 +7,7 @@ import {
   optionalText,
   pageOf,
   pageQuery,
+  pickerQuery,
   phoneSchema,
   text,
   urlSchema,
@@ -183,7 +184,7 @@ export const listProjectAdminsAvailable = defineContract({
   access: SUPER_ADMIN,
   handler: 'projects/list-project-admins-available',
   summary: 'PROJECT_ADMIN users who administer no project yet (the picker of the wizard)',
-  query: z.object({ ...pageQuery, project: uuidSchema.optional() }),
+  query: z.object({ ...pickerQuery, project: uuidSchema.optional() }),
   response: pageOf(userRef),
 });
 

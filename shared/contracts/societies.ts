@@ -7,6 +7,7 @@ import {
   optionalText,
   pageOf,
   pageQuery,
+  pickerQuery,
   phoneSchema,
   rutSchema,
   taxModuleSchema,
@@ -156,7 +157,7 @@ export const searchSocieties = defineContract({
   response: pageOf(societySchema),
 });
 
-const pickerQuery = z.object({ ...pageQuery, project: uuidSchema.optional(), group: uuidSchema.optional() });
+const societyPickerQuery = z.object({ ...pickerQuery, project: uuidSchema.optional(), group: uuidSchema.optional() });
 const societyRef = z.object({
   uuid: z.string(),
   society_business_name: z.string(),
@@ -172,7 +173,7 @@ export const listSocietyAdminsAvailable = defineContract({
   access: SOCIETY_ADMINS,
   handler: 'societies/list-society-admins-available',
   summary: 'GROUP_ADMIN users in scope who could look after a society of the given group',
-  query: pickerQuery,
+  query: societyPickerQuery,
   response: pageOf(personRef),
 });
 
@@ -184,7 +185,7 @@ export const listSocietiesForUsers = defineContract({
   handler: 'societies/list-societies-for-users',
   summary: 'Societies in scope to assign to users, filtered by project, group or society (invite and user forms)',
   query: z.object({
-    ...pageQuery,
+    ...pickerQuery,
     project: uuidSchema.optional(),
     group: uuidSchema.optional(),
     society: uuidSchema.optional(),
@@ -199,7 +200,7 @@ export const listSocietyUsersAvailable = defineContract({
   access: SOCIETY_ADMINS,
   handler: 'societies/list-society-users-available',
   summary: 'USER_SOCIETY users in scope that may be attached to a society',
-  query: pickerQuery,
+  query: societyPickerQuery,
   response: pageOf(personRef),
 });
 

@@ -80,7 +80,10 @@ export function mergeEntryWrites(writes: TxWrite[]): TxWrite[] {
         sets.push(`#e${index} = :e${index}`);
       }
     });
-    const expression = [sets.length > 0 && `SET ${sets.join(', ')}`, removes.length > 0 && `REMOVE ${removes.join(', ')}`]
+    const expression = [
+      sets.length > 0 && `SET ${sets.join(', ')}`,
+      removes.length > 0 && `REMOVE ${removes.join(', ')}`,
+    ]
       .filter(Boolean)
       .join(' ');
     return {

@@ -50,7 +50,10 @@ export function uniqueEntries<T>(entries: Array<Entry<T>>, idOf: (id: string) =>
 }
 
 /** Filters, searches, sorts, counts and cuts the page. */
-export function pageEntries<T>(entries: Array<Entry<T>>, request: PageRequest<T>): { count: number; page: Array<Entry<T>> } {
+export function pageEntries<T>(
+  entries: Array<Entry<T>>,
+  request: PageRequest<T>,
+): { count: number; page: Array<Entry<T>> } {
   const needle = request.search ? normalizeSearch(request.search) : '';
   const { filter, text } = request;
   const matching = entries.filter(

@@ -2,7 +2,15 @@ import type { Role } from '../../../shared/roles';
 import type { Caller } from '../auth/caller';
 import { seesEverything } from '../scope';
 import { pageEntries, rowsWithinBudget } from './list-index';
-import { allUsers, personOfEntry, readUserEntries, type UserEntry, userText, usersOfGroup, usersOfProject } from './users';
+import {
+  allUsers,
+  personOfEntry,
+  readUserEntries,
+  type UserEntry,
+  userText,
+  usersOfGroup,
+  usersOfProject,
+} from './users';
 
 /**
  * The listing directories of the people a caller may assign (issue 8): SUPER_ADMIN everyone; a PROJECT_ADMIN the

@@ -76,9 +76,7 @@ const societyDirectories = (s: Pick<SocietyRecord, 'project_uuid' | 'group_uuid'
  */
 export function societyListingWrites(before: SocietyRecord | undefined, after: SocietyRecord | undefined): TxWrite[] {
   const kept = after ? societyDirectories(after) : [];
-  const left = before
-    ? societyDirectories(before).filter((d) => !kept.some((k) => k.partition === d.partition))
-    : [];
+  const left = before ? societyDirectories(before).filter((d) => !kept.some((k) => k.partition === d.partition)) : [];
   const uuid = (after ?? before)?.uuid as string;
   return [
     ...left.map((d) => removeEntry(d, uuid)),

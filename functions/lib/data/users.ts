@@ -195,10 +195,7 @@ export function userListingWrites(user: UserRecord, memberships: MembershipTarge
 
 /** Takes a deleted user off every list. */
 export function userUnlistingWrites(user: UserRecord, memberships: MembershipTarget[]): TxWrite[] {
-  return [
-    removeEntry(directories.users(), user.uuid),
-    ...memberships.flatMap((target) => unlinkWrites(user, target)),
-  ];
+  return [removeEntry(directories.users(), user.uuid), ...memberships.flatMap((target) => unlinkWrites(user, target))];
 }
 
 /** User entries of directories (a user once) and extra items read in the same call. */

@@ -6,7 +6,8 @@ import { errorResponse, jsonResponse } from './error-response';
 import { logRequest } from './log-request';
 import type { UploadedFile } from './multipart';
 import { parseRequest } from './parse-request';
-import type { Caller, HttpEvent, HttpResult, PortalContext } from './types';
+import type { Caller } from '../auth/caller';
+import type { HttpEvent, HttpResult, PortalContext } from './types';
 
 export interface HandlerInput<C extends Contract> {
   params: ParamsOf<C>;
