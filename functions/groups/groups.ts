@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { DEFAULT_COLOR } from '../../shared/contracts/fields';
 import type { GROUP_ORDERINGS, groupCreateSchema, groupPatchSchema } from '../../shared/contracts/groups';
+import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
 import { detachMembers } from '../lib/data/detach';
@@ -19,8 +20,8 @@ import {
   readGroupEntries,
 } from '../lib/data/groups';
 import { getItems, type Ordering, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
-import { readSocietyEntries, societiesOfGroup } from '../lib/data/societies';
 import type { ProjectRecord } from '../lib/data/projects';
+import { readSocietyEntries, societiesOfGroup } from '../lib/data/societies';
 import { keys, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
 import {
@@ -34,7 +35,6 @@ import {
 } from '../lib/data/users';
 import { bumpCounter, deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
-import type { Caller } from '../lib/auth/caller';
 import { defaultPartitions, groupInScope, projectInScope } from '../lib/scope';
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { DEFAULT_COLOR } from '../../shared/contracts/fields';
 import type { projectCreateSchema, projectPatchSchema } from '../../shared/contracts/projects';
+import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
 import { detachMembers } from '../lib/data/detach';
@@ -10,13 +11,13 @@ import { getItems, type Ordering, pageEntries, rowsWithinBudget } from '../lib/d
 import {
   getProject,
   type ProjectEntry,
-  projectListingWrites,
-  readProjectEntries,
   type ProjectRecord,
   portalUrlKey,
   projectAdminKey,
   projectItem,
+  projectListingWrites,
   projectNameKey,
+  readProjectEntries,
 } from '../lib/data/projects';
 import { keys, normalizePortalUrl, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
@@ -33,7 +34,6 @@ import { deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes'
 import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { assetUrl, deleteAsset, storeImage } from '../lib/files';
 import type { UploadedFile } from '../lib/http/multipart';
-import type { Caller } from '../lib/auth/caller';
 
 /**
  * The rules of projects (admin-area §3 to §6), in one place: uniqueness of name, portal URL and admin (markers in the

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { registerInvitation } from '../../shared/contracts/registration';
 import { endSessions } from '../lib/auth/access';
 import { createIdentity, deleteIdentity, setPassword } from '../lib/auth/identities';
-import { config } from '../lib/config';
+import { removeInvitationWrites } from '../lib/data/invitations';
 import { getProject, projectAdminKey } from '../lib/data/projects';
 import { keys, nowIso } from '../lib/data/table';
 import { clearThrottle, countHit } from '../lib/data/throttle';
@@ -11,10 +11,9 @@ import { consumeToken, newToken, TOKEN_TTL_SECONDS, tokenOwner } from '../lib/da
 import { type TxWrite, transactWrite } from '../lib/data/transact';
 import { type RequestOrigin, writeSessionEvent } from '../lib/data/user-logs';
 import { getUser, getUserByEmail, newUserWrites, type UserRecord } from '../lib/data/users';
-import { appendMember, deleteKey, putNew } from '../lib/data/writes';
+import { appendMember, putNew } from '../lib/data/writes';
 import { DEFAULT_BRANDING, passwordResetMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, conflict } from '../lib/errors';
-import { removeInvitationWrites } from '../lib/data/invitations';
 import { alreadyInvited, invitationOfToken } from './invitations';
 
 /**

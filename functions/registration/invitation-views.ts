@@ -1,5 +1,6 @@
 import { INVITABLE_ROLES } from '../../shared/roles';
 import type { Caller } from '../lib/auth/caller';
+import { nowMs } from '../lib/clock';
 import type { Entry } from '../lib/data/directory';
 import {
   allInvitations,
@@ -11,7 +12,6 @@ import {
 } from '../lib/data/invitations';
 import { getItems, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
 import type { MembershipTarget } from '../lib/data/users';
-import { nowMs } from '../lib/clock';
 import { groupInScope, projectInScope, seesEverything } from '../lib/scope';
 
 /** What the lists show: targets split by kind, and the days since the invitation was made (admin-area §2). */

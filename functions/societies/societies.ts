@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { societyCreateSchema, societyPatchSchema } from '../../shared/contracts/societies';
+import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
-import { type GroupRecord, getGroup } from '../lib/data/groups';
 import type { Entry } from '../lib/data/directory';
+import { type GroupRecord, getGroup } from '../lib/data/groups';
 import { getItems, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
 import {
   allSocieties,
@@ -31,7 +32,6 @@ import {
 } from '../lib/data/users';
 import { bumpCounter, deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
-import type { Caller } from '../lib/auth/caller';
 import { defaultPartitions, groupInScope, projectInScope, societyInScope } from '../lib/scope';
 
 /**

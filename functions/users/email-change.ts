@@ -2,6 +2,7 @@ import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identi
 import { cognito } from '../lib/aws/cognito';
 import { config } from '../lib/config';
 import { auditWrite } from '../lib/data/audit';
+import { pendingKey } from '../lib/data/invitations';
 import { getProject } from '../lib/data/projects';
 import { keys, nowIso } from '../lib/data/table';
 import { consumeToken, invalidToken, newToken, TOKEN_TTL_SECONDS, tokenHash, tokenOwner } from '../lib/data/tokens';
@@ -11,7 +12,6 @@ import { checkWhen, deleteWhen, putNew, putVersioned } from '../lib/data/writes'
 import { DEFAULT_BRANDING, emailChangeMail, emailChangeNoticeMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, fieldErrors } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { pendingKey } from '../lib/data/invitations';
 
 /**
  * E-mail changes are confirmed (issue 8): an admin's change only records a pending address and mails it a single-use

@@ -1,5 +1,6 @@
 import type { USER_ORDERINGS } from '../../shared/contracts/users';
 import { INVITABLE_ROLES as INVITABLE } from '../../shared/roles';
+import type { Caller } from '../lib/auth/caller';
 import type { Entry } from '../lib/data/directory';
 import type { GroupRecord } from '../lib/data/groups';
 import { getItems, type Ordering, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
@@ -11,14 +12,13 @@ import {
   readUserEntries,
   type UserEntry,
   type UserRecord,
-  userText,
   usersOfGroup,
   usersOfProject,
   usersOfSociety,
+  userText,
 } from '../lib/data/users';
 import { notFound } from '../lib/errors';
 import { assetUrl } from '../lib/files';
-import type { Caller } from '../lib/auth/caller';
 import { groupInScope, projectInScope, seesEverything, societyInScope } from '../lib/scope';
 
 /** How users are shown and listed: the API's user view, the users list's partitions, ordering and pages. */

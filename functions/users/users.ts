@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { userPatchSchema } from '../../shared/contracts/users';
 import { INVITABLE_ROLES as INVITABLE } from '../../shared/roles';
+import type { Caller } from '../lib/auth/caller';
 import { deleteIdentity } from '../lib/auth/identities';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
@@ -23,7 +24,6 @@ import { deleteKey, deleteWhen, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, forbidden, notFound } from '../lib/errors';
 import { assetUrl, deleteAsset, storeImage } from '../lib/files';
 import type { UploadedFile } from '../lib/http/multipart';
-import type { Caller } from '../lib/auth/caller';
 import {
   belongsOutside,
   groupInScope,

@@ -7,9 +7,9 @@ import {
   personOfEntry,
   readUserEntries,
   type UserEntry,
-  userText,
   usersOfGroup,
   usersOfProject,
+  userText,
 } from './users';
 
 /**

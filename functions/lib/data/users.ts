@@ -1,9 +1,9 @@
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../../shared/roles';
+import type { Caller } from '../auth/caller';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
 import { type ApiError, conflict, fieldErrors } from '../errors';
-import type { Caller } from '../auth/caller';
 import { seesEverything } from '../scope';
 import { putEntry, readDirectories, removeEntry } from './directory';
 import { getItems, normalizeSearch, uniqueEntries } from './list-index';

@@ -1,12 +1,12 @@
 import middy from '@middy/core';
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResponseOf } from '../../../shared/contracts/define';
+import type { Caller } from '../auth/caller';
 import { config } from '../config';
 import { authenticate } from './authenticate';
 import { errorResponse, jsonResponse } from './error-response';
 import { logRequest } from './log-request';
 import type { UploadedFile } from './multipart';
 import { parseRequest } from './parse-request';
-import type { Caller } from '../auth/caller';
 import type { HttpEvent, HttpResult, PortalContext } from './types';
 
 export interface HandlerInput<C extends Contract> {
