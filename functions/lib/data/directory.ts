@@ -134,3 +134,25 @@ export async function readDirectories<T>(
     }),
   };
 }
+
+/**
+ * Bulk loads (a bench's or an import's thousands of entries written outside any transaction): the same entries the
+ * writers produce, merged per shard and cut to updates of at most `perUpdate` entries (an expression holds 4 KB).
+ */
+export function bulkEntryUpdates(writes: TxWrite[], perUpdate = 150): TxWrite[] {
+  const byShard = new Map<string, TxWrite[]>();
+  for (const w of writes) {
+    if (!w.entry) continue;
+    const id = `${w.entry.key.pk}|${w.entry.key.sk}`;
+    const list = byShard.get(id) ?? [];
+    list.push(w);
+    byShard.set(id, list);
+  }
+  return [...byShard.values()].flatMap((shardWrites) => {
+    const chunks: TxWrite[] = [];
+    for (let start = 0; start < shardWrites.length; start += perUpdate) {
+      chunks.push(...mergeEntryWrites(shardWrites.slice(start, start + perUpdate)));
+    }
+    return chunks;
+  });
+}
