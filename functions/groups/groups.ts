@@ -26,13 +26,12 @@ import { keys, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
 import {
   addMembershipWrites,
-  loadMembers,
   personOfEntry,
   readUserEntries,
   removeMembershipWrites,
-  type UserRecord,
   usersOfGroup,
-} from '../lib/data/users';
+} from '../lib/data/user-listing';
+import { loadMembers, type UserRecord } from '../lib/data/users';
 import { bumpCounter, deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { defaultPartitions, groupInScope, projectInScope } from '../lib/scope';

@@ -21,15 +21,8 @@ import {
 } from '../lib/data/projects';
 import { keys, normalizePortalUrl, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
-import {
-  addMembershipWrites,
-  loadMembers,
-  personRef,
-  readUserEntries,
-  removeMembershipWrites,
-  type UserRecord,
-  usersOfProject,
-} from '../lib/data/users';
+import { addMembershipWrites, readUserEntries, removeMembershipWrites, usersOfProject } from '../lib/data/user-listing';
+import { loadMembers, personRef, type UserRecord } from '../lib/data/users';
 import { deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { assetUrl, deleteAsset, storeImage } from '../lib/files';

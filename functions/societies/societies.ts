@@ -21,15 +21,8 @@ import {
 } from '../lib/data/societies';
 import { keys, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
-import {
-  addMembershipWrites,
-  linkWrites,
-  loadMembers,
-  personRef,
-  removeMembershipWrites,
-  type UserRecord,
-  unlinkWrites,
-} from '../lib/data/users';
+import { addMembershipWrites, linkWrites, removeMembershipWrites, unlinkWrites } from '../lib/data/user-listing';
+import { loadMembers, personRef, type UserRecord } from '../lib/data/users';
 import { bumpCounter, deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { defaultPartitions, groupInScope, projectInScope, societyInScope } from '../lib/scope';

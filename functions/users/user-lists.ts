@@ -11,12 +11,12 @@ import {
   allUsers,
   readUserEntries,
   type UserEntry,
-  type UserRecord,
   usersOfGroup,
   usersOfProject,
   usersOfSociety,
   userText,
-} from '../lib/data/users';
+} from '../lib/data/user-listing';
+import type { UserRecord } from '../lib/data/users';
 import { notFound } from '../lib/errors';
 import { assetUrl } from '../lib/files';
 import { groupInScope, projectInScope, seesEverything, societyInScope } from '../lib/scope';

@@ -10,16 +10,8 @@ import { getItems } from '../lib/data/list-index';
 import { getSociety, type SocietyRecord } from '../lib/data/societies';
 import { epochSeconds, keys, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
-import {
-  getUser,
-  type MembershipTarget,
-  membershipsOf,
-  type UserRecord,
-  unlinkWrites,
-  userItem,
-  userListingWrites,
-  userUnlistingWrites,
-} from '../lib/data/users';
+import { unlinkWrites, userListingWrites, userUnlistingWrites } from '../lib/data/user-listing';
+import { getUser, type MembershipTarget, membershipsOf, type UserRecord, userItem } from '../lib/data/users';
 import { deleteKey, deleteWhen, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, forbidden, notFound } from '../lib/errors';
 import { assetUrl, deleteAsset, storeImage } from '../lib/files';

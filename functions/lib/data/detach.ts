@@ -6,7 +6,8 @@ import { conflict } from '../errors';
 import { getItems } from './list-index';
 import { keys } from './table';
 import { type TxWrite, transactWrite } from './transact';
-import { type MembershipTarget, removeMembershipWrites, type UserRecord } from './users';
+import { removeMembershipWrites } from './user-listing';
+import type { MembershipTarget, UserRecord } from './users';
 
 /** Members per transaction: up to 3 writes each (list, link, an admin marker) plus the entity's, under the 100 cap. */
 const BATCH = 30;

@@ -10,7 +10,7 @@ import {
   usersOfGroup,
   usersOfProject,
   userText,
-} from './users';
+} from './user-listing';
 
 /**
  * The listing directories of the people a caller may assign (issue 8): SUPER_ADMIN everyone; a PROJECT_ADMIN the
