@@ -25,7 +25,9 @@ export async function run(): Promise<void> {
     const { dynamo } = await import('../functions/lib/aws/dynamo');
     const { createProject } = await import('../functions/projects/projects');
     const { createGroup } = await import('../functions/groups/groups');
-    const { societyItem, societyListingWrites } = await import('../functions/lib/data/societies');
+    const { readSocietyEntries, societiesOfProject, societyItem, societyListingWrites } = await import(
+      '../functions/lib/data/societies'
+    );
     const { bulkEntryUpdates } = await import('../functions/lib/data/directory');
     const { rutCheckDigit } = await import('../shared/rut');
     const table = portal.env.TABLE_NAME as string;
@@ -149,6 +151,9 @@ export async function run(): Promise<void> {
         ),
       );
       const p = project.uuid;
+      await measure(`the project's society directory alone (in process, no HTTP)`, () =>
+        readSocietyEntries([societiesOfProject(p)]),
+      );
       await measure(`GET groups of the project`, get(`api/v1/groups/group/?project=${p}&limit=${PAGE}`));
       await measure(
         `GET societies of the project, page 1`,

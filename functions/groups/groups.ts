@@ -1,26 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { DEFAULT_COLOR } from '../../shared/contracts/fields';
-import type { GROUP_ORDERINGS, groupCreateSchema, groupPatchSchema } from '../../shared/contracts/groups';
+import type { groupCreateSchema, groupPatchSchema } from '../../shared/contracts/groups';
 import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
 import { detachMembers } from '../lib/data/detach';
-import type { Entry } from '../lib/data/directory';
-import {
-  allGroups,
-  type GroupEntry,
-  type GroupRecord,
-  getGroup,
-  groupEntry,
-  groupItem,
-  groupListingWrites,
-  groupNameKey,
-  groupsOfProject,
-  readGroupEntries,
-} from '../lib/data/groups';
-import { getItems, type Ordering, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
-import type { ProjectRecord } from '../lib/data/projects';
+import { type GroupRecord, getGroup, groupItem, groupListingWrites, groupNameKey } from '../lib/data/groups';
+import { getItems } from '../lib/data/list-index';
 import { readSocietyEntries, societiesOfGroup } from '../lib/data/societies';
 import { keys, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
@@ -34,7 +21,9 @@ import {
 import { loadMembers, type UserRecord } from '../lib/data/users';
 import { bumpCounter, deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
-import { defaultPartitions, groupInScope, projectInScope } from '../lib/scope';
+import { groupInScope, projectInScope } from '../lib/scope';
+
+import { type GroupView, groupViews } from './group-lists';
 
 /**
  * The rules of society groups (admin-area §2 to §6): a name unique within its project, admins (GROUP_ADMIN) and users
@@ -54,33 +43,6 @@ export async function requireGroup(caller: Caller, uuid: string): Promise<GroupR
   const group = await getGroup(uuid);
   if (!group || !groupInScope(caller, group)) throw notFound();
   return group;
-}
-
-type ProjectRef = Pick<ProjectRecord, 'uuid' | 'project_name' | 'enable'>;
-
-/** A group as the API shows it, with its project's name. */
-export function groupView(group: GroupRecord, project: ProjectRef | undefined) {
-  const { project_uuid, ...rest } = group;
-  return {
-    ...rest,
-    project: { uuid: project_uuid, project_name: project?.project_name ?? '', enable: project?.enable ?? false },
-    admin_quantity: group.admin.length,
-    user_quantity: group.user.length,
-  };
-}
-
-export type GroupView = ReturnType<typeof groupView>;
-
-/** Groups as the API shows them, with their project's name (read unless given). */
-export async function groupViews(groups: GroupRecord[], known?: Map<string, ProjectRef>): Promise<GroupView[]> {
-  const byUuid =
-    known ??
-    new Map(
-      (
-        await getItems<ProjectRecord>([...new Set(groups.map((g) => g.project_uuid))].map((uuid) => keys.project(uuid)))
-      ).map((p) => [p.uuid, p]),
-    );
-  return groups.map((g) => groupView(g, byUuid.get(g.project_uuid)));
 }
 
 async function oneView(group: GroupRecord): Promise<GroupView> {
@@ -230,68 +192,4 @@ export async function getGroupDetail(caller: Caller, uuid: string) {
     user_group: withRole(group.user),
     user_society: people.filter((p) => p.value.r === 'USER_SOCIETY').map(personOfEntry),
   };
-}
-
-type GroupOrdering = Ordering<GroupEntry>;
-const ORDERINGS: Record<(typeof GROUP_ORDERINGS)[number], GroupOrdering> = {
-  '-updated': { key: (v) => v.u, descending: true },
-  group_name: { key: (v) => v.s, descending: false },
-  '-group_name': { key: (v) => v.s, descending: true },
-  enabled: { key: (v) => (v.e ? 1 : 0), descending: true },
-  '-enabled': { key: (v) => (v.e ? 1 : 0), descending: false },
-};
-
-/** 'Ultima edicion' (most recently edited first) unless the list asks otherwise. */
-export const groupOrdering = (ordering: (typeof GROUP_ORDERINGS)[number] | undefined) =>
-  ORDERINGS[ordering ?? '-updated'];
-
-/** The listing entries of the groups a caller may list, optionally of one project (404 outside scope), in one call. */
-export async function groupEntriesInScope(
-  caller: Caller,
-  projectUuid: string | undefined,
-): Promise<Array<Entry<GroupEntry>>> {
-  if (projectUuid) {
-    if (!projectInScope(caller, projectUuid)) throw notFound();
-    return (await readGroupEntries([groupsOfProject(projectUuid)])).entries;
-  }
-  const partitions = defaultPartitions(caller);
-  if (partitions === 'all') return (await readGroupEntries([allGroups()])).entries;
-  const { entries, extra } = await readGroupEntries(
-    partitions.projects.map(groupsOfProject),
-    partitions.groups.map((g) => keys.group(g)),
-  );
-  const own = (extra as Array<GroupRecord | undefined>).flatMap((g) =>
-    g ? [{ id: g.uuid, value: groupEntry(g) }] : [],
-  );
-  return [...entries, ...own];
-}
-
-/** Group rows of a page: the groups and their projects' names, in one BatchGet. */
-async function groupRows(page: Array<Entry<GroupEntry>>) {
-  const found = await getItems<Record<string, unknown> & { uuid: string }>([
-    ...page.map((e) => keys.group(e.id)),
-    ...[...new Set(page.map((e) => e.value.p))].map((p) => keys.project(p)),
-  ]);
-  const byUuid = new Map(found.map((item) => [item.uuid, item]));
-  const groups = page.flatMap((e) => (byUuid.get(e.id) as GroupRecord | undefined) ?? []);
-  return groupViews(groups, byUuid as unknown as Map<string, ProjectRef>);
-}
-
-/** A page of the groups list (and of its search twin): in scope, by project, searched, ordered. */
-export async function pageGroups(
-  caller: Caller,
-  query: {
-    project?: string;
-    ordering?: (typeof GROUP_ORDERINGS)[number];
-    search?: string;
-    offset: number;
-    limit: number;
-  },
-) {
-  const { count, page } = pageEntries(await groupEntriesInScope(caller, query.project), {
-    ...query,
-    text: (v) => v.s,
-    ordering: groupOrdering(query.ordering),
-  });
-  return { count, results: await rowsWithinBudget(page, groupRows) };
 }

@@ -3,7 +3,7 @@ import { type GroupRecord, groupEntry } from '../lib/data/groups';
 import { getItems } from '../lib/data/list-index';
 import { keys } from '../lib/data/table';
 import { httpHandler } from '../lib/http/http-handler';
-import { groupEntriesInScope } from './groups';
+import { groupEntriesInScope } from './group-lists';
 
 /**
  * GET api/v1/groups/user/group/: the groups the caller works with: all for SUPER_ADMIN, its project's for

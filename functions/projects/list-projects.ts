@@ -1,6 +1,6 @@
 import { listProjects } from '../../shared/contracts/projects';
 import { httpHandler } from '../lib/http/http-handler';
-import { pageProjects } from './projects';
+import { pageProjects } from './project-lists';
 
 /** GET api/v1/projects/project/: every project, newest first, searched by name or client. */
 export const handler = httpHandler(listProjects, ({ query }) =>

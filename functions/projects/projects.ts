@@ -7,17 +7,15 @@ import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
 import { detachMembers } from '../lib/data/detach';
 import { groupsOfProject, readGroupEntries } from '../lib/data/groups';
-import { getItems, type Ordering, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
+import { getItems } from '../lib/data/list-index';
 import {
   getProject,
-  type ProjectEntry,
   type ProjectRecord,
   portalUrlKey,
   projectAdminKey,
   projectItem,
   projectListingWrites,
   projectNameKey,
-  readProjectEntries,
 } from '../lib/data/projects';
 import { keys, normalizePortalUrl, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
@@ -227,28 +225,3 @@ export async function getProjectDetail(uuid: string) {
 }
 
 export { requireProject };
-
-/** A row of the projects table. */
-export function projectListRow(project: ProjectRecord) {
-  return {
-    uuid: project.uuid,
-    project_name: project.project_name,
-    client_name: project.client_name,
-    admin_quantity: project.admin.length,
-    groups: project.groups,
-    created: project.created,
-    enable: project.enable,
-    primary_color: project.primary_color,
-  };
-}
-
-/** A page of every project (SUPER_ADMIN's list and search): the listing in one call, the page's projects in one. */
-export async function pageProjects(
-  query: { search?: string; offset: number; limit: number },
-  ordering: Ordering<ProjectEntry>,
-) {
-  const { count, page } = pageEntries(await readProjectEntries(), { ...query, text: (v) => v.s, ordering });
-  const rows = (slice: Array<{ id: string }>) =>
-    getItems<ProjectRecord>(slice.map((e) => keys.project(e.id))).then((items) => items.map(projectListRow));
-  return { count, results: await rowsWithinBudget(page, rows) };
-}

@@ -1,6 +1,6 @@
 import { searchProjects } from '../../shared/contracts/projects';
 import { httpHandler } from '../lib/http/http-handler';
-import { pageProjects } from './projects';
+import { pageProjects } from './project-lists';
 
 /** GET api/v1/projects/search/: projects whose name or client contains the text, by name. */
 export const handler = httpHandler(searchProjects, ({ query }) =>

@@ -3,7 +3,7 @@ import { getItems } from '../lib/data/list-index';
 import { readSocietyEntries, type SocietyRecord, societiesOfGroup } from '../lib/data/societies';
 import { keys } from '../lib/data/table';
 import { httpHandler } from '../lib/http/http-handler';
-import { societyEntriesInScope, societyRef } from './societies';
+import { societyEntriesInScope, societyRef } from './society-lists';
 
 /**
  * GET api/v1/societies/user/society/: the societies the caller works with (the selectors of /home and statements):

@@ -1,7 +1,7 @@
 import { listSocietiesForUsers } from '../../shared/contracts/societies';
 import { pageEntries, rowsWithinBudget } from '../lib/data/list-index';
 import { httpHandler } from '../lib/http/http-handler';
-import { societyEntriesInScope, societyRef } from './societies';
+import { societyEntriesInScope, societyRef } from './society-lists';
 
 /**
  * GET api/v1/societies/user/list/: the society picker of the invite and user forms: societies in scope, by project,

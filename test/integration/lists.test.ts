@@ -323,8 +323,8 @@ describe('invitation age', () => {
 
 describe('calls per page', () => {
   test('a page costs at most 2 DynamoDB calls beside the caller’s own read, whatever the offset, search or filter', async () => {
-    const { pageSocieties } = await import('../../functions/societies/societies');
-    const { pageGroups } = await import('../../functions/groups/groups');
+    const { pageSocieties } = await import('../../functions/societies/society-lists');
+    const { pageGroups } = await import('../../functions/groups/group-lists');
     const { pageUsers } = await import('../../functions/users/user-lists');
     const { pageInvitations } = await import('../../functions/registration/invitation-views');
     const { pickPeople } = await import('../../functions/lib/data/people-pickers');

@@ -35,7 +35,7 @@ function sources(dir: string): string[] {
 }
 
 /** Every forbidden pattern found outside lib/data, as "file:line: what". */
-export function violations(files: Array<{ path: string; text: string }>): string[] {
+function violations(files: Array<{ path: string; text: string }>): string[] {
   return files.flatMap(({ path, text }) =>
     text
       .split('\n')
@@ -60,7 +60,7 @@ describe('the data layer owns the table', () => {
   test('the check fails on each kind of hit', () => {
     const samples = [
       "new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :pk' })",
-      'const partition = `PROJECT#${uuid}#SOCIETIES`;',
+      'const partition = `PROJECT#' + '${uuid}#SOCIETIES`;',
       "readIndex('gsi2', x)",
       "UpdateExpression: 'SET a = :a'",
       "import { GetCommand } from '@aws-sdk/lib-dynamodb';",
