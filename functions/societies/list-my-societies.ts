@@ -1,5 +1,5 @@
 import { listMySocieties } from '../../shared/contracts/societies';
-import { getItems } from '../lib/data/list-index';
+import { getItems, normalizeSearch, rowsWithinBudget, searchText } from '../lib/data/list-index';
 import { readSocietyEntries, type SocietyRecord, societiesOfGroup } from '../lib/data/societies';
 import { keys } from '../lib/data/table';
 import { httpHandler } from '../lib/http/http-handler';
@@ -29,7 +29,11 @@ export const handler = httpHandler(listMySocieties, async ({ caller, query }) =>
         : await societyEntriesInScope(caller, query);
     rows = entries.map((e) => ({ ...societyRef(e), enable: e.value.e }));
   }
-  return rows
+  const needle = query.search ? normalizeSearch(query.search) : '';
+  const sorted = rows
     .filter((s) => (!query.project || s.project === query.project) && (!query.group || s.group === query.group))
+    .filter((s) => !needle || searchText(s.society_business_name, s.society_rut).includes(needle))
     .sort((a, b) => a.society_business_name.localeCompare(b.society_business_name, 'es'));
+  // An unpaged answer still fits Lambda's 6 MB: a portal of tens of thousands of societies is narrowed by `search`.
+  return rowsWithinBudget(sorted, (slice) => slice);
 });

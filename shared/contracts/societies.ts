@@ -210,8 +210,14 @@ export const listMySocieties = defineContract({
   path: 'api/v1/societies/user/society/',
   access: ALL,
   handler: 'societies/list-my-societies',
-  summary: "The caller's societies (of its groups or project; all for SUPER_ADMIN), optionally of one project or group",
-  query: z.object({ project: uuidSchema.optional(), group: uuidSchema.optional() }),
+  summary:
+    "The caller's societies (of its groups or project; all for SUPER_ADMIN), optionally of one project or group or " +
+    'matching a search; as many as fit in 5 MB, by name',
+  query: z.object({
+    project: uuidSchema.optional(),
+    group: uuidSchema.optional(),
+    search: z.string().trim().max(100).optional(),
+  }),
   response: z.array(societyRef.extend({ enable: z.boolean() })),
 });
 

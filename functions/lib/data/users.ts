@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../../shared/roles';
 import type { Caller } from '../auth/caller';
 import { dynamo } from '../aws/dynamo';
@@ -6,7 +6,7 @@ import { config } from '../config';
 import { type ApiError, fieldErrors } from '../errors';
 import { seesEverything } from '../scope';
 import { getItems } from './list-index';
-import { keys, strip } from './table';
+import { keys } from './table';
 import { type TxWrite, transactWrite } from './transact';
 import { userListingWrites } from './user-listing';
 import { putNew } from './writes';
@@ -68,18 +68,8 @@ export async function getMemberships(
     ...user.group_uuids.map((uuid) => keys.group(uuid)),
     ...user.society_uuids.map((uuid) => keys.society(uuid)),
   ];
-  const found: Named[] = [];
-  for (let start = 0; start < wanted.length; start += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [config.tableName]: { Keys: wanted.slice(start, start + 100) },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const out = await dynamo.send(new BatchGetCommand({ RequestItems: request }));
-      found.push(...((out.Responses?.[config.tableName] ?? []) as Named[]));
-      request = out.UnprocessedKeys as typeof request;
-    }
-  }
-  const byUuid = new Map<string, Named>(found.map((item) => [item.uuid, strip(item) as Named]));
+  const found = await getItems<Named>(wanted);
+  const byUuid = new Map<string, Named>(found.map((item) => [item.uuid, item]));
   const pick = (uuids: string[]): Named[] => uuids.flatMap((uuid) => byUuid.get(uuid) ?? []);
   return { projects: pick(user.project_uuids), groups: pick(user.group_uuids), societies: pick(user.society_uuids) };
 }
