@@ -60,7 +60,7 @@ describe('the data layer owns the table', () => {
   test('the check fails on each kind of hit', () => {
     const samples = [
       "new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :pk' })",
-      'const partition = `PROJECT#' + '${uuid}#SOCIETIES`;',
+      'const partition = `PROJECT#' + '$' + '{uuid}#SOCIETIES`;',
       "readIndex('gsi2', x)",
       "UpdateExpression: 'SET a = :a'",
       "import { GetCommand } from '@aws-sdk/lib-dynamodb';",
