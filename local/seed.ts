@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createGroup } from '../functions/groups/groups';
+import type { Caller } from '../functions/lib/auth/caller';
 import { createIdentity } from '../functions/lib/auth/identities';
 import { dynamo } from '../functions/lib/aws/dynamo';
 import { config } from '../functions/lib/config';
 import { nowIso } from '../functions/lib/data/table';
 import { putNewUser, type UserRecord } from '../functions/lib/data/users';
-import type { Caller } from '../functions/lib/http/types';
 import { createProject, patchProject } from '../functions/projects/projects';
 import { createIndustry } from '../functions/societies/industries';
 import { createSociety } from '../functions/societies/societies';

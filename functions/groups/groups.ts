@@ -1,26 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { DEFAULT_COLOR } from '../../shared/contracts/fields';
-import type { GROUP_ORDERINGS, groupCreateSchema, groupPatchSchema } from '../../shared/contracts/groups';
+import type { groupCreateSchema, groupPatchSchema } from '../../shared/contracts/groups';
+import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
 import { detachMembers } from '../lib/data/detach';
-import { type GroupRecord, getGroup, groupItem, groupNameKey } from '../lib/data/groups';
-import { getItems, listPage, type Ordering, readIndex } from '../lib/data/list-index';
-import type { ProjectRecord } from '../lib/data/projects';
+import { type GroupRecord, getGroup, groupItem, groupListingWrites, groupNameKey } from '../lib/data/groups';
+import { getItems } from '../lib/data/list-index';
+import { readSocietyEntries, societiesOfGroup } from '../lib/data/societies';
 import { keys, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
 import {
   addMembershipWrites,
-  loadMembers,
-  personRef,
+  personOfEntry,
+  readUserEntries,
   removeMembershipWrites,
-  type UserRecord,
-} from '../lib/data/users';
-import { bumpCounter, deleteKey, putNew, putVersioned } from '../lib/data/writes';
+  usersOfGroup,
+} from '../lib/data/user-listing';
+import { loadMembers, type UserRecord } from '../lib/data/users';
+import { bumpCounter, deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
-import type { Caller } from '../lib/http/types';
-import { defaultPartitions, groupInScope, projectInScope } from '../lib/scope';
+import { groupInScope, projectInScope } from '../lib/scope';
+
+import { type GroupView, groupViews } from './group-lists';
 
 /**
  * The rules of society groups (admin-area §2 to §6): a name unique within its project, admins (GROUP_ADMIN) and users
@@ -40,29 +43,6 @@ export async function requireGroup(caller: Caller, uuid: string): Promise<GroupR
   const group = await getGroup(uuid);
   if (!group || !groupInScope(caller, group)) throw notFound();
   return group;
-}
-
-type ProjectRef = Pick<ProjectRecord, 'uuid' | 'project_name' | 'enable'>;
-
-/** A group as the API shows it, with its project's name. */
-export function groupView(group: GroupRecord, project: ProjectRef | undefined) {
-  const { project_uuid, ...rest } = group;
-  return {
-    ...rest,
-    project: { uuid: project_uuid, project_name: project?.project_name ?? '', enable: project?.enable ?? false },
-    admin_quantity: group.admin.length,
-    user_quantity: group.user.length,
-  };
-}
-
-export type GroupView = ReturnType<typeof groupView>;
-
-export async function groupViews(groups: GroupRecord[]): Promise<GroupView[]> {
-  const projects = await getItems<ProjectRecord>(
-    [...new Set(groups.map((g) => g.project_uuid))].map((uuid) => keys.project(uuid)),
-  );
-  const byUuid = new Map(projects.map((p) => [p.uuid, p]));
-  return groups.map((g) => groupView(g, byUuid.get(g.project_uuid)));
 }
 
 async function oneView(group: GroupRecord): Promise<GroupView> {
@@ -93,6 +73,7 @@ export async function createGroup(caller: Caller, input: CreateInput) {
   };
   await transactWrite([
     putNew(groupItem(group)),
+    ...groupListingWrites(group),
     putNew({ ...groupNameKey(group.project_uuid, group.group_name), owner_uuid: group.uuid }, sameName),
     {
       ...bumpCounter(keys.project(group.project_uuid), 'groups', 1),
@@ -135,7 +116,7 @@ export async function patchGroup(caller: Caller, uuid: string, input: PatchInput
   };
   const { updated: _u, version: _ver, ...comparable } = after;
   const changes = diff(before as unknown as Record<string, unknown>, comparable);
-  const writes: TxWrite[] = [putVersioned(groupItem(after), before.version)];
+  const writes: TxWrite[] = [putVersioned(groupItem(after), before.version), ...groupListingWrites(after)];
   const oldName = groupNameKey(before.project_uuid, before.group_name);
   const newName = groupNameKey(after.project_uuid, after.group_name);
   if (oldName.pk !== newName.pk) {
@@ -171,17 +152,15 @@ export async function deleteGroup(caller: Caller, uuid: string) {
     refusal: (g) => (g.society_quantity === 0 ? undefined : conflict('GROUP_NOT_EMPTY')),
   });
   await transactWrite([
-    {
-      write: {
-        Delete: {
-          TableName: config.tableName,
-          Key: keys.group(uuid),
-          ConditionExpression: 'society_quantity = :zero AND version = :version',
-          ExpressionAttributeValues: { ':zero': 0, ':version': lastVersion },
-        },
+    deleteWhen(
+      keys.group(uuid),
+      {
+        expression: 'society_quantity = :zero AND version = :version',
+        values: { ':zero': 0, ':version': lastVersion },
       },
-      onConditionFail: () => conflict('GROUP_NOT_EMPTY'),
-    },
+      () => conflict('GROUP_NOT_EMPTY'),
+    ),
+    ...groupListingWrites(group, true),
     deleteKey(groupNameKey(group.project_uuid, group.group_name)),
     bumpCounter(keys.project(group.project_uuid), 'groups', -1),
     // The audit keeps the group as it was before its members were detached.
@@ -190,72 +169,27 @@ export async function deleteGroup(caller: Caller, uuid: string) {
   return { detail: 'ok' };
 }
 
+/**
+ * One group with its societies and people, from its listing directories (one call beside the group's Get): admins
+ * and users of the group, and the users of its societies (USER_SOCIETY entries of the group's users directory).
+ */
 export async function getGroupDetail(caller: Caller, uuid: string) {
   const group = await requireGroup(caller, uuid);
-  const societyEntries = await readIndex('gsi2', `GROUP#${uuid}#SOCIETIES`);
-  const [societies, people, view] = await Promise.all([
-    getItems<{ uuid: string; society_business_name: string; society_rut: string | null; user: string[] }>(
-      societyEntries.map((s) => keys.society(s.uuid)),
-    ),
-    getItems<UserRecord>([...group.admin, ...group.user].map((m) => keys.user(m))),
+  const [{ entries: societies }, { entries: people }, view] = await Promise.all([
+    readSocietyEntries([societiesOfGroup(uuid)]),
+    readUserEntries([usersOfGroup(uuid)]),
     oneView(group),
   ]);
-  const societyUserIds = [...new Set(societies.flatMap((s) => s.user))];
-  const societyUsers = await getItems<UserRecord>(societyUserIds.map((u) => keys.user(u)));
-  const withRole = (ids: string[]) => people.filter((p) => ids.includes(p.uuid)).map(personRef);
+  const byName = (a: { value: { s?: string; a?: string } }, b: { value: { s?: string; a?: string } }) =>
+    (a.value.s ?? a.value.a ?? '').localeCompare(b.value.s ?? b.value.a ?? '');
+  const withRole = (ids: string[]) => people.filter((p) => ids.includes(p.id)).map(personOfEntry);
   return {
     ...view,
-    societies: societies.map(({ uuid, society_business_name, society_rut }) => ({
-      uuid,
-      society_business_name,
-      society_rut,
-    })),
+    societies: societies
+      .sort(byName)
+      .map((e) => ({ uuid: e.id, society_business_name: e.value.n, society_rut: e.value.r })),
     admin_list: withRole(group.admin),
     user_group: withRole(group.user),
-    user_society: societyUsers.map(personRef),
+    user_society: people.filter((p) => p.value.r === 'USER_SOCIETY').map(personOfEntry),
   };
-}
-
-const ORDERINGS: Record<(typeof GROUP_ORDERINGS)[number], Ordering> = {
-  '-updated': { field: 'updated', descending: true },
-  group_name: { field: 'name_sort', descending: false },
-  '-group_name': { field: 'name_sort', descending: true },
-  enabled: { field: 'enable', descending: true },
-  '-enabled': { field: 'enable', descending: false },
-};
-
-/** 'Ultima edicion' (most recently edited first) unless the list asks otherwise. */
-export const groupOrdering = (ordering: (typeof GROUP_ORDERINGS)[number] | undefined) =>
-  ORDERINGS[ordering ?? '-updated'];
-
-/** The listing entries of the groups a caller may list, optionally of one project (404 outside scope). */
-export async function groupEntriesInScope(caller: Caller, projectUuid: string | undefined) {
-  if (projectUuid) {
-    if (!projectInScope(caller, projectUuid)) throw notFound();
-    return readIndex('gsi1', `PROJECT#${projectUuid}#GROUPS`);
-  }
-  const partitions = defaultPartitions(caller);
-  if (partitions === 'all') return readIndex('gsi3', 'GROUPS');
-  const perProject = await Promise.all(partitions.projects.map((p) => readIndex('gsi1', `PROJECT#${p}#GROUPS`)));
-  const groups = await getItems<GroupRecord>(partitions.groups.map((g) => keys.group(g)));
-  return [...perProject.flat(), ...groups.map((g) => groupItem(g))];
-}
-
-/** A page of the groups list (and of its search twin): in scope, by project, searched, ordered. */
-export async function pageGroups(
-  caller: Caller,
-  query: {
-    project?: string;
-    ordering?: (typeof GROUP_ORDERINGS)[number];
-    search?: string;
-    offset: number;
-    limit: number;
-  },
-) {
-  const { count, items } = await listPage<GroupRecord>(
-    await groupEntriesInScope(caller, query.project),
-    { ...query, ordering: groupOrdering(query.ordering) },
-    keys.group,
-  );
-  return { count, results: await groupViews(items) };
 }

@@ -1,6 +1,6 @@
 import { listGroups } from '../../shared/contracts/groups';
 import { httpHandler } from '../lib/http/http-handler';
-import { pageGroups } from './groups';
+import { pageGroups } from './group-lists';
 
 /** GET api/v1/groups/group/: groups in scope, by project, searched, 'Ultima edicion' first unless ordered. */
 export const handler = httpHandler(listGroups, ({ caller, query }) => pageGroups(caller, query));

@@ -1,4 +1,4 @@
-import type { Caller } from './http/types';
+import type { Caller } from './auth/caller';
 
 /**
  * What an admin may see and change (admin-area §6), from the caller's record, never from the request:

@@ -11,6 +11,6 @@ export const handler = httpHandler(listProjectAdminsAvailable, ({ caller, query 
     caller,
     'PROJECT_ADMIN',
     query,
-    (u) => u.project_uuids.length === 0 || (query.project !== undefined && u.project_uuids.includes(query.project)),
+    (v) => v.p.length === 0 || (query.project !== undefined && v.p.includes(query.project)),
   ),
 );

@@ -2,32 +2,29 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { DEFAULT_COLOR } from '../../shared/contracts/fields';
 import type { projectCreateSchema, projectPatchSchema } from '../../shared/contracts/projects';
+import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
 import { detachMembers } from '../lib/data/detach';
-import { getItems, readIndex } from '../lib/data/list-index';
+import { groupsOfProject, readGroupEntries } from '../lib/data/groups';
+import { getItems } from '../lib/data/list-index';
 import {
   getProject,
   type ProjectRecord,
   portalUrlKey,
   projectAdminKey,
   projectItem,
+  projectListingWrites,
   projectNameKey,
 } from '../lib/data/projects';
 import { keys, normalizePortalUrl, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
-import {
-  addMembershipWrites,
-  loadMembers,
-  personRef,
-  removeMembershipWrites,
-  type UserRecord,
-} from '../lib/data/users';
-import { deleteKey, putNew, putVersioned } from '../lib/data/writes';
+import { addMembershipWrites, readUserEntries, removeMembershipWrites, usersOfProject } from '../lib/data/user-listing';
+import { loadMembers, personRef, type UserRecord } from '../lib/data/users';
+import { deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { assetUrl, deleteAsset, storeImage } from '../lib/files';
 import type { UploadedFile } from '../lib/http/multipart';
-import type { Caller } from '../lib/http/types';
 
 /**
  * The rules of projects (admin-area §3 to §6), in one place: uniqueness of name, portal URL and admin (markers in the
@@ -104,6 +101,7 @@ export async function createProject(caller: Caller, input: CreateInput, files: U
   try {
     await transactWrite([
       put(projectItem(project)),
+      ...projectListingWrites(project),
       put(nameMarker(project), nameTaken),
       ...urlMarker(project).map((marker) => put(marker, urlTaken)),
       ...project.admin.map((admin) => put({ ...projectAdminKey(admin), owner_uuid: uuid }, adminTaken)),
@@ -141,7 +139,7 @@ export async function patchProject(caller: Caller, uuid: string, input: PatchInp
   };
   const { updated: _u, version: _v, ...comparable } = after;
   const changes = diff(before as unknown as Record<string, unknown>, comparable);
-  const writes: TxWrite[] = [putVersioned(projectItem(after), before.version)];
+  const writes: TxWrite[] = [putVersioned(projectItem(after), before.version), ...projectListingWrites(after)];
   if (normalizeForMarker(before.project_name) !== normalizeForMarker(after.project_name)) {
     writes.push(remove(projectNameKey(before.project_name)), put(nameMarker(after), nameTaken));
   }
@@ -181,32 +179,28 @@ const normalizeForMarker = (name: string) => projectNameKey(name).pk;
  */
 export async function deleteProject(caller: Caller, uuid: string) {
   const project = await requireProject(uuid);
-  const memberLinks = (await readIndex('gsi1', `PROJECT#${uuid}#USERS`)).filter(
-    (e) => e.sk === `MEMBER#PROJECT#${uuid}`,
-  );
+  const { entries: members } = await readUserEntries([usersOfProject(uuid)]);
   const notEmpty = { expression: '#groups = :zero', names: { '#groups': 'groups' }, values: { ':zero': 0 } };
   const lastVersion = await detachMembers({
     key: keys.project(uuid),
     lists: ['admin'],
     target: projectTarget(uuid),
-    others: memberLinks.map((e) => e.uuid),
+    others: members.map((e) => e.id),
     guard: notEmpty,
     refusal: (p) => (p.groups === 0 ? undefined : conflict('PROJECT_NOT_EMPTY')),
     perMember: (member) => (project.admin.includes(member) ? [remove(projectAdminKey(member))] : []),
   });
   await transactWrite([
-    {
-      write: {
-        Delete: {
-          TableName: TABLE(),
-          Key: keys.project(uuid),
-          ConditionExpression: '#groups = :zero AND version = :version',
-          ExpressionAttributeNames: { '#groups': 'groups' },
-          ExpressionAttributeValues: { ':zero': 0, ':version': lastVersion },
-        },
+    deleteWhen(
+      keys.project(uuid),
+      {
+        expression: '#groups = :zero AND version = :version',
+        names: { '#groups': 'groups' },
+        values: { ':zero': 0, ':version': lastVersion },
       },
-      onConditionFail: () => conflict('PROJECT_NOT_EMPTY'),
-    },
+      () => conflict('PROJECT_NOT_EMPTY'),
+    ),
+    ...projectListingWrites(project, true),
     remove(projectNameKey(project.project_name)),
     ...(project.custom_portal_url ? [remove(portalUrlKey(project.custom_portal_url))] : []),
     auditWrite(TABLE(), caller, 'DELETE', { type: 'PROJECT', uuid }, diff({ ...project }, {})),
@@ -217,30 +211,17 @@ export async function deleteProject(caller: Caller, uuid: string) {
 
 export async function getProjectDetail(uuid: string) {
   const project = await requireProject(uuid);
-  const groupEntries = await readIndex('gsi1', `PROJECT#${uuid}#GROUPS`);
-  const [groups, admins] = await Promise.all([
-    getItems<{ uuid: string; group_name: string; enable: boolean }>(groupEntries.map((g) => keys.group(g.uuid))),
+  const [{ entries: groups }, admins] = await Promise.all([
+    readGroupEntries([groupsOfProject(uuid)]),
     getItems<UserRecord>(project.admin.map((a) => keys.user(a))),
   ]);
   return {
     ...(await projectView(project)),
-    group_list: groups.map(({ uuid, group_name, enable }) => ({ uuid, group_name, enable })),
+    group_list: groups
+      .sort((a, b) => a.value.s.localeCompare(b.value.s))
+      .map((g) => ({ uuid: g.id, group_name: g.value.n, enable: g.value.e })),
     admin_list: admins.map(personRef),
   };
 }
 
 export { requireProject };
-
-/** A row of the projects table. */
-export function projectListRow(project: ProjectRecord) {
-  return {
-    uuid: project.uuid,
-    project_name: project.project_name,
-    client_name: project.client_name,
-    admin_quantity: project.admin.length,
-    groups: project.groups,
-    created: project.created,
-    enable: project.enable,
-    primary_color: project.primary_color,
-  };
-}

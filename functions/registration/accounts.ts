@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { registerInvitation } from '../../shared/contracts/registration';
 import { endSessions } from '../lib/auth/access';
 import { createIdentity, deleteIdentity, setPassword } from '../lib/auth/identities';
-import { config } from '../lib/config';
+import { removeInvitationWrites } from '../lib/data/invitations';
 import { getProject, projectAdminKey } from '../lib/data/projects';
 import { keys, nowIso } from '../lib/data/table';
 import { clearThrottle, countHit } from '../lib/data/throttle';
@@ -11,10 +11,10 @@ import { consumeToken, newToken, TOKEN_TTL_SECONDS, tokenOwner } from '../lib/da
 import { type TxWrite, transactWrite } from '../lib/data/transact';
 import { type RequestOrigin, writeSessionEvent } from '../lib/data/user-logs';
 import { getUser, getUserByEmail, newUserWrites, type UserRecord } from '../lib/data/users';
-import { appendMember, deleteKey, putNew } from '../lib/data/writes';
+import { appendMember, putNew } from '../lib/data/writes';
 import { DEFAULT_BRANDING, passwordResetMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, conflict } from '../lib/errors';
-import { alreadyInvited, invitationKey, invitationOfToken, pendingKey } from './invitations';
+import { alreadyInvited, invitationOfToken } from './invitations';
 
 /**
  * Accounts made and recovered by e-mail links: registration from an invitation (portal §2, "Registration by
@@ -77,17 +77,8 @@ export async function registerFromInvitation(input: RegisterInput, origin: Reque
   try {
     await transactWrite([
       consumeToken('INVITE', input.token),
-      {
-        write: {
-          Delete: {
-            TableName: config.tableName,
-            Key: invitationKey(invitation.uuid),
-            ConditionExpression: 'attribute_exists(pk)',
-          },
-        },
-        onConditionFail: () => new ApiError(400, 'INVALID_TOKEN'),
-      },
-      deleteKey(pendingKey(invitation.email)),
+      // The invitation, its address marker and its listing entries go (issue 9: lists read the entries).
+      ...removeInvitationWrites(invitation, () => new ApiError(400, 'INVALID_TOKEN')),
       ...newUserWrites(user, invitation.targets, alreadyInvited),
       ...joinWrites(user, invitation.targets),
     ]);

@@ -1,19 +1,18 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
 import * as z from 'zod';
 import { emailSchema, rutSchema } from '../../shared/contracts/fields';
 import { personName } from '../../shared/contracts/users';
 import { ROLES } from '../../shared/roles';
 import { normalizeRut } from '../../shared/rut';
-import { dynamo } from '../lib/aws/dynamo';
-import { config } from '../lib/config';
+import type { Caller } from '../lib/auth/caller';
 import { groupNameKey } from '../lib/data/groups';
 import { projectNameKey } from '../lib/data/projects';
 import { rutKey } from '../lib/data/societies';
+import { markerOwner } from '../lib/data/writes';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/http/field-errors';
-import type { Caller } from '../lib/http/types';
-import { cachedLoaders, createInvitation, type EntityLoaders } from './invitations';
+import { cachedLoaders, type EntityLoaders } from './invitation-targets';
+import { createInvitation } from './invitations';
 
 /**
  * CSV import (admin-area §2, "Import users"): each valid row becomes an invitation, exactly as the invite form would
@@ -58,9 +57,7 @@ function markerLookup() {
   return (key: { pk: string; sk: string }) => {
     let found = cache.get(key.pk);
     if (!found) {
-      found = dynamo
-        .send(new GetCommand({ TableName: config.tableName, Key: key, ProjectionExpression: 'owner_uuid' }))
-        .then((out) => out.Item?.owner_uuid as string | undefined);
+      found = markerOwner(key);
       cache.set(key.pk, found);
     }
     return found;

@@ -1,6 +1,6 @@
 import { listInvitations } from '../../shared/contracts/registration';
 import { httpHandler } from '../lib/http/http-handler';
-import { pageInvitations } from './invitations';
+import { pageInvitations } from './invitation-views';
 
 /** GET api/v1/register/invitations/: pending invitations in scope, newest first. */
 export const handler = httpHandler(listInvitations, ({ caller, query }) => pageInvitations(caller, query));

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/aws/dynamo';
+import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
 import { auditWrite, diff } from '../lib/data/audit';
+import { readIndustries, renameIndustryWrite } from '../lib/data/industries';
 import { type IndustryRecord, industryNameKey } from '../lib/data/societies';
-import { keys, nowIso, strip } from '../lib/data/table';
+import { keys, nowIso } from '../lib/data/table';
 import { transactWrite } from '../lib/data/transact';
-import { deleteKey, putNew } from '../lib/data/writes';
+import { deleteKey, deleteWhen, putNew } from '../lib/data/writes';
 import { conflict, fieldErrors, forbidden, notFound } from '../lib/errors';
-import type { Caller } from '../lib/http/types';
 
 /**
  * Industries (admin-area §3): a short, portal-wide list in creation order. Names are unique; the first one is the
@@ -16,16 +15,7 @@ import type { Caller } from '../lib/http/types';
  */
 const sameName = () => fieldErrors({ industry: ['SAME_DATA'] });
 
-export async function listIndustries(): Promise<IndustryRecord[]> {
-  const { Items = [] } = await dynamo.send(
-    new QueryCommand({
-      TableName: config.tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': 'INDUSTRIES' },
-    }),
-  );
-  return (Items.map(strip) as unknown as IndustryRecord[]).sort((a, b) => a.position - b.position);
-}
+export const listIndustries = readIndustries;
 
 export const industryView = ({ uuid, industry, position }: IndustryRecord) => ({ uuid, industry, position });
 
@@ -66,18 +56,7 @@ export async function renameIndustry(caller: Caller, uuid: string, name: string)
   const oldKey = industryNameKey(industry.industry);
   const newKey = industryNameKey(name);
   await transactWrite([
-    {
-      write: {
-        Update: {
-          TableName: config.tableName,
-          Key: keys.industry(uuid),
-          UpdateExpression: 'SET industry = :name',
-          ConditionExpression: 'industry = :old',
-          ExpressionAttributeValues: { ':name': name, ':old': industry.industry },
-        },
-      },
-      onConditionFail: () => conflict('DATA_CONFLICT'),
-    },
+    renameIndustryWrite(uuid, industry.industry, name),
     ...(oldKey.pk === newKey.pk ? [] : [deleteKey(oldKey), putNew({ ...newKey, owner_uuid: uuid }, sameName)]),
     auditWrite(config.tableName, caller, 'UPDATE', { type: 'INDUSTRY', uuid }, diff({ ...industry }, { ...after })),
   ]);
@@ -88,17 +67,9 @@ export async function deleteIndustry(caller: Caller, uuid: string) {
   const { industry, isFirst } = await requireIndustry(uuid);
   if (isFirst) throw forbidden();
   await transactWrite([
-    {
-      write: {
-        Delete: {
-          TableName: config.tableName,
-          Key: keys.industry(uuid),
-          ConditionExpression: 'society_quantity = :zero',
-          ExpressionAttributeValues: { ':zero': 0 },
-        },
-      },
-      onConditionFail: () => conflict('INDUSTRY_IN_USE'),
-    },
+    deleteWhen(keys.industry(uuid), { expression: 'society_quantity = :zero', values: { ':zero': 0 } }, () =>
+      conflict('INDUSTRY_IN_USE'),
+    ),
     deleteKey(industryNameKey(industry.industry)),
     auditWrite(config.tableName, caller, 'DELETE', { type: 'INDUSTRY', uuid }, diff({ ...industry }, {})),
   ]);

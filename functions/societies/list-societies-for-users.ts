@@ -1,28 +1,20 @@
 import { listSocietiesForUsers } from '../../shared/contracts/societies';
-import { listPage } from '../lib/data/list-index';
-import type { SocietyRecord } from '../lib/data/societies';
-import { keys } from '../lib/data/table';
+import { pageEntries, rowsWithinBudget } from '../lib/data/list-index';
 import { httpHandler } from '../lib/http/http-handler';
-import { societyEntriesInScope } from './societies';
+import { societyEntriesInScope, societyRef } from './society-lists';
 
-/** GET api/v1/societies/user/list/: societies in scope for the invite and user forms, by project, group or society. */
+/**
+ * GET api/v1/societies/user/list/: the society picker of the invite and user forms: societies in scope, by project,
+ * group or society, searched by name, RUT or code as the person types, or asked by uuid (`uuids=`, the ones already
+ * selected on an edit form). Served from the listing entries alone.
+ */
 export const handler = httpHandler(listSocietiesForUsers, async ({ caller, query }) => {
-  const entries = (await societyEntriesInScope(caller, query)).filter(
-    (e) => !query.society || e.uuid === query.society,
-  );
-  const { count, items } = await listPage<SocietyRecord>(
-    entries,
-    { ...query, ordering: { field: 'name_sort', descending: false } },
-    keys.society,
-  );
-  return {
-    count,
-    results: items.map((s) => ({
-      uuid: s.uuid,
-      society_business_name: s.society_business_name,
-      society_rut: s.society_rut,
-      group: s.group_uuid,
-      project: s.project_uuid,
-    })),
-  };
+  const wanted = query.uuids && new Set(query.uuids);
+  const { count, page } = pageEntries(await societyEntriesInScope(caller, query), {
+    ...query,
+    filter: (e) => (!query.society || e.id === query.society) && (!wanted || wanted.has(e.id)),
+    text: (v) => v.s,
+    ordering: { key: (v) => v.s, descending: false },
+  });
+  return { count, results: await rowsWithinBudget(page, (slice) => slice.map(societyRef)) };
 });

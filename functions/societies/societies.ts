@@ -1,26 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { societyCreateSchema, societyPatchSchema } from '../../shared/contracts/societies';
+import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
-import { type GroupRecord, getGroup } from '../lib/data/groups';
-import { getItems, listPage, readIndex } from '../lib/data/list-index';
-import type { ProjectRecord } from '../lib/data/projects';
-import { getSociety, type IndustryRecord, rutKey, type SocietyRecord, societyItem } from '../lib/data/societies';
+import { getGroup } from '../lib/data/groups';
+import { getItems } from '../lib/data/list-index';
+import { getSociety, rutKey, type SocietyRecord, societyItem, societyListingWrites } from '../lib/data/societies';
 import { keys, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
-import {
-  addMembershipWrites,
-  linkItem,
-  loadMembers,
-  personRef,
-  removeMembershipWrites,
-  type UserRecord,
-} from '../lib/data/users';
-import { bumpCounter, deleteKey, putNew, putVersioned } from '../lib/data/writes';
+import { addMembershipWrites, linkWrites, removeMembershipWrites, unlinkWrites } from '../lib/data/user-listing';
+import { loadMembers, personRef, type UserRecord } from '../lib/data/users';
+import { bumpCounter, deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
-import type { Caller } from '../lib/http/types';
-import { defaultPartitions, groupInScope, projectInScope, societyInScope } from '../lib/scope';
+import { groupInScope, societyInScope } from '../lib/scope';
+
+import { type SocietyView, societyViews } from './society-lists';
 
 /**
  * The rules of societies (admin-area §3 to §6): a RUT unique across the portal, a group in the caller's scope (which
@@ -51,28 +46,6 @@ async function groupForSociety(caller: Caller, groupUuid: string, projectUuid: s
   if (projectUuid && projectUuid !== group.project_uuid) throw badField('group')();
   return group;
 }
-
-export async function societyViews(societies: SocietyRecord[]) {
-  const unique = <T>(values: T[]) => [...new Set(values)];
-  const [groups, projects, industries] = await Promise.all([
-    getItems<GroupRecord>(unique(societies.map((s) => s.group_uuid)).map((g) => keys.group(g))),
-    getItems<ProjectRecord>(unique(societies.map((s) => s.project_uuid)).map((p) => keys.project(p))),
-    getItems<IndustryRecord>(unique(societies.map((s) => s.industry_uuid)).map((i) => keys.industry(i))),
-  ]);
-  const group = new Map(groups.map((g) => [g.uuid, g.group_name]));
-  const project = new Map(projects.map((p) => [p.uuid, p.project_name]));
-  const industry = new Map(industries.map((i) => [i.uuid, i.industry]));
-  return societies.map(({ group_uuid, project_uuid, industry_uuid, ...rest }) => ({
-    ...rest,
-    group: { uuid: group_uuid, group_name: group.get(group_uuid) ?? '' },
-    project: { uuid: project_uuid, project_name: project.get(project_uuid) ?? '' },
-    industry_type: industry.has(industry_uuid)
-      ? { uuid: industry_uuid, industry: industry.get(industry_uuid) as string }
-      : null,
-  }));
-}
-
-export type SocietyView = Awaited<ReturnType<typeof societyViews>>[number];
 
 async function oneView(society: SocietyRecord): Promise<SocietyView> {
   return (await societyViews([society]))[0] as SocietyView;
@@ -140,6 +113,7 @@ export async function createSociety(caller: Caller, input: CreateInput) {
   };
   await transactWrite([
     putNew(societyItem(society)),
+    ...societyListingWrites(undefined, society),
     ...(society.society_rut ? [putNew({ ...rutKey(society.society_rut), owner_uuid: society.uuid }, rutTaken)] : []),
     ...recount(undefined, society),
     ...addMembershipWrites(users, societyTarget(society)),
@@ -179,7 +153,7 @@ export async function patchSociety(
   if (after.project_uuid !== before.project_uuid && !users && after.user.length > 0) throw badField('user')();
   const { updated: _u, version: _ver, ...comparable } = after;
   const changes = diff(before as unknown as Record<string, unknown>, comparable);
-  const writes: TxWrite[] = [putVersioned(societyItem(after), before.version)];
+  const writes: TxWrite[] = [putVersioned(societyItem(after), before.version), ...societyListingWrites(before, after)];
   if (before.society_rut !== after.society_rut) {
     if (before.society_rut) writes.push(deleteKey(rutKey(before.society_rut)));
     if (after.society_rut) writes.push(putNew({ ...rutKey(after.society_rut), owner_uuid: uuid }, rutTaken));
@@ -195,10 +169,8 @@ export async function patchSociety(
   writes.push(
     ...addMembershipWrites(users?.filter((u) => added.includes(u.uuid)) ?? [], societyTarget(after)),
     ...removeMembershipWrites(removedUsers, societyTarget(before)),
-    // After a move, the users who stay are listed under the new group and project.
-    ...stayingUsers.map((u) => ({
-      write: { Put: { TableName: config.tableName, Item: linkItem(u, societyTarget(after)) } },
-    })),
+    // After a move, the users who stay are listed under the new group.
+    ...stayingUsers.flatMap((u) => [...unlinkWrites(u, societyTarget(before)), ...linkWrites(u, societyTarget(after))]),
     auditWrite(config.tableName, caller, editAction(changes), { type: 'SOCIETY', uuid }, changes),
   );
   await transactWrite(writes);
@@ -209,18 +181,16 @@ export async function patchSociety(
 export async function deleteSociety(caller: Caller, uuid: string) {
   const society = await requireSociety(caller, uuid);
   await transactWrite([
-    {
-      write: {
-        Delete: {
-          TableName: config.tableName,
-          Key: keys.society(uuid),
-          ConditionExpression: 'size(#user) = :zero AND version = :version',
-          ExpressionAttributeNames: { '#user': 'user' },
-          ExpressionAttributeValues: { ':zero': 0, ':version': society.version },
-        },
+    deleteWhen(
+      keys.society(uuid),
+      {
+        expression: 'size(#user) = :zero AND version = :version',
+        names: { '#user': 'user' },
+        values: { ':zero': 0, ':version': society.version },
       },
-      onConditionFail: () => conflict('SOCIETY_HAS_USERS'),
-    },
+      () => conflict('SOCIETY_HAS_USERS'),
+    ),
+    ...societyListingWrites(society, undefined),
     ...(society.society_rut ? [deleteKey(rutKey(society.society_rut))] : []),
     ...recount(society, undefined),
     auditWrite(config.tableName, caller, 'DELETE', { type: 'SOCIETY', uuid }, diff({ ...society }, {})),
@@ -235,47 +205,4 @@ export async function getSocietyDetail(caller: Caller, uuid: string) {
     getItems<UserRecord>(society.user.map((u) => keys.user(u))),
   ]);
   return { ...view, user_list: users.map(personRef) };
-}
-
-/**
- * The listing entries of the societies a caller may list: of one group, of one project, or by default of its scope
- * (every society for SUPER_ADMIN, its projects' for PROJECT_ADMIN, its groups' for GROUP_ADMIN). 404 outside scope.
- */
-export async function societyEntriesInScope(caller: Caller, filter: { project?: string; group?: string }) {
-  if (filter.group) {
-    const group = await getGroup(filter.group);
-    if (!group || !groupInScope(caller, group)) throw notFound();
-    if (filter.project && filter.project !== group.project_uuid) return [];
-    return readIndex('gsi2', `GROUP#${group.uuid}#SOCIETIES`);
-  }
-  if (filter.project) {
-    if (projectInScope(caller, filter.project)) return readIndex('gsi1', `PROJECT#${filter.project}#SOCIETIES`);
-    // A group admin filtering by its own project sees its groups' societies there.
-    const partitions = defaultPartitions(caller);
-    if (partitions === 'all' || partitions.groups.length === 0) throw notFound();
-    const groups = await getItems<GroupRecord>(partitions.groups.map((g) => keys.group(g)));
-    const inProject = groups.filter((g) => g.project_uuid === filter.project);
-    if (inProject.length === 0) throw notFound();
-    return (await Promise.all(inProject.map((g) => readIndex('gsi2', `GROUP#${g.uuid}#SOCIETIES`)))).flat();
-  }
-  const partitions = defaultPartitions(caller);
-  if (partitions === 'all') return readIndex('gsi3', 'SOCIETIES');
-  const lists = await Promise.all([
-    ...partitions.projects.map((p) => readIndex('gsi1', `PROJECT#${p}#SOCIETIES`)),
-    ...partitions.groups.map((g) => readIndex('gsi2', `GROUP#${g}#SOCIETIES`)),
-  ]);
-  return lists.flat();
-}
-
-/** A page of the societies list (and of its search twin): in scope, by project and group, searched by name or RUT. */
-export async function pageSocieties(
-  caller: Caller,
-  query: { project?: string; group?: string; search?: string; societySearch?: string; offset: number; limit: number },
-) {
-  const { count, items } = await listPage<SocietyRecord>(
-    await societyEntriesInScope(caller, query),
-    { ...query, search: query.search ?? query.societySearch, ordering: { field: 'updated', descending: true } },
-    keys.society,
-  );
-  return { count, results: await societyViews(items) };
 }

@@ -2,16 +2,17 @@ import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identi
 import { cognito } from '../lib/aws/cognito';
 import { config } from '../lib/config';
 import { auditWrite } from '../lib/data/audit';
+import { pendingKey } from '../lib/data/invitations';
 import { getProject } from '../lib/data/projects';
 import { keys, nowIso } from '../lib/data/table';
 import { consumeToken, invalidToken, newToken, TOKEN_TTL_SECONDS, tokenHash, tokenOwner } from '../lib/data/tokens';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
-import { getUser, linkItem, membershipsOf, type UserRecord, userItem } from '../lib/data/users';
-import { putNew, putVersioned } from '../lib/data/writes';
+import { userListingWrites } from '../lib/data/user-listing';
+import { getUser, membershipsOf, type UserRecord, userItem } from '../lib/data/users';
+import { checkWhen, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { DEFAULT_BRANDING, emailChangeMail, emailChangeNoticeMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, fieldErrors } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { pendingKey } from '../registration/invitations';
 
 /**
  * E-mail changes are confirmed (issue 8): an admin's change only records a pending address and mails it a single-use
@@ -22,12 +23,9 @@ const emailTaken = () => fieldErrors({ email: ['SAME_DATA'] });
 
 /** No user owns the address and no invitation is pending for it. */
 const addressFree = (email: string): TxWrite[] =>
-  [keys.unique('EMAIL', email), pendingKey(email)].map((Key) => ({
-    write: {
-      ConditionCheck: { TableName: config.tableName, Key, ConditionExpression: 'attribute_not_exists(pk)' },
-    },
-    onConditionFail: emailTaken,
-  }));
+  [keys.unique('EMAIL', email), pendingKey(email)].map((Key) =>
+    checkWhen(Key, { expression: 'attribute_not_exists(pk)' }, emailTaken),
+  );
 
 /**
  * The writes of a change request, for the user edit's transaction: the address checked free, a fresh link token. The
@@ -82,23 +80,12 @@ export async function confirmEmailChange(token: string) {
       updated: nowIso(),
       version: user.version + 1,
     };
-    const links = (await membershipsOf(after)).map(
-      (t): TxWrite => ({ write: { Put: { TableName: config.tableName, Item: linkItem(after, t) } } }),
-    );
+    const links = userListingWrites(after, await membershipsOf(after));
     try {
       await transactWrite([
         consumeToken('EMAIL', token),
         putVersioned(userItem(after), user.version),
-        {
-          write: {
-            Delete: {
-              TableName: config.tableName,
-              Key: keys.unique('EMAIL', user.email),
-              ConditionExpression: 'owner_uuid = :uuid',
-              ExpressionAttributeValues: { ':uuid': uuid },
-            },
-          },
-        },
+        deleteWhen(keys.unique('EMAIL', user.email), { expression: 'owner_uuid = :uuid', values: { ':uuid': uuid } }),
         putNew({ ...keys.unique('EMAIL', newEmail), owner_uuid: uuid }, emailTaken),
         { ...(addressFree(newEmail)[1] as TxWrite) },
         ...links,

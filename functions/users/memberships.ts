@@ -1,10 +1,9 @@
-import { config } from '../lib/config';
 import { getItems } from '../lib/data/list-index';
 import { projectAdminKey } from '../lib/data/projects';
 import { keys } from '../lib/data/table';
 import type { TxWrite } from '../lib/data/transact';
 import type { MembershipTarget, UserRecord } from '../lib/data/users';
-import { appendMember, deleteKey, putNew } from '../lib/data/writes';
+import { appendMember, deleteKey, putNew, removeMemberAt } from '../lib/data/writes';
 import { conflict } from '../lib/errors';
 
 /**
@@ -25,24 +24,7 @@ export async function leaveWrites(user: UserRecord, target: Pick<MembershipTarge
   const entity = await getItems<Record<string, unknown>>([list.key]);
   const members = (entity[0]?.[list.field] as string[] | undefined) ?? [];
   const index = members.indexOf(user.uuid);
-  const writes: TxWrite[] =
-    index < 0
-      ? []
-      : [
-          {
-            write: {
-              Update: {
-                TableName: config.tableName,
-                Key: list.key,
-                UpdateExpression: `REMOVE #field[${index}] SET version = version + :one`,
-                ConditionExpression: `#field[${index}] = :id`,
-                ExpressionAttributeNames: { '#field': list.field },
-                ExpressionAttributeValues: { ':id': user.uuid, ':one': 1 },
-              },
-            },
-            onConditionFail: () => conflict('DATA_CONFLICT'),
-          },
-        ];
+  const writes: TxWrite[] = index < 0 ? [] : [removeMemberAt(list.key, list.field, index, user.uuid)];
   if (user.user_role === 'PROJECT_ADMIN' && target.field === 'project_uuids')
     writes.push(deleteKey(projectAdminKey(user.uuid)));
   return writes;

@@ -1,10 +1,10 @@
 import { endSessions } from '../lib/auth/access';
+import type { Caller } from '../lib/auth/caller';
 import { setPassword } from '../lib/auth/identities';
 import { CredentialsRefused, revokeRefresh, signIn } from '../lib/auth/sessions';
 import { clearThrottle, lockIfFull, takeSlot } from '../lib/data/throttle';
 import { type RequestOrigin, writeSessionEvent } from '../lib/data/user-logs';
 import { ApiError, fieldErrors } from '../lib/errors';
-import type { Caller } from '../lib/http/types';
 
 /** Whether the password is the user's current one; a right check's tokens are revoked at once. */
 async function isCurrentPassword(uuid: string, password: string): Promise<boolean> {

@@ -1,25 +1,49 @@
 import type { USER_ORDERINGS } from '../../shared/contracts/users';
 import { INVITABLE_ROLES as INVITABLE } from '../../shared/roles';
-import { type GroupRecord, getGroup } from '../lib/data/groups';
-import { getItems, type IndexEntry, listPage, type Ordering, readIndex } from '../lib/data/list-index';
+import type { Caller } from '../lib/auth/caller';
+import type { Entry } from '../lib/data/directory';
+import type { GroupRecord } from '../lib/data/groups';
+import { getItems, type Ordering, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
 import type { ProjectRecord } from '../lib/data/projects';
-import { getSociety, type SocietyRecord } from '../lib/data/societies';
+import type { SocietyRecord } from '../lib/data/societies';
 import { keys } from '../lib/data/table';
+import {
+  allUsers,
+  readUserEntries,
+  type UserEntry,
+  usersOfGroup,
+  usersOfProject,
+  usersOfSociety,
+  userText,
+} from '../lib/data/user-listing';
 import type { UserRecord } from '../lib/data/users';
 import { notFound } from '../lib/errors';
 import { assetUrl } from '../lib/files';
-import type { Caller } from '../lib/http/types';
 import { groupInScope, projectInScope, seesEverything, societyInScope } from '../lib/scope';
 
 /** How users are shown and listed: the API's user view, the users list's partitions, ordering and pages. */
 /** A user as the API shows it (admin-area §3), with the names of its projects, groups and societies. */
-export async function userViews(users: UserRecord[]) {
+export async function userViews(users: UserRecord[], known: Array<{ uuid: string }> = []) {
   const unique = (list: string[]) => [...new Set(list)];
-  const [projects, groups, societies] = await Promise.all([
-    getItems<ProjectRecord>(unique(users.flatMap((u) => u.project_uuids)).map((p) => keys.project(p))),
-    getItems<GroupRecord>(unique(users.flatMap((u) => u.group_uuids)).map((g) => keys.group(g))),
-    getItems<SocietyRecord>(unique(users.flatMap((u) => u.society_uuids)).map((s) => keys.society(s))),
-  ]);
+  const have = new Set(known.map((k) => k.uuid));
+  // Names read with the page (from the entries' hints) are not read again; only those the hints missed are.
+  const missing = [
+    ...unique(users.flatMap((u) => u.project_uuids))
+      .filter((p) => !have.has(p))
+      .map((p) => keys.project(p)),
+    ...unique(users.flatMap((u) => u.group_uuids))
+      .filter((g) => !have.has(g))
+      .map((g) => keys.group(g)),
+    ...unique(users.flatMap((u) => u.society_uuids))
+      .filter((s) => !have.has(s))
+      .map((s) => keys.society(s)),
+  ];
+  const all = [...known, ...(missing.length > 0 ? await getItems<{ uuid: string }>(missing) : [])] as Array<
+    Record<string, unknown> & { uuid: string }
+  >;
+  const projects = all.filter((i) => 'project_name' in i) as unknown as ProjectRecord[];
+  const groups = all.filter((i) => 'group_name' in i) as unknown as GroupRecord[];
+  const societies = all.filter((i) => 'society_business_name' in i) as unknown as SocietyRecord[];
   const name = <T extends { uuid: string }>(items: T[], field: keyof T & string) =>
     new Map(items.map((i) => [i.uuid, { uuid: i.uuid, [field]: String(i[field]) }]));
   const projectNames = name(projects, 'project_name');
@@ -62,56 +86,73 @@ export async function userView(user: UserRecord): Promise<UserView> {
   return (await userViews([user]))[0] as UserView;
 }
 
-const ORDERINGS: Record<(typeof USER_ORDERINGS)[number], Ordering> = {
-  '-updated': { field: 'updated', descending: true },
-  first_name: { field: 'name_sort', descending: false },
-  '-first_name': { field: 'name_sort', descending: true },
-  last_name: { field: 'last_name_sort', descending: false },
-  '-last_name': { field: 'last_name_sort', descending: true },
-  email: { field: 'email', descending: false },
-  '-email': { field: 'email', descending: true },
-  is_active: { field: 'enable', descending: true },
-  '-is_active': { field: 'enable', descending: false },
+type UserOrdering = Ordering<UserEntry>;
+const ORDERINGS: Record<(typeof USER_ORDERINGS)[number], UserOrdering> = {
+  '-updated': { key: (v) => v.u, descending: true },
+  first_name: { key: (v) => `${v.a} ${v.b}`, descending: false },
+  '-first_name': { key: (v) => `${v.a} ${v.b}`, descending: true },
+  last_name: { key: (v) => `${v.b} ${v.a}`, descending: false },
+  '-last_name': { key: (v) => `${v.b} ${v.a}`, descending: true },
+  email: { key: (v) => v.m, descending: false },
+  '-email': { key: (v) => v.m, descending: true },
+  is_active: { key: (v) => (v.e ? 1 : 0), descending: true },
+  '-is_active': { key: (v) => (v.e ? 1 : 0), descending: false },
 };
 
 export const userOrdering = (ordering: (typeof USER_ORDERINGS)[number] | undefined) =>
   ORDERINGS[ordering ?? '-updated'];
 
+/** The directories of the users a caller may list by default: everyone, its projects' or its groups' users. */
+export function usersInScopeDirectories(caller: Caller) {
+  if (seesEverything(caller)) return [allUsers()];
+  if (caller.role === 'PROJECT_ADMIN') return caller.user.project_uuids.map(usersOfProject);
+  if (caller.role === 'GROUP_ADMIN') return caller.user.group_uuids.map(usersOfGroup);
+  return [];
+}
+
 /**
- * Listing entries of the users a caller may list: of one society, group or project (404 outside scope), or of its
- * whole scope; one entry per user, of the roles it manages.
+ * Listing entries of the users a caller may list, in one call: of one society, group or project (404 outside scope;
+ * the parent is read in the same call), or of its whole scope; one entry per user, of the roles it manages.
  */
 export async function userEntriesInScope(
   caller: Caller,
   filter: { project?: string; group?: string; society?: string; user_role?: string },
-): Promise<IndexEntry[]> {
-  let entries: IndexEntry[];
+): Promise<Array<Entry<UserEntry>>> {
+  let entries: Array<Entry<UserEntry>>;
   if (filter.society) {
-    const society = await getSociety(filter.society);
+    const read = await readUserEntries([usersOfSociety(filter.society)], [keys.society(filter.society)]);
+    const society = read.extra[0] as SocietyRecord | undefined;
     if (!society || !societyInScope(caller, society)) throw notFound();
-    entries = await readIndex('gsi3', `SOCIETY#${society.uuid}#USERS`);
+    entries = read.entries;
   } else if (filter.group) {
-    const group = await getGroup(filter.group);
+    const read = await readUserEntries([usersOfGroup(filter.group)], [keys.group(filter.group)]);
+    const group = read.extra[0] as GroupRecord | undefined;
     if (!group || !groupInScope(caller, group)) throw notFound();
-    entries = await readIndex('gsi2', `GROUP#${group.uuid}#USERS`);
+    entries = read.entries;
   } else if (filter.project) {
     if (!projectInScope(caller, filter.project)) throw notFound();
-    entries = await readIndex('gsi1', `PROJECT#${filter.project}#USERS`);
-  } else if (seesEverything(caller)) {
-    entries = await readIndex('gsi3', 'USERS');
-  } else if (caller.role === 'PROJECT_ADMIN') {
-    entries = (await Promise.all(caller.user.project_uuids.map((p) => readIndex('gsi1', `PROJECT#${p}#USERS`)))).flat();
+    entries = (await readUserEntries([usersOfProject(filter.project)])).entries;
   } else {
-    entries = (await Promise.all(caller.user.group_uuids.map((g) => readIndex('gsi2', `GROUP#${g}#USERS`)))).flat();
+    entries = (await readUserEntries(usersInScopeDirectories(caller))).entries;
   }
   const allowed = seesEverything(caller) ? undefined : INVITABLE[caller.role];
-  const seen = new Set<string>();
-  return entries.filter((e) => {
-    if (seen.has(e.uuid)) return false;
-    seen.add(e.uuid);
-    const role = e.user_role as UserRecord['user_role'];
-    return (!filter.user_role || role === filter.user_role) && (!allowed || allowed.includes(role));
-  });
+  return entries.filter(
+    (e) => (!filter.user_role || e.value.r === filter.user_role) && (!allowed || allowed.includes(e.value.r)),
+  );
+}
+
+/** User rows of a page: the users and the names of their memberships (from the entries' hints), in one BatchGet. */
+async function userRows(page: Array<Entry<UserEntry>>) {
+  const found = await getItems<Record<string, unknown> & { uuid: string }>([
+    ...page.map((e) => keys.user(e.id)),
+    ...[...new Set(page.flatMap((e) => e.value.p))].map((p) => keys.project(p)),
+    ...[...new Set(page.flatMap((e) => e.value.g ?? []))].map((g) => keys.group(g)),
+    ...[...new Set(page.flatMap((e) => e.value.s ?? []))].map((s) => keys.society(s)),
+  ]);
+  const byUuid = new Map(found.map((item) => [item.uuid, item]));
+  const users = page.flatMap((e) => (byUuid.get(e.id) as UserRecord | undefined) ?? []);
+  const names = found.filter((item) => !('user_role' in item) || 'project_name' in item);
+  return userViews(users, names);
 }
 
 /** A page of the users list (and of its search twin). */
@@ -124,10 +165,10 @@ export async function pageUsers(
     limit: number;
   },
 ) {
-  const { count, items } = await listPage<UserRecord>(
-    await userEntriesInScope(caller, query),
-    { ...query, ordering: userOrdering(query.ordering) },
-    keys.user,
-  );
-  return { count, results: await userViews(items) };
+  const { count, page } = pageEntries(await userEntriesInScope(caller, query), {
+    ...query,
+    text: userText,
+    ordering: userOrdering(query.ordering),
+  });
+  return { count, results: await rowsWithinBudget(page, userRows) };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { userPatchSchema } from '../../shared/contracts/users';
 import { INVITABLE_ROLES as INVITABLE } from '../../shared/roles';
+import type { Caller } from '../lib/auth/caller';
 import { deleteIdentity } from '../lib/auth/identities';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
@@ -9,20 +10,12 @@ import { getItems } from '../lib/data/list-index';
 import { getSociety, type SocietyRecord } from '../lib/data/societies';
 import { epochSeconds, keys, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
-import {
-  getUser,
-  linkItem,
-  type MembershipTarget,
-  membershipsOf,
-  removeMembershipWrites,
-  type UserRecord,
-  userItem,
-} from '../lib/data/users';
-import { deleteKey, putVersioned } from '../lib/data/writes';
+import { unlinkWrites, userListingWrites, userUnlistingWrites } from '../lib/data/user-listing';
+import { getUser, type MembershipTarget, membershipsOf, type UserRecord, userItem } from '../lib/data/users';
+import { deleteKey, deleteWhen, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, forbidden, notFound } from '../lib/errors';
 import { assetUrl, deleteAsset, storeImage } from '../lib/files';
 import type { UploadedFile } from '../lib/http/multipart';
-import type { Caller } from '../lib/http/types';
 import {
   belongsOutside,
   groupInScope,
@@ -141,9 +134,13 @@ export async function patchUser(caller: Caller, uuid: string, input: PatchInput)
     joined.push(...added);
     for (const target of added) writes.push(...joinWrites(after, target));
     for (const removedUuid of removed) {
-      const target = { field, uuid: removedUuid };
-      // The user's own lists are rewritten whole below; of the removal writes only the link's delete is needed.
-      writes.push(...(await leaveWrites(before, target)), ...removeMembershipWrites([before], target).slice(1));
+      const target = memberships.find((m) => m.field === field && m.uuid === removedUuid) ?? {
+        field,
+        uuid: removedUuid,
+        project_uuid: '',
+      };
+      // The user's own lists are rewritten whole below; of the removal writes only the listing's are needed.
+      writes.push(...(await leaveWrites(before, target)), ...unlinkWrites(before, target));
     }
   }
   const mailing = emailChange ? requestEmailChangeWrites(after, email) : undefined;
@@ -151,11 +148,9 @@ export async function patchUser(caller: Caller, uuid: string, input: PatchInput)
   const changes = diff(before as unknown as Record<string, unknown>, comparable);
   writes.unshift(putVersioned(userItem(after), before.version));
   writes.push(...(mailing?.writes ?? []));
-  // Links carry the user's list attributes: every link of the user is rewritten with the new ones.
+  // Listing entries carry the user's list attributes: every entry of the user is rewritten with the new ones.
   const kept = (await membershipsOf(after)).filter((t) => !joined.some((j) => j.uuid === t.uuid));
-  writes.push(
-    ...[...kept, ...joined].map((t) => ({ write: { Put: { TableName: config.tableName, Item: linkItem(after, t) } } })),
-  );
+  writes.push(...userListingWrites(after, [...kept, ...joined]));
   writes.push(auditWrite(config.tableName, caller, editAction(changes), { type: 'USER', uuid }, changes));
   await transactWrite(writes);
   if (mailing && email) await mailEmailChange(before, email, mailing.token);
@@ -177,23 +172,14 @@ export async function deleteUser(caller: Caller, uuid: string) {
   const targets = await membershipsOf(user);
   await requireWholeUserInScope(caller, targets);
   const writes: TxWrite[] = [
-    {
-      write: {
-        Delete: {
-          TableName: config.tableName,
-          Key: keys.user(uuid),
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': user.version },
-        },
-      },
-      onConditionFail: () => conflict('DATA_CONFLICT'),
-    },
+    deleteWhen(keys.user(uuid), { expression: 'version = :version', values: { ':version': user.version } }, () =>
+      conflict('DATA_CONFLICT'),
+    ),
     deleteKey(keys.unique('EMAIL', user.email)),
+    ...userUnlistingWrites(user, targets),
     auditWrite(config.tableName, caller, 'DELETE', { type: 'USER', uuid }, diff({ ...user }, {})),
   ];
-  for (const target of targets) {
-    writes.push(...(await leaveWrites(user, target)), ...removeMembershipWrites([user], target).slice(1));
-  }
+  for (const target of targets) writes.push(...(await leaveWrites(user, target)));
   await transactWrite(writes);
   await deleteIdentity(uuid);
   await deleteAsset(user.image);
@@ -210,6 +196,8 @@ export async function changeAvatar(caller: Caller, files: UploadedFile[]) {
   try {
     await transactWrite([
       putVersioned(userItem(after), caller.user.version),
+      // `updated` moved: the user's listing entries follow.
+      ...userListingWrites(after, await membershipsOf(after)),
       auditWrite(config.tableName, caller, 'UPDATE', { type: 'USER', uuid }, { image: [caller.user.image, key] }),
     ]);
   } catch (error) {

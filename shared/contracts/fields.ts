@@ -91,12 +91,23 @@ export const uuidList = z.preprocess((v) => {
 export const optionalText = (max: number) =>
   z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(max).nullable().optional());
 
-/** limit/offset pagination (architecture.md): pages of at most 100 rows. */
+/**
+ * limit/offset pagination (architecture.md). Any limit from 1 to 100,000 is accepted (the spec's clients ask 10000 or
+ * 100000 to mean "all"); a page answers every row it can within a 5 MB budget of JSON (Lambda answers at most 6 MB):
+ * `count` is always exact, and when `results` holds fewer rows than asked while offset + results.length < count, the
+ * client asks again from offset + results.length (docs/data-model.md, "Lists").
+ */
 export const pageQuery = {
-  limit: z.coerce.number().int().min(1).max(100).default(15),
+  limit: z.coerce.number().int().min(1).max(100_000).default(15),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   search: z.string().trim().max(100).optional(),
 };
+
+/**
+ * What every picker takes besides the page (issue 9: any of 50,000 can be found): `search`, typed by the person, is
+ * matched on the server; `uuids=a,b` asks for those items only (an edit form's already selected ones, by name).
+ */
+export const pickerQuery = { ...pageQuery, uuids: uuidList.optional() };
 
 /** {count, results} of a list (architecture.md, "Conventions"). */
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), results: z.array(item) });

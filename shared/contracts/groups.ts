@@ -1,6 +1,16 @@
 import * as z from 'zod';
 import { defineContract } from './define';
-import { boolish, colorSchema, pageOf, pageQuery, text, uuidList, uuidSchema, versionField } from './fields';
+import {
+  boolish,
+  colorSchema,
+  pageOf,
+  pageQuery,
+  pickerQuery,
+  text,
+  uuidList,
+  uuidSchema,
+  versionField,
+} from './fields';
 
 const GROUP_ADMINS = ['SUPER_ADMIN', 'PROJECT_ADMIN'] as const;
 const ALL = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'] as const;
@@ -134,7 +144,7 @@ export const searchGroups = defineContract({
   response: pageOf(groupSchema),
 });
 
-const pickerQuery = z.object({ ...pageQuery, project: uuidSchema.optional(), group: uuidSchema.optional() });
+const groupPickerQuery = z.object({ ...pickerQuery, project: uuidSchema.optional(), group: uuidSchema.optional() });
 
 export const listGroupAdminsAvailable = defineContract({
   id: 'listGroupAdminsAvailable',
@@ -143,7 +153,7 @@ export const listGroupAdminsAvailable = defineContract({
   access: GROUP_ADMINS,
   handler: 'groups/list-group-admins-available',
   summary: 'GROUP_ADMIN users of the project that may administer a group',
-  query: pickerQuery,
+  query: groupPickerQuery,
   response: pageOf(personRef),
 });
 
@@ -154,7 +164,7 @@ export const listGroupUsersAvailable = defineContract({
   access: GROUP_ADMINS,
   handler: 'groups/list-group-users-available',
   summary: 'USER_GROUP users of the project that may join a group',
-  query: pickerQuery,
+  query: groupPickerQuery,
   response: pageOf(personRef),
 });
 

@@ -8,6 +8,7 @@ import {
   pageOf,
   pageQuery,
   phoneSchema,
+  pickerQuery,
   text,
   urlSchema,
   uuidList,
@@ -185,7 +186,7 @@ export const listProjectAdminsAvailable = defineContract({
   access: SUPER_ADMIN,
   handler: 'projects/list-project-admins-available',
   summary: 'PROJECT_ADMIN users who administer no project yet (the picker of the wizard)',
-  query: z.object({ ...pageQuery, project: uuidSchema.optional() }),
+  query: z.object({ ...pickerQuery, project: uuidSchema.optional() }),
   response: pageOf(userRef),
 });
 

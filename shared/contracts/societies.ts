@@ -8,6 +8,7 @@ import {
   pageOf,
   pageQuery,
   phoneSchema,
+  pickerQuery,
   rutSchema,
   taxModuleSchema,
   text,
@@ -160,7 +161,7 @@ export const searchSocieties = defineContract({
   response: pageOf(societySchema),
 });
 
-const pickerQuery = z.object({ ...pageQuery, project: uuidSchema.optional(), group: uuidSchema.optional() });
+const societyPickerQuery = z.object({ ...pickerQuery, project: uuidSchema.optional(), group: uuidSchema.optional() });
 const societyRef = z.object({
   uuid: z.string(),
   society_business_name: z.string(),
@@ -176,7 +177,7 @@ export const listSocietyAdminsAvailable = defineContract({
   access: SOCIETY_ADMINS,
   handler: 'societies/list-society-admins-available',
   summary: 'GROUP_ADMIN users in scope who could look after a society of the given group',
-  query: pickerQuery,
+  query: societyPickerQuery,
   response: pageOf(personRef),
 });
 
@@ -189,7 +190,7 @@ export const listSocietiesForUsers = defineContract({
   handler: 'societies/list-societies-for-users',
   summary: 'Societies in scope to assign to users, filtered by project, group or society (invite and user forms)',
   query: z.object({
-    ...pageQuery,
+    ...pickerQuery,
     project: uuidSchema.optional(),
     group: uuidSchema.optional(),
     society: uuidSchema.optional(),
@@ -204,7 +205,7 @@ export const listSocietyUsersAvailable = defineContract({
   access: SOCIETY_ADMINS,
   handler: 'societies/list-society-users-available',
   summary: 'USER_SOCIETY users in scope that may be attached to a society',
-  query: pickerQuery,
+  query: societyPickerQuery,
   response: pageOf(personRef),
 });
 
@@ -215,8 +216,14 @@ export const listMySocieties = defineContract({
   access: ALL,
   statuses: [404],
   handler: 'societies/list-my-societies',
-  summary: "The caller's societies (of its groups or project; all for SUPER_ADMIN), optionally of one project or group",
-  query: z.object({ project: uuidSchema.optional(), group: uuidSchema.optional() }),
+  summary:
+    "The caller's societies (of its groups or project; all for SUPER_ADMIN), optionally of one project or group or " +
+    'matching a search; as many as fit in 5 MB, by name',
+  query: z.object({
+    project: uuidSchema.optional(),
+    group: uuidSchema.optional(),
+    search: z.string().trim().max(100).optional(),
+  }),
   response: z.array(societyRef.extend({ enable: z.boolean() })),
 });
 

@@ -406,7 +406,7 @@ describe('no lost writes', () => {
 describe('large memberships', () => {
   test('a group of 200 members is deleted, then its project with 200 plain members; nothing is left behind', async () => {
     const { dynamo, tableName, keys, users: data } = await tableAccess();
-    const { readIndex } = await import('../../functions/lib/data/list-index');
+    const { readUserEntries, usersOfGroup, usersOfProject } = await import('../../functions/lib/data/user-listing');
     const project = await newProject();
     const group = await newGroup(project);
     const members: string[] = [];
@@ -465,7 +465,7 @@ describe('large memberships', () => {
     const deleted = await call(groups.deleteGroup, { token: superAdmin, params: { uuid: group } });
     expect(deleted.status).toBe(200);
     expect((await call(groups.getGroup, { token: superAdmin, params: { uuid: group } })).status).toBe(404);
-    expect(await readIndex('gsi2', `GROUP#${group}#USERS`)).toEqual([]);
+    expect((await readUserEntries([usersOfGroup(group)])).entries).toEqual([]);
     const afterGroup = await Promise.all(members.map((m) => storedUser(m)));
     expect(afterGroup.filter((u) => u.group_uuids.length > 0)).toEqual([]);
     expect(afterGroup.filter((u) => u.project_uuids[0] !== project)).toEqual([]);
@@ -473,7 +473,7 @@ describe('large memberships', () => {
 
     const projectDeleted = await call(projects.deleteProject, { token: superAdmin, params: { uuid: project } });
     expect(projectDeleted.status).toBe(200);
-    expect(await readIndex('gsi1', `PROJECT#${project}#USERS`)).toEqual([]);
+    expect((await readUserEntries([usersOfProject(project)])).entries).toEqual([]);
     const afterProject = await Promise.all(members.map((m) => storedUser(m)));
     expect(afterProject.filter((u) => u.project_uuids.length > 0)).toEqual([]);
   }, 120_000);

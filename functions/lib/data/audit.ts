@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Caller } from '../http/types';
+import type { Caller } from '../auth/caller';
 import { nowIso } from './table';
 import type { TxWrite } from './transact';
 

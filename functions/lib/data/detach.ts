@@ -6,7 +6,8 @@ import { conflict } from '../errors';
 import { getItems } from './list-index';
 import { keys } from './table';
 import { type TxWrite, transactWrite } from './transact';
-import { type MembershipTarget, removeMembershipWrites, type UserRecord } from './users';
+import { removeMembershipWrites } from './user-listing';
+import type { MembershipTarget, UserRecord } from './users';
 
 /** Members per transaction: up to 3 writes each (list, link, an admin marker) plus the entity's, under the 100 cap. */
 const BATCH = 30;
@@ -16,7 +17,7 @@ export interface Detach {
   /** The entity's member lists (group: admin and user; project: admin). */
   lists: string[];
   /** The membership the members lose. */
-  target: Pick<MembershipTarget, 'field' | 'uuid'>;
+  target: MembershipTarget;
   /** Members held only on the users' side (no entity list), such as a project's plain members. */
   others?: string[];
   /** What must still hold for the delete to go on (the refusal rules), in every round's condition. */

@@ -1,8 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
-import { normalizeSearch, searchText } from './list-index';
-import { keys } from './table';
+import { putEntry, readDirectories, removeEntry } from './directory';
+import { normalizeSearch, uniqueEntries } from './list-index';
+import { type Directory, directories, keys } from './table';
+import type { TxWrite } from './transact';
 
 /** A society group as stored (admin-area §3). admin: GROUP_ADMIN uuids; user: USER_GROUP uuids. */
 export interface GroupRecord {
@@ -20,19 +22,43 @@ export interface GroupRecord {
   society_quantity: number;
 }
 
-/** The stored item: listed under its project (gsi1) and among all groups (gsi3). */
+/** The stored item: the record under its own key (its lists are directory entries, groupListingWrites). */
 export function groupItem(group: GroupRecord) {
-  return {
-    ...keys.group(group.uuid),
-    gsi1pk: `PROJECT#${group.project_uuid}#GROUPS`,
-    gsi1sk: group.uuid,
-    gsi3pk: 'GROUPS',
-    gsi3sk: group.uuid,
-    search_text: searchText(group.group_name),
-    name_sort: normalizeSearch(group.group_name),
-    ...group,
-  };
+  return { ...keys.group(group.uuid), ...group };
 }
+
+/** A group's listing entry: updated, enable, display name, normalised name (search and order), project. */
+export interface GroupEntry {
+  u: string;
+  e: boolean;
+  n: string;
+  s: string;
+  p: string;
+}
+
+export const groupEntry = (group: GroupRecord): GroupEntry => ({
+  u: group.updated,
+  e: group.enable,
+  n: group.group_name,
+  s: normalizeSearch(group.group_name),
+  p: group.project_uuid,
+});
+
+/** The directory writes of a group created, edited (a group stays in its project) or deleted (no after). */
+export function groupListingWrites(group: GroupRecord, deleted = false): TxWrite[] {
+  return [directories.groups(), directories.groupsOfProject(group.project_uuid)].map((d) =>
+    deleted ? removeEntry(d, group.uuid) : putEntry(d, group.uuid, groupEntry(group)),
+  );
+}
+
+/** Group entries of directories, once each, and extra items read in the same call. */
+export async function readGroupEntries(list: Directory[], extra: Array<{ pk: string; sk: string }> = []) {
+  const out = await readDirectories<GroupEntry>(list, extra);
+  return { entries: uniqueEntries(out.entries.flat()), extra: out.extra };
+}
+
+export const groupsOfProject = (project: string) => directories.groupsOfProject(project);
+export const allGroups = () => directories.groups();
 
 /** Group names are unique within their project. */
 export const groupNameKey = (projectUuid: string, name: string) =>

@@ -1,29 +1,13 @@
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
+import type { Entry } from './directory';
 import { strip } from './table';
 
 /**
- * Admin lists (count, search, ordering, limit/offset) read a listing index partition: items carry small list
- * attributes (uuid, search_text, name_sort, enable, updated, ...), and the indexes project only those, so one Query
- * page (1 MB) holds about 8,000 entries: a project of 5,000 societies is listed in one Query plus one BatchGet of the
- * page, whatever the offset, with an exact count. docs/data-model.md has the figures; bench/ measures them.
+ * Lists (count, search, ordering, limit/offset) page the entries of listing directories (directory.ts) in memory:
+ * exact counts, accent- and case-free substring search, any offset, then the page's items in one batch.
  */
-export interface IndexEntry {
-  pk: string;
-  sk: string;
-  uuid: string;
-  search_text?: string;
-  name_sort?: string;
-  last_name_sort?: string;
-  email?: string;
-  enable?: boolean;
-  updated?: string;
-  created?: string;
-  project_uuid?: string;
-  group_uuid?: string;
-  user_role?: string;
-}
 
 /** Lower case without accents, so 'Peñalolén' is found by 'penalolen'. */
 export function normalizeSearch(value: string): string {
@@ -38,87 +22,104 @@ export function searchText(...parts: Array<string | null | undefined>): string {
   return normalizeSearch(parts.filter(Boolean).join(' '));
 }
 
-/** Every entry of one listing partition (paged through, though one page holds thousands). */
-export async function readIndex(index: 'gsi1' | 'gsi2' | 'gsi3', partition: string): Promise<IndexEntry[]> {
-  const entries: IndexEntry[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: config.tableName,
-        IndexName: index,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': `${index}pk` },
-        ExpressionAttributeValues: { ':pk': partition },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    entries.push(...((out.Items ?? []) as IndexEntry[]));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return entries;
+/** How a list orders its entries: a comparable key per entry (ties fall back to the id, so pages never overlap). */
+export interface Ordering<T> {
+  key: (value: T) => string | number;
+  descending: boolean;
 }
 
-export type Ordering = {
-  field: 'updated' | 'created' | 'name_sort' | 'last_name_sort' | 'email' | 'enable';
-  descending: boolean;
-};
-
-export interface PageRequest {
+export interface PageRequest<T> {
+  /** Already normalised search text, matched against `text` of each entry. */
   search?: string;
+  text?: (value: T) => string;
+  filter?: (entry: Entry<T>) => boolean;
+  ordering: Ordering<T>;
   offset: number;
   limit: number;
-  ordering: Ordering;
 }
 
-/** Filters by search, sorts, counts and cuts the page; ties fall back to uuid so pages never overlap. */
-export function pageEntries(entries: IndexEntry[], request: PageRequest): { count: number; page: IndexEntry[] } {
-  const needle = request.search ? normalizeSearch(request.search) : '';
-  const matching = needle ? entries.filter((e) => e.search_text?.includes(needle)) : entries;
-  const { field, descending } = request.ordering;
-  const value = (e: IndexEntry) => String(e[field] ?? '');
-  const sorted = [...matching].sort((a, b) => {
-    const order = value(a).localeCompare(value(b)) || a.uuid.localeCompare(b.uuid);
-    return descending ? -order : order;
-  });
-  return { count: matching.length, page: sorted.slice(request.offset, request.offset + request.limit) };
-}
-
-/** Full items for keys, in the keys' order (BatchGet answers in any order); missing items are left out. */
-export async function getItems<T>(keyList: Array<{ pk: string; sk: string }>): Promise<T[]> {
-  const found = new Map<string, Record<string, unknown>>();
-  for (let start = 0; start < keyList.length; start += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [config.tableName]: { Keys: dedupe(keyList.slice(start, start + 100)) },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const out = await dynamo.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of out.Responses?.[config.tableName] ?? []) found.set(`${item.pk}|${item.sk}`, item);
-      request = out.UnprocessedKeys as typeof request;
-    }
-  }
-  return keyList.flatMap((k) => {
-    const item = found.get(`${k.pk}|${k.sk}`);
-    return item ? [strip(item) as T] : [];
-  });
-}
-
-function dedupe(keyList: Array<{ pk: string; sk: string }>) {
+/** Unique entries by id (a user listed in two of the directories read counts once). */
+export function uniqueEntries<T>(entries: Array<Entry<T>>, idOf: (id: string) => string = (id) => id): Array<Entry<T>> {
   const seen = new Set<string>();
-  return keyList.filter((k) => {
-    const id = `${k.pk}|${k.sk}`;
+  return entries.filter((e) => {
+    const id = idOf(e.id);
     if (seen.has(id)) return false;
     seen.add(id);
     return true;
   });
 }
 
-/** One page of a list: index entries filtered, sorted and cut, then the page's full items in one batch. */
-export async function listPage<T>(
-  entries: IndexEntry[],
-  request: PageRequest,
-  keyOf: (uuid: string) => { pk: string; sk: string },
-): Promise<{ count: number; items: T[] }> {
-  const { count, page } = pageEntries(entries, request);
-  return { count, items: await getItems<T>(page.map((e) => keyOf(e.uuid))) };
+/** Filters, searches, sorts, counts and cuts the page. */
+export function pageEntries<T>(
+  entries: Array<Entry<T>>,
+  request: PageRequest<T>,
+): { count: number; page: Array<Entry<T>> } {
+  const needle = request.search ? normalizeSearch(request.search) : '';
+  const { filter, text } = request;
+  const matching = entries.filter(
+    (e) => (!filter || filter(e)) && (!needle || !text || text(e.value).includes(needle)),
+  );
+  const { key, descending } = request.ordering;
+  const keyed = matching.map((e) => ({ e, k: key(e.value) }));
+  keyed.sort((a, b) => {
+    const order =
+      (typeof a.k === 'number' && typeof b.k === 'number' ? a.k - b.k : a.k < b.k ? -1 : a.k > b.k ? 1 : 0) ||
+      (a.e.id < b.e.id ? -1 : a.e.id > b.e.id ? 1 : 0);
+    return descending ? -order : order;
+  });
+  return { count: matching.length, page: keyed.slice(request.offset, request.offset + request.limit).map((x) => x.e) };
+}
+
+/**
+ * The answer's byte budget (issue 9: any limit up to 100,000; Lambda answers at most 6 MB): rows are added while the
+ * page's JSON stays within 5 MB; `count` stays exact, so a client that gets fewer rows than it asked asks again from
+ * offset + results.length. Rows are built in waves of 1,000 (ten parallel BatchGets), so a huge limit does not read
+ * more than the answer can carry.
+ */
+export const RESPONSE_BUDGET_BYTES = 5_000_000;
+const WAVE = 1000;
+
+export async function rowsWithinBudget<E, R>(page: E[], toRows: (slice: E[]) => Promise<R[]> | R[]): Promise<R[]> {
+  const rows: R[] = [];
+  let bytes = 0;
+  for (let start = 0; start < page.length; start += WAVE) {
+    for (const row of await toRows(page.slice(start, start + WAVE))) {
+      bytes += JSON.stringify(row).length + 1;
+      if (bytes > RESPONSE_BUDGET_BYTES) return rows;
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+/** Items by key, read in parallel BatchGets of 100 keys (unprocessed keys retried). */
+export async function batchGet(
+  keyList: Array<{ pk: string; sk: string }>,
+): Promise<Map<string, Record<string, unknown>>> {
+  const found = new Map<string, Record<string, unknown>>();
+  const unique = [...new Map(keyList.map((k) => [`${k.pk}|${k.sk}`, k])).values()];
+  const chunks: Array<typeof unique> = [];
+  for (let start = 0; start < unique.length; start += 100) chunks.push(unique.slice(start, start + 100));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+        [config.tableName]: { Keys: chunk },
+      };
+      while (request && Object.keys(request).length > 0) {
+        const out = await dynamo.send(new BatchGetCommand({ RequestItems: request }));
+        for (const item of out.Responses?.[config.tableName] ?? []) found.set(`${item.pk}|${item.sk}`, item);
+        request = out.UnprocessedKeys as typeof request;
+      }
+    }),
+  );
+  return found;
+}
+
+/** Full items for keys, in the keys' order (BatchGet answers in any order); missing items are left out. */
+export async function getItems<T>(keyList: Array<{ pk: string; sk: string }>): Promise<T[]> {
+  const found = await batchGet(keyList);
+  return keyList.flatMap((k) => {
+    const item = found.get(`${k.pk}|${k.sk}`);
+    return item ? [strip(item) as T] : [];
+  });
 }

@@ -1,51 +1,59 @@
 import type { Role } from '../../../shared/roles';
-import type { Caller } from '../http/types';
+import type { Caller } from '../auth/caller';
 import { seesEverything } from '../scope';
-import { type IndexEntry, listPage, readIndex } from './list-index';
-import { keys } from './table';
-import { personRef, type UserRecord } from './users';
+import { pageEntries, rowsWithinBudget } from './list-index';
+import {
+  allUsers,
+  personOfEntry,
+  readUserEntries,
+  type UserEntry,
+  usersOfGroup,
+  usersOfProject,
+  userText,
+} from './user-listing';
 
 /**
- * The listing partitions of the people a caller may assign (issue 8): SUPER_ADMIN everyone; a PROJECT_ADMIN the
+ * The listing directories of the people a caller may assign (issue 8): SUPER_ADMIN everyone; a PROJECT_ADMIN the
  * members of its projects (one project when the form names one); a GROUP_ADMIN the members of its groups and of their
- * societies (membership links of a society carry its group in gsi2), never a sibling group's: it brings new people
- * in by invitation.
+ * societies, never a sibling group's: it brings new people in by invitation.
  */
-async function assignableEntries(caller: Caller, project: string | undefined): Promise<IndexEntry[]> {
+function assignableDirectories(caller: Caller, project: string | undefined) {
   // SUPER_ADMIN reads every user: the project admin picker also offers admins of no project yet.
-  if (seesEverything(caller)) return readIndex('gsi3', 'USERS');
+  if (seesEverything(caller)) return [allUsers()];
   if (caller.role === 'PROJECT_ADMIN') {
-    const projects = caller.user.project_uuids.filter((p) => !project || p === project);
-    return (await Promise.all(projects.map((p) => readIndex('gsi1', `PROJECT#${p}#USERS`)))).flat();
+    return caller.user.project_uuids.filter((p) => !project || p === project).map(usersOfProject);
   }
-  if (caller.role === 'GROUP_ADMIN') {
-    const entries = await Promise.all(caller.user.group_uuids.map((g) => readIndex('gsi2', `GROUP#${g}#USERS`)));
-    return entries.flat().filter((e) => !project || e.project_uuid === project);
-  }
+  if (caller.role === 'GROUP_ADMIN') return caller.user.group_uuids.map(usersOfGroup);
   return [];
 }
 
+export interface PickerQuery {
+  project?: string;
+  search?: string;
+  /** Only these users (an edit form's selected members, shown by name whatever the page). */
+  uuids?: string[];
+  offset: number;
+  limit: number;
+}
+
 /**
- * The people pickers of the admin forms: enabled users of one role that the caller may assign, of a project when one
- * is named, searched by name or e-mail, a page at a time.
+ * The people pickers of the admin forms (issue 9: any of 50,000 users can be found): enabled users of one role that
+ * the caller may assign, of a project when one is named, searched by name or e-mail on the server as the person
+ * types, a page at a time, by name; served from the listing entries alone (one call beside the caller's).
  */
 export async function pickPeople(
   caller: Caller,
   role: Role,
-  query: { project?: string; search?: string; offset: number; limit: number },
-  accept: (user: UserRecord) => boolean = (u) => !query.project || u.project_uuids.includes(query.project),
+  query: PickerQuery,
+  accept: (entry: UserEntry) => boolean = (v) => !query.project || v.p.includes(query.project),
 ) {
-  const seen = new Set<string>();
-  const entries = (await assignableEntries(caller, query.project)).filter((e) => {
-    if (e.user_role !== role || !e.enable || seen.has(e.uuid)) return false;
-    seen.add(e.uuid);
-    return true;
+  const { entries } = await readUserEntries(assignableDirectories(caller, query.project));
+  const wanted = query.uuids && new Set(query.uuids);
+  const { count, page } = pageEntries(entries, {
+    ...query,
+    filter: (e) => e.value.r === role && e.value.e && accept(e.value) && (!wanted || wanted.has(e.id)),
+    text: userText,
+    ordering: { key: (v) => `${v.a} ${v.b}`, descending: false },
   });
-  const { items } = await listPage<UserRecord>(
-    entries,
-    { search: query.search, offset: 0, limit: entries.length, ordering: { field: 'name_sort', descending: false } },
-    keys.user,
-  );
-  const fits = items.filter((u) => u.enable && accept(u));
-  return { count: fits.length, results: fits.slice(query.offset, query.offset + query.limit).map(personRef) };
+  return { count, results: await rowsWithinBudget(page, (slice) => slice.map(personOfEntry)) };
 }

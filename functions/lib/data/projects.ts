@@ -1,8 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
+import { putEntry, readDirectories, removeEntry } from './directory';
 import { normalizeSearch, searchText } from './list-index';
-import { keys, normalizePortalUrl } from './table';
+import { directories, keys, normalizePortalUrl } from './table';
+import type { TxWrite } from './transact';
 
 /** A project as stored (admin-area §3), with its branding and counters. Files are S3 keys. */
 export interface ProjectRecord {
@@ -35,16 +37,36 @@ export interface ProjectRecord {
   society_quantity: number;
 }
 
-/** The stored item: the record plus its keys and list attributes (every project is listed in gsi3 PROJECTS). */
+/** The stored item: the record under its own key (listed through projectListingWrites). */
 export function projectItem(project: ProjectRecord) {
-  return {
-    ...keys.project(project.uuid),
-    gsi3pk: 'PROJECTS',
-    gsi3sk: project.uuid,
-    search_text: searchText(project.project_name, project.client_name),
-    name_sort: normalizeSearch(project.project_name),
-    ...project,
-  };
+  return { ...keys.project(project.uuid), ...project };
+}
+
+/** A project's listing entry: created, enable, display name, normalised name (order), search text (name, client). */
+export interface ProjectEntry {
+  c: string;
+  e: boolean;
+  n: string;
+  k: string;
+  s: string;
+}
+
+export const projectEntry = (project: ProjectRecord): ProjectEntry => ({
+  c: project.created,
+  e: project.enable,
+  n: project.project_name,
+  k: normalizeSearch(project.project_name),
+  s: searchText(project.project_name, project.client_name),
+});
+
+export function projectListingWrites(project: ProjectRecord, deleted = false): TxWrite[] {
+  const directory = directories.projects();
+  return [deleted ? removeEntry(directory, project.uuid) : putEntry(directory, project.uuid, projectEntry(project))];
+}
+
+/** Every project's entry (SUPER_ADMIN's lists), in one call. */
+export async function readProjectEntries() {
+  return (await readDirectories<ProjectEntry>([directories.projects()])).entries.flat();
 }
 
 export const projectNameKey = (name: string) => keys.unique('PROJECT_NAME', normalizeSearch(name));

@@ -2,8 +2,10 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CURRENCIES } from '../../../shared/contracts/fields';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
-import { normalizeSearch, searchText } from './list-index';
-import { keys } from './table';
+import { putEntry, readDirectories, removeEntry } from './directory';
+import { normalizeSearch, searchText, uniqueEntries } from './list-index';
+import { type Directory, directories, keys } from './table';
+import type { TxWrite } from './transact';
 
 /** A society as stored (admin-area §3). user: USER_SOCIETY uuids. */
 export interface SocietyRecord {
@@ -29,21 +31,68 @@ export interface SocietyRecord {
   version: number;
 }
 
-/** The stored item: listed under its project (gsi1), its group (gsi2) and among all societies (gsi3). */
+/** The stored item: the record under its own key (its lists are directory entries, societyListingWrites). */
 export function societyItem(society: SocietyRecord) {
+  return { ...keys.society(society.uuid), ...society };
+}
+
+/**
+ * A society's listing entry: what the lists and pickers filter, sort, search and show without reading the society
+ * (updated, enable, display name, RUT, search text, group, project, industry).
+ */
+export interface SocietyEntry {
+  u: string;
+  e: boolean;
+  n: string;
+  r: string | null;
+  s: string;
+  g: string;
+  p: string;
+  i: string;
+}
+
+export function societyEntry(society: SocietyRecord): SocietyEntry {
   return {
-    ...keys.society(society.uuid),
-    gsi1pk: `PROJECT#${society.project_uuid}#SOCIETIES`,
-    gsi1sk: society.uuid,
-    gsi2pk: `GROUP#${society.group_uuid}#SOCIETIES`,
-    gsi2sk: society.uuid,
-    gsi3pk: 'SOCIETIES',
-    gsi3sk: society.uuid,
-    search_text: searchText(society.society_business_name, society.society_rut, society.company_code),
-    name_sort: normalizeSearch(society.society_business_name),
-    ...society,
+    u: society.updated,
+    e: society.enable,
+    n: society.society_business_name,
+    r: society.society_rut,
+    s: searchText(society.society_business_name, society.society_rut, society.company_code),
+    g: society.group_uuid,
+    p: society.project_uuid,
+    i: society.industry_uuid,
   };
 }
+
+const societyDirectories = (s: Pick<SocietyRecord, 'project_uuid' | 'group_uuid'>) => [
+  directories.societies(),
+  directories.societiesOfProject(s.project_uuid),
+  directories.societiesOfGroup(s.group_uuid),
+];
+
+/**
+ * The directory writes of a society created (no before), edited or moved (both) or deleted (no after), for the same
+ * transaction as the society's own write.
+ */
+export function societyListingWrites(before: SocietyRecord | undefined, after: SocietyRecord | undefined): TxWrite[] {
+  const kept = after ? societyDirectories(after) : [];
+  const left = before ? societyDirectories(before).filter((d) => !kept.some((k) => k.partition === d.partition)) : [];
+  const uuid = (after ?? before)?.uuid as string;
+  return [
+    ...left.map((d) => removeEntry(d, uuid)),
+    ...(after ? kept.map((d) => putEntry(d, uuid, societyEntry(after))) : []),
+  ];
+}
+
+/** Society entries of directories, once each, and extra items read in the same call. */
+export async function readSocietyEntries(list: Directory[], extra: Array<{ pk: string; sk: string }> = []) {
+  const out = await readDirectories<SocietyEntry>(list, extra);
+  return { entries: uniqueEntries(out.entries.flat()), extra: out.extra };
+}
+
+export const societiesOfGroup = (group: string) => directories.societiesOfGroup(group);
+export const societiesOfProject = (project: string) => directories.societiesOfProject(project);
+export const allSocieties = () => directories.societies();
 
 export const rutKey = (rut: string) => keys.unique('RUT', rut);
 

@@ -7,9 +7,8 @@ export const TABLE_DESIGN = {
   sortKey: 'sk',
   ttlAttribute: 'expires_at',
   /**
-   * Listing indexes: gsi1 = by parent (a project's groups, societies, users), gsi2 = by second parent (a group's
-   * societies and users), gsi3 = by kind (every project, group, society, user: SUPER_ADMIN's unfiltered lists).
-   * They project only the list attributes below, so one Query page holds thousands of entries.
+   * Listing indexes of the first design. Since issue 9 no item writes their keys: lists read listing directories
+   * (directory.ts, docs/data-model.md). They stay declared until the infra drops them in a change of its own.
    */
   indexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },

@@ -2,10 +2,9 @@ import { nowMs } from '../clock';
 
 /**
  * The single table's key shapes, in one place (docs/data-model.md lists the access patterns).
- * Every item has pk and sk; listing indexes use gsi1pk/gsi1sk and gsi2pk/gsi2sk; expiring items carry expires_at
- * (epoch seconds, the table's TTL attribute), and readers check it themselves since DynamoDB deletes late.
+ * Every item has pk and sk; expiring items carry expires_at (epoch seconds, the table's TTL attribute), and readers
+ * check it themselves since DynamoDB deletes late. Lists read listing directories (directory.ts), named below.
  */
-export const INDEX = { gsi1: 'gsi1', gsi2: 'gsi2' } as const;
 
 export const keys = {
   user: (uuid: string) => ({ pk: `USER#${uuid}`, sk: 'USER' }),
@@ -20,6 +19,7 @@ export const keys = {
     pk: `UNIQUE#${kind}#${value}`,
     sk: 'UNIQUE',
   }),
+  invitation: (uuid: string) => ({ pk: `INVITATION#${uuid}`, sk: 'INVITATION' }),
   industry: (uuid: string) => ({ pk: 'INDUSTRIES', sk: `INDUSTRY#${uuid}` }),
   throttle: (kind: string, email: string) => ({ pk: `THROTTLE#${kind}#${email}`, sk: 'THROTTLE' }),
   /** Refused sign-ins of an e-mail that has no account, kept under the address for the audit. */
@@ -28,6 +28,38 @@ export const keys = {
     pk: `USER#${userUuid}`,
     sk: `LOG#${kind}#${at}#${id}`,
   }),
+};
+
+/** A listing directory: its partition name and its fixed number of shards (directory.ts). */
+export interface Directory {
+  partition: string;
+  shards: number;
+}
+
+/**
+ * Shards per directory: table-wide and project-wide lists may hold tens of thousands of entries (64 shards of at most
+ * 400 KB each); a group's fewer; a society's users a handful. docs/data-model.md has the sizes.
+ */
+const SHARDS = { wide: 64, group: 32, society: 8 } as const;
+const wide = (partition: string): Directory => ({ partition, shards: SHARDS.wide });
+
+/** Every listing partition of the table. */
+export const directories = {
+  projects: () => wide('PROJECTS'),
+  groups: () => wide('GROUPS'),
+  groupsOfProject: (project: string) => wide(`PROJECT#${project}#GROUPS`),
+  societies: () => wide('SOCIETIES'),
+  societiesOfProject: (project: string) => wide(`PROJECT#${project}#SOCIETIES`),
+  societiesOfGroup: (group: string): Directory => ({ partition: `GROUP#${group}#SOCIETIES`, shards: SHARDS.group }),
+  users: () => wide('USERS'),
+  usersOfProject: (project: string) => wide(`PROJECT#${project}#USERS`),
+  usersOfGroup: (group: string): Directory => ({ partition: `GROUP#${group}#USERS`, shards: SHARDS.group }),
+  usersOfSociety: (society: string): Directory => ({
+    partition: `SOCIETY#${society}#USERS`,
+    shards: SHARDS.society,
+  }),
+  invitations: () => wide('INVITATIONS'),
+  invitationsOfProject: (project: string) => wide(`PROJECT#${project}#INVITATIONS`),
 };
 
 export const nowIso = () => new Date(nowMs()).toISOString();

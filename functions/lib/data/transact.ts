@@ -2,8 +2,10 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
 import { ApiError, conflict } from '../errors';
+import { type EntryWrite, mergeEntryWrites } from './directory';
 
 const MAX_WRITES = 100;
+const CONFLICT_RETRIES = 5;
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -11,6 +13,8 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 export interface TxWrite {
   write: TransactItem;
   onConditionFail?: () => ApiError;
+  /** A listing directory entry (directory.ts), merged with the others of its shard before sending. */
+  entry?: EntryWrite;
 }
 
 /**
@@ -19,19 +23,27 @@ export interface TxWrite {
  * A failed condition answers its own error; a condition with none, or a clash with another transaction, answers
  * 409 DATA_CONFLICT.
  */
-export async function transactWrite(writes: TxWrite[]): Promise<void> {
+export async function transactWrite(unmerged: TxWrite[]): Promise<void> {
+  const writes = mergeEntryWrites(unmerged);
   // DynamoDB takes 100 writes per transaction: an edit that adds or removes more members at once (about 45) is the
   // client's to split, with a clear 400 rather than a 500. Deletes detach any number in rounds (detach.ts).
   if (writes.length > MAX_WRITES) throw new ApiError(400, 'TOO_MANY_CHANGES');
-  try {
-    await dynamo.send(new TransactWriteCommand({ TransactItems: writes.map((w) => w.write) }));
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const reasons = error.CancellationReasons ?? [];
-    for (const [index, reason] of reasons.entries()) {
-      if (reason.Code === 'ConditionalCheckFailed')
-        throw writes[index]?.onConditionFail?.() ?? conflict('DATA_CONFLICT');
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await dynamo.send(new TransactWriteCommand({ TransactItems: writes.map((w) => w.write) }));
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      for (const [index, reason] of reasons.entries()) {
+        if (reason.Code === 'ConditionalCheckFailed')
+          throw writes[index]?.onConditionFail?.() ?? conflict('DATA_CONFLICT');
+      }
+      // Only a clash with another transaction on a shared item (a listing directory's shard): every condition held,
+      // so the same request is sent again after a short random pause; it either lands whole or not at all.
+      const clashed = reasons.some((r) => r.Code === 'TransactionConflict');
+      if (!clashed || attempt >= CONFLICT_RETRIES) throw conflict('DATA_CONFLICT');
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
     }
-    throw conflict('DATA_CONFLICT');
   }
 }

@@ -1,13 +1,14 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../../shared/roles';
+import type { Caller } from '../auth/caller';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
-import { type ApiError, conflict, fieldErrors } from '../errors';
-import type { Caller } from '../http/types';
+import { type ApiError, fieldErrors } from '../errors';
 import { seesEverything } from '../scope';
-import { getItems, normalizeSearch, searchText } from './list-index';
-import { keys, strip } from './table';
+import { getItems } from './list-index';
+import { keys } from './table';
 import { type TxWrite, transactWrite } from './transact';
+import { userListingWrites } from './user-listing';
 import { putNew } from './writes';
 
 /** A user as stored. Memberships are uuid lists; the role decides which of them define the scope. */
@@ -67,18 +68,8 @@ export async function getMemberships(
     ...user.group_uuids.map((uuid) => keys.group(uuid)),
     ...user.society_uuids.map((uuid) => keys.society(uuid)),
   ];
-  const found: Named[] = [];
-  for (let start = 0; start < wanted.length; start += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [config.tableName]: { Keys: wanted.slice(start, start + 100) },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const out = await dynamo.send(new BatchGetCommand({ RequestItems: request }));
-      found.push(...((out.Responses?.[config.tableName] ?? []) as Named[]));
-      request = out.UnprocessedKeys as typeof request;
-    }
-  }
-  const byUuid = new Map<string, Named>(found.map((item) => [item.uuid, strip(item) as Named]));
+  const found = await getItems<Named>(wanted);
+  const byUuid = new Map<string, Named>(found.map((item) => [item.uuid, item]));
   const pick = (uuids: string[]): Named[] => uuids.flatMap((uuid) => byUuid.get(uuid) ?? []);
   return { projects: pick(user.project_uuids), groups: pick(user.group_uuids), societies: pick(user.society_uuids) };
 }
@@ -97,7 +88,7 @@ export function newUserWrites(user: UserRecord, targets: MembershipTarget[], ema
   return [
     putNew(userItem(record)),
     putNew({ ...keys.unique('EMAIL', user.email), owner_uuid: user.uuid }, emailTaken),
-    ...targets.map((target) => putNew(linkItem(record, target))),
+    ...userListingWrites(record, targets),
   ];
 }
 
@@ -105,15 +96,9 @@ export async function putNewUser(user: UserRecord, targets: MembershipTarget[] =
   await transactWrite(newUserWrites(user, targets));
 }
 
-/** The stored item: the record plus its keys and list attributes (every user is listed in gsi3 USERS). */
+/** The stored item: the record under its own key (its lists are directory entries, userListingWrites). */
 export function userItem(user: UserRecord) {
-  return {
-    ...keys.user(user.uuid),
-    gsi3pk: 'USERS',
-    gsi3sk: user.uuid,
-    ...listAttributes(user),
-    ...user,
-  };
+  return { ...keys.user(user.uuid), ...user };
 }
 
 export type MembershipField = 'project_uuids' | 'group_uuids' | 'society_uuids';
@@ -124,101 +109,6 @@ export interface MembershipTarget {
   uuid: string;
   project_uuid: string;
   group_uuid?: string;
-}
-
-const KIND: Record<MembershipField, string> = {
-  project_uuids: 'PROJECT',
-  group_uuids: 'GROUP',
-  society_uuids: 'SOCIETY',
-};
-
-/**
- * A membership link: lists the user under its project (gsi1), group (gsi2) and society (gsi3), with the user's list
- * attributes, so the users list of a tenant reads that tenant's partition only. Kept in step with the user's
- * membership lists in the same transactions.
- */
-export function linkItem(user: UserRecord, target: MembershipTarget) {
-  const kind = KIND[target.field];
-  const groupUuid = target.field === 'group_uuids' ? target.uuid : target.group_uuid;
-  return {
-    pk: `USER#${user.uuid}`,
-    sk: `MEMBER#${kind}#${target.uuid}`,
-    gsi1pk: `PROJECT#${target.project_uuid}#USERS`,
-    gsi1sk: user.uuid,
-    ...(groupUuid && { gsi2pk: `GROUP#${groupUuid}#USERS`, gsi2sk: user.uuid }),
-    ...(target.field === 'society_uuids' && { gsi3pk: `SOCIETY#${target.uuid}#USERS`, gsi3sk: user.uuid }),
-    uuid: user.uuid,
-    ...listAttributes(user),
-    project_uuid: target.project_uuid,
-    group_uuid: groupUuid,
-  };
-}
-
-function listAttributes(user: UserRecord) {
-  return {
-    search_text: searchText(user.first_name, user.last_name, user.email),
-    name_sort: normalizeSearch(`${user.first_name} ${user.last_name}`),
-    last_name_sort: normalizeSearch(`${user.last_name} ${user.first_name}`),
-    email: user.email,
-    user_role: user.user_role,
-    enable: user.enable,
-    updated: user.updated ?? user.created,
-  };
-}
-
-/** Adds an entity to users' memberships (list and link), in the caller's transaction. */
-export function addMembershipWrites(users: UserRecord[], target: MembershipTarget): TxWrite[] {
-  return users.flatMap((user) => [
-    {
-      write: {
-        Update: {
-          TableName: config.tableName,
-          Key: keys.user(user.uuid),
-          // The version moves with the lists, so a user edit read before this append fails (409) instead of
-          // writing the old lists back (issue 8: no lost writes).
-          UpdateExpression: 'SET #field = list_append(#field, :entity), version = version + :one',
-          ConditionExpression: 'attribute_exists(pk) AND NOT contains(#field, :id)',
-          ExpressionAttributeNames: { '#field': target.field },
-          ExpressionAttributeValues: { ':entity': [target.uuid], ':id': target.uuid, ':one': 1 },
-        },
-      },
-    },
-    { write: { Put: { TableName: config.tableName, Item: linkItem(user, target) } } },
-  ]);
-}
-
-/** Removes an entity from users' memberships; the list position read is checked, so a concurrent change fails. */
-export function removeMembershipWrites(
-  users: UserRecord[],
-  target: Pick<MembershipTarget, 'field' | 'uuid'>,
-): TxWrite[] {
-  return users.flatMap((user) => {
-    const index = user[target.field].indexOf(target.uuid);
-    if (index < 0) return [];
-    return [
-      {
-        write: {
-          Update: {
-            TableName: config.tableName,
-            Key: keys.user(user.uuid),
-            UpdateExpression: `REMOVE #field[${index}] SET version = version + :one`,
-            ConditionExpression: `#field[${index}] = :id`,
-            ExpressionAttributeNames: { '#field': target.field },
-            ExpressionAttributeValues: { ':id': target.uuid, ':one': 1 },
-          },
-        },
-        onConditionFail: () => conflict('DATA_CONFLICT'),
-      },
-      {
-        write: {
-          Delete: {
-            TableName: config.tableName,
-            Key: { pk: `USER#${user.uuid}`, sk: `MEMBER#${KIND[target.field]}#${target.uuid}` },
-          },
-        },
-      },
-    ];
-  });
 }
 
 /** Short public form of a user, for lists of admins and members. */

@@ -1,3 +1,5 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
 import type { ApiError } from '../errors';
 import { conflict } from '../errors';
@@ -58,3 +60,74 @@ export const appendMember = (Key: { pk: string; sk: string }, field: string, use
   },
   onConditionFail: () => conflict('DATA_CONFLICT'),
 });
+
+/** A condition of a write: its expression and the names and values it uses. */
+export interface Condition {
+  expression: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+}
+
+/** Deletes an item only while the condition holds (a delete's refusal rules and the version read). */
+export const deleteWhen = (
+  Key: { pk: string; sk: string },
+  condition: Condition,
+  onConditionFail?: () => ApiError,
+): TxWrite => ({
+  write: {
+    Delete: {
+      TableName: config.tableName,
+      Key,
+      ConditionExpression: condition.expression,
+      ...(condition.names && { ExpressionAttributeNames: condition.names }),
+      ...(condition.values && { ExpressionAttributeValues: condition.values }),
+    },
+  },
+  onConditionFail,
+});
+
+/** Fails the transaction unless the condition holds on an item it does not otherwise write. */
+export const checkWhen = (
+  Key: { pk: string; sk: string },
+  condition: Condition,
+  onConditionFail?: () => ApiError,
+): TxWrite => ({
+  write: {
+    ConditionCheck: {
+      TableName: config.tableName,
+      Key,
+      ConditionExpression: condition.expression,
+      ...(condition.names && { ExpressionAttributeNames: condition.names }),
+      ...(condition.values && { ExpressionAttributeValues: condition.values }),
+    },
+  },
+  onConditionFail,
+});
+
+/** Removes a member from an entity's list at the position read, bumping its version (a concurrent change fails). */
+export const removeMemberAt = (
+  Key: { pk: string; sk: string },
+  field: string,
+  index: number,
+  userUuid: string,
+): TxWrite => ({
+  write: {
+    Update: {
+      TableName: config.tableName,
+      Key,
+      UpdateExpression: `REMOVE #field[${index}] SET version = version + :one`,
+      ConditionExpression: `#field[${index}] = :id`,
+      ExpressionAttributeNames: { '#field': field },
+      ExpressionAttributeValues: { ':id': userUuid, ':one': 1 },
+    },
+  },
+  onConditionFail: () => conflict('DATA_CONFLICT'),
+});
+
+/** The owner of a uniqueness marker (an e-mail's user, a project name's project...), or undefined. */
+export async function markerOwner(key: { pk: string; sk: string }): Promise<string | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: config.tableName, Key: key, ProjectionExpression: 'owner_uuid' }),
+  );
+  return Item?.owner_uuid as string | undefined;
+}

@@ -1,5 +1,6 @@
 import middy from '@middy/core';
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResponseOf } from '../../../shared/contracts/define';
+import type { Caller } from '../auth/caller';
 import { config } from '../config';
 import { authenticate } from './authenticate';
 import { errorResponse, jsonResponse } from './error-response';
@@ -7,7 +8,7 @@ import { logRequest } from './log-request';
 import type { UploadedFile } from './multipart';
 import { requireCloudFront } from './origin-verify';
 import { parseRequest } from './parse-request';
-import type { Caller, HttpEvent, HttpResult, PortalContext } from './types';
+import type { HttpEvent, HttpResult, PortalContext } from './types';
 
 export interface HandlerInput<C extends Contract> {
   params: ParamsOf<C>;

@@ -1,13 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { Role } from '../../../shared/roles';
-import type { UserRecord } from '../data/users';
+import type { Caller } from '../auth/caller';
 import type { UploadedFile } from './multipart';
-
-/** Who is calling: the user record from DynamoDB, never claims the client sent. */
-export interface Caller {
-  user: UserRecord;
-  role: Role;
-}
 
 export interface ParsedInput {
   params: unknown;

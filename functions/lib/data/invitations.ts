@@ -1,0 +1,139 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '../../../shared/roles';
+import { dynamo } from '../aws/dynamo';
+import { config } from '../config';
+import { ApiError, conflict } from '../errors';
+import { putEntry, readDirectories, removeEntry } from './directory';
+import { normalizeSearch, uniqueEntries } from './list-index';
+import { type Directory, directories, keys } from './table';
+import type { TxWrite } from './transact';
+import type { MembershipTarget } from './users';
+import { checkWhen, deleteKey, deleteWhen, putNew } from './writes';
+
+/** A pending invitation as stored (admin-area §3, §6). */
+export interface InvitationRecord {
+  uuid: string;
+  email: string;
+  user_role: Role;
+  status: 'PENDING' | 'SEND_FAILED';
+  created: string;
+  sent: string | null;
+  token_hash: string;
+  /** The project the invited user joins (none for a SUPER_ADMIN). */
+  project_uuid: string | null;
+  targets: MembershipTarget[];
+  invited_by: string;
+  first_name?: string;
+  last_name?: string;
+  rut_user?: string;
+}
+
+export const invitationKey = keys.invitation;
+/** The marker of a pending invitation's address: one pending invitation per address. */
+export const pendingKey = (email: string) => keys.unique('EMAIL', `INVITE#${email}`);
+
+/**
+ * An invitation's listing entry: created (order), e-mail (search), role, project and the groups its targets sit in
+ * (scope), so the list pages without reading invitations.
+ */
+export interface InvitationEntry {
+  c: string;
+  s: string;
+  r: Role;
+  p: string | null;
+  g: string[];
+}
+
+const invitationEntry = (invitation: InvitationRecord): InvitationEntry => ({
+  c: invitation.created,
+  s: normalizeSearch(invitation.email),
+  r: invitation.user_role,
+  p: invitation.project_uuid,
+  g: invitation.targets.filter((t) => t.field !== 'project_uuids').map((t) => t.group_uuid ?? t.uuid),
+});
+
+const invitationDirectories = (invitation: InvitationRecord) => [
+  directories.invitations(),
+  ...(invitation.project_uuid ? [directories.invitationsOfProject(invitation.project_uuid)] : []),
+];
+
+const alreadyInvited = () => new ApiError(400, 'USER_ALREADY_INVITED');
+
+/** A new invitation: no user owns the address, no other invitation is pending for it, listed where it belongs. */
+export function newInvitationWrites(invitation: InvitationRecord): TxWrite[] {
+  return [
+    checkWhen(keys.unique('EMAIL', invitation.email), { expression: 'attribute_not_exists(pk)' }, alreadyInvited),
+    putNew({ ...pendingKey(invitation.email), owner_uuid: invitation.uuid }, alreadyInvited),
+    putNew({ ...invitationKey(invitation.uuid), ...invitation }),
+    ...invitationDirectories(invitation).map((d) => putEntry(d, invitation.uuid, invitationEntry(invitation))),
+  ];
+}
+
+/**
+ * An invitation withdrawn or used: the item (still there, else `onGone`), its address marker and its listing entries.
+ */
+export function removeInvitationWrites(invitation: InvitationRecord, onGone?: () => ApiError): TxWrite[] {
+  return [
+    deleteWhen(invitationKey(invitation.uuid), { expression: 'attribute_exists(pk)' }, onGone),
+    deleteKey(pendingKey(invitation.email)),
+    ...invitationDirectories(invitation).map((d) => removeEntry(d, invitation.uuid)),
+  ];
+}
+
+/** A resend: the new link's hash replaces the old, only if nobody resent, withdrew or used it meanwhile. */
+export function replaceTokenWrite(uuid: string, oldHash: string, newHash: string): TxWrite {
+  return {
+    write: {
+      Update: {
+        TableName: config.tableName,
+        Key: invitationKey(uuid),
+        UpdateExpression: 'SET token_hash = :new',
+        ConditionExpression: 'attribute_exists(pk) AND token_hash = :old',
+        ExpressionAttributeValues: { ':new': newHash, ':old': oldHash },
+      },
+    },
+    onConditionFail: () => conflict('DATA_CONFLICT'),
+  };
+}
+
+/**
+ * Records how the mail went, on the invitation this mail belongs to only: one withdrawn, registered or resent
+ * meanwhile is not brought back as a ghost item (issue 8). Returns false when it changed meanwhile.
+ */
+export async function recordInvitationMail(
+  invitation: InvitationRecord,
+  status: InvitationRecord['status'],
+  sent: string | null,
+): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: invitationKey(invitation.uuid),
+        UpdateExpression: 'SET #status = :status, sent = :sent',
+        ConditionExpression: 'attribute_exists(pk) AND token_hash = :hash',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': status, ':sent': sent, ':hash': invitation.token_hash },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    return false;
+  }
+}
+
+export async function getInvitation(uuid: string): Promise<InvitationRecord | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: config.tableName, Key: invitationKey(uuid), ConsistentRead: true }),
+  );
+  return Item as InvitationRecord | undefined;
+}
+
+export const invitationsOfProject = (project: string) => directories.invitationsOfProject(project);
+export const allInvitations = () => directories.invitations();
+
+/** Invitation entries of directories, once each, in one call. */
+export async function readInvitationEntries(list: Directory[]) {
+  return uniqueEntries((await readDirectories<InvitationEntry>(list)).entries.flat());
+}

@@ -1,0 +1,162 @@
+import type { Role } from '../../../shared/roles';
+import { config } from '../config';
+import { conflict } from '../errors';
+import { putEntry, readDirectories, removeEntry } from './directory';
+import { normalizeSearch, uniqueEntries } from './list-index';
+import { type Directory, directories, keys } from './table';
+import type { TxWrite } from './transact';
+import type { MembershipTarget, UserRecord } from './users';
+
+/**
+ * Where users are listed (issue 9): their entries in the all-users directory and in each membership's (a project's, a
+ * group's, a society's users), written in the same transactions as the users and the memberships themselves.
+ */
+/**
+ * A user's listing entry: what the users lists and the people pickers filter, sort, search and show without reading
+ * the user (updated, enable, names, e-mail, role, normalised names, projects).
+ */
+export interface UserEntry {
+  u: string;
+  e: boolean;
+  f: string;
+  l: string;
+  m: string;
+  r: Role;
+  a: string;
+  b: string;
+  p: string[];
+  /** Hints of the user's groups and societies, so a page reads their names in the same call as the users. */
+  g: string[];
+  s: string[];
+}
+
+export const userEntry = (user: UserRecord): UserEntry => ({
+  u: user.updated ?? user.created,
+  e: user.enable,
+  f: user.first_name,
+  l: user.last_name,
+  m: user.email,
+  r: user.user_role,
+  a: normalizeSearch(user.first_name),
+  b: normalizeSearch(user.last_name),
+  p: user.project_uuids,
+  g: user.group_uuids,
+  s: user.society_uuids,
+});
+
+/** What a users search matches: names and e-mail, without accents or case. */
+export const userText = (v: UserEntry) => `${v.a} ${v.b} ${v.m.toLowerCase()}`;
+
+/** The user's id in a directory: a group lists a member of two of its societies twice, once per society. */
+export const userOfEntryId = (id: string) => id.split(':')[0] as string;
+
+/**
+ * Where a membership lists its user: a project's, a group's or a society's users directory; a society's users are
+ * listed in its group's too (entry id `<user>:<society>`, so leaving one society of a group keeps the others).
+ */
+function membershipDirectories(userUuid: string, target: MembershipTarget) {
+  if (target.field === 'project_uuids') return [{ directory: directories.usersOfProject(target.uuid), id: userUuid }];
+  if (target.field === 'group_uuids') return [{ directory: directories.usersOfGroup(target.uuid), id: userUuid }];
+  return [
+    { directory: directories.usersOfSociety(target.uuid), id: userUuid },
+    ...(target.group_uuid
+      ? [{ directory: directories.usersOfGroup(target.group_uuid), id: `${userUuid}:${target.uuid}` }]
+      : []),
+  ];
+}
+
+/** Lists a user under a membership (in the caller's transaction). */
+export const linkWrites = (user: UserRecord, target: MembershipTarget): TxWrite[] =>
+  membershipDirectories(user.uuid, target).map(({ directory, id }) => putEntry(directory, id, userEntry(user)));
+
+/** Takes a user off a membership's lists. */
+export const unlinkWrites = (user: Pick<UserRecord, 'uuid'>, target: MembershipTarget): TxWrite[] =>
+  membershipDirectories(user.uuid, target).map(({ directory, id }) => removeEntry(directory, id));
+
+/**
+ * Every directory entry of a user (all users, and each membership's), for its creation and for every edit: the
+ * entries carry the user's listed attributes, `updated` among them.
+ */
+export function userListingWrites(user: UserRecord, memberships: MembershipTarget[]): TxWrite[] {
+  return [
+    putEntry(directories.users(), user.uuid, userEntry(user)),
+    ...memberships.flatMap((target) => linkWrites(user, target)),
+  ];
+}
+
+/** Takes a deleted user off every list. */
+export function userUnlistingWrites(user: UserRecord, memberships: MembershipTarget[]): TxWrite[] {
+  return [removeEntry(directories.users(), user.uuid), ...memberships.flatMap((target) => unlinkWrites(user, target))];
+}
+
+/** User entries of directories (a user once) and extra items read in the same call. */
+export async function readUserEntries(list: Directory[], extra: Array<{ pk: string; sk: string }> = []) {
+  const out = await readDirectories<UserEntry>(list, extra);
+  const entries = uniqueEntries(out.entries.flat(), userOfEntryId).map((e) => ({ ...e, id: userOfEntryId(e.id) }));
+  return { entries, extra: out.extra };
+}
+
+export const usersOfProject = (project: string) => directories.usersOfProject(project);
+export const usersOfGroup = (group: string) => directories.usersOfGroup(group);
+export const usersOfSociety = (society: string) => directories.usersOfSociety(society);
+export const allUsers = () => directories.users();
+
+/** The all-users entry of a user whose memberships change (the project admin picker reads its projects). */
+const membershipsChanged = (user: UserRecord) => putEntry(directories.users(), user.uuid, userEntry(user));
+
+const joined = (user: UserRecord, target: MembershipTarget): UserRecord => ({
+  ...user,
+  [target.field]: [...user[target.field], target.uuid],
+});
+
+/** Adds an entity to users' memberships (list and link), in the caller's transaction. */
+export function addMembershipWrites(users: UserRecord[], target: MembershipTarget): TxWrite[] {
+  return users.flatMap((user) => [
+    {
+      write: {
+        Update: {
+          TableName: config.tableName,
+          Key: keys.user(user.uuid),
+          // The version moves with the lists, so a user edit read before this append fails (409) instead of
+          // writing the old lists back (issue 8: no lost writes).
+          UpdateExpression: 'SET #field = list_append(#field, :entity), version = version + :one',
+          ConditionExpression: 'attribute_exists(pk) AND NOT contains(#field, :id)',
+          ExpressionAttributeNames: { '#field': target.field },
+          ExpressionAttributeValues: { ':entity': [target.uuid], ':id': target.uuid, ':one': 1 },
+        },
+      },
+    },
+    ...linkWrites(joined(user, target), target),
+    membershipsChanged(joined(user, target)),
+  ]);
+}
+
+/** Removes an entity from users' memberships; the list position read is checked, so a concurrent change fails. */
+export function removeMembershipWrites(users: UserRecord[], target: MembershipTarget): TxWrite[] {
+  return users.flatMap((user) => {
+    const index = user[target.field].indexOf(target.uuid);
+    if (index < 0) return [];
+    return [
+      {
+        write: {
+          Update: {
+            TableName: config.tableName,
+            Key: keys.user(user.uuid),
+            UpdateExpression: `REMOVE #field[${index}] SET version = version + :one`,
+            ConditionExpression: `#field[${index}] = :id`,
+            ExpressionAttributeNames: { '#field': target.field },
+            ExpressionAttributeValues: { ':id': target.uuid, ':one': 1 },
+          },
+        },
+        onConditionFail: () => conflict('DATA_CONFLICT'),
+      },
+      ...unlinkWrites(user, target),
+      membershipsChanged({ ...user, [target.field]: user[target.field].filter((u) => u !== target.uuid) }),
+    ];
+  });
+}
+
+/** The same short form, from a listing entry (pickers and details need no read of the user). */
+export function personOfEntry(entry: { id: string; value: UserEntry }) {
+  return { uuid: entry.id, first_name: entry.value.f, last_name: entry.value.l, email: entry.value.m };
+}
