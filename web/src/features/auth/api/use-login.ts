@@ -1,4 +1,6 @@
-import { es, fieldLabel, messageForError } from '@shared/i18n/es';
+// The error texts and helpers alone, not the whole catalogue: /login's first load stays light (issue 9).
+import { fieldLabel, messageForError } from '@shared/i18n/error-messages';
+import * as es from '@shared/i18n/es/errors';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { signIn } from '@/lib/session';

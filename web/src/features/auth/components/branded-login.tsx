@@ -1,4 +1,5 @@
-import { es } from '@shared/i18n/es';
+// Only the sign-in texts: /login's first load stays free of the other screens' texts (issue 9).
+import * as es from '@shared/i18n/es/auth';
 import type { ReactNode } from 'react';
 import { Button, Heading, Stack, Text } from '@/components/ui/plain';
 import type { SiteData } from '@/lib/branding';

@@ -1,0 +1,189 @@
+import { errors } from './es/errors';
+
+/**
+ * From a failed API call to the spec's Spanish message (portal §8, admin §8): wire codes, field names and the screens
+ * whose failures the spec words by status. Logic only reads the catalogue (./es/errors.ts and the maps below); it
+ * does not need the rest of it, so /login loads the error messages without every screen's texts.
+ */
+
+/** Wire codes (shared/errors.ts and the spec's §8) and their messages. Codes missing here get the generic message. */
+export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  INVALID_CREDENTIALS: errors.invalidLogin,
+  USER_DISABLED: errors.invalidLogin,
+  RUT_TAKEN: '¡Vaya! El rut ingresado ya se registró.',
+  PROJECT_NAME_TAKEN: '¡Vaya! El nombre de proyecto ingresado ya se registró.',
+  EMAIL_NOT_EXISTS: '¡Oops! El correo ingresado no está registrado.',
+  USER_NOT_FOUND: '¡Oops! El correo ingresado no está registrado.',
+  PASSWORD_EXISTS: '¡Oops! La contraseña ingresada debe ser diferente de la actual.',
+  ADMIN_ERROR: 'El administrador seleccionado ya se encuentra en otro proyecto',
+  DATA_CONFLICT: 'Conflicto en los datos del formulario , revise si los campos se encuentran ingresados correctamente.',
+  // The spec only says "similar, for parameters".
+  DATA_CONFLICT_PARAMS:
+    'Conflicto en los parámetros del formulario , revise si los parámetros se encuentran ingresados correctamente.',
+  INVALID: 'Elección invalida de modulo, por favor escoja otro.',
+  NOT_FOUNT: 'Grafico no encontrado',
+  ACTION_NOT_ALLOWED: 'Acción no permitida, cambio no realizado',
+  USER_ALREADY_INVITED: 'Usuario ya invitado y/o registrado',
+  USER_IS_ADMIN: 'Este usuario no se puede eliminar ya que es administrador de algun proyecto,grupo o sociedad.',
+  INVALID_TOKEN: errors.expiredLink,
+  SAME_DATA: 'Ya existe este nombre, por favor cambie',
+  URL_EXISTS: 'La URL ingresada ya fue registrada',
+  // Hierarchy admin (projects, groups, societies, industries): deletions the API refuses, and a missing record.
+  PROJECT_NOT_EMPTY: 'No es posible eliminar el proyecto porque aún tiene grupos asociados.',
+  GROUP_NOT_EMPTY: 'No es posible eliminar el grupo porque aún tiene sociedades asociadas.',
+  SOCIETY_HAS_USERS: 'No es posible eliminar la sociedad porque aún tiene usuarios asociados.',
+  // Issue 8: one edit adds or removes at most about 45 members (a DynamoDB transaction holds 100 writes).
+  TOO_MANY_CHANGES: 'Demasiados cambios en una sola edición, guarde los miembros en partes.',
+  INDUSTRY_IN_USE: 'No es posible eliminar la industria porque hay sociedades que la usan.',
+  NOT_FOUND: 'El registro solicitado no existe o fue eliminado.',
+  // Sessions and access (issue 8): shown on the login page after the SPA signs the user out.
+  SESSION_ENDED: 'Tu sesión terminó. Por favor, inicia sesión nuevamente.',
+  PROJECT_DISABLED: 'El proyecto al que perteneces está deshabilitado. Contacta a tu administrador.',
+  GROUP_DISABLED: 'El grupo al que perteneces está deshabilitado. Contacta a tu administrador.',
+  WRONG_PASSWORD: 'La contraseña actual no es correcta.',
+};
+
+/** Spanish names of wire fields, used in the field messages ('... por favor complete {field}'). */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  email: 'email',
+  password: 'contraseña',
+  password_confirmation: 'confirmación de contraseña',
+  current_password: 'contraseña actual',
+  first_name: 'nombre',
+  last_name: 'apellidos',
+  phone_number: 'numero de telefono',
+  rut_user: 'RUT',
+  position: 'cargo',
+  subject: 'asunto',
+  description: 'descripción',
+  file_csv: 'archivo csv',
+  file: 'archivo',
+  folder_name: 'nombre de carpeta',
+  document_name: 'nombre de documento',
+  project_name: 'nombre de proyecto',
+  client_name: 'nombre de cliente',
+  associated_service_description: 'descripción del servicio asociado',
+  service_description: 'descripción del servicio',
+  meta_title: 'título del sitio',
+  meta_content: 'descripción del sitio',
+  url_own_site: 'URL del sitio propio',
+  custom_portal_url: 'URL del portal',
+  header_title: 'título del encabezado',
+  footer_disclaimer: 'pie de página',
+  contact_email: 'email de contacto',
+  contact_phone: 'teléfono de contacto',
+  primary_color: 'color primario',
+  secondary_color: 'color secundario',
+  group_name: 'nombre de grupo',
+  group_description: 'descripción de grupo',
+  society_business_name: 'razón social',
+  society_rut: 'RUT',
+  business_line: 'giro',
+  company_code: 'código de empresa',
+  industry_type: 'industria',
+  industry: 'industria',
+  society_email: 'email de sociedad',
+  currency: 'moneda',
+  society_contact_name: 'nombre de contacto',
+  society_phone_number: 'teléfono de sociedad',
+  society_address: 'dirección',
+  society_contact_email: 'email de contacto',
+  tax_module: 'panel tributario',
+  project: 'proyecto',
+  group: 'grupo',
+  society: 'sociedad',
+  user_role: 'rol',
+  report_name: 'nombre de reporte',
+  menu_name: 'nombre de menú',
+  url: 'URL',
+  module: 'módulo',
+  // Hierarchy admin fields.
+  subtitle: 'subtítulo',
+  admin: 'administradores',
+  user: 'usuarios',
+  logo: 'logo',
+  icon: 'ícono',
+  image: 'imagen',
+};
+
+/** A field name in Spanish; an unknown wire name reads 'este campo' rather than leaking an English identifier. */
+export function fieldLabel(field: string): string {
+  return FIELD_LABELS[field] ?? 'este campo';
+}
+
+/** One field code as a message (spec §5: a code *containing* REQUIRED counts as required). */
+export function fieldErrorMessage(field: string, code: string): string {
+  const label = fieldLabel(field);
+  const messages = errors.field;
+  if (code.includes('REQUIRED')) return messages.required(label);
+  if (code === 'FORMAT_ERROR' || code === 'FORMAT_NOT_ALLOWED') return messages.format(label);
+  if (code === 'ERROR_LENGTH') return messages.length(label);
+  if (code === 'FIELD_BLANK') return messages.blank(label);
+  if (code === 'SAME_DATA') return messages.sameData;
+  if (code === 'URL_EXISTS') return messages.urlExists;
+  return ERROR_MESSAGES[code] ?? errors.generic;
+}
+
+/** What the SPA knows of a failed call (web/src/lib/api-client.ts ApiError has this shape). */
+export interface ErrorLike {
+  status?: number;
+  code?: string;
+  errors?: Record<string, readonly string[]>;
+  remaining_time?: number;
+}
+
+/**
+ * Screens whose failures the spec words by status rather than by code. 'login' follows portal §8 exactly: 429 gives the
+ * wait, 400 and 401 the invalid-credentials text, anything else the generic text.
+ */
+export type ErrorContext =
+  | 'login'
+  | 'invitation'
+  | 'userDelete'
+  | 'userUpdate'
+  | 'societyGroupChange'
+  | 'templateFolderDelete';
+
+const CONTEXT_BY_STATUS: Record<Exclude<ErrorContext, 'login'>, { status: number; message: string }> = {
+  invitation: { status: 400, message: errors.invitationExists },
+  userDelete: { status: 409, message: errors.userIsAdmin },
+  userUpdate: { status: 403, message: ERROR_MESSAGES.ACTION_NOT_ALLOWED as string },
+  societyGroupChange: { status: 409, message: errors.societyGroupConflict },
+  templateFolderDelete: { status: 400, message: errors.templateFolderNotEmpty },
+};
+
+function isErrorLike(error: unknown): error is ErrorLike {
+  return typeof error === 'object' && error !== null && ('code' in error || 'status' in error);
+}
+
+/** Every line to show for a failure: the field messages of a 400, or the one message of the code. */
+export function messagesForError(error: unknown, context?: ErrorContext): string[] {
+  if (context !== 'login' && isErrorLike(error) && error.errors && !(error.code && ERROR_MESSAGES[error.code])) {
+    const lines = Object.entries(error.errors).flatMap(([field, codes]) =>
+      codes.map((code) => fieldErrorMessage(field, code)),
+    );
+    if (lines.length > 0) return [...new Set(lines)];
+  }
+  return [messageForError(error, context)];
+}
+
+/** The one Spanish message for a failed call. Unknown codes, network failures and non-API errors get the generic text. */
+export function messageForError(error: unknown, context?: ErrorContext): string {
+  if (!isErrorLike(error)) return errors.generic;
+  const { status, code } = error;
+  if (status === 429 || code === 'TOO_MANY_ATTEMPTS') return errors.tooManyAttempts(error.remaining_time ?? 0);
+  // A right password of a member of a disabled project or group: say why, rather than 'invalid credentials'.
+  if (context === 'login' && (code === 'PROJECT_DISABLED' || code === 'GROUP_DISABLED'))
+    return ERROR_MESSAGES[code] as string;
+  if (context === 'login') return status === 400 || status === 401 ? errors.invalidLogin : errors.generic;
+  if (code && ERROR_MESSAGES[code]) return ERROR_MESSAGES[code];
+  if (context) {
+    const rule = CONTEXT_BY_STATUS[context];
+    if (rule.status === status) return rule.message;
+  }
+  if (error.errors) {
+    const [field, codes] = Object.entries(error.errors)[0] ?? [];
+    if (field && codes?.[0]) return fieldErrorMessage(field, codes[0]);
+  }
+  return errors.generic;
+}

@@ -1,0 +1,75 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { es } from './es';
+import * as account from './es/account';
+import * as admin from './es/admin';
+import * as auth from './es/auth';
+import * as common from './es/common';
+import * as errors from './es/errors';
+import * as groups from './es/groups';
+import * as projects from './es/projects';
+import * as shell from './es/shell';
+import * as societies from './es/societies';
+import * as users from './es/users';
+import * as validation from './es/validation';
+
+/** The split of the catalogue into area files (issue 9) loses nothing and overrides nothing. */
+const AREAS: Record<string, Record<string, unknown>> = {
+  account,
+  admin,
+  auth,
+  common,
+  errors,
+  groups,
+  projects,
+  shell,
+  societies,
+  users,
+  validation,
+};
+
+/** Every leaf under `value` with its path; a function leaf is called with 1 for each parameter. */
+function leaves(value: unknown, path: string): Array<[string, unknown]> {
+  if (typeof value === 'function') return [[path, value(...Array(value.length).fill(1))]];
+  if (Array.isArray(value)) return value.flatMap((item, i) => leaves(item, `${path}[${i}]`));
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([key, item]) => leaves(item, `${path}.${key}`));
+  return [[path, value]];
+}
+
+describe('the catalogue split by area', () => {
+  it('checks every area file of shared/i18n/es/', () => {
+    const files = readdirSync(join(import.meta.dirname, 'es')).filter((name) => name.endsWith('.ts'));
+    expect(files.map((name) => name.replace(/\.ts$/, '')).sort()).toEqual(Object.keys(AREAS).sort());
+  });
+
+  it('no key is exported by two area files', () => {
+    const owners = new Map<string, string[]>();
+    for (const [area, exports] of Object.entries(AREAS))
+      for (const key of Object.keys(exports)) owners.set(key, [...(owners.get(key) ?? []), area]);
+    const shared = [...owners].filter(([, areas]) => areas.length > 1);
+    expect(shared).toEqual([]);
+  });
+
+  it('es holds exactly the area files together, each section the area object itself', () => {
+    const fromAreas = Object.values(AREAS).flatMap((exports) => Object.entries(exports));
+    expect(Object.keys(es).sort()).toEqual(fromAreas.map(([key]) => key).sort());
+    for (const [key, section] of fromAreas) expect(es[key as keyof typeof es], key).toBe(section);
+  });
+
+  it('every text is a non-empty string, functions included', () => {
+    const all = leaves(es, 'es');
+    expect(all.length).toBeGreaterThan(500);
+    const bad = all.filter(([, text]) => typeof text !== 'string' || text.trim() === '');
+    expect(bad).toEqual([]);
+  });
+
+  it('keeps the texts the spec quotes, typos included', () => {
+    expect(es.errors.generic).toBe('¡Oops! Parece que algo salío mal. Por favor, vuelve a intentarlo más tarde.');
+    expect(es.account.expiredToken.text).toBe(es.errors.expiredLink);
+    expect(es.errors.tooManyAttempts(299.5)).toBe('Demasiados intentos. Por favor, espere 5:00.');
+    expect(es.roles.SUPER_ADMIN).toBe('Super administrador');
+    expect(es.adminMenu[1]?.label).toBe('G.Sociedad');
+  });
+});

@@ -1,0 +1,93 @@
+import { ADMIN_MENU } from '../../roles';
+
+/** The signed-in frame: session ends, top bar, sidebars, home, and the titles of every page. */
+export const session = {
+  inactivity: 'Sesión terminada por inactividad',
+  security: 'Por seguridad estamos cerrando sesión.',
+} as const;
+
+export const topBar = {
+  logo: 'Ir al inicio',
+  back: 'Volver',
+  help: 'Ayuda',
+  messaging: 'Escríbenos por WhatsApp',
+  ticket: 'Ticket de soporte',
+  notifications: 'Notificaciones',
+  noNotifications: 'No hay notificaciones',
+  fileAdded: 'Archivo añadido',
+  userMenu: 'Menú de usuario',
+  changePassword: 'Cambiar contraseña',
+  signOut: 'Cerrar sesión en el portal',
+} as const;
+
+export const sidebar = {
+  navigation: 'Navegación principal',
+  adminNavigation: 'Navegación de administración',
+  home: 'Inicio',
+  reports: 'Mis reportes',
+  noReports: 'No tienes reportes asignados',
+  accounting: 'Contabilidad',
+  noAccounting: 'No tienes estados contables asignados',
+  documents: 'Documentos',
+  support: 'Soporte',
+  userInfo: 'Mi perfil',
+  adminPanel: 'Panel de administración',
+  adminModules: 'Modulos',
+  backToPortal: 'Volver al portal',
+  collapse: 'Contraer menú',
+  expand: 'Expandir menú',
+} as const;
+
+export const home = {
+  greeting: (name: string) => `Hola ${name}`.trim(),
+  welcome: 'Bienvenido a nuestro portal',
+} as const;
+
+/** Titles of the pages later issues fill; each shows the pending text until then. */
+export const pages = {
+  forgottenPassword: 'Recuperar contraseña',
+  passwordReset: 'Restablecer contraseña',
+  successEmail: 'Email enviado',
+  successResetPass: 'Contraseña modificada con exito',
+  successRegister: 'Cuenta registrada exitosamente',
+  expiredToken: 'Link expirado',
+  register: 'Registro',
+  share: 'Documento compartido',
+  chatbot: 'Asistente tributario y contable',
+  support: 'Soporte',
+  userInfo: 'Mi perfil',
+  changePassword: 'Cambiar contraseña',
+  reportView: 'Reporte',
+  accounting: 'Contabilidad',
+  documents: 'Documentos',
+  adminProjects: 'Proyectos',
+  adminProjectCreate: 'Crear proyecto',
+  adminProjectEdit: 'Editar proyecto',
+  adminProjectDetail: 'Detalle del proyecto',
+  adminGroups: 'Grupos sociedad',
+  adminGroupCreate: 'Crear grupo sociedad',
+  adminGroupEdit: 'Editar grupo sociedad',
+  adminGroupDetail: 'Detalle del grupo sociedad',
+  adminSocieties: 'Sociedades',
+  adminSocietyCreate: 'Crear sociedad',
+  adminSocietyEdit: 'Editar sociedad',
+  adminSocietyDetail: 'Detalle de la sociedad',
+  adminUsers: 'Usuarios',
+  adminUserInvite: 'Invitar usuario',
+  adminUserImport: 'Importar usuarios',
+  adminUserEdit: 'Editar usuario',
+  adminUserDetail: 'Detalle del usuario',
+  adminReports: 'Reportes',
+  adminReportCreate: 'Crear reporte',
+  adminReportEdit: 'Editar reporte',
+  adminReportDetail: 'Detalle del reporte',
+  adminAccounting: 'Contabilidad',
+  adminAccountingCreate: 'Asignar reporte',
+  adminAccountingEdit: 'Editar asignación',
+  adminAccountingDetail: 'Detalle de la asignación',
+  adminDocuments: 'Administración de documentos',
+  adminTemplateFolders: 'Carpetas plantilla',
+} as const;
+
+/** Admin menu labels live in shared/roles.ts with the roles that see each entry. */
+export const adminMenu = ADMIN_MENU;
