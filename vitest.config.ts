@@ -19,6 +19,7 @@ export default defineConfig({
           include: ['test/unit/**/*.test.{ts,tsx}', '{functions,shared,web,local}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
+          setupFiles: ['test/setup/unit-env.ts'],
         },
         // web/ imports '@/…' and '@shared/…' (tsconfig.json paths).
         resolve: { tsconfigPaths: true },

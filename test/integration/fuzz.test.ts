@@ -171,7 +171,8 @@ test.each(cases)('%s: never 5xx, a 4xx changes nothing', async (_, contract, cal
 const edgeCases = contracts
   .filter((c) => c.body && c.method !== 'DELETE')
   .flatMap((contract) => callers.map((caller) => [`${contract.id} as ${caller.name}`, contract, caller] as const))
-  .filter(([, contract, caller]) => !(caller.token !== undefined && 'password' in shapeOf(contract.body)));
+  // By name: the callers' tokens are only set in beforeAll, after this list is built.
+  .filter(([, contract, caller]) => !(caller.name !== 'public' && 'password' in shapeOf(contract.body)));
 
 test.each(edgeCases)(
   '%s, edge-valid bodies on live entities: never 5xx, a 4xx changes nothing',

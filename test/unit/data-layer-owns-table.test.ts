@@ -11,7 +11,6 @@ const OWNER = join(ROOT, 'lib', 'data');
 // The client itself, and the health check, which describes the table (is it there?) and reads no data.
 const ALLOWED: Record<string, RegExp> = {
   'lib/aws/dynamo.ts': /@aws-sdk\/(lib|client)-dynamodb/,
-  'health/get-health.ts': /DescribeTableCommand|@aws-sdk\/client-dynamodb/,
 };
 
 const FORBIDDEN: Array<[string, RegExp]> = [
@@ -30,7 +29,8 @@ function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return path === OWNER ? [] : sources(path);
-    return name.endsWith('.ts') ? [path] : [];
+    // Tests beside the code may build raw requests to check what the code sends; the rule is for the code itself.
+    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : [];
   });
 }
 

@@ -64,7 +64,11 @@ async function productionVerify() {
 describe('production access-token verifier (CognitoJwtVerifier)', () => {
   it('accepts an access token of the pool and client, and names its user', async () => {
     const verify = await productionVerify();
-    await expect(verify(sign(accessClaims()))).resolves.toEqual({ username: 'c0ffee00-0000-4000-8000-000000000001' });
+    const claims = accessClaims();
+    await expect(verify(sign(claims))).resolves.toEqual({
+      username: 'c0ffee00-0000-4000-8000-000000000001',
+      issuedAt: claims.iat,
+    });
   });
 
   it.each([

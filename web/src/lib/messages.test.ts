@@ -121,6 +121,13 @@ const WIRE_MESSAGES: Record<string, string> = {
   SOCIETY_HAS_USERS: 'No es posible eliminar la sociedad porque aún tiene usuarios asociados.',
   INDUSTRY_IN_USE: 'No es posible eliminar la industria porque hay sociedades que la usan.',
   NOT_FOUND: 'El registro solicitado no existe o fue eliminado.',
+  TOO_MANY_CHANGES: 'Demasiados cambios en una sola edición, guarde los miembros en partes.',
+  // Sessions and access (issue 8): what the login page says after the SPA signs the user out, and a wrong current
+  // password on the password change.
+  SESSION_ENDED: 'Tu sesión terminó. Por favor, inicia sesión nuevamente.',
+  PROJECT_DISABLED: 'El proyecto al que perteneces está deshabilitado. Contacta a tu administrador.',
+  GROUP_DISABLED: 'El grupo al que perteneces está deshabilitado. Contacta a tu administrador.',
+  WRONG_PASSWORD: 'La contraseña actual no es correcta.',
   // portal §8 "500 and others": the generic text, chosen on purpose. A 401 ends in a refresh or the sign-out
   // notice, a VALIDATION_ERROR shows its field messages (tested below), the CSV import's 408 shows its row report, and
   // a 413 cannot come from the SPA's forms, which refuse large files before sending (admin §5: images up to 2 MB).
