@@ -167,6 +167,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
       read: 'query',
       write: {
         'THROTTLE#': ['PutItem', 'UpdateItem'],
+        // Listing directories (functions/lib/data/directory.ts): the new user's entries, the invitation's removal.
+        'DIR#': ['UpdateItem'],
         'TOKEN#INVITE#': ['DeleteItem'],
         'INVITATION#': ['DeleteItem'],
         'UNIQUE#EMAIL#': ['PutItem', 'DeleteItem'],
@@ -203,6 +205,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
       write: {
         'TOKEN#EMAIL#': ['DeleteItem'],
         'USER#': ['PutItem'],
+        // The user's listing entries carry its e-mail (functions/lib/data/directory.ts).
+        'DIR#': ['UpdateItem'],
         'UNIQUE#EMAIL#': ['PutItem', 'DeleteItem', 'ConditionCheckItem'],
         'AUDIT#': ['PutItem'],
       },

@@ -65,8 +65,19 @@ function takesIds(field: z.ZodType): boolean {
   return acceptsId && !acceptsText;
 }
 
-export function fieldKind(name: string, field: z.ZodType): Kind | 'value' | undefined {
-  const kind = FIELD_KINDS[name];
+/**
+ * Query names whose kind depends on the endpoint: a picker's `uuids` (the selected items it must show on an edit
+ * form) names societies in the society picker and people in the others.
+ */
+const QUERY_KINDS_BY_PATH: Record<string, Record<string, Kind>> = {
+  'societies/user/list/': { uuids: 'society' },
+};
+const QUERY_KINDS: Record<string, Kind> = { uuids: 'user' };
+
+export function fieldKind(name: string, field: z.ZodType, contract?: Contract): Kind | 'value' | undefined {
+  const path = contract?.path.startsWith(API_PREFIX) ? contract.path.slice(API_PREFIX.length) : contract?.path;
+  const byPath = path ? QUERY_KINDS_BY_PATH[path]?.[name] : undefined;
+  const kind = byPath ?? (contract ? QUERY_KINDS[name] : undefined) ?? FIELD_KINDS[name];
   // A field that takes only ids must say which entity they are, whatever its name.
   if (kind === 'value' && takesIds(field)) return undefined;
   return kind;
@@ -79,7 +90,7 @@ export function unclassified(contract: Contract): string[] {
     if (!pathParamKind(contract, param)) missing.push(`path {${param}} of ${pathKey(contract, param)}`);
   }
   for (const [name, field] of Object.entries(shapeOf(contract.query))) {
-    if (!fieldKind(name, field)) missing.push(`query ${name}`);
+    if (!fieldKind(name, field, contract)) missing.push(`query ${name}`);
   }
   for (const [name, field] of Object.entries(shapeOf(contract.body))) {
     if (takesIds(field) && !FIELD_KINDS[name]) missing.push(`body ${name}`);
@@ -90,7 +101,7 @@ export function unclassified(contract: Contract): string[] {
 /** Query names of a contract that take tenant ids, with their kind. */
 export function queryIdFields(contract: Contract): Array<{ name: string; kind: Kind }> {
   return Object.entries(shapeOf(contract.query)).flatMap(([name, field]) => {
-    const kind = fieldKind(name, field);
+    const kind = fieldKind(name, field, contract);
     return kind && kind !== 'value' ? [{ name, kind }] : [];
   });
 }

@@ -14,7 +14,19 @@ export function isBookkeeping(item: Item): boolean {
   return pk.startsWith('AUDIT#') || pk.startsWith('THROTTLE#') || sk.startsWith('LOG#');
 }
 
-const keyOf = (item: Item) => `${item.pk} ${item.sk}`;
+const keyOf = (item: Item) => `${item.pk} ${item.sk}${item.entry === undefined ? '' : ` ${item.entry}`}`;
+
+/**
+ * A listing directory shard (`DIR#…`, functions/lib/data/directory.ts) holds one attribute per listed entity, and
+ * every file's entities share the shards: each entry is compared as an item of its own, so a parallel file's new
+ * entry in the same shard is not taken for a change made by this file's request.
+ */
+function directoryEntries(item: Item): Item[] {
+  if (!String(item.pk).startsWith('DIR#')) return [item];
+  return Object.entries(item)
+    .filter(([name]) => name !== 'pk' && name !== 'sk')
+    .map(([entry, value]) => ({ pk: item.pk, sk: item.sk, entry, value }));
+}
 
 /** Every item of the table but bookkeeping, by key, as JSON (Scan is fine in a test, never on a request path). */
 export async function snapshotTable(keep: (item: Item, json: string) => boolean = () => true) {
@@ -23,7 +35,7 @@ export async function snapshotTable(keep: (item: Item, json: string) => boolean 
   let start: Item | undefined;
   do {
     const page = await dynamo.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: start }));
-    for (const item of page.Items ?? []) {
+    for (const item of (page.Items ?? []).flatMap(directoryEntries)) {
       if (isBookkeeping(item)) continue;
       const json = JSON.stringify(Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b))));
       if (keep(item, json)) items.set(keyOf(item), json);
