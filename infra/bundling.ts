@@ -22,7 +22,8 @@ export const BUNDLE_MAIN_FIELDS = ['module', 'main'];
 export const BUNDLE_BANNER =
   "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);";
 
-const STUB = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bundling-stubs', 'credential-provider.ts');
+const stub = (file: string) => path.join(path.dirname(fileURLToPath(import.meta.url)), 'bundling-stubs', file);
+const STUB = stub('credential-provider.ts');
 
 /** Packages left out of every bundle (each is reached only through a dynamic import in the SDK's default chain). */
 export const UNUSED_SDK_PACKAGES = [
@@ -35,9 +36,11 @@ export const UNUSED_SDK_PACKAGES = [
   '@aws-sdk/token-providers',
 ] as const;
 
-export const BUNDLE_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(
-  UNUSED_SDK_PACKAGES.map((name) => [name, STUB]),
-);
+export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(UNUSED_SDK_PACKAGES.map((name) => [name, STUB])),
+  '@aws-sdk/credential-provider-node': stub('credential-provider-node.ts'),
+  '@smithy/core/event-streams': stub('event-streams.ts'),
+};
 
 /** Bundles above this size are flagged by the bench (and are worth a look before they ship). */
 export const BUNDLE_SIZE_BUDGET_KB = 250;

@@ -5,7 +5,7 @@ import { config } from '../config';
  * Locally s3rver needs path-style URLs, and checksums only when required: with the SDK defaults it stores the
  * aws-chunked framing inside the object (design/local-stack.md).
  */
-export const s3 = new S3Client(
+export const s3 = /* @__PURE__ */ new S3Client(
   config.isLocal
     ? { forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
     : {},

@@ -1,4 +1,4 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 
 /** Endpoint comes from AWS_ENDPOINT_URL_SESV2 locally (aws-ses-v2-local). */
-export const ses = new SESv2Client({});
+export const ses = /* @__PURE__ */ new SESv2Client({});
