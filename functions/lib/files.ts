@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from './aws/s3';
+import { GetObjectCommand, presignGetObject } from './aws/s3-presign';
 import { config } from './config';
 import type { UploadedFile } from './http/multipart';
 import { imageTypeOf } from './http/uploads';
@@ -27,8 +27,11 @@ export async function deleteAsset(key: string | null | undefined): Promise<void>
   if (key) await s3.send(new DeleteObjectCommand({ Bucket: config.assetsBucket, Key: key }));
 }
 
-/** A short-lived (15 min) presigned GET of an asset, or null when there is none. */
+/**
+ * A short-lived (15 min) presigned GET of an asset, or null when there is none. Signed without the S3 client, so
+ * the many functions that only show avatars and logos do not carry it (aws/s3-presign.ts).
+ */
 export async function assetUrl(key: string | null | undefined): Promise<string | null> {
   if (!key) return null;
-  return getSignedUrl(s3, new GetObjectCommand({ Bucket: config.assetsBucket, Key: key }), { expiresIn: 900 });
+  return presignGetObject(new GetObjectCommand({ Bucket: config.assetsBucket, Key: key }), { expiresIn: 900 });
 }
