@@ -1,4 +1,4 @@
-import { GetObjectCommand as SdkGetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { S3Client, GetObjectCommand as SdkGetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GetObjectCommand, presignGetObject } from './s3-presign';

@@ -7,7 +7,11 @@ import { config } from '../config';
  */
 function s3Options() {
   return config.isLocal
-    ? ({ forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } as const)
+    ? ({
+        forcePathStyle: true,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      } as const)
     : {};
 }
 
