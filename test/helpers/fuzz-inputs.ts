@@ -193,7 +193,9 @@ export function sentValues(request: RawRequest): string[] {
   const fromBody = request.contentType?.startsWith('multipart/')
     ? body.split('\r\n').filter((line) => !line.startsWith('--') && !line.includes('Content-'))
     : stringValues(parsedOrNothing(body));
+  // Enum constants ('USER_SOCIETY', 'SUPER_ADMIN') stand in many items of other files: they mark nothing as this
+  // request's own.
   return [...Object.values(request.params ?? {}), ...(request.query ?? []).map(([, v]) => v), ...fromBody].filter(
-    (s) => s.trim().length >= 6,
+    (s) => s.trim().length >= 6 && !/^[A-Z][A-Z_]+$/.test(s.trim()),
   );
 }
