@@ -1,8 +1,10 @@
 import { getGroupPdf } from '../../shared/contracts/groups';
+import { detailPdf } from '../../shared/i18n/es/server';
 import { httpHandler } from '../lib/http/http-handler';
 import { formatDate, pdfResult, renderDetailPdf } from '../lib/pdf';
 import { getGroupDetail } from './groups';
 
+const t = detailPdf.group;
 const people = (list: Array<{ first_name: string; last_name: string; email: string }>) =>
   list.map((p) => `${p.first_name} ${p.last_name} (${p.email})`);
 
@@ -10,24 +12,24 @@ const people = (list: Array<{ first_name: string; last_name: string; email: stri
 export const handler = httpHandler(getGroupPdf, async ({ caller, params }) => {
   const group = await getGroupDetail(caller, params.uuid);
   const pdf = await renderDetailPdf({
-    title: `Grupo ${group.group_name}`,
-    subtitle: `Generado el ${formatDate(new Date().toISOString())}`,
+    title: t.title(group.group_name),
+    subtitle: detailPdf.generatedOn(formatDate(new Date().toISOString())),
     fields: [
-      ['ID', group.uuid],
-      ['Descripción', group.group_description],
-      ['Proyecto', group.project.project_name],
-      ['Estado', group.enable ? 'Habilitado' : 'Deshabilitado'],
-      ['Fecha de creación', formatDate(group.created)],
+      [t.id, group.uuid],
+      [t.description, group.group_description],
+      [t.project, group.project.project_name],
+      [t.state, group.enable ? detailPdf.enabled : detailPdf.disabled],
+      [t.created, formatDate(group.created)],
     ],
     lists: [
       {
-        title: 'Sociedades',
+        title: t.societies,
         rows: group.societies.map((s) => `${s.society_business_name}${s.society_rut ? ` (${s.society_rut})` : ''}`),
-        empty: 'Sin sociedades',
+        empty: t.noSocieties,
       },
-      { title: 'Administradores', rows: people(group.admin_list), empty: 'Sin administradores' },
-      { title: 'Usuarios de grupo', rows: people(group.user_group), empty: 'Sin usuarios' },
-      { title: 'Usuarios de sociedad', rows: people(group.user_society), empty: 'Sin usuarios' },
+      { title: t.admins, rows: people(group.admin_list), empty: detailPdf.noAdmins },
+      { title: t.groupUsers, rows: people(group.user_group), empty: detailPdf.noUsers },
+      { title: t.societyUsers, rows: people(group.user_society), empty: detailPdf.noUsers },
     ],
   });
   return pdfResult(pdf, `grupo-${group.uuid.slice(0, 8)}.pdf`);

@@ -1,4 +1,5 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { mail } from '../../shared/i18n/es/server';
 import { ses } from './aws/ses';
 import { config } from './config';
 
@@ -25,7 +26,7 @@ function layout(branding: Branding, title: string, paragraphs: string[], action:
 <div style="padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p><a href="${escapeHtml(action.url)}" style="background:${color};color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
-<p style="font-size:12px;color:#666">Si el botón no funciona, copie este enlace en su navegador: ${escapeHtml(action.url)}</p>
+<p style="font-size:12px;color:#666">${escapeHtml(mail.buttonFallback)} ${escapeHtml(action.url)}</p>
 </div></body></html>`;
   const text = `${branding.project_name}\n\n${title}\n\n${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n`;
   return { html, text };
@@ -47,64 +48,36 @@ export async function sendMail(to: string, subject: string, body: { html: string
 }
 
 export function invitationMail(branding: Branding, roleLabel: string, link: string, days: number) {
+  const t = mail.invitation;
   return {
-    subject: `Invitación a ${branding.project_name}`,
-    ...layout(
-      branding,
-      'Has sido invitado al portal',
-      [
-        `Te invitamos a crear tu cuenta en el portal de ${branding.project_name} con el perfil "${roleLabel}".`,
-        `El enlace es personal, sirve una sola vez y vence en ${days} días.`,
-      ],
-      { label: 'Crear mi cuenta', url: link },
-    ),
+    subject: t.subject(branding.project_name),
+    ...layout(branding, t.title, [...t.body(branding.project_name, roleLabel, days)], { label: t.action, url: link }),
   };
 }
 
 export function passwordResetMail(branding: Branding, link: string, minutes: number) {
+  const t = mail.passwordReset;
   return {
-    subject: `Recuperación de contraseña - ${branding.project_name}`,
-    ...layout(
-      branding,
-      'Recupera tu contraseña',
-      [
-        'Recibimos una solicitud para cambiar la contraseña de tu cuenta.',
-        `El enlace sirve una sola vez y vence en ${minutes} minutos. Si no lo solicitaste, ignora este correo.`,
-      ],
-      { label: 'Cambiar contraseña', url: link },
-    ),
+    subject: t.subject(branding.project_name),
+    ...layout(branding, t.title, [...t.body(minutes)], { label: t.action, url: link }),
   };
 }
 
 /** To the new address of an e-mail change (issue 8): it becomes the login only through this link. */
 export function emailChangeMail(branding: Branding, link: string, hours: number) {
+  const t = mail.emailChange;
   return {
-    subject: `Confirma tu nuevo correo - ${branding.project_name}`,
-    ...layout(
-      branding,
-      'Confirma tu nuevo correo',
-      [
-        `Se solicitó usar esta dirección para ingresar al portal de ${branding.project_name}.`,
-        `El cambio se hará solo al confirmar. El enlace sirve una sola vez y vence en ${hours} horas. Si no lo esperabas, ignora este correo.`,
-      ],
-      { label: 'Confirmar correo', url: link },
-    ),
+    subject: t.subject(branding.project_name),
+    ...layout(branding, t.title, [...t.body(branding.project_name, hours)], { label: t.action, url: link }),
   };
 }
 
 /** To the current address of an e-mail change: it stays the login until the new one confirms. */
 export function emailChangeNoticeMail(branding: Branding, newEmail: string, portalUrl: string) {
+  const t = mail.emailChangeNotice;
   return {
-    subject: `Solicitud de cambio de correo - ${branding.project_name}`,
-    ...layout(
-      branding,
-      'Se solicitó cambiar el correo de tu cuenta',
-      [
-        `Se pidió cambiar el correo con que ingresas al portal por ${maskEmail(newEmail)}.`,
-        'Tu correo actual sigue siendo el de ingreso hasta que la nueva dirección confirme el cambio. Si no lo reconoces, avisa a tu administrador.',
-      ],
-      { label: 'Ir al portal', url: portalUrl },
-    ),
+    subject: t.subject(branding.project_name),
+    ...layout(branding, t.title, [...t.body(maskEmail(newEmail))], { label: t.action, url: portalUrl }),
   };
 }
 

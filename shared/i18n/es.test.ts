@@ -9,6 +9,7 @@ import * as common from './es/common';
 import * as errors from './es/errors';
 import * as groups from './es/groups';
 import * as projects from './es/projects';
+import * as server from './es/server';
 import * as shell from './es/shell';
 import * as societies from './es/societies';
 import * as users from './es/users';
@@ -23,6 +24,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   errors,
   groups,
   projects,
+  server,
   shell,
   societies,
   users,
@@ -31,7 +33,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
 
 /** Every leaf under `value` with its path; a function leaf is called with 1 for each parameter. */
 function leaves(value: unknown, path: string): Array<[string, unknown]> {
-  if (typeof value === 'function') return [[path, value(...Array(value.length).fill(1))]];
+  if (typeof value === 'function') return leaves(value(...Array(value.length).fill(1)), path);
   if (Array.isArray(value)) return value.flatMap((item, i) => leaves(item, `${path}[${i}]`));
   if (typeof value === 'object' && value !== null)
     return Object.entries(value).flatMap(([key, item]) => leaves(item, `${path}.${key}`));

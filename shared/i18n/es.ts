@@ -5,6 +5,7 @@ import { app, health, pending, roles, welcome } from './es/common';
 import { errors } from './es/errors';
 import { groupsAdmin } from './es/groups';
 import { projectsAdmin } from './es/projects';
+import { detailPdf, mail } from './es/server';
 import { adminMenu, home, pages, session, sidebar, topBar } from './es/shell';
 import { industriesAdmin, societiesAdmin } from './es/societies';
 import { usersAdmin } from './es/users';
@@ -41,6 +42,8 @@ export const es = {
   roles,
   adminMenu,
   errors,
+  detailPdf,
+  mail,
 } as const;
 
 export {

@@ -1,0 +1,100 @@
+/**
+ * Texts the server writes: the detail sheets of 'Imprimir info' (admin §2) and the e-mails. Functions import this
+ * file alone, so a bundle carries only these texts.
+ */
+export const detailPdf = {
+  generatedOn: (date: string) => `Generado el ${date}`,
+  enabled: 'Habilitado',
+  disabled: 'Deshabilitado',
+  yes: 'Sí',
+  no: 'No',
+  noUsers: 'Sin usuarios',
+  noAdmins: 'Sin administradores',
+  project: {
+    title: (name: string) => `Proyecto ${name}`,
+    id: 'ID',
+    client: 'Cliente',
+    associatedService: 'Descripción del servicio asociado',
+    service: 'Descripción del servicio',
+    created: 'Fecha de creación',
+    state: 'Estado',
+    portalUrl: 'URL del portal',
+    ownSite: 'Sitio propio',
+    contactEmail: 'Correo de contacto',
+    contactPhone: 'Teléfono de contacto',
+    groups: 'Grupos',
+    noGroups: 'Sin grupos',
+    admins: 'Administradores',
+  },
+  group: {
+    title: (name: string) => `Grupo ${name}`,
+    id: 'ID',
+    description: 'Descripción',
+    project: 'Proyecto',
+    state: 'Estado',
+    created: 'Fecha de creación',
+    societies: 'Sociedades',
+    noSocieties: 'Sin sociedades',
+    admins: 'Administradores',
+    groupUsers: 'Usuarios de grupo',
+    societyUsers: 'Usuarios de sociedad',
+  },
+  society: {
+    id: 'ID',
+    businessLine: 'Giro',
+    rut: 'RUT',
+    companyCode: 'Código de empresa',
+    industry: 'Rubro',
+    address: 'Dirección',
+    phone: 'Teléfono',
+    contactName: 'Nombre de contacto',
+    contactEmail: 'Correo de contacto',
+    societyEmail: 'Correo de la sociedad',
+    currency: 'Moneda',
+    taxModule: 'Módulo tributario',
+    group: 'Grupo',
+    project: 'Proyecto',
+    state: 'Estado',
+    users: 'Usuarios de la sociedad',
+  },
+} as const;
+
+export const mail = {
+  buttonFallback: 'Si el botón no funciona, copie este enlace en su navegador:',
+  invitation: {
+    subject: (project: string) => `Invitación a ${project}`,
+    title: 'Has sido invitado al portal',
+    body: (project: string, role: string, days: number) => [
+      `Te invitamos a crear tu cuenta en el portal de ${project} con el perfil "${role}".`,
+      `El enlace es personal, sirve una sola vez y vence en ${days} días.`,
+    ],
+    action: 'Crear mi cuenta',
+  },
+  passwordReset: {
+    subject: (project: string) => `Recuperación de contraseña - ${project}`,
+    title: 'Recupera tu contraseña',
+    body: (minutes: number) => [
+      'Recibimos una solicitud para cambiar la contraseña de tu cuenta.',
+      `El enlace sirve una sola vez y vence en ${minutes} minutos. Si no lo solicitaste, ignora este correo.`,
+    ],
+    action: 'Cambiar contraseña',
+  },
+  emailChange: {
+    subject: (project: string) => `Confirma tu nuevo correo - ${project}`,
+    title: 'Confirma tu nuevo correo',
+    body: (project: string, hours: number) => [
+      `Se solicitó usar esta dirección para ingresar al portal de ${project}.`,
+      `El cambio se hará solo al confirmar. El enlace sirve una sola vez y vence en ${hours} horas. Si no lo esperabas, ignora este correo.`,
+    ],
+    action: 'Confirmar correo',
+  },
+  emailChangeNotice: {
+    subject: (project: string) => `Solicitud de cambio de correo - ${project}`,
+    title: 'Se solicitó cambiar el correo de tu cuenta',
+    body: (maskedEmail: string) => [
+      `Se pidió cambiar el correo con que ingresas al portal por ${maskedEmail}.`,
+      'Tu correo actual sigue siendo el de ingreso hasta que la nueva dirección confirme el cambio. Si no lo reconoces, avisa a tu administrador.',
+    ],
+    action: 'Ir al portal',
+  },
+} as const;
