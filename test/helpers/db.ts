@@ -18,6 +18,32 @@ export async function tableAccess() {
 
 let counter = 0;
 
+type UserRecord = import('../../functions/lib/data/users').UserRecord;
+
+/** A user record with no memberships (they come from the targets written with it), for tests to store directly. */
+export function testUserRecord(
+  fields: Pick<UserRecord, 'uuid' | 'email' | 'user_role'> & Partial<UserRecord>,
+): UserRecord {
+  return {
+    first_name: 'Prueba',
+    last_name: 'Automática',
+    enable: true,
+    image: null,
+    phone_number: null,
+    position: null,
+    user_documentation: false,
+    rut_user: null,
+    user_description: null,
+    user_magnus: null,
+    project_uuids: [],
+    group_uuids: [],
+    society_uuids: [],
+    created: new Date().toISOString(),
+    version: 1,
+    ...fields,
+  };
+}
+
 /**
  * A fresh user of its own for a test that changes a user's state (locks, disables), so tests running beside it with
  * the demo accounts are not disturbed. Password: the demo password.
@@ -31,28 +57,6 @@ export async function createTestUser(role: import('../../shared/roles').Role, pr
   const email = `test-${counter}-${uuid.slice(0, 8)}@prueba.cl`;
   await createIdentity(uuid, email, 'Portal.Demo1');
   const targets = projectUuids.map((uuid) => ({ field: 'project_uuids' as const, uuid, project_uuid: uuid }));
-  await users.putNewUser(
-    {
-      uuid,
-      email,
-      first_name: 'Prueba',
-      last_name: 'Automática',
-      enable: true,
-      user_role: role,
-      image: null,
-      phone_number: null,
-      position: null,
-      user_documentation: false,
-      rut_user: null,
-      user_description: null,
-      user_magnus: null,
-      project_uuids: [],
-      group_uuids: [],
-      society_uuids: [],
-      created: new Date().toISOString(),
-      version: 1,
-    },
-    targets,
-  );
+  await users.putNewUser(testUserRecord({ uuid, email, user_role: role }), targets);
   return { uuid, email };
 }

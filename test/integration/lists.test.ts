@@ -6,7 +6,7 @@ import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from '../helpers/api';
-import { tableAccess } from '../helpers/db';
+import { tableAccess, testUserRecord } from '../helpers/db';
 
 /**
  * Issue 9 over the real local services: lists read listing directories kept by the writers, so every page costs the
@@ -109,26 +109,13 @@ beforeAll(async () => {
         const uuid = randomUUID();
         fixture.people.push(uuid);
         await putNewUser(
-          {
+          testUserRecord({
             uuid,
             email: `persona-${unique()}@prueba.cl`,
             first_name: 'Persona',
             last_name: `Apellido${String(start + k).padStart(3, '0')}`,
-            enable: true,
             user_role: 'USER_SOCIETY',
-            image: null,
-            phone_number: null,
-            position: null,
-            user_documentation: false,
-            rut_user: null,
-            user_description: null,
-            user_magnus: null,
-            project_uuids: [],
-            group_uuids: [],
-            society_uuids: [],
-            created: new Date().toISOString(),
-            version: 1,
-          },
+          }),
           [{ field: 'project_uuids', uuid: project.uuid, project_uuid: project.uuid }],
         );
       }),

@@ -9,7 +9,7 @@ import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import { rutCheckDigit } from '../../shared/rut';
 import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
-import { createTestUser, tableAccess } from '../helpers/db';
+import { createTestUser, tableAccess, testUserRecord } from '../helpers/db';
 import { allMailTo, type CapturedMail, waitForMail } from '../helpers/mail';
 
 /**
@@ -417,26 +417,13 @@ describe('large memberships', () => {
           const uuid = randomUUID();
           members.push(uuid);
           await data.putNewUser(
-            {
+            testUserRecord({
               uuid,
               email: `masivo-${uuid.slice(0, 12)}@prueba.cl`,
               first_name: 'Socio',
               last_name: 'Masivo',
-              enable: true,
               user_role: 'USER_GROUP',
-              image: null,
-              phone_number: null,
-              position: null,
-              user_documentation: false,
-              rut_user: null,
-              user_description: null,
-              user_magnus: null,
-              project_uuids: [],
-              group_uuids: [],
-              society_uuids: [],
-              created: new Date().toISOString(),
-              version: 1,
-            },
+            }),
             [
               { field: 'project_uuids', uuid: project, project_uuid: project },
               { field: 'group_uuids', uuid: group, project_uuid: project },

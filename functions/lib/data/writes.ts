@@ -68,6 +68,13 @@ export interface Condition {
   values?: Record<string, unknown>;
 }
 
+/** A condition as a request's expression fields. */
+const conditionFields = (condition: Condition) => ({
+  ConditionExpression: condition.expression,
+  ...(condition.names && { ExpressionAttributeNames: condition.names }),
+  ...(condition.values && { ExpressionAttributeValues: condition.values }),
+});
+
 /** Deletes an item only while the condition holds (a delete's refusal rules and the version read). */
 export const deleteWhen = (
   Key: { pk: string; sk: string },
@@ -78,9 +85,7 @@ export const deleteWhen = (
     Delete: {
       TableName: config.tableName,
       Key,
-      ConditionExpression: condition.expression,
-      ...(condition.names && { ExpressionAttributeNames: condition.names }),
-      ...(condition.values && { ExpressionAttributeValues: condition.values }),
+      ...conditionFields(condition),
     },
   },
   onConditionFail,
@@ -96,9 +101,7 @@ export const checkWhen = (
     ConditionCheck: {
       TableName: config.tableName,
       Key,
-      ConditionExpression: condition.expression,
-      ...(condition.names && { ExpressionAttributeNames: condition.names }),
-      ...(condition.values && { ExpressionAttributeValues: condition.values }),
+      ...conditionFields(condition),
     },
   },
   onConditionFail,
