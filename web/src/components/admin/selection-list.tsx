@@ -115,8 +115,12 @@ export function SelectionList({
           {label}
         </Text>
         <Text as="span" fontSize="small" color="font.tertiary" aria-live="polite">
-          {multiple ? t.selected(selected.length) : null}
-          {options.count > 0 ? ` · ${t.shownOf(Math.min(options.results.length, options.count), options.count)}` : null}
+          {[
+            multiple ? t.selected(selected.length) : null,
+            options.count > 0 ? t.shownOf(Math.min(options.results.length, options.count), options.count) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </Text>
       </Flex>
       {placeholder ? null : (
