@@ -197,10 +197,7 @@ describe('pickers find any of more than 100 societies', () => {
         page.getByTestId('users-filters').getByLabel('Buscar en Sociedad').fill(`${stamp} Empresa 117`),
       );
       await filter.getByText(societyName(117)).click();
-      await page.waitForFunction(
-        (society) => location.hash.includes(`society=${society}`),
-        fixture.societies.get(117),
-      );
+      await page.waitForFunction((society) => location.hash.includes(`society=${society}`), fixture.societies.get(117));
       await page.getByRole('table', { name: 'Usuarios' }).getByText(fixture.user.email).waitFor();
       // The picker fits the phone's screen.
       const box = await page.getByTestId('society-filter').boundingBox();

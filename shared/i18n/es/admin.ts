@@ -47,7 +47,7 @@ export const adminUi = {
   noItems: 'Sin elementos',
   noOptions: 'No hay opciones disponibles',
   selected: (count: number) => (count === 1 ? '1 seleccionado' : `${count} seleccionados`),
-  pickerSearch: (label: string) => `Buscar en ${label.replace(/ \(\*\)$/, '')}`,
+  pickerSearch: (label: string) => `Buscar en ${label}`,
   pickerPlaceholder: 'Buscar…',
   showMore: 'Mostrar más',
   noResults: 'Sin resultados',

@@ -6,6 +6,8 @@ import { type PickerSource, pickerRows, type SelectionOption } from './picker-lo
 import { useDebounced, usePickerOptions } from './use-picker-options';
 
 const t = es.adminUi;
+/** The ' (*)' of a required field's label, left out of the search box's name. */
+const REQUIRED_MARK = / \(\*\)$/;
 
 /**
  * The one picker of the admin forms and filters (admin-area §9, issue 9 "Pickers find anything"): a search box that
@@ -125,7 +127,7 @@ export function SelectionList({
       </Flex>
       {placeholder ? null : (
         <SearchField
-          label={t.pickerSearch(label)}
+          label={t.pickerSearch(label.replace(REQUIRED_MARK, ''))}
           labelHidden
           placeholder={t.pickerPlaceholder}
           size="small"
