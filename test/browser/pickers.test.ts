@@ -17,8 +17,16 @@ const { webUrl, demo } = inject('portal');
 const SOCIETIES = 120;
 const stamp = randomUUID().slice(0, 6);
 const societyName = (n: number) => `Selector ${stamp} Empresa ${String(n).padStart(3, '0')}`;
+const personSurname = (n: number) => `Apellido${stamp}${String(n).padStart(3, '0')}`;
 const system = { user: { uuid: 'pickers-test', email: 'pickers@prueba.cl' }, role: 'SUPER_ADMIN' } as never;
-const fixture = { project: '', societies: new Map<number, string>(), user: { uuid: '', email: '' } };
+const PEOPLE = 110;
+const fixture = {
+  project: '',
+  group: '',
+  societies: new Map<number, string>(),
+  people: new Map<number, string>(),
+  user: { uuid: '', email: '' },
+};
 let browser: Browser;
 let rutSeed = 10_000_000 + Math.floor(Math.random() * 80_000_000);
 const freshRut = () => {
@@ -48,6 +56,7 @@ beforeAll(async () => {
     group_description: 's',
     project: project.uuid,
   })) as { uuid: string };
+  fixture.group = group.uuid;
   const industry = demo.industries[0] as string;
   // Ten at a time: writers of one directory shard retry their transaction (transact.ts).
   for (let start = 0; start < SOCIETIES; start += 10) {
@@ -72,6 +81,40 @@ beforeAll(async () => {
     );
   }
   fixture.user = await createTestUser('USER_SOCIETY', [project.uuid]);
+  // USER_GROUP people of the project for the group form's user picker, 'Apellido000' to 'Apellido109'.
+  const { putNewUser } = await import('../../functions/lib/data/users');
+  for (let start = 0; start < PEOPLE; start += 10) {
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, k) => {
+        const n = start + k;
+        const uuid = randomUUID();
+        fixture.people.set(n, uuid);
+        await putNewUser(
+          {
+            uuid,
+            email: `selector-${stamp}-${n}@prueba.cl`,
+            first_name: 'Persona',
+            last_name: personSurname(n),
+            enable: true,
+            user_role: 'USER_GROUP',
+            image: null,
+            phone_number: null,
+            position: null,
+            user_documentation: false,
+            rut_user: null,
+            user_description: null,
+            user_magnus: null,
+            project_uuids: [],
+            group_uuids: [],
+            society_uuids: [],
+            created: new Date().toISOString(),
+            version: 1,
+          },
+          [{ field: 'project_uuids', uuid: project.uuid, project_uuid: project.uuid }],
+        );
+      }),
+    );
+  }
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
@@ -204,6 +247,36 @@ describe('pickers find any of more than 100 societies', () => {
       expect(box?.x).toBeGreaterThanOrEqual(0);
       expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(375);
       await screenshot(page, 'pickers-users-filter-375');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the group form finds the 106th user of its project by surname, saves it, and shows it on reopening', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signInWithCookies(context, webUrl, 'superadmin@demo.cl');
+      await page.goto(`${webUrl}/admin/group/edit/${fixture.group}`);
+      const users = page.getByRole('group', { name: 'Usuarios del grupo' });
+      await users.waitFor();
+      await page.getByText(`50 de ${PEOPLE}`).waitFor();
+      const found = page.waitForResponse(
+        (r) => r.url().includes('/api/v1/groups/user-available/') && r.url().includes(`search=${personSurname(105)}`),
+      );
+      await page.getByLabel('Buscar en Usuarios del grupo').fill(personSurname(105));
+      expect(((await (await found).json()) as { results: Array<{ uuid: string }> }).results.map((p) => p.uuid)).toEqual(
+        [fixture.people.get(105)],
+      );
+      await users.getByText(`Persona ${personSurname(105)}`).click();
+      await page.getByRole('button', { name: 'Guardar grupo' }).click();
+      await page.getByRole('heading', { name: 'Grupo guardado con éxito' }).waitFor();
+
+      await page.goto(`${webUrl}/admin/group/edit/${fixture.group}`);
+      const member = users.getByRole('checkbox', { name: `Persona ${personSurname(105)}` });
+      await member.waitFor();
+      expect(await member.isChecked()).toBe(true);
+      await page.getByText('1 seleccionado').first().waitFor();
+      await screenshot(page, 'pickers-group-edit-reopened');
     } finally {
       await context.close();
     }

@@ -135,7 +135,9 @@ export function SelectionList({
           isDisabled={disabled}
           onChange={(event) => setText(event.target.value)}
           onClear={() => setText('')}
-          onSubmit={() => undefined}
+          // No search button: it is a submit button, and the picker sits inside the form it would send.
+          hasSearchButton={false}
+          hasSearchIcon
         />
       )}
       <View
