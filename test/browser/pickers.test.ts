@@ -17,7 +17,8 @@ const { webUrl, demo } = inject('portal');
 const SOCIETIES = 120;
 const stamp = randomUUID().slice(0, 6);
 const societyName = (n: number) => `Selector ${stamp} Empresa ${String(n).padStart(3, '0')}`;
-const personSurname = (n: number) => `Apellido${stamp}${String(n).padStart(3, '0')}`;
+/** Named to sort after every demo account (users.test.ts reads the demo rows on page 1 of the same portal). */
+const personSurname = (n: number) => `Zapata${stamp}${String(n).padStart(3, '0')}`;
 const system = { user: { uuid: 'pickers-test', email: 'pickers@prueba.cl' }, role: 'SUPER_ADMIN' } as never;
 const PEOPLE = 110;
 const fixture = {
@@ -81,7 +82,7 @@ beforeAll(async () => {
     );
   }
   fixture.user = await createTestUser('USER_SOCIETY', [project.uuid]);
-  // USER_GROUP people of the project for the group form's user picker, 'Apellido000' to 'Apellido109'.
+  // USER_GROUP people of the project for the group form's user picker, 'Zapata…000' to 'Zapata…109'.
   const { putNewUser } = await import('../../functions/lib/data/users');
   for (let start = 0; start < PEOPLE; start += 10) {
     await Promise.all(
@@ -92,8 +93,8 @@ beforeAll(async () => {
         await putNewUser(
           {
             uuid,
-            email: `selector-${stamp}-${n}@prueba.cl`,
-            first_name: 'Persona',
+            email: `zz-selector-${stamp}-${n}@prueba.cl`,
+            first_name: 'Zoe',
             last_name: personSurname(n),
             enable: true,
             user_role: 'USER_GROUP',
@@ -267,12 +268,12 @@ describe('pickers find any of more than 100 societies', () => {
       expect(((await (await found).json()) as { results: Array<{ uuid: string }> }).results.map((p) => p.uuid)).toEqual(
         [fixture.people.get(105)],
       );
-      await users.getByText(`Persona ${personSurname(105)}`).click();
+      await users.getByText(`Zoe ${personSurname(105)}`).click();
       await page.getByRole('button', { name: 'Guardar grupo' }).click();
       await page.getByRole('heading', { name: 'Grupo guardado con éxito' }).waitFor();
 
       await page.goto(`${webUrl}/admin/group/edit/${fixture.group}`);
-      const member = users.getByRole('checkbox', { name: `Persona ${personSurname(105)}` });
+      const member = users.getByRole('checkbox', { name: `Zoe ${personSurname(105)}` });
       await member.waitFor();
       expect(await member.isChecked()).toBe(true);
       await page.getByText('1 seleccionado').first().waitFor();

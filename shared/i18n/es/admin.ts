@@ -51,7 +51,6 @@ export const adminUi = {
   pickerPlaceholder: 'Buscar…',
   showMore: 'Mostrar más',
   noResults: 'Sin resultados',
-  selectedHeading: 'Seleccionados',
   shownOf: (shown: number, count: number) => `${shown} de ${count}`,
   loadError: 'No fue posible cargar la información.',
   status: 'Estado',
