@@ -38,6 +38,18 @@ const freshRut = () => {
 beforeAll(async () => {
   browser = await launchBrowser();
   await tableAccess();
+  // Made five years back on this process's clock, so the 230 rows sort last in the newest-first lists the other
+  // browser tests read on page 1 of the same portal (hierarchy.test.ts, users.test.ts).
+  const { nowMs, setClockOffset } = await import('../../functions/lib/clock');
+  setClockOffset(-5 * 365 * 24 * 3600 * 1000);
+  try {
+    await makeFixture(new Date(nowMs()).toISOString());
+  } finally {
+    setClockOffset(0);
+  }
+}, 180_000);
+
+async function makeFixture(created: string) {
   const { createProject } = await import('../../functions/projects/projects');
   const { createGroup } = await import('../../functions/groups/groups');
   const { createSociety } = await import('../../functions/societies/societies');
@@ -108,7 +120,7 @@ beforeAll(async () => {
             project_uuids: [],
             group_uuids: [],
             society_uuids: [],
-            created: new Date().toISOString(),
+            created,
             version: 1,
           },
           [{ field: 'project_uuids', uuid: project.uuid, project_uuid: project.uuid }],
@@ -116,7 +128,8 @@ beforeAll(async () => {
       }),
     );
   }
-}, 180_000);
+}
+
 afterAll(async () => {
   await browser?.close();
 });
