@@ -366,7 +366,7 @@ async function groupAdminView() {
     // A filtered list opens with the panel unfolded.
     expect(await page.getByRole('button', { name: 'Filtros' }).getAttribute('aria-expanded')).toBe('true');
     const filters = page.getByTestId('users-filters');
-    await filters.getByLabel('Sociedad').waitFor();
+    await filters.getByRole('radiogroup', { name: 'Sociedad' }).waitFor();
     expect(await filters.getByLabel('Proyecto').count()).toBe(0);
     expect(await filters.getByLabel('Grupo').count()).toBe(0);
   } finally {

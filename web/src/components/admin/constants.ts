@@ -20,11 +20,11 @@ export const SHORT_ID_LENGTH = 10;
 /** Height of the scrollable selection lists (pickers). */
 export const SELECTION_LIST_HEIGHT = '150px';
 
-/** Pickers (available admins and users) ask for at most this many rows (the API's page limit). */
-export const PICKER_LIMIT = 100;
-
 /** Project images: images only, 2 MB at most. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 /** Typing in a search box updates the list after this pause. */
 export const SEARCH_DEBOUNCE_MS = 350;
+
+/** Pickers search on the server after this pause in typing (issue 9). */
+export const PICKER_SEARCH_DEBOUNCE_MS = 250;

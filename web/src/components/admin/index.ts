@@ -25,7 +25,7 @@
  * - `useWizard(count)`, `<WizardSteps titles current>`, `<WizardButtons onBack? onNext nextLabel disabled busy>`.
  * - `<ServerErrors error|messages>`: the red list of '- ' lines.
  * - `<UnsavedChangesGuard when>`: in-app navigation confirm and the beforeunload warning.
- * - `<SelectionList label options selected onChange>`: scrollable 150px checkbox list.
+ * - `<SelectionList label source selected onChange>`: searchable, paged 150px picker (selected pinned).
  * - `<FileInput label file onChange accept? current?>`: 'Subir archivo', then 'Archivo adjunto' and delete.
  * - `<FormPage title crumbs>`, `<RequiredNote/>`, `requiredLabel(label)`, `<SuccessPanel message linkLabel to>`.
  * - `<Modal>`, `<ConfirmDialog open message onConfirm onClose>`.
@@ -49,10 +49,19 @@ export { ListPage } from './list-page';
 export { ConfirmDialog, Modal } from './modal';
 export { ListFooter, Pager, PageSizeSelect } from './pager';
 export { pageCount, pageOffset, pagerPages, showsPageSize } from './pagination';
+export {
+  localPickerSource,
+  type PickerPage,
+  type PickerRequest,
+  type PickerSource,
+  pickerQuery,
+  type SelectionOption,
+} from './picker-logic';
+export { peoplePage } from './picker-people';
 export { PrintInfoButton } from './print-info-button';
 export { mayCall, roleScope } from './role-scope';
 export { SearchBox } from './search-box';
-export { SelectionList, type SelectionOption } from './selection-list';
+export { SelectionList } from './selection-list';
 export { ServerErrors } from './server-errors';
 export { ShortId } from './short-id';
 export { StatusBadge } from './status-badge';
@@ -60,6 +69,7 @@ export { type SelectionKind, storedSelection } from './stored-selection';
 export { UnsavedChangesGuard } from './unsaved-changes-guard';
 export { type FieldErrors, type FieldValidators, sameValues, useFormState } from './use-form-state';
 export { type ListHash, type ListHashOptions, useListHash } from './use-list-hash';
+export { useDebounced, usePickerOptions } from './use-picker-options';
 export * from './validators';
 export { useWizard, WizardButtons, WizardSteps } from './wizard';
 export { clampStep } from './wizard-state';

@@ -1,5 +1,6 @@
 import { listSocietiesForUsers } from '@shared/contracts/societies';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type PickerSource, pickerQuery } from '@/components/admin/picker-logic';
 import { api, type QueryInputOf } from '@/lib/api-client';
 
 export type SocietiesForUsersQuery = QueryInputOf<typeof listSocietiesForUsers>;
@@ -17,3 +18,29 @@ export const societiesForUsersQueryOptions = (query: SocietiesForUsersQuery) =>
 /** `enabled` false (a picker before its parent is chosen) loads nothing. */
 export const useSocietiesForUsers = (query: SocietiesForUsersQuery, enabled = true) =>
   useQuery({ ...societiesForUsersQueryOptions(query), enabled });
+
+/** A society as a picker option: 'Razón social (RUT)'. */
+export const societyLabel = (society: { society_business_name: string; society_rut: string | null }) =>
+  society.society_rut ? `${society.society_business_name} (${society.society_rut})` : society.society_business_name;
+
+/**
+ * The society pickers and filters of the users screens (issue 9): the caller's societies, of a project and group when
+ * given, searched and paged on the server, the selected ones named by `uuids=`.
+ */
+export const societiesForUsersPickerSource = (
+  filter: { project?: string; group?: string },
+  enabled = true,
+): PickerSource => {
+  const query = { ...(filter.project && { project: filter.project }), ...(filter.group && { group: filter.group }) };
+  return {
+    key: [listSocietiesForUsers.id, 'picker', query],
+    enabled,
+    fetchPage: async (request, signal) => {
+      const page = await fetchSocietiesForUsers({ ...query, ...pickerQuery(request) }, signal);
+      return {
+        count: page.count,
+        results: page.results.map((society) => ({ value: society.uuid, label: societyLabel(society) })),
+      };
+    },
+  };
+};

@@ -1,5 +1,5 @@
 import { listGroupAdminsAvailable } from '@shared/contracts/groups';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type PickerSource, peoplePage, pickerQuery } from '@/components/admin';
 import { api, type QueryInputOf } from '@/lib/api-client';
 
 export type GroupAdminsQuery = QueryInputOf<typeof listGroupAdminsAvailable>;
@@ -8,12 +8,16 @@ export type GroupAdminsQuery = QueryInputOf<typeof listGroupAdminsAvailable>;
 export const fetchGroupAdminsAvailable = (query: GroupAdminsQuery, signal?: AbortSignal) =>
   api(listGroupAdminsAvailable, { query, signal });
 
-export const groupAdminsAvailableQueryOptions = (query: GroupAdminsQuery) =>
-  queryOptions({
-    queryKey: [listGroupAdminsAvailable.id, query],
-    queryFn: ({ signal }) => fetchGroupAdminsAvailable(query, signal),
-  });
-
-/** `enabled` false (a picker before its parent is chosen) loads nothing. */
-export const useGroupAdminsAvailable = (query: GroupAdminsQuery, enabled = true) =>
-  useQuery({ ...groupAdminsAvailableQueryOptions(query), enabled });
+/**
+ * The group form's admin picker (issue 9): GROUP_ADMIN users of `project` (with `group` when editing), searched and paged
+ * on the server, the selected ones named by `uuids=`. Nothing loads until a project is chosen.
+ */
+export const groupAdminsPickerSource = (project: string, group: string | undefined): PickerSource => {
+  const filter = { project, ...(group && { group }) };
+  return {
+    key: [listGroupAdminsAvailable.id, filter],
+    enabled: project !== '',
+    fetchPage: async (request, signal) =>
+      peoplePage(await fetchGroupAdminsAvailable({ ...filter, ...pickerQuery(request) }, signal)),
+  };
+};

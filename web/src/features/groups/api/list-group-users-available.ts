@@ -1,5 +1,5 @@
 import { listGroupUsersAvailable } from '@shared/contracts/groups';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type PickerSource, peoplePage, pickerQuery } from '@/components/admin';
 import { api, type QueryInputOf } from '@/lib/api-client';
 
 export type GroupUsersQuery = QueryInputOf<typeof listGroupUsersAvailable>;
@@ -8,12 +8,16 @@ export type GroupUsersQuery = QueryInputOf<typeof listGroupUsersAvailable>;
 export const fetchGroupUsersAvailable = (query: GroupUsersQuery, signal?: AbortSignal) =>
   api(listGroupUsersAvailable, { query, signal });
 
-export const groupUsersAvailableQueryOptions = (query: GroupUsersQuery) =>
-  queryOptions({
-    queryKey: [listGroupUsersAvailable.id, query],
-    queryFn: ({ signal }) => fetchGroupUsersAvailable(query, signal),
-  });
-
-/** `enabled` false (a picker before its parent is chosen) loads nothing. */
-export const useGroupUsersAvailable = (query: GroupUsersQuery, enabled = true) =>
-  useQuery({ ...groupUsersAvailableQueryOptions(query), enabled });
+/**
+ * The group form's user picker (issue 9): USER_GROUP users of `project` (with `group` when editing), searched and paged
+ * on the server, the selected ones named by `uuids=`. Nothing loads until a project is chosen.
+ */
+export const groupUsersPickerSource = (project: string, group: string | undefined): PickerSource => {
+  const filter = { project, ...(group && { group }) };
+  return {
+    key: [listGroupUsersAvailable.id, filter],
+    enabled: project !== '',
+    fetchPage: async (request, signal) =>
+      peoplePage(await fetchGroupUsersAvailable({ ...filter, ...pickerQuery(request) }, signal)),
+  };
+};

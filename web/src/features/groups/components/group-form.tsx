@@ -16,6 +16,8 @@ import {
   WizardButtons,
 } from '@/components/admin';
 import { useCreateGroup } from '@/features/groups/api/create-group';
+import { groupAdminsPickerSource } from '@/features/groups/api/list-group-admins-available';
+import { groupUsersPickerSource } from '@/features/groups/api/list-group-users-available';
 import {
   createGroupBody,
   EMPTY_GROUP,
@@ -26,7 +28,7 @@ import {
   valuesFromGroup,
 } from '@/features/groups/api/payload';
 import { useUpdateGroup } from '@/features/groups/api/update-group';
-import { useGroupPeople, useMyProjects } from '@/features/groups/api/use-group-pickers';
+import { useMyProjects } from '@/features/groups/api/use-group-pickers';
 import { useSession } from '@/lib/session';
 
 const t = es.groupsAdmin;
@@ -58,7 +60,6 @@ export function GroupForm({ group }: { group?: GroupDetail }) {
   const create = useCreateGroup();
   const update = useUpdateGroup();
   const { projects, loading: projectsLoading } = useMyProjects();
-  const people = useGroupPeople(form.values.project, group?.uuid);
   // The submit state is the mutation's (issue 9): pending, its error, and success.
   const busy = create.isPending || update.isPending;
   const error = create.error ?? update.error;
@@ -122,16 +123,14 @@ export function GroupForm({ group }: { group?: GroupDetail }) {
       </SelectField>
       <SelectionList
         label={t.fields.admin}
-        options={people.admins.options}
-        loading={people.admins.loading}
+        source={groupAdminsPickerSource(form.values.project, group?.uuid)}
         placeholder={projectChosen ? undefined : t.chooseProjectFirst}
         selected={form.values.admin}
         onChange={(values) => form.setField('admin', values)}
       />
       <SelectionList
         label={t.fields.user}
-        options={people.users.options}
-        loading={people.users.loading}
+        source={groupUsersPickerSource(form.values.project, group?.uuid)}
         placeholder={projectChosen ? undefined : t.chooseProjectFirst}
         selected={form.values.user}
         onChange={(values) => form.setField('user', values)}

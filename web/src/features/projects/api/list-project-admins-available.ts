@@ -1,5 +1,5 @@
 import { listProjectAdminsAvailable } from '@shared/contracts/projects';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type PickerSource, peoplePage, pickerQuery } from '@/components/admin';
 import { api, type QueryInputOf } from '@/lib/api-client';
 
 export type ProjectAdminsQuery = QueryInputOf<typeof listProjectAdminsAvailable>;
@@ -8,12 +8,15 @@ export type ProjectAdminsQuery = QueryInputOf<typeof listProjectAdminsAvailable>
 export const fetchProjectAdminsAvailable = (query: ProjectAdminsQuery, signal?: AbortSignal) =>
   api(listProjectAdminsAvailable, { query, signal });
 
-export const projectAdminsAvailableQueryOptions = (query: ProjectAdminsQuery) =>
-  queryOptions({
-    queryKey: [listProjectAdminsAvailable.id, query],
-    queryFn: ({ signal }) => fetchProjectAdminsAvailable(query, signal),
-  });
-
-/** `enabled` false (a picker before its parent is chosen) loads nothing. */
-export const useProjectAdminsAvailable = (query: ProjectAdminsQuery, enabled = true) =>
-  useQuery({ ...projectAdminsAvailableQueryOptions(query), enabled });
+/**
+ * The project form's admin picker (issue 9): searched and paged on the server; with `project` (editing) its own
+ * admins are available too, and named by `uuids=`.
+ */
+export const projectAdminsPickerSource = (project: string | undefined): PickerSource => {
+  const filter = project ? { project } : {};
+  return {
+    key: [listProjectAdminsAvailable.id, filter],
+    fetchPage: async (request, signal) =>
+      peoplePage(await fetchProjectAdminsAvailable({ ...filter, ...pickerQuery(request) }, signal)),
+  };
+};

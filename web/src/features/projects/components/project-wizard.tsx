@@ -22,6 +22,7 @@ import {
   WizardSteps,
 } from '@/components/admin';
 import { useCreateProject } from '@/features/projects/api/create-project';
+import { projectAdminsPickerSource } from '@/features/projects/api/list-project-admins-available';
 import {
   EMPTY_PROJECT,
   type ProjectDetail,
@@ -33,7 +34,6 @@ import {
   type WizardMode,
 } from '@/features/projects/api/payload';
 import { useUpdateProject } from '@/features/projects/api/update-project';
-import { useProjectAdminOptions } from '@/features/projects/api/use-project-admins';
 
 const t = es.projectsAdmin;
 const LIST_PATH = '/admin/projects';
@@ -76,7 +76,6 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
   // The submit state is the mutations' (issue 9).
   const busy = create.isPending || update.isPending;
   const error = create.error ?? update.error;
-  const admins = useProjectAdminOptions(project?.uuid);
   const step = wizard.index;
   const done = step === t.steps.length;
   const last = step === t.steps.length - 1;
@@ -176,8 +175,7 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
       {mode === 'edit' ? area('meta_content', t.fields.meta_content, true) : null}
       <SelectionList
         label={t.fields.admin}
-        options={admins.options}
-        loading={admins.loading}
+        source={projectAdminsPickerSource(project?.uuid)}
         selected={form.values.admin}
         onChange={(values) => form.setField('admin', values)}
       />

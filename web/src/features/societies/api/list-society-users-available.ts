@@ -1,5 +1,5 @@
 import { listSocietyUsersAvailable } from '@shared/contracts/societies';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type PickerSource, peoplePage, pickerQuery } from '@/components/admin';
 import { api, type QueryInputOf } from '@/lib/api-client';
 
 export type SocietyUsersQuery = QueryInputOf<typeof listSocietyUsersAvailable>;
@@ -8,12 +8,16 @@ export type SocietyUsersQuery = QueryInputOf<typeof listSocietyUsersAvailable>;
 export const fetchSocietyUsersAvailable = (query: SocietyUsersQuery, signal?: AbortSignal) =>
   api(listSocietyUsersAvailable, { query, signal });
 
-export const societyUsersAvailableQueryOptions = (query: SocietyUsersQuery) =>
-  queryOptions({
-    queryKey: [listSocietyUsersAvailable.id, query],
-    queryFn: ({ signal }) => fetchSocietyUsersAvailable(query, signal),
-  });
-
-/** `enabled` false (a picker before its parent is chosen) loads nothing. */
-export const useSocietyUsersAvailable = (query: SocietyUsersQuery, enabled = true) =>
-  useQuery({ ...societyUsersAvailableQueryOptions(query), enabled });
+/**
+ * The society form's user picker (issue 9): USER_SOCIETY users of `group`, searched and paged on the server, the
+ * selected ones named by `uuids=`. Nothing loads until a group is chosen.
+ */
+export const societyUsersPickerSource = (project: string, group: string): PickerSource => {
+  const filter = { group, ...(project && { project }) };
+  return {
+    key: [listSocietyUsersAvailable.id, filter],
+    enabled: group !== '',
+    fetchPage: async (request, signal) =>
+      peoplePage(await fetchSocietyUsersAvailable({ ...filter, ...pickerQuery(request) }, signal)),
+  };
+};

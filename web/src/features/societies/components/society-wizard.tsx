@@ -22,6 +22,7 @@ import {
   WizardSteps,
 } from '@/components/admin';
 import { useCreateSociety } from '@/features/societies/api/create-society';
+import { societyUsersPickerSource } from '@/features/societies/api/list-society-users-available';
 import {
   CURRENCIES,
   createSocietyBody,
@@ -34,12 +35,7 @@ import {
   valuesFromSociety,
 } from '@/features/societies/api/payload';
 import { useUpdateSociety } from '@/features/societies/api/update-society';
-import {
-  useIndustries,
-  useMyGroups,
-  useMyProjects,
-  useSocietyUserOptions,
-} from '@/features/societies/api/use-society-options';
+import { useIndustries, useMyGroups, useMyProjects } from '@/features/societies/api/use-society-options';
 import { useSession } from '@/lib/session';
 import { societiesListPath } from './list-path';
 
@@ -94,7 +90,6 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
   );
   const { industries, loading: industriesLoading } = useIndustries();
   const groupProject = groups.find((group) => group.uuid === form.values.group)?.project ?? form.values.project;
-  const users = useSocietyUserOptions(groupProject, form.values.group);
 
   // A new society starts on the default industry, the first of the list.
   const firstIndustry = industries[0]?.uuid;
@@ -215,8 +210,7 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
       </SelectField>
       <SelectionList
         label={t.fields.user}
-        options={users.options}
-        loading={users.loading}
+        source={societyUsersPickerSource(groupProject, form.values.group)}
         placeholder={form.values.group ? undefined : t.chooseGroupFirst}
         selected={form.values.user}
         onChange={(values) => form.setField('user', values)}

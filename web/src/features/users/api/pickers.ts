@@ -1,8 +1,9 @@
+import { listMyGroups } from '@shared/contracts/groups';
 import { useQuery } from '@tanstack/react-query';
-import { PICKER_LIMIT, type SelectionOption } from '@/components/admin';
+import { localPickerSource, type PickerSource, type SelectionOption } from '@/components/admin';
 import { myGroupsQueryOptions } from '@/lib/api/list-my-groups';
 import { myProjectsQueryOptions } from '@/lib/api/list-my-projects';
-import { societiesForUsersQueryOptions } from '@/lib/api/list-societies-for-users';
+import { societiesForUsersPickerSource } from '@/lib/api/list-societies-for-users';
 
 /**
  * Options of the users screens' filters and pickers (admin-area §6, §7): the caller's projects (every project for
@@ -27,20 +28,16 @@ export function useGroupOptions(project: string, enabled: boolean) {
   return { data, loading: isFetching };
 }
 
-export function useSocietyOptions(filter: { project?: string; group?: string }, enabled: boolean) {
-  const query = {
-    limit: PICKER_LIMIT,
-    ...(filter.project && { project: filter.project }),
-    ...(filter.group && { group: filter.group }),
-  };
-  const { data, isFetching } = useQuery({
-    ...societiesForUsersQueryOptions(query),
-    enabled,
-    select: (page): SelectionOption[] =>
-      page.results.map((s) => ({
-        value: s.uuid,
-        label: s.society_rut ? `${s.society_business_name} (${s.society_rut})` : s.society_business_name,
-      })),
-  });
-  return { data, loading: isFetching };
+/**
+ * The caller's groups as a picker source (the groups picker of the invitation and user forms): the endpoint answers
+ * every group of the project at once, so the picker searches and pages them in memory, the same way it does on the
+ * server for societies.
+ */
+export function useGroupPickerSource(project: string, enabled: boolean): PickerSource {
+  const groups = useGroupOptions(project, enabled);
+  return localPickerSource([listMyGroups.id, 'picker', project], groups.data, enabled);
 }
+
+/** The caller's societies (of a project and group when given), searched and paged on the server (issue 9). */
+export const societyPickerSource = (filter: { project?: string; group?: string }, enabled: boolean) =>
+  societiesForUsersPickerSource(filter, enabled);

@@ -3,7 +3,12 @@ import { es } from '@shared/i18n/es';
 import type { Role } from '@shared/roles';
 import { useState } from 'react';
 import { requiredLabel, SelectionList } from '@/components/admin';
-import { useGroupOptions, useProjectOptions, useSocietyOptions } from '@/features/users/api/pickers';
+import {
+  societyPickerSource,
+  useGroupOptions,
+  useGroupPickerSource,
+  useProjectOptions,
+} from '@/features/users/api/pickers';
 import { pickerFilters, type TargetKind, type Targets } from '@/features/users/lib/users-logic';
 import { OptionSelect } from './option-select';
 
@@ -34,7 +39,8 @@ export function TargetsPicker({
 
   const projects = useProjectOptions(kind === 'project' || filters.project);
   const groups = useGroupOptions(projectFilter, kind === 'group' || filters.group);
-  const societies = useSocietyOptions({ project: projectFilter, group: groupFilter }, kind === 'society');
+  const groupSource = useGroupPickerSource(projectFilter, kind === 'group');
+  const societySource = societyPickerSource({ project: projectFilter, group: groupFilter }, kind === 'society');
 
   if (kind === null) return null;
   if (kind === 'project') {
@@ -77,16 +83,14 @@ export function TargetsPicker({
       {kind === 'group' ? (
         <SelectionList
           label={label(t.fields.groups)}
-          options={groups.data ?? []}
-          loading={groups.loading}
+          source={groupSource}
           selected={value.group}
           onChange={(group) => onChange({ ...value, group })}
         />
       ) : (
         <SelectionList
           label={label(t.fields.societies)}
-          options={societies.data ?? []}
-          loading={societies.loading}
+          source={societySource}
           selected={value.society}
           onChange={(society) => onChange({ ...value, society })}
         />

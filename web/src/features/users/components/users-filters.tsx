@@ -1,7 +1,8 @@
-import { Flex } from '@aws-amplify/ui-react';
+import { Flex, View } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import type { Role } from '@shared/roles';
-import { useGroupOptions, useProjectOptions, useSocietyOptions } from '@/features/users/api/pickers';
+import { SelectionList } from '@/components/admin';
+import { societyPickerSource, useGroupOptions, useProjectOptions } from '@/features/users/api/pickers';
 import {
   roleFilterOptions,
   type UsersFilters,
@@ -28,7 +29,6 @@ export function UsersFiltersPanel({
   const visible = visibleFilters(role);
   const projects = useProjectOptions(visible.project);
   const groups = useGroupOptions(values.project, visible.group);
-  const societies = useSocietyOptions({ project: values.project, group: values.group }, visible.society);
   const roles = roleFilterOptions(role).map((r) => ({ value: r, label: es.roles[r] }));
   const orderings = Object.entries(t.orderings)
     .filter(([value]) => value !== '')
@@ -55,13 +55,17 @@ export function UsersFiltersPanel({
         />
       ) : null}
       {visible.society ? (
-        <OptionSelect
-          label={t.society}
-          value={values.society}
-          options={societies.data ?? []}
-          emptyLabel={t.allSocieties}
-          onChange={(value) => onChange('society', value)}
-        />
+        <View width="22rem" maxWidth="100%">
+          <SelectionList
+            label={t.society}
+            multiple={false}
+            allLabel={t.allSocieties}
+            source={societyPickerSource({ project: values.project, group: values.group }, visible.society)}
+            selected={values.society ? [values.society] : []}
+            onChange={(chosen) => onChange('society', chosen[0] ?? '')}
+            testId="society-filter"
+          />
+        </View>
       ) : null}
       <OptionSelect
         label={t.role}
