@@ -34,9 +34,10 @@ try {
     loaded.add(key);
     for (const imported of manifest[key]?.imports ?? []) visit(imported);
   };
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry || !manifest[LOGIN_ROUTE]) throw new Error('entry or login route missing from the manifest');
-  visit(entry);
+  // Every entry: the bundle and the boot script that index.html loads beside it (vite-plugin-first-load.ts).
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  if (entries.length === 0 || !manifest[LOGIN_ROUTE]) throw new Error('entry or login route missing from the manifest');
+  for (const entry of entries) visit(entry);
   visit(LOGIN_ROUTE);
   let total = 0;
   for (const key of loaded) {

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { contractRoutes } from './contract-routes.ts';
 import { apiDocs } from './vite-plugin-api-docs.ts';
+import { firstLoad } from './vite-plugin-first-load.ts';
 
 /**
  * The SPA. In AWS CloudFront serves it and routes /api/* to the HTTP API; locally local/portal.ts starts this config
@@ -11,8 +12,9 @@ import { apiDocs } from './vite-plugin-api-docs.ts';
 export default defineConfig({
   root: import.meta.dirname,
   // contractRoutes: the SPA gets the contracts' routes without their zod schemas (contract-routes.ts); apiDocs: the
-  // OpenAPI reading page at /api-docs/ (vite-plugin-api-docs.ts).
-  plugins: [contractRoutes(), react(), apiDocs()],
+  // OpenAPI reading page at /api-docs/ (vite-plugin-api-docs.ts); firstLoad: what /login needs is asked for by the
+  // HTML itself (vite-plugin-first-load.ts).
+  plugins: [contractRoutes(), react(), apiDocs(), firstLoad()],
   // '@/…' is web/src and '@shared/…' is shared/, from tsconfig.json's paths.
   resolve: { tsconfigPaths: true },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },

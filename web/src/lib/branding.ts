@@ -50,11 +50,27 @@ export function primaryColor(site: SiteData | null): string {
 let request: Promise<SiteData | null> | null = null;
 
 /**
+ * The answer to the request web/src/boot.ts started before the app's code arrived (issue 9: /login's LCP), used once;
+ * undefined when there is none or it was made for another path than the contract's.
+ */
+function earlyBranding(): Promise<SiteData> | undefined {
+  const early = window.portalEarlyBranding;
+  window.portalEarlyBranding = undefined;
+  if (early?.path !== postPersonalizationLogin.path) return undefined;
+  return early.response.then(async (response) => {
+    if (!response.ok) throw new Error(`branding: ${response.status}`);
+    return (await response.json()) as SiteData;
+  });
+}
+
+/**
  * Asks the API for the branding of this origin (POST api/v1/personalization/login/ with window.location.origin), once
  * per page load. Found: stored in local storage and the colour in a cookie. Not found (or failed): both removed.
  */
 export function loadBranding(): Promise<SiteData | null> {
-  request ??= api(postPersonalizationLogin, { body: { custom_portal_url: window.location.origin } }).then(
+  request ??= (
+    earlyBranding() ?? api(postPersonalizationLogin, { body: { custom_portal_url: window.location.origin } })
+  ).then(
     (site) => {
       writeLocal(STORAGE_KEYS.branding, JSON.stringify(site));
       const color = normalizeHex(site.primary_color);
