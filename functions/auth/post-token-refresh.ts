@@ -1,5 +1,5 @@
 import { postTokenRefresh } from '../../shared/contracts/auth';
-import { assertMembershipsEnabled, sessionEndedError } from '../lib/auth/access';
+import { assertMembershipsEnabled, sessionEnded, sessionEndedError } from '../lib/auth/access';
 import { CredentialsRefused, refreshAccess, revokeRefresh } from '../lib/auth/sessions';
 import { deleteSession, getSession, SESSION_MAX_SECONDS } from '../lib/data/sessions';
 import { epochSeconds } from '../lib/data/table';
@@ -21,7 +21,7 @@ export const handler = httpHandler(postTokenRefresh, async ({ body, event }) => 
   const user = await getUser(session.user_uuid);
   const ended =
     !user?.enable ||
-    session.started_at < (user.sessions_valid_after ?? 0) ||
+    sessionEnded(user, session.started_at) ||
     epochSeconds() - session.started_at >= SESSION_MAX_SECONDS;
   if (ended) {
     await Promise.all([

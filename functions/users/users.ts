@@ -7,8 +7,9 @@ import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
 import { type GroupRecord, getGroup } from '../lib/data/groups';
 import { getItems } from '../lib/data/list-index';
+import { sessionsEndInstant } from '../lib/data/sessions';
 import { getSociety, type SocietyRecord } from '../lib/data/societies';
-import { epochSeconds, keys, nowIso } from '../lib/data/table';
+import { keys, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
 import { unlinkWrites, userListingWrites, userUnlistingWrites } from '../lib/data/user-listing';
 import { getUser, type MembershipTarget, membershipsOf, type UserRecord, userItem } from '../lib/data/users';
@@ -112,8 +113,8 @@ export async function patchUser(caller: Caller, uuid: string, input: PatchInput)
     version: before.version + 1,
   };
   // The coordinator's authenticate reads this: a disabled user's sessions end at once (issue 8).
-  // Ends every session (the same next-second instant as functions/lib/data/sessions.ts endUserSessions).
-  if (before.enable && after.enable === false) after.sessions_valid_after = epochSeconds() + 1;
+  // Ends every session, in this same write.
+  if (before.enable && after.enable === false) after.sessions_valid_after = sessionsEndInstant();
   const writes: TxWrite[] = [];
   const joined: MembershipTarget[] = [];
   for (const [name, uuids] of Object.entries({ project, group, society }) as Array<

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
-import { epochSeconds } from './table';
+import { epochSeconds, keys } from './table';
 
 /**
  * Sessions (issue 8, "Sessions end"). A session starts at sign-in and lives as long as its refresh token: the table
@@ -51,12 +51,14 @@ export async function deleteSession(refresh: string): Promise<void> {
  * Ends every session of a user: tokens carry their issue time in whole seconds, so the instant is the next whole
  * second, and a token issued in the same second as the end is refused too (a sign-in waits for that second to pass).
  */
+export const sessionsEndInstant = () => epochSeconds() + 1;
+
 export async function endUserSessions(userUuid: string): Promise<number> {
-  const validAfter = epochSeconds() + 1;
+  const validAfter = sessionsEndInstant();
   await dynamo.send(
     new UpdateCommand({
       TableName: config.tableName,
-      Key: { pk: `USER#${userUuid}`, sk: 'USER' },
+      Key: keys.user(userUuid),
       // The version moves too, so an admin's edit read before this write cannot put the old record back.
       UpdateExpression: 'SET sessions_valid_after = :t ADD version :one',
       ConditionExpression: 'attribute_exists(pk)',
