@@ -5,7 +5,7 @@ import * as usersContract from '../../shared/contracts/users';
 import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from '../helpers/api';
 import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
-import { createTestUser, tableAccess } from '../helpers/db';
+import { createTestUser, tableAccess, testUserRecord } from '../helpers/db';
 
 /**
  * Issue 9, "Pickers find anything", in the browser: a project of the test's own holds more societies than a page of
@@ -103,26 +103,14 @@ async function makeFixture(created: string) {
         const uuid = randomUUID();
         fixture.people.set(n, uuid);
         await putNewUser(
-          {
+          testUserRecord({
             uuid,
             email: `zz-selector-${stamp}-${n}@prueba.cl`,
             first_name: 'Zoe',
             last_name: personSurname(n),
-            enable: true,
             user_role: 'USER_GROUP',
-            image: null,
-            phone_number: null,
-            position: null,
-            user_documentation: false,
-            rut_user: null,
-            user_description: null,
-            user_magnus: null,
-            project_uuids: [],
-            group_uuids: [],
-            society_uuids: [],
             created,
-            version: 1,
-          },
+          }),
           [{ field: 'project_uuids', uuid: project.uuid, project_uuid: project.uuid }],
         );
       }),
@@ -135,6 +123,16 @@ afterAll(async () => {
 });
 
 const picker = (page: Page) => page.getByRole('group', { name: 'Sociedades' });
+
+/** Whether the societies of these numbers are checked in the picker. */
+const checkedSocieties = (page: Page, numbers: number[]) =>
+  Promise.all(
+    numbers.map((n) =>
+      picker(page)
+        .getByRole('checkbox', { name: societyName(n) })
+        .isChecked(),
+    ),
+  );
 /** Waits for the picker's GET whose query holds every part, while `action` runs. */
 async function pickerRequest(page: Page, parts: string[], action: () => Promise<unknown>) {
   const answer = page.waitForResponse((response) => {
@@ -185,16 +183,7 @@ describe('pickers find any of more than 100 societies', () => {
       // Both stay pinned and checked whatever the search shows.
       await page.getByLabel('Buscar en Sociedades').fill('no existe ninguna así');
       await picker(page).getByText('Sin resultados').waitFor();
-      expect(
-        await picker(page)
-          .getByRole('checkbox', { name: societyName(101) })
-          .isChecked(),
-      ).toBe(true);
-      expect(
-        await picker(page)
-          .getByRole('checkbox', { name: societyName(117) })
-          .isChecked(),
-      ).toBe(true);
+      expect(await checkedSocieties(page, [101, 117])).toEqual([true, true]);
       await page.getByText('2 seleccionados').waitFor();
       await screenshot(page, 'pickers-user-edit-search');
 
@@ -225,16 +214,7 @@ describe('pickers find any of more than 100 societies', () => {
       await picker(page)
         .getByRole('checkbox', { name: societyName(101) })
         .waitFor();
-      expect(
-        await picker(page)
-          .getByRole('checkbox', { name: societyName(101) })
-          .isChecked(),
-      ).toBe(true);
-      expect(
-        await picker(page)
-          .getByRole('checkbox', { name: societyName(117) })
-          .isChecked(),
-      ).toBe(true);
+      expect(await checkedSocieties(page, [101, 117])).toEqual([true, true]);
       await page.getByText('2 seleccionados').waitFor();
       await screenshot(page, 'pickers-user-edit-reopened');
     } finally {
