@@ -28,6 +28,8 @@ export const keys = {
     pk: `USER#${userUuid}`,
     sk: `LOG#${kind}#${at}#${id}`,
   }),
+  /** One indicator's value on one day (indicators.ts): the partition is the indicator's history. */
+  indicator: (code: string, day: string) => ({ pk: `INDICATOR#${code}`, sk: `DAY#${day}` }),
 };
 
 /** A listing directory: its partition name and its fixed number of shards (directory.ts). */
