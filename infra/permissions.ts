@@ -71,6 +71,9 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // health: one GetItem on a fixed key of its own, nothing else.
   getHealth: { table: { read: { get: ['HEALTH'] } } },
 
+  // indicators (issue 13): reads the store the scheduled job fills (infra/constructs/indicators-schedule.ts).
+  getIndicators: READ,
+
   // auth
   getUserInfo: { ...READ, assets: ['GetObject'] },
   postBrowsingLog: { table: { read: 'query', write: SESSION_LOG } },

@@ -12,6 +12,7 @@ import { createIndustry } from '../functions/societies/industries';
 import { createSociety } from '../functions/societies/societies';
 import { rutCheckDigit } from '../shared/rut';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { seedIndicators } from './seed-indicators';
 
 /**
  * Demo data for local mode only (never deployed): two branded projects, their groups and societies, industries, and
@@ -54,6 +55,8 @@ function newUser(account: (typeof DEMO_ACCOUNTS)[number], projectUuids: string[]
 }
 
 export async function seedDemo(portalUrl: string, secondPortalUrl: string): Promise<DemoData> {
+  // Issue 13: the scheduled indicators job runs once at every start, before the demo marker is checked.
+  await seedIndicators();
   const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: SEED_MARKER }));
   if (Item) return Item.data as DemoData;
 
