@@ -1,7 +1,8 @@
-import { Annotations, type App, type Environment, Validations } from 'aws-cdk-lib';
+import { Annotations, type App, type Environment, Stack, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Contract } from '../shared/contracts/define';
 import { chunkContracts } from './api-chunks';
+import { IndicatorsSchedule, readIndicatorsSettings } from './constructs/indicators-schedule';
 import { WEB_DIST } from './paths';
 import type { Permissions } from './permissions';
 import { type PortalSettings, readSettings } from './settings';
@@ -28,7 +29,9 @@ export interface PortalStacks {
   httpApi: HttpApiStack;
   apis: ApiStack[];
   web: WebStack;
-  all: Array<StatefulStack | HttpApiStack | ApiStack | WebStack>;
+  /** Scheduled jobs (issue 13: the daily indicators refresh). */
+  jobs: Stack;
+  all: Array<StatefulStack | HttpApiStack | ApiStack | WebStack | Stack>;
 }
 
 /**
@@ -73,6 +76,9 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
     webDist: options.webDist ?? WEB_DIST,
   });
 
+  const jobs = new Stack(app, `${p}Jobs`, { env, description: 'Portal: scheduled jobs (indicators refresh)' });
+  new IndicatorsSchedule(jobs, 'Indicators', { backend: stateful.backend, settings: readIndicatorsSettings(app.node) });
+
   if (settings.portalUrlIsPlaceholder) {
     Annotations.of(stateful).addWarningV2(
       'portal:placeholder-portal-url',
@@ -84,5 +90,5 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
   }
 
   if (options.nag !== false) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { stateful, httpApi, apis, web, all: [stateful, httpApi, ...apis, web] };
+  return { stateful, httpApi, apis, web, jobs, all: [stateful, httpApi, ...apis, web, jobs] };
 }

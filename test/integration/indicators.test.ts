@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ResponseOf } from '../../shared/contracts/define';
 import { getIndicators } from '../../shared/contracts/indicators';
 import { ROLES } from '../../shared/roles';
 import { call, signIn } from '../helpers/api';
@@ -25,7 +26,8 @@ beforeAll(async () => {
   token = (await signIn(EMAIL_OF_ROLE.USER_SOCIETY)).access;
 });
 
-const byCode = (body: { indicators: Array<{ code: string }> }) =>
+type Summary = ResponseOf<typeof getIndicators>['indicators'][number];
+const byCode = (body: { indicators: Summary[] }): Record<string, Summary> =>
   Object.fromEntries(body.indicators.map((indicator) => [indicator.code, indicator]));
 
 describe('GET api/v1/indicators/', () => {
@@ -47,14 +49,14 @@ describe('GET api/v1/indicators/', () => {
     expect(dolar).toMatchObject({ value: 934.54, day: '2022-07-04', source: 'sample' });
     // (934.54 − 932.08) / 932.08 = +0.26 %
     expect(dolar?.variation).toBe(0.26);
-    const dolarSeries = (dolar as { series: Array<{ day: string; value: number }> }).series;
-    expect(dolarSeries[0]?.day >= '2022-06-04').toBe(true);
+    const dolarSeries = dolar?.series ?? [];
+    expect((dolarSeries[0]?.day ?? '') >= '2022-06-04').toBe(true);
     expect(dolarSeries.at(-1)).toEqual({ day: '2022-07-04', value: 934.54 });
     // The published days from 6 June to 4 July 2022 (no values on weekends nor on the 21 and 27 June holidays).
     expect(dolarSeries.length).toBe(19);
     // UF by the official rule from the 31-12-2021 anchor; 31 daily values.
     expect(uf).toMatchObject({ value: 33139.5, day: '2022-07-04', source: 'sample' });
-    expect((uf as { series: unknown[] }).series).toHaveLength(31);
+    expect(uf?.series).toHaveLength(31);
     expect(utm).toMatchObject({ value: 58248, day: '2022-07-01' });
     // IPC is itself a variation: its change is in percentage points (May 1.2 − April 1.4).
     expect(ipc).toMatchObject({ value: 1.2, day: '2022-05-01', variation: -0.2 });

@@ -1,7 +1,7 @@
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { cmfProvider } from './cmf';
 import { mindicadorProvider } from './mindicador';
-import type { IndicatorProvider } from './provider';
+import { type IndicatorProvider, PROVIDER_NAMES } from './provider';
 import { sampleProvider } from './sample';
 
 /**
@@ -11,9 +11,6 @@ import { sampleProvider } from './sample';
  * - INDICATORS_MINDICADOR_URL (default https://mindicador.cl), INDICATORS_CMF_URL (default https://api.cmfchile.cl);
  * - INDICATORS_CMF_KEY_PARAMETER: the SSM SecureString parameter holding the CMF API key (never in the environment).
  */
-export const PROVIDER_NAMES = ['mindicador', 'cmf', 'sample'] as const;
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
-
 export function configuredProvider(env: NodeJS.ProcessEnv = process.env): IndicatorProvider {
   const name = env.INDICATORS_PROVIDER || 'sample';
   switch (name) {

@@ -12,6 +12,10 @@ export interface IndicatorProvider {
   fetchRecent(code: IndicatorCode, today: string): Promise<IndicatorValue[]>;
 }
 
+/** The providers configuration may name (INDICATORS_PROVIDER, CDK context indicatorsProvider). */
+export const PROVIDER_NAMES = ['mindicador', 'cmf', 'sample'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
 /** A source answered something unusable (HTTP error, unexpected shape, no number): the job skips that indicator. */
 export class ProviderError extends Error {
   constructor(message: string) {

@@ -1,0 +1,95 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { INDICATORS_SCHEDULE } from '../../infra/constructs/indicators-schedule';
+import { getHealth } from '../../shared/contracts/health';
+import { type Synthesized, synthPortal, unacknowledgedViolations } from './helpers';
+
+/**
+ * Issue 13: the daily indicators job, EventBridge Scheduler → Lambda, with least privilege. A one-contract portal keeps
+ * the synth small; the schedule does not depend on the contract table.
+ */
+const synthWith = (context: Record<string, unknown>) =>
+  synthPortal({ contracts: [getHealth], skipBundling: true, builtinValidation: false, context });
+
+let mindicador: Synthesized;
+let jobs: Template;
+
+beforeAll(() => {
+  mindicador = synthWith({});
+  jobs = Template.fromStack(mindicador.stacks.jobs);
+});
+
+/** The inline policy statements of the job function's role, resolved. */
+function jobRoleStatements(template: Template): Array<Record<string, unknown>> {
+  const roles = template.findResources('AWS::IAM::Role', {
+    Properties: {
+      AssumeRolePolicyDocument: Match.objectLike({
+        Statement: [Match.objectLike({ Principal: { Service: 'lambda.amazonaws.com' } })],
+      }),
+    },
+  });
+  const [role] = Object.values(roles) as Array<{
+    Properties: { Policies: Array<{ PolicyDocument: { Statement: Array<Record<string, unknown>> } }> };
+  }>;
+  return role?.Properties.Policies.flatMap((policy) => policy.PolicyDocument.Statement) ?? [];
+}
+
+describe('indicators schedule', () => {
+  it('runs daily in Chilean time and invokes the refresh function, with retries', () => {
+    jobs.resourceCountIs('AWS::Scheduler::Schedule', 1);
+    jobs.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: `cron(${INDICATORS_SCHEDULE.minute} ${INDICATORS_SCHEDULE.hour} * * ? *)`,
+      ScheduleExpressionTimezone: 'America/Santiago',
+      State: 'ENABLED',
+      Target: Match.objectLike({ RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 3600 } }),
+    });
+    jobs.hasResourceProperties('AWS::Lambda::Function', {
+      Handler: 'index.handler',
+      Environment: { Variables: Match.objectLike({ INDICATORS_PROVIDER: 'mindicador' }) },
+    });
+  });
+
+  it('lets the function only write INDICATOR# items and its logs (no read, no SSM without CMF)', () => {
+    const statements = jobRoleStatements(jobs);
+    expect(statements.map((s) => s.Sid)).toEqual(['Logs', 'IndicatorWrites']);
+    const writes = statements.find((s) => s.Sid === 'IndicatorWrites');
+    expect(writes?.Action).toEqual(['dynamodb:BatchWriteItem', 'dynamodb:PutItem']);
+    expect(writes?.Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['INDICATOR#*'] },
+    });
+  });
+
+  it('lets Scheduler only invoke that function', () => {
+    const policies = Object.values(jobs.findResources('AWS::IAM::Policy')) as Array<{
+      Properties: { PolicyDocument: { Statement: Array<{ Action: unknown }> } };
+    }>;
+    const actions = policies.flatMap((p) => p.Properties.PolicyDocument.Statement.map((s) => s.Action));
+    expect(actions.flat().every((action) => action === 'lambda:InvokeFunction')).toBe(true);
+    expect(actions.length).toBeGreaterThan(0);
+  });
+
+  it('with CMF, reads exactly the key parameter, named by context', () => {
+    const cmf = synthWith({ indicatorsProvider: 'cmf', cmfKeyParameter: '/portal/cmf-api-key' });
+    const template = Template.fromStack(cmf.stacks.jobs);
+    const key = jobRoleStatements(template).find((s) => s.Sid === 'CmfKey');
+    expect(key?.Action).toBe('ssm:GetParameter');
+    expect(JSON.stringify(key?.Resource)).toContain(':parameter/portal/cmf-api-key');
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({
+          INDICATORS_PROVIDER: 'cmf',
+          INDICATORS_CMF_KEY_PARAMETER: '/portal/cmf-api-key',
+        }),
+      },
+    });
+  });
+
+  it('refuses an unknown provider, and CMF without its key parameter', () => {
+    expect(() => synthWith({ indicatorsProvider: 'bcentral' })).toThrow(/indicatorsProvider must be one of/);
+    expect(() => synthWith({ indicatorsProvider: 'cmf' })).toThrow(/cmfKeyParameter/);
+  });
+
+  it('leaves no unacknowledged cdk-nag finding', () => {
+    expect(unacknowledgedViolations(mindicador.outdir)).toEqual([]);
+  });
+});
