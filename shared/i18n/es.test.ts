@@ -8,6 +8,7 @@ import * as auth from './es/auth';
 import * as common from './es/common';
 import * as errors from './es/errors';
 import * as groups from './es/groups';
+import * as home from './es/home';
 import * as projects from './es/projects';
 import * as server from './es/server';
 import * as shell from './es/shell';
@@ -23,6 +24,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   common,
   errors,
   groups,
+  home,
   projects,
   server,
   shell,

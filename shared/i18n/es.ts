@@ -4,6 +4,7 @@ import { login } from './es/auth';
 import { app, health, pending, roles, welcome } from './es/common';
 import { errors } from './es/errors';
 import { groupsAdmin } from './es/groups';
+import { homePage, indicators } from './es/home';
 import { projectsAdmin } from './es/projects';
 import { detailPdf, mail } from './es/server';
 import { adminMenu, home, pages, session, sidebar, topBar } from './es/shell';
@@ -27,6 +28,8 @@ export const es = {
   topBar,
   sidebar,
   home,
+  homePage,
+  indicators,
   health,
   pending,
   pages,

@@ -1,20 +1,49 @@
-import { Flex, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
+import { Placeholder } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
+import { useWelcomeTimeLeft, WelcomeScreen } from '@/components/ui/welcome-screen';
 import { useSession } from '@/lib/session';
+import { useIndicators } from '../api/get-indicators';
+import { IndicatorsPanel } from '../components/indicators-panel';
+import { PromoRotator } from '../components/promo-rotator';
+import { SelectionPicker } from '../components/selection-picker';
+import '../home.css';
 
-/** /home: the greeting. Indicators, rotating texts and the report lists arrive with later issues. */
+/**
+ * /home (portal §2 Home, issue 13): the greeting, the rotating promotional text, the per-role selection and the
+ * currency indicators. While the indicators load the welcome screen shows in their place, for at most 4.5 s from the
+ * page load; after that the boxes show their placeholders until the answer arrives.
+ */
 export function HomeRoute() {
   const { profile } = useSession();
+  const indicators = useIndicators();
+  const welcomeTimeLeft = useWelcomeTimeLeft();
+  const loading = indicators.isPending || !profile;
+
   return (
-    <Flex as="section" direction="column" gap="small" padding="large">
-      {profile ? (
-        <Heading level={1}>{es.home.greeting(profile.user.first_name)}</Heading>
+    <section className="home" aria-labelledby="home-greeting">
+      <header className="home-header">
+        {profile ? (
+          <h1 id="home-greeting" className="home-greeting">
+            {es.home.greeting(profile.user.first_name)}
+          </h1>
+        ) : (
+          <Placeholder size="large" width="12rem" />
+        )}
+        <p className="home-welcome">{es.home.welcome}</p>
+        <PromoRotator />
+      </header>
+      <SelectionPicker profile={profile} />
+      {loading && welcomeTimeLeft ? (
+        <WelcomeScreen inline />
+      ) : indicators.isPending ? (
+        <div className="home-indicator-grid" aria-busy="true">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <Placeholder key={n} height="8rem" />
+          ))}
+        </div>
       ) : (
-        <Placeholder size="large" width="12rem" />
+        <IndicatorsPanel indicators={indicators} />
       )}
-      <Text fontSize="large" color="font.secondary">
-        {es.home.welcome}
-      </Text>
-    </Flex>
+    </section>
   );
 }

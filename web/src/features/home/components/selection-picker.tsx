@@ -1,0 +1,36 @@
+import { SelectField } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { chooseSelection, returnsHomeOnSelectionChange, useSelection } from '@/lib/selection';
+import type { UserInfo } from '@/lib/session';
+
+/**
+ * The per-role selection of portal §2 Home (projects, groups or societies of the caller). Changing it on a report or
+ * accounting page returns to /home, as those pages show the previous selection's content.
+ */
+export function SelectionPicker({ profile }: { profile: UserInfo | null }) {
+  const { kind, items, selected } = useSelection(profile);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  if (!kind) return null;
+  const label = es.homePage.selection[kind];
+  if (items.length === 0) return <p className="home-selection-empty">{es.homePage.selection.none}</p>;
+  return (
+    <SelectField
+      className="home-selection"
+      label={label}
+      value={selected}
+      onChange={(event) => {
+        chooseSelection(kind, event.target.value);
+        if (returnsHomeOnSelectionChange(pathname)) navigate('/home');
+      }}
+      data-selection-kind={kind}
+    >
+      {items.map((item) => (
+        <option key={item.uuid} value={item.uuid}>
+          {item.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
