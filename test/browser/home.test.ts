@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { DEMO_PASSWORD } from '../helpers/api';
+import { launchBrowser, newPage, presetLocalStorage, screenshot, signInWithCookies } from '../helpers/browser';
+import { tableAccess, testUserRecord } from '../helpers/db';
+
+/**
+ * /home (portal §2 Home, issue 13): the greeting, the indicator boxes filled from GET api/v1/indicators/ (the bundled
+ * dataset the test portal stored at start), the per-role selection kept in local storage, the welcome screen while
+ * the indicators load (at most 4.5 s), and the page at 375 px.
+ */
+const { webUrl, demo } = inject('portal');
+let browser: Browser;
+/** A USER_SOCIETY of two societies (Minera Atacama, Comercial Norte), so the selection has a choice. */
+let twoSocieties: { email: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { users } = await tableAccess();
+  const { createIdentity } = await import('../../functions/lib/auth/identities');
+  const uuid = randomUUID();
+  const email = `inicio-${uuid.slice(0, 8)}@prueba.cl`;
+  await createIdentity(uuid, email, DEMO_PASSWORD);
+  const andes = demo.projects.andes;
+  const norte = demo.groups.norte;
+  await users.putNewUser(testUserRecord({ uuid, email, user_role: 'USER_SOCIETY', first_name: 'Inés' }), [
+    { field: 'project_uuids', uuid: andes, project_uuid: andes },
+    { field: 'society_uuids', uuid: demo.societies.minera, project_uuid: andes, group_uuid: norte },
+    { field: 'society_uuids', uuid: demo.societies.comercial, project_uuid: andes, group_uuid: norte },
+  ]);
+  twoSocieties = { email };
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openHome(email: string, options: { storage?: Record<string, string>; width?: number } = {}) {
+  const { context, page } = await newPage(browser, {
+    viewport: options.width ? { width: options.width, height: 800 } : undefined,
+  });
+  await signInWithCookies(context, webUrl, email);
+  if (options.storage) await presetLocalStorage(context, options.storage);
+  await page.goto(`${webUrl}/home`);
+  return { context, page };
+}
+
+const box = (page: Page, code: string) => page.locator(`[data-indicator="${code}"]`);
+
+describe('indicators', () => {
+  test('the five boxes show the stored values with date, variation, trend and the sample-data label', async () => {
+    const { context, page } = await openHome('sociedad@demo.cl');
+    try {
+      await page.getByRole('heading', { level: 1, name: 'Hola Sara' }).waitFor();
+      await page.getByText('Bienvenido a nuestro portal').first().waitFor();
+      await box(page, 'dolar').waitFor();
+      const names = await page.locator('[data-indicator] h3').allTextContents();
+      expect(names).toEqual(['USD', 'UF', 'EUR', 'UTM', 'IPC']);
+
+      const usd = box(page, 'dolar');
+      await expect(usd.locator('.home-indicator-value').textContent()).resolves.toBe('$934,54');
+      await expect(usd.locator('.home-indicator-date').textContent()).resolves.toContain('al 04-07-2022');
+      await expect(usd.getByText('Sube 0,26 % respecto del valor anterior').count()).resolves.toBe(1);
+      await expect(usd.getByText('Datos de muestra', { exact: true }).isVisible()).resolves.toBe(true);
+      await expect(
+        usd.getByRole('img', { name: 'Tendencia de Dólar observado en los últimos 30 días' }).count(),
+      ).resolves.toBe(1);
+
+      await expect(box(page, 'uf').locator('.home-indicator-value').textContent()).resolves.toBe('$33.139,50');
+      await expect(box(page, 'utm').locator('.home-indicator-value').textContent()).resolves.toBe('$58.248');
+      await expect(box(page, 'utm').locator('.home-indicator-date').textContent()).resolves.toContain('julio 2022');
+      await expect(box(page, 'ipc').locator('.home-indicator-value').textContent()).resolves.toBe('1,2 %');
+      // No euro in the dataset: the box says so instead of showing a number.
+      await expect(box(page, 'euro').textContent()).resolves.toContain('Sin datos disponibles');
+      await expect(
+        page.getByText('Datos de muestra al 04-07-2022; no corresponden a valores actuales.').isVisible(),
+      ).resolves.toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the browser calls no third party: every request stays on the portal origin', async () => {
+    const { context, page } = await newPage(browser);
+    const origins = new Set<string>();
+    page.on('request', (request) => {
+      if (!request.url().startsWith('data:')) origins.add(new URL(request.url()).origin);
+    });
+    try {
+      await signInWithCookies(context, webUrl, 'sociedad@demo.cl');
+      await page.goto(`${webUrl}/home`);
+      await box(page, 'ipc').waitFor();
+      expect([...origins]).toEqual([new URL(webUrl).origin]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('welcome screen', () => {
+  test('shows while the indicators load and gives way at 4.5 s at most, not after a fixed delay', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signInWithCookies(context, webUrl, 'sociedad@demo.cl');
+      // First a load with a quick answer: the boxes come as soon as it arrives, well before 4.5 s.
+      await page.goto(`${webUrl}/home`);
+      await box(page, 'dolar').waitFor();
+      await page.reload();
+      await box(page, 'dolar').waitFor();
+      const quick = await page.evaluate(() => performance.now());
+      expect(quick).toBeLessThan(4_500);
+
+      // Then an answer held for 7 s: the welcome screen shows, leaves at 4.5 s, the boxes come with the answer.
+      let release: () => void = () => {};
+      await page.route('**/api/v1/indicators/**', async (route) => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+          setTimeout(resolve, 7_000);
+        });
+        await route.continue();
+      });
+      await page.reload();
+      const welcome = page.locator('.home .portal-welcome');
+      await welcome.waitFor();
+      await welcome.waitFor({ state: 'detached', timeout: 6_000 });
+      const left = await page.evaluate(() => performance.now());
+      expect(left).toBeGreaterThanOrEqual(4_400);
+      expect(left).toBeLessThan(6_500);
+      await expect(page.locator('.home [aria-busy="true"]').count()).resolves.toBe(1);
+      release();
+      await box(page, 'dolar').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('selection per role', () => {
+  test.each([
+    ['proyecto@demo.cl', 'Proyecto', 'Contadores Andes'],
+    ['grupo@demo.cl', 'Grupo sociedad', 'Grupo Norte'],
+    ['usuariogrupo@demo.cl', 'Grupo sociedad', 'Grupo Norte'],
+    ['sociedad@demo.cl', 'Sociedad', 'Minera Atacama SpA'],
+  ])('%s chooses among its %s items', async (email, label, first) => {
+    const { context, page } = await openHome(email);
+    try {
+      const select = page.getByLabel(label, { exact: true });
+      await select.waitFor();
+      const chosen = await select.evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent);
+      expect(chosen).toBe(first);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('SUPER_ADMIN has no selection', async () => {
+    const { context, page } = await openHome('superadmin@demo.cl');
+    try {
+      await box(page, 'dolar').waitFor();
+      await expect(page.locator('.home-selection').count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the stored uuid is used, an unknown one falls back to the first, a change is stored', async () => {
+    const stored = await openHome(twoSocieties.email, { storage: { society: demo.societies.comercial } });
+    try {
+      const select = stored.page.getByLabel('Sociedad', { exact: true });
+      await select.waitFor();
+      expect(await select.inputValue()).toBe(demo.societies.comercial);
+    } finally {
+      await stored.context.close();
+    }
+
+    const unknown = await openHome(twoSocieties.email, { storage: { society: demo.societies.pesquera } });
+    try {
+      const select = unknown.page.getByLabel('Sociedad', { exact: true });
+      await select.waitFor();
+      expect(await select.inputValue()).toBe(demo.societies.minera);
+      expect(await unknown.page.evaluate(() => localStorage.getItem('society'))).toBe(demo.societies.minera);
+      await select.selectOption({ label: 'Comercial Norte Ltda.' });
+      expect(await unknown.page.evaluate(() => localStorage.getItem('society'))).toBe(demo.societies.comercial);
+      expect(await select.inputValue()).toBe(demo.societies.comercial);
+    } finally {
+      await unknown.context.close();
+    }
+  });
+});
+
+describe('at 375 px', () => {
+  test('fits the width, has no serious accessibility violation, and is saved as a screenshot', async () => {
+    const { context, page } = await openHome('sociedad@demo.cl', { width: 375 });
+    try {
+      await box(page, 'ipc').waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const results = await new AxeBuilder({ page: page as never }).include('.home').analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+      await screenshot(page, 'home-375');
+    } finally {
+      await context.close();
+    }
+  });
+});
