@@ -196,6 +196,13 @@ describe('at 375 px', () => {
       await box(page, 'ipc').waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      // Nothing spills out of the page or its boxes, whatever width the shell leaves them.
+      const spilling = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.home, .home-indicator, .home-section-title')]
+          .filter((element) => element.scrollWidth > element.clientWidth + 1)
+          .map((element) => element.className),
+      );
+      expect(spilling).toEqual([]);
       const results = await new AxeBuilder({ page: page as never }).include('.home').analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);

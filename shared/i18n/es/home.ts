@@ -39,7 +39,6 @@ export const indicators = {
   sources: {
     mindicador: 'Fuente: mindicador.cl',
     cmf: 'Fuente: CMF Chile',
-    sample: 'Fuente: datos de muestra incluidos en el portal',
   } as Record<string, string>,
   dateOf: (date: string) => `al ${date}`,
   up: (change: string) => `Sube ${change} respecto del valor anterior`,

@@ -36,7 +36,10 @@ export function IndicatorBox({ indicator }: { indicator: IndicatorSummary }) {
             values={series.map((point) => point.value)}
             label={t.trend(t.longNames[code], monthly ? t.periods.monthly : t.periods.daily)}
           />
-          {source ? <p className="home-indicator-source">{t.sources[source] ?? source}</p> : null}
+          {/* Sample data already carries its label and the panel's note. */}
+          {source && source !== 'sample' ? (
+            <p className="home-indicator-source">{t.sources[source] ?? source}</p>
+          ) : null}
         </>
       )}
     </article>
