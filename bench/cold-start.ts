@@ -5,7 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
-import { BUNDLE_SIZE_BUDGET_KB, esbuildOptions, FILE_BUNDLE_SIZE_BUDGET_KB } from '../infra/bundling';
+import {
+  BUNDLE_SIZE_BUDGET_KB,
+  bundlingFor,
+  esbuildOptions,
+  FILE_BUNDLE_SIZE_BUDGET_KB,
+  type FunctionBundling,
+} from '../infra/bundling';
 import { handlerEntry } from '../infra/paths';
 import { contracts } from '../shared/contracts';
 
@@ -68,9 +74,9 @@ interface Timing {
   readyMs: number;
 }
 
-async function bundle(name: string, entry: string, dir: string): Promise<Bundle> {
+async function bundle(name: string, entry: string, dir: string, fn?: FunctionBundling): Promise<Bundle> {
   const file = path.join(dir, `${name.replace(/[^\w.-]+/g, '_')}.mjs`);
-  const result = await build(esbuildOptions(entry, file));
+  const result = await build(esbuildOptions(entry, file, fn));
   if (!result.metafile) throw new Error(`esbuild gave no metafile for ${name}`);
   return {
     name,
@@ -152,7 +158,12 @@ export async function run(): Promise<void> {
     const hello = await bundle(HELLO, HELLO_ENTRY, dir);
     const bundles = await Promise.all(
       handlers.map(async (handler) => ({
-        ...(await bundle(handler, handlerEntry(handler), dir)),
+        ...(await bundle(
+          handler,
+          handlerEntry(handler),
+          dir,
+          bundlingFor(contracts.filter((c) => c.handler === handler)),
+        )),
         answersFile: fileHandlers.has(handler),
       })),
     );

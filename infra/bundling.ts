@@ -11,7 +11,7 @@ import type { BuildOptions } from 'esbuild';
  * - `mainFields: module, main`: packages' ES module builds first, which esbuild tree-shakes far better.
  * - The AWS SDK v3 is bundled (no externals), so only the commands a handler uses ship, whatever SDK the runtime has.
  *   The shared clients (functions/lib/aws/) are built in pure calls, so a bundle that never uses one leaves it out.
- * - Aliases (BUNDLE_ALIASES) replace what a function never runs, or runs in a lighter form (issue 9); each stub in
+ * - Aliases (BUNDLE_ALIASES, functionAliases) replace what a function never runs, or runs in a lighter form (issue 9); each stub in
  *   bundling-stubs/ says why. The SDK's default credential chain becomes the environment provider alone (Lambda and
  *   the local stack pass credentials in environment variables); event streams are stubbed.
  * - target node20: the code runs on the Lambda runtime (newer) and on the laptop's Node 20 alike.
@@ -48,6 +48,24 @@ export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * What varies between functions: `multipart` when the function's contract takes files (`multipartFiles`). The others
+ * leave busboy out (issue 9: 23 KB of every bundle): parseRequest refuses a multipart body for them before parsing.
+ */
+export interface FunctionBundling {
+  multipart: boolean;
+}
+
+/** The aliases of one function: the shared ones, and busboy's stand-in where no file can arrive. */
+export function functionAliases({ multipart }: FunctionBundling): Record<string, string> {
+  return multipart ? { ...BUNDLE_ALIASES } : { ...BUNDLE_ALIASES, busboy: stub('busboy.ts') };
+}
+
+/** The bundling of the function that serves these contracts (one per endpoint in the CDK app). */
+export const bundlingFor = (served: ReadonlyArray<{ multipartFiles?: unknown }>): FunctionBundling => ({
+  multipart: served.some((contract) => Boolean(contract.multipartFiles)),
+});
+
+/**
  * Size budgets the bench flags (issue 9): a typical function, and one that answers a file (the PDFs, later the
  * exports), which carries its document writer.
  */
@@ -55,7 +73,7 @@ export const BUNDLE_SIZE_BUDGET_KB = 200;
 export const FILE_BUNDLE_SIZE_BUDGET_KB = 400;
 
 /** The NodejsFunction `bundling` props. */
-export function lambdaBundling(): BundlingOptions {
+export function lambdaBundling(fn: FunctionBundling = { multipart: true }): BundlingOptions {
   return {
     format: OutputFormat.ESM,
     target: BUNDLE_TARGET,
@@ -65,13 +83,17 @@ export function lambdaBundling(): BundlingOptions {
     sourceMap: false,
     externalModules: [],
     esbuildArgs: {
-      '--alias': Object.entries(BUNDLE_ALIASES).map(([name, target]) => `${name}=${target}`),
+      '--alias': Object.entries(functionAliases(fn)).map(([name, target]) => `${name}=${target}`),
     },
   };
 }
 
 /** The same bundle through esbuild's API (the bench): one entry to one `.mjs` file, with a metafile. */
-export function esbuildOptions(entry: string, outfile: string): BuildOptions {
+export function esbuildOptions(
+  entry: string,
+  outfile: string,
+  fn: FunctionBundling = { multipart: true },
+): BuildOptions {
   return {
     entryPoints: [entry],
     outfile,
@@ -84,7 +106,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     minify: true,
     sourcemap: false,
     external: [],
-    alias: { ...BUNDLE_ALIASES },
+    alias: functionAliases(fn),
     metafile: true,
     logLevel: 'warning',
   };

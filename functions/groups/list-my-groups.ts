@@ -1,24 +1,31 @@
 import { listMyGroups } from '../../shared/contracts/groups';
-import { type GroupRecord, groupEntry } from '../lib/data/groups';
-import { getItems } from '../lib/data/list-index';
-import { keys } from '../lib/data/table';
+import { groupEntriesByUuid } from '../lib/data/groups';
+import { pageEntries, rowsWithinBudget } from '../lib/data/list-index';
 import { httpHandler } from '../lib/http/http-handler';
 import { groupEntriesInScope } from './group-lists';
 
 /**
- * GET api/v1/groups/user/group/: the groups the caller works with: all for SUPER_ADMIN, its project's for
- * PROJECT_ADMIN, its own for everyone else (the selector of /home). Admins' lists come from the listing entries.
+ * GET api/v1/groups/user/group/: the groups the caller works with (all for SUPER_ADMIN, its project's for
+ * PROJECT_ADMIN, its own for everyone else; the selector of /home), by name, and the group pickers and filters
+ * (issue 9): searched by name as the person types, paged, or asked by uuid (`uuids=`, the ones already selected).
+ * Admins' lists come from the listing entries; a project outside the caller's scope answers 404.
  */
 export const handler = httpHandler(listMyGroups, async ({ caller, query }) => {
   const admin = caller.role === 'SUPER_ADMIN' || caller.role === 'PROJECT_ADMIN';
   const entries = admin
     ? await groupEntriesInScope(caller, query.project)
-    : (await getItems<GroupRecord>(caller.user.group_uuids.map((uuid) => keys.group(uuid)))).map((g) => ({
-        id: g.uuid,
-        value: groupEntry(g),
-      }));
-  return entries
-    .filter((e) => !query.project || e.value.p === query.project)
-    .map((e) => ({ uuid: e.id, group_name: e.value.n, project: e.value.p, enable: e.value.e }))
-    .sort((a, b) => a.group_name.localeCompare(b.group_name, 'es'));
+    : await groupEntriesByUuid(caller.user.group_uuids);
+  const wanted = query.uuids && new Set(query.uuids);
+  const { count, page } = pageEntries(entries, {
+    ...query,
+    filter: (e) => (!query.project || e.value.p === query.project) && (!wanted || wanted.has(e.id)),
+    text: (v) => v.s,
+    ordering: { key: (v) => v.s, descending: false },
+  });
+  return {
+    count,
+    results: await rowsWithinBudget(page, (slice) =>
+      slice.map((e) => ({ uuid: e.id, group_name: e.value.n, project: e.value.p, enable: e.value.e })),
+    ),
+  };
 });

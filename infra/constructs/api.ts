@@ -23,7 +23,7 @@ import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/http/origin-verify';
 import type { Contract } from '../../shared/contracts/define';
 import { routePath as httpApiPath, routeKey as httpApiRouteKey } from '../../shared/contracts/define';
-import { lambdaBundling } from '../bundling';
+import { bundlingFor, lambdaBundling } from '../bundling';
 import { handlerEntry, REPO_ROOT } from '../paths';
 import { type Permissions, permissionsOf } from '../permissions';
 import { acknowledgeAssetObjects, functionPolicy } from './function-access';
@@ -187,7 +187,7 @@ export class ApiEndpoints extends Construct {
         logGroup,
         environment,
         description: `${httpApiRouteKey(contract)} ${contract.id}: ${contract.summary}`.slice(0, 256),
-        bundling: lambdaBundling(),
+        bundling: lambdaBundling(bundlingFor([contract])),
       });
       this.functions.set(contract.id, fn);
 

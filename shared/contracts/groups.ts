@@ -168,6 +168,9 @@ export const listGroupUsersAvailable = defineContract({
   response: pageOf(personRef),
 });
 
+/** The group picker's query (issue 9): as every picker, but `limit` defaults to every row (the "my" list's callers). */
+const myListQuery = { ...pickerQuery, limit: z.coerce.number().int().min(1).max(100_000).default(100_000) };
+
 export const listMyGroups = defineContract({
   id: 'listMyGroups',
   method: 'GET',
@@ -175,9 +178,10 @@ export const listMyGroups = defineContract({
   access: ALL,
   statuses: [404],
   handler: 'groups/list-my-groups',
-  summary: "The caller's groups (of its project for PROJECT_ADMIN, all for SUPER_ADMIN)",
-  query: z.object({ project: uuidSchema.optional() }),
-  response: z.array(z.object({ uuid: z.string(), group_name: z.string(), project: z.string(), enable: z.boolean() })),
+  summary:
+    "The caller's groups (of its project for PROJECT_ADMIN, all for SUPER_ADMIN), by name: searched, paged, or asked by uuid",
+  query: z.object({ ...myListQuery, project: uuidSchema.optional() }),
+  response: pageOf(z.object({ uuid: z.string(), group_name: z.string(), project: z.string(), enable: z.boolean() })),
 });
 
 export const getGroupPdf = defineContract({

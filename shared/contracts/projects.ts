@@ -190,14 +190,22 @@ export const listProjectAdminsAvailable = defineContract({
   response: pageOf(userRef),
 });
 
+/**
+ * The "my" lists double as the project and group pickers (issue 9: any of 50,000 can be found): `search`, `offset`,
+ * `uuids=` as every picker; `limit` defaults to every row (admin-area §7: the clients ask 100000 for projects).
+ */
+const myListQuery = { ...pickerQuery, limit: z.coerce.number().int().min(1).max(100_000).default(100_000) };
+
 export const listMyProjects = defineContract({
   id: 'listMyProjects',
   method: 'GET',
   path: 'api/v1/projects/user/project/',
   access: ALL,
   handler: 'projects/list-my-projects',
-  summary: "The caller's projects (every project for SUPER_ADMIN)",
-  response: z.array(z.object({ uuid: z.string(), project_name: z.string(), enable: z.boolean() })),
+  summary:
+    "The caller's projects (every project for SUPER_ADMIN), by name: searched by name or client, paged, or asked by uuid",
+  query: z.object(myListQuery),
+  response: pageOf(z.object({ uuid: z.string(), project_name: z.string(), enable: z.boolean() })),
 });
 
 export const getProjectPdf = defineContract({

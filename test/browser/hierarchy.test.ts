@@ -3,7 +3,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { rutCheckDigit } from '../../shared/rut';
 import { ENABLE_RELOAD_MS } from '../../web/src/components/admin/constants';
-import { screenshot as fullScreenshot, launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
+import {
+  screenshot as fullScreenshot,
+  launchBrowser,
+  newPage,
+  pickedValue,
+  pickOne,
+  signInWithCookies,
+} from '../helpers/browser';
 
 /**
  * Issue 4 in the browser (admin-area §2 to §5): a SUPER_ADMIN creates a project through the wizard, a group and a
@@ -169,7 +176,7 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       const create = page.getByRole('button', { name: 'Crear grupo' });
       await page.getByLabel('Descripción del grupo (*)').fill('Grupo creado por la prueba');
       expect(await create.isDisabled()).toBe(true);
-      await page.getByLabel('Proyecto (*)').selectOption(projectUuid);
+      await pickOne(page, 'Proyecto (*)', names.project);
       await page.getByText('No hay opciones disponibles').first().waitFor();
       await screenshot(page, 'hierarchy-group-form');
       await create.click();
@@ -178,7 +185,7 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       await page.waitForURL(`${webUrl}/admin/group#1?search=&project=&ordering=`);
 
       const ofProject = await listAnswer(page, '/api/v1/groups/group/', [`project=${projectUuid}`], () =>
-        page.getByLabel('Proyecto', { exact: true }).selectOption(projectUuid),
+        pickOne(page, 'Proyecto', names.project),
       );
       expect(ofProject.results.map((g) => g.group_name)).toEqual([names.group]);
       await row(page, names.group).waitFor();
@@ -200,8 +207,8 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       await page.getByLabel('Giro (*)').fill('Servicios');
       await page.getByLabel('Código de empresa (*)').fill('SPR');
       await page.getByLabel('Email de la sociedad (*)').fill('sociedad@prueba.cl');
-      await page.getByLabel('Proyecto', { exact: true }).selectOption(projectUuid);
-      await page.getByLabel('Grupo (*)').selectOption({ label: names.group });
+      await pickOne(page, 'Proyecto', names.project);
+      await pickOne(page, 'Grupo (*)', names.group);
       expect(await page.getByLabel('Industria (*)').inputValue()).toBe(demo.industries[0]);
       expect(await page.getByLabel('Moneda (*)').inputValue()).toBe('CLP');
       const next = page.getByRole('button', { name: 'Siguiente' });
@@ -239,25 +246,24 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       await page.goto(`${webUrl}/admin/society`);
       await row(page, 'Pesquera Pacífico S.A.').waitFor();
       const ofProject = await listAnswer(page, '/api/v1/societies/society/', [`project=${projectUuid}`], () =>
-        page.getByLabel('Proyecto', { exact: true }).selectOption(projectUuid),
+        pickOne(page, 'Proyecto', names.project),
       );
       expect(ofProject.results.map((s) => s.society_business_name)).toEqual([names.society]);
       await row(page, names.society).waitFor();
       await showsExactly(page, ofProject);
-      await page.getByLabel('Grupo', { exact: true }).selectOption({ label: names.group });
-      const groupSelect = page.getByLabel('Grupo', { exact: true });
-      await expect.poll(() => groupSelect.inputValue()).not.toBe('');
-      const groupUuid = await groupSelect.inputValue();
+      await pickOne(page, 'Grupo', names.group);
+      await expect.poll(() => pickedValue(page, 'Grupo')).not.toBe('');
+      const groupUuid = await pickedValue(page, 'Grupo');
       expect(hashOf(page)).toBe(`#1?search=&project=${projectUuid}&group=${groupUuid}`);
       expect(await row(page, names.society).getByText(validRut).isVisible()).toBe(true);
       await screenshot(page, 'hierarchy-societies-list');
       // A new project empties the group it depended on.
-      await page.getByLabel('Proyecto', { exact: true }).selectOption(demo.projects.pacifico);
+      await pickOne(page, 'Proyecto', 'Auditores del Pacífico');
       await row(page, 'Pesquera Pacífico S.A.').waitFor();
       expect(hashOf(page)).toBe(`#1?search=&project=${demo.projects.pacifico}&group=`);
       await page.getByLabel('Buscar sociedad').fill(stamp);
       await waitForHash(page, `#1?search=${stamp}&project=${demo.projects.pacifico}&group=`);
-      await page.getByLabel('Proyecto', { exact: true }).selectOption('');
+      await pickOne(page, 'Proyecto', '');
       await row(page, names.society).waitFor();
       expect(hashOf(page)).toBe(`#1?search=${stamp}&project=&group=`);
 
@@ -378,7 +384,7 @@ describe('PROJECT_ADMIN', () => {
       expect(await row(page, 'Pesquera Pacífico S.A.').count()).toBe(0);
       expect(await page.getByLabel('Proyecto', { exact: true }).count()).toBe(0);
       const ofSur = await listAnswer(page, '/api/v1/societies/society/', [`group=${demo.groups.sur}`], () =>
-        page.getByLabel('Grupo', { exact: true }).selectOption(demo.groups.sur),
+        pickOne(page, 'Grupo', 'Grupo Sur'),
       );
       expect(ofSur.results.map((s) => s.society_business_name)).toContain('Austral Servicios SpA');
       expect(ofSur.results.filter((s) => s.group?.uuid !== demo.groups.sur)).toEqual([]);

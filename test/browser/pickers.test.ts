@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import * as usersContract from '../../shared/contracts/users';
 import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from '../helpers/api';
-import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
+import { launchBrowser, newPage, pickOne, screenshot, signInWithCookies } from '../helpers/browser';
 import { createTestUser, tableAccess, testUserRecord } from '../helpers/db';
 
 /**
@@ -157,13 +157,13 @@ describe('pickers find any of more than 100 societies', () => {
 
       // Narrowed to the project: 50 of 120 shown, 'Mostrar más' pages on until all are there.
       const first = await pickerRequest(page, [`project=${fixture.project}`, 'offset=0'], () =>
-        page.getByLabel('Filtrar por proyecto').selectOption(fixture.project),
+        pickOne(page, 'Filtrar por proyecto', `Selectores ${stamp}`),
       );
       expect(first.count).toBe(SOCIETIES);
       expect(first.results).toHaveLength(50);
       await picker(page).getByText(societyName(0)).waitFor();
       expect(await picker(page).getByText(societyName(105)).count()).toBe(0);
-      const more = page.getByRole('button', { name: 'Mostrar más' });
+      const more = picker(page).getByRole('button', { name: 'Mostrar más' });
       const second = await pickerRequest(page, [`project=${fixture.project}`, 'offset=50'], () => more.click());
       expect(second.results).toHaveLength(50);
       await page.getByText(`100 de ${SOCIETIES}`).waitFor();
@@ -172,7 +172,7 @@ describe('pickers find any of more than 100 societies', () => {
       expect(await more.count()).toBe(0);
 
       // Without the project filter (every society in scope), typing part of the name asks the server.
-      await page.getByLabel('Filtrar por proyecto').selectOption('');
+      await pickOne(page, 'Filtrar por proyecto', '');
       const found = await pickerRequest(page, ['search=', 'Empresa+101'], () =>
         page.getByLabel('Buscar en Sociedades').fill(`${stamp} Empresa 101`),
       );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { generateInvitation } from '../../shared/contracts/registration';
 import { ENABLE_RELOAD_MS } from '../../web/src/components/admin/constants';
 import { call, signIn } from '../helpers/api';
-import { launchBrowser, newPage, screenshot, signInThroughForm, signInWithCookies } from '../helpers/browser';
+import { launchBrowser, newPage, pickOne, screenshot, signInThroughForm, signInWithCookies } from '../helpers/browser';
 import { tokenFrom, waitForMail } from '../helpers/mail';
 
 /**
@@ -60,14 +60,14 @@ describe.concurrent('users admin', () => {
       await page.getByLabel('Email (*)').fill('no-es-correo');
       await page.getByText('El email debe tener el siguiente formato nombre@dominio.cl').waitFor();
       await page.getByLabel('Email (*)').fill(email);
-      await page.getByLabel('Filtrar por proyecto').selectOption({ label: 'Contadores Andes' });
+      await pickOne(page, 'Filtrar por proyecto', 'Contadores Andes');
       await page.getByRole('group', { name: 'Grupos (*)' }).getByText('Grupo Norte').click();
       expect(await invite.isEnabled()).toBe(true);
       await page.getByLabel('Rol (*)').selectOption({ label: 'Usuario de sociedad' });
       await page.getByRole('group', { name: 'Sociedades (*)' }).waitFor();
       expect(await invite.isDisabled()).toBe(true);
       await page.getByLabel('Rol (*)').selectOption({ label: 'Usuario de grupos' });
-      await page.getByLabel('Filtrar por proyecto').selectOption({ label: 'Contadores Andes' });
+      await pickOne(page, 'Filtrar por proyecto', 'Contadores Andes');
       await page.getByRole('group', { name: 'Grupos (*)' }).getByText('Grupo Norte').click();
       await screenshot(page, 'users-invite');
       const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/register/generate-invitation/'));
@@ -199,9 +199,9 @@ async function filtersAndRefusals() {
     // Filters cascade: a new project empties group and society.
     await page.getByRole('button', { name: 'Filtros' }).click();
     const filters = page.getByTestId('users-filters');
-    await filters.getByLabel('Proyecto').selectOption({ label: 'Contadores Andes' });
+    await pickOne(filters, 'Proyecto', 'Contadores Andes');
     await page.waitForURL((url) => url.hash.includes(`project=${demo.projects.andes}`));
-    await filters.getByLabel('Grupo').selectOption({ label: 'Grupo Norte' });
+    await pickOne(filters, 'Grupo', 'Grupo Norte');
     await page.waitForURL((url) => url.hash.includes(`group=${demo.groups.norte}`));
     // The list answered for the role filter before the rows are read (the old rows stay while it loads).
     const groupAdmins = page.waitForResponse(
@@ -218,14 +218,14 @@ async function filtersAndRefusals() {
     await users.getByText('grupo@demo.cl', { exact: true }).waitFor();
     expect(await users.getByRole('row').count()).toBe(answered.results.length + 1);
     await screenshot(page, 'users-list-filtered');
-    await filters.getByLabel('Proyecto').selectOption({ label: 'Auditores del Pacífico' });
+    await pickOne(filters, 'Proyecto', 'Auditores del Pacífico');
     await page.waitForURL(
       (url) =>
         url.hash === `#1%1?search=&project=${demo.projects.pacifico}&group=&society=&ordering=&user_role=GROUP_ADMIN`,
     );
 
     // A project admin cannot be deleted: the spec's message, in the dialog.
-    await filters.getByLabel('Proyecto').selectOption({ label: 'Todos los proyectos' });
+    await pickOne(filters, 'Proyecto', '');
     await filters.getByLabel('Rol').selectOption({ label: 'Todos los roles' });
     await search(page, 'proyecto@demo.cl');
     await rowAction(page, 'Pablo Proyecto', 'Eliminar');

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../../web/src/lib/storage';
 import { CHROMIUM_PATH, installCommand } from '../setup/prerequisites';
 import { DEMO_PASSWORD, signIn } from './api';
@@ -104,4 +104,25 @@ export async function backgroundHex(page: Page, selector: string): Promise<strin
       ?.slice(0, 3)
       .map(Number) ?? [];
   return `#${parts.map((n) => Math.round(n).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * Chooses `option` in a single-choice picker (SelectionList, issue 9: project and group filters and fields search on
+ * the server): types `search` into the picker's own search box, then checks the option's radio button.
+ * `option` '' checks the picker's first row ('Todos los proyectos' and the like) without searching.
+ */
+export async function pickOne(scope: Page | Locator, label: string, option: string, search = option): Promise<void> {
+  const picker = scope.getByRole('radiogroup', { name: label, exact: true });
+  if (option === '') {
+    await picker.getByRole('radio').first().check();
+    return;
+  }
+  await scope.getByLabel(`Buscar en ${label.replace(/ \(\*\)$/, '')}`, { exact: true }).fill(search);
+  await picker.getByRole('radio', { name: option, exact: true }).check();
+}
+
+/** The value checked in a single-choice picker ('' when none). */
+export async function pickedValue(scope: Page | Locator, label: string): Promise<string> {
+  const checked = scope.getByRole('radiogroup', { name: label, exact: true }).locator('input[type="radio"]:checked');
+  return (await checked.count()) === 0 ? '' : ((await checked.getAttribute('value')) ?? '');
 }

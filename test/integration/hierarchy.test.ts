@@ -372,8 +372,8 @@ describe('tenancy: a PROJECT_ADMIN and a GROUP_ADMIN stay inside their scope', (
     });
     expect(filtered.status).toBe(404);
     const mine = await call(groups.listMyGroups, { token: projectAdmin });
-    expect(mine.body.map((g) => g.uuid)).toContain(demo.groups.norte);
-    expect(mine.body.filter((g) => g.project !== demo.projects.andes)).toEqual([]);
+    expect(mine.body.results.map((g) => g.uuid)).toContain(demo.groups.norte);
+    expect(mine.body.results.filter((g) => g.project !== demo.projects.andes)).toEqual([]);
   });
 
   test('a PROJECT_ADMIN cannot create in the other project; a GROUP_ADMIN cannot create a group', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import * as groups from '../../shared/contracts/groups';
+import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
 import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
@@ -228,6 +229,133 @@ describe('pickers find anything', () => {
       query: { search: 'apellido1', limit: 100 },
     });
     expect(people.body.results.filter((p) => fixture.people.includes(p.uuid))).toEqual([]);
+  });
+});
+
+describe('project and group pickers find anything', () => {
+  // 110 projects and 110 groups of the fixture's project: the ones past row 100 must be found by search and by uuid.
+  const PICKED = 110;
+  const tag = `Selector${unique()}`;
+  const made = { projects: [] as string[], groups: [] as string[] };
+
+  beforeAll(async () => {
+    const { createProject } = await import('../../functions/projects/projects');
+    const { createGroup } = await import('../../functions/groups/groups');
+    // Ten at a time: writers sharing a directory shard retry their transaction (transact.ts).
+    for (let start = 0; start < PICKED; start += 10) {
+      const numbers = Array.from({ length: 10 }, (_, k) => String(start + k).padStart(3, '0'));
+      const [newProjects, newGroups] = await Promise.all([
+        Promise.all(
+          numbers.map((n) =>
+            createProject(
+              system,
+              {
+                project_name: `${tag} Compañía ${n}`,
+                client_name: 'Ñandú',
+                associated_service_description: 'p',
+                service_description: 'p',
+              },
+              [],
+            ),
+          ),
+        ),
+        Promise.all(
+          numbers.map((n) =>
+            createGroup(system, {
+              group_name: `${tag} Grupo Ñuñoa ${n}`,
+              group_description: 'p',
+              project: fixture.project,
+            }),
+          ),
+        ),
+      ]);
+      made.projects.push(...newProjects.map((p) => p.uuid));
+      made.groups.push(...newGroups.map((g) => (g as { uuid: string }).uuid));
+    }
+  }, 180_000);
+
+  test('the project picker finds the 110th project by accent- and case-free search, pages by name, and names selected ones', async () => {
+    const found = await call(projects.listMyProjects, {
+      token: superAdmin,
+      query: { search: `${tag.toLowerCase()} compania 109`, limit: 10 },
+    });
+    expect(found.status).toBe(200);
+    expect(found.body.count).toBe(1);
+    expect(found.body.results[0]?.uuid).toBe(made.projects[109]);
+    // By name, a page at a time: rows 100–109 are the last page of the tag's 110.
+    const first = await call(projects.listMyProjects, { token: superAdmin, query: { search: tag, limit: 100 } });
+    expect(first.body.count).toBe(PICKED);
+    expect(first.body.results).toHaveLength(100);
+    expect(first.body.results[0]?.project_name).toBe(`${tag} Compañía 000`);
+    const rest = await call(projects.listMyProjects, {
+      token: superAdmin,
+      query: { search: tag, limit: 100, offset: 100 },
+    });
+    expect(rest.body.results.map((p) => p.uuid)).toEqual(made.projects.slice(100));
+    const picked = [made.projects[105], made.projects[3]] as string[];
+    const selected = await call(projects.listMyProjects, {
+      token: superAdmin,
+      query: { uuids: picked.join(','), limit: 50 },
+    });
+    expect(selected.body.results.map((p) => p.uuid).sort()).toEqual([...picked].sort());
+    // Without paging it still answers every project (the "my" list's callers).
+    const all = await call(projects.listMyProjects, { token: superAdmin });
+    expect(all.body.count).toBeGreaterThanOrEqual(PICKED);
+    expect(all.body.results).toHaveLength(all.body.count);
+  });
+
+  test('the group picker finds the 110th group of the project by search, and names selected ones', async () => {
+    const found = await call(groups.listMyGroups, {
+      token: superAdmin,
+      query: { project: fixture.project, search: 'NUNOA 109', limit: 10 },
+    });
+    expect(found.status).toBe(200);
+    expect(found.body.count).toBe(1);
+    expect(found.body.results[0]?.uuid).toBe(made.groups[109]);
+    const page = await call(groups.listMyGroups, {
+      token: superAdmin,
+      query: { project: fixture.project, limit: 100, offset: 100 },
+    });
+    // The project holds the fixture's two groups and the 110 of the tag.
+    expect(page.body.count).toBe(PICKED + 2);
+    expect(page.body.results).toHaveLength(PICKED + 2 - 100);
+    const picked = made.groups.slice(101, 104);
+    const selected = await call(groups.listMyGroups, {
+      token: superAdmin,
+      query: { uuids: picked.join(','), limit: 10 },
+    });
+    expect(selected.body.results.map((g) => g.uuid).sort()).toEqual([...picked].sort());
+  });
+
+  test('tenancy holds: another project’s admin, a group admin and a society user find none of them, even by uuid', async () => {
+    const [groupAdmin, societyUser] = await Promise.all([
+      signIn('grupo@demo.cl').then((t) => t.access),
+      signIn('sociedad@demo.cl').then((t) => t.access),
+    ]);
+    for (const token of [projectAdmin, groupAdmin, societyUser]) {
+      const bySearch = await call(projects.listMyProjects, { token, query: { search: tag, limit: 100 } });
+      expect(bySearch.status).toBe(200);
+      expect(bySearch.body.count).toBe(0);
+      const byUuid = await call(projects.listMyProjects, {
+        token,
+        query: { uuids: made.projects.slice(100).join(','), limit: 100 },
+      });
+      expect(byUuid.body.results).toEqual([]);
+      const groupsBySearch = await call(groups.listMyGroups, { token, query: { search: tag, limit: 100 } });
+      expect(groupsBySearch.status).toBe(200);
+      expect(groupsBySearch.body.count).toBe(0);
+      const groupsByUuid = await call(groups.listMyGroups, {
+        token,
+        query: { uuids: made.groups.slice(100).join(','), limit: 100 },
+      });
+      expect(groupsByUuid.body.results).toEqual([]);
+    }
+    // Naming the other project outright answers 404, as every list filtered by a project out of scope.
+    const named = await call(groups.listMyGroups, {
+      token: projectAdmin,
+      query: { project: fixture.project, search: tag },
+    });
+    expect(named.status).toBe(404);
   });
 });
 

@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
-import { putEntry, readDirectories, removeEntry } from './directory';
-import { normalizeSearch, uniqueEntries } from './list-index';
+import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
+import { getItems, normalizeSearch, uniqueEntries } from './list-index';
 import { type Directory, directories, keys } from './table';
 import type { TxWrite } from './transact';
 
@@ -59,6 +59,12 @@ export async function readGroupEntries(list: Directory[], extra: Array<{ pk: str
 
 export const groupsOfProject = (project: string) => directories.groupsOfProject(project);
 export const allGroups = () => directories.groups();
+
+/** The entries of the given groups (a member's own), read by key in one call. */
+export async function groupEntriesByUuid(uuids: string[]): Promise<Array<Entry<GroupEntry>>> {
+  const groups = await getItems<GroupRecord>(uuids.map((uuid) => keys.group(uuid)));
+  return groups.map((group) => ({ id: group.uuid, value: groupEntry(group) }));
+}
 
 /** Group names are unique within their project. */
 export const groupNameKey = (projectUuid: string, name: string) =>

@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
-import { putEntry, readDirectories, removeEntry } from './directory';
-import { normalizeSearch, searchText } from './list-index';
+import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
+import { getItems, normalizeSearch, searchText } from './list-index';
 import { directories, keys, normalizePortalUrl } from './table';
 import type { TxWrite } from './transact';
 
@@ -67,6 +67,12 @@ export function projectListingWrites(project: ProjectRecord, deleted = false): T
 /** Every project's entry (SUPER_ADMIN's lists), in one call. */
 export async function readProjectEntries() {
   return (await readDirectories<ProjectEntry>([directories.projects()])).entries.flat();
+}
+
+/** The entries of the given projects (a PROJECT_ADMIN's own), read by key in one call: its pickers need no directory. */
+export async function projectEntriesByUuid(uuids: string[]): Promise<Array<Entry<ProjectEntry>>> {
+  const projects = await getItems<ProjectRecord>(uuids.map((uuid) => keys.project(uuid)));
+  return projects.map((project) => ({ id: project.uuid, value: projectEntry(project) }));
 }
 
 export const projectNameKey = (name: string) => keys.unique('PROJECT_NAME', normalizeSearch(name));

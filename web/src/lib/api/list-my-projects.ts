@@ -1,12 +1,33 @@
 import { listMyProjects } from '@shared/contracts/projects';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { type PickerSource, pickerQuery } from '@/components/admin/picker-logic';
+import { api, type QueryInputOf } from '@/lib/api-client';
 
-/** GET api/v1/projects/user/project/: the caller's projects (every project for SUPER_ADMIN), for selectors and filters. */
-export const fetchMyProjects = (signal?: AbortSignal) => api(listMyProjects, { signal });
+export type MyProjectsQuery = QueryInputOf<typeof listMyProjects>;
 
-export const myProjectsQueryOptions = () =>
-  queryOptions({ queryKey: [listMyProjects.id], queryFn: ({ signal }) => fetchMyProjects(signal) });
+/**
+ * GET api/v1/projects/user/project/: the caller's projects (every project for SUPER_ADMIN), by name; a page of a
+ * search, or the named uuids, when asked (issue 9).
+ */
+export const fetchMyProjects = (query: MyProjectsQuery = {}, signal?: AbortSignal) =>
+  api(listMyProjects, { query, signal });
 
-/** `enabled` false (a role that picks no project) loads nothing. */
-export const useMyProjects = (enabled = true) => useQuery({ ...myProjectsQueryOptions(), enabled });
+export const myProjectsQueryOptions = (query: MyProjectsQuery = {}) =>
+  queryOptions({ queryKey: [listMyProjects.id, query], queryFn: ({ signal }) => fetchMyProjects(query, signal) });
+
+/** Every project of the caller (the rows within the API's budget); `enabled` false loads nothing. */
+export const useMyProjects = (enabled = true) =>
+  useQuery({ ...myProjectsQueryOptions(), enabled, select: (page) => page.results });
+
+/**
+ * The project pickers and filters (issue 9, "Pickers find anything"): searched and paged on the server, the selected
+ * ones named by `uuids=`, so any of 50,000 projects can be chosen.
+ */
+export const myProjectsPickerSource = (enabled = true): PickerSource => ({
+  key: [listMyProjects.id, 'picker'],
+  enabled,
+  fetchPage: async (request, signal) => {
+    const page = await fetchMyProjects(pickerQuery(request), signal);
+    return { count: page.count, results: page.results.map((p) => ({ value: p.uuid, label: p.project_name })) };
+  },
+});

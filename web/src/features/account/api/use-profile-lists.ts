@@ -31,19 +31,19 @@ const EMPTY: NamedList = { items: [], total: 0 };
 function listQuery(kind: ProfileListKind) {
   if (kind === 'projects') {
     return {
-      ...myProjectsQueryOptions(),
+      ...myProjectsQueryOptions({ limit: PAGE }),
       select: (projects: ResponseOf<typeof listMyProjects>): NamedList => ({
-        items: projects.map((p) => ({ uuid: p.uuid, name: p.project_name })),
-        total: projects.length,
+        items: projects.results.map((p) => ({ uuid: p.uuid, name: p.project_name })),
+        total: projects.count,
       }),
     };
   }
   if (kind === 'groups') {
     return {
-      ...myGroupsQueryOptions({}),
+      ...myGroupsQueryOptions({ limit: PAGE }),
       select: (groups: ResponseOf<typeof listMyGroups>): NamedList => ({
-        items: groups.map((g) => ({ uuid: g.uuid, name: g.group_name })),
-        total: groups.length,
+        items: groups.results.map((g) => ({ uuid: g.uuid, name: g.group_name })),
+        total: groups.count,
       }),
     };
   }

@@ -1,4 +1,4 @@
-import { Flex, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { useState } from 'react';
 import {
@@ -28,7 +28,7 @@ import {
   valuesFromGroup,
 } from '@/features/groups/api/payload';
 import { useUpdateGroup } from '@/features/groups/api/update-group';
-import { useMyProjects } from '@/features/groups/api/use-group-pickers';
+import { projectPickerSource } from '@/features/groups/api/use-group-pickers';
 import { useSession } from '@/lib/session';
 
 const t = es.groupsAdmin;
@@ -59,7 +59,6 @@ export function GroupForm({ group }: { group?: GroupDetail }) {
   const [saved] = useState(() => (group ? valuesFromGroup(group) : null));
   const create = useCreateGroup();
   const update = useUpdateGroup();
-  const { projects, loading: projectsLoading } = useMyProjects();
   // The submit state is the mutation's (issue 9): pending, its error, and success.
   const busy = create.isPending || update.isPending;
   const error = create.error ?? update.error;
@@ -104,23 +103,15 @@ export function GroupForm({ group }: { group?: GroupDetail }) {
         hasError={Boolean(form.errors.group_description)}
         errorMessage={form.errors.group_description}
       />
-      <SelectField
-        name="project"
+      <SelectionList
         label={editing ? t.fields.project : requiredLabel(t.fields.project)}
-        value={form.values.project}
-        isDisabled={editing || projectsLoading}
-        onChange={(event) => form.setField('project', event.target.value, { admin: [], user: [] })}
-      >
-        <option value="">{t.chooseProject}</option>
-        {group && !projects.some((project) => project.uuid === group.project.uuid) ? (
-          <option value={group.project.uuid}>{group.project.project_name}</option>
-        ) : null}
-        {projects.map((project) => (
-          <option key={project.uuid} value={project.uuid}>
-            {project.project_name}
-          </option>
-        ))}
-      </SelectField>
+        multiple={false}
+        source={projectPickerSource()}
+        disabled={editing}
+        selected={form.values.project ? [form.values.project] : []}
+        onChange={(chosen) => form.setField('project', chosen[0] ?? '', { admin: [], user: [] })}
+        testId="group-project"
+      />
       <SelectionList
         label={t.fields.admin}
         source={groupAdminsPickerSource(form.values.project, group?.uuid)}

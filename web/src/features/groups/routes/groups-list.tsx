@@ -1,4 +1,4 @@
-import { Badge, Flex, SelectField, Text } from '@aws-amplify/ui-react';
+import { Badge, Flex, SelectField, Text, View } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import {
   AdminTable,
@@ -6,6 +6,7 @@ import {
   ListPage,
   pageOffset,
   roleScope,
+  SelectionList,
   StatusBadge,
   storedSelection,
   useListHash,
@@ -13,7 +14,7 @@ import {
 import { useDeleteGroup } from '@/features/groups/api/delete-group';
 import { useGroups } from '@/features/groups/api/list-groups';
 import { useUpdateGroup } from '@/features/groups/api/update-group';
-import { useMyProjects } from '@/features/groups/api/use-group-pickers';
+import { projectPickerSource } from '@/features/groups/api/use-group-pickers';
 import { useSession } from '@/lib/session';
 
 const t = es.groupsAdmin;
@@ -47,24 +48,21 @@ export function GroupsListRoute() {
   };
   const { data, isFetching: loading, refetch } = useGroups(query);
   const reload = () => void refetch();
-  const { projects } = useMyProjects(scope.projects);
 
   const filters = (
     <>
       {scope.projects ? (
-        <SelectField
-          label={t.projectFilter}
-          size="small"
-          value={project}
-          onChange={(event) => list.setFilters({ project: event.target.value })}
-        >
-          <option value="">{t.allProjects}</option>
-          {projects.map((item) => (
-            <option key={item.uuid} value={item.uuid}>
-              {item.project_name}
-            </option>
-          ))}
-        </SelectField>
+        <View width="22rem" maxWidth="100%">
+          <SelectionList
+            label={t.projectFilter}
+            multiple={false}
+            allLabel={t.allProjects}
+            source={projectPickerSource(scope.projects)}
+            selected={project ? [project] : []}
+            onChange={(chosen) => list.setFilters({ project: chosen[0] ?? '' })}
+            testId="project-filter"
+          />
+        </View>
       ) : null}
       <SelectField
         label={t.ordering}

@@ -35,7 +35,12 @@ import {
   valuesFromSociety,
 } from '@/features/societies/api/payload';
 import { useUpdateSociety } from '@/features/societies/api/update-society';
-import { useIndustries, useMyGroups, useMyProjects } from '@/features/societies/api/use-society-options';
+import {
+  groupPickerSource,
+  projectPickerSource,
+  useIndustries,
+  useMyGroups,
+} from '@/features/societies/api/use-society-options';
 import { useSession } from '@/lib/session';
 import { societiesListPath } from './list-path';
 
@@ -81,13 +86,10 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
   const done = step === t.steps.length;
   const last = step === t.steps.length - 1;
 
-  const { projects, loading: projectsLoading } = useMyProjects(scope.groups);
-  // Without a project selector (GROUP_ADMIN) the caller's own groups are offered.
+  // Without a project selector (GROUP_ADMIN) the caller's own groups are offered; their few records give the project
+  // of the chosen group. With one, the project is the form's.
   const needsProject = scope.groups;
-  const { groups, loading: groupsLoading } = useMyGroups(
-    form.values.project,
-    !needsProject || form.values.project !== '',
-  );
+  const { groups } = useMyGroups('', !needsProject);
   const { industries, loading: industriesLoading } = useIndustries();
   const groupProject = groups.find((group) => group.uuid === form.values.group)?.project ?? form.values.project;
 
@@ -171,43 +173,24 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
         ))}
       </SelectField>
       {needsProject ? (
-        <SelectField
-          name="project"
+        <SelectionList
           label={editing ? requiredLabel(t.fields.project) : t.fields.project}
-          value={form.values.project}
-          isDisabled={projectsLoading}
-          onChange={(event) => form.setField('project', event.target.value, { group: '', user: [] })}
-        >
-          <option value="">{t.chooseProject}</option>
-          {society && !projects.some((project) => project.uuid === society.project.uuid) ? (
-            <option value={society.project.uuid}>{society.project.project_name}</option>
-          ) : null}
-          {projects.map((project) => (
-            <option key={project.uuid} value={project.uuid}>
-              {project.project_name}
-            </option>
-          ))}
-        </SelectField>
+          multiple={false}
+          source={projectPickerSource(needsProject)}
+          selected={form.values.project ? [form.values.project] : []}
+          onChange={(chosen) => form.setField('project', chosen[0] ?? '', { group: '', user: [] })}
+          testId="society-project"
+        />
       ) : null}
-      <SelectField
-        name="group"
+      <SelectionList
         label={requiredLabel(t.fields.group)}
-        value={form.values.group}
-        isDisabled={groupsLoading || (needsProject && form.values.project === '')}
-        onChange={(event) => form.setField('group', event.target.value, { user: [] })}
-      >
-        <option value="">{needsProject && form.values.project === '' ? t.chooseProject : t.chooseGroup}</option>
-        {society &&
-        form.values.group === society.group.uuid &&
-        !groups.some((group) => group.uuid === society.group.uuid) ? (
-          <option value={society.group.uuid}>{society.group.group_name}</option>
-        ) : null}
-        {groups.map((group) => (
-          <option key={group.uuid} value={group.uuid}>
-            {group.group_name}
-          </option>
-        ))}
-      </SelectField>
+        multiple={false}
+        source={groupPickerSource(form.values.project, !needsProject || form.values.project !== '')}
+        placeholder={needsProject && form.values.project === '' ? t.chooseProject : undefined}
+        selected={form.values.group ? [form.values.group] : []}
+        onChange={(chosen) => form.setField('group', chosen[0] ?? '', { user: [] })}
+        testId="society-group"
+      />
       <SelectionList
         label={t.fields.user}
         source={societyUsersPickerSource(groupProject, form.values.group)}

@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, SelectField, Text } from '@aws-amplify/ui-react';
+import { Badge, Button, Flex, Text, View } from '@aws-amplify/ui-react';
 import { createIndustry } from '@shared/contracts/societies';
 import { es } from '@shared/i18n/es';
 import { useState } from 'react';
@@ -9,13 +9,14 @@ import {
   mayCall,
   pageOffset,
   roleScope,
+  SelectionList,
   StatusBadge,
   useListHash,
 } from '@/components/admin';
 import { useDeleteSociety } from '@/features/societies/api/delete-society';
 import { useSocieties } from '@/features/societies/api/list-societies';
 import { useUpdateSociety } from '@/features/societies/api/update-society';
-import { useMyGroups, useMyProjects } from '@/features/societies/api/use-society-options';
+import { groupPickerSource, projectPickerSource } from '@/features/societies/api/use-society-options';
 import { IndustriesManager } from '@/features/societies/components/industries-manager';
 import { SOCIETY_LIST_KEYS, societyListDefaults } from '@/features/societies/components/list-path';
 import { useSession } from '@/lib/session';
@@ -45,40 +46,34 @@ export function SocietiesListRoute() {
   };
   const { data, isFetching: loading, refetch } = useSocieties(query);
   const reload = () => void refetch();
-  const { projects } = useMyProjects(scope.projects);
-  const { groups } = useMyGroups(project, scope.groups);
 
   const filters = (
     <>
       {scope.projects ? (
-        <SelectField
-          label={t.projectFilter}
-          size="small"
-          value={project}
-          onChange={(event) => list.setFilters({ project: event.target.value }, ['group'])}
-        >
-          <option value="">{t.allProjects}</option>
-          {projects.map((item) => (
-            <option key={item.uuid} value={item.uuid}>
-              {item.project_name}
-            </option>
-          ))}
-        </SelectField>
+        <View width="22rem" maxWidth="100%">
+          <SelectionList
+            label={t.projectFilter}
+            multiple={false}
+            allLabel={t.allProjects}
+            source={projectPickerSource(scope.projects)}
+            selected={project ? [project] : []}
+            onChange={(chosen) => list.setFilters({ project: chosen[0] ?? '' }, ['group'])}
+            testId="project-filter"
+          />
+        </View>
       ) : null}
       {scope.groups ? (
-        <SelectField
-          label={t.groupFilter}
-          size="small"
-          value={group}
-          onChange={(event) => list.setFilters({ group: event.target.value })}
-        >
-          <option value="">{t.allGroups}</option>
-          {groups.map((item) => (
-            <option key={item.uuid} value={item.uuid}>
-              {item.group_name}
-            </option>
-          ))}
-        </SelectField>
+        <View width="22rem" maxWidth="100%">
+          <SelectionList
+            label={t.groupFilter}
+            multiple={false}
+            allLabel={t.allGroups}
+            source={groupPickerSource(project, scope.groups)}
+            selected={group ? [group] : []}
+            onChange={(chosen) => list.setFilters({ group: chosen[0] ?? '' })}
+            testId="group-filter"
+          />
+        </View>
       ) : null}
     </>
   );

@@ -1,16 +1,10 @@
-import { Flex } from '@aws-amplify/ui-react';
+import { Flex, View } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import type { Role } from '@shared/roles';
 import { useState } from 'react';
 import { requiredLabel, SelectionList } from '@/components/admin';
-import {
-  societyPickerSource,
-  useGroupOptions,
-  useGroupPickerSource,
-  useProjectOptions,
-} from '@/features/users/api/pickers';
+import { groupPickerSource, projectPickerSource, societyPickerSource } from '@/features/users/api/pickers';
 import { pickerFilters, type TargetKind, type Targets } from '@/features/users/lib/users-logic';
-import { OptionSelect } from './option-select';
 
 const t = es.usersAdmin;
 
@@ -37,20 +31,20 @@ export function TargetsPicker({
   const filters = pickerFilters(caller, kind);
   const label = (text: string) => (required ? requiredLabel(text) : text);
 
-  const projects = useProjectOptions(kind === 'project' || filters.project);
-  const groups = useGroupOptions(projectFilter, kind === 'group' || filters.group);
-  const groupSource = useGroupPickerSource(projectFilter, kind === 'group');
+  const projectSource = projectPickerSource(kind === 'project' || filters.project);
+  const groupFilterSource = groupPickerSource(projectFilter, filters.group);
+  const groupSource = groupPickerSource(projectFilter, kind === 'group');
   const societySource = societyPickerSource({ project: projectFilter, group: groupFilter }, kind === 'society');
 
   if (kind === null) return null;
   if (kind === 'project') {
     return (
-      <OptionSelect
+      <SelectionList
         label={label(t.fields.project)}
-        value={value.project[0] ?? ''}
-        options={projects.data ?? []}
-        emptyLabel={t.chooseProject}
-        onChange={(project) => onChange({ ...value, project: project ? [project] : [] })}
+        multiple={false}
+        source={projectSource}
+        selected={value.project}
+        onChange={(project) => onChange({ ...value, project })}
         testId="target-project"
       />
     );
@@ -59,25 +53,31 @@ export function TargetsPicker({
     <Flex direction="column" gap="small">
       <Flex gap="small" wrap="wrap">
         {filters.project ? (
-          <OptionSelect
-            label={t.fields.projectFilter}
-            value={projectFilter}
-            options={projects.data ?? []}
-            emptyLabel={t.allProjects}
-            onChange={(project) => {
-              setProjectFilter(project);
-              setGroupFilter('');
-            }}
-          />
+          <View width="22rem" maxWidth="100%">
+            <SelectionList
+              label={t.fields.projectFilter}
+              multiple={false}
+              allLabel={t.allProjects}
+              source={projectSource}
+              selected={projectFilter ? [projectFilter] : []}
+              onChange={(chosen) => {
+                setProjectFilter(chosen[0] ?? '');
+                setGroupFilter('');
+              }}
+            />
+          </View>
         ) : null}
         {filters.group ? (
-          <OptionSelect
-            label={t.fields.groupFilter}
-            value={groupFilter}
-            options={groups.data ?? []}
-            emptyLabel={t.allGroups}
-            onChange={setGroupFilter}
-          />
+          <View width="22rem" maxWidth="100%">
+            <SelectionList
+              label={t.fields.groupFilter}
+              multiple={false}
+              allLabel={t.allGroups}
+              source={groupFilterSource}
+              selected={groupFilter ? [groupFilter] : []}
+              onChange={(chosen) => setGroupFilter(chosen[0] ?? '')}
+            />
+          </View>
         ) : null}
       </Flex>
       {kind === 'group' ? (

@@ -2,7 +2,7 @@ import { Flex, View } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import type { Role } from '@shared/roles';
 import { SelectionList } from '@/components/admin';
-import { societyPickerSource, useGroupOptions, useProjectOptions } from '@/features/users/api/pickers';
+import { groupPickerSource, projectPickerSource, societyPickerSource } from '@/features/users/api/pickers';
 import {
   roleFilterOptions,
   type UsersFilters,
@@ -27,8 +27,6 @@ export function UsersFiltersPanel({
   onChange: (key: UsersHashKey, value: string) => void;
 }) {
   const visible = visibleFilters(role);
-  const projects = useProjectOptions(visible.project);
-  const groups = useGroupOptions(values.project, visible.group);
   const roles = roleFilterOptions(role).map((r) => ({ value: r, label: es.roles[r] }));
   const orderings = Object.entries(t.orderings)
     .filter(([value]) => value !== '')
@@ -37,22 +35,30 @@ export function UsersFiltersPanel({
   return (
     <Flex gap="small" wrap="wrap" alignItems="flex-end" data-testid="users-filters">
       {visible.project ? (
-        <OptionSelect
-          label={t.project}
-          value={values.project}
-          options={projects.data ?? []}
-          emptyLabel={t.allProjects}
-          onChange={(value) => onChange('project', value)}
-        />
+        <View width="22rem" maxWidth="100%">
+          <SelectionList
+            label={t.project}
+            multiple={false}
+            allLabel={t.allProjects}
+            source={projectPickerSource(visible.project)}
+            selected={values.project ? [values.project] : []}
+            onChange={(chosen) => onChange('project', chosen[0] ?? '')}
+            testId="project-filter"
+          />
+        </View>
       ) : null}
       {visible.group ? (
-        <OptionSelect
-          label={t.group}
-          value={values.group}
-          options={groups.data ?? []}
-          emptyLabel={t.allGroups}
-          onChange={(value) => onChange('group', value)}
-        />
+        <View width="22rem" maxWidth="100%">
+          <SelectionList
+            label={t.group}
+            multiple={false}
+            allLabel={t.allGroups}
+            source={groupPickerSource(values.project, visible.group)}
+            selected={values.group ? [values.group] : []}
+            onChange={(chosen) => onChange('group', chosen[0] ?? '')}
+            testId="group-filter"
+          />
+        </View>
       ) : null}
       {visible.society ? (
         <View width="22rem" maxWidth="100%">
