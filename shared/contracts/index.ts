@@ -1,5 +1,7 @@
 import * as auth from './auth';
 import type { Contract } from './define';
+import * as documents from './documents';
+import * as folders from './folders';
 import * as groups from './groups';
 import * as health from './health';
 import * as projects from './projects';
@@ -10,7 +12,17 @@ import * as users from './users';
 export * from './define';
 
 /** Every endpoint of the API. A module added here is routed, deployed, documented and matrix-tested. */
-export const contracts: readonly Contract[] = [health, auth, projects, groups, societies, users, registration].flatMap(
+export const contracts: readonly Contract[] = [
+  health,
+  auth,
+  projects,
+  groups,
+  societies,
+  users,
+  registration,
+  folders,
+  documents,
+].flatMap(
   (module) => Object.values(module).filter(isContract),
 );
 
@@ -18,4 +30,4 @@ function isContract(value: unknown): value is Contract {
   return typeof value === 'object' && value !== null && 'handler' in value && 'method' in value && 'path' in value;
 }
 
-export { auth, groups, health, projects, registration, societies, users };
+export { auth, documents, folders, groups, health, projects, registration, societies, users };
