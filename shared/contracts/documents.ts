@@ -224,7 +224,7 @@ export const markNotificationsRead = defineContract({
   path: 'api/v1/documents/notification/read/',
   access: ALL,
   handler: 'documents/mark-notifications-read',
-  summary: 'Marks one notification (uuid) or all of them read',
-  body: z.object({ uuid: uuidSchema.optional() }),
+  summary: 'Marks one notification (its document uuid) or all of them read',
+  body: z.object({ notification: uuidSchema.optional() }),
   response: okSchema,
 });
