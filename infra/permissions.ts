@@ -44,6 +44,11 @@ export type AssetAction = 'GetObject' | 'PutObject' | 'DeleteObject';
 export interface Permissions {
   table: TableAccess;
   assets?: readonly AssetAction[];
+  /**
+   * Object actions on the documents bucket (issue 10). GetObject also covers HEAD and presigned GETs; PutObject covers
+   * presigned POSTs; a copy needs both.
+   */
+  documents?: readonly AssetAction[];
   /** Cognito actions on the portal's user pool. InitiateAuth and RevokeToken are unsigned calls and need none. */
   cognito?: readonly CognitoAction[];
   /** ses:SendEmail from the portal's identity. */
@@ -216,6 +221,33 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     },
     cognito: ['AdminUpdateUserAttributes'],
   },
+
+  // documents and folders (issue 10): folder lists and templates read and write the table only; documents also reach
+  // the documents bucket with exactly what each handler sends (a presigned POST is signed for PutObject).
+  listFolders: READ,
+  listUserFolders: READ,
+  listTaxFolders: READ,
+  listUserTaxFolders: READ,
+  listFolderTemplates: READ,
+  createFolderTemplate: ADMIN_WRITE,
+  patchFolderTemplate: ADMIN_WRITE,
+  deleteFolderTemplate: ADMIN_WRITE,
+  uploadDocument: { ...ADMIN_WRITE, documents: ['PutObject', 'DeleteObject'] },
+  createDocumentUpload: { ...ADMIN_WRITE, documents: ['PutObject'] },
+  confirmDocumentUpload: { ...ADMIN_WRITE, documents: ['GetObject', 'PutObject', 'DeleteObject'] },
+  patchDocument: ADMIN_WRITE,
+  deleteDocument: { ...ADMIN_WRITE, documents: ['DeleteObject'] },
+  downloadDocument: { ...READ, documents: ['GetObject'] },
+  createShareToken: { table: { read: 'query', write: { 'SHARE#': ['PutItem'], 'SHARELINK#': ['PutItem'], 'DIR#DOCUMENT#': ['UpdateItem'] } } },
+  listShareLinks: READ,
+  revokeShareLink: { table: { read: 'query', write: { 'SHARE#': ['UpdateItem'], 'DIR#DOCUMENT#': ['UpdateItem'] } } },
+  // Public: counts the use on the link and logs every attempt under the link's own partition.
+  downloadSharedDocument: {
+    table: { read: 'query', write: { 'SHARE#': ['PutItem', 'UpdateItem'] } },
+    documents: ['GetObject'],
+  },
+  listNotifications: READ,
+  markNotificationsRead: { table: { read: 'query', write: { 'USER#': ['UpdateItem'] } } },
 };
 
 /** The declaration of one contract; throws for a contract that has none (so it cannot deploy with a guess). */

@@ -81,6 +81,13 @@ function allowed(contract: Contract, service: string, command: string, input: In
       : `cognito-idp:${action}`;
   }
   if (service === 's3') {
+    // The documents bucket (issue 10): HEAD is authorized as GetObject, a copy needs both GetObject and PutObject.
+    if (input.Bucket !== undefined && input.Bucket === process.env.DOCUMENTS_BUCKET) {
+      const needs = action === 'HeadObject' ? ['GetObject'] : action === 'CopyObject' ? ['GetObject', 'PutObject'] : [action];
+      const declared = (permissions.documents as readonly string[] | undefined) ?? [];
+      const missing = needs.find((a) => !declared.includes(a));
+      return missing ? `s3:${missing} on the documents bucket` : undefined;
+    }
     if (input.Bucket !== process.env.ASSETS_BUCKET) return `s3:${action} on ${String(input.Bucket)}`;
     return (permissions.assets as readonly string[] | undefined)?.includes(action) ? undefined : `s3:${action}`;
   }

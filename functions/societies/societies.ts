@@ -4,6 +4,7 @@ import type { societyCreateSchema, societyPatchSchema } from '../../shared/contr
 import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
+import { societyHoldsNoDocuments } from '../lib/data/folders';
 import { getGroup } from '../lib/data/groups';
 import { getItems } from '../lib/data/list-index';
 import { getSociety, rutKey, type SocietyRecord, societyItem, societyListingWrites } from '../lib/data/societies';
@@ -159,6 +160,8 @@ export async function patchSociety(
     if (after.society_rut) writes.push(putNew({ ...rutKey(after.society_rut), owner_uuid: uuid }, rutTaken));
   }
   writes.push(...recount(before, after));
+  // Issue 10 (portal §8): a society holding documents keeps its group; checked inside this same transaction.
+  if (moving) writes.push(societyHoldsNoDocuments(uuid, () => conflict('GROUP_CHANGE_CONFLICT')));
   const added = after.user.filter((u) => !before.user.includes(u));
   const removed = before.user.filter((u) => !after.user.includes(u));
   const staying = group ? after.user.filter((u) => before.user.includes(u)) : [];

@@ -26,7 +26,7 @@ import { routePath as httpApiPath, routeKey as httpApiRouteKey } from '../../sha
 import { bundlingFor, lambdaBundling } from '../bundling';
 import { handlerEntry, REPO_ROOT } from '../paths';
 import { type Permissions, permissionsOf } from '../permissions';
-import { acknowledgeAssetObjects, functionPolicy } from './function-access';
+import { acknowledgeAssetObjects, acknowledgeDocumentObjects, functionPolicy } from './function-access';
 
 /** The newest Node.js runtime aws-cdk-lib knows (cdk-nag AwsSolutions-L1 checks for it); bundles target node20. */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -44,6 +44,8 @@ export interface Backend {
   assetsBucket: IBucket;
   /** `<assets bucket ARN>/*`, imported by name in the API stacks (see stacks/stateful-stack.ts). */
   assetsObjectsArn: string;
+  /** `<documents bucket ARN>/*`, imported the same way (issue 10). */
+  documentsObjectsArn: string;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   /** The SES identity and configuration set ARNs (ses:SendEmail is authorized on both). */
@@ -172,6 +174,7 @@ export class ApiEndpoints extends Construct {
         inlinePolicies: { Access: functionPolicy(backend, permissions, logGroup.logGroupArn) },
       });
       if (permissions.assets?.length) acknowledgeAssetObjects(role, backend);
+      if (permissions.documents?.length) acknowledgeDocumentObjects(role, backend);
       this.roles.set(contract.id, role);
 
       const fn = new NodejsFunction(endpoint, 'Function', {

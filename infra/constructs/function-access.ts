@@ -84,6 +84,15 @@ export function functionPolicy(backend: Backend, permissions: Permissions, logGr
       }),
     );
   }
+  if (permissions.documents?.length) {
+    statements.push(
+      new PolicyStatement({
+        sid: 'Documents',
+        actions: permissions.documents.map((action) => `s3:${action}`),
+        resources: [backend.documentsObjectsArn],
+      }),
+    );
+  }
   if (permissions.cognito?.length) {
     statements.push(
       new PolicyStatement({
@@ -107,5 +116,16 @@ export function acknowledgeAssetObjects(scope: IConstruct, backend: Backend): vo
       'Asset keys are made per entity and per upload at run time (projects/<uuid>/logo-<uuid>.png...): the function ' +
       'reaches objects of the assets bucket only, with only the actions its contract declares (infra/permissions.ts); ' +
       'the tenant scope of each key is enforced in code.',
+  });
+}
+
+/** The same finding for the documents bucket (issue 10). */
+export function acknowledgeDocumentObjects(scope: IConstruct, backend: Backend): void {
+  Validations.of(scope).acknowledge({
+    id: wildcardResourceFinding(scope, backend.documentsObjectsArn),
+    reason:
+      'Document keys are made per society and per document at run time (documents/<society>/<uuid>, uploads/...): ' +
+      'the function reaches objects of the documents bucket only, with only the actions its contract declares ' +
+      '(infra/permissions.ts); the tenant scope of each key is enforced in code.',
   });
 }

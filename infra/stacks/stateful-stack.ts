@@ -33,10 +33,17 @@ export class StatefulStack extends Stack {
     // roles resolves to a name known at construction (cdk-nag acknowledgments spell it; an implicit export's is hashed).
     const assetsArnExport = `${this.stackName}-AssetsBucketArn`;
     new CfnOutput(this, 'AssetsBucketArn', { value: this.storage.assetsBucket.bucketArn, exportName: assetsArnExport });
+    // The same for the documents bucket (issue 10: uploads, downloads and deletes of documents).
+    const documentsArnExport = `${this.stackName}-DocumentsBucketArn`;
+    new CfnOutput(this, 'DocumentsBucketArn', {
+      value: this.storage.documentsBucket.bucketArn,
+      exportName: documentsArnExport,
+    });
 
     // What the API functions reach; each function's role grants only its share (infra/permissions.ts).
     this.backend = {
       assetsObjectsArn: Fn.join('', [Fn.importValue(assetsArnExport), '/*']),
+      documentsObjectsArn: Fn.join('', [Fn.importValue(documentsArnExport), '/*']),
       table: this.data.table,
       tableIndexArns: this.data.indexArns(),
       documentsBucket: this.storage.documentsBucket,

@@ -36,9 +36,13 @@ export interface Contract<
    * Also accepts multipart/form-data: text fields validated by `body`, plus these file fields and their kind
    * (admin-area §7). Images are checked by content and size; CSV by size.
    */
-  multipartFiles?: Readonly<Record<string, 'image' | 'csv'>>;
+  multipartFiles?: Readonly<Record<string, 'image' | 'csv' | 'document'>>;
   /** The answer is a file of this type rather than JSON (the detail PDFs). */
   fileResponse?: 'application/pdf';
+  /**
+   * A plain link may carry the access token as `?token=` (issue 10: the document download; file responses always may).
+   */
+  queryToken?: boolean;
   /**
    * Error statuses the endpoint answers that its shape cannot tell, for the OpenAPI document (issue 9). The rest is
    * derived (shared/openapi/statuses.ts): 400 from inputs, 401/403 from access, 404 from path ids, 409 from a

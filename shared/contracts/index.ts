@@ -1,5 +1,7 @@
 import * as auth from './auth';
 import type { Contract } from './define';
+import * as documents from './documents';
+import * as folders from './folders';
 import * as groups from './groups';
 import * as health from './health';
 import * as indicators from './indicators';
@@ -20,10 +22,12 @@ export const contracts: readonly Contract[] = [
   users,
   registration,
   indicators,
+  folders,
+  documents,
 ].flatMap((module) => Object.values(module).filter(isContract));
 
 function isContract(value: unknown): value is Contract {
   return typeof value === 'object' && value !== null && 'handler' in value && 'method' in value && 'path' in value;
 }
 
-export { auth, groups, health, indicators, projects, registration, societies, users };
+export { auth, documents, folders, groups, health, indicators, projects, registration, societies, users };

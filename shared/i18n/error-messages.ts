@@ -41,6 +41,14 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   PROJECT_DISABLED: 'El proyecto al que perteneces está deshabilitado. Contacta a tu administrador.',
   GROUP_DISABLED: 'El grupo al que perteneces está deshabilitado. Contacta a tu administrador.',
   WRONG_PASSWORD: 'La contraseña actual no es correcta.',
+  // Documents (portal §8; issue 10).
+  TEMPLATE_HAS_FILES:
+    'La carpeta plantilla posee archivos dentro para alguna de sus variantes, para eliminar por favor borre esos archivos.',
+  GROUP_CHANGE_CONFLICT:
+    'Existe un conflicto en el cambio de grupo, causado por los archivos asociados en el gestor de documentos',
+  LINK_EXPIRED: 'Este link se encuentra expirado, solicite uno nuevo.',
+  UPLOAD_EXPIRED: 'La subida del archivo expiró, por favor súbalo nuevamente.',
+  UPLOAD_MISSING: 'El archivo no se terminó de subir, por favor súbalo nuevamente.',
 };
 
 /** Spanish names of wire fields, used in the field messages ('... por favor complete {field}'). */
@@ -104,6 +112,11 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   logo: 'logo',
   icon: 'ícono',
   image: 'imagen',
+  // Documents (issue 10).
+  folder: 'carpeta',
+  main_folder: 'carpeta principal',
+  file_name: 'nombre de archivo',
+  file_size: 'tamaño de archivo',
 };
 
 /** A field name in Spanish; an unknown wire name reads 'este campo' rather than leaking an English identifier. */

@@ -1,4 +1,5 @@
 import { account } from './es/account';
+import { documents } from './es/documents';
 import { adminUi } from './es/admin';
 import { login } from './es/auth';
 import { app, health, pending, roles, welcome } from './es/common';
@@ -47,6 +48,7 @@ export const es = {
   errors,
   detailPdf,
   mail,
+  documents,
 } as const;
 
 export {

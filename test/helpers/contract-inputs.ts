@@ -20,6 +20,14 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'societies/industry-type/{uuid}': 'industry',
   'users/user/{uuid}': 'user',
   'register/invitations/{id}': 'invitation',
+  // Issue 10: documents and folders.
+  'documents/document/{uuid}': 'document',
+  'documents/download/{uuid}': 'document',
+  'documents/share/token/{uuid}': 'document',
+  'documents/share/links/{uuid}': 'document',
+  'documents/share/link/{uuid}': 'shareLink',
+  'documents/upload-url/{uuid}': 'upload',
+  'folder-templates/folder/{uuid}': 'folderTemplate',
 };
 
 /** Query and body names: the kind an id there denotes, or 'value' for what is not an id. */
@@ -38,6 +46,15 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   user_role: 'value',
   tax_module: 'value',
   token: 'value',
+  // Issue 10: documents and folders.
+  folder: 'folderTemplate',
+  main_folder: 'folderTemplate',
+  notification: 'notification',
+  form: 'value',
+  year: 'value',
+  type: 'value',
+  format: 'value',
+  days: 'value',
 };
 
 const API_PREFIX = 'api/v1/';
@@ -153,6 +170,11 @@ const SAMPLES: Record<string, () => unknown> = {
   browsing_module: () => 'inicio',
   browsing_view: () => 'inicio',
   custom_portal_url: () => 'https://portal.example.cl',
+  // Issue 10: documents and folders.
+  folder_name: () => `Carpeta ${next()}`,
+  document_name: () => `Documento ${next()}`,
+  file_name: () => `archivo-${next()}.pdf`,
+  file_size: () => 1024,
 };
 
 /**

@@ -26,7 +26,19 @@ export const TAGS = ['home', 'siblingSociety', 'siblingGroup', 'otherProject'] a
 export type Tag = (typeof TAGS)[number];
 
 /** Entity kinds an id may denote. 'industry' is global (not a tenant's), so it gives no isolation case. */
-export type Kind = 'project' | 'group' | 'society' | 'user' | 'invitation' | 'industry';
+export type Kind =
+  | 'project'
+  | 'group'
+  | 'society'
+  | 'user'
+  | 'invitation'
+  | 'industry'
+  // Issue 10: document-repository ids (their isolation cases are in test/integration/documents-isolation.test.ts).
+  | 'document'
+  | 'folderTemplate'
+  | 'shareLink'
+  | 'upload'
+  | 'notification';
 export const TENANT_KINDS = ['project', 'group', 'society', 'user', 'invitation'] as const;
 export type TenantKind = (typeof TENANT_KINDS)[number];
 

@@ -39,6 +39,8 @@ export function parseMultipart(
     const files: UploadedFile[] = [];
     const parser = busboy({
       headers: { 'content-type': contentType },
+      // Browsers send file names as raw UTF-8 (issue 10: 'Declaración Año.pdf'); busboy's default reads latin1.
+      defParamCharset: 'utf8',
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
     });
     let overLimit: MultipartLimitError | undefined;

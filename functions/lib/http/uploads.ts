@@ -37,3 +37,10 @@ export function checkCsv(file: UploadedFile): string[] {
   if (file.data.length === 0 || file.data.includes(0)) return ['FORMAT_NOT_ALLOWED'];
   return [];
 }
+
+/** A document of the small-file form (issue 10): any type, not empty, within the form's size limit. */
+export function checkDocument(file: UploadedFile): string[] {
+  if (file.truncated) return ['ERROR_LENGTH'];
+  if (file.data.length === 0) return ['FORMAT_NOT_ALLOWED'];
+  return [];
+}

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { BodyOf } from '../../shared/contracts/define';
+import type { createDocumentUpload, uploadDocument } from '../../shared/contracts/documents';
+import type { Caller } from '../lib/auth/caller';
+import { nowMs } from '../lib/clock';
+import { type DocumentRecord, documentCreateWrites, documentDeleteWrites, documentRenameWrites } from '../lib/data/documents';
+import { getTemplate } from '../lib/data/folders';
+import { epochSeconds, nowIso } from '../lib/data/table';
+import { type TxWrite, transactWrite } from '../lib/data/transact';
+import { fieldErrors } from '../lib/errors';
+import type { UploadedFile } from '../lib/http/multipart';
+import { deleteDocumentObject, documentObjectKey, putDocumentObject } from '../lib/storage/documents';
+import { managedDocument, managedSociety } from './access';
+
+/**
+ * Documents (portal §2 "Document manager"; issue 10): where one goes, the small-file upload, rename and delete, and
+ * the view the API answers.
+ */
+type Placement = Pick<BodyOf<typeof uploadDocument>, 'society' | 'folder' | 'form' | 'year'>;
+
+/** A folder of the society's project, or a tax-form year from 2017 to now; a clear 400 for anything else. */
+export async function resolvePlacement(caller: Caller, placement: Placement) {
+  const society = await managedSociety(caller, placement.society);
+  if (placement.folder) {
+    if (placement.form || placement.year) throw fieldErrors({ folder: ['FORMAT_ERROR'] });
+    const template = await getTemplate(placement.folder);
+    if (!template || template.project_uuid !== society.project_uuid) throw fieldErrors({ folder: ['FORMAT_ERROR'] });
+    return { society, folder_uuid: template.uuid, form: null, year: null };
+  }
+  const currentYear = new Date(nowMs()).getUTCFullYear();
+  if (!placement.form || !placement.year || placement.year > currentYear) {
+    throw fieldErrors({ folder: ['REQUIRED'] });
+  }
+  return { society, folder_uuid: null, form: placement.form, year: placement.year };
+}
+
+/** The shown name omits the extension (portal §2); the extension stays with the file. */
+export function splitExtension(fileName: string): { base: string; ext: string } {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? { base: fileName.slice(0, dot), ext: fileName.slice(dot) } : { base: fileName, ext: '' };
+}
+
+export function documentView(d: DocumentRecord) {
+  return {
+    uuid: d.uuid,
+    document_name: splitExtension(d.file_name).base,
+    file_name: d.file_name,
+    document_size: d.size,
+    content_type: d.content_type,
+    society: d.society_uuid,
+    folder: d.folder_uuid,
+    form: d.form,
+    year: d.year,
+    modified: { date: d.updated },
+  };
+}
+
+/** A file name as the browser sent it: the last path segment only, never a path. */
+function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop()?.trim() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+  if (!base || base === '.' || base === '..' || /[\u0000-\u001f]/.test(base) || base.length > 200) {
+    throw fieldErrors({ file: ['FORMAT_ERROR'] });
+  }
+  return base;
+}
+
+export function newDocument(
+  caller: Caller,
+  placed: Awaited<ReturnType<typeof resolvePlacement>>,
+  file: { uuid?: string; name: string; size: number; contentType: string },
+): DocumentRecord {
+  const uuid = file.uuid ?? randomUUID();
+  const now = nowIso();
+  return {
+    uuid,
+    society_uuid: placed.society.uuid,
+    group_uuid: placed.society.group_uuid,
+    project_uuid: placed.society.project_uuid,
+    folder_uuid: placed.folder_uuid,
+    form: placed.form,
+    year: placed.year,
+    file_name: file.name,
+    content_type: file.contentType || 'application/octet-stream',
+    size: file.size,
+    key: documentObjectKey(placed.society.uuid, uuid),
+    created_by: caller.user.uuid,
+    created: now,
+    updated: now,
+    version: 1,
+  };
+}
+
+/**
+ * Writes the item after its object exists; if the item cannot be written (a name taken meanwhile, the folder gone),
+ * the object is removed again, so neither an item without its object nor an orphan object is left.
+ */
+export async function storeDocument(document: DocumentRecord, extra: TxWrite[] = []): Promise<void> {
+  try {
+    await transactWrite([...documentCreateWrites(document), ...extra]);
+  } catch (error) {
+    await deleteDocumentObject(document.key);
+    throw error;
+  }
+}
+
+/** POST api/v1/documents/document/ (multipart, small files). */
+export async function uploadSmallDocument(caller: Caller, body: Placement, files: UploadedFile[]) {
+  const file = files.find((f) => f.field === 'file');
+  if (!file) throw fieldErrors({ file: ['REQUIRED'] });
+  const placed = await resolvePlacement(caller, body);
+  const document = newDocument(caller, placed, {
+    name: cleanFileName(file.filename),
+    size: file.data.length,
+    contentType: file.contentType,
+  });
+  await putDocumentObject(document.key, file.data, document.content_type);
+  await storeDocument(document);
+  return documentView(document);
+}
+
+export type UploadRequest = BodyOf<typeof createDocumentUpload>;
+
+export async function renameDocument(caller: Caller, uuid: string, documentName: string) {
+  const before = await managedDocument(caller, uuid);
+  const { ext } = splitExtension(before.file_name);
+  const after: DocumentRecord = {
+    ...before,
+    file_name: `${documentName}${ext}`,
+    updated: nowIso(),
+    version: before.version + 1,
+  };
+  if (after.file_name.length > 200) throw fieldErrors({ document_name: ['ERROR_LENGTH'] });
+  await transactWrite(documentRenameWrites(before, after));
+  return documentView(after);
+}
+
+/** The item goes first (in one transaction with its sizes), then the object: a failed object delete leaves no item. */
+export async function removeDocument(caller: Caller, uuid: string) {
+  const document = await managedDocument(caller, uuid);
+  await transactWrite(documentDeleteWrites(document));
+  await deleteDocumentObject(document.key);
+  return { detail: 'Documento eliminado' };
+}
+
+export const uploadExpiry = (seconds: number) => epochSeconds(nowMs() + seconds * 1000);

@@ -1,0 +1,251 @@
+import type { TAX_FORMS } from '../../shared/contracts/folders';
+import { isAdmin, visibleSociety } from '../documents/access';
+import type { Caller } from '../lib/auth/caller';
+import { templatesOf } from '../lib/data/folders';
+import { getGroup, groupsOfProject, readGroupEntries } from '../lib/data/groups';
+import { getItems } from '../lib/data/list-index';
+import { getProject, readProjectEntries } from '../lib/data/projects';
+import {
+  allSocieties,
+  getSociety,
+  readSocietyEntries,
+  type SocietyRecord,
+  societiesOfGroup,
+  societiesOfProject,
+} from '../lib/data/societies';
+import { keys } from '../lib/data/table';
+import { nowMs } from '../lib/clock';
+import { notFound } from '../lib/errors';
+import { groupInScope, projectInScope, societyInScope } from '../lib/scope';
+import { pathTo } from './templates';
+import {
+  ADMIN_KINDS,
+  type Crumb,
+  type FolderItem,
+  type Kinds,
+  page,
+  societyLevelRows,
+  TAX_FOLDER_NAME,
+  taxRows,
+  USER_KINDS,
+} from './folder-lists';
+
+/**
+ * One level of the document tree for the admin manager (depth 1 project, 2 group, 3 society, 4+ template folders;
+ * portal §2) and for the user browser (its societies, then their folders). Every level checks the caller's scope on
+ * the entity that names it; anything outside answers 404.
+ */
+interface LevelQuery {
+  project?: string;
+  group?: string;
+  society?: string;
+  folder?: string;
+  search?: string;
+  offset: number;
+  limit: number;
+}
+
+const sortByName = (rows: FolderItem[]) => rows.sort((a, b) => a.name.localeCompare(b.name, 'es'));
+
+/** A project a caller may browse: its own (admins), or the project of a GROUP_ADMIN's groups. */
+const browsesProject = (caller: Caller, project: string) =>
+  projectInScope(caller, project) || (caller.role === 'GROUP_ADMIN' && caller.user.project_uuids.includes(project));
+
+async function rootRows(caller: Caller): Promise<FolderItem[]> {
+  const projects =
+    caller.role === 'SUPER_ADMIN'
+      ? (await readProjectEntries()).map((e) => ({ uuid: e.id, name: e.value.n }))
+      : (await getItems<{ uuid: string; project_name: string }>(caller.user.project_uuids.map(keys.project))).map(
+          (p) => ({ uuid: p.uuid, name: p.project_name }),
+        );
+  return sortByName(
+    projects.map((p) => ({
+      uuid: p.uuid,
+      name: p.name,
+      type: 'folderListAdmin' as const,
+      modified: { date: null },
+      size: null,
+      target: { project: p.uuid },
+    })),
+  );
+}
+
+/** The admin crumbs of a society and, below it, its template path. */
+async function societyCrumbs(society: SocietyRecord, templatePath: Array<{ uuid: string; folder_name: string }>) {
+  const [project, group] = await getItems<{ uuid: string; project_name?: string; group_name?: string }>([
+    keys.project(society.project_uuid),
+    keys.group(society.group_uuid),
+  ]);
+  return [
+    { uuid: society.project_uuid, name: project?.project_name ?? '', depth: 1, target: { project: society.project_uuid } },
+    { uuid: society.group_uuid, name: group?.group_name ?? '', depth: 2, target: { group: society.group_uuid } },
+    { uuid: society.uuid, name: society.society_business_name, depth: 3, target: { society: society.uuid } },
+    ...templatePath.map((t, i) => ({
+      uuid: t.uuid,
+      name: t.folder_name,
+      depth: 4 + i,
+      target: { society: society.uuid, folder: t.uuid },
+    })),
+  ] satisfies Crumb[];
+}
+
+export async function adminLevel(caller: Caller, query: LevelQuery) {
+  if (query.folder && !query.society) throw notFound();
+  if (query.society) {
+    const society = await getSociety(query.society);
+    if (!society || !societyInScope(caller, society)) throw notFound();
+    const templates = await templatesOf(society.project_uuid);
+    if (query.folder && !templates.some((t) => t.uuid === query.folder)) throw notFound();
+    const rows = await societyLevelRows(society, query.folder, ADMIN_KINDS, templates);
+    return {
+      ...page(rows, query),
+      root_directory: await societyCrumbs(society, pathTo(templates, query.folder)),
+      can_upload: Boolean(query.folder),
+    };
+  }
+  if (query.group) {
+    const group = await getGroup(query.group);
+    if (!group || !groupInScope(caller, group)) throw notFound();
+    const [{ entries }, project] = await Promise.all([
+      readSocietyEntries([societiesOfGroup(group.uuid)]),
+      getProject(group.project_uuid),
+    ]);
+    const rows = sortByName(
+      entries.map((e) => ({
+        uuid: e.id,
+        name: e.value.n,
+        type: 'folderListAdmin' as const,
+        modified: { date: e.value.u },
+        size: null,
+        target: { society: e.id },
+      })),
+    );
+    return {
+      ...page(rows, query),
+      root_directory: [
+        { uuid: group.project_uuid, name: project?.project_name ?? '', depth: 1, target: { project: group.project_uuid } },
+        { uuid: group.uuid, name: group.group_name, depth: 2, target: { group: group.uuid } },
+      ],
+      can_upload: false,
+    };
+  }
+  if (query.project) {
+    if (!browsesProject(caller, query.project)) throw notFound();
+    const [project, { entries }] = await Promise.all([
+      getProject(query.project),
+      readGroupEntries([groupsOfProject(query.project)]),
+    ]);
+    if (!project) throw notFound();
+    const rows = sortByName(
+      entries
+        .filter((e) => groupInScope(caller, { uuid: e.id, project_uuid: e.value.p }))
+        .map((e) => ({
+          uuid: e.id,
+          name: e.value.n,
+          type: 'folderListAdmin' as const,
+          modified: { date: e.value.u },
+          size: null,
+          target: { group: e.id },
+        })),
+    );
+    return {
+      ...page(rows, query),
+      root_directory: [{ uuid: project.uuid, name: project.project_name, depth: 1, target: { project: project.uuid } }],
+      can_upload: false,
+    };
+  }
+  return { ...page(await rootRows(caller), query), root_directory: [], can_upload: false };
+}
+
+/** The societies whose documents a user browses: its own, its groups', or an admin's scope. */
+async function userSocietyRows(caller: Caller): Promise<FolderItem[]> {
+  let list: Array<{ uuid: string; name: string }>;
+  if (caller.role === 'USER_SOCIETY') {
+    const items = await getItems<SocietyRecord>(caller.user.society_uuids.map(keys.society));
+    list = items.map((s) => ({ uuid: s.uuid, name: s.society_business_name }));
+  } else {
+    const directories =
+      caller.role === 'SUPER_ADMIN'
+        ? [allSocieties()]
+        : caller.role === 'PROJECT_ADMIN'
+          ? caller.user.project_uuids.map(societiesOfProject)
+          : caller.user.group_uuids.map(societiesOfGroup);
+    list = (await readSocietyEntries(directories)).entries.map((e) => ({ uuid: e.id, name: e.value.n }));
+  }
+  return sortByName(
+    list.map((s) => ({
+      uuid: s.uuid,
+      name: s.name,
+      type: 'userFolder' as const,
+      modified: { date: null },
+      size: null,
+      target: { society: s.uuid },
+    })),
+  );
+}
+
+export async function userLevel(caller: Caller, query: LevelQuery) {
+  if (!isAdmin(caller) && !caller.user.user_documentation) throw notFound();
+  if (query.folder && !query.society) throw notFound();
+  if (!query.society) return { ...page(await userSocietyRows(caller), query), root_directory: [], can_upload: false };
+  const society = await visibleSociety(caller, query.society);
+  const templates = await templatesOf(society.project_uuid);
+  if (query.folder && !templates.some((t) => t.uuid === query.folder)) throw notFound();
+  const rows = await societyLevelRows(society, query.folder, USER_KINDS, templates);
+  const root_directory: Crumb[] = [
+    { uuid: society.uuid, name: society.society_business_name, depth: 1, target: { society: society.uuid } },
+    ...pathTo(templates, query.folder).map((t, i) => ({
+      uuid: t.uuid,
+      name: t.folder_name,
+      depth: 2 + i,
+      target: { society: society.uuid, folder: t.uuid },
+    })),
+  ];
+  return { ...page(rows, query), root_directory, can_upload: false };
+}
+
+interface TaxQuery {
+  society: string;
+  form?: (typeof TAX_FORMS)[number];
+  year?: number;
+  search?: string;
+  offset: number;
+  limit: number;
+}
+
+export async function taxLevel(caller: Caller, query: TaxQuery, admin: boolean) {
+  let society: SocietyRecord;
+  if (admin) {
+    const found = await getSociety(query.society);
+    if (!found || !societyInScope(caller, found)) throw notFound();
+    society = found;
+  } else {
+    society = await visibleSociety(caller, query.society);
+  }
+  if (query.year && !query.form) throw notFound();
+  if (query.year && query.year > new Date(nowMs()).getUTCFullYear()) throw notFound();
+  const kinds: Kinds = admin ? ADMIN_KINDS : USER_KINDS;
+  const rows = await taxRows(society, query.form, query.year, kinds);
+  const base: Crumb[] = admin
+    ? (await societyCrumbs(society, [])).slice(0)
+    : [{ uuid: society.uuid, name: society.society_business_name, depth: 1, target: { society: society.uuid } }];
+  const depth = (base.at(-1)?.depth ?? 0) + 1;
+  const crumbs: Crumb[] = [
+    ...base,
+    { uuid: `${society.uuid}-tax`, name: TAX_FOLDER_NAME, depth, target: { society: society.uuid } },
+    ...(query.form
+      ? [{ uuid: `${society.uuid}-${query.form}`, name: query.form, depth: depth + 1, target: { society: society.uuid, form: query.form } }]
+      : []),
+    ...(query.form && query.year
+      ? [
+          {
+            uuid: `${society.uuid}-${query.form}-${query.year}`,
+            name: String(query.year),
+            depth: depth + 2,
+            target: { society: society.uuid, form: query.form, year: query.year },
+          },
+        ]
+      : []),
+  ];
+  return { ...page(rows, query), root_directory: crumbs, can_upload: admin && Boolean(query.form && query.year) };
+}

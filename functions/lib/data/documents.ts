@@ -1,0 +1,193 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/dynamo';
+import { config } from '../config';
+import { conflict, fieldErrors } from '../errors';
+import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
+import { folderStatsWrite, templateFileCount } from './folders';
+import { getItems, normalizeSearch, searchText } from './list-index';
+import type { Directory } from './table';
+import type { TxWrite } from './transact';
+import { checkWhen, deleteKey, deleteWhen, putNew } from './writes';
+
+/**
+ * Documents (portal §3 "Document"; issue 10). A document sits in a society's template folder (`folder_uuid`) or in a
+ * tax-form year (`form` + `year`); its object is in the documents bucket under `key`. The item exists only once its
+ * object does (the upload writes the object first; a direct upload is confirmed by a HEAD before this write).
+ */
+export interface DocumentRecord {
+  uuid: string;
+  society_uuid: string;
+  group_uuid: string;
+  project_uuid: string;
+  folder_uuid: string | null;
+  form: 'F22' | 'F29' | 'F50' | null;
+  year: number | null;
+  /** The file's name with its extension, as downloaded (unique in its folder, without case and accents). */
+  file_name: string;
+  content_type: string;
+  size: number;
+  key: string;
+  created_by: string;
+  created: string;
+  updated: string;
+  version: number;
+}
+
+/** Where a document is: a template uuid, or the tax folder `TAX#F22#2021`. */
+export const folderKeyOf = (d: Pick<DocumentRecord, 'folder_uuid' | 'form' | 'year'>): string =>
+  d.folder_uuid ?? `TAX#${d.form}#${d.year}`;
+
+const documentKey = (uuid: string) => ({ pk: `DOCUMENT#${uuid}`, sk: 'DOCUMENT' });
+/**
+ * A folder's documents: up to ~50,000 entries of ~150 bytes in 16 shards (a shard item holds 400 KB). The bench
+ * lists 10,000 (bench/documents.ts).
+ */
+const documentsOfFolder = (society: string, folderKey: string): Directory => ({
+  partition: `SOCIETY#${society}#FOLDER#${folderKey}#DOCS`,
+  shards: 16,
+});
+/** A society's new documents, read by its users' notifications (notifications.ts). */
+export const documentFeedOf = (society: string): Directory => ({ partition: `SOCIETY#${society}#DOC_FEED`, shards: 8 });
+const documentNameKey = (d: Pick<DocumentRecord, 'society_uuid' | 'file_name'> & Parameters<typeof folderKeyOf>[0]) => ({
+  pk: `UNIQUE#DOCUMENT_NAME#${d.society_uuid}#${folderKeyOf(d)}#${normalizeSearch(d.file_name)}`,
+  sk: 'UNIQUE',
+});
+
+/** A document's entry in its folder's directory: name, size, updated, search text. */
+export interface DocumentEntry {
+  n: string;
+  z: number;
+  u: string;
+  s: string;
+}
+
+/** A document's entry in its society's feed: file name, folder key, created. */
+export interface FeedEntry {
+  n: string;
+  f: string;
+  c: string;
+}
+
+const entryOf = (d: DocumentRecord): DocumentEntry => ({ n: d.file_name, z: d.size, u: d.updated, s: searchText(d.file_name) });
+
+export async function getDocument(uuid: string): Promise<DocumentRecord | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: config.tableName, Key: documentKey(uuid), ConsistentRead: true }),
+  );
+  if (!Item) return undefined;
+  const { pk: _pk, sk: _sk, ...record } = Item;
+  return record as DocumentRecord;
+}
+
+export const getDocuments = (uuids: string[]) => getItems<DocumentRecord>(uuids.map(documentKey));
+
+/** Every document entry of a folder, in one BatchGet. */
+export async function documentEntriesOf(society: string, folderKey: string): Promise<Array<Entry<DocumentEntry>>> {
+  const { entries } = await readDirectories<DocumentEntry>([documentsOfFolder(society, folderKey)]);
+  return entries.flat();
+}
+
+const sameName = (field: string) => () => fieldErrors({ [field]: ['SAME_DATA'] });
+
+/**
+ * A new document, all or nothing: the item, its name marker (unique in the folder), its entries (folder, feed), the
+ * folder's and the society's sizes, the template's file count (which fails if the folder was deleted meanwhile), and
+ * a check that the society is still in the group the document records (a move and an upload cannot cross).
+ */
+export function documentCreateWrites(d: DocumentRecord): TxWrite[] {
+  const folderKey = folderKeyOf(d);
+  return [
+    putNew({ ...documentKey(d.uuid), ...d }),
+    putNew({ ...documentNameKey(d), owner_uuid: d.uuid }, sameName('file')),
+    putEntry(documentsOfFolder(d.society_uuid, folderKey), d.uuid, entryOf(d)),
+    putEntry(documentFeedOf(d.society_uuid), d.uuid, { n: d.file_name, f: folderKey, c: d.created } satisfies FeedEntry),
+    folderStatsWrite(d.society_uuid, folderKey, d.size, 1),
+    folderStatsWrite(d.society_uuid, 'ALL', d.size, 1),
+    ...(d.folder_uuid ? [templateFileCount(d.folder_uuid, 1)] : []),
+    checkWhen(
+      { pk: `SOCIETY#${d.society_uuid}`, sk: 'SOCIETY' },
+      { expression: 'group_uuid = :g', values: { ':g': d.group_uuid } },
+      () => conflict('DATA_CONFLICT'),
+    ),
+  ];
+}
+
+export function documentRenameWrites(before: DocumentRecord, after: DocumentRecord): TxWrite[] {
+  const renamed = normalizeSearch(before.file_name) !== normalizeSearch(after.file_name);
+  return [
+    {
+      write: {
+        Put: {
+          TableName: config.tableName,
+          Item: { ...documentKey(after.uuid), ...after },
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': before.version },
+        },
+      },
+      onConditionFail: () => conflict('DATA_CONFLICT'),
+    },
+    ...(renamed
+      ? [deleteKey(documentNameKey(before)), putNew({ ...documentNameKey(after), owner_uuid: after.uuid }, sameName('document_name'))]
+      : []),
+    putEntry(documentsOfFolder(after.society_uuid, folderKeyOf(after)), after.uuid, entryOf(after)),
+    putEntry(documentFeedOf(after.society_uuid), after.uuid, {
+      n: after.file_name,
+      f: folderKeyOf(after),
+      c: after.created,
+    } satisfies FeedEntry),
+  ];
+}
+
+export function documentDeleteWrites(d: DocumentRecord): TxWrite[] {
+  const folderKey = folderKeyOf(d);
+  return [
+    deleteWhen(documentKey(d.uuid), { expression: 'version = :v', values: { ':v': d.version } }, () =>
+      conflict('DATA_CONFLICT'),
+    ),
+    deleteKey(documentNameKey(d)),
+    removeEntry(documentsOfFolder(d.society_uuid, folderKey), d.uuid),
+    removeEntry(documentFeedOf(d.society_uuid), d.uuid),
+    folderStatsWrite(d.society_uuid, folderKey, -d.size, -1),
+    folderStatsWrite(d.society_uuid, 'ALL', -d.size, -1),
+    ...(d.folder_uuid ? [templateFileCount(d.folder_uuid, -1)] : []),
+  ];
+}
+
+/** Bulk loads (bench, seed): the directory writes of a document, for bulkEntryUpdates. */
+export function documentEntryWrites(d: DocumentRecord): TxWrite[] {
+  return [putEntry(documentsOfFolder(d.society_uuid, folderKeyOf(d)), d.uuid, entryOf(d))];
+}
+export const documentItem = (d: DocumentRecord) => ({ ...documentKey(d.uuid), ...d });
+
+/** A direct upload waiting for its confirm call (it expires with its presigned POST). */
+export interface PendingUpload {
+  uuid: string;
+  society_uuid: string;
+  folder_uuid: string | null;
+  form: DocumentRecord['form'];
+  year: number | null;
+  file_name: string;
+  content_type: string;
+  declared_size: number;
+  key: string;
+  created_by: string;
+  /** Epoch seconds (TTL); confirm checks it itself. */
+  expires_at: number;
+}
+
+const uploadKey = (uuid: string) => ({ pk: `UPLOAD#${uuid}`, sk: 'UPLOAD' });
+
+export const pendingUploadWrite = (upload: PendingUpload): TxWrite => putNew({ ...uploadKey(upload.uuid), ...upload });
+
+export async function getPendingUpload(uuid: string): Promise<PendingUpload | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: config.tableName, Key: uploadKey(uuid), ConsistentRead: true }),
+  );
+  if (!Item) return undefined;
+  const { pk: _pk, sk: _sk, ...record } = Item;
+  return record as PendingUpload;
+}
+
+/** Consumes the pending upload in the document's transaction: a second confirm finds nothing. */
+export const consumePendingUpload = (uuid: string): TxWrite =>
+  deleteWhen(uploadKey(uuid), { expression: 'attribute_exists(pk)' }, () => conflict('DATA_CONFLICT'));

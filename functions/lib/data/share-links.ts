@@ -1,0 +1,117 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/dynamo';
+import { config } from '../config';
+import { notFound } from '../errors';
+import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
+import { getItems } from './list-index';
+import type { Directory } from './table';
+import type { TxWrite } from './transact';
+import { putNew } from './writes';
+
+/**
+ * Share links (portal §2 "Sharing"; issue 10; design/documents.md): the token is 256 random bits shown once; only its
+ * SHA-256 is stored, as the key. `expires_at` (epoch seconds) is also the TTL, but DynamoDB deletes late, so every
+ * read compares it with now. A document's links are listed from a small directory; each link's id maps to its hash.
+ */
+export interface ShareLinkRecord {
+  uuid: string;
+  token_hash: string;
+  document_uuid: string;
+  created_by: string;
+  created: string;
+  /** Epoch seconds. */
+  expires_at: number;
+  /** Set when revoked; absent while the link lives. */
+  revoked_at?: string;
+  use_count: number;
+  last_used_at: string | null;
+}
+
+const shareKey = (hash: string) => ({ pk: `SHARE#${hash}`, sk: 'SHARE' });
+const shareIdKey = (uuid: string) => ({ pk: `SHARELINK#${uuid}`, sk: 'SHARELINK' });
+const sharesOfDocument = (document: string): Directory => ({ partition: `DOCUMENT#${document}#SHARES`, shards: 1 });
+const shareLogKey = (hash: string, at: string, id: string) => ({ pk: `SHARE#${hash}`, sk: `LOG#${at}#${id}` });
+
+/** A link's entry under its document: its hash and expiry. */
+interface ShareEntry {
+  h: string;
+  e: number;
+}
+
+export function shareLinkCreateWrites(link: ShareLinkRecord): TxWrite[] {
+  return [
+    putNew({ ...shareKey(link.token_hash), ...link }),
+    putNew({ ...shareIdKey(link.uuid), token_hash: link.token_hash, document_uuid: link.document_uuid, expires_at: link.expires_at }),
+    putEntry(sharesOfDocument(link.document_uuid), link.uuid, { h: link.token_hash, e: link.expires_at } satisfies ShareEntry),
+  ];
+}
+
+export async function getShareLinkByHash(hash: string): Promise<ShareLinkRecord | undefined> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: shareKey(hash) }));
+  if (!Item) return undefined;
+  const { pk: _pk, sk: _sk, ...record } = Item;
+  return record as ShareLinkRecord;
+}
+
+export async function getShareLinkById(uuid: string): Promise<ShareLinkRecord | undefined> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: shareIdKey(uuid) }));
+  return Item ? getShareLinkByHash(Item.token_hash as string) : undefined;
+}
+
+/** A document's links (live and not), in one directory read and one BatchGet. */
+export async function shareLinksOf(document: string): Promise<ShareLinkRecord[]> {
+  const { entries } = await readDirectories<ShareEntry>([sharesOfDocument(document)]);
+  const list: Array<Entry<ShareEntry>> = entries.flat();
+  return getItems<ShareLinkRecord>(list.map((e) => shareKey(e.value.h)));
+}
+
+/** Revocation keeps the item (its log and counts stay) and drops it from the document's list. */
+export function shareLinkRevokeWrites(link: ShareLinkRecord, at: string): TxWrite[] {
+  return [
+    {
+      write: {
+        Update: {
+          TableName: config.tableName,
+          Key: shareKey(link.token_hash),
+          UpdateExpression: 'SET revoked_at = :at',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':at': at },
+        },
+      },
+      onConditionFail: notFound,
+    },
+    removeEntry(sharesOfDocument(link.document_uuid), link.uuid),
+  ];
+}
+
+/** Counts a use, only while the link is live at `nowSeconds` and not revoked (checked by the write itself). */
+export async function countShareUse(hash: string, at: string, nowSeconds: number): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: shareKey(hash),
+        UpdateExpression: 'ADD use_count :one SET last_used_at = :at',
+        ConditionExpression: 'attribute_exists(pk) AND expires_at > :now AND attribute_not_exists(revoked_at)',
+        ExpressionAttributeValues: { ':one': 1, ':at': at, ':now': nowSeconds },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** Every attempt on a known link, allowed or refused, with its time, address and outcome (kept with the link). */
+export async function logShareUse(
+  hash: string,
+  entry: { at: string; id: string; outcome: string; ip: string | undefined; expires_at: number },
+): Promise<void> {
+  await dynamo.send(
+    new PutCommand({
+      TableName: config.tableName,
+      Item: { ...shareLogKey(hash, entry.at, entry.id), outcome: entry.outcome, ip: entry.ip ?? null, expires_at: entry.expires_at },
+    }),
+  );
+}
