@@ -213,6 +213,17 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     },
     cognito: ['AdminUpdateUserAttributes'],
   },
+
+  // external: contact and support tickets (issue 13)
+  // Public: the per-address contact throttle, then one mail to the firm.
+  postContactEmail: { table: { read: 'query', write: { 'THROTTLE#': ['PutItem', 'UpdateItem'] } }, mail: true },
+  // The ticket item and its listing entries (functions/lib/data/tickets.ts), then one mail to the project.
+  postSupportTicket: {
+    table: { read: 'query', write: { 'TICKET#': ['PutItem'], 'DIR#': ['UpdateItem'] } },
+    mail: true,
+  },
+  listSupportTickets: READ,
+  patchSupportTicket: { table: { read: 'query', write: { 'TICKET#': ['PutItem'], 'DIR#': ['UpdateItem'] } } },
 };
 
 /** The declaration of one contract; throws for a contract that has none (so it cannot deploy with a guess). */

@@ -20,6 +20,8 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'societies/industry-type/{uuid}': 'industry',
   'users/user/{uuid}': 'user',
   'register/invitations/{id}': 'invitation',
+  // issue 13
+  'external/zoho/desk/ticket/{uuid}': 'ticket',
 };
 
 /** Query and body names: the kind an id there denotes, or 'value' for what is not an id. */
@@ -38,6 +40,8 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   user_role: 'value',
   tax_module: 'value',
   token: 'value',
+  // issue 13: the ticket list's status filter
+  status: 'value',
 };
 
 const API_PREFIX = 'api/v1/';
@@ -153,6 +157,10 @@ const SAMPLES: Record<string, () => unknown> = {
   browsing_module: () => 'inicio',
   browsing_view: () => 'inicio',
   custom_portal_url: () => 'https://portal.example.cl',
+  // issue 13: contact message and support ticket
+  subject: () => 'Consulta de prueba',
+  description: () => 'Descripción de prueba',
+  status: () => 'CLOSED',
 };
 
 /**

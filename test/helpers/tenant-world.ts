@@ -26,7 +26,15 @@ export const TAGS = ['home', 'siblingSociety', 'siblingGroup', 'otherProject'] a
 export type Tag = (typeof TAGS)[number];
 
 /** Entity kinds an id may denote. 'industry' is global (not a tenant's), so it gives no isolation case. */
-export type Kind = 'project' | 'group' | 'society' | 'user' | 'invitation' | 'industry';
+export type Kind =
+  | 'project'
+  | 'group'
+  | 'society'
+  | 'user'
+  | 'invitation'
+  | 'industry'
+  // A support ticket (issue 13): not part of the tenant world; its tenancy is proven in test/integration/support.test.ts.
+  | 'ticket';
 export const TENANT_KINDS = ['project', 'group', 'society', 'user', 'invitation'] as const;
 export type TenantKind = (typeof TENANT_KINDS)[number];
 

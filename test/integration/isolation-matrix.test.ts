@@ -36,7 +36,7 @@ const idOf = (c: IsolationCase) => world.ids[c.tag as keyof World['ids']][c.idKi
 
 /** The caller's own id of a kind: the entity of the home tag (its society, group, project, a user of its society). */
 function ownId(kind: Kind, list: boolean): string | string[] {
-  const id = kind === 'industry' ? world.industry : (world.ids.home[kind][0] as string);
+  const id = kind === 'industry' ? world.industry : (world.ids.home[kind as TenantKind][0] as string);
   return list ? [id] : id;
 }
 
