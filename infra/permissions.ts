@@ -223,6 +223,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     mail: true,
   },
   listSupportTickets: READ,
+  // The chatbot reads its knowledge base from its own bundle; Bedrock, when configured, is its only AWS call.
+  askChatbot: READ,
   patchSupportTicket: { table: { read: 'query', write: { 'TICKET#': ['PutItem'], 'DIR#': ['UpdateItem'] } } },
 };
 

@@ -1,4 +1,5 @@
 import * as auth from './auth';
+import * as chatbot from './chatbot';
 import type { Contract } from './define';
 import * as external from './external';
 import * as groups from './groups';
@@ -20,10 +21,11 @@ export const contracts: readonly Contract[] = [
   users,
   registration,
   external,
+  chatbot,
 ].flatMap((module) => Object.values(module).filter(isContract));
 
 function isContract(value: unknown): value is Contract {
   return typeof value === 'object' && value !== null && 'handler' in value && 'method' in value && 'path' in value;
 }
 
-export { auth, external, groups, health, projects, registration, societies, users };
+export { auth, chatbot, external, groups, health, projects, registration, societies, users };

@@ -161,6 +161,7 @@ const SAMPLES: Record<string, () => unknown> = {
   subject: () => 'Consulta de prueba',
   description: () => 'Descripción de prueba',
   status: () => 'CLOSED',
+  question: () => '¿Hasta cuándo se declara el F29?',
 };
 
 /**
