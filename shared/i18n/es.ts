@@ -4,10 +4,12 @@ import { login } from './es/auth';
 import { app, health, pending, roles, welcome } from './es/common';
 import { errors } from './es/errors';
 import { groupsAdmin } from './es/groups';
+import { landing } from './es/landing';
 import { projectsAdmin } from './es/projects';
 import { detailPdf, mail } from './es/server';
-import { adminMenu, home, pages, session, sidebar, topBar } from './es/shell';
+import { adminMenu, healthStatus, home, pages, session, sidebar, topBar } from './es/shell';
 import { industriesAdmin, societiesAdmin } from './es/societies';
+import { chatbot, support, supportMails } from './es/support';
 import { usersAdmin } from './es/users';
 import { personFields, validation } from './es/validation';
 
@@ -44,6 +46,12 @@ export const es = {
   errors,
   detailPdf,
   mail,
+  // issue 13: support, chatbot, landing
+  healthStatus,
+  support,
+  chatbot,
+  supportMails,
+  landing,
 } as const;
 
 export {
