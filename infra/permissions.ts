@@ -238,7 +238,12 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   patchDocument: ADMIN_WRITE,
   deleteDocument: { ...ADMIN_WRITE, documents: ['DeleteObject'] },
   downloadDocument: { ...READ, documents: ['GetObject'] },
-  createShareToken: { table: { read: 'query', write: { 'SHARE#': ['PutItem'], 'SHARELINK#': ['PutItem'], 'DIR#DOCUMENT#': ['UpdateItem'] } } },
+  createShareToken: {
+    table: {
+      read: 'query',
+      write: { 'SHARE#': ['PutItem'], 'SHARELINK#': ['PutItem'], 'DIR#DOCUMENT#': ['UpdateItem'] },
+    },
+  },
   listShareLinks: READ,
   revokeShareLink: { table: { read: 'query', write: { 'SHARE#': ['UpdateItem'], 'DIR#DOCUMENT#': ['UpdateItem'] } } },
   // Public: counts the use on the link and logs every attempt under the link's own partition.
@@ -248,6 +253,18 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   },
   listNotifications: READ,
   markNotificationsRead: { table: { read: 'query', write: { 'USER#': ['UpdateItem'] } } },
+  // external: contact and support tickets (issue 13)
+  // Public: the per-address contact throttle, then one mail to the firm.
+  postContactEmail: { table: { read: 'query', write: { 'THROTTLE#': ['PutItem', 'UpdateItem'] } }, mail: true },
+  // The ticket item and its listing entries (functions/lib/data/tickets.ts), then one mail to the project.
+  postSupportTicket: {
+    table: { read: 'query', write: { 'TICKET#': ['PutItem'], 'DIR#': ['UpdateItem'] } },
+    mail: true,
+  },
+  listSupportTickets: READ,
+  // The chatbot reads its knowledge base from its own bundle; Bedrock, when configured, is its only AWS call.
+  askChatbot: READ,
+  patchSupportTicket: { table: { read: 'query', write: { 'TICKET#': ['PutItem'], 'DIR#': ['UpdateItem'] } } },
 };
 
 /** The declaration of one contract; throws for a contract that has none (so it cannot deploy with a guess). */

@@ -47,6 +47,17 @@ export const config = {
     return required('PORTAL_URL');
   },
   /**
+   * The firm's contact address (issue 13): landing contact messages, and tickets of a project without a contact
+   * e-mail, go there. Optional: without it they go to the portal's sender address, which the firm reads.
+   */
+  get contactEmail() {
+    return process.env.CONTACT_EMAIL || required('MAIL_FROM');
+  },
+  /** Amazon Bedrock model of the chatbot (issue 13); unset, the chatbot answers from retrieval alone. */
+  get bedrockModelId(): string | undefined {
+    return process.env.BEDROCK_MODEL_ID || undefined;
+  },
+  /**
    * Set only by local/: the base URL of cognito-local, whose tokens are signed with a key shipped in its package.
    * Its presence is what lets the verifier trust that issuer, so it must never be set in AWS.
    */

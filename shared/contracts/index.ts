@@ -1,6 +1,8 @@
 import * as auth from './auth';
+import * as chatbot from './chatbot';
 import type { Contract } from './define';
 import * as documents from './documents';
+import * as external from './external';
 import * as folders from './folders';
 import * as groups from './groups';
 import * as health from './health';
@@ -24,10 +26,25 @@ export const contracts: readonly Contract[] = [
   indicators,
   folders,
   documents,
+  external,
+  chatbot,
 ].flatMap((module) => Object.values(module).filter(isContract));
 
 function isContract(value: unknown): value is Contract {
   return typeof value === 'object' && value !== null && 'handler' in value && 'method' in value && 'path' in value;
 }
 
-export { auth, documents, folders, groups, health, indicators, projects, registration, societies, users };
+export {
+  auth,
+  chatbot,
+  documents,
+  external,
+  folders,
+  groups,
+  health,
+  indicators,
+  projects,
+  registration,
+  societies,
+  users,
+};

@@ -9,10 +9,13 @@ import * as common from './es/common';
 import * as errors from './es/errors';
 import * as groups from './es/groups';
 import * as home from './es/home';
+// issue 13
+import * as landing from './es/landing';
 import * as projects from './es/projects';
 import * as server from './es/server';
 import * as shell from './es/shell';
 import * as societies from './es/societies';
+import * as support from './es/support';
 import * as users from './es/users';
 import * as validation from './es/validation';
 
@@ -31,6 +34,8 @@ const AREAS: Record<string, Record<string, unknown>> = {
   societies,
   users,
   validation,
+  landing,
+  support,
 };
 
 /** Every leaf under `value` with its path; a function leaf is called with 1 for each parameter. */

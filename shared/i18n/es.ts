@@ -1,15 +1,17 @@
 import { account } from './es/account';
-import { documents } from './es/documents';
 import { adminUi } from './es/admin';
 import { login } from './es/auth';
 import { app, health, pending, roles, welcome } from './es/common';
+import { documents } from './es/documents';
 import { errors } from './es/errors';
 import { groupsAdmin } from './es/groups';
 import { homePage, indicators } from './es/home';
+import { landing } from './es/landing';
 import { projectsAdmin } from './es/projects';
 import { detailPdf, mail } from './es/server';
-import { adminMenu, home, pages, session, sidebar, topBar } from './es/shell';
+import { adminMenu, healthStatus, home, pages, session, sidebar, topBar } from './es/shell';
 import { industriesAdmin, societiesAdmin } from './es/societies';
+import { chatbot, support, supportMails } from './es/support';
 import { usersAdmin } from './es/users';
 import { personFields, validation } from './es/validation';
 
@@ -49,6 +51,12 @@ export const es = {
   detailPdf,
   mail,
   documents,
+  // issue 13: support, chatbot, landing
+  healthStatus,
+  support,
+  chatbot,
+  supportMails,
+  landing,
 } as const;
 
 export {

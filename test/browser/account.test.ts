@@ -118,7 +118,7 @@ describe('password recovery and change', () => {
       await page.waitForURL(`${webUrl}/successRegister`);
 
       // From the login page's link.
-      await page.goto(`${webUrl}/`);
+      await page.goto(`${webUrl}/login`);
       await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
       await page.waitForURL(`${webUrl}/forgottenPassword`);
       const send = page.getByRole('button', { name: 'Enviar', exact: true });

@@ -23,7 +23,7 @@ describe('branded login', () => {
     try {
       // The footer's year comes from the browser's clock, so the test sets it rather than reading today's.
       await page.clock.setFixedTime(new Date('2031-06-15T12:00:00-04:00'));
-      await page.goto(`${origin}/`);
+      await page.goto(`${origin}/login`);
       await page.getByRole('heading', { name: 'Ingresa a tu cuenta' }).waitFor();
       expect(await page.getByRole('heading', { name: project }).isVisible()).toBe(true);
       expect(await page.title()).toBe(`Portal ${project}`);
@@ -53,7 +53,7 @@ describe('branded login', () => {
       await page.route('**/api/v1/personalization/login/', (route) =>
         route.fulfill({ status: 404, contentType: 'application/json', body: '{"code":"NOT_FOUND"}' }),
       );
-      await page.goto(`${otherOrigin}/`);
+      await page.goto(`${otherOrigin}/login`);
       await page.getByRole('heading', { name: 'Bienvenido' }).waitFor();
       expect(await page.getByText('Ingresa a tu cuenta').count()).toBe(0);
       expect(await page.getByLabel('Recordarme').count()).toBe(0);

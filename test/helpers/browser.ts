@@ -48,7 +48,7 @@ export async function newPage(
 
 /** Signs in through the login form and waits for /home. */
 export async function signInThroughForm(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/`);
+  await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Ingresar', exact: true }).click();

@@ -28,6 +28,8 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'documents/share/link/{uuid}': 'shareLink',
   'documents/upload-url/{uuid}': 'upload',
   'folder-templates/folder/{uuid}': 'folderTemplate',
+  // issue 13
+  'external/zoho/desk/ticket/{uuid}': 'ticket',
 };
 
 /** Query and body names: the kind an id there denotes, or 'value' for what is not an id. */
@@ -55,6 +57,8 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   type: 'value',
   format: 'value',
   days: 'value',
+  // issue 13: the ticket list's status filter
+  status: 'value',
 };
 
 const API_PREFIX = 'api/v1/';
@@ -175,6 +179,11 @@ const SAMPLES: Record<string, () => unknown> = {
   document_name: () => `Documento ${next()}`,
   file_name: () => `archivo-${next()}.pdf`,
   file_size: () => 1024,
+  // issue 13: contact message and support ticket
+  subject: () => 'Consulta de prueba',
+  description: () => 'Descripción de prueba',
+  status: () => 'CLOSED',
+  question: () => '¿Hasta cuándo se declara el F29?',
 };
 
 /**

@@ -38,7 +38,9 @@ export type Kind =
   | 'folderTemplate'
   | 'shareLink'
   | 'upload'
-  | 'notification';
+  | 'notification'
+  // A support ticket (issue 13): not part of the tenant world; its tenancy is proven in test/integration/support.test.ts.
+  | 'ticket';
 export const TENANT_KINDS = ['project', 'group', 'society', 'user', 'invitation'] as const;
 export type TenantKind = (typeof TENANT_KINDS)[number];
 

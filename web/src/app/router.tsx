@@ -166,7 +166,13 @@ export const routes: RouteObject[] = [
       {
         element: <GuestOnly />,
         children: [
-          { index: true, lazy: login },
+          // issue 13: the public landing; its 'Ingresar' leads to /login.
+          withQueries([
+            {
+              index: true,
+              lazy: async () => ({ Component: (await import('@/features/landing/routes/landing')).LandingRoute }),
+            },
+          ]),
           { path: 'login', lazy: login },
           { path: 'admin', lazy: login },
           withQueries([
@@ -221,9 +227,19 @@ export const routes: RouteObject[] = [
                   path: 'home',
                   lazy: async () => ({ Component: (await import('@/features/home/routes/home')).HomeRoute }),
                 },
-                // Below 1024 px the chatbot route shows the chat, above it the home view (later issue).
-                { path: 'chatbot', ...pending('chatbot') },
-                { path: 'support', ...pending('support') },
+                // issue 13: below 1024 px the chatbot route shows the chat, above it the home view.
+                {
+                  path: 'chatbot',
+                  lazy: async () => ({ Component: (await import('@/features/support/routes/chatbot')).ChatbotRoute }),
+                },
+                {
+                  path: 'support',
+                  lazy: async () => ({ Component: (await import('@/features/support/routes/support')).SupportRoute }),
+                },
+                {
+                  path: 'support/tickets',
+                  lazy: async () => ({ Component: (await import('@/features/support/routes/tickets')).TicketsRoute }),
+                },
                 {
                   path: 'userinfo',
                   lazy: async () => ({

@@ -24,8 +24,5 @@ export function adminMenuFor(role: Role | undefined) {
   };
 }
 
-/** The messaging-app link: the project's contact phone as a WhatsApp chat, when a phone is known. */
-export function messagingLink(phone: string | null | undefined): string | undefined {
-  const digits = phone?.replace(/\D/g, '');
-  return digits ? `https://wa.me/${digits}` : undefined;
-}
+/** Shared with the /support page (components/ui/messaging-link.ts). */
+export { messagingLink } from '@/components/ui/messaging-link';

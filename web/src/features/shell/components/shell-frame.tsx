@@ -3,15 +3,46 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ProfileError } from '@/components/ui/profile-error';
 import { useSession } from '@/lib/session';
+import { useDrawer } from './drawer';
 import { TopBar } from './top-bar';
 
-/** Top bar, a sidebar, and the page; a profile that failed to load shows its error with a retry instead. */
-export function ShellFrame({ sidebar }: { sidebar: ReactNode }) {
+/** What a layout's sidebar is drawn with: collapsed or not, and what its collapse button does. */
+export interface SidebarState {
+  collapsed: boolean;
+  onToggle: () => void;
+}
+
+/**
+ * Top bar, a sidebar, and the page; a profile that failed to load shows its error with a retry instead. Below 768 px
+ * the sidebar is a drawer (issue 13): hidden until the top bar's menu button opens it, never collapsed, closed by
+ * Escape, the backdrop or a navigation, with focus moved into it and back to the button.
+ */
+export function ShellFrame({
+  sidebar,
+  collapsed,
+  onToggle,
+}: {
+  sidebar: (state: SidebarState) => ReactNode;
+  collapsed: boolean;
+  onToggle: () => void;
+}) {
   const { profile, profileError } = useSession();
+  const drawer = useDrawer();
   return (
     <View className="portal-shell">
-      <TopBar profile={profile} />
-      {sidebar}
+      <TopBar profile={profile} drawer={drawer.control} />
+      <div
+        id={drawer.control.controls}
+        ref={drawer.panelRef}
+        className="portal-drawer"
+        data-open={drawer.control.open}
+        data-phone={drawer.phone}
+      >
+        {sidebar(drawer.phone ? { collapsed: false, onToggle: drawer.close } : { collapsed, onToggle })}
+      </div>
+      {drawer.phone && drawer.control.open ? (
+        <div className="portal-drawer-backdrop" aria-hidden="true" onClick={drawer.close} />
+      ) : null}
       <View as="main" className="portal-main">
         {profileError && !profile ? <ProfileError error={profileError} /> : <Outlet />}
       </View>

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Avatar,
   Button,
   Divider,
@@ -12,26 +13,51 @@ import {
   View,
 } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
+import { type RefObject, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { AppIcon } from '@/components/ui/icons';
-import { messagingLink } from '@/features/shell/menus';
+import { TicketModal } from '@/components/ui/support-ticket/ticket-modal';
+import { useTopBarProfile } from '@/features/shell/api/use-top-bar-profile';
 import { useBranding } from '@/lib/branding';
 import { signOut, type UserInfo } from '@/lib/session';
+import { HelpMenu } from './help-menu';
+
+/** The drawer button of narrow screens (shell-frame.tsx owns the drawer's state). */
+export interface DrawerControl {
+  open: boolean;
+  controls: string;
+  onToggle: () => void;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+}
 
 /**
- * The top bar of every signed-in screen (portal spec §2): logo to /home, 'Volver' (not on /home), 'Ayuda', the
- * notifications menu and the user menu.
+ * The top bar of every signed-in screen (portal spec §2): the drawer button (below 768 px), logo to /home, 'Volver'
+ * (not on /home), 'Ayuda', the notifications menu and the user menu.
  */
-export function TopBar({ profile }: { profile: UserInfo | null }) {
+export function TopBar({ profile: sessionProfile, drawer }: { profile: UserInfo | null; drawer: DrawerControl }) {
   const { site } = useBranding();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const messaging = messagingLink(site?.contact_phone);
+  const profile = useTopBarProfile(sessionProfile);
   const fullName = profile ? `${profile.user.first_name} ${profile.user.last_name}`.trim() : '';
+  const [ticketOpen, setTicketOpen] = useState(false);
+  const [ticketSent, setTicketSent] = useState(false);
 
   return (
-    <Flex as="header" className="portal-topbar" alignItems="center" justifyContent="space-between" padding="xs medium">
-      <Flex alignItems="center" gap="medium">
+    <Flex as="header" className="portal-topbar" alignItems="center" justifyContent="space-between" padding="xs small">
+      <Flex alignItems="center" gap="small" minWidth="0">
+        <Button
+          ref={drawer.buttonRef}
+          className="portal-menu-button"
+          variation="link"
+          size="small"
+          aria-expanded={drawer.open}
+          aria-controls={drawer.controls}
+          aria-label={drawer.open ? es.sidebar.closeMenu : es.sidebar.openMenu}
+          onClick={drawer.onToggle}
+        >
+          <AppIcon name="menu" />
+        </Button>
         <Link as={RouterLink} to="/home" aria-label={es.topBar.logo} className="portal-logo">
           {site?.logo ? (
             <Image src={site.logo} alt={es.login.logoAlt(site.project_name)} height="40px" objectFit="contain" />
@@ -42,35 +68,19 @@ export function TopBar({ profile }: { profile: UserInfo | null }) {
           )}
         </Link>
         {pathname !== '/home' ? (
-          <Button size="small" variation="link" gap="xs" onClick={() => navigate(-1)}>
+          <Button size="small" variation="link" gap="xs" onClick={() => navigate(-1)} aria-label={es.topBar.back}>
             <AppIcon name="back" />
-            {es.topBar.back}
+            <span className="portal-topbar-label">{es.topBar.back}</span>
           </Button>
         ) : null}
       </Flex>
-      <Flex alignItems="center" gap="xs">
-        <Menu
-          menuAlign="end"
-          trigger={
-            <MenuButton variation="link" size="small" gap="xs">
-              <AppIcon name="help" />
-              {es.topBar.help}
-            </MenuButton>
-          }
-        >
-          <MenuItem
-            isDisabled={!messaging}
-            gap="small"
-            onClick={() => messaging && window.open(messaging, '_blank', 'noopener,noreferrer')}
-          >
-            <AppIcon name="chat" />
-            {es.topBar.messaging}
-          </MenuItem>
-          <MenuItem gap="small" onClick={() => navigate('/support')}>
-            <AppIcon name="ticket" />
-            {es.topBar.ticket}
-          </MenuItem>
-        </Menu>
+      <Flex alignItems="center" gap="xxs">
+        <HelpMenu
+          onTicket={() => {
+            setTicketSent(false);
+            setTicketOpen(true);
+          }}
+        />
         <Menu
           menuAlign="end"
           trigger={
@@ -92,7 +102,12 @@ export function TopBar({ profile }: { profile: UserInfo | null }) {
           menuAlign="end"
           trigger={
             <MenuButton variation="link" size="small" aria-label={es.topBar.userMenu} title={es.topBar.userMenu}>
-              <Avatar src={profile?.profile.image ?? undefined} alt={fullName} size="small" />
+              <Avatar
+                src={profile?.profile.image ?? undefined}
+                alt={fullName}
+                size="small"
+                data-testid="top-bar-avatar"
+              />
             </MenuButton>
           }
         >
@@ -113,6 +128,18 @@ export function TopBar({ profile }: { profile: UserInfo | null }) {
           </MenuItem>
         </Menu>
       </Flex>
+      <TicketModal open={ticketOpen} onClose={() => setTicketOpen(false)} onSent={() => setTicketSent(true)} />
+      {ticketSent ? (
+        <Alert
+          className="portal-toast"
+          variation="success"
+          role="status"
+          isDismissible
+          onDismiss={() => setTicketSent(false)}
+        >
+          {es.support.ticketSent}
+        </Alert>
+      ) : null}
     </Flex>
   );
 }

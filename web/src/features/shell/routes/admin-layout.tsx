@@ -8,6 +8,12 @@ export function AdminLayout() {
   const { profile } = useSession();
   const { collapsed, toggle } = useSidebarCollapsed();
   return (
-    <ShellFrame sidebar={<AdminSidebar role={profile?.profile.user_role} collapsed={collapsed} onToggle={toggle} />} />
+    <ShellFrame
+      collapsed={collapsed}
+      onToggle={toggle}
+      sidebar={(state) => (
+        <AdminSidebar role={profile?.profile.user_role} collapsed={state.collapsed} onToggle={state.onToggle} />
+      )}
+    />
   );
 }

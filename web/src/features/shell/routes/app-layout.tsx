@@ -7,5 +7,11 @@ import { useSession } from '@/lib/session';
 export function AppLayout() {
   const { profile } = useSession();
   const { collapsed, toggle } = useSidebarCollapsed();
-  return <ShellFrame sidebar={<Sidebar profile={profile} collapsed={collapsed} onToggle={toggle} />} />;
+  return (
+    <ShellFrame
+      collapsed={collapsed}
+      onToggle={toggle}
+      sidebar={(state) => <Sidebar profile={profile} collapsed={state.collapsed} onToggle={state.onToggle} />}
+    />
+  );
 }

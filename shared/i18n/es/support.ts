@@ -1,0 +1,73 @@
+/** Support: the ticket modal, the tickets list, the /support carousel, the chatbot, and the mails they send. */
+export const support = {
+  ticketTitle: 'Ticket de soporte',
+  ticketIntro: 'Cuéntanos qué necesitas y te responderemos por correo.',
+  subject: 'Asunto',
+  description: 'Descripción',
+  descriptionHint: 'Entre 4 y 1024 carácteres',
+  send: 'Enviar',
+  sending: 'Enviando…',
+  cancel: 'Cancelar',
+  ticketSent: 'Tu ticket fue enviado. Te responderemos a la brevedad.',
+  channelsTitle: '¿Cómo podemos ayudarte?',
+  channelsIntro: 'Escríbenos por WhatsApp o abre un ticket de soporte y nuestro equipo te contactará.',
+  whatsapp: 'Escríbenos por WhatsApp',
+  noPhone: 'Este proyecto no tiene un teléfono de contacto registrado.',
+  openTicket: 'Abrir ticket de soporte',
+  seeTickets: 'Ver tickets de soporte',
+  slideChannels: 'Canales de contacto',
+  slideChatbot: 'Asistente tributario',
+  carouselLabel: 'Soporte',
+  previous: 'Anterior',
+  next: 'Siguiente',
+  ticketsTitle: 'Tickets de soporte',
+  statusFilter: 'Estado',
+  statusAll: 'Todos',
+  statusOpen: 'Abiertos',
+  statusClosed: 'Cerrados',
+  open: 'Abierto',
+  closed: 'Cerrado',
+  close: 'Cerrar ticket',
+  reopen: 'Reabrir',
+  columns: { created: 'Fecha', user: 'Usuario', project: 'Proyecto', subject: 'Asunto', status: 'Estado' },
+  noProject: 'Sin proyecto',
+  noTickets: 'No hay tickets',
+  loadError: 'No fue posible cargar los tickets.',
+} as const;
+
+export const chatbot = {
+  title: 'Asistente tributario y contable',
+  intro:
+    'Pregúntame sobre F22, F29, F50, IVA, PPM, boletas de honorarios, UF, UTM o plazos tributarios. Respondo desde nuestros artículos y siempre te indico la fuente.',
+  question: 'Tu pregunta',
+  placeholder: 'Ej.: ¿Hasta cuándo puedo declarar el F29?',
+  ask: 'Preguntar',
+  asking: 'Buscando…',
+  source: 'Fuente',
+  related: 'Artículos relacionados',
+  noMatch: 'No encontré un artículo que responda esa pregunta. Prueba con otras palabras o abre un ticket de soporte.',
+  generated: 'Respuesta redactada a partir de los artículos citados.',
+  you: 'Tú',
+  bot: 'Asistente',
+  error: 'No fue posible responder en este momento. Intenta nuevamente.',
+} as const;
+
+/** Texts of the mails the contact form and the support ticket send (functions import this file alone). */
+export const supportMails = {
+  contact: {
+    subject: (subject: string) => `Contacto desde el sitio: ${subject}`,
+    title: 'Nuevo mensaje de contacto',
+    from: 'Correo',
+    subjectLabel: 'Asunto',
+  },
+  ticket: {
+    subject: (subject: string) => `Ticket de soporte: ${subject}`,
+    title: 'Nuevo ticket de soporte',
+    id: 'Ticket',
+    user: 'Usuario',
+    project: 'Proyecto',
+    noProject: 'Sin proyecto',
+    created: 'Fecha',
+    subjectLabel: 'Asunto',
+  },
+} as const;

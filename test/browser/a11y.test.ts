@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { canOpenAdminPath, ROLES, type Role } from '../../shared/roles';
+import { seriousViolations, settled } from '../helpers/a11y';
+import { launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
+
+/**
+ * axe-core over every route of web/src/app/router.tsx, for each role that can reach it (issue 13): no serious or
+ * critical violation. The route list is read from router.tsx itself, so a route added there without a concrete URL
+ * here fails the first test.
+ */
+const { webUrl, demo } = inject('portal');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const EMAIL_OF: Record<Role, string> = {
+  SUPER_ADMIN: 'superadmin@demo.cl',
+  PROJECT_ADMIN: 'proyecto@demo.cl',
+  GROUP_ADMIN: 'grupo@demo.cl',
+  USER_GROUP: 'usuariogrupo@demo.cl',
+  USER_SOCIETY: 'sociedad@demo.cl',
+};
+
+type Kind = 'visitor' | 'app' | 'admin';
+const unknown = randomUUID();
+const user = demo.users['sociedad@demo.cl'] as string;
+
+/** Every route pattern of router.tsx → a concrete URL (demo ids where the page shows data) and who opens it. */
+const ROUTES: Record<string, { url: string; kind: Kind }> = {
+  '': { url: '/', kind: 'visitor' },
+  'health-check': { url: '/health-check', kind: 'visitor' },
+  'share/:token': { url: '/share/x', kind: 'visitor' },
+  'email_confirm/:token': { url: `/email_confirm/${'x'.repeat(40)}`, kind: 'visitor' },
+  login: { url: '/login', kind: 'visitor' },
+  admin: { url: '/admin', kind: 'visitor' },
+  forgottenPassword: { url: '/forgottenPassword', kind: 'visitor' },
+  'password_reset/:token': { url: `/password_reset/${'x'.repeat(40)}`, kind: 'visitor' },
+  SuccessEmail: { url: '/SuccessEmail', kind: 'visitor' },
+  SuccessResetPass: { url: '/SuccessResetPass', kind: 'visitor' },
+  successRegister: { url: '/successRegister', kind: 'visitor' },
+  expiredToken: { url: '/expiredToken', kind: 'visitor' },
+  'register/:token': { url: `/register/${'x'.repeat(40)}`, kind: 'visitor' },
+  home: { url: '/home', kind: 'app' },
+  chatbot: { url: '/chatbot', kind: 'app' },
+  support: { url: '/support', kind: 'app' },
+  'support/tickets': { url: '/support/tickets', kind: 'app' },
+  userinfo: { url: '/userinfo', kind: 'app' },
+  changePassword: { url: '/changePassword', kind: 'app' },
+  'reportView/:uuid': { url: `/reportView/${unknown}`, kind: 'app' },
+  'accounting/:type/:uuid': { url: `/accounting/1/${unknown}`, kind: 'app' },
+  'documents_user/:uuid': { url: '/documents_user/root', kind: 'app' },
+  '*': { url: '/no-existe', kind: 'app' },
+  'admin/projects': { url: '/admin/projects', kind: 'admin' },
+  'admin/projects/create': { url: '/admin/projects/create', kind: 'admin' },
+  'admin/projects/detail/:uuid': { url: `/admin/projects/detail/${demo.projects.andes}`, kind: 'admin' },
+  'admin/projects/edit/:uuid': { url: `/admin/projects/edit/${demo.projects.andes}`, kind: 'admin' },
+  'admin/group': { url: '/admin/group', kind: 'admin' },
+  'admin/group/create': { url: '/admin/group/create', kind: 'admin' },
+  'admin/group/detail/:uuid': { url: `/admin/group/detail/${demo.groups.norte}`, kind: 'admin' },
+  'admin/group/edit/:uuid': { url: `/admin/group/edit/${demo.groups.norte}`, kind: 'admin' },
+  'admin/society': { url: '/admin/society', kind: 'admin' },
+  'admin/society/create': { url: '/admin/society/create', kind: 'admin' },
+  'admin/society/detail/:uuid': { url: `/admin/society/detail/${demo.societies.minera}`, kind: 'admin' },
+  'admin/society/edit/:uuid': { url: `/admin/society/edit/${demo.societies.minera}`, kind: 'admin' },
+  'admin/users': { url: '/admin/users', kind: 'admin' },
+  'admin/users/invite': { url: '/admin/users/invite', kind: 'admin' },
+  'admin/users/import': { url: '/admin/users/import', kind: 'admin' },
+  'admin/users/detail/:uuid': { url: `/admin/users/detail/${user}`, kind: 'admin' },
+  'admin/users/edit/:uuid': { url: `/admin/users/edit/${user}`, kind: 'admin' },
+  'admin/reports': { url: '/admin/reports', kind: 'admin' },
+  'admin/reports/create': { url: '/admin/reports/create', kind: 'admin' },
+  'admin/reports/edit/:uuid': { url: `/admin/reports/edit/${unknown}`, kind: 'admin' },
+  'admin/reports/detail/:uuid': { url: `/admin/reports/detail/${unknown}`, kind: 'admin' },
+  'admin/accounting': { url: '/admin/accounting', kind: 'admin' },
+  'admin/accounting/create': { url: '/admin/accounting/create', kind: 'admin' },
+  'admin/accounting/edit/:uuid': { url: `/admin/accounting/edit/${unknown}`, kind: 'admin' },
+  'admin/accounting/detail/:uuid': { url: `/admin/accounting/detail/${unknown}`, kind: 'admin' },
+  'admin/documents/:uuid': { url: '/admin/documents/root', kind: 'admin' },
+  'admin/documents/:uuid/:project_uuid': { url: `/admin/documents/root/${demo.projects.andes}`, kind: 'admin' },
+  'admin/*': { url: '/admin/no-existe', kind: 'admin' },
+};
+
+/** The route patterns router.tsx declares: `path: '…'` entries, the admin families' tuples, and the index route. */
+function routerPatterns(): string[] {
+  const source = readFileSync(join(import.meta.dirname, '..', '..', 'web', 'src', 'app', 'router.tsx'), 'utf8');
+  const paths = [...source.matchAll(/path: '([^']+)'/g)].map((m) => m[1] as string);
+  const families = [...source.matchAll(/\['([^']+)', 'admin\w+'\]/g)].map((m) => `admin/${m[1]}`);
+  const index = source.includes('index: true') ? [''] : [];
+  return [...new Set([...index, ...paths, ...families])].filter((p) => !p.includes('${'));
+}
+
+const urlsFor = (role: Role | 'visitor') =>
+  Object.values(ROUTES)
+    .filter((r) =>
+      role === 'visitor'
+        ? r.kind === 'visitor'
+        : r.kind === 'app' || (r.kind === 'admin' && canOpenAdminPath(role, r.url)),
+    )
+    .map((r) => r.url);
+
+test('every route of router.tsx has a URL in this check', () => {
+  const missing = routerPatterns().filter((pattern) => !(pattern in ROUTES));
+  expect(missing, 'add these routes to ROUTES in test/browser/a11y.test.ts').toEqual([]);
+  expect(routerPatterns().length).toBeGreaterThan(40);
+});
+
+describe('axe: no serious or critical violation', () => {
+  test.each(['visitor' as const, ...ROLES])(
+    'every route a %s can open',
+    async (role) => {
+      const { context, page } = await newPage(browser);
+      const problems: string[] = [];
+      try {
+        if (role !== 'visitor') await signInWithCookies(context, webUrl, EMAIL_OF[role]);
+        for (const url of urlsFor(role)) {
+          await page.goto(`${webUrl}${url}`);
+          await settled(page);
+          for (const line of await seriousViolations(page))
+            problems.push(`${url} → ${new URL(page.url()).pathname}: ${line}`);
+        }
+      } finally {
+        await context.close();
+      }
+      expect(problems).toEqual([]);
+    },
+    400_000,
+  );
+});

@@ -1,0 +1,103 @@
+import { Button, Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { TICKET_DESCRIPTION } from '@shared/contracts/external';
+import { es } from '@shared/i18n/es';
+import { useEffect, useState } from 'react';
+import { Modal } from '@/components/admin/modal';
+import { ServerErrors } from '@/components/admin/server-errors';
+import { usePostTicket } from './post-ticket';
+
+const t = es.support;
+
+/** Whether the description is within the spec's 4–1024 characters (spaces at the ends do not count). */
+export const ticketDescriptionValid = (description: string) => {
+  const length = description.trim().length;
+  return length >= TICKET_DESCRIPTION.min && length <= TICKET_DESCRIPTION.max;
+};
+
+/**
+ * The support ticket (portal spec §2): subject and description, both required to send; it closes after a successful
+ * send (`onSent`); server errors are listed in red under the form.
+ */
+export function TicketModal({ open, onClose, onSent }: { open: boolean; onClose: () => void; onSent?: () => void }) {
+  const [subject, setSubject] = useState('');
+  const [description, setDescription] = useState('');
+  const send = usePostTicket();
+  const { reset } = send;
+
+  useEffect(() => {
+    if (!open) return;
+    setSubject('');
+    setDescription('');
+    reset();
+  }, [open, reset]);
+
+  const descriptionTouched = description.length > 0;
+  const canSend = subject.trim().length > 0 && ticketDescriptionValid(description) && !send.isPending;
+  const submit = () => {
+    if (!canSend) return;
+    send.mutate(
+      { subject, description },
+      {
+        onSuccess: () => {
+          onClose();
+          onSent?.();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t.ticketTitle}
+      onClose={() => !send.isPending && onClose()}
+      testId="ticket-modal"
+      actions={
+        <>
+          <Button onClick={onClose} isDisabled={send.isPending}>
+            {t.cancel}
+          </Button>
+          <Button
+            variation="primary"
+            onClick={submit}
+            isDisabled={!canSend}
+            isLoading={send.isPending}
+            loadingText={t.sending}
+          >
+            {t.send}
+          </Button>
+        </>
+      }
+    >
+      <Flex
+        as="form"
+        direction="column"
+        gap="small"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <TextField
+          label={t.subject}
+          value={subject}
+          maxLength={200}
+          isRequired
+          onChange={(event) => setSubject(event.target.value)}
+        />
+        <TextAreaField
+          label={t.description}
+          value={description}
+          rows={5}
+          maxLength={TICKET_DESCRIPTION.max}
+          isRequired
+          descriptiveText={`${t.descriptionHint} (${description.trim().length}/${TICKET_DESCRIPTION.max})`}
+          hasError={descriptionTouched && !ticketDescriptionValid(description)}
+          errorMessage={t.descriptionHint}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </Flex>
+      <ServerErrors error={send.error} />
+    </Modal>
+  );
+}

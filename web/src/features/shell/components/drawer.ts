@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { PHONE_QUERY, useMediaQuery } from '@/components/ui/use-media-query';
+import type { DrawerControl } from './top-bar';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The sidebar drawer of phones (issue 13). Opening it moves focus to its first link; Escape, the backdrop, a
+ * navigation or the button close it, and focus returns to the button when it was inside the drawer.
+ */
+export function useDrawer() {
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement | null>(null);
+  const panelRef = useRef<HTMLDivElement | null>(null);
+  const id = useId();
+  const { pathname } = useLocation();
+
+  const close = useCallback(() => {
+    setOpen(false);
+    if (panelRef.current?.contains(document.activeElement)) buttonRef.current?.focus();
+  }, []);
+
+  // A page change (a link in the drawer) closes it; so does growing past the breakpoint.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
+  useEffect(() => setOpen(false), [pathname, phone]);
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, close]);
+
+  const control: DrawerControl = {
+    open: phone && open,
+    controls: `portal-drawer-${id.replace(/:/g, '')}`,
+    onToggle: () => (open ? close() : setOpen(true)),
+    buttonRef,
+  };
+  return { phone, control, panelRef, close };
+}

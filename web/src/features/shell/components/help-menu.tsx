@@ -1,0 +1,35 @@
+import { Menu, MenuButton, MenuItem } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
+import { AppIcon } from '@/components/ui/icons';
+import { messagingLink } from '@/features/shell/menus';
+import { useBranding } from '@/lib/branding';
+
+/** 'Ayuda' (portal spec §2): the messaging-app link from the project's phone, and the support ticket modal. */
+export function HelpMenu({ onTicket }: { onTicket: () => void }) {
+  const { site } = useBranding();
+  const messaging = messagingLink(site?.contact_phone);
+  return (
+    <Menu
+      menuAlign="end"
+      trigger={
+        <MenuButton variation="link" size="small" gap="xs" aria-label={es.topBar.help}>
+          <AppIcon name="help" />
+          <span className="portal-topbar-label">{es.topBar.help}</span>
+        </MenuButton>
+      }
+    >
+      <MenuItem
+        isDisabled={!messaging}
+        gap="small"
+        onClick={() => messaging && window.open(messaging, '_blank', 'noopener,noreferrer')}
+      >
+        <AppIcon name="chat" />
+        {es.topBar.messaging}
+      </MenuItem>
+      <MenuItem gap="small" onClick={onTicket}>
+        <AppIcon name="ticket" />
+        {es.topBar.ticket}
+      </MenuItem>
+    </Menu>
+  );
+}

@@ -1,0 +1,114 @@
+import { Alert, Button, Card, Flex, Heading, Text, TextField, View } from '@aws-amplify/ui-react';
+import { es } from '@shared/i18n/es';
+import { useState } from 'react';
+import { type ChatbotAnswer, useAskChatbot } from '@/features/support/api/ask-chatbot';
+
+const t = es.chatbot;
+
+interface Exchange {
+  id: number;
+  question: string;
+  answer: ChatbotAnswer;
+}
+
+/**
+ * The tax and accounting assistant (issue 13): a question, and the answer with the article it came from (never one
+ * without the other); a question the knowledge base does not cover says so.
+ */
+export function ChatbotPanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 | 3 }) {
+  const [question, setQuestion] = useState('');
+  const [history, setHistory] = useState<Exchange[]>([]);
+  const ask = useAskChatbot();
+
+  const submit = () => {
+    const text = question.trim();
+    if (!text || ask.isPending) return;
+    ask.mutate(text, {
+      onSuccess: (answer) => {
+        setHistory((items) => [...items, { id: items.length + 1, question: text, answer }]);
+        setQuestion('');
+      },
+    });
+  };
+
+  return (
+    <Flex direction="column" gap="medium" className="portal-chatbot">
+      <Heading level={headingLevel}>{t.title}</Heading>
+      <Text>{t.intro}</Text>
+      <Flex direction="column" gap="small" aria-live="polite" data-testid="chatbot-history">
+        {history.map((exchange) => (
+          <ChatExchange key={exchange.id} exchange={exchange} />
+        ))}
+      </Flex>
+      {ask.isError ? <Alert variation="error">{t.error}</Alert> : null}
+      <Flex
+        as="form"
+        gap="small"
+        alignItems="flex-end"
+        wrap="wrap"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <View flex="1 1 14rem">
+          <TextField
+            label={t.question}
+            placeholder={t.placeholder}
+            value={question}
+            maxLength={500}
+            onChange={(event) => setQuestion(event.target.value)}
+          />
+        </View>
+        <Button
+          type="submit"
+          variation="primary"
+          isDisabled={question.trim() === ''}
+          isLoading={ask.isPending}
+          loadingText={t.asking}
+        >
+          {t.ask}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
+
+function ChatExchange({ exchange }: { exchange: Exchange }) {
+  const { answer } = exchange;
+  return (
+    <Flex direction="column" gap="xs" data-testid="chatbot-exchange">
+      <Card variation="outlined" className="portal-chat-question">
+        <Text fontWeight="bold">{t.you}</Text>
+        <Text>{exchange.question}</Text>
+      </Card>
+      <Card variation="elevated" className="portal-chat-answer">
+        <Text fontWeight="bold">{t.bot}</Text>
+        {answer.found ? (
+          <>
+            <Text data-testid="chatbot-answer">{answer.answer}</Text>
+            {answer.generated ? (
+              <Text fontSize="small" color="font.secondary">
+                {t.generated}
+              </Text>
+            ) : null}
+            <details className="portal-chat-source" data-testid="chatbot-source">
+              <summary>
+                {t.source}: {answer.source.title}
+              </summary>
+              <Text>{answer.source.summary}</Text>
+              <Text>{answer.source.body}</Text>
+            </details>
+            {answer.related.length > 0 ? (
+              <Text fontSize="small" color="font.secondary">
+                {t.related}: {answer.related.map((a) => a.title).join(' · ')}
+              </Text>
+            ) : null}
+          </>
+        ) : (
+          <Text data-testid="chatbot-no-match">{t.noMatch}</Text>
+        )}
+      </Card>
+    </Flex>
+  );
+}
