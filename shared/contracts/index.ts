@@ -1,21 +1,34 @@
+// Reports, modules and accounting assignments (issue 11, issue 12 assignments).
+import * as accountingAssignments from './accounting-assignments';
 import * as auth from './auth';
 import type { Contract } from './define';
 import * as groups from './groups';
 import * as health from './health';
+import * as modules from './modules';
 import * as projects from './projects';
 import * as registration from './registration';
+import * as reports from './reports';
 import * as societies from './societies';
 import * as users from './users';
 
 export * from './define';
 
 /** Every endpoint of the API. A module added here is routed, deployed, documented and matrix-tested. */
-export const contracts: readonly Contract[] = [health, auth, projects, groups, societies, users, registration].flatMap(
-  (module) => Object.values(module).filter(isContract),
-);
+export const contracts: readonly Contract[] = [
+  health,
+  auth,
+  projects,
+  groups,
+  societies,
+  users,
+  registration,
+  modules,
+  reports,
+  accountingAssignments,
+].flatMap((module) => Object.values(module).filter(isContract));
 
 function isContract(value: unknown): value is Contract {
   return typeof value === 'object' && value !== null && 'handler' in value && 'method' in value && 'path' in value;
 }
 
-export { auth, groups, health, projects, registration, societies, users };
+export { accountingAssignments, auth, groups, health, modules, projects, registration, reports, societies, users };

@@ -41,6 +41,8 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   PROJECT_DISABLED: 'El proyecto al que perteneces está deshabilitado. Contacta a tu administrador.',
   GROUP_DISABLED: 'El grupo al que perteneces está deshabilitado. Contacta a tu administrador.',
   WRONG_PASSWORD: 'La contraseña actual no es correcta.',
+  // Modules (issue 11): SUPER_ADMIN deletes a module only while no report or assignment is placed in it.
+  MODULE_IN_USE: 'No es posible eliminar el módulo porque hay reportes o asignaciones que lo usan.',
 };
 
 /** Spanish names of wire fields, used in the field messages ('... por favor complete {field}'). */
@@ -104,6 +106,20 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   logo: 'logo',
   icon: 'ícono',
   image: 'imagen',
+  // Reports and accounting assignments (issue 11, issue 12).
+  tool_type: 'tipo de herramienta',
+  aws_id_dashboard: 'aws_id_dashboard',
+  aws_username: 'aws_username',
+  builtin_dashboard: 'tablero integrado',
+  project_list: 'proyectos, grupos o sociedades',
+  group_list: 'grupos',
+  society_list: 'sociedades',
+  enable_project_admin: 'tipo de usuario',
+  parameter_list: 'parámetros',
+  accounting_type: 'tipo de reporte contable',
+  module_name: 'nombre de módulo',
+  usuario: 'usuario',
+  reporte: 'reporte',
 };
 
 /** A field name in Spanish; an unknown wire name reads 'este campo' rather than leaking an English identifier. */

@@ -20,6 +20,13 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'societies/industry-type/{uuid}': 'industry',
   'users/user/{uuid}': 'user',
   'register/invitations/{id}': 'invitation',
+  // Modules, reports and accounting assignments (issue 11, issue 12): no tenant world of their own; their isolation is
+  // proven by test/integration/reports*.test.ts and assignments*.test.ts.
+  'modules/module/administration/{uuid}': 'module',
+  'modules/reports/report/{uuid}': 'report',
+  'modules/reports/get-report/{id}': 'report',
+  'modules/reports/dashboard/{id}': 'report',
+  'modules/accounting/report/{uuid}': 'assignment',
 };
 
 /** Query and body names: the kind an id there denotes, or 'value' for what is not an id. */
@@ -38,6 +45,15 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   user_role: 'value',
   tax_module: 'value',
   token: 'value',
+  // Reports and accounting assignments: their targets, module, and report references.
+  project_list: 'project',
+  group_list: 'group',
+  society_list: 'society',
+  module: 'module',
+  module_type: 'value',
+  enable: 'value',
+  reporte: 'report',
+  usuario: 'user',
 };
 
 const API_PREFIX = 'api/v1/';
@@ -153,6 +169,15 @@ const SAMPLES: Record<string, () => unknown> = {
   browsing_module: () => 'inicio',
   browsing_view: () => 'inicio',
   custom_portal_url: () => 'https://portal.example.cl',
+  // Reports, modules and accounting assignments.
+  menu_name: () => `Menú ${next()}`,
+  description: () => 'Descripción',
+  report_name: () => `Reporte ${next()}`,
+  tool_type: () => 'BUILT_IN',
+  module_name: () => `Módulo ${next()}`,
+  module_type: () => 'REPORT',
+  accounting_type: () => 'BALANCE_8_COLUMNS',
+  cant_see: () => true,
 };
 
 /**

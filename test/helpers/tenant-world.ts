@@ -25,8 +25,21 @@ import { createTestUser } from './db';
 export const TAGS = ['home', 'siblingSociety', 'siblingGroup', 'otherProject'] as const;
 export type Tag = (typeof TAGS)[number];
 
-/** Entity kinds an id may denote. 'industry' is global (not a tenant's), so it gives no isolation case. */
-export type Kind = 'project' | 'group' | 'society' | 'user' | 'invitation' | 'industry';
+/**
+ * Entity kinds an id may denote. 'industry' and 'module' are global (not a tenant's), so they give no isolation case;
+ * nor do 'report' and 'assignment', which the world does not hold (reports*.test.ts and assignments*.test.ts prove
+ * theirs).
+ */
+export type Kind =
+  | 'project'
+  | 'group'
+  | 'society'
+  | 'user'
+  | 'invitation'
+  | 'industry'
+  | 'module'
+  | 'report'
+  | 'assignment';
 export const TENANT_KINDS = ['project', 'group', 'society', 'user', 'invitation'] as const;
 export type TenantKind = (typeof TENANT_KINDS)[number];
 
