@@ -31,7 +31,17 @@ export function allowedDomains(urls: Array<string | null | undefined>): string[]
   return [...new Set(origins)].slice(0, 3);
 }
 
-export async function embedFor(caller: Caller, report: ReportRecord, selection: Selection | undefined) {
+/** The project's own portal URL (its branded domain), for AllowedDomains. */
+async function projectPortalUrl(project: string): Promise<string | null> {
+  return (await getProject(project))?.custom_portal_url ?? null;
+}
+
+export async function embedFor(
+  caller: Caller,
+  report: ReportRecord,
+  selection: Selection | undefined,
+  portalUrlOf: (project: string) => Promise<string | null> = projectPortalUrl,
+) {
   const scope = embedScope(caller.role, caller.user.uuid, selection);
   if (report.tool_type === 'BUILT_IN') {
     return { kind: 'BUILT_IN' as const, dashboard: report.builtin_dashboard ?? 'PORTAL_ACTIVITY' };
@@ -39,13 +49,8 @@ export async function embedFor(caller: Caller, report: ReportRecord, selection: 
   if (report.tool_type === 'QUICKSIGHT') {
     const settings = quickSightSettings();
     if (!settings) return notConfigured;
-    const project = selection ? await getProject(selection.project) : undefined;
-    const outcome = await quickSightEmbed(
-      settings,
-      report,
-      scope,
-      allowedDomains([project?.custom_portal_url, config.portalUrl]),
-    );
+    const projectUrl = selection ? await portalUrlOf(selection.project) : null;
+    const outcome = await quickSightEmbed(settings, report, scope, allowedDomains([projectUrl, config.portalUrl]));
     if (!outcome.ok) return outcome.reason === 'NOT_CONFIGURED' ? notConfigured : failed;
     return { kind: 'QUICKSIGHT' as const, url: outcome.url, parameters: outcome.parameters };
   }
