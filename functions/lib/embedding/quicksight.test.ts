@@ -155,7 +155,7 @@ describe('GenerateEmbedUrlForAnonymousUser: session tags from the scope', () => 
     };
     await embedFor(caller('USER_SOCIETY', 'u-soc'), sneaky, { project: 'p-1', group: 'g-1', society: 's-1' });
     const tags = quickSight.commandCalls(GenerateEmbedUrlForAnonymousUserCommand)[0]?.args[0].input.SessionTags ?? [];
-    expect(tags.filter((t) => t.Key.toLowerCase() === 'society')).toEqual([{ Key: 'society', Value: 's-1' }]);
+    expect(tags.filter((t) => t.Key?.toLowerCase() === 'society')).toEqual([{ Key: 'society', Value: 's-1' }]);
   });
 });
 
