@@ -9,6 +9,7 @@ import * as common from './es/common';
 import * as errors from './es/errors';
 import * as groups from './es/groups';
 import * as projects from './es/projects';
+import * as reports from './es/reports';
 import * as server from './es/server';
 import * as shell from './es/shell';
 import * as societies from './es/societies';
@@ -24,6 +25,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   errors,
   groups,
   projects,
+  reports,
   server,
   shell,
   societies,

@@ -5,6 +5,7 @@ import { app, health, pending, roles, welcome } from './es/common';
 import { errors } from './es/errors';
 import { groupsAdmin } from './es/groups';
 import { projectsAdmin } from './es/projects';
+import { accountingAssignmentsAdmin, assignmentsAdmin, reportsAdmin, reportsViewer } from './es/reports';
 import { detailPdf, mail } from './es/server';
 import { adminMenu, home, pages, session, sidebar, topBar } from './es/shell';
 import { industriesAdmin, societiesAdmin } from './es/societies';
@@ -44,6 +45,11 @@ export const es = {
   errors,
   detailPdf,
   mail,
+  // Reports and accounting assignments (issue 11, issue 12).
+  reportsViewer,
+  assignmentsAdmin,
+  reportsAdmin,
+  accountingAssignmentsAdmin,
 } as const;
 
 export {
