@@ -41,7 +41,8 @@ const parameterList = z.preprocess((v) => {
   }
 }, z.array(customParameterSchema).max(50));
 
-const optionalName = z.preprocess((v) => (v === '' ? undefined : v), text(60).optional());
+/** An optional name; '' (a cleared field of an edit) stores null. */
+const optionalName = z.preprocess((v) => (v === '' ? null : v), text(60).nullable().optional());
 
 const reportInputFields = {
   ...assignmentInputFields,
