@@ -265,6 +265,30 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // The chatbot reads its knowledge base from its own bundle; Bedrock, when configured, is its only AWS call.
   askChatbot: READ,
   patchSupportTicket: { table: { read: 'query', write: { 'TICKET#': ['PutItem'], 'DIR#': ['UpdateItem'] } } },
+  // modules, reports and accounting assignments (issue 11; issue 12 assignments)
+  listModules: READ,
+  createModule: ADMIN_WRITE,
+  patchModule: ADMIN_WRITE,
+  deleteModule: ADMIN_WRITE,
+  getModuleReport: READ,
+  getModuleAccounting: READ,
+  listReports: { ...READ, assets: ['GetObject'] },
+  searchReports: { ...READ, assets: ['GetObject'] },
+  createReport: { ...ADMIN_WRITE, assets: IMAGES },
+  getReportAdmin: { ...READ, assets: ['GetObject'] },
+  patchReport: { ...ADMIN_WRITE, assets: IMAGES },
+  deleteReport: { ...ADMIN_WRITE, assets: ['DeleteObject'] },
+  // QuickSight's GenerateEmbedUrl* and the Power BI secret's ssm:GetParameter come with the embedding settings.
+  getReport: READ,
+  getReportDashboard: READ,
+  listReportReferences: READ,
+  putReportReference: { table: { read: 'query', write: { 'REPORT_REF#': ['PutItem'], 'REPORT_REFS#': ['PutItem'] } } },
+  listAccountingAssignments: READ,
+  searchAccountingAssignments: READ,
+  createAccountingAssignment: ADMIN_WRITE,
+  getAccountingAssignment: READ,
+  patchAccountingAssignment: ADMIN_WRITE,
+  deleteAccountingAssignment: ADMIN_WRITE,
 };
 
 /** The declaration of one contract; throws for a contract that has none (so it cannot deploy with a guess). */

@@ -13,6 +13,7 @@ import { createSociety } from '../functions/societies/societies';
 import { rutCheckDigit } from '../shared/rut';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { seedIndicators } from './seed-indicators';
+import { seedReports } from './seed-reports';
 
 /**
  * Demo data for local mode only (never deployed): two branded projects, their groups and societies, industries, and
@@ -58,12 +59,16 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
   // Issue 13: the scheduled indicators job runs once at every start, before the demo marker is checked.
   await seedIndicators();
   const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: SEED_MARKER }));
-  if (Item) return Item.data as DemoData;
-
   const seeder = newUser(
     { email: 'seed@portal.local', role: 'SUPER_ADMIN', first_name: 'Carga', last_name: 'Inicial' },
     [],
   );
+  if (Item) {
+    // Modules, reports and assignments (issue 11) also reach a portal seeded before they existed.
+    await seedReports(Item.data as DemoData, seeder);
+    return Item.data as DemoData;
+  }
+
   const system: Caller = { user: seeder, role: 'SUPER_ADMIN' };
 
   const industries: Array<{ uuid: string; industry: string }> = [];
@@ -175,6 +180,7 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
     industries: industries.map((i) => i.uuid),
     users,
   };
+  await seedReports(data, seeder);
   await dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...SEED_MARKER, data, created: nowIso() } }));
   return data;
 }

@@ -1,3 +1,5 @@
+// Reports, modules and accounting assignments (issue 11, issue 12 assignments).
+import * as accountingAssignments from './accounting-assignments';
 import * as auth from './auth';
 import * as chatbot from './chatbot';
 import type { Contract } from './define';
@@ -7,8 +9,10 @@ import * as folders from './folders';
 import * as groups from './groups';
 import * as health from './health';
 import * as indicators from './indicators';
+import * as modules from './modules';
 import * as projects from './projects';
 import * as registration from './registration';
+import * as reports from './reports';
 import * as societies from './societies';
 import * as users from './users';
 
@@ -28,6 +32,9 @@ export const contracts: readonly Contract[] = [
   documents,
   external,
   chatbot,
+  modules,
+  reports,
+  accountingAssignments,
 ].flatMap((module) => Object.values(module).filter(isContract));
 
 function isContract(value: unknown): value is Contract {
@@ -35,6 +42,7 @@ function isContract(value: unknown): value is Contract {
 }
 
 export {
+  accountingAssignments,
   auth,
   chatbot,
   documents,
@@ -43,8 +51,10 @@ export {
   groups,
   health,
   indicators,
+  modules,
   projects,
   registration,
+  reports,
   societies,
   users,
 };

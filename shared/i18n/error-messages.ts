@@ -49,6 +49,8 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   LINK_EXPIRED: 'Este link se encuentra expirado, solicite uno nuevo.',
   UPLOAD_EXPIRED: 'La subida del archivo expiró, por favor súbalo nuevamente.',
   UPLOAD_MISSING: 'El archivo no se terminó de subir, por favor súbalo nuevamente.',
+  // Modules (issue 11): SUPER_ADMIN deletes a module only while no report or assignment is placed in it.
+  MODULE_IN_USE: 'No es posible eliminar el módulo porque hay reportes o asignaciones que lo usan.',
 };
 
 /** Spanish names of wire fields, used in the field messages ('... por favor complete {field}'). */
@@ -117,6 +119,20 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   main_folder: 'carpeta principal',
   file_name: 'nombre de archivo',
   file_size: 'tamaño de archivo',
+  // Reports and accounting assignments (issue 11, issue 12).
+  tool_type: 'tipo de herramienta',
+  aws_id_dashboard: 'aws_id_dashboard',
+  aws_username: 'aws_username',
+  builtin_dashboard: 'tablero integrado',
+  project_list: 'proyectos, grupos o sociedades',
+  group_list: 'grupos',
+  society_list: 'sociedades',
+  enable_project_admin: 'tipo de usuario',
+  parameter_list: 'parámetros',
+  accounting_type: 'tipo de reporte contable',
+  module_name: 'nombre de módulo',
+  usuario: 'usuario',
+  reporte: 'reporte',
 };
 
 /** A field name in Spanish; an unknown wire name reads 'este campo' rather than leaking an English identifier. */

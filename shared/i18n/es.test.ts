@@ -12,6 +12,7 @@ import * as home from './es/home';
 // issue 13
 import * as landing from './es/landing';
 import * as projects from './es/projects';
+import * as reports from './es/reports';
 import * as server from './es/server';
 import * as shell from './es/shell';
 import * as societies from './es/societies';
@@ -29,6 +30,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   groups,
   home,
   projects,
+  reports,
   server,
   shell,
   societies,

@@ -8,6 +8,7 @@ import { groupsAdmin } from './es/groups';
 import { homePage, indicators } from './es/home';
 import { landing } from './es/landing';
 import { projectsAdmin } from './es/projects';
+import { accountingAssignmentsAdmin, assignmentsAdmin, reportsAdmin, reportsViewer } from './es/reports';
 import { detailPdf, mail } from './es/server';
 import { adminMenu, healthStatus, home, pages, session, sidebar, topBar } from './es/shell';
 import { industriesAdmin, societiesAdmin } from './es/societies';
@@ -57,6 +58,11 @@ export const es = {
   chatbot,
   supportMails,
   landing,
+  // Reports and accounting assignments (issue 11, issue 12).
+  reportsViewer,
+  assignmentsAdmin,
+  reportsAdmin,
+  accountingAssignmentsAdmin,
 } as const;
 
 export {

@@ -30,6 +30,13 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'folder-templates/folder/{uuid}': 'folderTemplate',
   // issue 13
   'external/zoho/desk/ticket/{uuid}': 'ticket',
+  // Modules, reports and accounting assignments (issue 11, issue 12): no tenant world of their own; their isolation is
+  // proven by test/integration/reports*.test.ts and assignments*.test.ts.
+  'modules/module/administration/{uuid}': 'module',
+  'modules/reports/report/{uuid}': 'report',
+  'modules/reports/get-report/{id}': 'report',
+  'modules/reports/dashboard/{id}': 'report',
+  'modules/accounting/report/{uuid}': 'assignment',
 };
 
 /** Query and body names: the kind an id there denotes, or 'value' for what is not an id. */
@@ -59,6 +66,15 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   days: 'value',
   // issue 13: the ticket list's status filter
   status: 'value',
+  // Reports and accounting assignments: their targets, module, and report references.
+  project_list: 'project',
+  group_list: 'group',
+  society_list: 'society',
+  module: 'module',
+  module_type: 'value',
+  enable: 'value',
+  reporte: 'report',
+  usuario: 'user',
 };
 
 const API_PREFIX = 'api/v1/';
@@ -184,6 +200,14 @@ const SAMPLES: Record<string, () => unknown> = {
   description: () => 'Descripción de prueba',
   status: () => 'CLOSED',
   question: () => '¿Hasta cuándo se declara el F29?',
+  // Reports, modules and accounting assignments.
+  menu_name: () => `Menú ${next()}`,
+  report_name: () => `Reporte ${next()}`,
+  tool_type: () => 'BUILT_IN',
+  module_name: () => `Módulo ${next()}`,
+  module_type: () => 'REPORT',
+  accounting_type: () => 'BALANCE_8_COLUMNS',
+  cant_see: () => true,
 };
 
 /**

@@ -25,7 +25,11 @@ import { createTestUser } from './db';
 export const TAGS = ['home', 'siblingSociety', 'siblingGroup', 'otherProject'] as const;
 export type Tag = (typeof TAGS)[number];
 
-/** Entity kinds an id may denote. 'industry' is global (not a tenant's), so it gives no isolation case. */
+/**
+ * Entity kinds an id may denote. 'industry' and 'module' are global (not a tenant's), so they give no isolation case;
+ * nor do 'report', 'assignment' and the document and ticket ids, which the world does not hold (reports*.test.ts and assignments*.test.ts prove
+ * theirs).
+ */
 export type Kind =
   | 'project'
   | 'group'
@@ -40,7 +44,10 @@ export type Kind =
   | 'upload'
   | 'notification'
   // A support ticket (issue 13): not part of the tenant world; its tenancy is proven in test/integration/support.test.ts.
-  | 'ticket';
+  | 'ticket'
+  | 'module'
+  | 'report'
+  | 'assignment';
 export const TENANT_KINDS = ['project', 'group', 'society', 'user', 'invitation'] as const;
 export type TenantKind = (typeof TENANT_KINDS)[number];
 

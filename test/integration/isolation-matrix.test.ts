@@ -17,7 +17,15 @@ import {
 import { leakedIds, send } from '../helpers/raw-http';
 import { changedKeys, snapshotMentioning } from '../helpers/table-snapshot';
 import { foreignIds, outOfScope, worldIdsUnder } from '../helpers/tenant-scope';
-import { buildWorld, KINDS_PER_TAG, type Kind, TAGS, type TenantKind, type World } from '../helpers/tenant-world';
+import {
+  buildWorld,
+  KINDS_PER_TAG,
+  type Kind,
+  TAGS,
+  TENANT_KINDS,
+  type TenantKind,
+  type World,
+} from '../helpers/tenant-world';
 
 /**
  * Issue 8, "isolation matrix with data": every protected contract that takes an id or a filter is called by each
@@ -36,8 +44,12 @@ const idOf = (c: IsolationCase) => world.ids[c.tag as keyof World['ids']][c.idKi
 
 /** The caller's own id of a kind: the entity of the home tag (its society, group, project, a user of its society). */
 function ownId(kind: Kind, list: boolean): string | string[] {
-  // Kinds the world does not build (issue 10's document ids) get an unknown id: their cases live in their own file.
-  const id = kind === 'industry' ? world.industry : (world.ids.home[kind as TenantKind]?.[0] ?? randomUUID());
+  const id =
+    kind === 'industry'
+      ? world.industry
+      : (TENANT_KINDS as readonly string[]).includes(kind)
+        ? (world.ids.home[kind as TenantKind][0] as string)
+        : randomUUID();
   return list ? [id] : id;
 }
 

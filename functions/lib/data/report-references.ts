@@ -1,0 +1,47 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/dynamo';
+import { config } from '../config';
+import type { TxWrite } from './transact';
+
+/**
+ * Report references (portal §3 "Report reference per user: reporte, usuario, cant_see"): one item under the user,
+ * read by the user lists in one Query, and its mirror under the report, read by the admin's view of a report.
+ */
+export interface ReportReference {
+  reporte: string;
+  usuario: string;
+  cant_see: boolean;
+}
+
+const ofUser = (user: string, report: string) => ({ pk: `REPORT_REF#${user}`, sk: `REPORT#${report}` });
+const ofReport = (report: string, user: string) => ({ pk: `REPORT_REFS#${report}`, sk: `USER#${user}` });
+
+export function referenceWrites(reference: ReportReference): TxWrite[] {
+  return [ofUser(reference.usuario, reference.reporte), ofReport(reference.reporte, reference.usuario)].map((key) => ({
+    write: { Put: { TableName: config.tableName, Item: { ...key, ...reference } } },
+  }));
+}
+
+async function queryAll(pk: string): Promise<ReportReference[]> {
+  const found: ReportReference[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      found.push({ reporte: item.reporte, usuario: item.usuario, cant_see: Boolean(item.cant_see) });
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return found;
+}
+
+/** A user's references, in one Query (a page holds thousands). */
+export const referencesOfUser = (user: string) => queryAll(`REPORT_REF#${user}`);
+export const referencesOfReport = (report: string) => queryAll(`REPORT_REFS#${report}`);

@@ -1,0 +1,115 @@
+import { reportsViewer as t } from '../../shared/i18n/es/reports';
+import { ROLE_LABELS, type Role } from '../../shared/roles';
+import type { Selection } from '../lib/assignments/visibility';
+import { nowMs } from '../lib/clock';
+import type { Entry } from '../lib/data/directory';
+import { readDirectories } from '../lib/data/directory';
+import { type GroupEntry, groupsOfProject } from '../lib/data/groups';
+import { indicatorSeries } from '../lib/data/indicators';
+import type { ReportRecord } from '../lib/data/reports';
+import { type SocietyEntry, societiesOfGroup, societiesOfProject } from '../lib/data/societies';
+import { keys } from '../lib/data/table';
+import { type UserEntry, usersOfGroup, usersOfProject, usersOfSociety } from '../lib/data/user-listing';
+
+/**
+ * Built-in dashboards (issue 11, a third tool type): drawn by the portal from its own data, for the caller's verified
+ * selection only. PORTAL_ACTIVITY counts societies and users of the selection from the listing directories (one
+ * BatchGet); INDICATORS charts the stored currency series. A new kind (accounting aggregates) is one more case here.
+ */
+interface Panel {
+  id: string;
+  title: string;
+  chart: 'bar' | 'pie' | 'line';
+  points: Array<{ label: string; value: number }>;
+}
+
+const countBy = <T>(items: T[], key: (item: T) => string) => {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return [...counts]
+    .map(([label, value]) => ({ label, value }))
+    .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label, 'es'));
+};
+
+async function activity(selection: Selection): Promise<{ scopeName: string; panels: Panel[] }> {
+  const societyDirectory = selection.society
+    ? undefined
+    : selection.group
+      ? societiesOfGroup(selection.group)
+      : societiesOfProject(selection.project);
+  const userDirectory = selection.society
+    ? usersOfSociety(selection.society)
+    : selection.group
+      ? usersOfGroup(selection.group)
+      : usersOfProject(selection.project);
+  const scopeKey = selection.society
+    ? keys.society(selection.society)
+    : selection.group
+      ? keys.group(selection.group)
+      : keys.project(selection.project);
+  const directories = [
+    userDirectory,
+    groupsOfProject(selection.project),
+    ...(societyDirectory ? [societyDirectory] : []),
+  ];
+  const { entries, extra } = await readDirectories<unknown>(directories, [scopeKey]);
+  const [users = [], groups = [], societies = []] = entries as [
+    Array<Entry<UserEntry>>,
+    Array<Entry<GroupEntry>>,
+    Array<Entry<SocietyEntry>>,
+  ];
+  const scope = extra[0] ?? {};
+  const scopeName = String(scope.society_business_name ?? scope.group_name ?? scope.project_name ?? '');
+  // A group lists a member of two of its societies twice (`<user>:<society>`): count people once.
+  const people = new Map(users.map((u) => [u.id.split(':')[0], u.value]));
+  const groupNames = new Map(groups.map((g) => [g.id, g.value.n]));
+  const panels: Panel[] = [
+    {
+      id: 'users-by-role',
+      title: t.panels.usersByRole,
+      chart: 'pie',
+      points: countBy([...people.values()], (u) => ROLE_LABELS[u.r as Role] ?? u.r),
+    },
+  ];
+  if (societyDirectory) {
+    panels.unshift({
+      id: 'societies-by-group',
+      title: t.panels.societiesByGroup,
+      chart: 'bar',
+      points: countBy(societies, (s) => groupNames.get(s.value.g) ?? ''),
+    });
+    panels.push({
+      id: 'societies-by-status',
+      title: t.panels.societiesByStatus,
+      chart: 'pie',
+      points: countBy(societies, (s) => (s.value.e ? t.enabled : t.disabled)),
+    });
+  }
+  return { scopeName, panels };
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+async function indicators(): Promise<Panel[]> {
+  const to = nowMs();
+  const from = to - 90 * 86_400_000;
+  const [dolar, uf] = await Promise.all([
+    indicatorSeries('dolar', day(from), day(to)),
+    indicatorSeries('uf', day(from), day(to)),
+  ]);
+  const points = (series: typeof dolar) => series.map((v) => ({ label: v.day, value: v.value }));
+  return [
+    { id: 'dolar', title: t.panels.dolar, chart: 'line', points: points(dolar) },
+    { id: 'uf', title: t.panels.uf, chart: 'line', points: points(uf) },
+  ];
+}
+
+export async function dashboardData(report: ReportRecord, selection: Selection | undefined) {
+  const dashboard = report.builtin_dashboard ?? 'PORTAL_ACTIVITY';
+  // SUPER_ADMIN previews without a selection of its own: the report's first project.
+  const scope = selection ?? (report.projects[0] ? { project: report.projects[0] } : undefined);
+  if (dashboard === 'INDICATORS') return { dashboard, scope_name: '', panels: await indicators() };
+  if (!scope) return { dashboard, scope_name: '', panels: [] };
+  const { scopeName, panels } = await activity(scope);
+  return { dashboard, scope_name: scopeName, panels };
+}

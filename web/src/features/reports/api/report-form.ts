@@ -1,0 +1,114 @@
+import type { ResponseOf } from '@shared/contracts/define';
+import type { getReportAdmin, TOOL_TYPES } from '@shared/contracts/reports';
+import {
+  type AssignmentValues,
+  appendAssignment,
+  assignmentValuesFrom,
+  EMPTY_ASSIGNMENT,
+} from '@/components/assignments/assignment-values';
+
+export type ReportDetail = ResponseOf<typeof getReportAdmin>;
+export type ToolType = (typeof TOOL_TYPES)[number];
+
+export const FIXED_PARAMETERS = [
+  'project_parameter_name',
+  'group_parameter_name',
+  'user_role_parameter_name',
+  'user_parameter_name',
+] as const;
+export type FixedParameter = (typeof FIXED_PARAMETERS)[number];
+
+export interface CustomParameter {
+  parameter_name: string;
+  parameter_content: string;
+  project: string;
+}
+
+/** The report wizard's values (portal §3, §5). */
+export interface ReportValues extends AssignmentValues {
+  report_name: string;
+  tool_type: ToolType;
+  url: string;
+  aws_id_dashboard: string;
+  aws_username: string;
+  builtin_dashboard: string;
+  fixed: Partial<Record<FixedParameter, string>>;
+  parameter_list: CustomParameter[];
+  image: File | null;
+  delete_image: boolean;
+}
+
+export const EMPTY_REPORT: ReportValues = {
+  ...EMPTY_ASSIGNMENT,
+  report_name: '',
+  tool_type: 'BUILT_IN',
+  url: '',
+  aws_id_dashboard: '',
+  aws_username: '',
+  builtin_dashboard: 'PORTAL_ACTIVITY',
+  fixed: {},
+  parameter_list: [],
+  image: null,
+  delete_image: false,
+};
+
+export function reportValuesFrom(report: ReportDetail): ReportValues {
+  const fixed: ReportValues['fixed'] = {};
+  for (const key of FIXED_PARAMETERS) if (report[key]) fixed[key] = report[key] as string;
+  return {
+    ...assignmentValuesFrom(report),
+    report_name: report.report_name,
+    tool_type: report.tool_type,
+    url: report.url ?? '',
+    aws_id_dashboard: report.aws_id_dashboard ?? '',
+    aws_username: report.aws_username ?? '',
+    builtin_dashboard: report.builtin_dashboard ?? 'PORTAL_ACTIVITY',
+    fixed,
+    parameter_list: report.parameter_list.map(({ parameter_name, parameter_content, project }) => ({
+      parameter_name,
+      parameter_content,
+      project,
+    })),
+    image: null,
+    delete_image: false,
+  };
+}
+
+/** Step 0 (portal §4, §5): every main field, and the tool's own. */
+export function mainStepValid(values: ReportValues): boolean {
+  const filled = (text: string) => text.trim() !== '';
+  if (![values.report_name, values.menu_name, values.description].every(filled)) return false;
+  if (values.tool_type === 'POWER_BI') return filled(values.url);
+  if (values.tool_type === 'QUICKSIGHT') return filled(values.aws_id_dashboard) && filled(values.aws_username);
+  return filled(values.builtin_dashboard);
+}
+
+/** Custom parameters need name, value and project (portal §5). */
+export const parametersValid = (values: ReportValues) =>
+  values.parameter_list.every((p) => p.parameter_name.trim() && p.parameter_content.trim() && p.project);
+
+/**
+ * The multipart body (portal §5): the tool's fields, the parameters (custom ones as a JSON array, omitted when empty
+ * or when no project is chosen), a new image only if changed.
+ */
+export function reportFormData(values: ReportValues, saved?: ReportValues): FormData {
+  const form = appendAssignment(new FormData(), values, saved);
+  form.append('report_name', values.report_name.trim());
+  form.append('tool_type', values.tool_type);
+  if (values.tool_type === 'POWER_BI') form.append('url', values.url.trim());
+  if (values.tool_type === 'QUICKSIGHT') {
+    form.append('aws_id_dashboard', values.aws_id_dashboard.trim());
+    form.append('aws_username', values.aws_username.trim());
+  }
+  if (values.tool_type === 'BUILT_IN') form.append('builtin_dashboard', values.builtin_dashboard);
+  for (const key of FIXED_PARAMETERS) {
+    const name = values.fixed[key]?.trim();
+    if (name || saved?.fixed[key]) form.append(key, name ?? '');
+  }
+  if (values.parameter_list.length > 0 || (saved && saved.parameter_list.length > 0)) {
+    form.append('parameter_list', JSON.stringify(values.parameter_list));
+  }
+  if (values.image) form.append('image', values.image);
+  else if (values.delete_image) form.append('delete_image', 'true');
+  return form;
+}

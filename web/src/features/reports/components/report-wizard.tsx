@@ -1,0 +1,154 @@
+import { Flex, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { BUILT_IN_DASHBOARDS, TOOL_TYPES } from '@shared/contracts/reports';
+import { es } from '@shared/i18n/es';
+import { type ReactNode, useState } from 'react';
+import {
+  FileInput,
+  RequiredNote,
+  requiredLabel,
+  ServerErrors,
+  SuccessPanel,
+  UnsavedChangesGuard,
+  useWizard,
+  WizardButtons,
+  WizardSteps,
+} from '@/components/admin';
+import { usersStepValid } from '@/components/assignments/assignment-values';
+import { ModuleSelect } from '@/components/assignments/module-select';
+import { TargetsStep } from '@/components/assignments/targets-step';
+import { useCreateReport } from '@/features/reports/api/create-report';
+import {
+  EMPTY_REPORT,
+  mainStepValid,
+  parametersValid,
+  type ReportDetail,
+  type ReportValues,
+  reportFormData,
+  reportValuesFrom,
+  type ToolType,
+} from '@/features/reports/api/report-form';
+import { useUpdateReport } from '@/features/reports/api/update-report';
+import { useSession } from '@/lib/session';
+import { ParametersStep } from './parameters-step';
+
+const t = es.reportsAdmin;
+
+/**
+ * The report wizard (portal §2, §4): Datos principales, Usuarios, Parámetros, Ubicación, then the success step.
+ * Siguiente is enabled only when the step is valid; the last step submits once; a server error shows above the
+ * buttons and the user stays. Leaving while dirty asks first (UnsavedChangesGuard, lifted on submit).
+ */
+export function ReportWizard({ report }: { report?: ReportDetail }) {
+  const { profile } = useSession();
+  const editing = Boolean(report);
+  const [saved] = useState(() => (report ? reportValuesFrom(report) : undefined));
+  const [values, setValues] = useState<ReportValues>(() => saved ?? EMPTY_REPORT);
+  const [submitted, setSubmitted] = useState(false);
+  const wizard = useWizard(t.steps.length + 1);
+  const create = useCreateReport();
+  const update = useUpdateReport();
+  const busy = create.isPending || update.isPending;
+  const error = create.error ?? update.error;
+  const step = wizard.index;
+  const change = (changes: Partial<ReportValues>) => setValues((current) => ({ ...current, ...changes }));
+  const comparable = (v: ReportValues) => JSON.stringify({ ...v, image: null });
+  const dirty = !submitted && (values.image !== null || comparable(values) !== comparable(saved ?? EMPTY_REPORT));
+
+  const valid = [mainStepValid(values), usersStepValid(values, editing), parametersValid(values), values.module !== ''][
+    step
+  ];
+
+  const submit = () => {
+    setSubmitted(true);
+    const body = reportFormData(values, saved);
+    const done = { onSuccess: () => wizard.next(), onError: () => setSubmitted(false) };
+    if (report) update.mutate({ uuid: report.uuid, body }, done);
+    else create.mutate(body, done);
+  };
+
+  const text = (field: 'report_name' | 'menu_name' | 'url' | 'aws_id_dashboard' | 'aws_username', label: string) => (
+    <TextField
+      name={field}
+      label={requiredLabel(label)}
+      value={values[field]}
+      onChange={(event) => change({ [field]: event.target.value })}
+    />
+  );
+
+  const steps: ReactNode[] = [
+    <>
+      {text('report_name', t.fields.report_name)}
+      {text('menu_name', t.fields.menu_name)}
+      <TextAreaField
+        name="description"
+        label={requiredLabel(t.fields.description)}
+        value={values.description}
+        onChange={(event) => change({ description: event.target.value })}
+      />
+      <SelectField
+        name="tool_type"
+        label={requiredLabel(t.fields.tool_type)}
+        value={values.tool_type}
+        onChange={(event) => change({ tool_type: event.target.value as ToolType })}
+      >
+        {TOOL_TYPES.map((tool) => (
+          <option key={tool} value={tool}>
+            {t.tools[tool]}
+          </option>
+        ))}
+      </SelectField>
+      {values.tool_type === 'POWER_BI' ? text('url', t.fields.url) : null}
+      {values.tool_type === 'QUICKSIGHT' ? (
+        <>
+          {text('aws_id_dashboard', t.fields.aws_id_dashboard)}
+          {text('aws_username', t.fields.aws_username)}
+        </>
+      ) : null}
+      {values.tool_type === 'BUILT_IN' ? (
+        <SelectField
+          name="builtin_dashboard"
+          label={requiredLabel(t.fields.builtin_dashboard)}
+          value={values.builtin_dashboard}
+          onChange={(event) => change({ builtin_dashboard: event.target.value })}
+        >
+          {BUILT_IN_DASHBOARDS.map((dashboard) => (
+            <option key={dashboard} value={dashboard}>
+              {t.dashboards[dashboard]}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      <FileInput
+        label={t.fields.image}
+        accept="image/*"
+        file={values.image}
+        onChange={(image) => change({ image, delete_image: image === null && Boolean(report?.image) })}
+        current={report?.image && !values.delete_image ? <a href={report.image}>{t.fields.image}</a> : undefined}
+      />
+      <RequiredNote />
+    </>,
+    <TargetsStep key="users" values={values} onChange={change} role={profile?.profile.user_role} />,
+    <ParametersStep key="parameters" values={values} onChange={change} />,
+    <ModuleSelect key="module" moduleType="REPORT" value={values.module} onChange={(module) => change({ module })} />,
+  ];
+
+  if (step === t.steps.length) {
+    return <SuccessPanel message={t.success} linkLabel={t.backToList} to="/admin/reports" />;
+  }
+  const last = step === t.steps.length - 1;
+  return (
+    <Flex direction="column" gap="medium">
+      <UnsavedChangesGuard when={dirty} />
+      <WizardSteps titles={t.steps} current={step} />
+      {steps[step]}
+      {last && error ? <ServerErrors error={error} /> : null}
+      <WizardButtons
+        onBack={step > 0 ? wizard.back : undefined}
+        onNext={last ? submit : wizard.next}
+        nextLabel={last ? (editing ? t.editButton : t.createButton) : undefined}
+        disabled={!valid}
+        busy={busy}
+      />
+    </Flex>
+  );
+}
