@@ -34,9 +34,9 @@ export interface Contract<
   successStatus?: number;
   /**
    * Also accepts multipart/form-data: text fields validated by `body`, plus these file fields and their kind
-   * (admin-area §7). Images are checked by content and size; CSV by size.
+   * (admin-area §7). Images are checked by content and size; CSV by size; 'sheet' is a CSV or an XLSX (issue 12).
    */
-  multipartFiles?: Readonly<Record<string, 'image' | 'csv'>>;
+  multipartFiles?: Readonly<Record<string, 'image' | 'csv' | 'sheet'>>;
   /** The answer is a file of this type rather than JSON (the detail PDFs). */
   fileResponse?: 'application/pdf';
   /**

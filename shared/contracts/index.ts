@@ -1,3 +1,4 @@
+import * as accounting from './accounting';
 import * as auth from './auth';
 import type { Contract } from './define';
 import * as groups from './groups';
@@ -10,12 +11,19 @@ import * as users from './users';
 export * from './define';
 
 /** Every endpoint of the API. A module added here is routed, deployed, documented and matrix-tested. */
-export const contracts: readonly Contract[] = [health, auth, projects, groups, societies, users, registration].flatMap(
-  (module) => Object.values(module).filter(isContract),
-);
+export const contracts: readonly Contract[] = [
+  health,
+  auth,
+  projects,
+  groups,
+  societies,
+  users,
+  registration,
+  accounting,
+].flatMap((module) => Object.values(module).filter(isContract));
 
 function isContract(value: unknown): value is Contract {
   return typeof value === 'object' && value !== null && 'handler' in value && 'method' in value && 'path' in value;
 }
 
-export { auth, groups, health, projects, registration, societies, users };
+export { accounting, auth, groups, health, projects, registration, societies, users };

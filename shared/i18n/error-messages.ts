@@ -41,6 +41,9 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   PROJECT_DISABLED: 'El proyecto al que perteneces está deshabilitado. Contacta a tu administrador.',
   GROUP_DISABLED: 'El grupo al que perteneces está deshabilitado. Contacta a tu administrador.',
   WRONG_PASSWORD: 'La contraseña actual no es correcta.',
+  // Accounting statements in USD (issue 12): no dólar observado stored on or before the period's last day.
+  EXCHANGE_RATE_MISSING:
+    'No hay un dólar observado registrado para la fecha del período; no es posible mostrar el estado en dólares.',
 };
 
 /** Spanish names of wire fields, used in the field messages ('... por favor complete {field}'). */

@@ -38,6 +38,18 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   user_role: 'value',
   tax_module: 'value',
   token: 'value',
+  // accounting statements (issue 12)
+  year: 'value',
+  month: 'value',
+  rule: 'value',
+  money_type: 'value',
+  report_type: 'value',
+  start_period: 'value',
+  end_period: 'value',
+  period: 'value',
+  cod_cta: 'value',
+  parent1: 'value',
+  type: 'value',
 };
 
 const API_PREFIX = 'api/v1/';

@@ -50,6 +50,8 @@ export function validateChart(rows: TableRow[]): { accounts: ChartAccount[]; rep
     if (esEfectivo === undefined) errors.push(t.badFlag('es_efectivo'));
     const imputable = parseFlag(get('imputable'), true);
     if (imputable === undefined) errors.push(t.badFlag('imputable'));
+    // '#' separates the parts of the keys the lines are stored under (accounting-ledger.ts).
+    if (cod.includes('#')) errors.push(t.badCode);
     if (cod && seen.has(cod)) errors.push(t.duplicateAccount(cod));
     seen.add(cod);
     if (errors.length === 0) {

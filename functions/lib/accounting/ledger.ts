@@ -93,18 +93,27 @@ export function validateLedger(
     if (value('glosa').length > 300) errors.push(t.tooLong('glosa'));
     if (value('nro_comp').length > 40) errors.push(t.tooLong('nro_comp'));
     report.push({ row, status: errors.length ? 'FAILED' : 'OK', errors });
-    if (errors.length === 0) {
+    // The voucher check takes every row whose voucher and amounts could be read, even one failing for another
+    // reason (an unknown account), so a voucher is not also called unbalanced because one of its rows failed.
+    const voucherReadable =
+      fecha &&
+      LINE_TAGS.includes(base) &&
+      VOUCHER_TYPES.includes(tipo) &&
+      value('nro_comp') &&
+      debe !== undefined &&
+      haber !== undefined;
+    if (voucherReadable) {
       parsed.push({
         index: report.length - 1,
         line: {
           base,
-          fecha: fecha as string,
+          fecha,
           tipo_comp: tipo,
           nro_comp: value('nro_comp'),
           linea,
           cod_cta: cod,
-          debe: debe as number,
-          haber: haber as number,
+          debe,
+          haber,
           glosa: value('glosa'),
           fec_doc: fecDoc ?? '',
           flujo: value('flujo') ? flowKey(value('flujo')) : '',

@@ -5,7 +5,7 @@ import { fieldErrors } from '../errors';
 import { validate } from './field-errors';
 import { MultipartLimitError, parseMultipart, type UploadedFile } from './multipart';
 import type { HttpEvent, HttpResult, PortalContext } from './types';
-import { checkCsv, checkImage } from './uploads';
+import { checkCsv, checkImage, checkSheet } from './uploads';
 
 const EMPTY = z.object({});
 
@@ -43,7 +43,14 @@ async function readBody(contract: Contract, event: HttpEvent): Promise<{ fields:
   const errors: Record<string, string[]> = {};
   for (const file of parsed.files) {
     const kind = contract.multipartFiles[file.field];
-    const codes = kind === 'image' ? checkImage(file) : kind === 'csv' ? checkCsv(file) : ['FORMAT_NOT_ALLOWED'];
+    const codes =
+      kind === 'image'
+        ? checkImage(file)
+        : kind === 'csv'
+          ? checkCsv(file)
+          : kind === 'sheet'
+            ? checkSheet(file)
+            : ['FORMAT_NOT_ALLOWED'];
     if (codes.length > 0) errors[file.field] = codes;
   }
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);

@@ -22,6 +22,7 @@ export const accountingImport = {
     badNivel2:
       'Una cuenta de balance debe tener nivel2 ACTIVOS CORRIENTES, ACTIVOS NO CORRIENTES, PASIVOS CORRIENTES, PASIVOS NO CORRIENTES o PATRIMONIO.',
     badFlag: (column: string) => `La columna ${column} debe ser S o N.`,
+    badCode: 'El código de cuenta no puede contener el carácter #.',
     duplicateAccount: (code: string) => `La cuenta ${code} está repetida en el plan.`,
     tooLong: (column: string) => `La columna ${column} es demasiado larga.`,
     accountInUse: (code: string) =>
