@@ -229,6 +229,13 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   balance8columnsDetail: READ,
   financialSituationDetail: READ,
   statusResultsDetail: READ,
+  balance8columnsPdf: READ,
+  financialSituationPdf: READ,
+  statusResultsPdf: READ,
+  cashflowPdf: READ,
+  balance8columnsExcel: READ,
+  financialSituationExcel: READ,
+  statusResultsExcel: READ,
 };
 
 /** The declaration of one contract; throws for a contract that has none (so it cannot deploy with a guess). */

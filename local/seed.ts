@@ -12,6 +12,7 @@ import { createIndustry } from '../functions/societies/industries';
 import { createSociety } from '../functions/societies/societies';
 import { rutCheckDigit } from '../shared/rut';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { seedAccounting } from './seed-accounting';
 
 /**
  * Demo data for local mode only (never deployed): two branded projects, their groups and societies, industries, and
@@ -172,6 +173,9 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
     industries: industries.map((i) => i.uuid),
     users,
   };
+  // Accounting (issue 12): a chart and two years of ledger in both bases for every demo society.
+  await seedAccounting([minera.uuid, comercial.uuid, austral.uuid, pesquera.uuid]);
+
   await dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...SEED_MARKER, data, created: nowIso() } }));
   return data;
 }

@@ -276,3 +276,47 @@ export const cashflowReport = defineContract({
   query: cashFlowQuery,
   response: cashFlowSchema,
 });
+
+// ── Exports ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The data query plus `type` (1–4, portal §7 "Exports") and the access token in the query (a plain download link). */
+const exportExtra = { type: z.coerce.number().int().min(1).max(4).optional(), token };
+const balanceExportQuery = balanceQuery.extend(exportExtra);
+const comparedExportQuery = comparedQuery.extend(exportExtra);
+const cashFlowExportQuery = cashFlowQuery.extend(exportExtra);
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' as const;
+
+/** What every export contract shares; each adds its family's query. */
+const exportOf = (family: StatementFamily, kind: 'pdf' | 'excel') => ({
+  id: idOf(family, kind),
+  method: 'GET' as const,
+  path: `${base(family)}/${kind}/`,
+  access: ALL,
+  statuses: [404, 409] as const,
+  handler: handlerOf(family, kind),
+  summary: `The ${family} statement as ${kind === 'pdf' ? 'a PDF' : 'an Excel file'} (society, period, basis and currency in its heading)`,
+  response: z.unknown(),
+  fileResponse: kind === 'pdf' ? ('application/pdf' as const) : XLSX,
+});
+
+export const balance8columnsPdf = defineContract({ ...exportOf('balance8columns', 'pdf'), query: balanceExportQuery });
+export const financialSituationPdf = defineContract({
+  ...exportOf('financial-situation', 'pdf'),
+  query: comparedExportQuery,
+});
+export const statusResultsPdf = defineContract({ ...exportOf('status-results', 'pdf'), query: comparedExportQuery });
+export const cashflowPdf = defineContract({ ...exportOf('cashflow', 'pdf'), query: cashFlowExportQuery });
+/** No Excel for the cash flow (portal §2: "Excel hidden for cash flows"). */
+export const balance8columnsExcel = defineContract({
+  ...exportOf('balance8columns', 'excel'),
+  query: balanceExportQuery,
+});
+export const financialSituationExcel = defineContract({
+  ...exportOf('financial-situation', 'excel'),
+  query: comparedExportQuery,
+});
+export const statusResultsExcel = defineContract({
+  ...exportOf('status-results', 'excel'),
+  query: comparedExportQuery,
+});

@@ -37,8 +37,8 @@ export interface Contract<
    * (admin-area §7). Images are checked by content and size; CSV by size; 'sheet' is a CSV or an XLSX (issue 12).
    */
   multipartFiles?: Readonly<Record<string, 'image' | 'csv' | 'sheet'>>;
-  /** The answer is a file of this type rather than JSON (the detail PDFs). */
-  fileResponse?: 'application/pdf';
+  /** The answer is a file of this type rather than JSON (the detail PDFs, the statements' Excel files). */
+  fileResponse?: 'application/pdf' | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   /**
    * Error statuses the endpoint answers that its shape cannot tell, for the OpenAPI document (issue 9). The rest is
    * derived (shared/openapi/statuses.ts): 400 from inputs, 401/403 from access, 404 from path ids, 409 from a

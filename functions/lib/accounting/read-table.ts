@@ -68,7 +68,13 @@ export async function readTable(data: Buffer): Promise<{ columns: string[]; rows
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
   let records: string[][];
   try {
-    records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: false, bom: true });
+    records = parse(text, {
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      bom: true,
+    });
   } catch {
     throw new UnreadableFileError('csv');
   }
