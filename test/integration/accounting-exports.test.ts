@@ -51,7 +51,7 @@ beforeAll(async () => {
   });
   society = { uuid: created.body.uuid as string, rut: created.body.society_rut as string, name };
   // An account name that a spreadsheet would run as a formula if it were written as one.
-  const chart = CHART_CSV.replace('1.1.10;Clientes;', '1.1.10;=HYPERLINK("http://x";"y");');
+  const chart = CHART_CSV.replace('1.1.10;Clientes;', '1.1.10;=HYPERLINK("http://x","y");');
   const chartAnswer = await upload(
     accounting.importAccountingChart,
     superAdmin,
@@ -90,7 +90,7 @@ describe('exports', () => {
     const caja = rows.find((r) => r[0] === '1.1.01');
     expect(caja).toEqual(['1.1.01', 'Caja', 11_190_000, 0, 11_190_000, 0, 11_190_000, 0, 0, 0]);
     const clientes = rows.find((r) => r[0] === '1.1.10');
-    expect(clientes?.[1]).toBe('\'=HYPERLINK("http://x";"y")');
+    expect(clientes?.[1]).toBe('\'=HYPERLINK("http://x","y")');
     const equal = rows.find((r) => r[1] === 'Sumas iguales');
     expect(equal?.slice(6)).toEqual([11_190_000, 11_190_000, 1_000_000, 1_000_000]);
   });
