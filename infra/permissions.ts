@@ -289,6 +289,28 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   getAccountingAssignment: READ,
   patchAccountingAssignment: ADMIN_WRITE,
   deleteAccountingAssignment: ADMIN_WRITE,
+  // accounting (issue 12): imports write the chart, new slice versions and the pointer (scope checked in code);
+  // statements and drill-down only read.
+  importAccountingChart: ADMIN_WRITE,
+  importAccountingLedger: ADMIN_WRITE,
+  balance8columnsAvailableDates: READ,
+  financialSituationAvailableDates: READ,
+  statusResultsAvailableDates: READ,
+  cashflowAvailableDates: READ,
+  balance8columnsReport: READ,
+  financialSituationReport: READ,
+  statusResultsReport: READ,
+  cashflowReport: READ,
+  balance8columnsDetail: READ,
+  financialSituationDetail: READ,
+  statusResultsDetail: READ,
+  balance8columnsPdf: READ,
+  financialSituationPdf: READ,
+  statusResultsPdf: READ,
+  cashflowPdf: READ,
+  balance8columnsExcel: READ,
+  financialSituationExcel: READ,
+  statusResultsExcel: READ,
 };
 
 /** The declaration of one contract; throws for a contract that has none (so it cannot deploy with a guess). */

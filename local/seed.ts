@@ -12,6 +12,7 @@ import { createIndustry } from '../functions/societies/industries';
 import { createSociety } from '../functions/societies/societies';
 import { rutCheckDigit } from '../shared/rut';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { seedAccounting } from './seed-accounting';
 import { seedIndicators } from './seed-indicators';
 import { seedReports } from './seed-reports';
 
@@ -181,6 +182,9 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
     users,
   };
   await seedReports(data, seeder);
+  // Accounting (issue 12): a chart and two years of ledger in both bases for every demo society.
+  await seedAccounting([minera.uuid, comercial.uuid, austral.uuid, pesquera.uuid]);
+
   await dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...SEED_MARKER, data, created: nowIso() } }));
   return data;
 }

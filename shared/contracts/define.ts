@@ -34,11 +34,11 @@ export interface Contract<
   successStatus?: number;
   /**
    * Also accepts multipart/form-data: text fields validated by `body`, plus these file fields and their kind
-   * (admin-area §7). Images are checked by content and size; CSV by size.
+   * (admin-area §7). Images are checked by content and size; CSV by size; 'sheet' is a CSV or an XLSX (issue 12).
    */
-  multipartFiles?: Readonly<Record<string, 'image' | 'csv' | 'document'>>;
-  /** The answer is a file of this type rather than JSON (the detail PDFs). */
-  fileResponse?: 'application/pdf';
+  multipartFiles?: Readonly<Record<string, 'image' | 'csv' | 'document' | 'sheet'>>;
+  /** The answer is a file of this type rather than JSON (the detail PDFs, the statements' Excel files). */
+  fileResponse?: 'application/pdf' | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   /**
    * A plain link may carry the access token as `?token=` (issue 10: the document download; file responses always may).
    */

@@ -1,4 +1,6 @@
 // Reports, modules and accounting assignments (issue 11, issue 12 assignments).
+
+import * as accounting from './accounting';
 import * as accountingAssignments from './accounting-assignments';
 import * as auth from './auth';
 import * as chatbot from './chatbot';
@@ -35,6 +37,7 @@ export const contracts: readonly Contract[] = [
   modules,
   reports,
   accountingAssignments,
+  accounting,
 ].flatMap((module) => Object.values(module).filter(isContract));
 
 function isContract(value: unknown): value is Contract {
@@ -42,6 +45,7 @@ function isContract(value: unknown): value is Contract {
 }
 
 export {
+  accounting,
   accountingAssignments,
   auth,
   chatbot,

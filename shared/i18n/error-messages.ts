@@ -51,6 +51,9 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   UPLOAD_MISSING: 'El archivo no se terminó de subir, por favor súbalo nuevamente.',
   // Modules (issue 11): SUPER_ADMIN deletes a module only while no report or assignment is placed in it.
   MODULE_IN_USE: 'No es posible eliminar el módulo porque hay reportes o asignaciones que lo usan.',
+  // Accounting statements in USD (issue 12): no dólar observado stored on or before the period's last day.
+  EXCHANGE_RATE_MISSING:
+    'No hay un dólar observado registrado para la fecha del período; no es posible mostrar el estado en dólares.',
 };
 
 /** Spanish names of wire fields, used in the field messages ('... por favor complete {field}'). */

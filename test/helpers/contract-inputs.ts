@@ -75,6 +75,16 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   enable: 'value',
   reporte: 'report',
   usuario: 'user',
+  // accounting statements (issue 12; year and type above)
+  month: 'value',
+  rule: 'value',
+  money_type: 'value',
+  report_type: 'value',
+  start_period: 'value',
+  end_period: 'value',
+  period: 'value',
+  cod_cta: 'value',
+  parent1: 'value',
 };
 
 const API_PREFIX = 'api/v1/';

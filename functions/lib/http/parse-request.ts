@@ -5,7 +5,7 @@ import { fieldErrors } from '../errors';
 import { validate } from './field-errors';
 import { MultipartLimitError, parseMultipart, type UploadedFile } from './multipart';
 import type { HttpEvent, HttpResult, PortalContext } from './types';
-import { checkCsv, checkDocument, checkImage } from './uploads';
+import { checkCsv, checkDocument, checkImage, checkSheet } from './uploads';
 
 const EMPTY = z.object({});
 
@@ -50,7 +50,9 @@ async function readBody(contract: Contract, event: HttpEvent): Promise<{ fields:
           ? checkCsv(file)
           : kind === 'document'
             ? checkDocument(file)
-            : ['FORMAT_NOT_ALLOWED'];
+            : kind === 'sheet'
+              ? checkSheet(file)
+              : ['FORMAT_NOT_ALLOWED'];
     if (codes.length > 0) errors[file.field] = codes;
   }
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);

@@ -44,3 +44,10 @@ export function checkDocument(file: UploadedFile): string[] {
   if (file.data.length === 0) return ['FORMAT_NOT_ALLOWED'];
   return [];
 }
+
+/** A spreadsheet upload (issue 12, ledger import): a CSV as above, or an XLSX (a zip: it starts with PK\3\4). */
+export function checkSheet(file: UploadedFile): string[] {
+  if (file.truncated) return ['ERROR_LENGTH'];
+  const zip = file.data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  return zip ? [] : checkCsv(file);
+}

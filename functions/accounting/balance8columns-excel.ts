@@ -1,0 +1,10 @@
+import { balance8columnsExcel } from '../../shared/contracts/accounting';
+import { httpHandler } from '../lib/http/http-handler';
+import { balanceTable, excelFile } from './export-service';
+import { societyForViewer } from './society-access';
+import { balanceReport } from './statement-service';
+
+/** GET api/v1/accounting/balance8columns/excel/: the statement the screen shows, as a file to download. */
+export const handler = httpHandler(balance8columnsExcel, async ({ caller, query }) =>
+  excelFile(balanceTable(await balanceReport(await societyForViewer(caller, query.society), query))),
+);

@@ -1,0 +1,12 @@
+import { financialSituationExcel } from '../../shared/contracts/accounting';
+import { httpHandler } from '../lib/http/http-handler';
+import { excelFile, financialSituationTable } from './export-service';
+import { societyForViewer } from './society-access';
+import { financialSituationReport } from './statement-service';
+
+/** GET api/v1/accounting/financial-situation/excel/: the statement the screen shows, as a file to download. */
+export const handler = httpHandler(financialSituationExcel, async ({ caller, query }) =>
+  excelFile(
+    financialSituationTable(await financialSituationReport(await societyForViewer(caller, query.society), query)),
+  ),
+);

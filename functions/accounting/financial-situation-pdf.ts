@@ -1,0 +1,12 @@
+import { financialSituationPdf } from '../../shared/contracts/accounting';
+import { httpHandler } from '../lib/http/http-handler';
+import { financialSituationTable, pdfFile } from './export-service';
+import { societyForViewer } from './society-access';
+import { financialSituationReport } from './statement-service';
+
+/** GET api/v1/accounting/financial-situation/pdf/: the statement the screen shows, as a file to download. */
+export const handler = httpHandler(financialSituationPdf, async ({ caller, query }) =>
+  pdfFile(
+    financialSituationTable(await financialSituationReport(await societyForViewer(caller, query.society), query)),
+  ),
+);

@@ -1,0 +1,92 @@
+import type { ImportReport } from '../../shared/contracts/accounting';
+import { accountingImport } from '../../shared/i18n/es/accounting';
+import { aggregateLedger } from '../lib/accounting/aggregate';
+import { CHART_REQUIRED, type RowReport, validateChart } from '../lib/accounting/chart';
+import { LEDGER_REQUIRED, validateLedger } from '../lib/accounting/ledger';
+import { chartMap } from '../lib/accounting/pipeline';
+import { readTable, type TableRow, UnreadableFileError } from '../lib/accounting/read-table';
+import { sliceOf } from '../lib/accounting/types';
+import type { Caller } from '../lib/auth/caller';
+import { getChart, getLedgerPointer, putChart, replaceSlices } from '../lib/data/accounting-ledger';
+import { fieldErrors } from '../lib/errors';
+import type { UploadedFile } from '../lib/http/multipart';
+import { societyForImport } from './society-access';
+
+/**
+ * Chart and ledger imports (issue 12): the file is read, every row checked and reported; only a file without a
+ * single bad row is stored, and a ledger file replaces each (base, month) it holds at once (accounting-ledger.ts).
+ */
+const MAX_ROWS = 200_000;
+const f = accountingImport.fileErrors;
+
+const rejected = (file_errors: string[], rows = 0, report: RowReport[] = []): ImportReport => ({
+  imported: false,
+  file_errors,
+  rows,
+  failed: report.filter((r) => r.status === 'FAILED').length,
+  report: report.filter((r) => r.status === 'FAILED'),
+  periods: [],
+});
+
+/** Reads the file and checks what concerns the file as a whole; a string list of problems, or the rows. */
+async function readRows(file: UploadedFile | undefined, required: readonly string[]) {
+  if (!file) throw fieldErrors({ file: ['REQUIRED'] });
+  let table: Awaited<ReturnType<typeof readTable>>;
+  try {
+    table = await readTable(file.data);
+  } catch (error) {
+    if (error instanceof UnreadableFileError) return { problems: [f.unreadable] };
+    throw error;
+  }
+  const missing = required.filter((column) => !table.columns.includes(column));
+  if (missing.length > 0) return { problems: [f.missingColumns(missing)] };
+  if (table.rows.length === 0) return { problems: [f.empty] };
+  if (table.rows.length > MAX_ROWS) return { problems: [f.tooManyRows(MAX_ROWS)] };
+  return { rows: table.rows as TableRow[] };
+}
+
+export async function importChartFile(caller: Caller, societyUuid: string, file?: UploadedFile): Promise<ImportReport> {
+  await societyForImport(caller, societyUuid);
+  const read = await readRows(file, CHART_REQUIRED);
+  if (!read.rows) return rejected(read.problems);
+  const { accounts, report } = validateChart(read.rows);
+  if (accounts.length === 0) return rejected([], read.rows.length, report);
+  // An account with stored lines must stay in the chart, or its statements would lose their class and name.
+  const codes = new Set(accounts.map((a) => a.cod_cta));
+  const dropped = (await getLedgerPointer(societyUuid)).accounts.filter((code) => !codes.has(code));
+  if (dropped.length > 0) {
+    return rejected(
+      dropped.slice(0, 20).map((code) => accountingImport.rowErrors.accountInUse(code)),
+      read.rows.length,
+      report,
+    );
+  }
+  await putChart(societyUuid, accounts);
+  return { imported: true, file_errors: [], rows: read.rows.length, failed: 0, report: [], periods: [] };
+}
+
+export async function importLedgerFile(
+  caller: Caller,
+  societyUuid: string,
+  file?: UploadedFile,
+): Promise<ImportReport> {
+  const society = await societyForImport(caller, societyUuid);
+  const read = await readRows(file, LEDGER_REQUIRED);
+  if (!read.rows) return rejected(read.problems);
+  const accounts = await getChart(societyUuid);
+  if (!accounts || accounts.length === 0) return rejected([f.noChart], read.rows.length);
+  const chart = chartMap(accounts);
+  const { lines, report } = validateLedger(read.rows, chart, society.society_rut ?? '');
+  if (lines.length === 0) return rejected([], read.rows.length, report);
+  const slices = aggregateLedger(lines, chart);
+  await replaceSlices(societyUuid, slices);
+  const periods = [...slices]
+    .map(([key, content]) => {
+      const { tag, month } = sliceOf(key);
+      const [year, m] = month.split('-').map(Number) as [number, number];
+      const count = [...content.lines.values()].reduce((sum, l) => sum + l.length, 0);
+      return { base: tag, year, month: m, lines: count };
+    })
+    .sort((a, b) => a.year - b.year || a.month - b.month || a.base.localeCompare(b.base));
+  return { imported: true, file_errors: [], rows: read.rows.length, failed: 0, report: [], periods };
+}

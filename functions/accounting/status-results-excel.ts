@@ -1,0 +1,10 @@
+import { statusResultsExcel } from '../../shared/contracts/accounting';
+import { httpHandler } from '../lib/http/http-handler';
+import { excelFile, statusResultsTable } from './export-service';
+import { societyForViewer } from './society-access';
+import { statusResultsReport } from './statement-service';
+
+/** GET api/v1/accounting/status-results/excel/: the statement the screen shows, as a file to download. */
+export const handler = httpHandler(statusResultsExcel, async ({ caller, query }) =>
+  excelFile(statusResultsTable(await statusResultsReport(await societyForViewer(caller, query.society), query))),
+);

@@ -1,0 +1,10 @@
+import { statusResultsPdf } from '../../shared/contracts/accounting';
+import { httpHandler } from '../lib/http/http-handler';
+import { pdfFile, statusResultsTable } from './export-service';
+import { societyForViewer } from './society-access';
+import { statusResultsReport } from './statement-service';
+
+/** GET api/v1/accounting/status-results/pdf/: the statement the screen shows, as a file to download. */
+export const handler = httpHandler(statusResultsPdf, async ({ caller, query }) =>
+  pdfFile(statusResultsTable(await statusResultsReport(await societyForViewer(caller, query.society), query))),
+);

@@ -1,0 +1,236 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cashBalance, cashFlow, cashFlowInCents } from './cashflow';
+import { cumulativeMovements, mergeAggregates, movementsInCents } from './money';
+import { chartFromFile, chartMap, ledgerFromFile } from './pipeline';
+import { balance8, financialSituation, type Movements, statusResults } from './statements';
+import { type ChartAccount, type MonthAggregate, type Rule, sliceKey, tagsOf } from './types';
+
+/**
+ * Issue 12 "Must show": random balanced ledgers through the real import steps (CSV text → validation → aggregates)
+ * give statements that satisfy I1–I8 of design/accounting.md in both bases and both currencies, and the 8-column
+ * balance equals a computation written here from the generated vouchers alone.
+ */
+const RUT = '76086428-5';
+const CHART_CSV = [
+  'cod_cta;nom_cta;clase;nivel1;nivel2;parent1;es_efectivo;flujo;imputable',
+  '1.1.01;Caja;ACTIVO;ACTIVO;ACTIVOS CORRIENTES;Efectivo;S;;S',
+  '1.1.02;Banco;ACTIVO;ACTIVO;ACTIVOS CORRIENTES;Efectivo;S;;S',
+  '1.1.10;Clientes;ACTIVO;ACTIVO;ACTIVOS CORRIENTES;Deudores;N;cobros_clientes;S',
+  '1.2.01;Maquinaria;ACTIVO;ACTIVO;ACTIVOS NO CORRIENTES;Activo fijo;N;compra_activo_fijo;S',
+  '1.2.02;Depreciación acumulada;ACTIVO;ACTIVO;ACTIVOS NO CORRIENTES;Activo fijo;N;;S',
+  '2.1.01;Proveedores;PASIVO;PASIVO;PASIVOS CORRIENTES;Acreedores;N;pagos_proveedores;S',
+  '2.2.01;Préstamo bancario;PASIVO;PASIVO;PASIVOS NO CORRIENTES;Préstamos;N;prestamos;S',
+  '3.1.01;Capital;PATRIMONIO;PATRIMONIO;PATRIMONIO;Capital;N;aportes_dividendos;S',
+  '4.1.01;Ventas;INGRESO;RESULTADO;INGRESOS DE EXPLOTACIÓN;Ventas;N;cobros_clientes;S',
+  '5.1.01;Costo de ventas;GASTO;RESULTADO;COSTOS DE EXPLOTACIÓN;Costos;N;pagos_proveedores;S',
+  '5.2.01;Remuneraciones;GASTO;RESULTADO;GASTOS DE ADMINISTRACIÓN;Gastos;N;remuneraciones;S',
+  '5.2.02;Depreciación;GASTO;RESULTADO;GASTOS DE ADMINISTRACIÓN;Gastos;N;;S',
+].join('\n');
+const CODES = [
+  '1.1.01',
+  '1.1.02',
+  '1.1.10',
+  '1.2.01',
+  '1.2.02',
+  '2.1.01',
+  '2.2.01',
+  '3.1.01',
+  '4.1.01',
+  '5.1.01',
+  '5.2.01',
+  '5.2.02',
+];
+const RESULT_CODES = new Set(['4.1.01', '5.1.01', '5.2.01', '5.2.02']);
+const CASH_CODES = new Set(['1.1.01', '1.1.02']);
+
+interface Voucher {
+  base: 'TRBT' | 'IFRS' | 'AMBAS';
+  month: number;
+  day: number;
+  tipo: 'A' | 'I' | 'E' | 'T' | 'C';
+  lines: Array<{ code: string; debe: number; haber: number }>;
+}
+
+/** A balanced voucher: some debit lines and some credit lines whose sums match. */
+const voucherArb: fc.Arbitrary<Voucher> = fc
+  .record({
+    base: fc.constantFrom('TRBT' as const, 'IFRS' as const, 'AMBAS' as const),
+    month: fc.integer({ min: 1, max: 12 }),
+    day: fc.integer({ min: 1, max: 28 }),
+    tipo: fc.constantFrom('A' as const, 'I' as const, 'E' as const, 'T' as const, 'T' as const, 'C' as const),
+    debits: fc.array(fc.record({ code: fc.constantFrom(...CODES), amount: fc.integer({ min: 1, max: 5_000_000 }) }), {
+      minLength: 1,
+      maxLength: 4,
+    }),
+    creditCodes: fc.array(fc.constantFrom(...CODES), { minLength: 1, maxLength: 3 }),
+    cuts: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 3, maxLength: 3 }),
+  })
+  .map(({ base, month, day, tipo, debits, creditCodes, cuts }) => {
+    const total = debits.reduce((s, d) => s + d.amount, 0);
+    // Credits split the same total, each at least 1 (a line has exactly one side > 0).
+    const credits: number[] = [];
+    let left = total;
+    creditCodes.forEach((_, i) => {
+      const remaining = creditCodes.length - i - 1;
+      const amount =
+        i === creditCodes.length - 1
+          ? left
+          : Math.max(1, Math.min(left - remaining, Math.floor(left * (cuts[i] ?? 0.5))));
+      credits.push(amount);
+      left -= amount;
+    });
+    return {
+      base,
+      month,
+      day,
+      tipo,
+      lines: [
+        ...debits.map((d) => ({ code: d.code, debe: d.amount, haber: 0 })),
+        ...creditCodes.map((code, i) => ({ code, debe: 0, haber: credits[i] as number })),
+      ],
+    };
+  })
+  .filter((v) => v.lines.every((l) => l.debe + l.haber > 0));
+
+const chilean = (n: number) => n.toLocaleString('es-CL');
+
+function ledgerCsv(vouchers: Voucher[], year: number): string {
+  const rows = ['rut_sociedad;base;fecha;tipo_comp;nro_comp;linea;cod_cta;debe;haber;glosa'];
+  vouchers.forEach((v, n) => {
+    const date = `${year}-${String(v.month).padStart(2, '0')}-${String(v.day).padStart(2, '0')}`;
+    v.lines.forEach((l, i) => {
+      const amount = (x: number) => (x === 0 ? '0' : i % 2 ? chilean(x) : String(x));
+      rows.push(
+        `76.086.428-5;${v.base};${date};${v.tipo};${n + 1};${i + 1};${l.code};${amount(l.debe)};${amount(l.haber)};Comprobante ${n + 1}`,
+      );
+    });
+  });
+  return rows.join('\r\n');
+}
+
+/** The 8-column figures straight from the vouchers (no aggregates): the test's own reading of the formulas. */
+function independentBalance(vouchers: Voucher[], rule: Rule, month: number) {
+  const sums = new Map<string, [number, number]>();
+  for (const v of vouchers) {
+    if (v.month > month || v.tipo === 'C' || !(v.base === rule || v.base === 'AMBAS')) continue;
+    for (const l of v.lines) {
+      const s = sums.get(l.code) ?? [0, 0];
+      s[0] += l.debe;
+      s[1] += l.haber;
+      sums.set(l.code, s);
+    }
+  }
+  return [...sums.entries()]
+    .filter(([, [d, c]]) => d !== 0 || c !== 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([code, [d, c]]) => {
+      const net = d - c;
+      const isResult = RESULT_CODES.has(code);
+      return {
+        cod_cta: code,
+        debitos: d,
+        creditos: c,
+        deudor: net > 0 ? net : 0,
+        acreedor: net < 0 ? -net : 0,
+        activo: !isResult && net > 0 ? net : 0,
+        pasivo: !isResult && net < 0 ? -net : 0,
+        perdida: isResult && net > 0 ? net : 0,
+        ganancia: isResult && net < 0 ? -net : 0,
+      };
+    });
+}
+
+const LABELS = {
+  totalOf: (h: string) => `Total ${h}`,
+  totalAssets: 'TA',
+  totalPassiveAndHeritage: 'TPP',
+  resultOfYear: 'R',
+};
+const sum = <T>(list: T[], pick: (x: T) => number) => list.reduce((s, x) => s + pick(x), 0);
+
+function checkInvariants(chart: Map<string, ChartAccount>, movements: Movements) {
+  const b = balance8(chart, movements);
+  const f = b.footer;
+  expect(f.cumulative_total.debitos).toBe(f.cumulative_total.creditos); // I1
+  expect(f.cumulative_total.deudor).toBe(f.cumulative_total.acreedor); // I2
+  for (const r of b.rows) {
+    // I3
+    expect(r.deudor - r.acreedor).toBe(r.debitos - r.creditos);
+    expect(Math.min(r.deudor, r.acreedor)).toBe(0);
+    expect(r.activo + r.perdida).toBe(r.deudor);
+    expect(r.pasivo + r.ganancia).toBe(r.acreedor);
+    expect((r.activo || r.pasivo) && (r.perdida || r.ganancia)).toBeFalsy();
+  }
+  const u = f.cumulative_total.ganancia - f.cumulative_total.perdida;
+  expect(f.cumulative_total.activo - f.cumulative_total.pasivo).toBe(u); // I4
+  expect(f.equal_sums.activo).toBe(f.equal_sums.pasivo); // I5
+  expect(f.equal_sums.perdida).toBe(f.equal_sums.ganancia);
+  const results = statusResults(chart, movements, undefined, LABELS);
+  expect(results.at(-1)?.imp_mov_mn_sg).toBe(u); // I6
+  const fs = financialSituation(chart, movements, undefined, LABELS);
+  const assetRows = fs.assets.filter((r) => typeof r.index === 'number');
+  const liabilityRows = fs.passive_and_heritage.filter((r) => typeof r.index === 'number');
+  expect(fs.assets.at(-1)?.imp_mov_mn_sg).toBe(sum(assetRows, (r) => r.imp_mov_mn_sg)); // I7
+  expect(fs.assets.at(-1)?.imp_mov_mn_sg).toBe(sum(liabilityRows, (r) => r.imp_mov_mn_sg) + u);
+  expect(fs.passive_and_heritage.at(-1)?.imp_mov_mn_sg).toBe(fs.assets.at(-1)?.imp_mov_mn_sg);
+  expect(fs.passive_and_heritage.at(-2)?.imp_mov_mn_sg).toBe(u);
+  return b;
+}
+
+describe('statements of random balanced ledgers', () => {
+  it('satisfy I1–I8 in both bases and both currencies, and match an independent 8-column computation', async () => {
+    const chartFile = await chartFromFile(Buffer.from(CHART_CSV, 'utf8'));
+    expect(chartFile.report.every((r) => r.status === 'OK')).toBe(true);
+    const chart = chartMap(chartFile.accounts);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(voucherArb, { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.double({ min: 300, max: 1200, noNaN: true }),
+        async (vouchers, month, rate) => {
+          const imported = await ledgerFromFile(Buffer.from(ledgerCsv(vouchers, 2024), 'utf8'), chart, RUT);
+          expect(imported.report.filter((r) => r.status === 'FAILED')).toEqual([]);
+          for (const rule of ['IFRS', 'TRBT'] as Rule[]) {
+            const monthly: Array<MonthAggregate | undefined> = Array.from({ length: 12 }, (_, i) =>
+              mergeAggregates(
+                tagsOf(rule).map(
+                  (tag) => imported.slices.get(sliceKey(tag, `2024-${String(i + 1).padStart(2, '0')}`))?.aggregate,
+                ),
+              ),
+            );
+            const movements = cumulativeMovements(monthly.slice(0, month));
+            const b = checkInvariants(chart, movements);
+            expect(b.rows.map(({ cod_cta, nom_cta: _n, parent1: _p, ...eight }) => ({ cod_cta, ...eight }))).toEqual(
+              independentBalance(vouchers, rule, month),
+            );
+            // I8: the cumulative of month m is the one of m − 1 plus the month's movements.
+            if (month > 1) {
+              const before = cumulativeMovements(monthly.slice(0, month - 1));
+              for (const [code, [d, c]] of Object.entries(monthly[month - 1]?.accounts ?? {})) {
+                const [bd, bc] = before.get(code) ?? [0, 0];
+                expect(movements.get(code)).toEqual([bd + d, bc + c]);
+              }
+            }
+            checkInvariants(chart, movementsInCents(movements, rate));
+            // Cash flow: opening cash + Σ month totals = closing cash (read from the cash accounts), in CLP and USD.
+            const year = cumulativeMovements(monthly);
+            const flow = cashFlow(monthly, cashBalance(chart, year));
+            expect(flow.opening_cash + flow.footer.total.total).toBe(flow.closing_cash);
+            monthly.forEach((m, i) => {
+              const change = sum([...Object.entries(m?.accounts ?? {})], ([code, [d, c]]) =>
+                CASH_CODES.has(code) ? d - c : 0,
+              );
+              expect((flow.footer.total.months[i] as number) + 0).toBe(change - (m?.cash_opening ?? 0) + 0);
+            });
+            const usd = cashFlowInCents(flow, rate);
+            expect(usd.opening_cash + usd.footer.total.total).toBe(usd.closing_cash);
+            for (let i = 0; i < 12; i++)
+              expect(sum(usd.rows, (r) => r.months[i] as number)).toBe(usd.footer.total.months[i]);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});

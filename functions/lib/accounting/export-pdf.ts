@@ -1,0 +1,78 @@
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { chileanNumber, type ExportTable } from './export-table';
+
+/**
+ * The PDF of a statement (pdf-lib, standard Helvetica: WinAnsi covers Spanish): A4 landscape, the heading (society,
+ * period, basis, currency) on the first page, the table header repeated on every page, amounts right-aligned in
+ * Chilean format.
+ */
+const WIDTH = 841.89;
+const HEIGHT = 595.28;
+const MARGIN = 36;
+const SIZE = 8;
+const ROW = 12;
+
+/** Characters outside WinAnsi would make pdf-lib throw; they are replaced rather than lost silently. */
+const winAnsi = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF€•–—‘’“”…]/g, '?');
+
+function fit(text: string, font: PDFFont, width: number): string {
+  let value = winAnsi(text);
+  while (value.length > 1 && font.widthOfTextAtSize(value, SIZE) > width) value = `${value.slice(0, -2)}…`;
+  return value;
+}
+
+export async function renderPdf(table: ExportTable): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(winAnsi(table.title));
+  pdf.setLanguage('es-CL');
+  pdf.setCreator('Portal');
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const totalWidth = table.columns.reduce((s, c) => s + c.width, 0);
+  const widths = table.columns.map((c) => ((WIDTH - 2 * MARGIN) * c.width) / totalWidth);
+  const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((s, w) => s + w, 0));
+  let page: PDFPage = pdf.addPage([WIDTH, HEIGHT]);
+  let y = HEIGHT - MARGIN;
+
+  const drawRow = (cells: Array<string | number | null>, font: PDFFont) => {
+    cells.forEach((cell, i) => {
+      if (cell === null) return;
+      const width = (widths[i] as number) - 4;
+      const money = table.columns[i]?.kind === 'money' && typeof cell === 'number';
+      const text = fit(money ? chileanNumber(cell, table.decimals) : String(cell), font, width);
+      const x = money ? (xs[i] as number) + width - font.widthOfTextAtSize(text, SIZE) : (xs[i] as number);
+      page.drawText(text, { x, y: y - SIZE, size: SIZE, font, color: rgb(0.1, 0.1, 0.1) });
+    });
+    y -= ROW;
+  };
+  const header = () => {
+    drawRow(
+      table.columns.map((c) => c.label),
+      bold,
+    );
+    page.drawLine({
+      start: { x: MARGIN, y: y + 2 },
+      end: { x: WIDTH - MARGIN, y: y + 2 },
+      thickness: 0.5,
+      color: rgb(0.5, 0.5, 0.5),
+    });
+  };
+
+  page.drawText(winAnsi(table.title), { x: MARGIN, y: y - 14, size: 14, font: bold });
+  y -= 22;
+  for (const line of table.heading) {
+    page.drawText(winAnsi(line), { x: MARGIN, y: y - 9, size: 9, font: regular, color: rgb(0.3, 0.3, 0.3) });
+    y -= 12;
+  }
+  y -= 8;
+  header();
+  for (const row of table.rows) {
+    if (y - ROW < MARGIN) {
+      page = pdf.addPage([WIDTH, HEIGHT]);
+      y = HEIGHT - MARGIN;
+      header();
+    }
+    drawRow(row.cells, row.bold ? bold : regular);
+  }
+  return pdf.save();
+}

@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { SliceContent } from '../accounting/aggregate';
+import type { ChartAccount, LedgerLine, MonthAggregate, SliceKey } from '../accounting/types';
+import { dynamo } from '../aws/dynamo';
+import { config } from '../config';
+import { conflict } from '../errors';
+import { nowIso } from './table';
+
+/**
+ * A society's chart and ledger (issue 12, design/accounting.md "Size and layout"), under ACCOUNTING#<society>:
+ *   CHART                          the chart of accounts (one item, ≤ ~2,500 accounts)
+ *   LEDGER                         the pointer: for every (tag, month) slice the version readers use
+ *   AGG#<tag>#<YYYY-MM>#<version>  a slice's monthly aggregate: all accounts' debits and credits, the cash flow
+ * and the lines, for drill-down only, under LEDGER#<society>#<tag>#<YYYY-MM>#<version>, one item per account
+ * (ACC#<cod_cta>#<part>) holding its lines of the month as compact JSON (split past ~350 KB).
+ * An import writes a new version of each slice it touches, then flips the pointer with a condition on its revision:
+ * readers see the old slices or the new ones, never half. The versions replaced stay one more import (a reader that
+ * read the pointer just before the flip still finds them), then are deleted.
+ */
+const pk = (society: string) => `ACCOUNTING#${society}`;
+const chartKey = (society: string) => ({ pk: pk(society), sk: 'CHART' });
+const pointerKey = (society: string) => ({ pk: pk(society), sk: 'LEDGER' });
+const aggregateKey = (society: string, slice: SliceKey, version: string) => ({
+  pk: pk(society),
+  sk: `AGG#${slice}#${version}`,
+});
+const linesPartition = (society: string, slice: SliceKey, version: string) => `LEDGER#${society}#${slice}#${version}`;
+const linesSk = (code: string, part: number) => `ACC#${code}#${String(part).padStart(4, '0')}`;
+
+const CHUNK_BYTES = 350_000;
+const WRITE_CONCURRENCY = 24;
+
+export interface SliceVersion {
+  version: string;
+  lines: number;
+  imported: string;
+}
+export interface LedgerPointer {
+  slices: Record<SliceKey, SliceVersion>;
+  /** Versions replaced by the last import, deleted by the next one. */
+  retired: Record<SliceKey, string>;
+  /** Every account code with lines in any slice: the chart import may not drop one of them. */
+  accounts: string[];
+  rev: number;
+}
+
+export async function getChart(society: string): Promise<ChartAccount[] | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: config.tableName, Key: chartKey(society), ConsistentRead: true }),
+  );
+  return Item?.accounts as ChartAccount[] | undefined;
+}
+
+export async function putChart(society: string, accounts: ChartAccount[]): Promise<void> {
+  await dynamo.send(
+    new PutCommand({ TableName: config.tableName, Item: { ...chartKey(society), accounts, updated: nowIso() } }),
+  );
+}
+
+export async function getLedgerPointer(society: string): Promise<LedgerPointer> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: config.tableName, Key: pointerKey(society), ConsistentRead: true }),
+  );
+  return {
+    slices: (Item?.slices as LedgerPointer['slices']) ?? {},
+    retired: (Item?.retired as LedgerPointer['retired']) ?? {},
+    accounts: (Item?.accounts as string[]) ?? [],
+    rev: (Item?.rev as number) ?? 0,
+  };
+}
+
+/** The aggregates of the slices named, by slice key (missing slices left out); one BatchGet per 100 slices. */
+export async function getAggregates(
+  society: string,
+  pointer: LedgerPointer,
+  slices: SliceKey[],
+): Promise<Map<SliceKey, MonthAggregate>> {
+  const wanted = [...new Set(slices)].filter((slice) => pointer.slices[slice]);
+  const found = new Map<SliceKey, MonthAggregate>();
+  for (let start = 0; start < wanted.length; start += 100) {
+    let keys: Record<string, unknown>[] = wanted
+      .slice(start, start + 100)
+      .map((slice) => aggregateKey(society, slice, (pointer.slices[slice] as SliceVersion).version));
+    while (keys.length > 0) {
+      const out = await dynamo.send(
+        new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: keys, ConsistentRead: true } } }),
+      );
+      for (const item of out.Responses?.[config.tableName] ?? []) {
+        found.set(item.slice as SliceKey, item.aggregate as MonthAggregate);
+      }
+      keys = (out.UnprocessedKeys?.[config.tableName]?.Keys as Record<string, unknown>[]) ?? [];
+    }
+  }
+  return found;
+}
+
+/** A stored line: fecha, tipo_comp, nro_comp, linea, debe, haber, glosa, fec_doc. */
+type StoredLine = [string, string, string, number, number, number, string, string];
+export interface DrillLine {
+  fecha: string;
+  tipo_comp: string;
+  nro_comp: string;
+  linea: number;
+  debe: number;
+  haber: number;
+  glosa: string;
+  fec_doc: string;
+}
+
+/** One account's lines in the slices named (one Query per slice, in parallel). */
+export async function getAccountLines(
+  society: string,
+  pointer: LedgerPointer,
+  slices: SliceKey[],
+  code: string,
+): Promise<DrillLine[]> {
+  const parts = await Promise.all(
+    slices
+      .filter((slice) => pointer.slices[slice])
+      .map(async (slice) => {
+        const lines: DrillLine[] = [];
+        let start: Record<string, unknown> | undefined;
+        do {
+          const out = await dynamo.send(
+            new QueryCommand({
+              TableName: config.tableName,
+              KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+              ExpressionAttributeValues: {
+                ':pk': linesPartition(society, slice, (pointer.slices[slice] as SliceVersion).version),
+                ':prefix': `ACC#${code}#`,
+              },
+              ConsistentRead: true,
+              ExclusiveStartKey: start,
+            }),
+          );
+          for (const item of out.Items ?? []) {
+            for (const [fecha, tipo_comp, nro_comp, linea, debe, haber, glosa, fec_doc] of JSON.parse(
+              item.lines as string,
+            ) as StoredLine[]) {
+              lines.push({ fecha, tipo_comp, nro_comp, linea, debe, haber, glosa, fec_doc });
+            }
+          }
+          start = out.LastEvaluatedKey;
+        } while (start);
+        return lines;
+      }),
+  );
+  return parts.flat();
+}
+
+/** Runs tasks with at most `limit` in flight. */
+async function inParallel<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await task(items[next++] as T);
+    }),
+  );
+}
+
+function lineChunks(lines: LedgerLine[]): string[] {
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let bytes = 0;
+  for (const l of lines) {
+    const text = JSON.stringify([l.fecha, l.tipo_comp, l.nro_comp, l.linea, l.debe, l.haber, l.glosa, l.fec_doc]);
+    if (bytes + text.length > CHUNK_BYTES && current.length > 0) {
+      chunks.push(`[${current.join(',')}]`);
+      current = [];
+      bytes = 0;
+    }
+    current.push(text);
+    bytes += Buffer.byteLength(text) + 1;
+  }
+  if (current.length > 0) chunks.push(`[${current.join(',')}]`);
+  return chunks;
+}
+
+/** The items of one new slice version: its aggregate and its lines by account. */
+function sliceItems(society: string, slice: SliceKey, version: string, content: SliceContent) {
+  const items: Record<string, unknown>[] = [
+    { ...aggregateKey(society, slice, version), slice, aggregate: content.aggregate },
+  ];
+  for (const [code, lines] of content.lines) {
+    lineChunks(lines).forEach((chunk, part) => {
+      items.push({ pk: linesPartition(society, slice, version), sk: linesSk(code, part), lines: chunk });
+    });
+  }
+  return items;
+}
+
+/**
+ * Replaces the slices given, all at once: writes their new versions (invisible until the flip), then the pointer with
+ * a condition on the revision read. Another import of the same society in between answers 409 DATA_CONFLICT and its
+ * new items are removed. Returns the number of items written.
+ */
+export async function replaceSlices(society: string, slices: Map<SliceKey, SliceContent>): Promise<number> {
+  const before = await getLedgerPointer(society);
+  const version = `${Date.now().toString(36)}${randomUUID().slice(0, 8)}`;
+  const items = [...slices].flatMap(([slice, content]) => sliceItems(society, slice, version, content));
+  await inParallel(items, WRITE_CONCURRENCY, async (Item) => {
+    await dynamo.send(new PutCommand({ TableName: config.tableName, Item }));
+  });
+  const imported = nowIso();
+  const next: LedgerPointer = {
+    slices: { ...before.slices },
+    retired: {},
+    accounts: [...new Set([...before.accounts, ...[...slices.values()].flatMap((s) => [...s.lines.keys()])])],
+    rev: before.rev + 1,
+  };
+  for (const [slice, content] of slices) {
+    const old = before.slices[slice];
+    if (old) next.retired[slice] = old.version;
+    const lines = [...content.lines.values()].reduce((sum, l) => sum + l.length, 0);
+    next.slices[slice] = { version, lines, imported };
+  }
+  try {
+    await dynamo.send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: { ...pointerKey(society), ...next, updated: imported },
+        ConditionExpression: before.rev === 0 ? 'attribute_not_exists(pk)' : 'rev = :rev',
+        ...(before.rev === 0 ? {} : { ExpressionAttributeValues: { ':rev': before.rev } }),
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    await deleteVersions(society, Object.fromEntries([...slices.keys()].map((slice) => [slice, version])));
+    throw conflict('DATA_CONFLICT');
+  }
+  // Versions retired by the previous import are two generations old now: no reader can still be on them.
+  await deleteVersions(society, before.retired);
+  return items.length + 1;
+}
+
+/** Deletes slice versions (their aggregate and every line item). */
+async function deleteVersions(society: string, versions: Record<SliceKey, string>): Promise<void> {
+  const keys: Array<{ pk: string; sk: string }> = [];
+  for (const [slice, version] of Object.entries(versions)) {
+    keys.push(aggregateKey(society, slice, version));
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await dynamo.send(
+        new QueryCommand({
+          TableName: config.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': linesPartition(society, slice, version) },
+          ProjectionExpression: 'pk, sk',
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of out.Items ?? []) keys.push({ pk: item.pk as string, sk: item.sk as string });
+      start = out.LastEvaluatedKey;
+    } while (start);
+  }
+  await inParallel(keys, WRITE_CONCURRENCY, async (Key) => {
+    await dynamo.send(new DeleteCommand({ TableName: config.tableName, Key }));
+  });
+}

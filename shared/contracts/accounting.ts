@@ -1,0 +1,322 @@
+import * as z from 'zod';
+import { defineContract } from './define';
+import { uuidSchema } from './fields';
+
+/**
+ * Accounting ledger import and statements (issue 12; portal §2 "Accounting statements", §7 "Statements" and
+ * "Exports"). The assignments that put statements in users' menus are another module (issue 11/12, assignments).
+ */
+const IMPORTERS = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] as const;
+const ALL = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'] as const;
+
+export const STATEMENT_FAMILIES = ['balance8columns', 'financial-situation', 'status-results', 'cashflow'] as const;
+export type StatementFamily = (typeof STATEMENT_FAMILIES)[number];
+/** /accounting/{type}/{uuid}: 1 balance, 2 financial situation, 3 results, 4 cash flow (portal §2). */
+export const FAMILY_OF_TYPE: Record<number, StatementFamily> = {
+  1: 'balance8columns',
+  2: 'financial-situation',
+  3: 'status-results',
+  4: 'cashflow',
+};
+
+const rule = z.enum(['IFRS', 'TRBT']).default('IFRS');
+const moneyType = z.enum(['LOCAL', 'USD']).default('LOCAL');
+const year = z.coerce.number().int().min(1900).max(2999);
+const month = z.coerce.number().int().min(1).max(12);
+/** YYYY-MM */
+const period = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'FORMAT_ERROR' });
+const token = z.string().max(8192).optional();
+
+// ── Import ────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const rowReport = z.object({ row: z.number().int(), status: z.enum(['OK', 'FAILED']), errors: z.array(z.string()) });
+export const importReportSchema = z.object({
+  /** True when the file was stored; false when any row or the file itself failed (then nothing was stored). */
+  imported: z.boolean(),
+  /** Problems of the file as a whole (unreadable, missing columns, no chart yet), in Spanish. */
+  file_errors: z.array(z.string()),
+  rows: z.number().int(),
+  failed: z.number().int(),
+  /** The failed rows (every one of them), in file order. */
+  report: z.array(rowReport),
+  /** Ledger: the (base, month) slices the file replaced, with their line counts. */
+  periods: z.array(z.object({ base: z.string(), year: z.number(), month: z.number(), lines: z.number() })),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+const importBody = z.object({ society: uuidSchema });
+
+export const importAccountingChart = defineContract({
+  id: 'importAccountingChart',
+  method: 'POST',
+  path: 'api/v1/accounting/chart/import/',
+  access: IMPORTERS,
+  statuses: [404],
+  handler: 'accounting/import-chart',
+  summary: 'Replace a society chart of accounts from a plan_cuentas CSV or XLSX (file); per-row report, all or nothing',
+  body: importBody,
+  multipartFiles: { file: 'sheet' },
+  response: importReportSchema,
+});
+
+export const importAccountingLedger = defineContract({
+  id: 'importAccountingLedger',
+  method: 'POST',
+  path: 'api/v1/accounting/ledger/import/',
+  access: IMPORTERS,
+  statuses: [404, 409],
+  handler: 'accounting/import-ledger',
+  summary:
+    'Import a libro_diario CSV or XLSX (file) for a society: every (base, month) it holds is replaced atomically; ' +
+    'per-row report, nothing stored when any row fails',
+  body: importBody,
+  multipartFiles: { file: 'sheet' },
+  response: importReportSchema,
+});
+
+// ── Statements ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const header = z.object({
+  society_business_name: z.string(),
+  society_rut: z.string().nullable(),
+  money_symbol: z.string(),
+  money_type: z.enum(['LOCAL', 'USD']),
+  rule: z.enum(['IFRS', 'TRBT']),
+  /** The dólar observado used (USD only): its value and the day it holds for. */
+  exchange_rate: z.object({ value: z.number(), day: z.string() }).nullable(),
+});
+const eight = z.object({
+  debitos: z.number(),
+  creditos: z.number(),
+  deudor: z.number(),
+  acreedor: z.number(),
+  activo: z.number(),
+  pasivo: z.number(),
+  perdida: z.number(),
+  ganancia: z.number(),
+});
+const statementRow = z.object({
+  index: z.union([z.number(), z.literal('total'), z.literal('result')]),
+  nivel1: z.string(),
+  nivel2: z.string(),
+  parent1: z.string(),
+  cod_cta: z.string(),
+  nom_cta: z.string(),
+  imp_mov_mn_sg: z.number(),
+  imp_mov_mn_sg_compare: z.number().nullable(),
+  bold: z.boolean(),
+});
+const columDate = z.object({ start_date: z.string(), end_date: z.string().nullable() });
+
+export const balanceReportSchema = z.object({
+  header: header.extend({ year: z.number(), month: z.number() }),
+  rows: z.array(eight.extend({ cod_cta: z.string(), nom_cta: z.string(), parent1: z.string() })),
+  footer: z.object({ cumulative_total: eight, result_excersice: eight, equal_sums: eight }),
+});
+export const financialSituationSchema = z.object({
+  header,
+  colum_date: columDate,
+  assets: z.array(statementRow),
+  passive_and_heritage: z.array(statementRow),
+});
+export const statusResultsSchema = z.object({ header, colum_date: columDate, rows: z.array(statementRow) });
+const twelve = z.array(z.number()).length(12);
+export const cashFlowSchema = z.object({
+  header: header.extend({ year: z.number() }),
+  rows: z.array(z.object({ index: z.string(), name: z.string(), months: twelve, total: z.number() })),
+  footer: z.object({ total: z.object({ months: twelve, total: z.number() }) }),
+  opening_cash: z.number(),
+  closing_cash: z.number(),
+});
+export type BalanceReport = z.infer<typeof balanceReportSchema>;
+export type FinancialSituationReport = z.infer<typeof financialSituationSchema>;
+export type StatusResultsReport = z.infer<typeof statusResultsSchema>;
+export type CashFlowReport = z.infer<typeof cashFlowSchema>;
+export type StatementRow = z.infer<typeof statementRow>;
+
+export const availableDatesSchema = z.object({ dates: z.array(z.object({ year: z.number(), month: z.number() })) });
+export const detailSchema = z.object({
+  header,
+  cod_cta: z.string(),
+  nom_cta: z.string(),
+  lines: z.array(
+    z.object({
+      nro_trans: z.string(),
+      fecha_reporte: z.string(),
+      com_mov: z.string(),
+      fec_doc: z.string(),
+      imp_mov_mn_sg: z.number(),
+    }),
+  ),
+  footer: z.object({ total: z.number() }),
+});
+export type DetailReport = z.infer<typeof detailSchema>;
+
+/**
+ * Periods left out default to the latest with data (the viewer's default, portal §4), so a request naming only the
+ * society answers that society's latest statement.
+ */
+export const balanceQuery = z.object({
+  society: uuidSchema,
+  year: year.optional(),
+  month: month.optional(),
+  rule,
+  money_type: moneyType,
+});
+/** Types 2 and 3: start_period is the period shown, end_period the one it is compared with (COMPARE). */
+export const comparedQuery = z.object({
+  society: uuidSchema,
+  start_period: period.optional(),
+  end_period: period.optional(),
+  rule,
+  report_type: z.enum(['SINGLE', 'COMPARE']).default('SINGLE'),
+  money_type: moneyType,
+});
+export const cashFlowQuery = z.object({ society: uuidSchema, year: year.optional(), rule, money_type: moneyType });
+const datesQuery = z.object({ society: uuidSchema, rule, money_type: moneyType });
+/**
+ * Drill-down: the account's lines from January to the period's month (what its row adds up). cod_cta is required,
+ * checked after the society's scope (so a foreign society answers 404 whatever else is missing).
+ */
+export const detailQuery = z.object({
+  society: uuidSchema,
+  period: period.optional(),
+  rule,
+  cod_cta: z.string().trim().min(1).max(40).optional(),
+  parent1: z.string().max(200).optional(),
+  money_type: moneyType,
+});
+
+const base = (family: StatementFamily) => `api/v1/accounting/${family}`;
+const handlerOf = (family: StatementFamily, what: string) => `accounting/${family}-${what}`;
+const idOf = (family: StatementFamily, what: string) =>
+  `${family.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}${what[0]?.toUpperCase()}${what.slice(1)}`;
+
+function datesContract(family: StatementFamily) {
+  return defineContract({
+    id: idOf(family, 'availableDates'),
+    method: 'GET',
+    path: `${base(family)}/available-dates/`,
+    access: ALL,
+    statuses: [404],
+    handler: handlerOf(family, 'available-dates'),
+    summary: `Periods (year, month) with ledger data for the ${family} statement of a society in scope`,
+    query: datesQuery,
+    response: availableDatesSchema,
+  });
+}
+
+function detailContract(family: StatementFamily) {
+  return defineContract({
+    id: idOf(family, 'detail'),
+    method: 'GET',
+    path: `${base(family)}/detail/`,
+    access: ALL,
+    statuses: [404, 409],
+    handler: handlerOf(family, 'detail'),
+    summary: `Drill-down of one account of the ${family} statement: its lines to the period and their total`,
+    query: detailQuery,
+    response: detailSchema,
+  });
+}
+
+export const balance8columnsAvailableDates = datesContract('balance8columns');
+export const financialSituationAvailableDates = datesContract('financial-situation');
+export const statusResultsAvailableDates = datesContract('status-results');
+export const cashflowAvailableDates = datesContract('cashflow');
+
+export const balance8columnsDetail = detailContract('balance8columns');
+export const financialSituationDetail = detailContract('financial-situation');
+export const statusResultsDetail = detailContract('status-results');
+
+export const balance8columnsReport = defineContract({
+  id: 'balance8columnsReport',
+  method: 'GET',
+  path: `${base('balance8columns')}/report/`,
+  access: ALL,
+  statuses: [404, 409],
+  handler: handlerOf('balance8columns', 'report'),
+  summary: 'Balance de 8 columnas of a society, cumulative from January to the month, in a basis and currency',
+  query: balanceQuery,
+  response: balanceReportSchema,
+});
+
+export const financialSituationReport = defineContract({
+  id: 'financialSituationReport',
+  method: 'GET',
+  path: `${base('financial-situation')}/report/`,
+  access: ALL,
+  statuses: [404, 409],
+  handler: handlerOf('financial-situation', 'report'),
+  summary: 'Estado de situación financiera by nivel2, optionally compared with another period',
+  query: comparedQuery,
+  response: financialSituationSchema,
+});
+
+export const statusResultsReport = defineContract({
+  id: 'statusResultsReport',
+  method: 'GET',
+  path: `${base('status-results')}/report/`,
+  access: ALL,
+  statuses: [404, 409],
+  handler: handlerOf('status-results', 'report'),
+  summary: 'Estado de resultados by group with subtotals, optionally compared with another period',
+  query: comparedQuery,
+  response: statusResultsSchema,
+});
+
+export const cashflowReport = defineContract({
+  id: 'cashflowReport',
+  method: 'GET',
+  path: `${base('cashflow')}/report/`,
+  access: ALL,
+  statuses: [404, 409],
+  handler: handlerOf('cashflow', 'report'),
+  summary: 'Estado de flujo de efectivo (direct method) by line and month of a year',
+  query: cashFlowQuery,
+  response: cashFlowSchema,
+});
+
+// ── Exports ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The data query plus `type` (1–4, portal §7 "Exports") and the access token in the query (a plain download link). */
+const exportExtra = { type: z.coerce.number().int().min(1).max(4).optional(), token };
+const balanceExportQuery = balanceQuery.extend(exportExtra);
+const comparedExportQuery = comparedQuery.extend(exportExtra);
+const cashFlowExportQuery = cashFlowQuery.extend(exportExtra);
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' as const;
+
+/** What every export contract shares; each adds its family's query. */
+const exportOf = (family: StatementFamily, kind: 'pdf' | 'excel') => ({
+  id: idOf(family, kind),
+  method: 'GET' as const,
+  path: `${base(family)}/${kind}/`,
+  access: ALL,
+  statuses: [404, 409] as const,
+  handler: handlerOf(family, kind),
+  summary: `The ${family} statement as ${kind === 'pdf' ? 'a PDF' : 'an Excel file'} (society, period, basis and currency in its heading)`,
+  response: z.unknown(),
+  fileResponse: kind === 'pdf' ? ('application/pdf' as const) : XLSX,
+});
+
+export const balance8columnsPdf = defineContract({ ...exportOf('balance8columns', 'pdf'), query: balanceExportQuery });
+export const financialSituationPdf = defineContract({
+  ...exportOf('financial-situation', 'pdf'),
+  query: comparedExportQuery,
+});
+export const statusResultsPdf = defineContract({ ...exportOf('status-results', 'pdf'), query: comparedExportQuery });
+export const cashflowPdf = defineContract({ ...exportOf('cashflow', 'pdf'), query: cashFlowExportQuery });
+/** No Excel for the cash flow (portal §2: "Excel hidden for cash flows"). */
+export const balance8columnsExcel = defineContract({
+  ...exportOf('balance8columns', 'excel'),
+  query: balanceExportQuery,
+});
+export const financialSituationExcel = defineContract({
+  ...exportOf('financial-situation', 'excel'),
+  query: comparedExportQuery,
+});
+export const statusResultsExcel = defineContract({
+  ...exportOf('status-results', 'excel'),
+  query: comparedExportQuery,
+});
