@@ -1,7 +1,17 @@
 import * as z from 'zod';
 import { ROLES } from '../roles';
 import { defineContract } from './define';
-import { emailSchema, okSchema, pageOf, pageQuery, passwordSchema, rutSchema, uuidList, uuidSchema } from './fields';
+import {
+  emailSchema,
+  okSchema,
+  pageOf,
+  pageQuery,
+  passwordSchema,
+  phoneSchema,
+  rutSchema,
+  uuidList,
+  uuidSchema,
+} from './fields';
 import { personName } from './users';
 
 const INVITERS = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] as const;
@@ -120,15 +130,7 @@ export const registerInvitation = defineContract({
     first_name: personName,
     last_name: personName,
     rut_user: z.preprocess((v) => (v === '' ? undefined : v), rutSchema.optional()),
-    phone_number: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z
-        .string()
-        .trim()
-        .max(15)
-        .regex(/^\+?\d+$/, { error: 'FORMAT_ERROR' })
-        .optional(),
-    ),
+    phone_number: z.preprocess((v) => (v === '' ? undefined : v), phoneSchema.optional()),
   }),
   response: okSchema,
   successStatus: 201,

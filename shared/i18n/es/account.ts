@@ -7,7 +7,7 @@ export const account = {
   firstName: 'Nombre',
   lastName: 'Apellidos',
   rut: 'RUT (opcional)',
-  rutPlaceholder: '12345678-5',
+  rutPlaceholder: '12.345.678-5',
   phone: 'Teléfono (opcional)',
   phonePlaceholder: '+56912345678',
   email: 'Correo electrónico',

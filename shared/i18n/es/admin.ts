@@ -13,6 +13,10 @@ export const adminUi = {
   pagination: 'Paginación',
   previousPage: 'Página anterior',
   nextPage: 'Página siguiente',
+  firstPage: 'Primera página',
+  lastPage: (page: number) => `Última página (${page})`,
+  /** Rows shown and the total: '1–15 de 1.222' (issue 14). */
+  range: (from: string, to: string, total: string) => `${from}–${to} de ${total}`,
   page: (page: number) => `Página ${page}`,
   empty: 'No hay registros para mostrar',
   actions: 'Acciones',

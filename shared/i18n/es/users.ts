@@ -82,7 +82,7 @@ export const usersAdmin = {
     societies: 'Sociedades',
     file: 'Archivo CSV',
   },
-  rutPlaceholder: '12345678-5',
+  rutPlaceholder: '12.345.678-5',
   phonePlaceholder: '+56912345678',
   chooseRole: 'Selecciona un rol',
   chooseProject: 'Selecciona un proyecto',

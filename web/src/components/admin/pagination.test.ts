@@ -62,3 +62,12 @@ describe('wizard step index (admin-area §4)', () => {
     expect(clampStep(index, count)).toBe(expected);
   });
 });
+
+describe('pager range (issue 14)', () => {
+  it('writes counts with thousands dots', async () => {
+    const { formatCount } = await import('./pager');
+    expect(formatCount(1222)).toBe('1.222');
+    expect(formatCount(15)).toBe('15');
+    expect(formatCount(1_000_000)).toBe('1.000.000');
+  });
+});

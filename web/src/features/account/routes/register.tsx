@@ -53,7 +53,7 @@ export function RegisterRoute() {
       <Flex as="form" direction="column" gap="medium" onSubmit={submit} noValidate>
         {text('first_name', t.firstName, { autoComplete: 'given-name' })}
         {text('last_name', t.lastName, { autoComplete: 'family-name' })}
-        {text('rut_user', t.rut, { placeholder: t.rutPlaceholder, maxLength: 10 })}
+        {text('rut_user', t.rut, { placeholder: t.rutPlaceholder })}
         {text('phone_number', t.phone, { placeholder: t.phonePlaceholder, autoComplete: 'tel', type: 'tel' })}
         <PasswordFields
           password={values.password}

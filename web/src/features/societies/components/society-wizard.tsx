@@ -98,6 +98,12 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
     if (!editing && firstIndustry) applyDefaults({ industry_type: firstIndustry });
   }, [firstIndustry, editing, applyDefaults]);
 
+  // An admin with a single project has nothing to choose: it is preselected (issue 14).
+  const onlyProject = projects.length === 1 ? projects[0]?.uuid : undefined;
+  useEffect(() => {
+    if (!editing && onlyProject) applyDefaults({ project: onlyProject });
+  }, [onlyProject, editing, applyDefaults]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: clear on step change only.
   useEffect(() => {
     create.reset();
@@ -112,10 +118,10 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
     update.reset();
     const next = { onSuccess: () => wizard.next() };
     if (society && saved) {
-      const body = patchSocietyBody(form.values, saved, society.version);
+      const body = patchSocietyBody(form.current(), saved, society.version);
       update.mutate({ uuid: society.uuid, query: { tax_module: form.values.tax_module }, body }, next);
     } else {
-      create.mutate(createSocietyBody(form.values), next);
+      create.mutate(createSocietyBody(form.current()), next);
     }
   };
 

@@ -1,6 +1,7 @@
 import { Badge, Button, Flex, SelectField, Text } from '@aws-amplify/ui-react';
 import { createIndustry } from '@shared/contracts/societies';
 import { es } from '@shared/i18n/es';
+import { formatRut } from '@shared/rut';
 import { useState } from 'react';
 import {
   AdminTable,
@@ -115,7 +116,7 @@ export function SocietiesListRoute() {
               </Flex>
             ),
           },
-          { header: t.columns.rut, cell: (society) => society.society_rut ?? es.adminUi.none },
+          { header: t.columns.rut, cell: (society) => formatRut(society.society_rut, es.adminUi.none) },
           {
             header: t.columns.project,
             cell: (society) => <Badge size="small">{society.project.project_name}</Badge>,

@@ -142,7 +142,13 @@ export function UsersListRoute() {
           detailTo: `/admin/users/detail/${user.uuid}`,
         })}
       />
-      <Pager page={userPage} pages={userPages} onChange={setUserPage} />
+      <Pager
+        page={userPage}
+        pages={userPages}
+        onChange={setUserPage}
+        total={usersLoad.data?.count}
+        pageSize={pageSize}
+      />
       <Heading level={3} marginTop="medium">
         {t.invitations.title}
       </Heading>
@@ -155,6 +161,8 @@ export function UsersListRoute() {
         page={invitationPage}
         pages={invitationPages}
         onChange={setInvitationPage}
+        total={invitationsLoad.data?.count}
+        pageSize={pageSize}
         label={t.invitations.pagination}
       />
     </ListPage>
