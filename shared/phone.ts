@@ -9,10 +9,13 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 export const PHONE_INPUT_MAX = 30;
 const SPEC_PHONE = /^\+?\d{1,15}$/;
 
+/** What is left of a phone once the separators people type are dropped ('+56 9 1234-5678' → '+56912345678'). */
+export const compactPhone = (value: string) => value.replace(/[\s().-]/g, '');
+
 /** The stored form of a phone as typed, or null when it is not a phone. */
 export function canonicalPhone(value: string): string | null {
   if (value.length > PHONE_INPUT_MAX) return null;
-  const compact = value.replace(/[\s().-]/g, '');
+  const compact = compactPhone(value);
   if (!SPEC_PHONE.test(compact)) return null;
   const parsed = parsePhoneNumberFromString(compact, 'CL');
   if (parsed?.isPossible()) return parsed.number;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { canonicalPhone, PHONE_INPUT_MAX } from '../phone';
+import { canonicalPhone, compactPhone, PHONE_INPUT_MAX } from '../phone';
 import { isValidRut, normalizeRut, RUT_INPUT_MAX } from '../rut';
 
 /**
@@ -48,8 +48,15 @@ export const phoneSchema = z
   .trim()
   .min(1)
   .max(PHONE_INPUT_MAX)
-  .refine((value) => canonicalPhone(value) !== null, { error: 'FORMAT_ERROR' })
-  .transform((value) => canonicalPhone(value) as string);
+  .transform(compactPhone)
+  .pipe(
+    z
+      .string()
+      .max(15, { abort: true })
+      .regex(/^\+?\d+$/, { error: 'FORMAT_ERROR', abort: true })
+      .refine((value) => canonicalPhone(value) !== null, { error: 'FORMAT_ERROR' })
+      .transform((value) => canonicalPhone(value) as string),
+  );
 
 /** An optional phone: '' and null clear it. */
 export const optionalPhoneSchema = z.preprocess((v) => (v === '' ? null : v), phoneSchema.nullable().optional());

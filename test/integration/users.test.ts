@@ -6,6 +6,7 @@ import * as groups from '../../shared/contracts/groups';
 import * as registration from '../../shared/contracts/registration';
 import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
+import { rutCheckDigit } from '../../shared/rut';
 import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
 import { allMailTo, tokenFrom, waitForMail } from '../helpers/mail';
@@ -304,6 +305,23 @@ describe('users administration', () => {
     ).toBe(false);
     const blocked = await call(postToken, { body: { email, password: DEMO_PASSWORD } });
     expect(blocked.status).toBe(401);
+  });
+
+  test('a RUT typed with dots and a phone with spaces are stored canonical; the user is found by the dotted RUT (issue 14)', async () => {
+    const { uuid } = await createTestUser('USER_GROUP', [inject('portal').demo.projects.andes]);
+    const body = String(30_000_000 + Math.floor(Math.random() * 40_000_000));
+    const rut = `${body}-${rutCheckDigit(body)}`;
+    const dotted = `${body.slice(0, 2)}.${body.slice(2, 5)}.${body.slice(5)}-${rutCheckDigit(body).toLowerCase()}`;
+    const edited = await call(users.patchUser, {
+      token: projectAdmin,
+      params: { uuid },
+      body: { rut_user: dotted, phone_number: '+56 9 8765 4321' },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.profile.rut_user).toBe(rut);
+    expect(edited.body.profile.phone_number).toBe('+56987654321');
+    const found = await call(users.listUsers, { token: projectAdmin, query: { search: dotted, limit: 100 } });
+    expect(found.body.results.map((u) => u.uuid)).toEqual([uuid]);
   });
 
   test('deleting a project admin answers 409 USER_IS_ADMIN; a plain user is deleted everywhere', async () => {

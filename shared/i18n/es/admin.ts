@@ -28,7 +28,13 @@ export const adminUi = {
   detail: 'Ver Detalle',
   enabled: 'Habilitado',
   disabled: 'Deshabilitado',
-  reloading: 'Cambio realizado. La página se recargará en unos segundos...',
+  /** Habilitar/Deshabilitar asks first, then the row changes in place (issue 14: it acted on one click and reloaded). */
+  toggleConfirm: (enabled: boolean, name: string) =>
+    `¿Estás seguro de que deseas ${enabled ? 'deshabilitar' : 'habilitar'} «${name}»?`,
+  /** Deleting a whole project waits until its name is typed (issue 14). */
+  typeToConfirm: (name: string) => `Para confirmar, escribe «${name}»`,
+  toggleTitle: (enabled: boolean) => (enabled ? 'Deshabilitar' : 'Habilitar'),
+  toggled: (enabled: boolean, name: string) => `«${name}» quedó ${enabled ? 'habilitado' : 'deshabilitado'}.`,
   deleteTitle: 'Eliminar',
   confirmDelete: 'Seguro',
   cancel: 'Cancelar',

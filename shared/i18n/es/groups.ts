@@ -8,7 +8,7 @@ export const groupsAdmin = {
   allProjects: 'Todos los proyectos',
   ordering: 'Ordenar por',
   orderings: { '': 'Ultima edicion', group_name: 'Nombre', enabled: 'Estado' },
-  deleteConfirm: '¿Estás seguro que deseas eliminar este grupo?',
+  deleteConfirm: (name: string) => `¿Estás seguro de que deseas eliminar el grupo «${name}»?`,
   createTitle: 'Crear grupo sociedad',
   editTitle: 'Editar grupo sociedad',
   submitCreate: 'Crear grupo',

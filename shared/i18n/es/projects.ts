@@ -3,7 +3,8 @@ export const projectsAdmin = {
   title: 'Proyectos',
   searchLabel: 'Buscar proyecto',
   columns: { name: 'Nombre', admins: 'Administradores', created: 'Fecha de creación', status: 'Estado' },
-  deleteConfirm: '¿Estás seguro que deseas eliminar este proyecto?',
+  deleteConfirm: (name: string) =>
+    `¿Estás seguro de que deseas eliminar el proyecto «${name}»? Se eliminará para todos sus administradores.`,
   createTitle: 'Crear proyecto',
   editTitle: 'Editar proyecto',
   steps: ['Datos principales', 'Login', 'Diseño'],

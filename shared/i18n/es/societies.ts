@@ -7,7 +7,7 @@ export const societiesAdmin = {
   groupFilter: 'Grupo',
   allProjects: 'Todos los proyectos',
   allGroups: 'Todos los grupos',
-  deleteConfirm: '¿Estás seguro que deseas eliminar esta Sociedad?',
+  deleteConfirm: (name: string) => `¿Estás seguro de que deseas eliminar la sociedad «${name}»?`,
   createTitle: 'Crear sociedad',
   editTitle: 'Editar sociedad',
   steps: ['Datos principales', 'Contacto'],
@@ -65,6 +65,6 @@ export const industriesAdmin = {
   rename: 'Renombrar',
   save: 'Guardar',
   fixed: 'Por defecto',
-  deleteConfirm: '¿Estás seguro que deseas eliminar esta industria?',
+  deleteConfirm: (name: string) => `¿Estás seguro de que deseas eliminar la industria «${name}»?`,
   newLabel: 'Nueva industria',
 } as const;

@@ -28,7 +28,7 @@ export const usersAdmin = {
   columns: { user: 'Usuario', role: 'Rol', status: 'Estado' },
   listLabel: 'Usuarios',
   empty: 'No hay usuarios para mostrar',
-  deleteConfirm: '¿Estás seguro que deseas eliminar este usuario?',
+  deleteConfirm: (name: string) => `¿Estás seguro de que deseas eliminar al usuario «${name}»?`,
   invitations: {
     title: 'Invitaciones pendientes',
     label: 'Invitaciones pendientes',
@@ -40,7 +40,7 @@ export const usersAdmin = {
     resending: 'Reenviando...',
     resent: 'Enviado',
     delete: 'Eliminar',
-    deleteConfirm: '¿Estás seguro que deseas eliminar esta invitación?',
+    deleteConfirm: (email: string) => `¿Estás seguro de que deseas eliminar la invitación de «${email}»?`,
     empty: 'No hay invitaciones pendientes',
   },
   detail: {

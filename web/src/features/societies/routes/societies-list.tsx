@@ -129,7 +129,10 @@ export function SocietiesListRoute() {
             run: () => update.mutateAsync({ uuid: society.uuid, body: { enable: !society.enable } }),
           },
           editTo: `/admin/society/edit/${society.uuid}`,
-          remove: { confirm: t.deleteConfirm, run: () => remove.mutateAsync(society.uuid) },
+          remove: {
+            confirm: t.deleteConfirm(society.society_business_name),
+            run: () => remove.mutateAsync(society.uuid),
+          },
           detailTo: `/admin/society/detail/${society.uuid}`,
         })}
       />

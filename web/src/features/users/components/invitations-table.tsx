@@ -104,7 +104,7 @@ export function InvitationsTable({
       />
       <ConfirmDialog
         open={removing !== null}
-        message={t.deleteConfirm}
+        message={removing ? t.deleteConfirm(removing.email) : ''}
         onConfirm={async () => {
           if (removing) await remove.mutateAsync(removing.uuid);
           onChanged();

@@ -138,7 +138,10 @@ export function UsersListRoute() {
             run: () => update.mutateAsync({ uuid: user.uuid, body: { enable: !user.enable } }),
           },
           editTo: `/admin/users/edit/${user.uuid}`,
-          remove: { confirm: t.deleteConfirm, run: () => remove.mutateAsync(user.uuid) },
+          remove: {
+            confirm: t.deleteConfirm(`${user.first_name} ${user.last_name}`.trim() || user.email),
+            run: () => remove.mutateAsync(user.uuid),
+          },
           detailTo: `/admin/users/detail/${user.uuid}`,
         })}
       />
