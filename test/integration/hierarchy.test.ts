@@ -530,7 +530,10 @@ describe('Chilean input (issue 14)', () => {
 
     for (const typed of [dotted, `${digits}-${check}`, `${digits.slice(0, 2)}.${digits.slice(2, 5)}`]) {
       const found = await call(societies.listSocieties, { token: superAdmin, query: { search: typed, limit: 100 } });
-      expect(found.body.results.map((s) => s.uuid), typed).toContain(created.body.uuid);
+      expect(
+        found.body.results.map((s) => s.uuid),
+        typed,
+      ).toContain(created.body.uuid);
     }
     // Typed the same way again, it is the same RUT: taken.
     const again = await call(societies.createSociety, {
