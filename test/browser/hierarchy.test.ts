@@ -42,7 +42,6 @@ const names = {
   society: `Sociedad Prueba ${stamp} SpA`,
 };
 const rutBody = String(20_000_000 + Math.floor(Math.random() * 60_000_000));
-const validRut = `${rutBody}-${rutCheckDigit(rutBody)}`;
 /** The same RUT as people write it (issue 14): thousands dots, lower-case k. */
 const shownRut = `${rutBody.slice(0, 2)}.${rutBody.slice(2, 5)}.${rutBody.slice(5)}-${rutCheckDigit(rutBody)}`;
 const dottedRut = `${rutBody.slice(0, 2)}.${rutBody.slice(2, 5)}.${rutBody.slice(5)}-${rutCheckDigit(rutBody).toLowerCase()}`;

@@ -79,8 +79,13 @@ export function ProjectDetailRoute() {
           <DetailField label={t.fields.footer_disclaimer}>{data.footer_disclaimer}</DetailField>
           <DetailField label={t.detail.colors}>
             <Flex gap="small" alignItems="center">
-              {[data.primary_color, data.secondary_color].map((color, index) => (
-                <Flex key={`${index}-${color}`} gap="xxs" alignItems="center">
+              {(
+                [
+                  ['primary', data.primary_color],
+                  ['secondary', data.secondary_color],
+                ] as const
+              ).map(([which, color]) => (
+                <Flex key={which} gap="xxs" alignItems="center">
                   <View
                     width="1.25rem"
                     height="1.25rem"
