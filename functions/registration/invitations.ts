@@ -54,7 +54,7 @@ async function mailInvitation(invitation: InvitationRecord, token: string, proje
 export async function createInvitation(
   caller: Caller,
   input: InvitationInput,
-  extra: Pick<InvitationRecord, 'first_name' | 'last_name' | 'rut_user'> = {},
+  extra: Pick<InvitationRecord, 'first_name' | 'last_name' | 'rut_user' | 'phone_number'> = {},
   load: EntityLoaders = loadersDirect,
 ) {
   if (!INVITABLE[caller.role].includes(input.user_role)) throw forbidden();

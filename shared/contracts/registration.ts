@@ -114,7 +114,23 @@ export const verifyInvitation = defineContract({
   handler: 'registration/verify-invitation',
   summary: 'Check an invitation link (400 INVALID_TOKEN when unknown, used or expired)',
   query: z.object({ token: tokenSchema }),
-  response: z.object({ email: z.string(), user_role: z.enum(ROLES) }),
+  // Issue 14: what the invitation knows of the person prefills the form, and the page says which firm invites.
+  response: z.object({
+    email: z.string(),
+    user_role: z.enum(ROLES),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    rut_user: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    project: z
+      .object({
+        project_name: z.string(),
+        logo: z.string().nullable(),
+        primary_color: z.string(),
+        secondary_color: z.string(),
+      })
+      .nullable(),
+  }),
 });
 
 export const registerInvitation = defineContract({
@@ -185,11 +201,13 @@ export const importUsersCsv = defineContract({
   response: z.object({
     created: z.number().int(),
     failed: z.number().int(),
+    already_invited: z.number().int(),
     rows: z.array(
       z.object({
         row: z.number().int(),
         email: z.string(),
-        status: z.enum(['CREATED', 'FAILED']),
+        /** ALREADY_INVITED: the address has a pending invitation (a re-import), nothing to fix (issue 14). */
+        status: z.enum(['CREATED', 'FAILED', 'ALREADY_INVITED']),
         errors: z.record(z.string(), z.array(z.string())),
       }),
     ),

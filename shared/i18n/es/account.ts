@@ -23,6 +23,8 @@ export const account = {
     title: 'Registro',
     checking: 'Verificando invitación...',
     intro: (email: string, role: string) => `Completa tus datos para activar la cuenta ${email} (${role}).`,
+    invitedBy: (firm: string) => `${firm} te invita a su portal de clientes`,
+    firmLogo: (firm: string) => `Logo de ${firm}`,
     submit: 'Finalizar registro',
     submitting: 'Registrando...',
   },

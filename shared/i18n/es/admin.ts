@@ -32,6 +32,15 @@ export const adminUi = {
   toggleConfirm: (enabled: boolean, name: string) =>
     `¿Estás seguro de que deseas ${enabled ? 'deshabilitar' : 'habilitar'} «${name}»?`,
   /** Deleting a whole project waits until its name is typed (issue 14). */
+  brandPreview: {
+    heading: 'Vista previa del inicio de sesión',
+    label: 'Vista previa del inicio de sesión con la marca del proyecto',
+    untitled: 'Nombre del proyecto',
+    icon: 'Ícono',
+    logo: 'Logo',
+    loginTitle: 'Ingresa a tu cuenta',
+    button: 'Ingresar',
+  },
   typeToConfirm: (name: string) => `Para confirmar, escribe «${name}»`,
   toggleTitle: (enabled: boolean) => (enabled ? 'Deshabilitar' : 'Habilitar'),
   toggled: (enabled: boolean, name: string) => `«${name}» quedó ${enabled ? 'habilitado' : 'deshabilitado'}.`,

@@ -1,4 +1,4 @@
-import { Flex, Link, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Flex, Heading, Link, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { type ReactNode, useEffect, useState } from 'react';
 import {
@@ -21,6 +21,7 @@ import {
   WizardButtons,
   WizardSteps,
 } from '@/components/admin';
+import { BrandPreview, useImageUrl } from '@/components/admin/brand-preview';
 import { useCreateProject } from '@/features/projects/api/create-project';
 import { projectAdminsPickerSource } from '@/features/projects/api/list-project-admins-available';
 import {
@@ -90,6 +91,11 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
     create.reset();
     update.reset();
   }, [step]);
+
+  // The live preview shows a file as soon as it is chosen, else the stored one (issue 14).
+  const logoUrl = useImageUrl(form.values.logo, project?.logo);
+  const iconUrl = useImageUrl(form.values.icon, project?.icon);
+  const imageUrl = useImageUrl(form.values.image, project?.image);
 
   const stepErrors = (STEP_FIELDS[step] ?? []).some((field) => form.errors[field]);
   const blocked = form.missing(requiredFields(step, mode)) || stepErrors;
@@ -210,6 +216,21 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
       {file('logo', t.fields.logo, project?.logo)}
       {file('icon', t.fields.icon, project?.icon)}
       {file('image', t.fields.image, project?.image)}
+      <Heading level={3} fontSize="medium">
+        {es.adminUi.brandPreview.heading}
+      </Heading>
+      <BrandPreview
+        projectName={form.values.project_name}
+        metaTitle={form.values.meta_title}
+        headerTitle={form.values.header_title}
+        subtitle={form.values.subtitle}
+        footer={form.values.footer_disclaimer}
+        primary={form.values.primary_color}
+        secondary={form.values.secondary_color}
+        logo={logoUrl}
+        icon={iconUrl}
+        image={imageUrl}
+      />
     </>,
   ];
 
