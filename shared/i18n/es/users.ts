@@ -104,8 +104,12 @@ export const usersAdmin = {
       ['email', 'correo de la persona (obligatorio)'],
       ['first_name', 'nombre'],
       ['last_name', 'apellidos'],
-      ['rut_user', 'RUT con guion y dígito verificador (opcional)'],
-      ['user_role', 'rol: SUPER_ADMIN, PROJECT_ADMIN, GROUP_ADMIN, USER_GROUP o USER_SOCIETY'],
+      ['rut_user', 'RUT con dígito verificador, con o sin puntos (opcional)'],
+      ['phone_number', 'teléfono, por ejemplo +56 9 1234 5678 (opcional)'],
+      [
+        'user_role',
+        'rol, con uno de estos códigos: SUPER_ADMIN (Super administrador), PROJECT_ADMIN (Administrador de proyectos), GROUP_ADMIN (Administrador de grupos), USER_GROUP (Usuario de grupos) o USER_SOCIETY (Usuario de sociedad)',
+      ],
       ['project', 'nombre del proyecto'],
       ['group', 'nombre del grupo; varios separados por ;'],
       ['society', 'RUT de la sociedad; varios separados por ;'],
@@ -114,12 +118,17 @@ export const usersAdmin = {
     exampleFile: 'usuarios-ejemplo.csv',
     submit: 'Importar usuarios',
     running: 'Importando usuarios, esto puede tardar unos segundos...',
-    summary: (created: number, failed: number) =>
-      `${created} ${created === 1 ? 'usuario invitado' : 'usuarios invitados'}, ${failed} ${failed === 1 ? 'fila con errores' : 'filas con errores'}.`,
+    summary: (created: number, failed: number, already: number) =>
+      `${created} ${created === 1 ? 'usuario invitado' : 'usuarios invitados'}, ${failed} ${failed === 1 ? 'fila con errores' : 'filas con errores'}${already > 0 ? `, ${already} ${already === 1 ? 'ya invitado o registrado antes' : 'ya invitados o registrados antes'}` : ''}.`,
+    /** Issue 14: after a partial import, the way on to the users list and the pending invitations. */
+    toPending: 'Ver invitaciones pendientes',
+    alreadyNote:
+      'Las filas marcadas «Ya invitado» no se enviaron de nuevo: su invitación sigue pendiente o la persona ya está registrada.',
     resultLabel: 'Resultado de la importación',
     columnsResult: { row: 'Fila', email: 'Email', status: 'Resultado', errors: 'Errores' },
     created: 'Creado',
     failed: 'Con errores',
+    alreadyInvited: 'Ya invitado',
     done: 'Usuarios creados con éxito',
     goToList: 'Ir a usuarios',
   },
