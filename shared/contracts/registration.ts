@@ -34,6 +34,8 @@ export const invitationSchema = z.object({
   created: z.string(),
   sent: z.string().nullable(),
   days: z.number().int(),
+  /** Where the invitation leads, by name: the societies, groups or project chosen (issue 14); null for none. */
+  target: z.string().nullable(),
   project: z.array(z.string()),
   group: z.array(z.string()),
   society: z.array(z.string()),

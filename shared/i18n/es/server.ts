@@ -52,10 +52,11 @@ export const detailPdf = {
 } as const;
 
 export const mail = {
-  buttonFallback: 'Si el botón no funciona, copie este enlace en su navegador:',
+  // One form of address in every mail (issue 14): tú, as the portal's screens.
+  buttonFallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
   invitation: {
     subject: (project: string) => `Invitación a ${project}`,
-    title: 'Has sido invitado al portal',
+    title: (project: string) => `${project} te invita a su portal de clientes`,
     body: (project: string, role: string, days: number) => [
       `Te invitamos a crear tu cuenta en el portal de ${project} con el perfil "${role}".`,
       `El enlace es personal, sirve una sola vez y vence en ${days} días.`,
