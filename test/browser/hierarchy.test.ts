@@ -161,7 +161,7 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       await page.getByText('+56 9 2222 3333').or(page.getByText('+56 922223333')).first().waitFor();
       await page.getByRole('img', { name: 'Logo' }).waitFor();
       const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Imprimir info' }).click();
+      await page.getByRole('button', { name: 'Descargar PDF' }).click();
       expect((await download).suggestedFilename()).toBe(`proyecto-${names.project}.pdf`);
       await screenshot(page, 'hierarchy-project-detail');
     });
@@ -214,7 +214,7 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       expect(await currentStep(page)).toContain('Datos principales');
       await page.getByLabel('Razón social (*)').fill(names.society);
       await page.getByLabel('RUT', { exact: true }).fill(invalidRut);
-      await page.getByText('El RUT no es valido').waitFor();
+      await page.getByText('El RUT no es válido').waitFor();
       await page.getByLabel('Giro (*)').fill('Servicios');
       await page.getByLabel('Código de empresa (*)').fill('SPR');
       await page.getByLabel('Correo de la sociedad (*)').fill('sociedad@prueba.cl');
@@ -226,7 +226,7 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       expect(await next.isDisabled()).toBe(true);
       await screenshot(page, 'hierarchy-society-wizard-1-invalid-rut');
       await page.getByLabel('RUT', { exact: true }).fill(dottedRut);
-      expect(await page.getByText('El RUT no es valido').count()).toBe(0);
+      expect(await page.getByText('El RUT no es válido').count()).toBe(0);
       // Never cut: what was typed is what the field holds.
       expect(await page.getByLabel('RUT', { exact: true }).inputValue()).toBe(dottedRut);
       expect(await next.isDisabled()).toBe(false);

@@ -60,7 +60,8 @@ export const adminUi = {
   id: 'ID',
   copyId: 'Copiar ID',
   copied: 'ID copiado',
-  printInfo: 'Imprimir info',
+  /** The spec's 'Imprimir info' downloads the PDF; the button says so (issue 14). */
+  printInfo: 'Descargar PDF',
   saving: 'Guardando...',
   none: '-',
   noItems: 'Sin elementos',

@@ -7,7 +7,7 @@ export const groupsAdmin = {
   projectFilter: 'Proyecto',
   allProjects: 'Todos los proyectos',
   ordering: 'Ordenar por',
-  orderings: { '': 'Ultima edicion', group_name: 'Nombre', enabled: 'Estado' },
+  orderings: { '': 'Última edición', group_name: 'Nombre', enabled: 'Estado' },
   deleteConfirm: (name: string) => `¿Estás seguro de que deseas eliminar el grupo «${name}»?`,
   createTitle: 'Crear grupo sociedad',
   editTitle: 'Editar grupo sociedad',

@@ -15,7 +15,7 @@ export const usersAdmin = {
   allRoles: 'Todos los roles',
   ordering: 'Ordenar por',
   orderings: {
-    '': 'Ultima edicion',
+    '': 'Última edición',
     first_name: 'Nombre (A-Z)',
     '-first_name': 'Nombre (Z-A)',
     last_name: 'Apellido (A-Z)',

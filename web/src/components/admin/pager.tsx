@@ -2,12 +2,7 @@ import { Button, Flex, SelectField, Text } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { useEffect } from 'react';
 import { PAGE_SIZES } from './constants';
-import { pageCount, pagerPages, showsPageSize } from './pagination';
-
-/** A count with thousands dots, as Chileans write it ('1.222'; Intl's es-CL leaves four digits ungrouped). */
-export function formatCount(value: number): string {
-  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-}
+import { formatCount, pageCount, pagerPages, showsPageSize } from './pagination';
 
 /**
  * The pager of admin lists (admin-area §2): the rows shown and the total ('1–15 de 1.222', issue 14), first,

@@ -13,7 +13,7 @@ import {
   validateUrl,
 } from './validators';
 
-const RUT_MESSAGE = 'El RUT no es valido';
+const RUT_MESSAGE = 'El RUT no es válido';
 const PHONE_MESSAGE = 'El teléfono debe tener solo dígitos, con un + inicial opcional (máximo 15 caracteres).';
 
 describe('field validators (admin-area §5)', () => {
