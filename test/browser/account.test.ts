@@ -112,7 +112,10 @@ describe('password recovery and change', () => {
       await page.getByLabel('Contraseña', { exact: true }).fill(FIRST_PASSWORD);
       await page.getByLabel('Confirmar contraseña').fill(FIRST_PASSWORD);
       await page.getByRole('button', { name: 'Finalizar registro' }).click();
-      await page.waitForURL(`${webUrl}/successRegister`);
+      // Registered and signed in (issue 14); signed out again to use the login page's link.
+      await page.waitForURL(`${webUrl}/home`);
+      await context.clearCookies();
+      await page.evaluate(() => localStorage.clear());
 
       // From the login page's link.
       await page.goto(`${webUrl}/`);

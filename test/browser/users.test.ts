@@ -123,7 +123,8 @@ describe.concurrent('users admin', () => {
       await page.waitForURL(/\/admin\/users\/detail\//);
       await page.getByRole('heading', { name: 'Inés Invitada Núñez' }).waitFor();
       expect(await page.getByTestId('short-id').textContent()).toMatch(/^.{10}…$/);
-      expect(await page.getByText('15678901-1').isVisible()).toBe(true);
+      // The RUT typed without dots is shown with them (issue 14).
+      expect(await page.getByText('15.678.901-1').isVisible()).toBe(true);
       expect(await page.getByText('Grupo Norte').isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: 'Editar' }).count()).toBe(0);
       await screenshot(page, 'users-detail');
