@@ -129,6 +129,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   patchSociety: ADMIN_WRITE,
   deleteSociety: ADMIN_WRITE,
   searchSocieties: READ,
+  // Issue 14: one GetItem on a RUT's marker.
+  checkSocietyRut: READ,
   listSocietyAdminsAvailable: READ,
   listSocietyUsersAvailable: READ,
   listSocietiesForUsers: READ,

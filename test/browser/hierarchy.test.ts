@@ -273,6 +273,23 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
     });
   });
 
+  test('a RUT already taken is said on step 1, beside its field (issue 14)', async () => {
+    await withPage('superadmin@demo.cl', async (page) => {
+      await page.goto(`${webUrl}/admin/society/create`);
+      await page.getByLabel('Razón social (*)').fill(`${names.society} bis`);
+      await page.getByLabel('RUT', { exact: true }).fill(shownRut.replace(/\./g, ' '));
+      await page.getByLabel('Giro (*)').fill('Servicios');
+      await page.getByLabel('Código de empresa (*)').fill('SPB');
+      await page.getByLabel('Correo de la sociedad (*)').fill('bis@prueba.cl');
+      await page.getByLabel('Proyecto', { exact: true }).selectOption(projectUuid);
+      await page.getByLabel('Grupo (*)').selectOption({ label: names.group });
+      await page.getByRole('button', { name: 'Siguiente' }).click();
+      await page.getByText('¡Vaya! El rut ingresado ya se registró.').waitFor();
+      expect(await currentStep(page)).toContain('Datos principales');
+      await screenshot(page, 'hierarchy-society-rut-taken-step-1');
+    });
+  });
+
   test('filters societies in the hash, toggles and deletes the new one; a project with groups stays', async () => {
     await withPage('superadmin@demo.cl', async (page) => {
       await page.goto(`${webUrl}/admin/society`);

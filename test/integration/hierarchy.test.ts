@@ -542,5 +542,16 @@ describe('Chilean input (issue 14)', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ code: 'RUT_TAKEN' });
+
+    // The wizard's check on leaving step 1: taken in any written form, for any admin (RUTs are unique portal-wide).
+    for (const token of [superAdmin, groupAdmin]) {
+      const taken = await call(societies.checkSocietyRut, { token, query: { rut: dotted } });
+      expect(taken.status).toBe(200);
+      expect(taken.body).toEqual({ available: false });
+    }
+    const free = await call(societies.checkSocietyRut, { token: projectAdmin, query: { rut: freshRut() } });
+    expect(free.body).toEqual({ available: true });
+    const bad = await call(societies.checkSocietyRut, { token: projectAdmin, query: { rut: '12.345.678-4' } });
+    expect(bad.status).toBe(400);
   });
 });

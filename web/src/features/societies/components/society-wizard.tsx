@@ -1,5 +1,6 @@
 import { Flex, SelectField, TextField } from '@aws-amplify/ui-react';
-import { es } from '@shared/i18n/es';
+import { ERROR_MESSAGES, es } from '@shared/i18n/es';
+import { normalizeRut } from '@shared/rut';
 import { type ReactNode, useEffect, useState } from 'react';
 import {
   type FieldValidators,
@@ -21,6 +22,7 @@ import {
   WizardButtons,
   WizardSteps,
 } from '@/components/admin';
+import { useCheckSocietyRut } from '@/features/societies/api/check-society-rut';
 import { useCreateSociety } from '@/features/societies/api/create-society';
 import { societyUsersPickerSource } from '@/features/societies/api/list-society-users-available';
 import {
@@ -74,8 +76,9 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
   const wizard = useWizard(t.steps.length + 1);
   const create = useCreateSociety();
   const update = useUpdateSociety();
+  const rutCheck = useCheckSocietyRut();
   // The submit state is the mutations' (issue 9).
-  const busy = create.isPending || update.isPending;
+  const busy = create.isPending || update.isPending || rutCheck.isPending;
   const error = create.error ?? update.error;
   const step = wizard.index;
   const done = step === t.steps.length;
@@ -112,6 +115,26 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
 
   const stepErrors = (SOCIETY_STEP_FIELDS[step] ?? []).some((field) => form.errors[field]);
   const blocked = form.missing(requiredSocietyFields(step, editing)) || stepErrors;
+
+  /**
+   * Leaving step 1: a RUT already taken is said under its field now, not at the end (issue 14). A failed check lets
+   * the person go on; the create still refuses a taken RUT.
+   */
+  const leaveFirstStep = () => {
+    const typed = form.current().society_rut.trim();
+    const unchanged = saved && normalizeRut(typed) === normalizeRut(saved.society_rut);
+    if (!typed || unchanged) {
+      wizard.next();
+      return;
+    }
+    rutCheck.mutate(typed, {
+      onSuccess: ({ available }) => {
+        if (available) wizard.next();
+        else form.setErrors((current) => ({ ...current, society_rut: ERROR_MESSAGES.RUT_TAKEN }));
+      },
+      onError: () => wizard.next(),
+    });
+  };
 
   const submit = () => {
     create.reset();
@@ -256,7 +279,7 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
           <ServerErrors error={error} context={editing ? 'societyGroupChange' : undefined} />
           <WizardButtons
             onBack={step > 0 ? wizard.back : undefined}
-            onNext={() => (last ? void submit() : wizard.next())}
+            onNext={() => (last ? void submit() : step === 0 ? leaveFirstStep() : wizard.next())}
             nextLabel={last ? (editing ? t.submitEdit : t.submitCreate) : es.adminUi.next}
             disabled={blocked}
             busy={busy}
