@@ -137,6 +137,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   patchSociety: ADMIN_WRITE,
   deleteSociety: ADMIN_WRITE,
   searchSocieties: READ,
+  // Issue 14: one GetItem on a RUT's marker.
+  checkSocietyRut: READ,
   listSocietyAdminsAvailable: READ,
   listSocietyUsersAvailable: READ,
   listSocietiesForUsers: READ,
@@ -158,16 +160,21 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   },
 
   // registration: invitations (admins)
-  generateInvitation: { ...ADMIN_WRITE, mail: true },
+  // Issue 14: the invitation mail carries the project's logo, read from the assets bucket.
+  generateInvitation: { ...ADMIN_WRITE, mail: true, assets: ['GetObject'] },
   listInvitations: READ,
   searchInvitations: READ,
-  resendInvitation: { ...ADMIN_WRITE, mail: true },
+  resendInvitation: { ...ADMIN_WRITE, mail: true, assets: ['GetObject'] },
   deleteInvitation: ADMIN_WRITE,
-  importUsersCsv: { ...ADMIN_WRITE, mail: true },
+  importUsersCsv: { ...ADMIN_WRITE, mail: true, assets: ['GetObject'] },
 
   // registration: public links
   // Public: the per-address throttle of link checks.
-  verifyInvitation: { table: { read: 'query', write: { 'THROTTLE#': ['PutItem', 'UpdateItem'] } } },
+  // Issue 14: also the inviting project's logo (a presigned link) for the registration page.
+  verifyInvitation: {
+    table: { read: 'query', write: { 'THROTTLE#': ['PutItem', 'UpdateItem'] } },
+    assets: ['GetObject'],
+  },
   // Public: consumes the link and creates the invited user (identity, record, e-mail marker, memberships); on the
   // project, group and society it may only UpdateItem (append the new member to their lists), never Put or Delete.
   registerInvitation: {

@@ -11,10 +11,23 @@ import { createProject, patchProject } from '../functions/projects/projects';
 import { createIndustry } from '../functions/societies/industries';
 import { createSociety } from '../functions/societies/societies';
 import { rutCheckDigit } from '../shared/rut';
+import { type BrandSpec, brandBackground, brandIcon, brandLogo } from './brand-images';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { seedAccounting } from './seed-accounting';
 import { seedIndicators } from './seed-indicators';
 import { seedReports } from './seed-reports';
+
+/** A demo project's logo, icon and login background, as the wizard's 'Diseño' step would upload them (issue 14). */
+function brandFiles(spec: BrandSpec) {
+  const file = (field: string, data: Buffer) => ({
+    field,
+    filename: `${field}.png`,
+    contentType: 'image/png',
+    data,
+    truncated: false,
+  });
+  return [file('logo', brandLogo(spec)), file('icon', brandIcon(spec)), file('image', brandBackground(spec))];
+}
 
 /**
  * Demo data for local mode only (never deployed): two branded projects, their groups and societies, industries, and
@@ -100,7 +113,7 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
       primary_color: '#005A9F',
       secondary_color: '#F2A900',
     },
-    [],
+    brandFiles({ words: ['CONTADORES', 'ANDES'], primary: '#005A9F', secondary: '#F2A900', mark: 'mountains' }),
   );
   const pacifico = await createProject(
     system,
@@ -117,7 +130,7 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
       primary_color: '#0F7B5F',
       secondary_color: '#E4572E',
     },
-    [],
+    brandFiles({ words: ['AUDITORES DEL', 'PACIFICO'], primary: '#0F7B5F', secondary: '#E4572E', mark: 'waves' }),
   );
 
   const users: Record<string, string> = {};

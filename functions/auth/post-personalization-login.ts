@@ -20,6 +20,7 @@ export const handler = httpHandler(postPersonalizationLogin, async ({ body }) =>
     url_own_site: project.url_own_site,
     logo: await assetUrl(project.logo),
     icon: await assetUrl(project.icon),
+    image: await assetUrl(project.image),
     contact_email: project.contact_email,
     contact_phone: project.contact_phone,
     custom_portal_url: project.custom_portal_url,

@@ -1,5 +1,6 @@
 import { getGroupPdf } from '../../shared/contracts/groups';
 import { detailPdf } from '../../shared/i18n/es/server';
+import { formatRut } from '../../shared/rut';
 import { httpHandler } from '../lib/http/http-handler';
 import { formatDate, pdfResult, renderDetailPdf } from '../lib/pdf';
 import { getGroupDetail } from './groups';
@@ -13,7 +14,7 @@ export const handler = httpHandler(getGroupPdf, async ({ caller, params }) => {
   const group = await getGroupDetail(caller, params.uuid);
   const pdf = await renderDetailPdf({
     title: t.title(group.group_name),
-    subtitle: detailPdf.generatedOn(formatDate(new Date().toISOString())),
+    subtitle: `${t.kind} · ${detailPdf.generatedOn(formatDate(new Date().toISOString()))}`,
     fields: [
       [t.id, group.uuid],
       [t.description, group.group_description],
@@ -24,7 +25,9 @@ export const handler = httpHandler(getGroupPdf, async ({ caller, params }) => {
     lists: [
       {
         title: t.societies,
-        rows: group.societies.map((s) => `${s.society_business_name}${s.society_rut ? ` (${s.society_rut})` : ''}`),
+        rows: group.societies.map(
+          (s) => `${s.society_business_name}${s.society_rut ? ` (${formatRut(s.society_rut)})` : ''}`,
+        ),
         empty: t.noSocieties,
       },
       { title: t.admins, rows: people(group.admin_list), empty: detailPdf.noAdmins },

@@ -6,9 +6,19 @@ import { config } from './config';
 export interface Branding {
   project_name: string;
   primary_color: string;
+  secondary_color?: string;
+}
+
+/** An image sent inside the mail (the project's logo), shown by the HTML as cid:logo. */
+export interface MailImage {
+  data: Buffer;
+  contentType: string;
+  fileName: string;
 }
 
 export const DEFAULT_BRANDING: Branding = { project_name: 'Portal', primary_color: '#005A9F' };
+const LOGO_CID = 'logo';
+const HEX = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i;
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -16,14 +26,26 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 
-/** A short branded HTML mail with one button, and its plain-text twin. */
-function layout(branding: Branding, title: string, paragraphs: string[], action: { label: string; url: string }) {
-  const color = /^#[0-9a-f]{3,6}$/i.test(branding.primary_color)
-    ? branding.primary_color
-    : DEFAULT_BRANDING.primary_color;
+/**
+ * A short branded HTML mail with one button, and its plain-text twin (issue 14: the project's logo, name and both
+ * colours). With a logo the header is white with the logo and the name, over a band of the secondary colour.
+ */
+function layout(
+  branding: Branding,
+  title: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+  logo: MailImage | null = null,
+) {
+  const color = HEX.test(branding.primary_color) ? branding.primary_color : DEFAULT_BRANDING.primary_color;
+  const accent = branding.secondary_color && HEX.test(branding.secondary_color) ? branding.secondary_color : color;
+  const name = escapeHtml(branding.project_name);
+  const header = logo
+    ? `<div style="background:#fff;padding:16px 24px;border-bottom:4px solid ${accent}"><img src="cid:${LOGO_CID}" alt="${name}" height="48" style="height:48px;max-width:240px;vertical-align:middle"> <span style="color:${color};font-size:20px;vertical-align:middle;margin-left:12px">${name}</span></div>`
+    : `<div style="background:${color};color:#fff;padding:16px 24px;font-size:20px;border-bottom:4px solid ${accent}">${name}</div>`;
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#222;margin:0">
-<div style="background:${color};color:#fff;padding:16px 24px;font-size:20px">${escapeHtml(branding.project_name)}</div>
-<div style="padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>
+${header}
+<div style="padding:24px"><h1 style="font-size:20px;color:${color}">${escapeHtml(title)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p><a href="${escapeHtml(action.url)}" style="background:${color};color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
 <p style="font-size:12px;color:#666">${escapeHtml(mail.buttonFallback)} ${escapeHtml(action.url)}</p>
@@ -32,7 +54,23 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
   return { html, text };
 }
 
-export async function sendMail(to: string, subject: string, body: { html: string; text: string }): Promise<void> {
+export async function sendMail(
+  to: string,
+  subject: string,
+  body: { html: string; text: string; logo?: MailImage | null },
+): Promise<void> {
+  const attachments = body.logo
+    ? [
+        {
+          FileName: body.logo.fileName,
+          ContentType: body.logo.contentType,
+          ContentDisposition: 'INLINE' as const,
+          ContentId: LOGO_CID,
+          ContentTransferEncoding: 'BASE64' as const,
+          RawContent: body.logo.data,
+        },
+      ]
+    : undefined;
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: config.mailFrom,
@@ -41,17 +79,31 @@ export async function sendMail(to: string, subject: string, body: { html: string
         Simple: {
           Subject: { Data: subject, Charset: 'UTF-8' },
           Body: { Html: { Data: body.html, Charset: 'UTF-8' }, Text: { Data: body.text, Charset: 'UTF-8' } },
+          ...(attachments && { Attachments: attachments }),
         },
       },
     }),
   );
 }
 
-export function invitationMail(branding: Branding, roleLabel: string, link: string, days: number) {
+export function invitationMail(
+  branding: Branding,
+  roleLabel: string,
+  link: string,
+  days: number,
+  logo: MailImage | null = null,
+) {
   const t = mail.invitation;
   return {
     subject: t.subject(branding.project_name),
-    ...layout(branding, t.title, [...t.body(branding.project_name, roleLabel, days)], { label: t.action, url: link }),
+    logo,
+    ...layout(
+      branding,
+      t.title(branding.project_name),
+      [...t.body(branding.project_name, roleLabel, days)],
+      { label: t.action, url: link },
+      logo,
+    ),
   };
 }
 

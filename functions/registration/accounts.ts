@@ -14,6 +14,7 @@ import { getUser, getUserByEmail, newUserWrites, type UserRecord } from '../lib/
 import { appendMember, putNew } from '../lib/data/writes';
 import { DEFAULT_BRANDING, passwordResetMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, conflict } from '../lib/errors';
+import { assetUrl } from '../lib/files';
 import { alreadyInvited, invitationOfToken } from './invitations';
 
 /**
@@ -22,9 +23,26 @@ import { alreadyInvited, invitationOfToken } from './invitations';
  */
 type RegisterInput = z.output<NonNullable<typeof registerInvitation.body>>;
 
+/** The invitation behind a live link: who is invited, what is known of them, and by which firm (issue 14). */
 export async function verifyInvitationToken(token: string) {
   const invitation = await invitationOfToken(await tokenOwner('INVITE', token));
-  return { email: invitation.email, user_role: invitation.user_role };
+  const project = invitation.project_uuid ? await getProject(invitation.project_uuid) : undefined;
+  return {
+    email: invitation.email,
+    user_role: invitation.user_role,
+    first_name: invitation.first_name ?? null,
+    last_name: invitation.last_name ?? null,
+    rut_user: invitation.rut_user ?? null,
+    phone_number: invitation.phone_number ?? null,
+    project: project
+      ? {
+          project_name: project.project_name,
+          logo: await assetUrl(project.logo),
+          primary_color: project.primary_color,
+          secondary_color: project.secondary_color,
+        }
+      : null,
+  };
 }
 
 /** The entity lists an invited user joins, by role: admins of projects and groups, users of groups and societies. */

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import * as z from 'zod';
-import { emailSchema, rutSchema } from '../../shared/contracts/fields';
+import { emailSchema, phoneSchema, rutSchema } from '../../shared/contracts/fields';
 import { personName } from '../../shared/contracts/users';
 import { ROLES } from '../../shared/roles';
 import { normalizeRut } from '../../shared/rut';
@@ -17,12 +17,24 @@ import { createInvitation } from './invitations';
 /**
  * CSV import (admin-area §2, "Import users"): each valid row becomes an invitation, exactly as the invite form would
  * make it (same roles, targets and scope rules), so nobody's password travels in a file. Columns:
- *   email, first_name, last_name, rut_user, user_role, project, group, society
+ *   email, first_name, last_name, rut_user, phone_number, user_role, project, group, society
+ * (phone_number optional). What the row knows of the person travels with the invitation and prefills the
+ * registration form (issue 14: the invitee retyped everything).
  * project is a project name; group a group name within that project (several separated by ';'); society a RUT
  * (several separated by ';'). A PROJECT_ADMIN or GROUP_ADMIN may leave project empty: its own project is used.
  * A row either becomes one invitation or none; the answer reports every row.
  */
-export const CSV_COLUMNS = ['email', 'first_name', 'last_name', 'rut_user', 'user_role', 'project', 'group', 'society'];
+export const CSV_COLUMNS = [
+  'email',
+  'first_name',
+  'last_name',
+  'rut_user',
+  'phone_number',
+  'user_role',
+  'project',
+  'group',
+  'society',
+];
 const MAX_ROWS = 2000;
 const CONCURRENCY = 16;
 
@@ -31,6 +43,7 @@ const rowSchema = z.object({
   first_name: personName,
   last_name: personName,
   rut_user: z.preprocess((v) => (v === '' ? undefined : v), rutSchema.optional()),
+  phone_number: z.preprocess((v) => (v === '' ? undefined : v), phoneSchema.optional()),
   user_role: z.enum(ROLES),
   project: z.string().trim().max(100).optional(),
   group: z.string().trim().max(1000).optional(),
@@ -41,7 +54,7 @@ type Row = z.output<typeof rowSchema>;
 export interface RowReport {
   row: number;
   email: string;
-  status: 'CREATED' | 'FAILED';
+  status: 'CREATED' | 'FAILED' | 'ALREADY_INVITED';
   errors: Record<string, string[]>;
 }
 
@@ -91,7 +104,12 @@ async function importRow(caller: Caller, row: Row, owner: ReturnType<typeof mark
         list(row.society).map((rut) => rutKey(normalizeRut(rut))),
       ),
     },
-    { first_name: row.first_name, last_name: row.last_name, rut_user: row.rut_user },
+    {
+      first_name: row.first_name,
+      last_name: row.last_name,
+      ...(row.rut_user && { rut_user: row.rut_user }),
+      ...(row.phone_number && { phone_number: row.phone_number }),
+    },
     load,
   );
 }
@@ -138,13 +156,19 @@ export async function importUsers(caller: Caller, csv: Buffer, deadline = Number
         await importRow(caller, parsed.data, owner, load);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        report.status = 'FAILED';
+        // A re-import meets the rows it invited before: said as such, not as errors (issue 14).
+        report.status = error.code === 'USER_ALREADY_INVITED' ? 'ALREADY_INVITED' : 'FAILED';
         report.errors = (error.extra.errors as Record<string, string[]>) ?? { non_field_errors: [error.code] };
       }
       reports[index] = report;
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const created = reports.filter((r) => r.status === 'CREATED').length;
-  return { created, failed: reports.length - created, rows: reports };
+  const count = (status: RowReport['status']) => reports.filter((r) => r.status === status).length;
+  return {
+    created: count('CREATED'),
+    failed: count('FAILED'),
+    already_invited: count('ALREADY_INVITED'),
+    rows: reports,
+  };
 }

@@ -54,7 +54,7 @@ export async function resolveTargets(
   caller: Caller,
   input: Pick<InvitationInput, 'user_role' | 'project' | 'group' | 'society'>,
   load: EntityLoaders = loadersDirect,
-): Promise<{ project: ProjectRecord | null; targets: MembershipTarget[] }> {
+): Promise<{ project: ProjectRecord | null; targets: MembershipTarget[]; label?: string }> {
   const getProject = load.project;
   const getGroup = load.group;
   const getSociety = load.society;
@@ -68,7 +68,11 @@ export async function resolveTargets(
     if (input.project?.length !== 1) throw input.project?.length ? notAllowed('project') : required('project');
     const project = await getProject(input.project[0] as string);
     if (!project || !projectInScope(caller, project.uuid)) throw notAllowed('project');
-    return { project, targets: [{ field: 'project_uuids', uuid: project.uuid, project_uuid: project.uuid }] };
+    return {
+      project,
+      targets: [{ field: 'project_uuids', uuid: project.uuid, project_uuid: project.uuid }],
+      label: project.project_name,
+    };
   }
   if (role === 'GROUP_ADMIN' || role === 'USER_GROUP') {
     if (!input.group?.length) throw required('group');
@@ -84,6 +88,7 @@ export async function resolveTargets(
         { field: 'project_uuids', uuid: projectUuid, project_uuid: projectUuid },
         ...groups.map((g) => ({ field: 'group_uuids' as const, uuid: g.uuid, project_uuid: projectUuid })),
       ],
+      label: groups.map((g) => g.group_name).join(', '),
     };
   }
   if (!input.society?.length) throw required('society');
@@ -104,5 +109,6 @@ export async function resolveTargets(
         group_uuid: s.group_uuid,
       })),
     ],
+    label: societies.map((s) => s.society_business_name).join(', '),
   };
 }

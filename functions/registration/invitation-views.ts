@@ -30,6 +30,7 @@ export function invitationView(invitation: InvitationRecord) {
     project: of('project_uuids'),
     group: of('group_uuids'),
     society: of('society_uuids'),
+    target: invitation.target_label ?? null,
   };
 }
 

@@ -20,6 +20,7 @@ import { ApiError, forbidden, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { type EntityLoaders, type InvitationInput, loadersDirect, resolveTargets } from './invitation-targets';
 import { invitationInScope, invitationView } from './invitation-views';
+import { mailLogo } from './mail-logo';
 
 /**
  * Invitations (admin-area §3, §6): who may invite which role, one pending invitation per address and none for a
@@ -36,7 +37,8 @@ export const alreadyInvited = () => new ApiError(400, 'USER_ALREADY_INVITED');
 async function mailInvitation(invitation: InvitationRecord, token: string, project: ProjectRecord | null) {
   const link = `${portalBase(project?.custom_portal_url)}/register/${token}`;
   const branding = project ?? DEFAULT_BRANDING;
-  const mail = invitationMail(branding, ROLE_LABELS[invitation.user_role], link, TOKEN_TTL_SECONDS.INVITE / 86_400);
+  const days = TOKEN_TTL_SECONDS.INVITE / 86_400;
+  const mail = invitationMail(branding, ROLE_LABELS[invitation.user_role], link, days, await mailLogo(project?.logo));
   let status: InvitationRecord['status'] = 'PENDING';
   try {
     await sendMail(invitation.email, mail.subject, mail);
@@ -54,11 +56,11 @@ async function mailInvitation(invitation: InvitationRecord, token: string, proje
 export async function createInvitation(
   caller: Caller,
   input: InvitationInput,
-  extra: Pick<InvitationRecord, 'first_name' | 'last_name' | 'rut_user'> = {},
+  extra: Pick<InvitationRecord, 'first_name' | 'last_name' | 'rut_user' | 'phone_number'> = {},
   load: EntityLoaders = loadersDirect,
 ) {
   if (!INVITABLE[caller.role].includes(input.user_role)) throw forbidden();
-  const { project, targets } = await resolveTargets(caller, input, load);
+  const { project, targets, label } = await resolveTargets(caller, input, load);
   const uuid = randomUUID();
   const { token, write: tokenWrite } = newToken('INVITE', uuid);
   const invitation: InvitationRecord = {
@@ -72,6 +74,7 @@ export async function createInvitation(
     project_uuid: project?.uuid ?? null,
     targets,
     invited_by: caller.user.uuid,
+    ...(label && { target_label: label.slice(0, 500) }),
     ...extra,
   };
   await transactWrite([

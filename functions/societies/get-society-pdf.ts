@@ -1,5 +1,7 @@
 import { getSocietyPdf } from '../../shared/contracts/societies';
 import { detailPdf } from '../../shared/i18n/es/server';
+import { formatPhone } from '../../shared/phone';
+import { formatRut } from '../../shared/rut';
 import { httpHandler } from '../lib/http/http-handler';
 import { formatDate, pdfResult, renderDetailPdf } from '../lib/pdf';
 import { getSocietyDetail } from './societies';
@@ -15,11 +17,11 @@ export const handler = httpHandler(getSocietyPdf, async ({ caller, params }) => 
     fields: [
       [t.id, society.uuid],
       [t.businessLine, society.business_line],
-      [t.rut, society.society_rut],
+      [t.rut, formatRut(society.society_rut)],
       [t.companyCode, society.company_code],
       [t.industry, society.industry_type?.industry],
       [t.address, society.society_address],
-      [t.phone, society.society_phone_number],
+      [t.phone, formatPhone(society.society_phone_number)],
       [t.contactName, society.society_contact_name],
       [t.contactEmail, society.society_contact_email],
       [t.societyEmail, society.society_email],

@@ -1,4 +1,5 @@
 import { listSocietiesForUsers } from '../../shared/contracts/societies';
+import { rutSearchNeedle } from '../../shared/rut';
 import { pageEntries, rowsWithinBudget } from '../lib/data/list-index';
 import { httpHandler } from '../lib/http/http-handler';
 import { societyEntriesInScope, societyRef } from './society-lists';
@@ -12,6 +13,7 @@ export const handler = httpHandler(listSocietiesForUsers, async ({ caller, query
   const wanted = query.uuids && new Set(query.uuids);
   const { count, page } = pageEntries(await societyEntriesInScope(caller, query), {
     ...query,
+    search: rutSearchNeedle(query.search),
     filter: (e) => (!query.society || e.id === query.society) && (!wanted || wanted.has(e.id)),
     text: (v) => v.s,
     ordering: { key: (v) => v.s, descending: false },

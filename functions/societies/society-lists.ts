@@ -1,3 +1,4 @@
+import { rutSearchNeedle } from '../../shared/rut';
 import type { Caller } from '../lib/auth/caller';
 import type { Entry } from '../lib/data/directory';
 import type { GroupRecord } from '../lib/data/groups';
@@ -109,7 +110,8 @@ export async function pageSocieties(
 ) {
   const { count, page } = pageEntries(await societyEntriesInScope(caller, query), {
     ...query,
-    search: query.search ?? query.societySearch,
+    // A RUT typed with dots or spaces finds the canonical one (issue 14).
+    search: rutSearchNeedle(query.search ?? query.societySearch),
     text: (v) => v.s,
     ordering: { key: (v) => v.u, descending: true },
   });

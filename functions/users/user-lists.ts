@@ -1,5 +1,6 @@
 import type { USER_ORDERINGS } from '../../shared/contracts/users';
 import { INVITABLE_ROLES as INVITABLE } from '../../shared/roles';
+import { rutSearchNeedle } from '../../shared/rut';
 import type { Caller } from '../lib/auth/caller';
 import type { Entry } from '../lib/data/directory';
 import type { GroupRecord } from '../lib/data/groups';
@@ -167,6 +168,8 @@ export async function pageUsers(
 ) {
   const { count, page } = pageEntries(await userEntriesInScope(caller, query), {
     ...query,
+    // A RUT typed with dots or spaces finds the canonical one (issue 14).
+    search: rutSearchNeedle(query.search),
     text: userText,
     ordering: userOrdering(query.ordering),
   });

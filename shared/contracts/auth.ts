@@ -100,6 +100,8 @@ export const siteDataSchema = z.object({
   /** Short-lived URLs of the project's images, or null. */
   logo: z.string().nullable(),
   icon: z.string().nullable(),
+  /** The login's background image (issue 14: uploaded in 'Diseño', never shown before). */
+  image: z.string().nullable(),
   contact_email: z.string().nullable(),
   contact_phone: z.string().nullable(),
   custom_portal_url: z.string().nullable(),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { isValidRut, normalizeRut } from '../rut';
+import { canonicalPhone, compactPhone, PHONE_INPUT_MAX } from '../phone';
+import { isValidRut, normalizeRut, RUT_INPUT_MAX } from '../rut';
 
 /**
  * Field schemas shared by several contracts. Messages are wire codes (shared/errors.ts); the handler wrapper
@@ -38,13 +39,27 @@ export const urlSchema = z
   .max(200)
   .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, { error: 'FORMAT_ERROR' });
 
-/** Optional leading plus, then digits; 15 characters at most. */
+/**
+ * A phone as people write it ('+56 9 1234 5678', issue 14), stored as shared/phone.ts says: an optional leading plus,
+ * then up to 15 digits (E.164 when recognised).
+ */
 export const phoneSchema = z
   .string()
   .trim()
   .min(1)
-  .max(15)
-  .regex(/^\+?\d+$/, { error: 'FORMAT_ERROR' });
+  .max(PHONE_INPUT_MAX)
+  .transform(compactPhone)
+  .pipe(
+    z
+      .string()
+      .max(15, { abort: true })
+      .regex(/^\+?\d+$/, { error: 'FORMAT_ERROR', abort: true })
+      .refine((value) => canonicalPhone(value) !== null, { error: 'FORMAT_ERROR' })
+      .transform((value) => canonicalPhone(value) as string),
+  );
+
+/** An optional phone: '' and null clear it. */
+export const optionalPhoneSchema = z.preprocess((v) => (v === '' ? null : v), phoneSchema.nullable().optional());
 
 export const colorSchema = z
   .string()
@@ -53,12 +68,12 @@ export const colorSchema = z
 
 export const DEFAULT_COLOR = '#aabbcc';
 
-/** RUT with its modulo-11 check digit, stored upper-case. */
+/** RUT in any written form (dots, spaces, lower-case k; shared/rut.ts), stored canonical ('77308533-1'). */
 export const rutSchema = z
   .string()
   .trim()
   .min(1)
-  .max(10)
+  .max(RUT_INPUT_MAX)
   .refine(isValidRut, { error: 'FORMAT_ERROR' })
   .transform(normalizeRut);
 

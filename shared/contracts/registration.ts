@@ -1,7 +1,17 @@
 import * as z from 'zod';
 import { ROLES } from '../roles';
 import { defineContract } from './define';
-import { emailSchema, okSchema, pageOf, pageQuery, passwordSchema, rutSchema, uuidList, uuidSchema } from './fields';
+import {
+  emailSchema,
+  okSchema,
+  pageOf,
+  pageQuery,
+  passwordSchema,
+  phoneSchema,
+  rutSchema,
+  uuidList,
+  uuidSchema,
+} from './fields';
 import { personName } from './users';
 
 const INVITERS = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] as const;
@@ -24,6 +34,8 @@ export const invitationSchema = z.object({
   created: z.string(),
   sent: z.string().nullable(),
   days: z.number().int(),
+  /** Where the invitation leads, by name: the societies, groups or project chosen (issue 14); null for none. */
+  target: z.string().nullable(),
   project: z.array(z.string()),
   group: z.array(z.string()),
   society: z.array(z.string()),
@@ -104,7 +116,23 @@ export const verifyInvitation = defineContract({
   handler: 'registration/verify-invitation',
   summary: 'Check an invitation link (400 INVALID_TOKEN when unknown, used or expired)',
   query: z.object({ token: tokenSchema }),
-  response: z.object({ email: z.string(), user_role: z.enum(ROLES) }),
+  // Issue 14: what the invitation knows of the person prefills the form, and the page says which firm invites.
+  response: z.object({
+    email: z.string(),
+    user_role: z.enum(ROLES),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    rut_user: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    project: z
+      .object({
+        project_name: z.string(),
+        logo: z.string().nullable(),
+        primary_color: z.string(),
+        secondary_color: z.string(),
+      })
+      .nullable(),
+  }),
 });
 
 export const registerInvitation = defineContract({
@@ -120,15 +148,7 @@ export const registerInvitation = defineContract({
     first_name: personName,
     last_name: personName,
     rut_user: z.preprocess((v) => (v === '' ? undefined : v), rutSchema.optional()),
-    phone_number: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z
-        .string()
-        .trim()
-        .max(15)
-        .regex(/^\+?\d+$/, { error: 'FORMAT_ERROR' })
-        .optional(),
-    ),
+    phone_number: z.preprocess((v) => (v === '' ? undefined : v), phoneSchema.optional()),
   }),
   response: okSchema,
   successStatus: 201,
@@ -183,11 +203,13 @@ export const importUsersCsv = defineContract({
   response: z.object({
     created: z.number().int(),
     failed: z.number().int(),
+    already_invited: z.number().int(),
     rows: z.array(
       z.object({
         row: z.number().int(),
         email: z.string(),
-        status: z.enum(['CREATED', 'FAILED']),
+        /** ALREADY_INVITED: the address has a pending invitation (a re-import), nothing to fix (issue 14). */
+        status: z.enum(['CREATED', 'FAILED', 'ALREADY_INVITED']),
         errors: z.record(z.string(), z.array(z.string())),
       }),
     ),

@@ -149,6 +149,21 @@ export const deleteSociety = defineContract({
   response: z.object({ detail: z.string() }),
 });
 
+/**
+ * Issue 14: a RUT already taken is said on step 1 of the society wizard, beside the field, not on step 2. RUTs are
+ * unique across the whole portal (RUT_TAKEN on create says as much), so the answer is too; it names no society.
+ */
+export const checkSocietyRut = defineContract({
+  id: 'checkSocietyRut',
+  method: 'GET',
+  path: 'api/v1/societies/rut-available/',
+  access: SOCIETY_ADMINS,
+  handler: 'societies/check-society-rut',
+  summary: 'Whether a RUT (any written form) is free for a new society',
+  query: z.object({ rut: rutSchema }),
+  response: z.object({ available: z.boolean() }),
+});
+
 export const searchSocieties = defineContract({
   id: 'searchSocieties',
   method: 'GET',

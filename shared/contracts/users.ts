@@ -5,6 +5,7 @@ import {
   boolish,
   emailSchema,
   okSchema,
+  optionalPhoneSchema,
   optionalText,
   pageOf,
   pageQuery,
@@ -28,16 +29,6 @@ export const personName = z
   .refine((v) => v.length >= 3, { error: 'ERROR_LENGTH' })
   .refine((v) => /^[\p{L}]+( [\p{L}]+)*$/u.test(v), { error: 'FORMAT_ERROR' });
 
-const optionalPhone = z.preprocess(
-  (v) => (v === '' ? null : v),
-  z
-    .string()
-    .trim()
-    .max(15)
-    .regex(/^\+?\d+$/, { error: 'FORMAT_ERROR' })
-    .nullable()
-    .optional(),
-);
 const optionalRut = z.preprocess((v) => (v === '' ? null : v), rutSchema.nullable().optional());
 
 export const USER_ORDERINGS = [
@@ -131,7 +122,7 @@ export const userPatchSchema = z.object({
   last_name: personName.optional(),
   email: emailSchema.optional(),
   rut_user: optionalRut,
-  phone_number: optionalPhone,
+  phone_number: optionalPhoneSchema,
   position: optionalText(100),
   user_description: optionalText(500),
   user_magnus: optionalText(100),

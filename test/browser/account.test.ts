@@ -60,7 +60,7 @@ describe('registration by invitation', () => {
       await fieldError(page, 'Solo se permiten letras (con tildes) separadas por un espacio.');
       await page.getByLabel('Apellidos').fill('Pérez Soto');
       await page.getByLabel('RUT (opcional)').fill('12345678-4');
-      await fieldError(page, 'El RUT no es valido');
+      await fieldError(page, 'El RUT no es válido');
       await page.getByLabel('Teléfono (opcional)').fill('+56 9');
       await page.getByLabel('Contraseña', { exact: true }).fill('corta');
       await page.getByLabel('Confirmar contraseña').fill('otra');
@@ -78,13 +78,10 @@ describe('registration by invitation', () => {
       await screenshot(page, 'account-register-filled');
       await submit.click();
 
-      await page.waitForURL(`${webUrl}/successRegister`);
-      await page.getByRole('heading', { name: 'Cuenta registrada exitosamente' }).waitFor();
-      await screenshot(page, 'account-register-success');
-      await page.getByRole('link', { name: 'Ir a inicio de sesión' }).click();
-      await page.waitForURL(`${webUrl}/`);
-      await signInThroughForm(page, webUrl, email, FIRST_PASSWORD);
+      // Signed in at once with the password just chosen (issue 14), not sent back to the login.
+      await page.waitForURL(`${webUrl}/home`);
       await page.getByRole('heading', { name: 'Hola Ana María' }).waitFor();
+      await screenshot(page, 'account-register-signed-in');
 
       // The used link is spent: it leads to the expired-link page.
       await page.goto(`${webUrl}/`);
@@ -115,7 +112,10 @@ describe('password recovery and change', () => {
       await page.getByLabel('Contraseña', { exact: true }).fill(FIRST_PASSWORD);
       await page.getByLabel('Confirmar contraseña').fill(FIRST_PASSWORD);
       await page.getByRole('button', { name: 'Finalizar registro' }).click();
-      await page.waitForURL(`${webUrl}/successRegister`);
+      // Registered and signed in (issue 14); signed out again to use the login page's link.
+      await page.waitForURL(`${webUrl}/home`);
+      await context.clearCookies();
+      await page.evaluate(() => localStorage.clear());
 
       // From the login page's link.
       await page.goto(`${webUrl}/login`);

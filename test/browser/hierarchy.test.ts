@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { rutCheckDigit } from '../../shared/rut';
-import { ENABLE_RELOAD_MS } from '../../web/src/components/admin/constants';
 import {
   screenshot as fullScreenshot,
   launchBrowser,
@@ -50,7 +49,9 @@ const names = {
   society: `Sociedad Prueba ${stamp} SpA`,
 };
 const rutBody = String(20_000_000 + Math.floor(Math.random() * 60_000_000));
-const validRut = `${rutBody}-${rutCheckDigit(rutBody)}`;
+/** The same RUT as people write it (issue 14): thousands dots, lower-case k. */
+const shownRut = `${rutBody.slice(0, 2)}.${rutBody.slice(2, 5)}.${rutBody.slice(5)}-${rutCheckDigit(rutBody)}`;
+const dottedRut = `${rutBody.slice(0, 2)}.${rutBody.slice(2, 5)}.${rutBody.slice(5)}-${rutCheckDigit(rutBody).toLowerCase()}`;
 const invalidRut = `${rutBody}-${rutCheckDigit(rutBody) === '1' ? '2' : '1'}`;
 /** A 1×1 PNG: the API checks images by their content. */
 const PNG = Buffer.from(
@@ -98,6 +99,13 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       expect(hashOf(page)).toBe('#1?search=');
       await screenshot(page, 'hierarchy-projects-list');
 
+      // Issue 14: nothing is written until 'Crear proyecto' on the last step, then one POST.
+      const writes: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/v1/projects/project/') && request.method() !== 'GET') {
+          writes.push(request.method());
+        }
+      });
       await page.getByRole('link', { name: '+ Crear' }).click();
       await page.waitForURL(`${webUrl}/admin/projects/create`);
       expect(await currentStep(page)).toContain('Datos principales');
@@ -108,20 +116,24 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       await page.getByLabel('Descripción del servicio asociado (*)').fill('Contabilidad y reportería');
       expect(await next.isDisabled()).toBe(true);
       await page.getByLabel('Descripción del servicio (*)').fill('Portal de clientes');
+      await page.getByLabel('Título del sitio').fill(`${names.project} | Portal`);
+      await page.getByLabel('Descripción del sitio').fill('Portal de clientes de la prueba');
       expect(await page.getByText('(*) Campos obligatorios').isVisible()).toBe(true);
       await screenshot(page, 'hierarchy-project-wizard-1');
       await next.click();
 
-      // Step 2 advances only after the POST created the project.
-      await page.locator('[aria-current="step"]', { hasText: 'Login' }).waitFor();
+      await page.locator('[aria-current="step"]', { hasText: 'Inicio de sesión' }).waitFor();
+      expect(writes).toEqual([]);
       await page.getByLabel('URL del sitio propio').fill('www.sin-protocolo.cl');
       await page.getByText('Debes ingresar una URL válida').waitFor();
       expect(await next.isDisabled()).toBe(true);
       await page.getByLabel('URL del sitio propio').fill('https://www.prueba.cl');
       expect(await page.getByText('Debes ingresar una URL válida').count()).toBe(0);
       await page.getByLabel('URL del portal').fill(`https://prueba-${stamp}.example.cl`);
-      await page.getByLabel('Email de contacto').fill('contacto@prueba.cl');
-      await page.getByLabel('Teléfono de contacto').fill('+56922223333');
+      // A domain this portal is not open at: the wizard says what it needs before invitation links work.
+      await page.getByTestId('portal-url-notice').getByText(`llevarán a https://prueba-${stamp}.example.cl`).waitFor();
+      await page.getByLabel('Correo de contacto').fill('contacto@prueba.cl');
+      await page.getByLabel('Teléfono de contacto').fill('+56 9 2222 3333');
       await screenshot(page, 'hierarchy-project-wizard-2');
       await next.click();
 
@@ -132,8 +144,10 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
         .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
       await page.getByText('Archivo adjunto').waitFor();
       await screenshot(page, 'hierarchy-project-wizard-3');
+      expect(writes).toEqual([]);
       await page.getByRole('button', { name: 'Crear proyecto' }).click();
       await page.getByRole('heading', { name: 'Proyecto creado con éxito' }).waitFor();
+      expect(writes).toEqual(['POST']);
       await screenshot(page, 'hierarchy-project-wizard-success');
 
       await page.getByRole('link', { name: 'Ir a proyectos' }).click();
@@ -149,8 +163,12 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       projectUuid = page.url().split('/').pop() as string;
       await page.getByRole('heading', { name: names.project }).waitFor();
       expect(await page.getByTestId('short-id').textContent()).toBe(`${projectUuid.slice(0, 10)}…`);
+      // What the firm set up shows on the detail (issue 14), from the one POST.
+      await page.getByText(`${names.project} | Portal`).waitFor();
+      await page.getByText('+56 9 2222 3333').or(page.getByText('+56 922223333')).first().waitFor();
+      await page.getByRole('img', { name: 'Logo' }).waitFor();
       const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Imprimir info' }).click();
+      await page.getByRole('button', { name: 'Descargar PDF' }).click();
       expect((await download).suggestedFilename()).toBe(`proyecto-${names.project}.pdf`);
       await screenshot(page, 'hierarchy-project-detail');
     });
@@ -203,10 +221,10 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       expect(await currentStep(page)).toContain('Datos principales');
       await page.getByLabel('Razón social (*)').fill(names.society);
       await page.getByLabel('RUT', { exact: true }).fill(invalidRut);
-      await page.getByText('El RUT no es valido').waitFor();
+      await page.getByText('El RUT no es válido').waitFor();
       await page.getByLabel('Giro (*)').fill('Servicios');
       await page.getByLabel('Código de empresa (*)').fill('SPR');
-      await page.getByLabel('Email de la sociedad (*)').fill('sociedad@prueba.cl');
+      await page.getByLabel('Correo de la sociedad (*)').fill('sociedad@prueba.cl');
       await pickOne(page, 'Proyecto', names.project);
       await pickOne(page, 'Grupo (*)', names.group);
       expect(await page.getByLabel('Industria (*)').inputValue()).toBe(demo.industries[0]);
@@ -214,8 +232,10 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       const next = page.getByRole('button', { name: 'Siguiente' });
       expect(await next.isDisabled()).toBe(true);
       await screenshot(page, 'hierarchy-society-wizard-1-invalid-rut');
-      await page.getByLabel('RUT', { exact: true }).fill(validRut);
-      expect(await page.getByText('El RUT no es valido').count()).toBe(0);
+      await page.getByLabel('RUT', { exact: true }).fill(dottedRut);
+      expect(await page.getByText('El RUT no es válido').count()).toBe(0);
+      // Never cut: what was typed is what the field holds.
+      expect(await page.getByLabel('RUT', { exact: true }).inputValue()).toBe(dottedRut);
       expect(await next.isDisabled()).toBe(false);
       await next.click();
 
@@ -228,10 +248,31 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       const create = page.getByRole('button', { name: 'Crear sociedad' });
       await page.getByLabel('Nombre de contacto (*)').fill('Ana Prueba');
       expect(await create.isDisabled()).toBe(true);
-      await page.getByLabel('Teléfono (*)').fill('+56911112222');
+      await page.getByLabel('Teléfono (*)').fill('+56 9 1111 2222');
+      await page.getByLabel('Dirección').fill('Av. Prueba 123');
+      // The last field typed right before the click (issue 14: a typed RUT was once not saved).
+      await page.getByLabel('Correo de contacto').pressSequentially('ana@prueba.cl', { delay: 0 });
       await page.getByLabel('Panel tributario (*)').selectOption('True');
       await screenshot(page, 'hierarchy-society-wizard-2');
+      const posted = page.waitForRequest(
+        (request) => request.url().includes('/api/v1/societies/society/') && request.method() === 'POST',
+      );
       await create.click();
+      // Every typed field reaches the request, as typed.
+      expect((await posted).postDataJSON()).toMatchObject({
+        society_business_name: names.society,
+        society_rut: dottedRut,
+        business_line: 'Servicios',
+        company_code: 'SPR',
+        society_email: 'sociedad@prueba.cl',
+        currency: 'CLP',
+        project: projectUuid,
+        society_contact_name: 'Ana Prueba',
+        society_phone_number: '+56 9 1111 2222',
+        society_address: 'Av. Prueba 123',
+        society_contact_email: 'ana@prueba.cl',
+        tax_module: 'True',
+      });
       await page.getByRole('heading', { name: 'Sociedad creada con éxito' }).waitFor();
       await screenshot(page, 'hierarchy-society-wizard-success');
       await page.getByRole('link', { name: 'Ir a sociedad' }).click();
@@ -239,10 +280,25 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
     });
   });
 
+  test('a RUT already taken is said on step 1, beside its field (issue 14)', async () => {
+    await withPage('superadmin@demo.cl', async (page) => {
+      await page.goto(`${webUrl}/admin/society/create`);
+      await page.getByLabel('Razón social (*)').fill(`${names.society} bis`);
+      await page.getByLabel('RUT', { exact: true }).fill(shownRut.replace(/\./g, ' '));
+      await page.getByLabel('Giro (*)').fill('Servicios');
+      await page.getByLabel('Código de empresa (*)').fill('SPB');
+      await page.getByLabel('Correo de la sociedad (*)').fill('bis@prueba.cl');
+      await page.getByLabel('Proyecto', { exact: true }).selectOption(projectUuid);
+      await page.getByLabel('Grupo (*)').selectOption({ label: names.group });
+      await page.getByRole('button', { name: 'Siguiente' }).click();
+      await page.getByText('¡Vaya! El rut ingresado ya se registró.').waitFor();
+      expect(await currentStep(page)).toContain('Datos principales');
+      await screenshot(page, 'hierarchy-society-rut-taken-step-1');
+    });
+  });
+
   test('filters societies in the hash, toggles and deletes the new one; a project with groups stays', async () => {
     await withPage('superadmin@demo.cl', async (page) => {
-      // The page's timers run on a clock the test can move, so the delayed reload below is not waited for in real time.
-      await page.clock.install();
       await page.goto(`${webUrl}/admin/society`);
       await row(page, 'Pesquera Pacífico S.A.').waitFor();
       const ofProject = await listAnswer(page, '/api/v1/societies/society/', [`project=${projectUuid}`], () =>
@@ -255,7 +311,8 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       await expect.poll(() => pickedValue(page, 'Grupo')).not.toBe('');
       const groupUuid = await pickedValue(page, 'Grupo');
       expect(hashOf(page)).toBe(`#1?search=&project=${projectUuid}&group=${groupUuid}`);
-      expect(await row(page, names.society).getByText(validRut).isVisible()).toBe(true);
+      // Shown with dots (issue 14).
+      expect(await row(page, names.society).getByText(shownRut).isVisible()).toBe(true);
       await screenshot(page, 'hierarchy-societies-list');
       // A new project empties the group it depended on.
       await pickOne(page, 'Proyecto', 'Auditores del Pacífico');
@@ -267,20 +324,35 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       await row(page, names.society).waitFor();
       expect(hashOf(page)).toBe(`#1?search=${stamp}&project=&group=`);
 
-      // Deshabilitar: the notice, then the page reloads ENABLE_RELOAD_MS later and shows the new state.
+      // Found by its RUT typed with dots (issue 14), and the pager says how many there are.
+      const byRut = await listAnswer(page, '/api/v1/societies/society/', [], () =>
+        page.getByLabel('Buscar sociedad').fill(dottedRut),
+      );
+      expect(byRut.results.map((s) => s.society_business_name)).toEqual([names.society]);
+      await row(page, names.society).waitFor();
+      await page.getByTestId('pager-range').getByText('1–1 de 1').waitFor();
+      await screenshot(page, 'hierarchy-society-found-by-dotted-rut');
+      await page.getByLabel('Buscar sociedad').fill(stamp);
+      await waitForHash(page, `#1?search=${stamp}&project=&group=`);
+
+      // Deshabilitar asks first, naming the row; then the row changes in place, without reloading the page.
+      let reloads = 0;
+      page.on('load', () => {
+        reloads += 1;
+      });
       await openActions(page, names.society);
       await page.getByRole('menuitem', { name: 'Deshabilitar' }).click();
-      await page.getByText('Cambio realizado. La página se recargará en unos segundos...').waitFor();
-      const reloaded = page.waitForEvent('load');
-      await page.clock.fastForward(ENABLE_RELOAD_MS);
-      await reloaded;
+      const dialog = page.getByTestId('confirm-dialog');
+      await dialog.getByText(`¿Estás seguro de que deseas deshabilitar «${names.society}»?`).waitFor();
+      await dialog.getByRole('button', { name: 'Deshabilitar' }).click();
       await row(page, names.society).getByText('Deshabilitado').waitFor();
+      await page.getByText(`«${names.society}» quedó deshabilitado.`).waitFor();
+      expect(reloads).toBe(0);
       expect(hashOf(page)).toBe(`#1?search=${stamp}&project=&group=`);
 
       await openActions(page, names.society);
       await page.getByRole('menuitem', { name: 'Eliminar' }).click();
-      const dialog = page.getByTestId('confirm-dialog');
-      await dialog.getByText('¿Estás seguro que deseas eliminar esta Sociedad?').waitFor();
+      await dialog.getByText(`¿Estás seguro de que deseas eliminar la sociedad «${names.society}»?`).waitFor();
       await screenshot(page, 'hierarchy-society-delete-confirm');
       await dialog.getByRole('button', { name: 'Seguro' }).click();
       await page.getByText('No hay registros para mostrar').waitFor();
@@ -295,7 +367,17 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       await expect.poll(() => page.getByRole('row').count()).toBe(2);
       await openActions(page, names.project);
       await page.getByRole('menuitem', { name: 'Eliminar' }).click();
-      await dialog.getByRole('button', { name: 'Seguro' }).click();
+      await dialog
+        .getByText(`¿Estás seguro de que deseas eliminar el proyecto «${names.project}»?`, { exact: false })
+        .waitFor();
+      // A whole project goes only once its name is typed (issue 14).
+      const confirmProject = dialog.getByRole('button', { name: 'Seguro' });
+      expect(await confirmProject.isDisabled()).toBe(true);
+      await dialog.getByLabel(`Para confirmar, escribe «${names.project}»`).fill(names.project.slice(0, -1));
+      expect(await confirmProject.isDisabled()).toBe(true);
+      await dialog.getByLabel(`Para confirmar, escribe «${names.project}»`).fill(names.project);
+      await screenshot(page, 'hierarchy-project-delete-confirm');
+      await confirmProject.click();
       await dialog.getByText('- No es posible eliminar el proyecto porque aún tiene grupos asociados.').waitFor();
       await dialog.getByRole('button', { name: 'Cancelar' }).click();
       expect(await row(page, names.project).isVisible()).toBe(true);
@@ -332,13 +414,24 @@ describe('pagination', () => {
       expect(await pageButtons()).toEqual(['1', '2', '3']);
       expect(await page.getByLabel('Mostrar').inputValue()).toBe('5');
       expect(asked.at(-1)).toEqual({ limit: '5', offset: '0' });
+      // The rows shown and the total (issue 14).
+      expect(await page.getByTestId('pager-range').textContent()).toBe('1–5 de 23');
       await screenshot(page, 'hierarchy-projects-pager-page-1');
 
       await pager.getByRole('button', { name: 'Página 3' }).click();
       await row(page, 'Proyecto 11').waitFor();
       expect(hashOf(page)).toBe('#3?search=');
       expect(await pageButtons()).toEqual(['2', '3', '4']);
+      expect(await page.getByTestId('pager-range').textContent()).toBe('11–15 de 23');
       expect(await page.getByLabel('Mostrar').count()).toBe(0);
+      // First and last are one click away.
+      await pager.getByRole('button', { name: 'Última página (5)' }).click();
+      await row(page, 'Proyecto 23').waitFor();
+      expect(await page.getByTestId('pager-range').textContent()).toBe('21–23 de 23');
+      await pager.getByRole('button', { name: 'Primera página' }).click();
+      await row(page, 'Proyecto 1').waitFor();
+      await pager.getByRole('button', { name: 'Página 3' }).click();
+      await waitForHash(page, '#3?search=');
       await pager.getByRole('button', { name: 'Página siguiente' }).click();
       await waitForHash(page, '#4?search=');
       await pager.getByRole('button', { name: 'Página siguiente' }).click();
@@ -355,6 +448,12 @@ describe('pagination', () => {
       await row(page, 'Proyecto 15').waitFor();
       expect(await pageButtons()).toEqual(['1', '2']);
       expect(asked.at(-1)).toEqual({ limit: '15', offset: '0' });
+      // The page size is in the address, so a reload keeps it (issue 14).
+      expect(hashOf(page)).toBe('#1?search=&size=15');
+      await page.reload();
+      await row(page, 'Proyecto 15').waitFor();
+      expect(await page.getByLabel('Mostrar').inputValue()).toBe('15');
+      expect(await page.getByTestId('pager-range').textContent()).toBe('1–15 de 23');
       await screenshot(page, 'hierarchy-projects-pager-15');
     });
   });

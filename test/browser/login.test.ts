@@ -34,6 +34,27 @@ describe('branded login', () => {
       );
       expect(await page.getByRole('button', { name: 'Ingresar con Microsoft' }).isDisabled()).toBe(true);
       expect(await page.getByText('© 2031').isVisible()).toBe(true);
+      // Everything the firm uploaded is used (issue 14): the background image under the brand panel, the logo, the
+      // icon as favicon, the site title and description; each image URL answers with a PNG.
+      const background = await page
+        .locator('.portal-brand-panel')
+        .evaluate((panel) => getComputedStyle(panel).backgroundImage);
+      const imageUrl = /url\("([^"]+)"\)/.exec(background)?.[1];
+      expect(imageUrl, background).toBeTruthy();
+      const logo = page.getByRole('img', { name: project, exact: false });
+      await logo.waitFor();
+      const logoUrl = await logo.getAttribute('src');
+      await expect.poll(() => page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/icon-[^/]+\.png/);
+      const iconUrl = await page.locator('link[rel="icon"]').getAttribute('href');
+      for (const url of [imageUrl, logoUrl, iconUrl]) {
+        // Outside the page: the assets bucket answers the page's <img> and CSS, not its fetch (no CORS for that).
+        const answer = await page.request.get(url as string);
+        expect(answer.headers()['content-type'], String(url)).toBe('image/png');
+      }
+      expect(await logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
+        `Portal de clientes de ${project}`,
+      );
       // The branding is kept for the next load.
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('branding') ?? 'null'));
       expect(stored?.project_name).toBe(project);

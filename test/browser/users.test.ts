@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { generateInvitation } from '../../shared/contracts/registration';
-import { ENABLE_RELOAD_MS } from '../../web/src/components/admin/constants';
 import { call, signIn } from '../helpers/api';
 import { launchBrowser, newPage, pickOne, screenshot, signInThroughForm, signInWithCookies } from '../helpers/browser';
 import { tokenFrom, waitForMail } from '../helpers/mail';
@@ -43,8 +42,6 @@ describe.concurrent('users admin', () => {
     const guest = await newPage(browser);
     const { page } = admin;
     try {
-      // The page's timers run on a clock the test can move, so the delayed reload below is not waited for in real time.
-      await page.clock.install();
       await signInWithCookies(admin.context, webUrl, 'superadmin@demo.cl');
       await page.goto(`${webUrl}/admin/users`);
       await page.waitForURL(`${webUrl}/admin/users${DEFAULT_HASH}`);
@@ -86,7 +83,7 @@ describe.concurrent('users admin', () => {
       const invitations = page.getByRole('table', { name: 'Invitaciones pendientes' });
       const pending = invitations.getByRole('row').filter({ hasText: email });
       await pending.waitFor();
-      expect(await pending.getByText('0 días').isVisible()).toBe(true);
+      expect(await pending.getByText('Hoy').isVisible()).toBe(true);
       expect(await pending.getByText('Usuario de grupos').isVisible()).toBe(true);
       await pending.getByRole('button', { name: 'Reenviar' }).click();
       await pending.getByTestId('resent').waitFor();
@@ -101,9 +98,8 @@ describe.concurrent('users admin', () => {
       await guest.page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
       await guest.page.getByLabel('Confirmar contraseña').fill(PASSWORD);
       await guest.page.getByRole('button', { name: 'Finalizar registro' }).click();
-      await guest.page.waitForURL(`${webUrl}/successRegister`);
-      await guest.page.getByRole('link', { name: 'Ir a inicio de sesión' }).click();
-      await signInThroughForm(guest.page, webUrl, email, PASSWORD);
+      // Signed in at once (issue 14).
+      await guest.page.waitForURL(`${webUrl}/home`);
       await guest.page.getByRole('heading', { name: 'Hola Inés' }).waitFor();
 
       // Now a user, no longer an invitation (the search reloads both lists).
@@ -127,7 +123,8 @@ describe.concurrent('users admin', () => {
       await page.waitForURL(/\/admin\/users\/detail\//);
       await page.getByRole('heading', { name: 'Inés Invitada Núñez' }).waitFor();
       expect(await page.getByTestId('short-id').textContent()).toMatch(/^.{10}…$/);
-      expect(await page.getByText('15678901-1').isVisible()).toBe(true);
+      // The RUT typed without dots is shown with them (issue 14).
+      expect(await page.getByText('15.678.901-1').isVisible()).toBe(true);
       expect(await page.getByText('Grupo Norte').isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: 'Editar' }).count()).toBe(0);
       await screenshot(page, 'users-detail');
@@ -156,18 +153,16 @@ describe.concurrent('users admin', () => {
       await page.goBack();
       await page.goBack();
 
-      // Disable: the page reloads ENABLE_RELOAD_MS later and shows the new status.
+      // Disable, once confirmed: the row changes in place (issue 14).
       await row.waitFor();
       await rowAction(page, 'Inés Invitada Núñez', 'Deshabilitar');
-      await page.getByText('Cambio realizado. La página se recargará en unos segundos...').waitFor();
-      const reloaded = page.waitForEvent('load');
-      await page.clock.fastForward(ENABLE_RELOAD_MS);
-      await reloaded;
+      await page.getByText('¿Estás seguro de que deseas deshabilitar «Inés Invitada Núñez»?').waitFor();
+      await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Deshabilitar' }).click();
       await row.getByText('Deshabilitado').waitFor();
 
-      // Delete, after the confirmation.
+      // Delete, after the confirmation that names the user.
       await rowAction(page, 'Inés Invitada Núñez', 'Eliminar');
-      await page.getByText('¿Estás seguro que deseas eliminar este usuario?').waitFor();
+      await page.getByText('¿Estás seguro de que deseas eliminar al usuario «Inés Invitada Núñez»?').waitFor();
       await page.getByRole('button', { name: 'Seguro' }).click();
       // The users list reloaded for this search and is empty.
       await users.getByText('No hay usuarios para mostrar').waitFor();
@@ -264,7 +259,7 @@ async function withdrawInvitation() {
     const invitations = page.getByRole('table', { name: 'Invitaciones pendientes' });
     const row = invitations.getByRole('row').filter({ hasText: email });
     await row.getByRole('button', { name: 'Eliminar' }).click();
-    await page.getByText('¿Estás seguro que deseas eliminar esta invitación?').waitFor();
+    await page.getByText(`¿Estás seguro de que deseas eliminar la invitación de «${email}»?`).waitFor();
     await page.getByRole('button', { name: 'Seguro' }).click();
     // The invitations list reloaded for this search and is empty.
     await invitations.getByText('No hay invitaciones pendientes').waitFor();

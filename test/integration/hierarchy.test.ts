@@ -511,3 +511,47 @@ describe('industries', () => {
     ).toBe(200);
   });
 });
+
+describe('Chilean input (issue 14)', () => {
+  test('a RUT with dots and a phone with spaces are taken, stored canonical, and the society is found by any form', async () => {
+    const industry = await firstIndustry();
+    const { demo } = inject('portal');
+    const body = societyBody(demo.groups.sur, industry);
+    const [digits, check] = body.society_rut.split('-') as [string, string];
+    const dotted = `${digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${check.toLowerCase()}`;
+    expect(dotted).toMatch(/^\d{1,2}\.\d{3}\.\d{3}-[\dk]$/);
+    const created = await call(societies.createSociety, {
+      token: superAdmin,
+      body: { ...body, society_rut: dotted, society_phone_number: '+56 9 1234 5678' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.society_rut).toBe(`${digits}-${check.toUpperCase()}`);
+    expect(created.body.society_phone_number).toBe('+56912345678');
+
+    for (const typed of [dotted, `${digits}-${check}`, `${digits.slice(0, 2)}.${digits.slice(2, 5)}`]) {
+      const found = await call(societies.listSocieties, { token: superAdmin, query: { search: typed, limit: 100 } });
+      expect(
+        found.body.results.map((s) => s.uuid),
+        typed,
+      ).toContain(created.body.uuid);
+    }
+    // Typed the same way again, it is the same RUT: taken.
+    const again = await call(societies.createSociety, {
+      token: superAdmin,
+      body: { ...societyBody(demo.groups.sur, industry), society_rut: dotted.replace('-', ' - ') },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ code: 'RUT_TAKEN' });
+
+    // The wizard's check on leaving step 1: taken in any written form, for any admin (RUTs are unique portal-wide).
+    for (const token of [superAdmin, groupAdmin]) {
+      const taken = await call(societies.checkSocietyRut, { token, query: { rut: dotted } });
+      expect(taken.status).toBe(200);
+      expect(taken.body).toEqual({ available: false });
+    }
+    const free = await call(societies.checkSocietyRut, { token: projectAdmin, query: { rut: freshRut() } });
+    expect(free.body).toEqual({ available: true });
+    const bad = await call(societies.checkSocietyRut, { token: projectAdmin, query: { rut: '12.345.678-4' } });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -6,6 +6,7 @@ import * as groups from '../../shared/contracts/groups';
 import * as registration from '../../shared/contracts/registration';
 import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
+import { rutCheckDigit } from '../../shared/rut';
 import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
 import { allMailTo, tokenFrom, waitForMail } from '../helpers/mail';
@@ -86,7 +87,7 @@ describe('invitation → mail → registration → sign-in', () => {
     expect(pending.body.results.map((i) => i.email)).toEqual([email]);
 
     const verified = await call(registration.verifyInvitation, { query: { token } });
-    expect(verified.body).toEqual({ email, user_role: 'USER_GROUP' });
+    expect(verified.body).toMatchObject({ email, user_role: 'USER_GROUP', first_name: null, rut_user: null });
     const registered = await call(registration.registerInvitation, { body: registration_body(token) });
     expect(registered.status).toBe(201);
 
@@ -306,6 +307,23 @@ describe('users administration', () => {
     expect(blocked.status).toBe(401);
   });
 
+  test('a RUT typed with dots and a phone with spaces are stored canonical; the user is found by the dotted RUT (issue 14)', async () => {
+    const { uuid } = await createTestUser('USER_GROUP', [inject('portal').demo.projects.andes]);
+    const body = String(30_000_000 + Math.floor(Math.random() * 40_000_000));
+    const rut = `${body}-${rutCheckDigit(body)}`;
+    const dotted = `${body.slice(0, 2)}.${body.slice(2, 5)}.${body.slice(5)}-${rutCheckDigit(body).toLowerCase()}`;
+    const edited = await call(users.patchUser, {
+      token: projectAdmin,
+      params: { uuid },
+      body: { rut_user: dotted, phone_number: '+56 9 8765 4321' },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.profile.rut_user).toBe(rut);
+    expect(edited.body.profile.phone_number).toBe('+56987654321');
+    const found = await call(users.listUsers, { token: projectAdmin, query: { search: dotted, limit: 100 } });
+    expect(found.body.results.map((u) => u.uuid)).toEqual([uuid]);
+  });
+
   test('deleting a project admin answers 409 USER_IS_ADMIN; a plain user is deleted everywhere', async () => {
     const { demo } = inject('portal');
     const admin = await call(users.deleteUser, {
@@ -396,7 +414,8 @@ describe('CSV import', () => {
     const report = await response.json();
     expect(response.status).toBe(200);
     expect(report.created).toBe(2);
-    expect(report.failed).toBe(5);
+    expect(report.failed).toBe(4);
+    expect(report.already_invited).toBe(1);
     expect(report.rows.map((r: { row: number; status: string }) => [r.row, r.status])).toEqual([
       [2, 'CREATED'],
       [3, 'CREATED'],
@@ -404,7 +423,7 @@ describe('CSV import', () => {
       [5, 'FAILED'],
       [6, 'FAILED'],
       [7, 'FAILED'],
-      [8, 'FAILED'],
+      [8, 'ALREADY_INVITED'],
     ]);
     expect(report.rows[2].errors).toEqual({ email: ['FORMAT_ERROR'] });
     expect(report.rows[3].errors).toEqual({ rut_user: ['FORMAT_ERROR'] });
@@ -434,5 +453,44 @@ describe('CSV import', () => {
       query: { search: 'grupo@demo.cl' },
     });
     expect(grupoInvitations.body.results.filter((i) => i.email === 'grupo@demo.cl')).toEqual([]);
+  });
+
+  test('what a row knows travels with the invitation, the link names the firm, and a re-import says who was already invited (issue 14)', async () => {
+    const email = newEmail();
+    const csv = [
+      'email,first_name,last_name,rut_user,phone_number,user_role,project,group,society',
+      `${email},Lucía,Rojas Peña,12.345.678-5,+56 9 5555 4444,USER_GROUP,Contadores Andes,Grupo Norte,`,
+    ].join('\n');
+    const upload = async () => {
+      const form = new FormData();
+      form.append('file_csv', new Blob([csv], { type: 'text/csv' }), 'usuarios.csv');
+      const response = await fetch(`${inject('portal').apiUrl}/api/v1/register/load-register/csv/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${projectAdmin}` },
+        body: form,
+      });
+      expect(response.status).toBe(200);
+      return response.json();
+    };
+    expect(await upload()).toMatchObject({ created: 1, failed: 0, already_invited: 0 });
+    const token = tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+    const check = await call(registration.verifyInvitation, { query: { token } });
+    expect(check.status).toBe(200);
+    expect(check.body).toMatchObject({
+      email,
+      user_role: 'USER_GROUP',
+      first_name: 'Lucía',
+      last_name: 'Rojas Peña',
+      rut_user: '12345678-5',
+      phone_number: '+56955554444',
+      project: { project_name: 'Contadores Andes', primary_color: '#005A9F', secondary_color: '#F2A900' },
+    });
+    expect(check.body.project?.logo).toMatch(/^http/);
+
+    const again = await upload();
+    expect(again).toMatchObject({ created: 0, failed: 0, already_invited: 1 });
+    expect(again.rows).toEqual([
+      { row: 2, email, status: 'ALREADY_INVITED', errors: { non_field_errors: ['USER_ALREADY_INVITED'] } },
+    ]);
   });
 });

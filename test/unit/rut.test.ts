@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { isValidRut, normalizeRut, rutCheckDigit } from '../../shared/rut';
+import { formatRut, isValidRut, normalizeRut, rutCheckDigit, rutSearchNeedle } from '../../shared/rut';
 
 /**
  * An independent computation of the check digit, the way SII's documents describe it: multiply the digits, read
@@ -47,14 +47,39 @@ describe('RUT', () => {
     ['12345678-k', false],
     ['1234567-4', true],
     ['123456789-2', false],
-    ['12.345.678-5', false],
-    ['12345678 5', false],
+    // As people write them (issue 14): dots, spaces, no hyphen.
+    ['12.345.678-5', true],
+    ['77.308.533-1', true],
+    ['12 345 678-5', true],
+    ['123456785', true],
+    ['12.345.678-4', false],
+    ['12345678 5', true],
+    ['12-345-678-5', false],
+    ['0-0', false],
     ['', false],
   ])('%s → %s', (value, valid) => {
     expect(isValidRut(value)).toBe(valid);
   });
 
-  test('normalises case and leading zeros', () => {
+  test('normalises case, dots, spaces and leading zeros', () => {
     expect(normalizeRut('01000005-k')).toBe('1000005-K');
+    expect(normalizeRut('77.308.533-1')).toBe('77308533-1');
+    expect(normalizeRut(' 60.803.000-k ')).toBe('60803000-K');
+    expect(normalizeRut('123456785')).toBe('12345678-5');
+  });
+
+  test('shows a RUT with thousands dots, from any written form', () => {
+    expect(formatRut('77308533-1')).toBe('77.308.533-1');
+    expect(formatRut('1000005-K')).toBe('1.000.005-K');
+    expect(formatRut('123-4')).toBe('123-4');
+    expect(formatRut(null)).toBe('-');
+  });
+
+  test('a search typed as a RUT becomes the stored form; other text is untouched', () => {
+    expect(rutSearchNeedle('77.308.533-1')).toBe('77308533-1');
+    expect(rutSearchNeedle('77.308')).toBe('77308');
+    expect(rutSearchNeedle('60 803 000-k')).toBe('60803000-K');
+    expect(rutSearchNeedle('Minera S.A.')).toBe('Minera S.A.');
+    expect(rutSearchNeedle(undefined)).toBeUndefined();
   });
 });

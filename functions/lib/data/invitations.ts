@@ -23,9 +23,13 @@ export interface InvitationRecord {
   project_uuid: string | null;
   targets: MembershipTarget[];
   invited_by: string;
+  /** The names of the societies, groups or project it leads to, for the pending list (issue 14). */
+  target_label?: string;
+  /** What a CSV row knew of the person (issue 14): the registration form starts from it. */
   first_name?: string;
   last_name?: string;
   rut_user?: string;
+  phone_number?: string;
 }
 
 export const invitationKey = keys.invitation;

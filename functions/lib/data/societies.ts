@@ -6,6 +6,7 @@ import { putEntry, readDirectories, removeEntry } from './directory';
 import { normalizeSearch, searchText, uniqueEntries } from './list-index';
 import { type Directory, directories, keys } from './table';
 import type { TxWrite } from './transact';
+import { markerOwner } from './writes';
 
 /** A society as stored (admin-area §3). user: USER_SOCIETY uuids. */
 export interface SocietyRecord {
@@ -95,6 +96,9 @@ export const societiesOfProject = (project: string) => directories.societiesOfPr
 export const allSocieties = () => directories.societies();
 
 export const rutKey = (rut: string) => keys.unique('RUT', rut);
+
+/** The society holding a canonical RUT, if any (one GetItem on its marker). */
+export const societyOfRut = (rut: string) => markerOwner(rutKey(rut));
 
 export async function getSociety(uuid: string): Promise<SocietyRecord | undefined> {
   const { Item } = await dynamo.send(

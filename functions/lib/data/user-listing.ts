@@ -28,6 +28,8 @@ export interface UserEntry {
   /** Hints of the user's groups and societies, so a page reads their names in the same call as the users. */
   g: string[];
   s: string[];
+  /** The canonical RUT, so a users search finds it (issue 14); absent on entries written before. */
+  t?: string | null;
 }
 
 export const userEntry = (user: UserRecord): UserEntry => ({
@@ -42,10 +44,11 @@ export const userEntry = (user: UserRecord): UserEntry => ({
   p: user.project_uuids,
   g: user.group_uuids,
   s: user.society_uuids,
+  t: user.rut_user,
 });
 
-/** What a users search matches: names and e-mail, without accents or case. */
-export const userText = (v: UserEntry) => `${v.a} ${v.b} ${v.m.toLowerCase()}`;
+/** What a users search matches: names, e-mail and RUT, without accents or case. */
+export const userText = (v: UserEntry) => `${v.a} ${v.b} ${v.m.toLowerCase()} ${(v.t ?? '').toLowerCase()}`;
 
 /** The user's id in a directory: a group lists a member of two of its societies twice, once per society. */
 export const userOfEntryId = (id: string) => id.split(':')[0] as string;

@@ -13,6 +13,10 @@ export const adminUi = {
   pagination: 'Paginación',
   previousPage: 'Página anterior',
   nextPage: 'Página siguiente',
+  firstPage: 'Primera página',
+  lastPage: (page: number) => `Última página (${page})`,
+  /** Rows shown and the total: '1–15 de 1.222' (issue 14). */
+  range: (from: string, to: string, total: string) => `${from}–${to} de ${total}`,
   page: (page: number) => `Página ${page}`,
   empty: 'No hay registros para mostrar',
   actions: 'Acciones',
@@ -24,7 +28,22 @@ export const adminUi = {
   detail: 'Ver Detalle',
   enabled: 'Habilitado',
   disabled: 'Deshabilitado',
-  reloading: 'Cambio realizado. La página se recargará en unos segundos...',
+  /** Habilitar/Deshabilitar asks first, then the row changes in place (issue 14: it acted on one click and reloaded). */
+  toggleConfirm: (enabled: boolean, name: string) =>
+    `¿Estás seguro de que deseas ${enabled ? 'deshabilitar' : 'habilitar'} «${name}»?`,
+  /** Deleting a whole project waits until its name is typed (issue 14). */
+  brandPreview: {
+    heading: 'Vista previa del inicio de sesión',
+    label: 'Vista previa del inicio de sesión con la marca del proyecto',
+    untitled: 'Nombre del proyecto',
+    icon: 'Ícono',
+    logo: 'Logo',
+    loginTitle: 'Ingresa a tu cuenta',
+    button: 'Ingresar',
+  },
+  typeToConfirm: (name: string) => `Para confirmar, escribe «${name}»`,
+  toggleTitle: (enabled: boolean) => (enabled ? 'Deshabilitar' : 'Habilitar'),
+  toggled: (enabled: boolean, name: string) => `«${name}» quedó ${enabled ? 'habilitado' : 'deshabilitado'}.`,
   deleteTitle: 'Eliminar',
   confirmDelete: 'Seguro',
   cancel: 'Cancelar',
@@ -41,7 +60,8 @@ export const adminUi = {
   id: 'ID',
   copyId: 'Copiar ID',
   copied: 'ID copiado',
-  printInfo: 'Imprimir info',
+  /** The spec's 'Imprimir info' downloads the PDF; the button says so (issue 14). */
+  printInfo: 'Descargar PDF',
   saving: 'Guardando...',
   none: '-',
   noItems: 'Sin elementos',

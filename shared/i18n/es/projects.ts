@@ -3,10 +3,11 @@ export const projectsAdmin = {
   title: 'Proyectos',
   searchLabel: 'Buscar proyecto',
   columns: { name: 'Nombre', admins: 'Administradores', created: 'Fecha de creación', status: 'Estado' },
-  deleteConfirm: '¿Estás seguro que deseas eliminar este proyecto?',
+  deleteConfirm: (name: string) =>
+    `¿Estás seguro de que deseas eliminar el proyecto «${name}»? Se eliminará para todos sus administradores.`,
   createTitle: 'Crear proyecto',
   editTitle: 'Editar proyecto',
-  steps: ['Datos principales', 'Login', 'Diseño'],
+  steps: ['Datos principales', 'Inicio de sesión', 'Diseño'],
   submitCreate: 'Crear proyecto',
   submitEdit: 'Guardar proyecto',
   created: 'Proyecto creado con éxito',
@@ -22,7 +23,7 @@ export const projectsAdmin = {
     admin: 'Administradores del proyecto',
     url_own_site: 'URL del sitio propio',
     custom_portal_url: 'URL del portal',
-    contact_email: 'Email de contacto',
+    contact_email: 'Correo de contacto',
     contact_phone: 'Teléfono de contacto',
     header_title: 'Título del encabezado',
     subtitle: 'Subtítulo',
@@ -34,6 +35,13 @@ export const projectsAdmin = {
     image: 'Imagen de fondo',
   },
   urlPlaceholder: 'https://',
+  portalUrl: {
+    heading: 'Revisa la URL del portal antes de invitar',
+    none: 'Sin URL del portal propia, los enlaces de las invitaciones llevarán a la dirección general del portal.',
+    notHere: (origin: string) =>
+      `Los enlaces de las invitaciones llevarán a ${origin}. Funcionan solo si ese dominio ya apunta a este portal: un registro DNS hacia la distribución de CloudFront y el dominio agregado como nombre alternativo, con su certificado. Si aún no está configurado, los enlaces no funcionarán.`,
+  },
+  metaTitlePlaceholder: 'Si lo dejas vacío, se usará el nombre del proyecto',
   phonePlaceholder: '+56912345678',
   currentFile: 'Archivo actual',
   detail: {
@@ -44,5 +52,8 @@ export const projectsAdmin = {
     admins: 'Administradores',
     noGroups: 'Sin grupos',
     noAdmins: 'Sin administradores',
+    site: 'Portal y marca',
+    colors: 'Colores',
+    images: 'Imágenes',
   },
 } as const;

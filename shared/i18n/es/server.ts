@@ -1,3 +1,5 @@
+import { societiesAdmin } from './societies';
+
 /**
  * Texts the server writes: the detail sheets of 'Imprimir info' (admin §2) and the e-mails. Functions import this
  * file alone, so a bundle carries only these texts.
@@ -27,7 +29,9 @@ export const detailPdf = {
     admins: 'Administradores',
   },
   group: {
-    title: (name: string) => `Grupo ${name}`,
+    /** The group's own name: 'Grupo Norte', never 'Grupo Grupo Norte' (issue 14). */
+    title: (name: string) => name,
+    kind: 'Grupo de sociedades',
     id: 'ID',
     description: 'Descripción',
     project: 'Proyecto',
@@ -39,31 +43,20 @@ export const detailPdf = {
     groupUsers: 'Usuarios de grupo',
     societyUsers: 'Usuarios de sociedad',
   },
+  /** The same labels as the society detail screen (issue 14: the PDF said Rubro/Módulo/Correo, the screen not). */
   society: {
+    ...societiesAdmin.detail,
     id: 'ID',
-    businessLine: 'Giro',
-    rut: 'RUT',
-    companyCode: 'Código de empresa',
-    industry: 'Rubro',
-    address: 'Dirección',
-    phone: 'Teléfono',
-    contactName: 'Nombre de contacto',
-    contactEmail: 'Correo de contacto',
-    societyEmail: 'Correo de la sociedad',
-    currency: 'Moneda',
-    taxModule: 'Módulo tributario',
-    group: 'Grupo',
-    project: 'Proyecto',
     state: 'Estado',
-    users: 'Usuarios de la sociedad',
   },
 } as const;
 
 export const mail = {
-  buttonFallback: 'Si el botón no funciona, copie este enlace en su navegador:',
+  // One form of address in every mail (issue 14): tú, as the portal's screens.
+  buttonFallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
   invitation: {
     subject: (project: string) => `Invitación a ${project}`,
-    title: 'Has sido invitado al portal',
+    title: (project: string) => `${project} te invita a su portal de clientes`,
     body: (project: string, role: string, days: number) => [
       `Te invitamos a crear tu cuenta en el portal de ${project} con el perfil "${role}".`,
       `El enlace es personal, sirve una sola vez y vence en ${days} días.`,

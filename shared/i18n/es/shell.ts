@@ -32,7 +32,7 @@ export const sidebar = {
   support: 'Soporte',
   userInfo: 'Mi perfil',
   adminPanel: 'Panel de administración',
-  adminModules: 'Modulos',
+  adminModules: 'Módulos',
   backToPortal: 'Volver al portal',
   collapse: 'Contraer menú',
   expand: 'Expandir menú',

@@ -11,7 +11,7 @@ export const personFields = {
 
 /** Inline field messages (admin-area §5, portal §5); shared by every admin form. */
 export const validation = {
-  rut: 'El RUT no es valido',
+  rut: 'El RUT no es válido',
   url: 'Debes ingresar una URL válida',
   emailRequired: 'El email es obligatorio.',
   // The spec quotes 'El email debe tener el siguiente formato {email}': {email} stands for an example address.

@@ -51,7 +51,10 @@ describe('hierarchy API errors have Spanish messages (admin-area §8)', () => {
   it('keeps the spec texts', () => {
     expect(ERROR_MESSAGES.RUT_TAKEN).toBe('¡Vaya! El rut ingresado ya se registró.');
     expect(ERROR_MESSAGES.PROJECT_NAME_TAKEN).toBe('¡Vaya! El nombre de proyecto ingresado ya se registró.');
-    expect(es.societiesAdmin.deleteConfirm).toBe('¿Estás seguro que deseas eliminar esta Sociedad?');
+    // Issue 14: the confirmation names what it deletes, spelt '¿Estás seguro de que …?'.
+    expect(es.societiesAdmin.deleteConfirm('Minera Atacama SpA')).toBe(
+      '¿Estás seguro de que deseas eliminar la sociedad «Minera Atacama SpA»?',
+    );
     expect(es.adminUi.leaveConfirm).toBe(
       '¿Estás seguro de desear abandonar este formulario? Los datos ingresados no serán guardados.',
     );

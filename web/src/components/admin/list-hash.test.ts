@@ -68,4 +68,18 @@ describe('list state in the hash (admin-area §2)', () => {
     expect(withPage(state, 4, 1).pages).toEqual([2, 4]);
     expect(withPage(state, 0).pages).toEqual([1, 5]);
   });
+
+  it('keeps a page size other than the default in the hash, and filters keep it (issue 14)', () => {
+    const state = { pages: [2], values: { search: 'a', project: '', ordering: '' }, size: 15 };
+    expect(formatListHash(state, GROUP_KEYS)).toBe('#2?search=a&project=&ordering=&size=15');
+    expect(parseListHash('#2?search=a&project=&ordering=&size=15', GROUP_KEYS)).toEqual(state);
+    expect(withFilters(state, { search: 'b' })).toEqual({
+      ...state,
+      pages: [1],
+      values: { ...state.values, search: 'b' },
+    });
+    // The default size and sizes the lists do not offer leave the hash as the spec writes it.
+    expect(formatListHash({ ...state, size: 5 }, GROUP_KEYS)).toBe('#2?search=a&project=&ordering=');
+    expect(parseListHash('#1?search=&size=7', GROUP_KEYS).size).toBeUndefined();
+  });
 });

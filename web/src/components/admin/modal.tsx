@@ -1,8 +1,8 @@
 import './admin.css';
-import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ServerErrors } from './server-errors';
 
 /**
@@ -71,6 +71,7 @@ export function ConfirmDialog({
   message,
   title = es.adminUi.deleteTitle,
   confirmLabel = es.adminUi.confirmDelete,
+  typeToConfirm,
   onConfirm,
   onClose,
 }: {
@@ -78,15 +79,20 @@ export function ConfirmDialog({
   message: string;
   title?: string;
   confirmLabel?: string;
+  /** When given, the confirm button waits until exactly this text is typed (deleting a project, issue 14). */
+  typeToConfirm?: string;
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
 }) {
+  const [typed, setTyped] = useState('');
   // The action's state is a mutation's (issue 9): pending disables the buttons, its error shows in the dialog.
   const action = useMutation({ mutationFn: () => onConfirm() });
   const { reset } = action;
   useEffect(() => {
     if (open) reset();
+    setTyped('');
   }, [open, reset]);
+  const mismatch = typeToConfirm !== undefined && typed.trim() !== typeToConfirm.trim();
   const busy = action.isPending;
   const error = action.error;
   const confirm = () => action.mutate(undefined, { onSuccess: () => onClose() });
@@ -101,13 +107,28 @@ export function ConfirmDialog({
           <Button onClick={onClose} isDisabled={busy}>
             {es.adminUi.cancel}
           </Button>
-          <Button variation="primary" colorTheme="error" onClick={confirm} isLoading={busy} loadingText={confirmLabel}>
+          <Button
+            variation="primary"
+            colorTheme="error"
+            onClick={confirm}
+            isLoading={busy}
+            isDisabled={mismatch}
+            loadingText={confirmLabel}
+          >
             {confirmLabel}
           </Button>
         </>
       }
     >
       <Text>{message}</Text>
+      {typeToConfirm !== undefined ? (
+        <TextField
+          label={es.adminUi.typeToConfirm(typeToConfirm)}
+          value={typed}
+          autoComplete="off"
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      ) : null}
       <ServerErrors error={error} />
     </Modal>
   );

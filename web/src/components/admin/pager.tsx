@@ -1,38 +1,61 @@
-import { Button, Flex, SelectField } from '@aws-amplify/ui-react';
+import { Button, Flex, SelectField, Text } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { useEffect } from 'react';
 import { PAGE_SIZES } from './constants';
-import { pageCount, pagerPages, showsPageSize } from './pagination';
+import { formatCount, pageCount, pagerPages, showsPageSize } from './pagination';
 
 /**
- * The pager of admin lists (admin-area §2): previous, three page buttons around the current page (two on the last
- * page), next. Hidden when everything fits on one page.
+ * The pager of admin lists (admin-area §2): the rows shown and the total ('1–15 de 1.222', issue 14), first,
+ * previous, three page buttons around the current page (two on the last page), next and last. With one page only the
+ * total shows.
  */
 export function Pager({
   page,
   pages,
   onChange,
+  total,
+  pageSize,
   label = es.adminUi.pagination,
 }: {
   page: number;
   /** Number of pages (see pageCount()). */
   pages: number;
   onChange: (page: number) => void;
+  /** The list's total rows and page size, for the 'from–to de total' range. */
+  total?: number;
+  pageSize?: number;
   label?: string;
 }) {
-  if (pages <= 1) return null;
-  const current = Math.min(Math.max(1, page), pages);
+  const current = Math.min(Math.max(1, page), Math.max(pages, 1));
+  const range =
+    total !== undefined && pageSize !== undefined && total > 0
+      ? es.adminUi.range(
+          formatCount((current - 1) * pageSize + 1),
+          formatCount(Math.min(current * pageSize, total)),
+          formatCount(total),
+        )
+      : null;
+  if (pages <= 1) {
+    return range ? (
+      <Text as="p" fontSize="small" aria-live="polite" data-testid="pager-range">
+        {range}
+      </Text>
+    ) : null;
+  }
+  const jump = (target: number, name: string, symbol: string, disabled: boolean) => (
+    <Button size="small" variation="link" aria-label={name} isDisabled={disabled} onClick={() => onChange(target)}>
+      {symbol}
+    </Button>
+  );
   return (
     <Flex as="nav" aria-label={label} gap="xs" alignItems="center" justifyContent="center" wrap="wrap">
-      <Button
-        size="small"
-        variation="link"
-        aria-label={es.adminUi.previousPage}
-        isDisabled={current <= 1}
-        onClick={() => onChange(current - 1)}
-      >
-        ‹
-      </Button>
+      {range ? (
+        <Text as="span" fontSize="small" aria-live="polite" data-testid="pager-range" marginInlineEnd="small">
+          {range}
+        </Text>
+      ) : null}
+      {jump(1, es.adminUi.firstPage, '«', current <= 1)}
+      {jump(current - 1, es.adminUi.previousPage, '‹', current <= 1)}
       {pagerPages(current, pages).map((number) => (
         <Button
           key={number}
@@ -46,15 +69,8 @@ export function Pager({
           {number}
         </Button>
       ))}
-      <Button
-        size="small"
-        variation="link"
-        aria-label={es.adminUi.nextPage}
-        isDisabled={current >= pages}
-        onClick={() => onChange(current + 1)}
-      >
-        ›
-      </Button>
+      {jump(current + 1, es.adminUi.nextPage, '›', current >= pages)}
+      {jump(pages, es.adminUi.lastPage(pages), '»', current >= pages)}
     </Flex>
   );
 }
@@ -124,7 +140,7 @@ export function ListFooter({
     <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
       <PageSizeSelect value={pageSize} onChange={onPageSize} page={page} total={total ?? 0} />
       <Flex flex="1" justifyContent="flex-end">
-        <Pager page={page} pages={pages} onChange={onPage} />
+        <Pager page={page} pages={pages} onChange={onPage} total={total} pageSize={pageSize} />
       </Flex>
     </Flex>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pageOffset, pagerPages, showsPageSize } from './pagination';
+import { formatCount, pageCount, pageOffset, pagerPages, showsPageSize } from './pagination';
 import { clampStep } from './wizard-state';
 
 describe('pager (admin-area §2, §9)', () => {
@@ -60,5 +60,13 @@ describe('wizard step index (admin-area §4)', () => {
     [2, 0, 0],
   ])('%s of %i steps → %i', (index, count, expected) => {
     expect(clampStep(index, count)).toBe(expected);
+  });
+});
+
+describe('pager range (issue 14)', () => {
+  it('writes counts with thousands dots', () => {
+    expect(formatCount(1222)).toBe('1.222');
+    expect(formatCount(15)).toBe('15');
+    expect(formatCount(1_000_000)).toBe('1.000.000');
   });
 });

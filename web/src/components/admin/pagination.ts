@@ -28,3 +28,8 @@ export function pagerPages(page: number, pages: number): number[] {
 export function showsPageSize(page: number, total: number): boolean {
   return page === 1 && total >= PAGE_SIZE_SELECTOR_MIN_ROWS;
 }
+
+/** A count with thousands dots, as Chileans write it ('1.222'; Intl's es-CL leaves four digits ungrouped). */
+export function formatCount(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}

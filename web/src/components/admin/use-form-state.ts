@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { isFilled } from './validators';
 
 export type FieldValidators<T> = { [K in keyof T]?: (value: T[K], values: T) => string | undefined };
@@ -28,14 +28,24 @@ export function sameValues<T extends object>(a: T, b: T): boolean {
  * - `missing(required)` is true while a required field is empty; buttons stay disabled then and while `hasErrors`.
  */
 export function useFormState<T extends object>(initial: T | (() => T), validators: FieldValidators<T> = {}) {
-  const [values, setValues] = useState<T>(initial);
+  const [values, setValuesState] = useState<T>(initial);
   const [baseline, setBaseline] = useState<T>(values);
   const [errors, setErrors] = useState<FieldErrors<T>>({});
+  /**
+   * The latest values, ahead of rendering (issue 14, the society RUT once not saved): two changes in one tick (a fast
+   * typist, autofill, a default arriving while typing) each build on the other, and the request is always built from
+   * what was typed last rather than from the values of the last render.
+   */
+  const latest = useRef<T>(values);
+  const setValues = useCallback((update: T | ((current: T) => T)) => {
+    latest.current = typeof update === 'function' ? (update as (current: T) => T)(latest.current) : update;
+    setValuesState(latest.current);
+  }, []);
 
   const setField = <K extends keyof T>(key: K, value: T[K], alsoClear: Partial<T> = {}) => {
-    // Functional update: a change never overwrites another that React has not rendered yet.
+    // Built on the latest values: a change never overwrites another that React has not rendered yet.
     setValues((current) => ({ ...current, [key]: value, ...alsoClear }));
-    const message = validators[key]?.(value, { ...values, [key]: value, ...alsoClear });
+    const message = validators[key]?.(value, latest.current);
     setErrors((previous) => {
       const updated = { ...previous };
       delete updated[key];
@@ -49,23 +59,29 @@ export function useFormState<T extends object>(initial: T | (() => T), validator
    * Fills fields that are still empty with defaults known only later (e.g. the first industry once the list loads),
    * without making the form dirty and without touching what the user already typed.
    */
-  const applyDefaults = useCallback((defaults: Partial<T>) => {
-    const fill = (current: T): T => {
-      const next = { ...current };
-      for (const [key, value] of Object.entries(defaults) as Array<[keyof T, T[keyof T]]>) {
-        if (!isFilled(next[key])) next[key] = value;
-      }
-      return next;
-    };
-    setValues(fill);
-    setBaseline(fill);
-  }, []);
+  const applyDefaults = useCallback(
+    (defaults: Partial<T>) => {
+      const fill = (current: T): T => {
+        const next = { ...current };
+        for (const [key, value] of Object.entries(defaults) as Array<[keyof T, T[keyof T]]>) {
+          if (!isFilled(next[key])) next[key] = value;
+        }
+        return next;
+      };
+      setValues(fill);
+      setBaseline(fill);
+    },
+    [setValues],
+  );
 
-  const load = useCallback((next: T) => {
-    setValues(next);
-    setBaseline(next);
-    setErrors({});
-  }, []);
+  const load = useCallback(
+    (next: T) => {
+      setValues(next);
+      setBaseline(next);
+      setErrors({});
+    },
+    [setValues],
+  );
 
   /** The current values become the clean state (after a successful save of a step). */
   const markClean = () => setBaseline(values);
@@ -75,6 +91,8 @@ export function useFormState<T extends object>(initial: T | (() => T), validator
 
   return {
     values,
+    /** The values as last set, for building a request in the same tick as a change. */
+    current: () => latest.current,
     errors,
     setField,
     setErrors,

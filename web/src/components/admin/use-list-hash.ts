@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from './constants';
 import { formatListHash, type ListHashState, parseListHash, withFilters, withPage } from './list-hash';
@@ -19,7 +19,7 @@ export interface ListHash<K extends string> {
   pages: number[];
   /** Current filter values; '' means "not filtered". */
   values: Record<K, string>;
-  /** Rows per page (5, 15 or 30); not part of the hash. */
+  /** Rows per page (5, 15 or 30); in the hash as `&size=` when not the default (issue 14). */
   pageSize: number;
   setPage: (page: number, list?: number) => void;
   /** Sets filters, empties the dependent keys in `clear`, and sends every list back to page 1. */
@@ -41,7 +41,6 @@ export interface ListHash<K extends string> {
 export function useListHash<K extends string>({ keys, lists = 1, defaults }: ListHashOptions<K>): ListHash<K> {
   const { hash, pathname, search } = useLocation();
   const navigate = useNavigate();
-  const [pageSize, setSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const keyList = keys.join(',');
   const defaultsKey = JSON.stringify(defaults ?? {});
 
@@ -84,13 +83,12 @@ export function useListHash<K extends string>({ keys, lists = 1, defaults }: Lis
     page: state.pages[0] ?? 1,
     pages: state.pages,
     values: state.values,
-    pageSize,
+    pageSize: state.size ?? DEFAULT_PAGE_SIZE,
     setPage: (page, list = 0) => write(withPage(latest(), page, list)),
     setFilters: (changes, clear = []) => write(withFilters(latest(), changes, clear)),
     setPageSize: (size) => {
-      setSize(size);
       const current = latest();
-      write({ ...current, pages: current.pages.map(() => 1) });
+      write({ ...current, size, pages: current.pages.map(() => 1) });
     },
   };
 }

@@ -13,7 +13,7 @@ import {
   validateUrl,
 } from './validators';
 
-const RUT_MESSAGE = 'El RUT no es valido';
+const RUT_MESSAGE = 'El RUT no es válido';
 const PHONE_MESSAGE = 'El teléfono debe tener solo dígitos, con un + inicial opcional (máximo 15 caracteres).';
 
 describe('field validators (admin-area §5)', () => {
@@ -35,7 +35,11 @@ describe('field validators (admin-area §5)', () => {
       expect(validateRut(wrongDigit), wrongDigit).toBe(RUT_MESSAGE);
     }
     expect(validateRut('')).toBeUndefined();
-    expect(validateRut('12.345.678-5')).toBe(RUT_MESSAGE);
+    // As people write them (issue 14): dots, spaces, lower-case k, no hyphen.
+    for (const written of ['12.345.678-5', '77.308.533-1', '12 345 678-5', '60.803.000-k', '123456785']) {
+      expect(validateRut(written), written).toBeUndefined();
+    }
+    expect(validateRut('12.345.678-4')).toBe(RUT_MESSAGE);
     expect(validateRut('123456789-0')).toBe(RUT_MESSAGE);
     expect(validateRut('abc')).toBe(RUT_MESSAGE);
   });
@@ -57,9 +61,11 @@ describe('field validators (admin-area §5)', () => {
     expect(validateEmail(`${'a'.repeat(96)}@x.cl`)).toBe('El email es muy largo (maximo 100 caracteres).');
   });
 
-  it('takes phones as an optional plus and digits, 15 at most', () => {
+  it('takes phones as people write them, an optional plus and digits, 15 at most', () => {
     expect(validatePhone('+56912345678')).toBeUndefined();
     expect(validatePhone('912345678')).toBeUndefined();
+    expect(validatePhone('+56 9 1234 5678')).toBeUndefined();
+    expect(validatePhone('+56 (2) 2345-6789')).toBeUndefined();
     for (const bad of ['+56 9 1234', '+1234567890123456', '12+34']) expect(validatePhone(bad), bad).toBe(PHONE_MESSAGE);
   });
 

@@ -1,4 +1,5 @@
 import { es } from '@shared/i18n/es';
+import { isValidPhone } from '@shared/phone';
 import { isValidRut } from '@shared/rut';
 import { MAX_IMAGE_BYTES } from './constants';
 
@@ -12,9 +13,6 @@ export type Validator<V = string> = (value: V) => string | undefined;
 const EMAIL_MAX = 100;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
-const PHONE_PATTERN = /^\+?\d+$/;
-const PHONE_MAX = 15;
-const RUT_MAX = 10;
 const COLOR_PATTERN = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 /** True when a value counts as filled in (text with non-blank content, a non-empty list, a file). */
@@ -25,11 +23,11 @@ export function isFilled(value: unknown): boolean {
   return true;
 }
 
-/** RUT (society_rut, rut_user): up to 10 characters, digits-hyphen-digit or k, modulo-11 check digit. */
+/** RUT (society_rut, rut_user) as people write it, dots and spaces allowed, modulo-11 check digit (shared/rut.ts). */
 export const validateRut: Validator = (value) => {
   const text = value.trim();
   if (text === '') return undefined;
-  return text.length <= RUT_MAX && isValidRut(text) ? undefined : es.validation.rut;
+  return isValidRut(text) ? undefined : es.validation.rut;
 };
 
 /** An http or https URL ('Debes ingresar una URL válida'). */
@@ -51,11 +49,11 @@ export const validateEmail: Validator = (value) => {
 export const validateRequiredEmail: Validator = (value) =>
   value.trim() === '' ? es.validation.emailRequired : validateEmail(value);
 
-/** Phone: an optional leading plus, then digits; 15 characters at most. */
+/** Phone as people write it ('+56 9 1234 5678'): an optional plus, then up to 15 digits (shared/phone.ts). */
 export const validatePhone: Validator = (value) => {
   const text = value.trim();
   if (text === '') return undefined;
-  return PHONE_PATTERN.test(text) && text.length <= PHONE_MAX ? undefined : es.validation.phone;
+  return isValidPhone(text) ? undefined : es.validation.phone;
 };
 
 /** Text no longer than `max` characters. */

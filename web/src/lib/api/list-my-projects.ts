@@ -31,3 +31,11 @@ export const myProjectsPickerSource = (enabled = true): PickerSource => ({
     return { count: page.count, results: page.results.map((p) => ({ value: p.uuid, label: p.project_name })) };
   },
 });
+
+/** The caller's project when it has exactly one (issue 14: preselected on create); one request of at most two rows. */
+export const useOnlyProject = (enabled = true) =>
+  useQuery({
+    ...myProjectsQueryOptions({ limit: 2 }),
+    enabled,
+    select: (page) => (page.count === 1 ? page.results[0]?.uuid : undefined),
+  });

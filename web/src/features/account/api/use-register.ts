@@ -1,9 +1,13 @@
+import type { ResponseOf } from '@shared/contracts/define';
+import type { verifyInvitation } from '@shared/contracts/registration';
 import { messagesForError } from '@shared/i18n/es';
-import type { FormEvent } from 'react';
+import { formatRut } from '@shared/rut';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { validatePhone, validateRut } from '@/components/admin/validators';
 import { useValidatedFields } from '@/features/account/lib/form-fields';
 import { ApiError } from '@/lib/api-client';
+import { signIn } from '@/lib/session';
 import { checkName } from '@/lib/validation';
 import { PASSWORD_DEPENDENTS, passwordChecks } from './password-checks';
 import { useRegisterInvitation } from './register-invitation';
@@ -54,27 +58,58 @@ export function registrationBody(token: string, values: RegisterValues) {
   };
 }
 
-/** /register/{token}: the invitation is checked first, then the form registers the account. */
-export function useRegister(token: string) {
+export type InvitationCheck = ResponseOf<typeof verifyInvitation>;
+
+/** The form starts from what the invitation knows of the person (issue 14: a CSV row's names, RUT and phone). */
+export function initialValues(invitation: InvitationCheck): RegisterValues {
+  return {
+    ...EMPTY,
+    first_name: invitation.first_name ?? '',
+    last_name: invitation.last_name ?? '',
+    rut_user: invitation.rut_user ? formatRut(invitation.rut_user) : '',
+    phone_number: invitation.phone_number ?? '',
+  };
+}
+
+/** /register/{token}: the invitation is checked first (useInvitationCheck), then this form registers the account. */
+export const useInvitationCheck = (token: string) => useTokenCheck(invitationCheckQueryOptions({ token }));
+
+/**
+ * The registration form of a live invitation. After the account is made the person is signed in with the password
+ * just chosen and lands on /home (issue 14: "signed in rather than sent back to the login"); should that sign-in
+ * fail, the success page with its link to the login still says the account exists.
+ */
+export function useRegister(token: string, invitation: InvitationCheck) {
   const navigate = useNavigate();
-  const invitation = useTokenCheck(invitationCheckQueryOptions({ token }));
-  const form = useValidatedFields(EMPTY, checks, { required: REQUIRED, dependents: PASSWORD_DEPENDENTS });
+  const form = useValidatedFields(initialValues(invitation), checks, {
+    required: REQUIRED,
+    dependents: PASSWORD_DEPENDENTS,
+  });
+  const [signingIn, setSigningIn] = useState(false);
   const register = useRegisterInvitation();
   // The submit state is the mutation's (issue 9); an invitation that expired meanwhile leads to /expiredToken.
   const expired = register.error instanceof ApiError && register.error.code === 'INVALID_TOKEN';
   const errors = register.error && !expired ? messagesForError(register.error) : [];
-  const submitting = register.isPending || register.isSuccess || expired;
+  const submitting = register.isPending || register.isSuccess || expired || signingIn;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!form.canSubmit || submitting || !form.validate()) return;
     register.mutate(registrationBody(token, form.values), {
-      onSuccess: () => navigate('/successRegister', { replace: true }),
+      onSuccess: async () => {
+        setSigningIn(true);
+        try {
+          await signIn(invitation.email, form.values.password, false);
+          navigate('/home', { replace: true });
+        } catch {
+          navigate('/successRegister', { replace: true });
+        }
+      },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'INVALID_TOKEN') navigate('/expiredToken', { replace: true });
       },
     });
   }
 
-  return { invitation, form, errors, submitting, submit };
+  return { form, errors, submitting, submit };
 }

@@ -1,8 +1,13 @@
-import { Alert, Button, Flex, Text, TextField, type TextFieldProps } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Image, Text, TextField, type TextFieldProps } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
 import { PageLoader } from '@/components/ui/page-loader';
-import { type RegisterValues, useRegister } from '@/features/account/api/use-register';
+import {
+  type InvitationCheck,
+  type RegisterValues,
+  useInvitationCheck,
+  useRegister,
+} from '@/features/account/api/use-register';
 import { ErrorLines } from '@/features/account/components/error-lines';
 import { GuestFrame } from '@/features/account/components/guest-frame';
 import { PasswordFields } from '@/features/account/components/password-fields';
@@ -12,9 +17,7 @@ const t = es.account;
 /** /register/{token}: registration by invitation (portal §2). */
 export function RegisterRoute() {
   const { token = '' } = useParams();
-  const { invitation, form, errors, submitting, submit } = useRegister(token);
-  const { values, change } = form;
-  const fieldErrors = form.errors;
+  const invitation = useInvitationCheck(token);
 
   if (invitation.state === 'checking') {
     return (
@@ -32,6 +35,18 @@ export function RegisterRoute() {
       </GuestFrame>
     );
   }
+  return <RegisterForm token={token} invitation={invitation.data} />;
+}
+
+/**
+ * The form, once the invitation is known: it says which firm invites (its logo and colours, issue 14) and starts
+ * from what the invitation knows of the person.
+ */
+function RegisterForm({ token, invitation }: { token: string; invitation: InvitationCheck }) {
+  const { form, errors, submitting, submit } = useRegister(token, invitation);
+  const { values, change } = form;
+  const fieldErrors = form.errors;
+  const firm = invitation.project;
 
   const text = (name: keyof RegisterValues, label: string, extra: Partial<TextFieldProps> = {}) => (
     <TextField
@@ -46,14 +61,24 @@ export function RegisterRoute() {
   );
 
   return (
-    <GuestFrame title={t.register.title}>
+    <GuestFrame title={t.register.title} accent={firm?.secondary_color}>
+      {firm ? (
+        <Flex direction="column" alignItems="center" gap="small" data-testid="register-firm">
+          {firm.logo ? (
+            <Image src={firm.logo} alt={t.register.firmLogo(firm.project_name)} maxHeight="64px" objectFit="contain" />
+          ) : null}
+          <Text textAlign="center" fontWeight="bold" style={{ color: firm.primary_color }}>
+            {t.register.invitedBy(firm.project_name)}
+          </Text>
+        </Flex>
+      ) : null}
       <Text textAlign="center" color="font.secondary">
-        {t.register.intro(invitation.data.email, es.roles[invitation.data.user_role])}
+        {t.register.intro(invitation.email, es.roles[invitation.user_role])}
       </Text>
       <Flex as="form" direction="column" gap="medium" onSubmit={submit} noValidate>
         {text('first_name', t.firstName, { autoComplete: 'given-name' })}
         {text('last_name', t.lastName, { autoComplete: 'family-name' })}
-        {text('rut_user', t.rut, { placeholder: t.rutPlaceholder, maxLength: 10 })}
+        {text('rut_user', t.rut, { placeholder: t.rutPlaceholder })}
         {text('phone_number', t.phone, { placeholder: t.phonePlaceholder, autoComplete: 'tel', type: 'tel' })}
         <PasswordFields
           password={values.password}

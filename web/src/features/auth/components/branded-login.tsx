@@ -1,6 +1,8 @@
 // Only the sign-in texts: /login's first load stays free of the other screens' texts (issue 9).
 import * as es from '@shared/i18n/es/auth';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+// The file alone, not the admin index: the login's first load stays small (issue 9).
+import { brandAccentStyle, brandPanelStyle } from '@/components/admin/brand-style';
 import { Button, Heading, Stack, Text } from '@/components/ui/plain';
 import type { SiteData } from '@/lib/branding';
 import { LoginForm } from './login-form';
@@ -19,14 +21,30 @@ function MicrosoftMark() {
 
 const divider = <hr className="amplify-divider amplify-divider--horizontal" style={{ flex: 1 }} />;
 
+/** The page's meta description is the project's (issue 14); the title and icon are set by the app provider. */
+function useMetaDescription(content: string) {
+  useEffect(() => {
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.append(meta);
+    }
+    meta.content = content;
+  }, [content]);
+}
+
 /**
  * The login of a branded project (portal spec §2): logo (or the header title), 'Ingresa a tu cuenta', the form with
- * 'Recordarme', a single-sign-on block and a footer with the current year. The Microsoft sign-in's flow is not
- * specified yet, so its button is shown disabled and marked 'Próximamente'.
+ * 'Recordarme', a single-sign-on block and a footer with the current year. Everything the firm uploads is used
+ * (issue 14): the background image under the brand panel, both colours, the logo on the panel and the card, the icon
+ * as favicon, the site title and description. The Microsoft sign-in's flow is not specified yet, so its button is
+ * shown disabled and marked 'Próximamente'.
  */
 export function BrandedLogin({ site, notice }: { site: SiteData; notice: ReactNode }) {
   const year = new Date().getFullYear();
-  const inverse = { color: 'var(--amplify-colors-font-inverse)' };
+  const inverse = { color: '#fff' };
+  useMetaDescription(site.meta_content);
   return (
     <Stack as="main" gap="xs" className="portal-branded-login" style={{ minHeight: '100vh', gap: 0 }}>
       <div className="amplify-flex" style={{ flex: 1, flexWrap: 'wrap' }}>
@@ -36,8 +54,7 @@ export function BrandedLogin({ site, notice }: { site: SiteData; notice: ReactNo
           style={{
             justifyContent: 'center',
             padding: 'var(--amplify-space-xxl)',
-            backgroundColor: 'var(--amplify-colors-primary-80)',
-            ...inverse,
+            ...brandPanelStyle({ primary: site.primary_color, secondary: site.secondary_color, image: site.image }),
           }}
         >
           <Heading level={2} style={inverse}>
@@ -51,7 +68,12 @@ export function BrandedLogin({ site, notice }: { site: SiteData; notice: ReactNo
         >
           <div
             className="amplify-card"
-            style={{ width: '100%', maxWidth: '26rem', padding: 'var(--amplify-space-large)' }}
+            style={{
+              width: '100%',
+              maxWidth: '26rem',
+              padding: 'var(--amplify-space-large)',
+              ...brandAccentStyle(site.secondary_color),
+            }}
           >
             <Stack gap="large">
               {site.logo ? (

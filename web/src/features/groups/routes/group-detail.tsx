@@ -1,5 +1,6 @@
 import { Badge } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
+import { formatRut } from '@shared/rut';
 import { useParams } from 'react-router-dom';
 import {
   DetailField,
@@ -55,7 +56,7 @@ export function GroupDetailRoute() {
               items={data.societies.map((society) => ({
                 key: society.uuid,
                 label: society.society_rut
-                  ? `${society.society_business_name} (${society.society_rut})`
+                  ? `${society.society_business_name} (${formatRut(society.society_rut)})`
                   : society.society_business_name,
               }))}
             />

@@ -120,7 +120,7 @@ export function GroupsListRoute() {
             run: () => update.mutateAsync({ uuid: group.uuid, body: { enable: !group.enable } }),
           },
           editTo: `/admin/group/edit/${group.uuid}`,
-          remove: { confirm: t.deleteConfirm, run: () => remove.mutateAsync(group.uuid) },
+          remove: { confirm: t.deleteConfirm(group.group_name), run: () => remove.mutateAsync(group.uuid) },
           detailTo: `/admin/group/detail/${group.uuid}`,
         })}
       />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PROJECT, longHex, projectStepBody, requiredFields } from './payload';
+import { EMPTY_PROJECT, longHex, projectCreateBody, projectStepBody, requiredFields } from './payload';
 
 const entries = (body: FormData) =>
   [...body.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : 'file']);
@@ -14,19 +14,27 @@ describe('project wizard payloads (admin-area §5, §7)', () => {
     admin: ['a-1', 'a-2'],
   };
 
-  it('creates with step 1, the defaults and one admin entry per uuid', () => {
-    expect(entries(projectStepBody(values, 0, null, undefined))).toEqual([
+  it('creates once with every step, one admin entry per uuid; the site title and description never read "default"', () => {
+    const logo = new File(['x'], 'logo.png', { type: 'image/png' });
+    const all = { ...values, url_own_site: 'https://a.cl', contact_phone: '+56 9 1234 5678', logo };
+    expect(entries(projectCreateBody(all))).toEqual([
       ['project_name', 'Andes'],
       ['client_name', 'Cliente'],
       ['associated_service_description', 'Contabilidad'],
       ['service_description', 'Portal'],
-      ['meta_title', 'default'],
-      ['meta_content', 'default'],
+      ['meta_title', 'Andes'],
+      ['meta_content', 'Portal'],
       ['admin', 'a-1'],
       ['admin', 'a-2'],
       ['primary_color', '#aabbcc'],
       ['secondary_color', '#aabbcc'],
+      ['url_own_site', 'https://a.cl'],
+      ['contact_phone', '+56 9 1234 5678'],
+      ['logo', 'file'],
     ]);
+    const typed = { ...values, meta_title: 'Andes | Portal', meta_content: 'Clientes de Andes' };
+    expect(entries(projectCreateBody(typed))).toContainEqual(['meta_title', 'Andes | Portal']);
+    expect(entries(projectCreateBody(typed))).toContainEqual(['meta_content', 'Clientes de Andes']);
   });
 
   it('patches a later step with its filled fields, chosen files and the version', () => {

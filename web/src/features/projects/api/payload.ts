@@ -28,8 +28,12 @@ export interface ProjectValues {
   image: File | null;
 }
 
-/** Defaults on create (admin-area §5, §9): meta_title and meta_content 'default', colours #aabbcc. */
-export const DEFAULT_META = 'default';
+/**
+ * The spec's defaults on create are meta_title and meta_content 'default' (admin-area §5, §9); issue 14: every new
+ * firm's browser tab then read 'default'. The wizard asks for both on create too, and when left empty they are taken
+ * from the project's name and service description (projectCreateBody).
+ */
+export const DEFAULT_META = '';
 
 export const EMPTY_PROJECT: ProjectValues = {
   project_name: '',
@@ -101,6 +105,25 @@ export const STEP_FIELDS: ReadonlyArray<readonly Field[]> = [
   ['url_own_site', 'custom_portal_url', 'contact_email', 'contact_phone', 'header_title', 'subtitle'],
   ['primary_color', 'secondary_color', 'footer_disclaimer', 'logo', 'icon', 'image'],
 ];
+
+/**
+ * The one POST of a create (issue 14: the project exists only after the last step): every step's fields, files when
+ * chosen, colours; the site title and description fall back to the project's name and service description.
+ */
+export function projectCreateBody(values: ProjectValues): FormData {
+  const body = new FormData();
+  const filled: ProjectValues = {
+    ...values,
+    meta_title: values.meta_title.trim() || values.project_name,
+    meta_content: values.meta_content.trim() || values.service_description,
+  };
+  STEP_FIELDS.forEach((_, step) => {
+    for (const [key, value] of projectStepBody(filled, step, null, undefined).entries()) {
+      if (!body.has(key) || key === 'admin') body.append(key, value);
+    }
+  });
+  return body;
+}
 
 /** Required fields of a step (admin-area §5): step 1 on create; edit also requires meta_title and meta_content. */
 export function requiredFields(step: number, mode: WizardMode): readonly Field[] {

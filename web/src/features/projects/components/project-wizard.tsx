@@ -1,4 +1,4 @@
-import { Flex, Link, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Flex, Heading, Link, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { type ReactNode, useEffect, useState } from 'react';
 import {
@@ -21,12 +21,14 @@ import {
   WizardButtons,
   WizardSteps,
 } from '@/components/admin';
+import { BrandPreview, useImageUrl } from '@/components/admin/brand-preview';
 import { useCreateProject } from '@/features/projects/api/create-project';
 import { projectAdminsPickerSource } from '@/features/projects/api/list-project-admins-available';
 import {
   EMPTY_PROJECT,
   type ProjectDetail,
   type ProjectValues,
+  projectCreateBody,
   projectStepBody,
   requiredFields,
   STEP_FIELDS,
@@ -34,6 +36,7 @@ import {
   type WizardMode,
 } from '@/features/projects/api/payload';
 import { useUpdateProject } from '@/features/projects/api/update-project';
+import { PortalUrlNotice } from './portal-url-notice';
 
 const t = es.projectsAdmin;
 const LIST_PATH = '/admin/projects';
@@ -60,8 +63,10 @@ const VALIDATORS: FieldValidators<ProjectValues> = {
 };
 
 /**
- * The project wizard (admin-area §2, §4, §5): Datos principales, Login, Diseño, then the success step. On create the
- * first 'Siguiente' creates the project (POST) and the next steps PATCH it; on edit every step PATCHes. A step
+ * The project wizard (admin-area §2, §4, §5): Datos principales, Inicio de sesión, Diseño, then the success step.
+ * On create nothing is saved until 'Crear proyecto' on the last step sends one POST with every step (the spec's
+ * "submission at the last form step"; issue 14: saving at step 1 left live, half-made projects when the admin left);
+ * the steps before only check their fields here. On edit each step PATCHes the project, which exists already. A step
  * advances only when its call returned no error; otherwise the messages show above the buttons.
  */
 export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: ProjectDetail }) {
@@ -87,6 +92,11 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
     update.reset();
   }, [step]);
 
+  // The live preview shows a file as soon as it is chosen, else the stored one (issue 14).
+  const logoUrl = useImageUrl(form.values.logo, project?.logo);
+  const iconUrl = useImageUrl(form.values.icon, project?.icon);
+  const imageUrl = useImageUrl(form.values.image, project?.image);
+
   const stepErrors = (STEP_FIELDS[step] ?? []).some((field) => form.errors[field]);
   const blocked = form.missing(requiredFields(step, mode)) || stepErrors;
 
@@ -98,11 +108,15 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
   };
 
   const submitStep = () => {
-    const body = projectStepBody(form.values, step, saved, version);
     create.reset();
     update.reset();
-    if (uuid) update.mutate({ uuid, body }, { onSuccess: onSaved });
-    else create.mutate(body, { onSuccess: onSaved });
+    if (uuid) {
+      update.mutate({ uuid, body: projectStepBody(form.current(), step, saved, version) }, { onSuccess: onSaved });
+    } else if (last) {
+      create.mutate(projectCreateBody(form.current()), { onSuccess: onSaved });
+    } else {
+      wizard.next();
+    }
   };
 
   const text = (
@@ -171,8 +185,12 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
       {text('client_name', t.fields.client_name, { required: true })}
       {area('associated_service_description', t.fields.associated_service_description, true)}
       {area('service_description', t.fields.service_description, true)}
-      {mode === 'edit' ? text('meta_title', t.fields.meta_title, { required: true }) : null}
-      {mode === 'edit' ? area('meta_content', t.fields.meta_content, true) : null}
+      {/* Asked on create too (issue 14): the browser tab and search results read these. */}
+      {text('meta_title', t.fields.meta_title, {
+        required: mode === 'edit',
+        placeholder: mode === 'create' ? t.metaTitlePlaceholder : undefined,
+      })}
+      {area('meta_content', t.fields.meta_content, mode === 'edit')}
       <SelectionList
         label={t.fields.admin}
         source={projectAdminsPickerSource(project?.uuid)}
@@ -183,6 +201,7 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
     <>
       {text('url_own_site', t.fields.url_own_site, { placeholder: t.urlPlaceholder })}
       {text('custom_portal_url', t.fields.custom_portal_url, { placeholder: t.urlPlaceholder })}
+      <PortalUrlNotice url={form.values.custom_portal_url} />
       {text('contact_email', t.fields.contact_email)}
       {text('contact_phone', t.fields.contact_phone, { placeholder: t.phonePlaceholder })}
       {text('header_title', t.fields.header_title)}
@@ -197,6 +216,21 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
       {file('logo', t.fields.logo, project?.logo)}
       {file('icon', t.fields.icon, project?.icon)}
       {file('image', t.fields.image, project?.image)}
+      <Heading level={3} fontSize="medium">
+        {es.adminUi.brandPreview.heading}
+      </Heading>
+      <BrandPreview
+        projectName={form.values.project_name}
+        metaTitle={form.values.meta_title}
+        headerTitle={form.values.header_title}
+        subtitle={form.values.subtitle}
+        footer={form.values.footer_disclaimer}
+        primary={form.values.primary_color}
+        secondary={form.values.secondary_color}
+        logo={logoUrl}
+        icon={iconUrl}
+        image={imageUrl}
+      />
     </>,
   ];
 

@@ -48,7 +48,11 @@ export function ProjectsListRoute() {
             run: () => update.mutateAsync({ uuid: project.uuid, body: { enable: !project.enable } }),
           },
           editTo: `/admin/projects/edit/${project.uuid}`,
-          remove: { confirm: t.deleteConfirm, run: () => remove.mutateAsync(project.uuid) },
+          remove: {
+            confirm: t.deleteConfirm(project.project_name),
+            typeToConfirm: project.project_name,
+            run: () => remove.mutateAsync(project.uuid),
+          },
           detailTo: `/admin/projects/detail/${project.uuid}`,
         })}
       />

@@ -132,7 +132,7 @@ export function IndustriesManager({ open, onClose }: { open: boolean; onClose: (
   const { industries, loading, reload } = useIndustries();
   const [name, setName] = useState('');
   const [invalid, setInvalid] = useState<string | undefined>();
-  const [deleting, setDeleting] = useState<{ uuid: string } | null>(null);
+  const [deleting, setDeleting] = useState<{ uuid: string; industry: string } | null>(null);
   const create = useCreateIndustry();
   const remove = useDeleteIndustry();
   const error = invalid ?? (create.error ? industryError(create.error) : undefined);
@@ -214,7 +214,7 @@ export function IndustriesManager({ open, onClose }: { open: boolean; onClose: (
       )}
       <ConfirmDialog
         open={deleting !== null}
-        message={t.deleteConfirm}
+        message={deleting ? t.deleteConfirm(deleting.industry) : ''}
         onConfirm={async () => {
           if (deleting) await remove.mutateAsync(deleting.uuid);
           reload();

@@ -1,5 +1,6 @@
 import { Flex, SelectField, TextField } from '@aws-amplify/ui-react';
-import { es } from '@shared/i18n/es';
+import { ERROR_MESSAGES, es } from '@shared/i18n/es';
+import { normalizeRut } from '@shared/rut';
 import { type ReactNode, useEffect, useState } from 'react';
 import {
   type FieldValidators,
@@ -21,6 +22,7 @@ import {
   WizardButtons,
   WizardSteps,
 } from '@/components/admin';
+import { useCheckSocietyRut } from '@/features/societies/api/check-society-rut';
 import { useCreateSociety } from '@/features/societies/api/create-society';
 import { societyUsersPickerSource } from '@/features/societies/api/list-society-users-available';
 import {
@@ -41,6 +43,7 @@ import {
   useIndustries,
   useMyGroups,
 } from '@/features/societies/api/use-society-options';
+import { useOnlyProject } from '@/lib/api/list-my-projects';
 import { useSession } from '@/lib/session';
 import { societiesListPath } from './list-path';
 
@@ -79,8 +82,9 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
   const wizard = useWizard(t.steps.length + 1);
   const create = useCreateSociety();
   const update = useUpdateSociety();
+  const rutCheck = useCheckSocietyRut();
   // The submit state is the mutations' (issue 9).
-  const busy = create.isPending || update.isPending;
+  const busy = create.isPending || update.isPending || rutCheck.isPending;
   const error = create.error ?? update.error;
   const step = wizard.index;
   const done = step === t.steps.length;
@@ -100,6 +104,12 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
     if (!editing && firstIndustry) applyDefaults({ industry_type: firstIndustry });
   }, [firstIndustry, editing, applyDefaults]);
 
+  // An admin with a single project has nothing to choose: it is preselected (issue 14).
+  const { data: onlyProject } = useOnlyProject(!editing && needsProject);
+  useEffect(() => {
+    if (!editing && onlyProject) applyDefaults({ project: onlyProject });
+  }, [onlyProject, editing, applyDefaults]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: clear on step change only.
   useEffect(() => {
     create.reset();
@@ -109,15 +119,35 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
   const stepErrors = (SOCIETY_STEP_FIELDS[step] ?? []).some((field) => form.errors[field]);
   const blocked = form.missing(requiredSocietyFields(step, editing)) || stepErrors;
 
+  /**
+   * Leaving step 1: a RUT already taken is said under its field now, not at the end (issue 14). A failed check lets
+   * the person go on; the create still refuses a taken RUT.
+   */
+  const leaveFirstStep = () => {
+    const typed = form.current().society_rut.trim();
+    const unchanged = saved && normalizeRut(typed) === normalizeRut(saved.society_rut);
+    if (!typed || unchanged) {
+      wizard.next();
+      return;
+    }
+    rutCheck.mutate(typed, {
+      onSuccess: ({ available }) => {
+        if (available) wizard.next();
+        else form.setErrors((current) => ({ ...current, society_rut: ERROR_MESSAGES.RUT_TAKEN }));
+      },
+      onError: () => wizard.next(),
+    });
+  };
+
   const submit = () => {
     create.reset();
     update.reset();
     const next = { onSuccess: () => wizard.next() };
     if (society && saved) {
-      const body = patchSocietyBody(form.values, saved, society.version);
+      const body = patchSocietyBody(form.current(), saved, society.version);
       update.mutate({ uuid: society.uuid, query: { tax_module: form.values.tax_module }, body }, next);
     } else {
-      create.mutate(createSocietyBody(form.values), next);
+      create.mutate(createSocietyBody(form.current()), next);
     }
   };
 
@@ -233,7 +263,7 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
           <ServerErrors error={error} context={editing ? 'societyGroupChange' : undefined} />
           <WizardButtons
             onBack={step > 0 ? wizard.back : undefined}
-            onNext={() => (last ? void submit() : wizard.next())}
+            onNext={() => (last ? void submit() : step === 0 ? leaveFirstStep() : wizard.next())}
             nextLabel={last ? (editing ? t.submitEdit : t.submitCreate) : es.adminUi.next}
             disabled={blocked}
             busy={busy}

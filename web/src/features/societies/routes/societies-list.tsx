@@ -1,6 +1,7 @@
 import { Badge, Button, Flex, Text, View } from '@aws-amplify/ui-react';
 import { createIndustry } from '@shared/contracts/societies';
 import { es } from '@shared/i18n/es';
+import { formatRut } from '@shared/rut';
 import { useState } from 'react';
 import {
   AdminTable,
@@ -110,7 +111,7 @@ export function SocietiesListRoute() {
               </Flex>
             ),
           },
-          { header: t.columns.rut, cell: (society) => society.society_rut ?? es.adminUi.none },
+          { header: t.columns.rut, cell: (society) => formatRut(society.society_rut, es.adminUi.none) },
           {
             header: t.columns.project,
             cell: (society) => <Badge size="small">{society.project.project_name}</Badge>,
@@ -123,7 +124,10 @@ export function SocietiesListRoute() {
             run: () => update.mutateAsync({ uuid: society.uuid, body: { enable: !society.enable } }),
           },
           editTo: `/admin/society/edit/${society.uuid}`,
-          remove: { confirm: t.deleteConfirm, run: () => remove.mutateAsync(society.uuid) },
+          remove: {
+            confirm: t.deleteConfirm(society.society_business_name),
+            run: () => remove.mutateAsync(society.uuid),
+          },
           detailTo: `/admin/society/detail/${society.uuid}`,
         })}
       />

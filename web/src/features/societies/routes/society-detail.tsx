@@ -1,4 +1,6 @@
 import { es } from '@shared/i18n/es';
+import { formatPhone } from '@shared/phone';
+import { formatRut } from '@shared/rut';
 import { useParams } from 'react-router-dom';
 import {
   DetailField,
@@ -43,11 +45,12 @@ export function SocietyDetailRoute() {
             <ShortId id={data.uuid} />
           </DetailField>
           <DetailField label={t.detail.businessLine}>{data.business_line}</DetailField>
-          <DetailField label={t.detail.rut}>{data.society_rut}</DetailField>
+          <DetailField label={t.detail.rut}>{formatRut(data.society_rut)}</DetailField>
           <DetailField label={t.detail.companyCode}>{data.company_code}</DetailField>
           <DetailField label={t.detail.industry}>{data.industry_type?.industry}</DetailField>
           <DetailField label={t.detail.address}>{data.society_address}</DetailField>
-          <DetailField label={t.detail.phone}>{data.society_phone_number}</DetailField>
+          <DetailField label={t.detail.phone}>{formatPhone(data.society_phone_number)}</DetailField>
+          <DetailField label={t.detail.contactName}>{data.society_contact_name}</DetailField>
           <DetailField label={t.detail.contactEmail}>{data.society_contact_email}</DetailField>
           <DetailField label={t.detail.societyEmail}>{data.society_email}</DetailField>
           <DetailField label={t.detail.currency}>{data.currency}</DetailField>

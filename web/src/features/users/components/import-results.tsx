@@ -6,13 +6,24 @@ import { rowErrorMessages } from '@/features/users/lib/users-logic';
 
 const t = es.usersAdmin.import;
 
+const STATUS = {
+  CREATED: { label: t.created, variation: 'success' },
+  FAILED: { label: t.failed, variation: 'error' },
+  ALREADY_INVITED: { label: t.alreadyInvited, variation: 'info' },
+} as const;
+
 /** The per-row report of an import: row, e-mail, result, and the Spanish messages of a failed row. */
 export function ImportResults({ result }: { result: ResponseOf<typeof importUsersCsv> }) {
   return (
     <View>
       <Text fontWeight="bold" marginBottom="xs" data-testid="import-summary">
-        {t.summary(result.created, result.failed)}
+        {t.summary(result.created, result.failed, result.already_invited)}
       </Text>
+      {result.already_invited > 0 ? (
+        <Text fontSize="small" marginBottom="xs">
+          {t.alreadyNote}
+        </Text>
+      ) : null}
       <Table size="small" variation="striped" aria-label={t.resultLabel} data-testid="import-results">
         <TableHead>
           <TableRow>
@@ -28,12 +39,12 @@ export function ImportResults({ result }: { result: ResponseOf<typeof importUser
               <TableCell>{row.row}</TableCell>
               <TableCell>{row.email || es.adminUi.none}</TableCell>
               <TableCell>
-                <Badge size="small" variation={row.status === 'CREATED' ? 'success' : 'error'}>
-                  {row.status === 'CREATED' ? t.created : t.failed}
+                <Badge size="small" variation={STATUS[row.status].variation}>
+                  {STATUS[row.status].label}
                 </Badge>
               </TableCell>
               <TableCell>
-                {rowErrorMessages(row.errors).map((line) => (
+                {(row.status === 'FAILED' ? rowErrorMessages(row.errors) : []).map((line) => (
                   <Text key={line} as="span" display="block" fontSize="small" color="font.error">
                     {`- ${line}`}
                   </Text>

@@ -72,6 +72,7 @@ export function InvitationsTable({
         columns={[
           { header: t.columns.email, cell: (invitation) => <Text>{invitation.email}</Text> },
           { header: t.columns.role, cell: (invitation) => es.roles[invitation.user_role] },
+          { header: t.columns.target, cell: (invitation) => invitation.target ?? es.adminUi.none },
           {
             header: t.columns.sent,
             cell: (invitation) =>
@@ -104,7 +105,7 @@ export function InvitationsTable({
       />
       <ConfirmDialog
         open={removing !== null}
-        message={t.deleteConfirm}
+        message={removing ? t.deleteConfirm(removing.email) : ''}
         onConfirm={async () => {
           if (removing) await remove.mutateAsync(removing.uuid);
           onChanged();

@@ -190,6 +190,7 @@ describe('CSV import', () => {
       'first_name',
       'last_name',
       'rut_user',
+      'phone_number',
       'user_role',
       'project',
       'group',

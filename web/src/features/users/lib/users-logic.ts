@@ -223,13 +223,13 @@ export function rowErrorMessages(errors: Record<string, readonly string[]>): str
 }
 
 /** The CSV the import accepts (functions/registration/csv-import.ts), and an example to download. */
-export const CSV_HEADER = 'email,first_name,last_name,rut_user,user_role,project,group,society';
+export const CSV_HEADER = 'email,first_name,last_name,rut_user,phone_number,user_role,project,group,society';
 
 export const CSV_EXAMPLE = [
   CSV_HEADER,
-  'juan.soto@empresa.cl,Juan,Soto,11111111-1,GROUP_ADMIN,Proyecto Ejemplo,Grupo Norte,',
-  'ana.perez@empresa.cl,Ana,Pérez,15678901-1,USER_GROUP,Proyecto Ejemplo,Grupo Norte;Grupo Sur,',
-  'luis.rojas@empresa.cl,Luis,Rojas,,USER_SOCIETY,Proyecto Ejemplo,,76543210-3;77123456-9',
+  'juan.soto@empresa.cl,Juan,Soto,11.111.111-1,+56 9 1234 5678,GROUP_ADMIN,Proyecto Ejemplo,Grupo Norte,',
+  'ana.perez@empresa.cl,Ana,Pérez,15678901-1,,USER_GROUP,Proyecto Ejemplo,Grupo Norte;Grupo Sur,',
+  'luis.rojas@empresa.cl,Luis,Rojas,,,USER_SOCIETY,Proyecto Ejemplo,,76.543.210-3;77123456-9',
   '',
 ].join('\r\n');
 

@@ -1,4 +1,6 @@
 import { es } from '@shared/i18n/es';
+import { formatPhone } from '@shared/phone';
+import { formatRut } from '@shared/rut';
 import { useParams } from 'react-router-dom';
 import { DetailField, DetailList, DetailPage, ShortId, StatusBadge } from '@/components/admin';
 import { useUser } from '@/features/users/api/get-user';
@@ -30,9 +32,9 @@ export function UserDetailRoute() {
             <ShortId id={user.uuid} />
           </DetailField>
           <DetailField label={t.description}>{user.profile.user_description}</DetailField>
-          <DetailField label={t.rut}>{user.profile.rut_user}</DetailField>
+          <DetailField label={t.rut}>{formatRut(user.profile.rut_user)}</DetailField>
           <DetailField label={t.email}>{user.email}</DetailField>
-          <DetailField label={t.phone}>{user.profile.phone_number}</DetailField>
+          <DetailField label={t.phone}>{formatPhone(user.profile.phone_number)}</DetailField>
           <DetailField label={t.status}>
             <StatusBadge enabled={user.enable} />
           </DetailField>

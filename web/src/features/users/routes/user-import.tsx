@@ -1,7 +1,8 @@
-import { Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
+import { Button, Flex, Link, Loader, Text } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { canOpenAdminPath } from '@shared/roles';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { FileInput, FormPage, requiredLabel, ServerErrors, SuccessPanel } from '@/components/admin';
 import { useImportUsersCsv } from '@/features/users/api/import-users-csv';
 import { CsvHelp } from '@/features/users/components/csv-help';
@@ -61,6 +62,16 @@ export function UserImportRoute() {
       <ServerErrors error={error} />
       {allPassed ? <SuccessPanel message={t.done} linkLabel={t.goToList} to="/admin/users" /> : null}
       {result ? <ImportResults result={result} /> : null}
+      {result && !allPassed ? (
+        <Flex gap="medium" wrap="wrap">
+          <Link as={RouterLink} to="/admin/users">
+            {t.goToList}
+          </Link>
+          <Link as={RouterLink} to="/admin/users#1%1?search=&project=&group=&society=&ordering=&user_role=">
+            {t.toPending}
+          </Link>
+        </Flex>
+      ) : null}
       <Flex justifyContent="flex-end">
         <Button
           variation="primary"

@@ -138,11 +138,20 @@ export function UsersListRoute() {
             run: () => update.mutateAsync({ uuid: user.uuid, body: { enable: !user.enable } }),
           },
           editTo: `/admin/users/edit/${user.uuid}`,
-          remove: { confirm: t.deleteConfirm, run: () => remove.mutateAsync(user.uuid) },
+          remove: {
+            confirm: t.deleteConfirm(`${user.first_name} ${user.last_name}`.trim() || user.email),
+            run: () => remove.mutateAsync(user.uuid),
+          },
           detailTo: `/admin/users/detail/${user.uuid}`,
         })}
       />
-      <Pager page={userPage} pages={userPages} onChange={setUserPage} />
+      <Pager
+        page={userPage}
+        pages={userPages}
+        onChange={setUserPage}
+        total={usersLoad.data?.count}
+        pageSize={pageSize}
+      />
       <Heading level={3} marginTop="medium">
         {t.invitations.title}
       </Heading>
@@ -155,6 +164,8 @@ export function UsersListRoute() {
         page={invitationPage}
         pages={invitationPages}
         onChange={setInvitationPage}
+        total={invitationsLoad.data?.count}
+        pageSize={pageSize}
         label={t.invitations.pagination}
       />
     </ListPage>
