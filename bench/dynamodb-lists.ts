@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Caller } from '../functions/lib/auth/caller';
 import { startPortal } from '../local/portal';
@@ -28,7 +30,7 @@ export async function run(): Promise<void> {
     const { readSocietyEntries, societiesOfProject, societyItem, societyListingWrites } = await import(
       '../functions/lib/data/societies'
     );
-    const { bulkEntryUpdates } = await import('../functions/lib/data/directory');
+    const { bulkEntryUpdates, directoryShardKeys } = await import('../functions/lib/data/directory');
     const { rutCheckDigit } = await import('../shared/rut');
     const table = portal.env.TABLE_NAME as string;
     let calls = 0;
@@ -115,6 +117,9 @@ export async function run(): Promise<void> {
         await Promise.all(updates.slice(i, i + 8).map((u) => dynamo.send(new UpdateCommand(u.write.Update as never))));
       }
       console.log(`Loaded ${size} societies in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+      // Latencies are only comparable on an idle machine: the load says how busy it was (the bare Query is the yardstick).
+      const [load] = loadavg();
+      console.log(`load average ${load?.toFixed(1)} on ${cpus().length} cores while measuring\n`);
 
       const measure = async (label: string, once: () => Promise<unknown>, runs = RUNS) => {
         await once(); // warm: module load, first connection
@@ -153,6 +158,12 @@ export async function run(): Promise<void> {
       const p = project.uuid;
       await measure(`the project's society directory alone (in process, no HTTP)`, () =>
         readSocietyEntries([societiesOfProject(p)]),
+      );
+      // Where the directory's time goes: the same shards read raw (DynamoDB Local answering, the SDK parsing the
+      // wire JSON), without the document client's conversion and the entries' JSON.parse.
+      const shardKeys = directoryShardKeys(societiesOfProject(p)).map((k) => ({ pk: { S: k.pk }, sk: { S: k.sk } }));
+      await measure(`  of which the raw BatchGetItem of its ${shardKeys.length} shards`, () =>
+        dynamo.send(new BatchGetItemCommand({ RequestItems: { [table]: { Keys: shardKeys } } })),
       );
       await measure(`GET groups of the project`, get(`api/v1/groups/group/?project=${p}&limit=${PAGE}`));
       await measure(

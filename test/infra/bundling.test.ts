@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
+import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { areaOf } from '../../infra/api-chunks';
-import { BUNDLE_BANNER, FILE_BUNDLE_SIZE_BUDGET_KB } from '../../infra/bundling';
+import { BUNDLE_BANNER, bundlingFor, esbuildOptions, FILE_BUNDLE_SIZE_BUDGET_KB } from '../../infra/bundling';
+import { handlerEntry } from '../../infra/paths';
 import { contracts } from '../../shared/contracts';
 import { type Synthesized, synthPortal, unacknowledgedViolations } from './helpers';
 
@@ -60,4 +62,28 @@ describe('bundled synth', () => {
       }
     }
   });
+});
+
+describe('per-function bundling', () => {
+  /** One handler bundled in memory as the deployment bundles it (infra/bundling.ts), for its own contracts. */
+  async function bundled(handler: string): Promise<string> {
+    const served = contracts.filter((c) => c.handler === handler);
+    expect(served.length).toBeGreaterThan(0);
+    const { outfile: _out, ...options } = esbuildOptions(handlerEntry(handler), '', bundlingFor(served));
+    const result = await build({ ...options, outdir: '/virtual-out', write: false, metafile: true, logLevel: 'error' });
+    const inputs = Object.keys(result.metafile?.inputs ?? {});
+    return [result.outputFiles[0]?.text ?? '', ...inputs].join('\n');
+  }
+
+  it('bundles busboy only where the contract takes files (issue 9: 23 KB of every other bundle)', async () => {
+    const multipart = contracts.find((c) => c.multipartFiles);
+    const plain = contracts.find((c) => !c.multipartFiles && c.method === 'GET');
+    if (!multipart || !plain) throw new Error('the contract table has no multipart or no plain GET contract');
+    const withFiles = await bundled(multipart.handler);
+    expect(withFiles).toMatch(/node_modules\/busboy\//);
+    expect(withFiles).not.toContain('multipart parsing is not bundled in this function');
+    const withoutFiles = await bundled(plain.handler);
+    expect(withoutFiles).not.toMatch(/node_modules\/busboy\//);
+    expect(withoutFiles).toContain('multipart parsing is not bundled in this function');
+  }, 60_000);
 });

@@ -91,7 +91,9 @@ export function SelectionList({
       {pinned.map((option) => row(option, true))}
       {pinned.length > 0 && others.length > 0 ? <hr className="admin-selection-divider" /> : null}
       {others.map((option) => row(option, false))}
-      {others.length === 0 && (options.failed || search.trim() || pinned.length === 0) ? (
+      {/* 'Sin resultados' only when the search found nothing, not when all it found is already pinned above. */}
+      {others.length === 0 &&
+      (options.failed || (search.trim() ? options.results.length === 0 : pinned.length === 0)) ? (
         <Text color="font.tertiary" fontSize="small">
           {options.failed ? t.loadError : search.trim() ? t.noResults : emptyText}
         </Text>
