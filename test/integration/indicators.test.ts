@@ -65,6 +65,27 @@ describe('GET api/v1/indicators/', () => {
   });
 });
 
+test('the home’s indicators cost one DynamoDB Query per indicator, whatever the history stored', async () => {
+  const { dynamo } = await tableAccess();
+  const { indicatorSummaries } = await import('../../functions/indicators/summaries');
+  const commands: string[] = [];
+  const name = `count-indicators-${Date.now()}`;
+  dynamo.middlewareStack.add(
+    (next, context) => async (args) => {
+      commands.push(String(context.commandName));
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    const summaries = await indicatorSummaries();
+    expect(summaries.map((s) => s.code)).toEqual(['dolar', 'uf', 'euro', 'utm', 'ipc']);
+  } finally {
+    dynamo.middlewareStack.remove(name);
+  }
+  expect(commands).toEqual(Array(5).fill('QueryCommand'));
+});
+
 describe('the scheduled job', () => {
   let stub: Server;
   let stubUrl: string;
