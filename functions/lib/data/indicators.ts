@@ -89,12 +89,6 @@ export async function recentIndicatorValues(code: IndicatorCode, count: number):
   return Items.map(toValue).reverse();
 }
 
-/** The newest stored value of an indicator, whatever its date (the home shows it with that date). */
-export function latestIndicatorValue(code: IndicatorCode): Promise<IndicatorValue | undefined> {
-  // 'DAY#9999-12-31' sorts after every stored day.
-  return indicatorValueOn(code, '9999-12-31');
-}
-
 function toValue(item: Record<string, unknown>): IndicatorValue {
   return {
     code: item.code as IndicatorCode,
