@@ -76,6 +76,7 @@ describe('indicators', () => {
       await expect(
         page.getByText('Datos de muestra al 04-07-2022; no corresponden a valores actuales.').isVisible(),
       ).resolves.toBe(true);
+      await screenshot(page, 'home-desktop');
     } finally {
       await context.close();
     }
