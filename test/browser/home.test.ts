@@ -99,6 +99,48 @@ describe('indicators', () => {
   });
 });
 
+describe('promotional text', () => {
+  test('changes every 7 s with a fade; with reduced motion asked for, it changes without one', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const context = await browser.newContext({
+        locale: 'es-CL',
+        reducedMotion,
+        viewport: { width: 1280, height: 800 },
+      });
+      const page = await context.newPage();
+      try {
+        await signInWithCookies(context, webUrl, 'sociedad@demo.cl');
+        await page.goto(`${webUrl}/home`);
+        const promo = page.locator('.home-promo');
+        await promo.waitFor();
+        const first = await promo.textContent();
+        const faded: boolean[] = [];
+        const watch = setInterval(() => {
+          void promo
+            .getAttribute('data-visible')
+            .then((visible) => faded.push(visible === 'false'))
+            .catch(() => {});
+        }, 100);
+        await page.waitForFunction((text) => document.querySelector('.home-promo')?.textContent !== text, first, {
+          timeout: 9_000,
+        });
+        clearInterval(watch);
+        expect(await promo.textContent()).not.toBe(first);
+        const transition = await promo.evaluate((element) => getComputedStyle(element).transitionProperty);
+        if (reducedMotion === 'reduce') {
+          expect(transition).toBe('none');
+          expect(faded.some(Boolean)).toBe(false);
+        } else {
+          expect(transition).toBe('opacity');
+          expect(faded.some(Boolean)).toBe(true);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
 describe('welcome screen', () => {
   /**
    * Records, in page time (ms since navigation), when the home's welcome screen comes and goes, when the placeholder
