@@ -1,22 +1,25 @@
 import { INDICATOR_CODES, MONTHLY_INDICATORS } from '../../shared/contracts/indicators';
-import { type IndicatorCode, indicatorSeries, latestIndicatorValue } from '../lib/data/indicators';
+import { type IndicatorCode, recentIndicatorValues } from '../lib/data/indicators';
 import { addDays } from '../lib/indicators/provider';
 
 /** Days of history each box draws: 30 days (issue 13), a year for the monthly UTM and IPC (one point a month). */
 const SERIES_DAYS = { daily: 30, monthly: 365 } as const;
+/** At most one value a day (UF) or a month: the window up to the latest value holds at most this many. */
+const SERIES_MAX_VALUES = { daily: 31, monthly: 13 } as const;
 
-/** Two Queries per indicator, all indicators at once: one for the latest value, one for its series up to it. */
+/** One Query per indicator, all at once: its newest values, from which the latest, its change and its trend. */
 export function indicatorSummaries() {
   return Promise.all(INDICATOR_CODES.map(summaryOf));
 }
 
 async function summaryOf(code: IndicatorCode) {
-  const latest = await latestIndicatorValue(code);
+  const period = MONTHLY_INDICATORS.includes(code) ? 'monthly' : 'daily';
+  const recent = await recentIndicatorValues(code, SERIES_MAX_VALUES[period]);
+  const latest = recent.at(-1);
   if (!latest) return { code, value: null, day: null, variation: null, series: [], source: null };
-  const monthly = MONTHLY_INDICATORS.includes(code);
-  const from = addDays(latest.day, -(monthly ? SERIES_DAYS.monthly : SERIES_DAYS.daily));
-  const series = await indicatorSeries(code, from, latest.day);
-  const previous = series.length >= 2 ? series[series.length - 2] : undefined;
+  const from = addDays(latest.day, -SERIES_DAYS[period]);
+  const series = recent.filter((value) => value.day >= from);
+  const previous = recent.at(-2);
   return {
     code,
     value: latest.value,

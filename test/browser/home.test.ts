@@ -76,6 +76,7 @@ describe('indicators', () => {
       await expect(
         page.getByText('Datos de muestra al 04-07-2022; no corresponden a valores actuales.').isVisible(),
       ).resolves.toBe(true);
+      await screenshot(page, 'home-desktop');
     } finally {
       await context.close();
     }
@@ -98,38 +99,101 @@ describe('indicators', () => {
   });
 });
 
+describe('promotional text', () => {
+  test('changes every 7 s with a fade; with reduced motion asked for, it changes without one', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const context = await browser.newContext({
+        locale: 'es-CL',
+        reducedMotion,
+        viewport: { width: 1280, height: 800 },
+      });
+      const page = await context.newPage();
+      try {
+        await signInWithCookies(context, webUrl, 'sociedad@demo.cl');
+        await page.goto(`${webUrl}/home`);
+        const promo = page.locator('.home-promo');
+        await promo.waitFor();
+        const first = await promo.textContent();
+        const faded: boolean[] = [];
+        const watch = setInterval(() => {
+          void promo
+            .getAttribute('data-visible')
+            .then((visible) => faded.push(visible === 'false'))
+            .catch(() => {});
+        }, 100);
+        await page.waitForFunction((text) => document.querySelector('.home-promo')?.textContent !== text, first, {
+          timeout: 9_000,
+        });
+        clearInterval(watch);
+        expect(await promo.textContent()).not.toBe(first);
+        const transition = await promo.evaluate((element) => getComputedStyle(element).transitionProperty);
+        if (reducedMotion === 'reduce') {
+          expect(transition).toBe('none');
+          expect(faded.some(Boolean)).toBe(false);
+        } else {
+          expect(transition).toBe('opacity');
+          expect(faded.some(Boolean)).toBe(true);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
 describe('welcome screen', () => {
-  test('shows while the indicators load and gives way at 4.5 s at most, not after a fixed delay', async () => {
+  /**
+   * Records, in page time (ms since navigation), when the home's welcome screen comes and goes, when the placeholder
+   * boxes show and when the indicator boxes arrive, so the test holds on a slow machine too: the cap counts from the
+   * page load, whenever the page gets to render.
+   */
+  const recordTimeline = () => {
+    const w = window as unknown as { timeline: Record<string, number[]> };
+    w.timeline = { home: [], welcomeShown: [], welcomeGone: [], busy: [], boxes: [] };
+    let welcome = false;
+    new MutationObserver(() => {
+      const now = performance.now();
+      const present = document.querySelector('.home .portal-welcome') !== null;
+      if (present !== welcome) w.timeline[present ? 'welcomeShown' : 'welcomeGone']?.push(now);
+      welcome = present;
+      if (document.querySelector('.home [aria-busy="true"]')) w.timeline.busy?.push(now);
+      if (document.querySelector('[data-indicator]') && w.timeline.boxes?.length === 0) w.timeline.boxes.push(now);
+      if (document.querySelector('.home') && w.timeline.home?.length === 0) w.timeline.home.push(now);
+    }).observe(document, { subtree: true, childList: true });
+  };
+  const timeline = (page: Page) =>
+    page.evaluate(() => (window as unknown as { timeline: Record<string, number[]> }).timeline);
+
+  test('shows only while the indicators load, leaves with their answer, and never stays past 4.5 s', async () => {
     const { context, page } = await newPage(browser);
     try {
       await signInWithCookies(context, webUrl, 'sociedad@demo.cl');
-      // First a load with a quick answer: the boxes come as soon as it arrives, well before 4.5 s.
+      await context.addInitScript(recordTimeline);
+      // A quick answer: the welcome screen leaves when the boxes come, not after a fixed 4.5 s.
       await page.goto(`${webUrl}/home`);
       await box(page, 'dolar').waitFor();
-      await page.reload();
-      await box(page, 'dolar').waitFor();
-      const quick = await page.evaluate(() => performance.now());
-      expect(quick).toBeLessThan(4_500);
+      const quick = await timeline(page);
+      const boxesAt = quick.boxes?.[0] as number;
+      for (const gone of quick.welcomeGone ?? []) expect(gone).toBeLessThanOrEqual(Math.min(boxesAt, 4_500) + 150);
+      expect(await page.locator('.home .portal-welcome').count()).toBe(0);
 
-      // Then an answer held for 7 s: the welcome screen shows, leaves at 4.5 s, the boxes come with the answer.
-      let release: () => void = () => {};
+      // An answer held for 7 s: whenever the page rendered, the welcome screen is gone by 4.5 s, placeholders
+      // fill the wait, and the boxes come with the answer.
       await page.route('**/api/v1/indicators/**', async (route) => {
-        await new Promise<void>((resolve) => {
-          release = resolve;
-          setTimeout(resolve, 7_000);
-        });
+        await new Promise((resolve) => setTimeout(resolve, 7_000));
         await route.continue();
       });
       await page.reload();
-      const welcome = page.locator('.home .portal-welcome');
-      await welcome.waitFor();
-      await welcome.waitFor({ state: 'detached', timeout: 6_000 });
-      const left = await page.evaluate(() => performance.now());
-      expect(left).toBeGreaterThanOrEqual(4_400);
-      expect(left).toBeLessThan(6_500);
-      await expect(page.locator('.home [aria-busy="true"]').count()).resolves.toBe(1);
-      release();
-      await box(page, 'dolar').waitFor();
+      await box(page, 'dolar').waitFor({ timeout: 30_000 });
+      const held = await timeline(page);
+      const heldBoxesAt = held.boxes?.[0] as number;
+      expect(heldBoxesAt).toBeGreaterThan(4_600);
+      for (const gone of held.welcomeGone ?? []) expect(gone).toBeLessThanOrEqual(4_650);
+      expect(held.welcomeShown?.every((shown) => shown < 4_500)).toBe(true);
+      // Shown whenever the page got to render before the cap (on a loaded machine it may render later).
+      if ((held.home?.[0] as number) < 4_300) expect(held.welcomeShown?.length).toBe(1);
+      expect(held.busy?.length).toBeGreaterThan(0);
+      expect(Math.min(...(held.busy ?? []))).toBeGreaterThanOrEqual(4_400);
     } finally {
       await context.close();
     }

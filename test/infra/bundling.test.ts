@@ -32,7 +32,8 @@ describe('bundled synth', () => {
     const bundles = readdirSync(synth.outdir)
       .filter((name) => name.startsWith('asset.'))
       .filter((dir) => readdirSync(path.join(synth.outdir, dir)).includes('index.mjs'));
-    expect(bundles).toHaveLength(new Set(sample.map((c) => c.handler)).size);
+    // The sample's handlers, plus the scheduled indicators job (issue 13) that every portal has.
+    expect(bundles).toHaveLength(new Set([...sample.map((c) => c.handler), 'indicators/refresh']).size);
     for (const dir of bundles) {
       const files = readdirSync(path.join(synth.outdir, dir));
       expect(files).toEqual(['index.mjs']);

@@ -65,6 +65,27 @@ describe('GET api/v1/indicators/', () => {
   });
 });
 
+test('the home’s indicators cost one DynamoDB Query per indicator, whatever the history stored', async () => {
+  const { dynamo } = await tableAccess();
+  const { indicatorSummaries } = await import('../../functions/indicators/summaries');
+  const commands: string[] = [];
+  const name = `count-indicators-${Date.now()}`;
+  dynamo.middlewareStack.add(
+    (next, context) => async (args) => {
+      commands.push(String(context.commandName));
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    const summaries = await indicatorSummaries();
+    expect(summaries.map((s) => s.code)).toEqual(['dolar', 'uf', 'euro', 'utm', 'ipc']);
+  } finally {
+    dynamo.middlewareStack.remove(name);
+  }
+  expect(commands).toEqual(Array(5).fill('QueryCommand'));
+});
+
 describe('the scheduled job', () => {
   let stub: Server;
   let stubUrl: string;
@@ -128,5 +149,26 @@ describe('the scheduled job', () => {
     const after = byCode((await call(getIndicators, { token })).body);
     expect(after.uf).toEqual(before.uf);
     expect(after.dolar).toEqual(before.dolar);
+  });
+  test('the Lambda entry fails the run when no indicator refreshed (Scheduler retries), and stores the dataset', async () => {
+    await tableAccess();
+    const { handler } = await import('../../functions/indicators/refresh');
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, { INDICATORS_PROVIDER: 'mindicador', INDICATORS_MINDICADOR_URL: stubUrl });
+      answers = {};
+      await expect(handler()).rejects.toThrow(/No indicator refreshed/);
+
+      process.env.INDICATORS_PROVIDER = 'sample';
+      const outcome = await handler();
+      expect(outcome.failed).toEqual({});
+      expect(outcome.stored).toMatchObject({ dolar: 38, euro: 0, utm: 7, ipc: 17 });
+      expect(outcome.stored.uf).toBe(186); // every day from 31-12-2021 to 04-07-2022
+    } finally {
+      process.env.INDICATORS_PROVIDER = saved.INDICATORS_PROVIDER;
+      process.env.INDICATORS_MINDICADOR_URL = saved.INDICATORS_MINDICADOR_URL;
+      if (saved.INDICATORS_PROVIDER === undefined) delete process.env.INDICATORS_PROVIDER;
+      if (saved.INDICATORS_MINDICADOR_URL === undefined) delete process.env.INDICATORS_MINDICADOR_URL;
+    }
   });
 });

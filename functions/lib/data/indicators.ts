@@ -72,10 +72,21 @@ export async function indicatorSeries(code: IndicatorCode, fromDay: string, toDa
   return Items.map(toValue);
 }
 
-/** The newest stored value of an indicator, whatever its date (the home shows it with that date). */
-export function latestIndicatorValue(code: IndicatorCode): Promise<IndicatorValue | undefined> {
-  // 'DAY#9999-12-31' sorts after every stored day.
-  return indicatorValueOn(code, '9999-12-31');
+/**
+ * The newest `count` stored values of an indicator, oldest first, in one Query: the home's latest value, its
+ * previous one and its trend come from here whatever the date of the last refresh.
+ */
+export async function recentIndicatorValues(code: IndicatorCode, count: number): Promise<IndicatorValue[]> {
+  const { Items = [] } = await dynamo.send(
+    new QueryCommand({
+      TableName: config.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
+      ExpressionAttributeValues: { ':pk': keys.indicator(code, '').pk, ':day': DAY_PREFIX },
+      ScanIndexForward: false,
+      Limit: count,
+    }),
+  );
+  return Items.map(toValue).reverse();
 }
 
 function toValue(item: Record<string, unknown>): IndicatorValue {

@@ -1,11 +1,11 @@
 import { Placeholder } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
+import { SelectionPicker } from '@/components/ui/selection-picker';
 import { useWelcomeTimeLeft, WelcomeScreen } from '@/components/ui/welcome-screen';
 import { useSession } from '@/lib/session';
 import { useIndicators } from '../api/get-indicators';
 import { IndicatorsPanel } from '../components/indicators-panel';
 import { PromoRotator } from '../components/promo-rotator';
-import { SelectionPicker } from '../components/selection-picker';
 import '../home.css';
 
 /**
@@ -32,7 +32,7 @@ export function HomeRoute() {
         <p className="home-welcome">{es.home.welcome}</p>
         <PromoRotator />
       </header>
-      <SelectionPicker profile={profile} />
+      <SelectionPicker profile={profile} className="home-selection" />
       {loading && welcomeTimeLeft ? (
         <WelcomeScreen inline />
       ) : indicators.isPending ? (

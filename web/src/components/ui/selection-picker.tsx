@@ -5,19 +5,20 @@ import { chooseSelection, returnsHomeOnSelectionChange, useSelection } from '@/l
 import type { UserInfo } from '@/lib/session';
 
 /**
- * The per-role selection of portal §2 Home (projects, groups or societies of the caller). Changing it on a report or
- * accounting page returns to /home, as those pages show the previous selection's content.
+ * The per-role selection of portal §2 Home (projects, groups or societies of the caller), shared so the shell can
+ * show it on every page too. Changing it on a report or accounting page returns to /home, as those pages show the
+ * previous selection's content. `className` lets the caller place it.
  */
-export function SelectionPicker({ profile }: { profile: UserInfo | null }) {
+export function SelectionPicker({ profile, className }: { profile: UserInfo | null; className?: string }) {
   const { kind, items, selected } = useSelection(profile);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   if (!kind) return null;
   const label = es.homePage.selection[kind];
-  if (items.length === 0) return <p className="home-selection-empty">{es.homePage.selection.none}</p>;
+  if (items.length === 0) return <p className={className}>{es.homePage.selection.none}</p>;
   return (
     <SelectField
-      className="home-selection"
+      className={className}
       label={label}
       value={selected}
       onChange={(event) => {
