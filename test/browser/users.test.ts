@@ -87,6 +87,8 @@ describe.concurrent('users admin', () => {
       expect(await pending.getByText('Usuario de grupos').isVisible()).toBe(true);
       await pending.getByRole('button', { name: 'Reenviar' }).click();
       await pending.getByTestId('resent').waitFor();
+      // Where the invitation leads (issue 14).
+      expect(await pending.getByRole('cell', { name: 'Grupo Norte', exact: true }).isVisible()).toBe(true);
       await screenshot(page, 'users-invitation-resent');
 
       // The newest mail holds the live link (a resend replaces the first one).
@@ -114,6 +116,8 @@ describe.concurrent('users admin', () => {
       await row.waitFor();
       expect(await row.getByText('Usuario de grupos').isVisible()).toBe(true);
       expect(await row.getByText('Habilitado').isVisible()).toBe(true);
+      // Where the person works (issue 14): its group, as it belongs to no society.
+      expect(await row.getByRole('cell', { name: 'Grupo Norte', exact: true }).isVisible()).toBe(true);
       // The invitations list, loaded for this search, is empty: not merely without the row while it loads.
       await invitations.getByText('No hay invitaciones pendientes').waitFor();
       expect(await pending.count()).toBe(0);

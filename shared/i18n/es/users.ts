@@ -25,7 +25,7 @@ export const usersAdmin = {
     '-is_active': 'Estado (habilitados primero)',
     is_active: 'Estado (deshabilitados primero)',
   },
-  columns: { user: 'Usuario', role: 'Rol', status: 'Estado' },
+  columns: { user: 'Usuario', role: 'Rol', company: 'Empresa', status: 'Estado' },
   listLabel: 'Usuarios',
   empty: 'No hay usuarios para mostrar',
   deleteConfirm: (name: string) => `¿Estás seguro de que deseas eliminar al usuario «${name}»?`,
