@@ -38,6 +38,8 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   user_role: 'value',
   tax_module: 'value',
   token: 'value',
+  // Issue 14: the RUT the society wizard checks on leaving step 1.
+  rut: 'value',
 };
 
 const API_PREFIX = 'api/v1/';
