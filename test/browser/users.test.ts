@@ -45,7 +45,8 @@ describe.concurrent('users admin', () => {
       await signInWithCookies(admin.context, webUrl, 'superadmin@demo.cl');
       await page.goto(`${webUrl}/admin/users`);
       await page.waitForURL(`${webUrl}/admin/users${DEFAULT_HASH}`);
-      await page.getByRole('table', { name: 'Usuarios' }).getByText('proyecto@demo.cl').waitFor();
+      // Loaded: the demo rows may sit past page 1 (other tests add users and the newest come first).
+      await page.getByRole('table', { name: 'Usuarios' }).locator('[data-row]').first().waitFor();
       expect(await page.getByRole('heading', { name: 'Invitaciones pendientes' }).isVisible()).toBe(true);
       await screenshot(page, 'users-list');
 
@@ -193,7 +194,7 @@ async function filtersAndRefusals() {
     await signInWithCookies(context, webUrl, 'superadmin@demo.cl');
     await page.goto(`${webUrl}/admin/users${DEFAULT_HASH}`);
     const users = page.getByRole('table', { name: 'Usuarios' });
-    await users.getByText('proyecto@demo.cl').waitFor();
+    await users.locator('[data-row]').first().waitFor();
 
     // Filters cascade: a new project empties group and society.
     await page.getByRole('button', { name: 'Filtros' }).click();
