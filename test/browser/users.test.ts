@@ -55,9 +55,9 @@ describe.concurrent('users admin', () => {
       await page.waitForURL(`${webUrl}/admin/users/invite`);
       const invite = page.getByRole('button', { name: 'Invitar usuario' });
       await page.getByLabel('Rol (*)').selectOption({ label: 'Usuario de grupos' });
-      await page.getByLabel('Email (*)').fill('no-es-correo');
+      await page.getByLabel('Correo (*)').fill('no-es-correo');
       await page.getByText('El email debe tener el siguiente formato nombre@dominio.cl').waitFor();
-      await page.getByLabel('Email (*)').fill(email);
+      await page.getByLabel('Correo (*)').fill(email);
       await page.getByLabel('Filtrar por proyecto').selectOption({ label: 'Contadores Andes' });
       await page.getByRole('group', { name: 'Grupos (*)' }).getByText('Grupo Norte').click();
       expect(await invite.isEnabled()).toBe(true);
@@ -240,7 +240,7 @@ async function filtersAndRefusals() {
     await page.getByRole('link', { name: 'Invitar' }).click();
     await page.getByLabel('Rol (*)').selectOption({ label: 'Super administrador' });
     await page.getByText('Este rol no se asigna a proyectos, grupos ni sociedades.').waitFor();
-    await page.getByLabel('Email (*)').fill('usuariogrupo@demo.cl');
+    await page.getByLabel('Correo (*)').fill('usuariogrupo@demo.cl');
     await page.getByRole('button', { name: 'Invitar usuario' }).click();
     await page.getByText('- Usuario ya invitado y/o registrado').waitFor();
   } finally {
