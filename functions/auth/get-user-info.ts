@@ -19,7 +19,12 @@ export const handler = httpHandler(getUserInfo, async ({ caller }) => {
       user_description: user.user_description,
       user_magnus: user.user_magnus,
     },
-    projects: memberships.projects.map(({ uuid, project_name }) => ({ uuid, project_name: String(project_name) })),
+    // The portal URL goes along: the invite form says where its links lead (issue 14).
+    projects: memberships.projects.map(({ uuid, project_name, custom_portal_url }) => ({
+      uuid,
+      project_name: String(project_name),
+      custom_portal_url: (custom_portal_url as string | null | undefined) ?? null,
+    })),
     groups: memberships.groups.map(({ uuid, group_name, project_uuid }) => ({
       uuid,
       group_name: String(group_name),

@@ -187,7 +187,18 @@ describe('password recovery and change', () => {
       expect(await page.getByTestId('profile-role').textContent()).toBe('Usuario de grupos');
       expect(await page.getByTestId('profile-projects').count()).toBe(0);
 
-      // Avatar: choose, preview with confirm and cancel; cancel keeps the old one; confirm uploads.
+      // Avatar: a file that is not an image is refused in the browser, before any upload (issue 14).
+      const uploads: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'PATCH' && request.url().includes('/api/v1/users/')) uploads.push(request.url());
+      });
+      await page
+        .getByTestId('avatar-input')
+        .setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('no soy una imagen') });
+      await page.getByTestId('avatar-errors').getByText('El archivo debe ser una imagen de máximo 2 MB.').waitFor();
+      expect(await page.getByRole('button', { name: 'Confirmar' }).count()).toBe(0);
+      expect(uploads).toEqual([]);
+      // Then: choose, preview with confirm and cancel; cancel keeps the old one; confirm uploads.
       await page.getByTestId('avatar-input').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
       await page.getByRole('button', { name: 'Cancelar' }).click();
       await page.getByRole('button', { name: 'Cambiar foto' }).waitFor();

@@ -166,7 +166,7 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       // What the firm set up shows on the detail (issue 14), from the one POST.
       await page.getByText(`${names.project} | Portal`).waitFor();
       await page.getByText('+56 9 2222 3333').or(page.getByText('+56 922223333')).first().waitFor();
-      await page.getByRole('img', { name: 'Logo' }).waitFor();
+      await page.getByRole('img', { name: 'Logo', exact: true }).waitFor();
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Descargar PDF' }).click();
       expect((await download).suggestedFilename()).toBe(`proyecto-${names.project}.pdf`);

@@ -45,7 +45,8 @@ describe.concurrent('users admin', () => {
       await signInWithCookies(admin.context, webUrl, 'superadmin@demo.cl');
       await page.goto(`${webUrl}/admin/users`);
       await page.waitForURL(`${webUrl}/admin/users${DEFAULT_HASH}`);
-      await page.getByRole('table', { name: 'Usuarios' }).getByText('proyecto@demo.cl').waitFor();
+      // Loaded: the demo rows may sit past page 1 (other tests add users and the newest come first).
+      await page.getByRole('table', { name: 'Usuarios' }).locator('[data-row]').first().waitFor();
       expect(await page.getByRole('heading', { name: 'Invitaciones pendientes' }).isVisible()).toBe(true);
       await screenshot(page, 'users-list');
 
@@ -54,9 +55,9 @@ describe.concurrent('users admin', () => {
       await page.waitForURL(`${webUrl}/admin/users/invite`);
       const invite = page.getByRole('button', { name: 'Invitar usuario' });
       await page.getByLabel('Rol (*)').selectOption({ label: 'Usuario de grupos' });
-      await page.getByLabel('Email (*)').fill('no-es-correo');
+      await page.getByLabel('Correo (*)').fill('no-es-correo');
       await page.getByText('El email debe tener el siguiente formato nombre@dominio.cl').waitFor();
-      await page.getByLabel('Email (*)').fill(email);
+      await page.getByLabel('Correo (*)').fill(email);
       await pickOne(page, 'Filtrar por proyecto', 'Contadores Andes');
       await page.getByRole('group', { name: 'Grupos (*)' }).getByText('Grupo Norte').click();
       expect(await invite.isEnabled()).toBe(true);
@@ -87,6 +88,8 @@ describe.concurrent('users admin', () => {
       expect(await pending.getByText('Usuario de grupos').isVisible()).toBe(true);
       await pending.getByRole('button', { name: 'Reenviar' }).click();
       await pending.getByTestId('resent').waitFor();
+      // Where the invitation leads (issue 14).
+      expect(await pending.getByRole('cell', { name: 'Grupo Norte', exact: true }).isVisible()).toBe(true);
       await screenshot(page, 'users-invitation-resent');
 
       // The newest mail holds the live link (a resend replaces the first one).
@@ -114,6 +117,8 @@ describe.concurrent('users admin', () => {
       await row.waitFor();
       expect(await row.getByText('Usuario de grupos').isVisible()).toBe(true);
       expect(await row.getByText('Habilitado').isVisible()).toBe(true);
+      // Where the person works (issue 14): its group, as it belongs to no society.
+      expect(await row.getByRole('cell', { name: 'Grupo Norte', exact: true }).isVisible()).toBe(true);
       // The invitations list, loaded for this search, is empty: not merely without the row while it loads.
       await invitations.getByText('No hay invitaciones pendientes').waitFor();
       expect(await pending.count()).toBe(0);
@@ -189,7 +194,7 @@ async function filtersAndRefusals() {
     await signInWithCookies(context, webUrl, 'superadmin@demo.cl');
     await page.goto(`${webUrl}/admin/users${DEFAULT_HASH}`);
     const users = page.getByRole('table', { name: 'Usuarios' });
-    await users.getByText('proyecto@demo.cl').waitFor();
+    await users.locator('[data-row]').first().waitFor();
 
     // Filters cascade: a new project empties group and society.
     await page.getByRole('button', { name: 'Filtros' }).click();
@@ -235,7 +240,7 @@ async function filtersAndRefusals() {
     await page.getByRole('link', { name: 'Invitar' }).click();
     await page.getByLabel('Rol (*)').selectOption({ label: 'Super administrador' });
     await page.getByText('Este rol no se asigna a proyectos, grupos ni sociedades.').waitFor();
-    await page.getByLabel('Email (*)').fill('usuariogrupo@demo.cl');
+    await page.getByLabel('Correo (*)').fill('usuariogrupo@demo.cl');
     await page.getByRole('button', { name: 'Invitar usuario' }).click();
     await page.getByText('- Usuario ya invitado y/o registrado').waitFor();
   } finally {

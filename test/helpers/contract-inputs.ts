@@ -85,6 +85,8 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   period: 'value',
   cod_cta: 'value',
   parent1: 'value',
+  // Issue 14: the RUT the society wizard checks on leaving step 1.
+  rut: 'value',
 };
 
 const API_PREFIX = 'api/v1/';

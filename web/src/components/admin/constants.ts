@@ -11,9 +11,6 @@ export const PAGE_SIZE_SELECTOR_MIN_ROWS = 5;
 /** Page buttons of the pager (one less on the last page). */
 export const PAGER_BUTTONS = 3;
 
-/** After Habilitar / Deshabilitar the page reloads this long later. */
-export const ENABLE_RELOAD_MS = 3_000;
-
 /** Shown IDs keep this many characters, then an ellipsis. */
 export const SHORT_ID_LENGTH = 10;
 

@@ -10,7 +10,7 @@
  * - `<ListPage title crumbs? search onSearch createTo? filters? toolbar?>`: breadcrumb from 'Inicio', search box,
  *   filters slot, '+ Crear'.
  * - `<AdminTable columns rows rowKey actions? loading onChanged>`: the table; `actions(row)` returns `RowActions`
- *   (toggle → reload after 3 s, editTo, remove {confirm, run} with confirmation dialog, detailTo).
+ *   (toggle confirmed then the row changes in place, editTo, remove {confirm, typeToConfirm?, run} with a confirmation naming the item, detailTo).
  * - `<Pager page pages onChange>` (3 buttons, 2 on the last page), `<PageSizeSelect value onChange page total>`
  *   (5/15/30, on page 1 with ≥ 5 rows). Pure: `pagerPages`, `pageCount`, `pageOffset`, `showsPageSize`.
  * - `<ListFooter page total pageSize onPage onPageSize>`: both of the above, and a page past the end moves back.

@@ -1,5 +1,6 @@
 import { messagesForError } from '@shared/i18n/es';
 import { useEffect, useState } from 'react';
+import { validateImage } from '@/components/admin/validators';
 import { useUpdateUserProfile } from './update-profile';
 
 /**
@@ -11,8 +12,10 @@ export function useAvatar(current: string | null | undefined) {
   const [preview, setPreview] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const upload = useUpdateUserProfile();
+  // A file that is not an image of 2 MB at most is refused here, before any upload (issue 14).
+  const [refused, setRefused] = useState<string | null>(null);
   // The upload's state is the mutation's (issue 9).
-  const errors = upload.error ? messagesForError(upload.error) : [];
+  const errors = refused ? [refused] : upload.error ? messagesForError(upload.error) : [];
   const done = upload.isSuccess && saved !== null && file === null;
   const saving = upload.isPending;
 
@@ -27,12 +30,15 @@ export function useAvatar(current: string | null | undefined) {
   }, [file]);
 
   function choose(chosen: File | undefined) {
-    setFile(chosen ?? null);
     upload.reset();
+    const problem = chosen ? validateImage(chosen) : undefined;
+    setRefused(problem ?? null);
+    setFile(problem ? null : (chosen ?? null));
   }
 
   function cancel() {
     setFile(null);
+    setRefused(null);
     upload.reset();
   }
 

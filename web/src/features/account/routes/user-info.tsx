@@ -80,7 +80,7 @@ export function UserInfoRoute() {
                 <input
                   ref={input}
                   type="file"
-                  accept="image/*"
+                  accept="image/png,image/jpeg,image/gif,image/webp"
                   tabIndex={-1}
                   aria-hidden="true"
                   data-testid="avatar-input"

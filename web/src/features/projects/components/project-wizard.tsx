@@ -22,6 +22,7 @@ import {
   WizardSteps,
 } from '@/components/admin';
 import { BrandPreview, useImageUrl } from '@/components/admin/brand-preview';
+import { PortalUrlNotice } from '@/components/admin/portal-url-notice';
 import { useCreateProject } from '@/features/projects/api/create-project';
 import { projectAdminsPickerSource } from '@/features/projects/api/list-project-admins-available';
 import {
@@ -36,7 +37,6 @@ import {
   type WizardMode,
 } from '@/features/projects/api/payload';
 import { useUpdateProject } from '@/features/projects/api/update-project';
-import { PortalUrlNotice } from './portal-url-notice';
 
 const t = es.projectsAdmin;
 const LIST_PATH = '/admin/projects';

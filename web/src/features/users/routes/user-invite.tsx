@@ -11,6 +11,7 @@ import {
   UnsavedChangesGuard,
   validateRequiredEmail,
 } from '@/components/admin';
+import { PortalUrlNotice } from '@/components/admin/portal-url-notice';
 import { useGenerateInvitation } from '@/features/users/api/generate-invitation';
 import { useUsersListHref } from '@/features/users/api/use-list-links';
 import { TargetsPicker } from '@/features/users/components/targets-picker';
@@ -22,6 +23,7 @@ import {
   type Targets,
   targetKindOf,
 } from '@/features/users/lib/users-logic';
+import { useSession } from '@/lib/session';
 
 const t = es.usersAdmin;
 
@@ -42,6 +44,10 @@ export function UserInviteRoute() {
   const done = invite.isSuccess;
   const kind = targetKindOf(role);
   const dirty = role !== '' || email !== '';
+  // The links of a project or group admin's invitations lead to its project's portal URL (issue 14): said here.
+  const { profile } = useSession();
+  const ownProject = caller === 'SUPER_ADMIN' ? undefined : profile?.projects[0];
+  const ownPortal = ownProject ? String(ownProject.custom_portal_url ?? '') : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -99,6 +105,7 @@ export function UserInviteRoute() {
           </Text>
         ) : null}
         <TargetsPicker key={role} caller={caller} kind={kind} value={targets} onChange={setTargets} />
+        {ownPortal !== undefined ? <PortalUrlNotice url={ownPortal} /> : null}
         <RequiredNote />
         <ServerErrors error={error} context="invitation" />
         <Flex justifyContent="flex-end">

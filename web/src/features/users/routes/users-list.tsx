@@ -21,6 +21,17 @@ import { useSession } from '@/lib/session';
 
 const t = es.usersAdmin;
 
+type Named = { uuid: string } & Record<string, unknown>;
+function companyOf(user: { project: Named[]; group: Named[]; society: Named[] }): string {
+  const names = (list: Named[], field: string) => list.map((item) => String(item[field] ?? '')).filter(Boolean);
+  const [first] = [
+    names(user.society, 'society_business_name'),
+    names(user.group, 'group_name'),
+    names(user.project, 'project_name'),
+  ].filter((list) => list.length > 0);
+  return first?.join(', ') || es.adminUi.none;
+}
+
 type UsersPage = ResponseOf<typeof listUsers>;
 type InvitationsPage = ResponseOf<typeof listInvitations>;
 
@@ -129,6 +140,8 @@ export function UsersListRoute() {
             ),
           },
           { header: t.columns.role, cell: (user) => es.roles[user.profile.user_role] },
+          // Issue 14: the company the person works for: its societies, else its groups, else its projects.
+          { header: t.columns.company, cell: (user) => companyOf(user) },
           { header: t.columns.status, cell: (user) => <StatusBadge enabled={user.enable} /> },
         ]}
         actions={(user) => ({
