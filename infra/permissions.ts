@@ -235,7 +235,12 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   patchDocument: ADMIN_WRITE,
   deleteDocument: { ...ADMIN_WRITE, documents: ['DeleteObject'] },
   downloadDocument: { ...READ, documents: ['GetObject'] },
-  createShareToken: { table: { read: 'query', write: { 'SHARE#': ['PutItem'], 'SHARELINK#': ['PutItem'], 'DIR#DOCUMENT#': ['UpdateItem'] } } },
+  createShareToken: {
+    table: {
+      read: 'query',
+      write: { 'SHARE#': ['PutItem'], 'SHARELINK#': ['PutItem'], 'DIR#DOCUMENT#': ['UpdateItem'] },
+    },
+  },
   listShareLinks: READ,
   revokeShareLink: { table: { read: 'query', write: { 'SHARE#': ['UpdateItem'], 'DIR#DOCUMENT#': ['UpdateItem'] } } },
   // Public: counts the use on the link and logs every attempt under the link's own partition.

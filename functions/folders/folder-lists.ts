@@ -1,12 +1,11 @@
 import type { z } from 'zod';
 import type { crumbSchema, FolderItemType, folderItemSchema } from '../../shared/contracts/folders';
-import { TAX_FORMS } from '../../shared/contracts/folders';
+import { FIRST_TAX_YEAR, TAX_FORMS } from '../../shared/contracts/folders';
+import { nowMs } from '../lib/clock';
 import { documentEntriesOf } from '../lib/data/documents';
 import { societyFolderStats, type TemplateRecord, templatesOf } from '../lib/data/folders';
 import { normalizeSearch } from '../lib/data/list-index';
-import { nowMs } from '../lib/clock';
 import type { SocietyRecord } from '../lib/data/societies';
-import { FIRST_TAX_YEAR } from '../../shared/contracts/folders';
 
 /**
  * Building the rows of one level of the folder tree (portal §3 Folder; issue 10): folders first (by name), then the

@@ -1,6 +1,7 @@
 import type { TAX_FORMS } from '../../shared/contracts/folders';
 import { isAdmin, visibleSociety } from '../documents/access';
 import type { Caller } from '../lib/auth/caller';
+import { nowMs } from '../lib/clock';
 import { templatesOf } from '../lib/data/folders';
 import { getGroup, groupsOfProject, readGroupEntries } from '../lib/data/groups';
 import { getItems } from '../lib/data/list-index';
@@ -14,10 +15,8 @@ import {
   societiesOfProject,
 } from '../lib/data/societies';
 import { keys } from '../lib/data/table';
-import { nowMs } from '../lib/clock';
 import { notFound } from '../lib/errors';
 import { groupInScope, projectInScope, societyInScope } from '../lib/scope';
-import { pathTo } from './templates';
 import {
   ADMIN_KINDS,
   type Crumb,
@@ -29,6 +28,7 @@ import {
   taxRows,
   USER_KINDS,
 } from './folder-lists';
+import { pathTo } from './templates';
 
 /**
  * One level of the document tree for the admin manager (depth 1 project, 2 group, 3 society, 4+ template folders;
@@ -77,7 +77,12 @@ async function societyCrumbs(society: SocietyRecord, templatePath: Array<{ uuid:
     keys.group(society.group_uuid),
   ]);
   return [
-    { uuid: society.project_uuid, name: project?.project_name ?? '', depth: 1, target: { project: society.project_uuid } },
+    {
+      uuid: society.project_uuid,
+      name: project?.project_name ?? '',
+      depth: 1,
+      target: { project: society.project_uuid },
+    },
     { uuid: society.group_uuid, name: group?.group_name ?? '', depth: 2, target: { group: society.group_uuid } },
     { uuid: society.uuid, name: society.society_business_name, depth: 3, target: { society: society.uuid } },
     ...templatePath.map((t, i) => ({
@@ -123,7 +128,12 @@ export async function adminLevel(caller: Caller, query: LevelQuery) {
     return {
       ...page(rows, query),
       root_directory: [
-        { uuid: group.project_uuid, name: project?.project_name ?? '', depth: 1, target: { project: group.project_uuid } },
+        {
+          uuid: group.project_uuid,
+          name: project?.project_name ?? '',
+          depth: 1,
+          target: { project: group.project_uuid },
+        },
         { uuid: group.uuid, name: group.group_name, depth: 2, target: { group: group.uuid } },
       ],
       can_upload: false,
@@ -234,7 +244,14 @@ export async function taxLevel(caller: Caller, query: TaxQuery, admin: boolean) 
     ...base,
     { uuid: `${society.uuid}-tax`, name: TAX_FOLDER_NAME, depth, target: { society: society.uuid } },
     ...(query.form
-      ? [{ uuid: `${society.uuid}-${query.form}`, name: query.form, depth: depth + 1, target: { society: society.uuid, form: query.form } }]
+      ? [
+          {
+            uuid: `${society.uuid}-${query.form}`,
+            name: query.form,
+            depth: depth + 1,
+            target: { society: society.uuid, form: query.form },
+          },
+        ]
       : []),
     ...(query.form && query.year
       ? [

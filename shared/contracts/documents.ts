@@ -155,7 +155,12 @@ export const createShareToken = defineContract({
   handler: 'documents/create-share-token',
   summary: 'Mints a share link token (256 random bits, shown once, stored hashed) valid for 1, 7 or 30 days',
   params: uuidParams,
-  query: z.object({ days: z.coerce.number().pipe(z.union(SHARE_EXPIRY_DAYS.map((d) => z.literal(d)))).optional() }),
+  query: z.object({
+    days: z.coerce
+      .number()
+      .pipe(z.union(SHARE_EXPIRY_DAYS.map((d) => z.literal(d))))
+      .optional(),
+  }),
   response: shareLinkSchema.extend({ token: z.string() }),
 });
 
@@ -199,7 +204,12 @@ export const notificationSchema = z.object({
   uuid: z.string(),
   title: z.string(),
   document_name: z.string(),
-  folder: z.object({ uuid: z.string().nullable(), society: z.string(), form: z.string().nullable(), year: z.number().nullable() }),
+  folder: z.object({
+    uuid: z.string().nullable(),
+    society: z.string(),
+    form: z.string().nullable(),
+    year: z.number().nullable(),
+  }),
   created: z.string(),
   read: z.boolean(),
 });

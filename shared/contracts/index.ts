@@ -22,9 +22,7 @@ export const contracts: readonly Contract[] = [
   registration,
   folders,
   documents,
-].flatMap(
-  (module) => Object.values(module).filter(isContract),
-);
+].flatMap((module) => Object.values(module).filter(isContract));
 
 function isContract(value: unknown): value is Contract {
   return typeof value === 'object' && value !== null && 'handler' in value && 'method' in value && 'path' in value;

@@ -1,8 +1,8 @@
 import { account } from './es/account';
-import { documents } from './es/documents';
 import { adminUi } from './es/admin';
 import { login } from './es/auth';
 import { app, health, pending, roles, welcome } from './es/common';
+import { documents } from './es/documents';
 import { errors } from './es/errors';
 import { groupsAdmin } from './es/groups';
 import { projectsAdmin } from './es/projects';

@@ -15,7 +15,9 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 }
 
 /** The content types functions/lib/http/uploads.ts accepts, by the kind a contract names. */
-const FILE_TYPES = { image: 'image/png, image/jpeg, image/gif, image/webp', csv: 'text/csv',
+const FILE_TYPES = {
+  image: 'image/png, image/jpeg, image/gif, image/webp',
+  csv: 'text/csv',
   document: 'application/octet-stream',
 } as const;
 

@@ -37,8 +37,7 @@ const idOf = (c: IsolationCase) => world.ids[c.tag as keyof World['ids']][c.idKi
 /** The caller's own id of a kind: the entity of the home tag (its society, group, project, a user of its society). */
 function ownId(kind: Kind, list: boolean): string | string[] {
   // Kinds the world does not build (issue 10's document ids) get an unknown id: their cases live in their own file.
-  const id =
-    kind === 'industry' ? world.industry : (world.ids.home[kind as TenantKind]?.[0] ?? randomUUID());
+  const id = kind === 'industry' ? world.industry : (world.ids.home[kind as TenantKind]?.[0] ?? randomUUID());
   return list ? [id] : id;
 }
 

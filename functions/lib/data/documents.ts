@@ -48,7 +48,9 @@ const documentsOfFolder = (society: string, folderKey: string): Directory => ({
 });
 /** A society's new documents, read by its users' notifications (notifications.ts). */
 export const documentFeedOf = (society: string): Directory => ({ partition: `SOCIETY#${society}#DOC_FEED`, shards: 8 });
-const documentNameKey = (d: Pick<DocumentRecord, 'society_uuid' | 'file_name'> & Parameters<typeof folderKeyOf>[0]) => ({
+const documentNameKey = (
+  d: Pick<DocumentRecord, 'society_uuid' | 'file_name'> & Parameters<typeof folderKeyOf>[0],
+) => ({
   pk: `UNIQUE#DOCUMENT_NAME#${d.society_uuid}#${folderKeyOf(d)}#${normalizeSearch(d.file_name)}`,
   sk: 'UNIQUE',
 });
@@ -68,7 +70,12 @@ export interface FeedEntry {
   c: string;
 }
 
-const entryOf = (d: DocumentRecord): DocumentEntry => ({ n: d.file_name, z: d.size, u: d.updated, s: searchText(d.file_name) });
+const entryOf = (d: DocumentRecord): DocumentEntry => ({
+  n: d.file_name,
+  z: d.size,
+  u: d.updated,
+  s: searchText(d.file_name),
+});
 
 export async function getDocument(uuid: string): Promise<DocumentRecord | undefined> {
   const { Item } = await dynamo.send(
@@ -100,7 +107,11 @@ export function documentCreateWrites(d: DocumentRecord): TxWrite[] {
     putNew({ ...documentKey(d.uuid), ...d }),
     putNew({ ...documentNameKey(d), owner_uuid: d.uuid }, sameName('file')),
     putEntry(documentsOfFolder(d.society_uuid, folderKey), d.uuid, entryOf(d)),
-    putEntry(documentFeedOf(d.society_uuid), d.uuid, { n: d.file_name, f: folderKey, c: d.created } satisfies FeedEntry),
+    putEntry(documentFeedOf(d.society_uuid), d.uuid, {
+      n: d.file_name,
+      f: folderKey,
+      c: d.created,
+    } satisfies FeedEntry),
     folderStatsWrite(d.society_uuid, folderKey, d.size, 1),
     folderStatsWrite(d.society_uuid, 'ALL', d.size, 1),
     ...(d.folder_uuid ? [templateFileCount(d.folder_uuid, 1)] : []),
@@ -127,7 +138,10 @@ export function documentRenameWrites(before: DocumentRecord, after: DocumentReco
       onConditionFail: () => conflict('DATA_CONFLICT'),
     },
     ...(renamed
-      ? [deleteKey(documentNameKey(before)), putNew({ ...documentNameKey(after), owner_uuid: after.uuid }, sameName('document_name'))]
+      ? [
+          deleteKey(documentNameKey(before)),
+          putNew({ ...documentNameKey(after), owner_uuid: after.uuid }, sameName('document_name')),
+        ]
       : []),
     putEntry(documentsOfFolder(after.society_uuid, folderKeyOf(after)), after.uuid, entryOf(after)),
     putEntry(documentFeedOf(after.society_uuid), after.uuid, {

@@ -70,11 +70,21 @@ export async function templatesOf(project: string): Promise<TemplateRecord[]> {
 export function templateCreateWrites(template: TemplateRecord): TxWrite[] {
   return [
     putNew({ ...templateKey(template.uuid), ...template }),
-    putNew({ ...templateNameKey(template.project_uuid, template.main_folder, template.folder_name), owner_uuid: template.uuid }, sameName),
+    putNew(
+      {
+        ...templateNameKey(template.project_uuid, template.main_folder, template.folder_name),
+        owner_uuid: template.uuid,
+      },
+      sameName,
+    ),
     putEntry(templatesOfProject(template.project_uuid), template.uuid, entryOf(template)),
     // The parent must still be there when the child lands.
     ...(template.main_folder
-      ? [checkWhen(templateKey(template.main_folder), { expression: 'attribute_exists(pk)' }, () => conflict('DATA_CONFLICT'))]
+      ? [
+          checkWhen(templateKey(template.main_folder), { expression: 'attribute_exists(pk)' }, () =>
+            conflict('DATA_CONFLICT'),
+          ),
+        ]
       : []),
   ];
 }
@@ -119,7 +129,10 @@ export function templateDeleteWrites(templates: TemplateRecord[], hasFiles: () =
   return templates.flatMap((t) => [
     deleteWhen(
       templateKey(t.uuid),
-      { expression: 'attribute_exists(pk) AND (attribute_not_exists(file_count) OR file_count = :zero)', values: { ':zero': 0 } },
+      {
+        expression: 'attribute_exists(pk) AND (attribute_not_exists(file_count) OR file_count = :zero)',
+        values: { ':zero': 0 },
+      },
       hasFiles,
     ),
     deleteWhen(templateNameKey(t.project_uuid, t.main_folder, t.folder_name), { expression: 'attribute_exists(pk)' }),
@@ -147,7 +160,10 @@ export function templateFileCount(uuid: string, by: number): TxWrite {
 }
 
 /** The stats of one folder of a society (its template uuid, or `TAX#F22#2021`), or the society's total ('ALL'). */
-const folderStatsKey = (society: string, folderKey: string) => ({ pk: `SOCIETY#${society}`, sk: `DOCSTATS#${folderKey}` });
+const folderStatsKey = (society: string, folderKey: string) => ({
+  pk: `SOCIETY#${society}`,
+  sk: `DOCSTATS#${folderKey}`,
+});
 
 export function folderStatsWrite(society: string, folderKey: string, bytes: number, files: number): TxWrite {
   return {
@@ -176,7 +192,10 @@ export async function societyFolderStats(society: string): Promise<Map<string, {
       }),
     );
     for (const item of page.Items ?? []) {
-      out.set(String(item.sk).slice('DOCSTATS#'.length), { size: Number(item.size ?? 0), files: Number(item.files ?? 0) });
+      out.set(String(item.sk).slice('DOCSTATS#'.length), {
+        size: Number(item.size ?? 0),
+        files: Number(item.files ?? 0),
+      });
     }
     start = page.LastEvaluatedKey;
   } while (start);

@@ -24,7 +24,8 @@ export function authenticate(contract: Contract): middy.MiddlewareObj<HttpEvent,
     if (contract.access === 'public') return;
     // File downloads are plain links, which cannot carry a header: they may pass the access token as ?token=.
     const token =
-      bearerToken(request.event) ?? (contract.fileResponse || contract.queryToken ? request.event.queryStringParameters?.token : undefined);
+      bearerToken(request.event) ??
+      (contract.fileResponse || contract.queryToken ? request.event.queryStringParameters?.token : undefined);
     if (!token) throw notAuthenticated();
     let username: string;
     let issuedAt: number;

@@ -1,18 +1,7 @@
-import {
-  Avatar,
-  Button,
-  Divider,
-  Flex,
-  Image,
-  Link,
-  Menu,
-  MenuButton,
-  MenuItem,
-  Text,
-  View,
-} from '@aws-amplify/ui-react';
+import { Avatar, Button, Divider, Flex, Image, Link, Menu, MenuButton, MenuItem, Text } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { NotificationsMenu } from '@/components/notifications-menu';
 import { AppIcon } from '@/components/ui/icons';
 import { messagingLink } from '@/features/shell/menus';
 import { useBranding } from '@/lib/branding';
@@ -71,23 +60,7 @@ export function TopBar({ profile }: { profile: UserInfo | null }) {
             {es.topBar.ticket}
           </MenuItem>
         </Menu>
-        <Menu
-          menuAlign="end"
-          trigger={
-            <MenuButton
-              variation="link"
-              size="small"
-              aria-label={es.topBar.notifications}
-              title={es.topBar.notifications}
-            >
-              <AppIcon name="bell" />
-            </MenuButton>
-          }
-        >
-          <View padding="small medium" minWidth="14rem">
-            <Text color="font.tertiary">{es.topBar.noNotifications}</Text>
-          </View>
-        </Menu>
+        <NotificationsMenu />
         <Menu
           menuAlign="end"
           trigger={
