@@ -12,6 +12,7 @@ import { createIndustry } from '../functions/societies/industries';
 import { createSociety } from '../functions/societies/societies';
 import { rutCheckDigit } from '../shared/rut';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { seedDocuments } from './seed-documents';
 
 /**
  * Demo data for local mode only (never deployed): two branded projects, their groups and societies, industries, and
@@ -172,6 +173,8 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
     industries: industries.map((i) => i.uuid),
     users,
   };
+  // Issue 10: template folders, tax forms and a few real PDFs (local/seed-documents.ts).
+  await seedDocuments(system, { project: andes.uuid, society: minera.uuid, otherSociety: comercial.uuid });
   await dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...SEED_MARKER, data, created: nowIso() } }));
   return data;
 }
