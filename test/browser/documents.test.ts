@@ -19,7 +19,11 @@ let shareLink = '';
 const names = { group: '', society: '' };
 const FILE_NAME = 'Balance Año Ñuble.pdf';
 /** About 3 MB, so the upload reports progress more than once. */
-const CONTENT = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 0x41), Buffer.from('\n%%EOF\n')]);
+const CONTENT = Buffer.concat([
+  Buffer.from('%PDF-1.4\n'),
+  Buffer.alloc(3 * 1024 * 1024, 0x41),
+  Buffer.from('\n%%EOF\n'),
+]);
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -30,13 +34,13 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   names.group = (await call(groups.getGroup, { token: w.tokens.sa, params: { uuid: w.G } })).body.group_name;
-  names.society = (await call(societies.getSociety, { token: w.tokens.sa, params: { uuid: w.S } })).body
-    .society_business_name;
+  names.society = (
+    await call(societies.getSociety, { token: w.tokens.sa, params: { uuid: w.S } })
+  ).body.society_business_name;
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
 });
-
 
 test('an admin walks the tree and uploads with a progress bar', async () => {
   const { context, page } = await newPage(browser);
@@ -45,7 +49,10 @@ test('an admin walks the tree and uploads with a progress bar', async () => {
     await signInWithCookies(context, webUrl, info.body.user.email);
     await page.goto(`${webUrl}/admin/documents/root`);
     const browserView = page.getByTestId('document-browser');
-    await browserView.getByRole('button', { name: /Documentos/ }).first().click();
+    await browserView
+      .getByRole('button', { name: /Documentos/ })
+      .first()
+      .click();
     await browserView.getByRole('button', { name: names.group }).click();
     await browserView.getByRole('button', { name: names.society }).click();
     await expect.poll(() => page.getByRole('navigation').last().textContent()).toContain(`Sociedad: ${names.society}`);
@@ -142,7 +149,7 @@ test('anyone with the link downloads the file in a fresh context; a revoked link
   }
 });
 
-test('at 375 px the user browser's content fits the screen', async () => {
+test('at 375 px the content of the user browser fits the screen', async () => {
   const { context, page } = await newPage(browser, { viewport: { width: 375, height: 740 } });
   try {
     await signInWithCookies(context, webUrl, w.user.email);
@@ -165,4 +172,3 @@ test('at 375 px the user browser's content fits the screen', async () => {
     await context.close();
   }
 });
-
