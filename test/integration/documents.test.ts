@@ -204,6 +204,17 @@ describe('documents: both uploads → list → download → rename → delete', 
       [NAME, 'file'],
     ]);
     expect(inFolder.body.results[0]?.size).toBe(300_000);
+    // With the project and group the screens send (one read), the same answer; a wrong project is a 404.
+    const named = await call(folders.listFolders, {
+      token: w.tokens.paP,
+      query: { project: w.P, group: w.G, society: w.S, folder },
+    });
+    expect(named.body).toEqual(inFolder.body);
+    const wrong = await call(folders.listFolders, {
+      token: w.tokens.paP,
+      query: { project: w.Q, society: w.S, folder },
+    });
+    expect(wrong.status).toBe(404);
     const top = await call(folders.listFolders, { token: w.tokens.paP, query: { society: w.S } });
     expect(top.body.results.find((r) => r.uuid === folder)?.size).toBe(300_000 + PDF.length);
     const searched = await call(folders.listFolders, {

@@ -3,7 +3,7 @@ import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
 import { conflict, fieldErrors } from '../errors';
 import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
-import { folderStatsWrite, templateFileCount } from './folders';
+import { documentStatsWrite, templateFileCount } from './folders';
 import { getItems, normalizeSearch, searchText } from './list-index';
 import type { Directory } from './table';
 import type { TxWrite } from './transact';
@@ -42,7 +42,7 @@ const documentKey = (uuid: string) => ({ pk: `DOCUMENT#${uuid}`, sk: 'DOCUMENT' 
  * A folder's documents: up to ~50,000 entries of ~150 bytes in 16 shards (a shard item holds 400 KB). The bench
  * lists 10,000 (bench/documents.ts).
  */
-const documentsOfFolder = (society: string, folderKey: string): Directory => ({
+export const documentsOfFolder = (society: string, folderKey: string): Directory => ({
   partition: `SOCIETY#${society}#FOLDER#${folderKey}#DOCS`,
   shards: 16,
 });
@@ -112,8 +112,7 @@ export function documentCreateWrites(d: DocumentRecord): TxWrite[] {
       f: folderKey,
       c: d.created,
     } satisfies FeedEntry),
-    folderStatsWrite(d.society_uuid, folderKey, d.size, 1),
-    folderStatsWrite(d.society_uuid, 'ALL', d.size, 1),
+    documentStatsWrite(d.society_uuid, folderKey, d.size, 1),
     ...(d.folder_uuid ? [templateFileCount(d.folder_uuid, 1)] : []),
     checkWhen(
       { pk: `SOCIETY#${d.society_uuid}`, sk: 'SOCIETY' },
@@ -161,8 +160,7 @@ export function documentDeleteWrites(d: DocumentRecord): TxWrite[] {
     deleteKey(documentNameKey(d)),
     removeEntry(documentsOfFolder(d.society_uuid, folderKey), d.uuid),
     removeEntry(documentFeedOf(d.society_uuid), d.uuid),
-    folderStatsWrite(d.society_uuid, folderKey, -d.size, -1),
-    folderStatsWrite(d.society_uuid, 'ALL', -d.size, -1),
+    documentStatsWrite(d.society_uuid, folderKey, -d.size, -1),
     ...(d.folder_uuid ? [templateFileCount(d.folder_uuid, -1)] : []),
   ];
 }

@@ -21,7 +21,10 @@ export function fetchLevel(level: Level, admin: boolean, search: string, signal?
       signal,
     });
   }
-  return api(listUserFolders, { query: { society: level.society, folder: level.folder, ...page }, signal });
+  return api(listUserFolders, {
+    query: { project: level.project, society: level.society, folder: level.folder, ...page },
+    signal,
+  });
 }
 
 export const useLevel = (level: Level, admin: boolean, search: string) =>
