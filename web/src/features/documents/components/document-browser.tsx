@@ -74,7 +74,7 @@ export function DocumentBrowser({ admin }: { admin: boolean }) {
   const projectOfLevel = data?.root_directory[0]?.depth === 1 ? data.root_directory[0].uuid : undefined;
 
   return (
-    <Flex direction="column" gap="medium" padding="medium" data-testid="document-browser">
+    <Flex direction="column" gap="medium" padding="medium" className="documents-browser" data-testid="document-browser">
       <AdminBreadcrumb items={crumbs} />
       <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
         <Heading level={2}>{title}</Heading>
