@@ -83,7 +83,8 @@ function allowed(contract: Contract, service: string, command: string, input: In
   if (service === 's3') {
     // The documents bucket (issue 10): HEAD is authorized as GetObject, a copy needs both GetObject and PutObject.
     if (input.Bucket !== undefined && input.Bucket === process.env.DOCUMENTS_BUCKET) {
-      const needs = action === 'HeadObject' ? ['GetObject'] : action === 'CopyObject' ? ['GetObject', 'PutObject'] : [action];
+      const needs =
+        action === 'HeadObject' ? ['GetObject'] : action === 'CopyObject' ? ['GetObject', 'PutObject'] : [action];
       const declared = (permissions.documents as readonly string[] | undefined) ?? [];
       const missing = needs.find((a) => !declared.includes(a));
       return missing ? `s3:${missing} on the documents bucket` : undefined;

@@ -29,6 +29,8 @@ function brandFiles(spec: BrandSpec) {
   return [file('logo', brandLogo(spec)), file('icon', brandIcon(spec)), file('image', brandBackground(spec))];
 }
 
+import { seedDocuments } from './seed-documents';
+
 /**
  * Demo data for local mode only (never deployed): two branded projects, their groups and societies, industries, and
  * one user per role. It goes through the same domain functions as the API, so markers, counters, memberships and audit
@@ -198,6 +200,8 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
   // Accounting (issue 12): a chart and two years of ledger in both bases for every demo society.
   await seedAccounting([minera.uuid, comercial.uuid, austral.uuid, pesquera.uuid]);
 
+  // Issue 10: template folders, tax forms and a few real PDFs (local/seed-documents.ts).
+  await seedDocuments(system, { project: andes.uuid, society: minera.uuid, otherSociety: comercial.uuid });
   await dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...SEED_MARKER, data, created: nowIso() } }));
   return data;
 }

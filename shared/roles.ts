@@ -41,7 +41,8 @@ export const ADMIN_ROUTE_ACCESS: ReadonlyArray<{ prefix: string; roles: readonly
   { prefix: '/admin/reports/detail', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN'] },
   { prefix: '/admin/reports', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
   { prefix: '/admin/accounting', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
-  { prefix: '/admin/documents', roles: ['SUPER_ADMIN'] },
+  // Issue 10: every admin manages the documents of its scope (the API checks the scope of each call).
+  { prefix: '/admin/documents', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
 ];
 
 function hasPrefix(path: string, prefix: string): boolean {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { auth, contracts, groups, health, projects, registration, societies, users } from '../shared/contracts';
+import {
+  auth,
+  contracts,
+  documents,
+  folders,
+  groups,
+  health,
+  projects,
+  registration,
+  societies,
+  users,
+} from '../shared/contracts';
 import * as fields from '../shared/contracts/fields';
 import { contractModuleSource } from './contract-routes';
 
@@ -22,6 +33,9 @@ const contractModules: Record<string, Record<string, unknown>> = {
   registration,
   societies,
   users,
+  // Issue 10.
+  documents,
+  folders,
 };
 const AREAS = Object.keys(contractModules);
 

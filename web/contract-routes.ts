@@ -4,9 +4,22 @@ import { type Plugin, runnerImport } from 'vite';
 const CONTRACTS_DIR = resolve(import.meta.dirname, '../shared/contracts');
 
 /** The contract modules the SPA may import, by file name. define.ts has no run-time zod and is served as it is. */
-const MODULES = ['auth', 'fields', 'groups', 'health', 'projects', 'registration', 'societies', 'users'];
-// issue 13: support tickets, contact and the chatbot.
-MODULES.push('external', 'chatbot');
+const MODULES = [
+  'auth',
+  'fields',
+  'groups',
+  'health',
+  'projects',
+  'registration',
+  'societies',
+  'users',
+  // Issue 10.
+  'documents',
+  'folders',
+  // Issue 13: support tickets, contact and the chatbot.
+  'external',
+  'chatbot',
+];
 
 function isContract(value: unknown): value is { id: string; method: string; path: string } {
   return typeof value === 'object' && value !== null && 'handler' in value && 'method' in value && 'path' in value;

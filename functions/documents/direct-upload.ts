@@ -13,7 +13,14 @@ import {
   uploadPrefix,
 } from '../lib/storage/documents';
 import { isAdmin } from './access';
-import { documentView, newDocument, resolvePlacement, storeDocument, type UploadRequest, uploadExpiry } from './documents';
+import {
+  documentView,
+  newDocument,
+  resolvePlacement,
+  storeDocument,
+  type UploadRequest,
+  uploadExpiry,
+} from './documents';
 
 /**
  * Direct uploads up to 100 MB (issue 10; design/documents.md): a presigned POST whose policy caps the size, fixes the

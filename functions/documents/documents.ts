@@ -3,7 +3,12 @@ import type { BodyOf } from '../../shared/contracts/define';
 import type { createDocumentUpload, uploadDocument } from '../../shared/contracts/documents';
 import type { Caller } from '../lib/auth/caller';
 import { nowMs } from '../lib/clock';
-import { type DocumentRecord, documentCreateWrites, documentDeleteWrites, documentRenameWrites } from '../lib/data/documents';
+import {
+  type DocumentRecord,
+  documentCreateWrites,
+  documentDeleteWrites,
+  documentRenameWrites,
+} from '../lib/data/documents';
 import { getTemplate } from '../lib/data/folders';
 import { epochSeconds, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';

@@ -26,7 +26,9 @@ export async function notificationsOf(caller: Caller, offset: number, limit: num
   const { entries, state } = await feedsAndReadState(caller.user.uuid, societies);
   const isRead = (id: string, created: string) =>
     state.read_ids.has(id) || (state.read_before !== null && created <= state.read_before);
-  const sorted = entries.sort((a, b) => (a.value.c < b.value.c ? 1 : a.value.c > b.value.c ? -1 : a.id < b.id ? 1 : -1));
+  const sorted = entries.sort((a, b) =>
+    a.value.c < b.value.c ? 1 : a.value.c > b.value.c ? -1 : a.id < b.id ? 1 : -1,
+  );
   return {
     count: sorted.length,
     unread: sorted.filter((e) => !isRead(e.id, e.value.c)).length,

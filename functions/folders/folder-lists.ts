@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { crumbSchema, FolderItemType, folderItemSchema } from '../../shared/contracts/folders';
-import { TAX_FORMS } from '../../shared/contracts/folders';
-import { documentEntriesOf } from '../lib/data/documents';
-import { societyFolderStats, type TemplateRecord, templatesOf } from '../lib/data/folders';
-import { normalizeSearch } from '../lib/data/list-index';
+import { FIRST_TAX_YEAR, TAX_FORMS } from '../../shared/contracts/folders';
 import { nowMs } from '../lib/clock';
+import type { Entry } from '../lib/data/directory';
+import { type DocumentEntry, documentEntriesOf } from '../lib/data/documents';
+import { documentStatsKey, statsOf, type TemplateRecord } from '../lib/data/folders';
+import { getItems, normalizeSearch } from '../lib/data/list-index';
 import type { SocietyRecord } from '../lib/data/societies';
-import { FIRST_TAX_YEAR } from '../../shared/contracts/folders';
 
 /**
  * Building the rows of one level of the folder tree (portal §3 Folder; issue 10): folders first (by name), then the
@@ -69,19 +69,19 @@ function subtreeSizes(templates: TemplateRecord[], stats: Map<string, { size: nu
   return sizes;
 }
 
+/** What one level of a society shows, read in one call (data/document-levels.ts). */
+export interface SocietyLevelData {
+  society: SocietyRecord;
+  templates: TemplateRecord[];
+  stats: Map<string, { size: number; files: number }>;
+  documents: Array<Entry<DocumentEntry>>;
+}
+
 /** A society's folders at one level (top, or under `folder`), its tax panel at the top, and the folder's documents. */
-export async function societyLevelRows(
-  society: SocietyRecord,
-  folder: string | undefined,
-  kinds: Kinds,
-  templates?: TemplateRecord[],
-): Promise<FolderItem[]> {
-  const [tree, stats, documents] = await Promise.all([
-    templates ?? templatesOf(society.project_uuid),
-    societyFolderStats(society.uuid),
-    folder ? documentEntriesOf(society.uuid, folder) : Promise.resolve([]),
-  ]);
+export function societyLevelRows(data: SocietyLevelData, folder: string | undefined, kinds: Kinds): FolderItem[] {
+  const { society, templates: tree, stats, documents } = data;
   const sizes = subtreeSizes(tree, stats);
+  const place = { project: society.project_uuid, group: society.group_uuid, society: society.uuid };
   const folders: FolderItem[] = tree
     .filter((t) => t.main_folder === (folder ?? null))
     .map((t) => ({
@@ -90,7 +90,7 @@ export async function societyLevelRows(
       type: kinds.folder,
       modified: { date: t.updated },
       size: sizes.get(t.uuid) ?? 0,
-      target: { society: society.uuid, folder: t.uuid },
+      target: { ...place, folder: t.uuid },
     }))
     .sort(byName);
   if (!folder) {
@@ -101,16 +101,13 @@ export async function societyLevelRows(
       type: kinds.tax,
       modified: { date: null },
       size: taxSize,
-      target: { society: society.uuid },
+      target: place,
     });
   }
   return [...folders, ...documentRows(documents, kinds.file)];
 }
 
-export function documentRows(
-  documents: Awaited<ReturnType<typeof documentEntriesOf>>,
-  type: FolderItemType,
-): FolderItem[] {
+export function documentRows(documents: Array<Entry<DocumentEntry>>, type: FolderItemType): FolderItem[] {
   return documents
     .map((d) => {
       const dot = d.value.n.lastIndexOf('.');
@@ -135,7 +132,7 @@ export async function taxRows(
   kinds: Kinds,
 ): Promise<FolderItem[]> {
   if (form && year) return documentRows(await documentEntriesOf(society.uuid, `TAX#${form}#${year}`), kinds.taxFile);
-  const stats = await societyFolderStats(society.uuid);
+  const stats = statsOf((await getItems<Record<string, unknown>>([documentStatsKey(society.uuid)]))[0]);
   if (!form) {
     return TAX_FORMS.map((f) => ({
       uuid: `${society.uuid}-${f}`,

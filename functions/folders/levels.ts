@@ -1,7 +1,8 @@
 import type { TAX_FORMS } from '../../shared/contracts/folders';
-import { isAdmin, visibleSociety } from '../documents/access';
+import { isAdmin, societyVisible, visibleSociety } from '../documents/access';
 import type { Caller } from '../lib/auth/caller';
-import { templatesOf } from '../lib/data/folders';
+import { nowMs } from '../lib/clock';
+import { readSocietyLevel } from '../lib/data/document-levels';
 import { getGroup, groupsOfProject, readGroupEntries } from '../lib/data/groups';
 import { getItems } from '../lib/data/list-index';
 import { getProject, readProjectEntries } from '../lib/data/projects';
@@ -14,10 +15,8 @@ import {
   societiesOfProject,
 } from '../lib/data/societies';
 import { keys } from '../lib/data/table';
-import { nowMs } from '../lib/clock';
 import { notFound } from '../lib/errors';
 import { groupInScope, projectInScope, societyInScope } from '../lib/scope';
-import { pathTo } from './templates';
 import {
   ADMIN_KINDS,
   type Crumb,
@@ -29,6 +28,7 @@ import {
   taxRows,
   USER_KINDS,
 } from './folder-lists';
+import { pathTo } from './templates';
 
 /**
  * One level of the document tree for the admin manager (depth 1 project, 2 group, 3 society, 4+ template folders;
@@ -70,36 +70,64 @@ async function rootRows(caller: Caller): Promise<FolderItem[]> {
   );
 }
 
+/**
+ * A society's level in one read when the query names its project (the screens always do; a typed address may not,
+ * then the society is read first): the society must belong to that project and group, else 404.
+ */
+async function readLevel(societyUuid: string, project?: string, group?: string, folder?: string) {
+  const projectUuid = project ?? (await getSociety(societyUuid))?.project_uuid;
+  if (!projectUuid) throw notFound();
+  const level = await readSocietyLevel({ society: societyUuid, project: projectUuid, group, folderKey: folder });
+  const society = level.society as SocietyRecord | undefined;
+  if (!society || society.project_uuid !== projectUuid || (group && society.group_uuid !== group)) throw notFound();
+  let groupItem = level.group as { group_name?: string } | undefined;
+  if (!group) [groupItem] = await getItems<{ group_name?: string }>([keys.group(society.group_uuid)]);
+  return {
+    ...level,
+    society,
+    names: {
+      project: String((level.project as { project_name?: string } | undefined)?.project_name ?? ''),
+      group: String(groupItem?.group_name ?? ''),
+    },
+  };
+}
+
 /** The admin crumbs of a society and, below it, its template path. */
-async function societyCrumbs(society: SocietyRecord, templatePath: Array<{ uuid: string; folder_name: string }>) {
-  const [project, group] = await getItems<{ uuid: string; project_name?: string; group_name?: string }>([
-    keys.project(society.project_uuid),
-    keys.group(society.group_uuid),
-  ]);
+function societyCrumbs(
+  society: SocietyRecord,
+  names: { project: string; group: string },
+  templatePath: Array<{ uuid: string; folder_name: string }>,
+): Crumb[] {
+  const place = { project: society.project_uuid, group: society.group_uuid, society: society.uuid };
   return [
-    { uuid: society.project_uuid, name: project?.project_name ?? '', depth: 1, target: { project: society.project_uuid } },
-    { uuid: society.group_uuid, name: group?.group_name ?? '', depth: 2, target: { group: society.group_uuid } },
-    { uuid: society.uuid, name: society.society_business_name, depth: 3, target: { society: society.uuid } },
+    { uuid: society.project_uuid, name: names.project, depth: 1, target: { project: society.project_uuid } },
+    {
+      uuid: society.group_uuid,
+      name: names.group,
+      depth: 2,
+      target: { project: society.project_uuid, group: society.group_uuid },
+    },
+    { uuid: society.uuid, name: society.society_business_name, depth: 3, target: place },
     ...templatePath.map((t, i) => ({
       uuid: t.uuid,
       name: t.folder_name,
       depth: 4 + i,
-      target: { society: society.uuid, folder: t.uuid },
+      target: { ...place, folder: t.uuid },
     })),
-  ] satisfies Crumb[];
+  ];
 }
 
 export async function adminLevel(caller: Caller, query: LevelQuery) {
   if (query.folder && !query.society) throw notFound();
   if (query.society) {
-    const society = await getSociety(query.society);
-    if (!society || !societyInScope(caller, society)) throw notFound();
-    const templates = await templatesOf(society.project_uuid);
-    if (query.folder && !templates.some((t) => t.uuid === query.folder)) throw notFound();
-    const rows = await societyLevelRows(society, query.folder, ADMIN_KINDS, templates);
+    const level = await readLevel(query.society, query.project, query.group, query.folder);
+    const { society } = level;
+    if (!societyInScope(caller, society)) throw notFound();
+    if (query.folder && !level.templates.some((t) => t.uuid === query.folder)) throw notFound();
+    const rows = societyLevelRows(level, query.folder, ADMIN_KINDS);
     return {
       ...page(rows, query),
-      root_directory: await societyCrumbs(society, pathTo(templates, query.folder)),
+      root_directory: societyCrumbs(society, level.names, pathTo(level.templates, query.folder)),
       can_upload: Boolean(query.folder),
     };
   }
@@ -117,13 +145,18 @@ export async function adminLevel(caller: Caller, query: LevelQuery) {
         type: 'folderListAdmin' as const,
         modified: { date: e.value.u },
         size: null,
-        target: { society: e.id },
+        target: { project: group.project_uuid, group: group.uuid, society: e.id },
       })),
     );
     return {
       ...page(rows, query),
       root_directory: [
-        { uuid: group.project_uuid, name: project?.project_name ?? '', depth: 1, target: { project: group.project_uuid } },
+        {
+          uuid: group.project_uuid,
+          name: project?.project_name ?? '',
+          depth: 1,
+          target: { project: group.project_uuid },
+        },
         { uuid: group.uuid, name: group.group_name, depth: 2, target: { group: group.uuid } },
       ],
       can_upload: false,
@@ -145,7 +178,7 @@ export async function adminLevel(caller: Caller, query: LevelQuery) {
           type: 'folderListAdmin' as const,
           modified: { date: e.value.u },
           size: null,
-          target: { group: e.id },
+          target: { project: query.project, group: e.id },
         })),
     );
     return {
@@ -159,10 +192,10 @@ export async function adminLevel(caller: Caller, query: LevelQuery) {
 
 /** The societies whose documents a user browses: its own, its groups', or an admin's scope. */
 async function userSocietyRows(caller: Caller): Promise<FolderItem[]> {
-  let list: Array<{ uuid: string; name: string }>;
+  let list: Array<{ uuid: string; name: string; project: string }>;
   if (caller.role === 'USER_SOCIETY') {
     const items = await getItems<SocietyRecord>(caller.user.society_uuids.map(keys.society));
-    list = items.map((s) => ({ uuid: s.uuid, name: s.society_business_name }));
+    list = items.map((s) => ({ uuid: s.uuid, name: s.society_business_name, project: s.project_uuid }));
   } else {
     const directories =
       caller.role === 'SUPER_ADMIN'
@@ -170,7 +203,11 @@ async function userSocietyRows(caller: Caller): Promise<FolderItem[]> {
         : caller.role === 'PROJECT_ADMIN'
           ? caller.user.project_uuids.map(societiesOfProject)
           : caller.user.group_uuids.map(societiesOfGroup);
-    list = (await readSocietyEntries(directories)).entries.map((e) => ({ uuid: e.id, name: e.value.n }));
+    list = (await readSocietyEntries(directories)).entries.map((e) => ({
+      uuid: e.id,
+      name: e.value.n,
+      project: e.value.p,
+    }));
   }
   return sortByName(
     list.map((s) => ({
@@ -179,7 +216,7 @@ async function userSocietyRows(caller: Caller): Promise<FolderItem[]> {
       type: 'userFolder' as const,
       modified: { date: null },
       size: null,
-      target: { society: s.uuid },
+      target: { project: s.project, society: s.uuid },
     })),
   );
 }
@@ -188,20 +225,34 @@ export async function userLevel(caller: Caller, query: LevelQuery) {
   if (!isAdmin(caller) && !caller.user.user_documentation) throw notFound();
   if (query.folder && !query.society) throw notFound();
   if (!query.society) return { ...page(await userSocietyRows(caller), query), root_directory: [], can_upload: false };
-  const society = await visibleSociety(caller, query.society);
-  const templates = await templatesOf(society.project_uuid);
+  const level = await readLevel(query.society, query.project, undefined, query.folder);
+  const { society, templates } = level;
+  if (!societyVisible(caller, society)) throw notFound();
   if (query.folder && !templates.some((t) => t.uuid === query.folder)) throw notFound();
-  const rows = await societyLevelRows(society, query.folder, USER_KINDS, templates);
+  const rows = societyLevelRows(level, query.folder, USER_KINDS);
   const root_directory: Crumb[] = [
-    { uuid: society.uuid, name: society.society_business_name, depth: 1, target: { society: society.uuid } },
+    {
+      uuid: society.uuid,
+      name: society.society_business_name,
+      depth: 1,
+      target: { project: society.project_uuid, society: society.uuid },
+    },
     ...pathTo(templates, query.folder).map((t, i) => ({
       uuid: t.uuid,
       name: t.folder_name,
       depth: 2 + i,
-      target: { society: society.uuid, folder: t.uuid },
+      target: { project: society.project_uuid, society: society.uuid, folder: t.uuid },
     })),
   ];
   return { ...page(rows, query), root_directory, can_upload: false };
+}
+
+async function namesOf(society: SocietyRecord) {
+  const [project, group] = await getItems<{ project_name?: string; group_name?: string }>([
+    keys.project(society.project_uuid),
+    keys.group(society.group_uuid),
+  ]);
+  return { project: project?.project_name ?? '', group: group?.group_name ?? '' };
 }
 
 interface TaxQuery {
@@ -227,14 +278,21 @@ export async function taxLevel(caller: Caller, query: TaxQuery, admin: boolean) 
   const kinds: Kinds = admin ? ADMIN_KINDS : USER_KINDS;
   const rows = await taxRows(society, query.form, query.year, kinds);
   const base: Crumb[] = admin
-    ? (await societyCrumbs(society, [])).slice(0)
+    ? societyCrumbs(society, await namesOf(society), [])
     : [{ uuid: society.uuid, name: society.society_business_name, depth: 1, target: { society: society.uuid } }];
   const depth = (base.at(-1)?.depth ?? 0) + 1;
   const crumbs: Crumb[] = [
     ...base,
     { uuid: `${society.uuid}-tax`, name: TAX_FOLDER_NAME, depth, target: { society: society.uuid } },
     ...(query.form
-      ? [{ uuid: `${society.uuid}-${query.form}`, name: query.form, depth: depth + 1, target: { society: society.uuid, form: query.form } }]
+      ? [
+          {
+            uuid: `${society.uuid}-${query.form}`,
+            name: query.form,
+            depth: depth + 1,
+            target: { society: society.uuid, form: query.form },
+          },
+        ]
       : []),
     ...(query.form && query.year
       ? [

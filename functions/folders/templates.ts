@@ -32,7 +32,9 @@ export function templateView(t: TemplateRecord) {
 }
 
 function readsProject(caller: Caller, project: string) {
-  return projectInScope(caller, project) || (caller.role === 'GROUP_ADMIN' && caller.user.project_uuids.includes(project));
+  return (
+    projectInScope(caller, project) || (caller.role === 'GROUP_ADMIN' && caller.user.project_uuids.includes(project))
+  );
 }
 
 async function managedTemplate(caller: Caller, uuid: string): Promise<TemplateRecord> {
@@ -62,7 +64,10 @@ export async function listTemplates(caller: Caller, project: string, folder: str
     .filter((t) => t.main_folder === (folder ?? null))
     .filter((t) => !needle || normalizeSearch(t.folder_name).includes(needle))
     .sort((a, b) => a.folder_name.localeCompare(b.folder_name, 'es'));
-  return { folder_template_list: children.map(templateView), root_directory: pathTo(templates, folder).map(templateView) };
+  return {
+    folder_template_list: children.map(templateView),
+    root_directory: pathTo(templates, folder).map(templateView),
+  };
 }
 
 export async function createTemplate(

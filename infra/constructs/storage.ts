@@ -42,6 +42,12 @@ export class Storage extends Construct {
       });
 
     this.documentsBucket = dataBucket('Documents', 'documents/');
+    // Issue 10: a direct upload that was never confirmed stays under uploads/ (the confirm call copies it into place).
+    this.documentsBucket.addLifecycleRule({
+      id: 'UnconfirmedUploads',
+      prefix: 'uploads/',
+      expiration: Duration.days(1),
+    });
     this.assetsBucket = dataBucket('Assets', 'assets/');
   }
 }

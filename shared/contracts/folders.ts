@@ -102,7 +102,7 @@ export const listUserFolders = defineContract({
   statuses: [404],
   handler: 'folders/list-user-folders',
   summary: "User document browser: the caller's societies, their folders and documents (needs user_documentation)",
-  query: z.object(levelQuery).omit({ project: true, group: true }),
+  query: z.object(levelQuery).omit({ group: true }),
   response: folderListSchema,
 });
 

@@ -108,7 +108,12 @@ export async function buildDocumentsWorld() {
 }
 
 /** A multipart upload of the small-file form. */
-export async function uploadSmall(token: string, fields: Record<string, string>, name: string, data: Uint8Array<ArrayBuffer>) {
+export async function uploadSmall(
+  token: string,
+  fields: Record<string, string>,
+  name: string,
+  data: Uint8Array<ArrayBuffer>,
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   form.set('file', new Blob([data], { type: 'application/pdf' }), name);

@@ -20,7 +20,12 @@ beforeAll(async () => {
     token: w.tokens.paP,
     body: { project: w.P, folder_name: 'Compartidos' },
   });
-  const uploaded = await uploadSmall(w.tokens.paP, { society: w.S, folder: folder.body.uuid }, 'Informe ñandú.pdf', PDF);
+  const uploaded = await uploadSmall(
+    w.tokens.paP,
+    { society: w.S, folder: folder.body.uuid },
+    'Informe ñandú.pdf',
+    PDF,
+  );
   expect(uploaded.status).toBe(201);
   doc = uploaded.body.uuid as string;
 }, 180_000);
@@ -42,7 +47,9 @@ test('a user mints a link; anyone with it downloads the attachment; uses are cou
   expect(redirect.headers.get('referrer-policy')).toBe('no-referrer');
   const file = await fetch(redirect.headers.get('location') as string);
   expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
-  expect(file.headers.get('content-disposition')).toContain("attachment; filename=\"Informe nandu.pdf\"; filename*=UTF-8''Informe%20%C3%B1and%C3%BA.pdf");
+  expect(file.headers.get('content-disposition')).toContain(
+    'attachment; filename="Informe nandu.pdf"; filename*=UTF-8\'\'Informe%20%C3%B1and%C3%BA.pdf',
+  );
 
   const asJson = await call(documents.downloadSharedDocument, { query: { token: minted.body.token, format: 'json' } });
   expect(asJson.status).toBe(200);
@@ -66,18 +73,28 @@ test('a user mints a link; anyone with it downloads the attachment; uses are cou
 
 test('expiry of 1 and 30 days; other values are refused', async () => {
   for (const d of [1, 30]) {
-    const minted = await call(documents.createShareToken, { token: w.tokens.paP, params: { uuid: doc }, query: { days: d } });
+    const minted = await call(documents.createShareToken, {
+      token: w.tokens.paP,
+      params: { uuid: doc },
+      query: { days: d },
+    });
     expect(minted.status).toBe(200);
     const days = (Date.parse(minted.body.expires_at) - Date.parse(minted.body.created)) / 86_400_000;
     expect(Math.round(days)).toBe(d);
   }
-  const bad = await call(documents.createShareToken, { token: w.tokens.paP, params: { uuid: doc }, query: { days: 3 } });
+  const bad = await call(documents.createShareToken, {
+    token: w.tokens.paP,
+    params: { uuid: doc },
+    query: { days: 3 },
+  });
   expect(bad.status).toBe(400);
 });
 
 test('a revoked link is refused and leaves the list; a malformed or unknown token is refused', async () => {
   const minted = await call(documents.createShareToken, { token: w.tokens.user, params: { uuid: doc } });
-  expect((await call(documents.revokeShareLink, { token: w.tokens.paQ, params: { uuid: minted.body.uuid } })).status).toBe(404);
+  expect(
+    (await call(documents.revokeShareLink, { token: w.tokens.paQ, params: { uuid: minted.body.uuid } })).status,
+  ).toBe(404);
   const revoked = await call(documents.revokeShareLink, { token: w.tokens.user, params: { uuid: minted.body.uuid } });
   expect(revoked.status).toBe(200);
   const refused = await call(documents.downloadSharedDocument, { query: { token: minted.body.token } });
@@ -104,13 +121,20 @@ test('a revoked link is refused and leaves the list; a malformed or unknown toke
 });
 
 test('an expired link is refused on read, before DynamoDB deletes it (clock moved forward)', async () => {
-  const minted = await call(documents.createShareToken, { token: w.tokens.user, params: { uuid: doc }, query: { days: 1 } });
+  const minted = await call(documents.createShareToken, {
+    token: w.tokens.user,
+    params: { uuid: doc },
+    query: { days: 1 },
+  });
   await tableAccess(); // the functions' environment, for calling the module in this process
   const { useShareLink } = await import('../../functions/documents/share-links');
   const { setClockOffset } = await import('../../functions/lib/clock');
   await expect(useShareLink(minted.body.token, '10.0.0.1')).resolves.toMatchObject({ document_name: 'Informe ñandú' });
   setClockOffset(86_400_000 + 1000);
-  await expect(useShareLink(minted.body.token, '10.0.0.1')).rejects.toMatchObject({ status: 404, code: 'LINK_EXPIRED' });
+  await expect(useShareLink(minted.body.token, '10.0.0.1')).rejects.toMatchObject({
+    status: 404,
+    code: 'LINK_EXPIRED',
+  });
   setClockOffset(0);
   await expect(useShareLink(minted.body.token, '10.0.0.1')).resolves.toBeTruthy();
 });

@@ -141,11 +141,20 @@ describe('documents: both uploads → list → download → rename → delete', 
     const content = new Uint8Array(300_000).map((_, i) => i % 251);
     const start = await call(documents.createDocumentUpload, {
       token: w.tokens.paP,
-      body: { society: w.S, folder: subfolder, file_name: 'Balance general.pdf', file_size: content.length, content_type: 'application/pdf' },
+      body: {
+        society: w.S,
+        folder: subfolder,
+        file_name: 'Balance general.pdf',
+        file_size: content.length,
+        content_type: 'application/pdf',
+      },
     });
     expect(start.status, JSON.stringify(start.body)).toBe(201);
     // Before the object exists, confirming is refused and writes nothing.
-    const early = await call(documents.confirmDocumentUpload, { token: w.tokens.paP, params: { uuid: start.body.upload } });
+    const early = await call(documents.confirmDocumentUpload, {
+      token: w.tokens.paP,
+      params: { uuid: start.body.upload },
+    });
     expect(early.status).toBe(400);
     expect(early.body.errors).toEqual({ file: ['UPLOAD_MISSING'] });
     const form = new FormData();
@@ -154,7 +163,10 @@ describe('documents: both uploads → list → download → rename → delete', 
     const posted = await fetch(start.body.url, { method: 'POST', body: form });
     expect(posted.status).toBeLessThan(300);
     // Only the admin who started it may confirm it.
-    const other = await call(documents.confirmDocumentUpload, { token: w.tokens.sa, params: { uuid: start.body.upload } });
+    const other = await call(documents.confirmDocumentUpload, {
+      token: w.tokens.sa,
+      params: { uuid: start.body.upload },
+    });
     expect(other.status).toBe(404);
     const confirmed = await call(documents.confirmDocumentUpload, {
       token: w.tokens.paP,
@@ -163,7 +175,10 @@ describe('documents: both uploads → list → download → rename → delete', 
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
     expect(confirmed.body.document_size).toBe(content.length);
     direct = confirmed.body.uuid;
-    const again = await call(documents.confirmDocumentUpload, { token: w.tokens.paP, params: { uuid: start.body.upload } });
+    const again = await call(documents.confirmDocumentUpload, {
+      token: w.tokens.paP,
+      params: { uuid: start.body.upload },
+    });
     expect(again.status).toBe(404);
   });
 
@@ -189,6 +204,17 @@ describe('documents: both uploads → list → download → rename → delete', 
       [NAME, 'file'],
     ]);
     expect(inFolder.body.results[0]?.size).toBe(300_000);
+    // With the project and group the screens send (one read), the same answer; a wrong project is a 404.
+    const named = await call(folders.listFolders, {
+      token: w.tokens.paP,
+      query: { project: w.P, group: w.G, society: w.S, folder },
+    });
+    expect(named.body).toEqual(inFolder.body);
+    const wrong = await call(folders.listFolders, {
+      token: w.tokens.paP,
+      query: { project: w.Q, society: w.S, folder },
+    });
+    expect(wrong.status).toBe(404);
     const top = await call(folders.listFolders, { token: w.tokens.paP, query: { society: w.S } });
     expect(top.body.results.find((r) => r.uuid === folder)?.size).toBe(300_000 + PDF.length);
     const searched = await call(folders.listFolders, {
@@ -238,7 +264,10 @@ describe('documents: both uploads → list → download → rename → delete', 
     });
     expect(clash.status).toBe(400);
     expect(clash.body.errors).toEqual({ document_name: ['SAME_DATA'] });
-    expect((await call(documents.deleteDocument, { token: w.tokens.paP, params: { uuid: second.body.uuid as string } })).status).toBe(200);
+    expect(
+      (await call(documents.deleteDocument, { token: w.tokens.paP, params: { uuid: second.body.uuid as string } }))
+        .status,
+    ).toBe(200);
   });
 
   test('the user of the society sees, downloads and is notified; without documentation: 404', async () => {
@@ -279,7 +308,9 @@ describe('documents: both uploads → list → download → rename → delete', 
   test('other tenants get 404 for the document, its folder and its society', async () => {
     for (const token of [w.tokens.paQ, w.tokens.gaG2, w.tokens.userQ]) {
       const uuid = { uuid: small };
-      expect((await call(documents.downloadDocument, { token, params: uuid, query: { format: 'json' } })).status).toBe(404);
+      expect((await call(documents.downloadDocument, { token, params: uuid, query: { format: 'json' } })).status).toBe(
+        404,
+      );
       expect((await call(documents.createShareToken, { token, params: uuid })).status).toBe(404);
       expect((await call(documents.listShareLinks, { token, params: uuid })).status).toBe(404);
       expect((await call(folders.listUserFolders, { token, query: { society: w.S, folder } })).status).toBe(404);
@@ -287,7 +318,9 @@ describe('documents: both uploads → list → download → rename → delete', 
     }
     for (const token of [w.tokens.paQ, w.tokens.gaG2]) {
       const uuid = { uuid: small };
-      expect((await call(documents.patchDocument, { token, params: uuid, body: { document_name: 'x' } })).status).toBe(404);
+      expect((await call(documents.patchDocument, { token, params: uuid, body: { document_name: 'x' } })).status).toBe(
+        404,
+      );
       expect((await call(documents.deleteDocument, { token, params: uuid })).status).toBe(404);
       expect((await call(folders.listFolders, { token, query: { society: w.S, folder } })).status).toBe(404);
       expect((await call(folders.listTaxFolders, { token, query: { society: w.S } })).status).toBe(404);
@@ -296,14 +329,26 @@ describe('documents: both uploads → list → download → rename → delete', 
     // A user cannot manage even its own society's documents.
     expect((await call(documents.deleteDocument, { token: w.tokens.user, params: { uuid: small } })).status).toBe(403);
     // The document is untouched.
-    expect((await call(documents.downloadDocument, { token: w.tokens.paP, params: { uuid: small }, query: { format: 'json' } })).status).toBe(200);
+    expect(
+      (
+        await call(documents.downloadDocument, {
+          token: w.tokens.paP,
+          params: { uuid: small },
+          query: { format: 'json' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   test('template delete guard and the group-change conflict while files exist', async () => {
     const guarded = await call(folders.deleteFolderTemplate, { token: w.tokens.paP, params: { uuid: folder } });
     expect(guarded.status).toBe(400);
     expect(guarded.body.code).toBe('TEMPLATE_HAS_FILES');
-    const move = await call(societies.patchSociety, { token: w.tokens.paP, params: { uuid: w.S }, body: { group: w.G2 } });
+    const move = await call(societies.patchSociety, {
+      token: w.tokens.paP,
+      params: { uuid: w.S },
+      body: { group: w.G2 },
+    });
     expect(move.status).toBe(409);
     expect(move.body.code).toBe('GROUP_CHANGE_CONFLICT');
     const still = await call(societies.getSociety, { token: w.tokens.paP, params: { uuid: w.S } });
@@ -311,16 +356,31 @@ describe('documents: both uploads → list → download → rename → delete', 
   });
 
   test('delete removes item and object; sizes fall; then the template and the move are allowed', async () => {
-    const link = (await call(documents.downloadDocument, { token: w.tokens.paP, params: { uuid: small }, query: { format: 'json' } })).body.link;
+    const link = (
+      await call(documents.downloadDocument, {
+        token: w.tokens.paP,
+        params: { uuid: small },
+        query: { format: 'json' },
+      })
+    ).body.link;
     for (const uuid of [small, direct]) {
       expect((await call(documents.deleteDocument, { token: w.tokens.paP, params: { uuid } })).status).toBe(200);
-      expect((await call(documents.downloadDocument, { token: w.tokens.paP, params: { uuid }, query: { format: 'json' } })).status).toBe(404);
+      expect(
+        (await call(documents.downloadDocument, { token: w.tokens.paP, params: { uuid }, query: { format: 'json' } }))
+          .status,
+      ).toBe(404);
     }
     expect((await fetch(link)).status).toBe(404);
     const top = await call(folders.listFolders, { token: w.tokens.paP, query: { society: w.S } });
     expect(top.body.results.find((r) => r.uuid === folder)?.size).toBe(0);
-    expect((await call(folders.deleteFolderTemplate, { token: w.tokens.paP, params: { uuid: folder } })).status).toBe(200);
-    const move = await call(societies.patchSociety, { token: w.tokens.paP, params: { uuid: w.S }, body: { group: w.G2 } });
+    expect((await call(folders.deleteFolderTemplate, { token: w.tokens.paP, params: { uuid: folder } })).status).toBe(
+      200,
+    );
+    const move = await call(societies.patchSociety, {
+      token: w.tokens.paP,
+      params: { uuid: w.S },
+      body: { group: w.G2 },
+    });
     expect(move.status, JSON.stringify(move.body)).toBe(200);
   });
 });

@@ -13,7 +13,7 @@ describe('admin route access (admin-area §2)', () => {
     ['GROUP_ADMIN', '/admin/users/invite', true],
     ['GROUP_ADMIN', '/admin/reports/create', false],
     ['GROUP_ADMIN', '/admin/accounting', true],
-    ['PROJECT_ADMIN', '/admin/documents/root', false],
+    ['PROJECT_ADMIN', '/admin/documents/root', true],
     ['USER_GROUP', '/admin/society', false],
     ['USER_SOCIETY', '/admin/users', false],
     ['ADMIN', '/admin/projects', true],

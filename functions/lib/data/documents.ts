@@ -3,7 +3,7 @@ import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
 import { conflict, fieldErrors } from '../errors';
 import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
-import { folderStatsWrite, templateFileCount } from './folders';
+import { documentStatsWrite, templateFileCount } from './folders';
 import { getItems, normalizeSearch, searchText } from './list-index';
 import type { Directory } from './table';
 import type { TxWrite } from './transact';
@@ -42,13 +42,15 @@ const documentKey = (uuid: string) => ({ pk: `DOCUMENT#${uuid}`, sk: 'DOCUMENT' 
  * A folder's documents: up to ~50,000 entries of ~150 bytes in 16 shards (a shard item holds 400 KB). The bench
  * lists 10,000 (bench/documents.ts).
  */
-const documentsOfFolder = (society: string, folderKey: string): Directory => ({
+export const documentsOfFolder = (society: string, folderKey: string): Directory => ({
   partition: `SOCIETY#${society}#FOLDER#${folderKey}#DOCS`,
   shards: 16,
 });
 /** A society's new documents, read by its users' notifications (notifications.ts). */
 export const documentFeedOf = (society: string): Directory => ({ partition: `SOCIETY#${society}#DOC_FEED`, shards: 8 });
-const documentNameKey = (d: Pick<DocumentRecord, 'society_uuid' | 'file_name'> & Parameters<typeof folderKeyOf>[0]) => ({
+const documentNameKey = (
+  d: Pick<DocumentRecord, 'society_uuid' | 'file_name'> & Parameters<typeof folderKeyOf>[0],
+) => ({
   pk: `UNIQUE#DOCUMENT_NAME#${d.society_uuid}#${folderKeyOf(d)}#${normalizeSearch(d.file_name)}`,
   sk: 'UNIQUE',
 });
@@ -68,7 +70,12 @@ export interface FeedEntry {
   c: string;
 }
 
-const entryOf = (d: DocumentRecord): DocumentEntry => ({ n: d.file_name, z: d.size, u: d.updated, s: searchText(d.file_name) });
+const entryOf = (d: DocumentRecord): DocumentEntry => ({
+  n: d.file_name,
+  z: d.size,
+  u: d.updated,
+  s: searchText(d.file_name),
+});
 
 export async function getDocument(uuid: string): Promise<DocumentRecord | undefined> {
   const { Item } = await dynamo.send(
@@ -100,9 +107,12 @@ export function documentCreateWrites(d: DocumentRecord): TxWrite[] {
     putNew({ ...documentKey(d.uuid), ...d }),
     putNew({ ...documentNameKey(d), owner_uuid: d.uuid }, sameName('file')),
     putEntry(documentsOfFolder(d.society_uuid, folderKey), d.uuid, entryOf(d)),
-    putEntry(documentFeedOf(d.society_uuid), d.uuid, { n: d.file_name, f: folderKey, c: d.created } satisfies FeedEntry),
-    folderStatsWrite(d.society_uuid, folderKey, d.size, 1),
-    folderStatsWrite(d.society_uuid, 'ALL', d.size, 1),
+    putEntry(documentFeedOf(d.society_uuid), d.uuid, {
+      n: d.file_name,
+      f: folderKey,
+      c: d.created,
+    } satisfies FeedEntry),
+    documentStatsWrite(d.society_uuid, folderKey, d.size, 1),
     ...(d.folder_uuid ? [templateFileCount(d.folder_uuid, 1)] : []),
     checkWhen(
       { pk: `SOCIETY#${d.society_uuid}`, sk: 'SOCIETY' },
@@ -127,7 +137,10 @@ export function documentRenameWrites(before: DocumentRecord, after: DocumentReco
       onConditionFail: () => conflict('DATA_CONFLICT'),
     },
     ...(renamed
-      ? [deleteKey(documentNameKey(before)), putNew({ ...documentNameKey(after), owner_uuid: after.uuid }, sameName('document_name'))]
+      ? [
+          deleteKey(documentNameKey(before)),
+          putNew({ ...documentNameKey(after), owner_uuid: after.uuid }, sameName('document_name')),
+        ]
       : []),
     putEntry(documentsOfFolder(after.society_uuid, folderKeyOf(after)), after.uuid, entryOf(after)),
     putEntry(documentFeedOf(after.society_uuid), after.uuid, {
@@ -147,8 +160,7 @@ export function documentDeleteWrites(d: DocumentRecord): TxWrite[] {
     deleteKey(documentNameKey(d)),
     removeEntry(documentsOfFolder(d.society_uuid, folderKey), d.uuid),
     removeEntry(documentFeedOf(d.society_uuid), d.uuid),
-    folderStatsWrite(d.society_uuid, folderKey, -d.size, -1),
-    folderStatsWrite(d.society_uuid, 'ALL', -d.size, -1),
+    documentStatsWrite(d.society_uuid, folderKey, -d.size, -1),
     ...(d.folder_uuid ? [templateFileCount(d.folder_uuid, -1)] : []),
   ];
 }

@@ -1,8 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
 import { type ApiError, conflict, fieldErrors } from '../errors';
-import { putEntry, readDirectories, removeEntry } from './directory';
+import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
 import { getItems, normalizeSearch } from './list-index';
 import type { Directory } from './table';
 import type { TxWrite } from './transact';
@@ -55,7 +53,12 @@ export async function getTemplate(uuid: string): Promise<TemplateRecord | undefi
 /** Every template of a project (the tree is small: names and parents), in one call. */
 export async function templatesOf(project: string): Promise<TemplateRecord[]> {
   const { entries } = await readDirectories<TemplateEntry>([templatesOfProject(project)]);
-  return entries.flat().map((e) => ({
+  return templateRecords(project, entries.flat());
+}
+
+/** Template records (without file counts) from their directory entries. */
+export function templateRecords(project: string, entries: Array<Entry<TemplateEntry>>): TemplateRecord[] {
+  return entries.map((e) => ({
     uuid: e.id,
     project_uuid: project,
     folder_name: e.value.n,
@@ -70,11 +73,21 @@ export async function templatesOf(project: string): Promise<TemplateRecord[]> {
 export function templateCreateWrites(template: TemplateRecord): TxWrite[] {
   return [
     putNew({ ...templateKey(template.uuid), ...template }),
-    putNew({ ...templateNameKey(template.project_uuid, template.main_folder, template.folder_name), owner_uuid: template.uuid }, sameName),
+    putNew(
+      {
+        ...templateNameKey(template.project_uuid, template.main_folder, template.folder_name),
+        owner_uuid: template.uuid,
+      },
+      sameName,
+    ),
     putEntry(templatesOfProject(template.project_uuid), template.uuid, entryOf(template)),
     // The parent must still be there when the child lands.
     ...(template.main_folder
-      ? [checkWhen(templateKey(template.main_folder), { expression: 'attribute_exists(pk)' }, () => conflict('DATA_CONFLICT'))]
+      ? [
+          checkWhen(templateKey(template.main_folder), { expression: 'attribute_exists(pk)' }, () =>
+            conflict('DATA_CONFLICT'),
+          ),
+        ]
       : []),
   ];
 }
@@ -119,7 +132,10 @@ export function templateDeleteWrites(templates: TemplateRecord[], hasFiles: () =
   return templates.flatMap((t) => [
     deleteWhen(
       templateKey(t.uuid),
-      { expression: 'attribute_exists(pk) AND (attribute_not_exists(file_count) OR file_count = :zero)', values: { ':zero': 0 } },
+      {
+        expression: 'attribute_exists(pk) AND (attribute_not_exists(file_count) OR file_count = :zero)',
+        values: { ':zero': 0 },
+      },
       hasFiles,
     ),
     deleteWhen(templateNameKey(t.project_uuid, t.main_folder, t.folder_name), { expression: 'attribute_exists(pk)' }),
@@ -146,40 +162,36 @@ export function templateFileCount(uuid: string, by: number): TxWrite {
   };
 }
 
-/** The stats of one folder of a society (its template uuid, or `TAX#F22#2021`), or the society's total ('ALL'). */
-const folderStatsKey = (society: string, folderKey: string) => ({ pk: `SOCIETY#${society}`, sk: `DOCSTATS#${folderKey}` });
+/**
+ * A society's document stats: one item per society holding, per folder key (a template uuid, `TAX#F22#2021`, or 'ALL'
+ * for the society's total), the attributes `s:<key>` (bytes) and `f:<key>` (files). One fixed key, so a folder list
+ * reads it in the same BatchGet as its directories (issue 9: a page in at most 3 calls).
+ */
+export const documentStatsKey = (society: string) => ({ pk: `SOCIETY#${society}`, sk: 'DOCSTATS' });
 
-export function folderStatsWrite(society: string, folderKey: string, bytes: number, files: number): TxWrite {
+/** Adds a document's bytes and count to its folder and to the society's total, in one Update of the stats item. */
+export function documentStatsWrite(society: string, folderKey: string, bytes: number, files: number): TxWrite {
   return {
     write: {
       Update: {
         TableName: config.tableName,
-        Key: folderStatsKey(society, folderKey),
-        UpdateExpression: 'ADD size :b, files :f',
+        Key: documentStatsKey(society),
+        UpdateExpression: 'ADD #s :b, #f :f, #sa :b, #fa :f',
+        ExpressionAttributeNames: { '#s': `s:${folderKey}`, '#f': `f:${folderKey}`, '#sa': 's:ALL', '#fa': 'f:ALL' },
         ExpressionAttributeValues: { ':b': bytes, ':f': files },
       },
     },
   };
 }
 
-/** Sizes and file counts of every folder of a society (one Query): folderKey → {size, files}; 'ALL' is the total. */
-export async function societyFolderStats(society: string): Promise<Map<string, { size: number; files: number }>> {
+/** The stats item as folder key → {size, files}. */
+export function statsOf(item: Record<string, unknown> | undefined): Map<string, { size: number; files: number }> {
   const out = new Map<string, { size: number; files: number }>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: config.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': `SOCIETY#${society}`, ':sk': 'DOCSTATS#' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      out.set(String(item.sk).slice('DOCSTATS#'.length), { size: Number(item.size ?? 0), files: Number(item.files ?? 0) });
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  for (const [name, value] of Object.entries(item ?? {})) {
+    if (!name.startsWith('s:')) continue;
+    const key = name.slice(2);
+    out.set(key, { size: Number(value ?? 0), files: Number(item?.[`f:${key}`] ?? 0) });
+  }
   return out;
 }
 
@@ -189,10 +201,10 @@ export async function societyFolderStats(society: string): Promise<Map<string, {
  */
 export function societyHoldsNoDocuments(society: string, onFail: () => ApiError): TxWrite {
   return checkWhen(
-    folderStatsKey(society, 'ALL'),
-    { expression: 'attribute_not_exists(pk) OR files = :zero', values: { ':zero': 0 } },
+    documentStatsKey(society),
+    { expression: 'attribute_not_exists(#f) OR #f = :zero', names: { '#f': 'f:ALL' }, values: { ':zero': 0 } },
     onFail,
   );
 }
 
-export { folderStatsKey };
+export { templatesOfProject };

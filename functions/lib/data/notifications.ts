@@ -27,7 +27,9 @@ export async function feedsAndReadState(
 ): Promise<{ entries: Array<Entry<FeedEntry> & { society: string }>; state: ReadState }> {
   const feeds: Directory[] = societies.map(documentFeedOf);
   const out = await readDirectories<FeedEntry>(feeds, [readStateKey(user)]);
-  const entries = out.entries.flatMap((list, index) => list.map((e) => ({ ...e, society: societies[index] as string })));
+  const entries = out.entries.flatMap((list, index) =>
+    list.map((e) => ({ ...e, society: societies[index] as string })),
+  );
   const item = out.extra[0];
   const ids = item?.read_ids as Set<string> | string[] | undefined;
   return {

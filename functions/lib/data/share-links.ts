@@ -41,8 +41,16 @@ interface ShareEntry {
 export function shareLinkCreateWrites(link: ShareLinkRecord): TxWrite[] {
   return [
     putNew({ ...shareKey(link.token_hash), ...link }),
-    putNew({ ...shareIdKey(link.uuid), token_hash: link.token_hash, document_uuid: link.document_uuid, expires_at: link.expires_at }),
-    putEntry(sharesOfDocument(link.document_uuid), link.uuid, { h: link.token_hash, e: link.expires_at } satisfies ShareEntry),
+    putNew({
+      ...shareIdKey(link.uuid),
+      token_hash: link.token_hash,
+      document_uuid: link.document_uuid,
+      expires_at: link.expires_at,
+    }),
+    putEntry(sharesOfDocument(link.document_uuid), link.uuid, {
+      h: link.token_hash,
+      e: link.expires_at,
+    } satisfies ShareEntry),
   ];
 }
 
@@ -111,7 +119,12 @@ export async function logShareUse(
   await dynamo.send(
     new PutCommand({
       TableName: config.tableName,
-      Item: { ...shareLogKey(hash, entry.at, entry.id), outcome: entry.outcome, ip: entry.ip ?? null, expires_at: entry.expires_at },
+      Item: {
+        ...shareLogKey(hash, entry.at, entry.id),
+        outcome: entry.outcome,
+        ip: entry.ip ?? null,
+        expires_at: entry.expires_at,
+      },
     }),
   );
 }

@@ -47,7 +47,8 @@ export async function headDocumentObject(key: string): Promise<{ size: number; c
     return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? 'application/octet-stream' };
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || (error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey') return undefined;
+    if (status === 404 || (error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey')
+      return undefined;
     throw error;
   }
 }

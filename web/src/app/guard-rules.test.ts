@@ -62,7 +62,7 @@ describe('route access (portal §2, admin §2)', () => {
     ['GROUP_ADMIN', '/admin/reports', null],
     ['GROUP_ADMIN', '/admin/reports/create', '/home'],
     ['GROUP_ADMIN', '/admin/accounting/edit/x', null],
-    ['GROUP_ADMIN', '/admin/documents/root', '/home'],
+    ['GROUP_ADMIN', '/admin/documents/root', null],
     ['USER_GROUP', '/admin/society', '/home'],
     ['USER_SOCIETY', '/admin/users', '/home'],
   ])('%s on %s → %s', (role, path, target) => {

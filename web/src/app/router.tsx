@@ -11,16 +11,7 @@ const pendingPage: RouteObject['lazy'] = async () => ({
   Component: (await import('@/components/ui/pending-page')).PendingRoute,
 });
 
-/** The same empty state on a page of its own, for guest and public pages (no shell around them). */
-const pendingStandalone: RouteObject['lazy'] = async () => ({
-  Component: (await import('@/components/ui/pending-page')).PendingStandaloneRoute,
-});
-
 const pending = (page: PageKey): Pick<RouteObject, 'handle' | 'lazy'> => ({ handle: { page }, lazy: pendingPage });
-const pendingAlone = (page: PageKey): Pick<RouteObject, 'handle' | 'lazy'> => ({
-  handle: { page },
-  lazy: pendingStandalone,
-});
 
 /** A pathless layout that provides the query cache to its pages (app/query-layout.tsx). */
 const withQueries = (children: RouteObject[]): RouteObject => ({
@@ -139,9 +130,25 @@ const adminPages: RouteObject[] = [
   ['accounting/create', 'adminAccountingCreate'],
   ['accounting/edit/:uuid', 'adminAccountingEdit'],
   ['accounting/detail/:uuid', 'adminAccountingDetail'],
-  ['documents/:uuid', 'adminDocuments'],
-  ['documents/:uuid/:project_uuid', 'adminTemplateFolders'],
 ].map(([path, key]) => ({ path: `admin/${path}`, ...pending(key as PageKey) }));
+
+/** The document manager and the template folders (portal §2; issue 10): lazy pages of features/documents. */
+const documentPages: RouteObject[] = [
+  {
+    path: 'admin/documents/:uuid',
+    handle: { page: 'adminDocuments' },
+    lazy: async () => ({
+      Component: (await import('@/features/documents/routes/admin-documents')).AdminDocumentsRoute,
+    }),
+  },
+  {
+    path: 'admin/documents/:uuid/:project_uuid',
+    handle: { page: 'adminTemplateFolders' },
+    lazy: async () => ({
+      Component: (await import('@/features/documents/routes/template-folders')).TemplateFoldersRoute,
+    }),
+  },
+];
 
 export const routes: RouteObject[] = [
   {
@@ -153,7 +160,11 @@ export const routes: RouteObject[] = [
         path: 'health-check',
         lazy: async () => ({ Component: (await import('@/features/health/routes/health-check')).HealthCheckRoute }),
       },
-      { path: 'share/:token', ...pendingAlone('share') },
+      {
+        path: 'share/:token',
+        handle: { page: 'share' },
+        lazy: async () => ({ Component: (await import('@/features/documents/routes/share-page')).SharePageRoute }),
+      },
       withQueries([
         {
           path: 'email_confirm/:token',
@@ -254,7 +265,13 @@ export const routes: RouteObject[] = [
                 },
                 { path: 'reportView/:uuid', ...pending('reportView') },
                 { path: 'accounting/:type/:uuid', ...pending('accounting') },
-                { path: 'documents_user/:uuid', ...pending('documents') },
+                {
+                  path: 'documents_user/:uuid',
+                  handle: { page: 'documents' },
+                  lazy: async () => ({
+                    Component: (await import('@/features/documents/routes/user-documents')).UserDocumentsRoute,
+                  }),
+                },
                 { path: '*', lazy: notFound },
               ],
             },
@@ -263,7 +280,13 @@ export const routes: RouteObject[] = [
               children: [
                 {
                   element: <AdminGuard />,
-                  children: [...hierarchyPages, ...userPages, ...adminPages, { path: 'admin/*', lazy: notFound }],
+                  children: [
+                    ...hierarchyPages,
+                    ...userPages,
+                    ...adminPages,
+                    ...documentPages,
+                    { path: 'admin/*', lazy: notFound },
+                  ],
                 },
               ],
             },

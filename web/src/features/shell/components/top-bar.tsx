@@ -10,11 +10,11 @@ import {
   MenuButton,
   MenuItem,
   Text,
-  View,
 } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { type RefObject, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { NotificationsMenu } from '@/components/notifications-menu';
 import { AppIcon } from '@/components/ui/icons';
 import { TicketModal } from '@/components/ui/support-ticket/ticket-modal';
 import { useTopBarProfile } from '@/features/shell/api/use-top-bar-profile';
@@ -81,23 +81,7 @@ export function TopBar({ profile: sessionProfile, drawer }: { profile: UserInfo 
             setTicketOpen(true);
           }}
         />
-        <Menu
-          menuAlign="end"
-          trigger={
-            <MenuButton
-              variation="link"
-              size="small"
-              aria-label={es.topBar.notifications}
-              title={es.topBar.notifications}
-            >
-              <AppIcon name="bell" />
-            </MenuButton>
-          }
-        >
-          <View padding="small medium" minWidth="14rem">
-            <Text color="font.tertiary">{es.topBar.noNotifications}</Text>
-          </View>
-        </Menu>
+        <NotificationsMenu />
         <Menu
           menuAlign="end"
           trigger={

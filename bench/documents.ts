@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { startPortal } from '../local/portal';
+
+export const title = 'a folder of 10,000 documents: DynamoDB calls and latency of its first page and of a search';
+
+const SIZE = Number(process.env.BENCH_DOCUMENTS ?? 10_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const PAGE = 50;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+/**
+ * Issue 10 under the list rules of issue 9 (every page in ≤ 3 DynamoDB calls whatever the size; search without case
+ * or accents): starts the API with the demo data, loads SIZE documents into one of Minera Atacama's folders (items by
+ * BatchWrite, listing entries by the data layer's own writers), then times the folder's list over HTTP as the
+ * SUPER_ADMIN and counts the DynamoDB calls of each request (the caller's own Get included).
+ */
+export async function run(): Promise<void> {
+  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+  const portal = await startPortal({ mode: 'test', web: false });
+  try {
+    const { dynamo } = await import('../functions/lib/aws/dynamo');
+    const { bulkEntryUpdates } = await import('../functions/lib/data/directory');
+    const { documentEntryWrites, documentItem } = await import('../functions/lib/data/documents');
+    const { createTemplate } = await import('../functions/folders/templates');
+    const table = portal.env.TABLE_NAME as string;
+    let calls = 0;
+    dynamo.middlewareStack.add(
+      (next) => async (args) => {
+        calls += 1;
+        return next(args);
+      },
+      { step: 'initialize', name: 'benchCallCounter' },
+    );
+    const tokenAnswer = await fetch(`${portal.apiUrl}/api/v1/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'superadmin@demo.cl', password: 'Portal.Demo1' }),
+    });
+    const { access } = (await tokenAnswer.json()) as { access: string };
+    const system = {
+      user: { uuid: 'bench', email: 'bench@portal.local', project_uuids: [], group_uuids: [], society_uuids: [] },
+      role: 'SUPER_ADMIN',
+    } as never;
+    const society = portal.demo.societies.minera;
+    const project = portal.demo.projects.andes;
+    const folder = (await createTemplate(system, { project, folder_name: `Bench ${randomUUID().slice(0, 6)}` })).uuid;
+
+    const started = performance.now();
+    const now = Date.now();
+    const documents = Array.from({ length: SIZE }, (_, i) => {
+      const uuid = randomUUID();
+      return {
+        uuid,
+        society_uuid: society,
+        group_uuid: portal.demo.groups.norte,
+        project_uuid: project,
+        folder_uuid: folder,
+        form: null,
+        year: null,
+        file_name: `Factura ${String(i).padStart(5, '0')} Año ${2017 + (i % 8)}.pdf`,
+        content_type: 'application/pdf',
+        size: 10_000 + i,
+        key: `documents/${society}/${uuid}`,
+        created_by: 'bench',
+        created: new Date(now).toISOString(),
+        updated: new Date(now + i).toISOString(),
+        version: 1,
+      };
+    });
+    const items = documents.map(documentItem);
+    const writeBatch = async (start: number) => {
+      let request: Record<string, unknown[]> | undefined = {
+        [table]: items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } })),
+      };
+      while (request && Object.keys(request).length > 0) {
+        const out = await dynamo.send(new BatchWriteCommand({ RequestItems: request as never }));
+        request = out.UnprocessedItems as typeof request;
+      }
+    };
+    const starts = Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => i * 25);
+    for (let i = 0; i < starts.length; i += 8) await Promise.all(starts.slice(i, i + 8).map(writeBatch));
+    const updates = bulkEntryUpdates(documents.flatMap(documentEntryWrites));
+    for (let i = 0; i < updates.length; i += 8) {
+      await Promise.all(updates.slice(i, i + 8).map((u) => dynamo.send(new UpdateCommand(u.write.Update as never))));
+    }
+    console.log(`Loaded ${SIZE} documents in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+
+    const get = (path: string) => async () => {
+      const response = await fetch(`${portal.apiUrl}/${path}`, { headers: { authorization: `Bearer ${access}` } });
+      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+      return (await response.json()) as { count: number; results: unknown[] };
+    };
+    const measure = async (label: string, once: () => Promise<{ count: number; results: unknown[] }>) => {
+      const first = await once();
+      const times: number[] = [];
+      const perCall: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const before = calls;
+        const t = performance.now();
+        await once();
+        times.push(performance.now() - t);
+        perCall.push(calls - before);
+      }
+      console.log(
+        `${label.padEnd(58)} ${String(median(perCall)).padStart(6)} ${median(times).toFixed(1).padStart(10)} ${`${first.results.length}/${first.count}`.padStart(12)}`,
+      );
+    };
+    console.log(
+      `${'request'.padEnd(58)} ${'calls'.padStart(6)} ${'median ms'.padStart(10)} ${'rows/count'.padStart(12)}`,
+    );
+    console.log('-'.repeat(90));
+    const group = portal.demo.groups.norte;
+    // As the screens ask: the project and group ride in the query (the level then costs one read).
+    const base = `api/v1/folders/list?project=${project}&group=${group}&society=${society}&folder=${folder}`;
+    await measure(`GET the folder, first page (${PAGE})`, get(`${base}&limit=${PAGE}`));
+    await measure(`GET the folder, last page`, get(`${base}&limit=${PAGE}&offset=${SIZE - PAGE}`));
+    await measure(
+      `GET the folder, search "factura 04242 ano"`,
+      get(`${base}&limit=${PAGE}&search=factura%2004242%20ano`),
+    );
+    await measure(`GET the folder, search "año 2021" (1 in 8)`, get(`${base}&limit=${PAGE}&search=a%C3%B1o%202021`));
+    await measure(
+      `GET the folder without project and group (typed address)`,
+      get(`api/v1/folders/list?society=${society}&folder=${folder}&limit=${PAGE}`),
+    );
+    await measure(
+      `GET the society (folder sizes)`,
+      get(`api/v1/folders/list?project=${project}&group=${group}&society=${society}`),
+    );
+  } finally {
+    await portal.stop();
+  }
+}

@@ -1,0 +1,6 @@
+import { downloadSharedDocument } from '@shared/contracts/documents';
+import { api } from '@/lib/api-client';
+
+/** GET api/v1/documents/share/download/?token=&format=json (public): the attachment's link, or 404 LINK_EXPIRED. */
+export const sharedDocumentLink = (token: string) =>
+  api(downloadSharedDocument, { query: { token, format: 'json' }, token: null, refreshOnUnauthorized: false });

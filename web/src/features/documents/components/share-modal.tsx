@@ -1,0 +1,133 @@
+import { Button, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { DEFAULT_SHARE_EXPIRY_DAYS, SHARE_EXPIRY_DAYS } from '@shared/contracts/documents';
+import { es } from '@shared/i18n/es';
+import { useState } from 'react';
+import { formatDate, Modal, ServerErrors } from '@/components/admin';
+import { mintShareToken } from '../api/create-share-token';
+import { useShareLinks } from '../api/list-share-links';
+import { revokeLink } from '../api/revoke-share-link';
+
+const t = es.documents.share;
+type Days = (typeof SHARE_EXPIRY_DAYS)[number];
+
+/**
+ * Sharing (portal §2): a link {host}/share/{token} with a copy button ('Link copiado al portapapeles'); beyond the spec,
+ * as Box and Dropbox do, the expiry (1, 7 or 30 days) and the document's live links with uses, last use and Revocar.
+ */
+export function ShareModal({
+  document,
+  onClose,
+}: {
+  document: { uuid: string; name: string } | null;
+  onClose: () => void;
+}) {
+  const [days, setDays] = useState<Days>(DEFAULT_SHARE_EXPIRY_DAYS);
+  const [link, setLink] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const links = useShareLinks(document?.uuid ?? null);
+
+  const close = () => {
+    setLink(null);
+    setCopied(false);
+    setError(null);
+    onClose();
+  };
+  const generate = async () => {
+    if (!document) return;
+    setBusy(true);
+    setError(null);
+    setCopied(false);
+    try {
+      const minted = await mintShareToken(document.uuid, days);
+      setLink(`${window.location.origin}/share/${minted.token}`);
+      await links.refetch();
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const copy = async () => {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      // Without clipboard permission the link stays selected in its field for a manual copy.
+    }
+    setCopied(true);
+  };
+  const revoke = async (uuid: string) => {
+    try {
+      await revokeLink(uuid);
+      await links.refetch();
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+
+  return (
+    <Modal
+      open={document !== null}
+      title={t.title}
+      onClose={close}
+      testId="share-modal"
+      actions={<Button onClick={close}>{t.close}</Button>}
+    >
+      <Text fontWeight="bold">{document?.name}</Text>
+      <Flex gap="small" alignItems="flex-end" wrap="wrap">
+        <SelectField
+          label={t.expiry}
+          value={String(days)}
+          onChange={(event) => setDays(Number(event.target.value) as Days)}
+        >
+          {SHARE_EXPIRY_DAYS.map((d) => (
+            <option key={d} value={d}>
+              {t.days(d)}
+            </option>
+          ))}
+        </SelectField>
+        <Button variation="primary" onClick={generate} isLoading={busy}>
+          {t.generate}
+        </Button>
+      </Flex>
+      {link ? (
+        <Flex gap="small" alignItems="flex-end" wrap="wrap">
+          <TextField
+            label="Link"
+            value={link}
+            isReadOnly
+            flex="1"
+            data-testid="share-link"
+            onFocus={(e) => e.target.select()}
+          />
+          <Button onClick={copy}>{t.copy}</Button>
+        </Flex>
+      ) : null}
+      {copied ? (
+        <Text role="status" color="font.success">
+          {t.copied}
+        </Text>
+      ) : null}
+      <ServerErrors error={error} />
+      <Text fontWeight="bold">{t.links}</Text>
+      {links.data && links.data.length === 0 ? <Text>{t.noLinks}</Text> : null}
+      <ul className="documents-links">
+        {(links.data ?? []).map((l) => (
+          <li key={l.uuid}>
+            <Flex gap="small" alignItems="center" wrap="wrap" justifyContent="space-between">
+              <Text fontSize="small">
+                {t.expires(formatDate(l.expires_at))} · {t.uses(l.use_count)}
+                {l.last_used_at ? ` · ${t.lastUse(formatDate(l.last_used_at))}` : ''}
+              </Text>
+              <Button size="small" onClick={() => revoke(l.uuid)}>
+                {t.revoke}
+              </Button>
+            </Flex>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}
