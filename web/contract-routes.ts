@@ -1,25 +1,16 @@
+import { readdirSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { type Plugin, runnerImport } from 'vite';
 
 const CONTRACTS_DIR = resolve(import.meta.dirname, '../shared/contracts');
 
-/** The contract modules the SPA may import, by file name. define.ts has no run-time zod and is served as it is. */
-const MODULES = [
-  'auth',
-  'fields',
-  'groups',
-  'health',
-  'projects',
-  'registration',
-  'societies',
-  'users',
-  // Issue 10.
-  'documents',
-  'folders',
-  // Issue 13: support tickets, contact and the chatbot.
-  'external',
-  'chatbot',
-];
+/**
+ * The contract modules the SPA may import: every area file of shared/contracts (define.ts has no run-time zod and is
+ * served as it is; index.ts joins the areas for the server). Read from the folder, so a new area needs no entry here.
+ */
+export const SERVED_MODULES = readdirSync(CONTRACTS_DIR)
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'index.ts' && file !== 'define.ts')
+  .map((file) => basename(file, '.ts'));
 
 function isContract(value: unknown): value is { id: string; method: string; path: string } {
   return typeof value === 'object' && value !== null && 'handler' in value && 'method' in value && 'path' in value;
@@ -27,6 +18,11 @@ function isContract(value: unknown): value is { id: string; method: string; path
 
 function isZod(value: unknown): boolean {
   return typeof value === 'object' && value !== null && '_zod' in value;
+}
+
+/** A plain object of schemas (a shape spread into contracts, such as `pageQuery`): server-only as well. */
+function isShape(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.values(value).some(isZod);
 }
 
 /** What the browser needs of an export: a contract's route (no schemas), a plain value as it is, a schema never. */
@@ -38,7 +34,7 @@ function browserValue(value: unknown): unknown {
     };
     return { id, method, path, access, ...(fileResponse && { fileResponse }) };
   }
-  if (isZod(value) || typeof value === 'function') return undefined;
+  if (isZod(value) || typeof value === 'function' || isShape(value)) return undefined;
   return value;
 }
 
@@ -58,13 +54,15 @@ export function contractModuleSource(module: Record<string, unknown>): string {
 
 type Modules = Record<string, Record<string, unknown>>;
 
-/** The contract modules as the server sees them (with zod), loaded once per build or dev server. */
+/** The contract modules as the server sees them (with zod), by file name, loaded once per build or dev server. */
 async function loadModules(): Promise<Modules> {
-  const [index, fields] = await Promise.all([
-    runnerImport<Modules>(resolve(CONTRACTS_DIR, 'index.ts')),
-    runnerImport<Record<string, unknown>>(resolve(CONTRACTS_DIR, 'fields.ts')),
-  ]);
-  return { ...index.module, fields: fields.module };
+  const loaded = await Promise.all(
+    SERVED_MODULES.map(
+      async (name) =>
+        [name, (await runnerImport<Record<string, unknown>>(resolve(CONTRACTS_DIR, `${name}.ts`))).module] as const,
+    ),
+  );
+  return Object.fromEntries(loaded);
 }
 
 /** Serves shared/contracts/<area>.ts to the SPA as contractModuleSource of the module, loaded on the server side. */
@@ -75,7 +73,7 @@ export function contractRoutes(): Plugin {
     enforce: 'pre',
     async load(id) {
       const file = id.split('?')[0] ?? id;
-      if (dirname(file) !== CONTRACTS_DIR || !MODULES.includes(basename(file, '.ts'))) return undefined;
+      if (dirname(file) !== CONTRACTS_DIR || !SERVED_MODULES.includes(basename(file, '.ts'))) return undefined;
       modules ??= loadModules();
       const module = (await modules)[basename(file, '.ts')];
       return module ? contractModuleSource(module) : undefined;
