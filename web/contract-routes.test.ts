@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { auth, contracts, groups, health, projects, registration, societies, users } from '../shared/contracts';
+import {
+  accountingAssignments,
+  auth,
+  contracts,
+  groups,
+  health,
+  modules,
+  projects,
+  registration,
+  reports,
+  societies,
+  users,
+} from '../shared/contracts';
 import * as fields from '../shared/contracts/fields';
 import { contractModuleSource } from './contract-routes';
 
@@ -22,6 +34,9 @@ const contractModules: Record<string, Record<string, unknown>> = {
   registration,
   societies,
   users,
+  modules,
+  reports,
+  'accounting-assignments': accountingAssignments,
 };
 const AREAS = Object.keys(contractModules);
 

@@ -4,7 +4,21 @@ import { type Plugin, runnerImport } from 'vite';
 const CONTRACTS_DIR = resolve(import.meta.dirname, '../shared/contracts');
 
 /** The contract modules the SPA may import, by file name. define.ts has no run-time zod and is served as it is. */
-const MODULES = ['auth', 'fields', 'groups', 'health', 'projects', 'registration', 'societies', 'users'];
+const MODULES = [
+  'auth',
+  'fields',
+  'groups',
+  'health',
+  'projects',
+  'registration',
+  'societies',
+  'users',
+  // Reports, modules and accounting assignments (issue 11, issue 12).
+  'modules',
+  'reports',
+  'accounting-assignments',
+  'assignment-fields',
+];
 
 function isContract(value: unknown): value is { id: string; method: string; path: string } {
   return typeof value === 'object' && value !== null && 'handler' in value && 'method' in value && 'path' in value;
@@ -45,11 +59,17 @@ type Modules = Record<string, Record<string, unknown>>;
 
 /** The contract modules as the server sees them (with zod), loaded once per build or dev server. */
 async function loadModules(): Promise<Modules> {
-  const [index, fields] = await Promise.all([
+  const [index, fields, assignmentFields] = await Promise.all([
     runnerImport<Modules>(resolve(CONTRACTS_DIR, 'index.ts')),
     runnerImport<Record<string, unknown>>(resolve(CONTRACTS_DIR, 'fields.ts')),
+    runnerImport<Record<string, unknown>>(resolve(CONTRACTS_DIR, 'assignment-fields.ts')),
   ]);
-  return { ...index.module, fields: fields.module };
+  return {
+    ...index.module,
+    fields: fields.module,
+    'accounting-assignments': index.module.accountingAssignments ?? {},
+    'assignment-fields': assignmentFields.module,
+  };
 }
 
 /** Serves shared/contracts/<area>.ts to the SPA as contractModuleSource of the module, loaded on the server side. */
