@@ -95,3 +95,47 @@ describe('a built-in report from the wizard to the sidebar', () => {
     await outsider.context.close();
   }, 120_000);
 });
+
+describe('at 375 px, without serious accessibility violations', () => {
+  test('the reports list, the wizard and a built-in dashboard', async () => {
+    const { default: AxeBuilder } = await import('@axe-core/playwright');
+    const serious = async (page: import('playwright-core').Page) => {
+      const result = await new AxeBuilder({ page: page as never }).analyze();
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    const phone = { viewport: { width: 375, height: 740 } };
+    const admin = await newPage(browser, phone);
+    await signInWithCookies(admin.context, webUrl, projectAdminEmail);
+    await admin.page.goto(`${webUrl}/admin/reports`);
+    await admin.page.getByTestId('inactive-list').waitFor();
+    await admin.page.getByText(`Actividad ${stamp}`).first().waitFor();
+    expect(await serious(admin.page)).toEqual([]);
+    // The shell's top bar is made responsive by another change (issue 13); until then it sets the page's width, so
+    // these screens are held to the width of an existing admin list, not wider.
+    await admin.page.goto(`${webUrl}/admin/group`);
+    await admin.page.getByRole('heading', { level: 2 }).first().waitFor();
+    const shellWidth = await admin.page.evaluate(() => document.documentElement.scrollWidth);
+    await admin.page.goto(`${webUrl}/admin/reports`);
+    await admin.page.getByTestId('inactive-list').waitFor();
+    const width = () => admin.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await width()).toBeLessThanOrEqual(Math.max(375, shellWidth));
+    await admin.page.goto(`${webUrl}/admin/reports/create`);
+    await admin.page.getByLabel('Nombre del reporte (*)').waitFor();
+    expect(await serious(admin.page)).toEqual([]);
+    expect(await width()).toBeLessThanOrEqual(Math.max(375, shellWidth));
+    await screenshot(admin.page, 'reports-wizard-375');
+    await admin.context.close();
+
+    const member = await newPage(browser, phone);
+    await signInWithCookies(member.context, webUrl, userGroupEmail);
+    const { body } = await call(modules.getModuleReport, { token: w.people.userGroup.token });
+    const report = body.flatMap((m) => m.report_list).find((r) => r.menu_name === menuName);
+    await member.page.goto(`${webUrl}/reportView/${report?.uuid}`);
+    await member.page.getByTestId('panel-users-by-role').locator('svg.recharts-surface').first().waitFor();
+    expect(await serious(member.page)).toEqual([]);
+    await screenshot(member.page, 'reports-dashboard-375');
+    await member.context.close();
+  }, 120_000);
+});
