@@ -75,7 +75,8 @@ export const ADMIN_MENU: ReadonlyArray<{ label: string; to: string; roles: reado
   { label: 'G.Sociedad', to: '/admin/group', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN'] },
   { label: 'Sociedad', to: '/admin/society', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
   { label: 'Usuarios', to: '/admin/users', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
-  { label: 'Reportes', to: '/admin/reports', roles: ['SUPER_ADMIN'] },
-  { label: 'Contabilidad', to: '/admin/accounting', roles: ['SUPER_ADMIN'] },
+  // Portal §2: /admin/reports and /admin/accounting admit super, project and group admins (issue 11, issue 12).
+  { label: 'Reportes', to: '/admin/reports', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
+  { label: 'Contabilidad', to: '/admin/accounting', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
   { label: 'Documentos', to: '/admin/documents/root', roles: ['SUPER_ADMIN'] },
 ];

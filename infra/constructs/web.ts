@@ -90,7 +90,8 @@ export function contentSecurityPolicy(bucketHosts: string[]): string {
     `img-src 'self' data: blob: ${s3}`,
     "font-src 'self' data:",
     `connect-src 'self' ${s3}`,
-    `frame-src https://*.quicksight.aws.amazon.com ${s3}`,
+    // Report viewer (issue 11): QuickSight dashboards and Power BI reports (embed URL or powerbi-client).
+    `frame-src https://*.quicksight.aws.amazon.com https://app.powerbi.com ${s3}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

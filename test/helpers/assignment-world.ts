@@ -34,7 +34,7 @@ export interface AssignmentWorld {
   accountingModule: string;
   people: Record<
     'projectAdmin' | 'groupAdmin' | 'userGroup' | 'userSociety' | 'otherSociety' | 'otherProjectAdmin',
-    { uuid: string; token: string }
+    { uuid: string; email: string; token: string }
   >;
 }
 
@@ -108,7 +108,11 @@ export async function buildAssignmentWorld(): Promise<AssignmentWorld> {
       async (p) => (await signIn(p.email)).access,
     ),
   );
-  const withToken = (p: { uuid: string }, index: number) => ({ uuid: p.uuid, token: tokens[index] as string });
+  const withToken = (p: { uuid: string; email: string }, index: number) => ({
+    uuid: p.uuid,
+    email: p.email,
+    token: tokens[index] as string,
+  });
   return {
     superAdmin,
     P,

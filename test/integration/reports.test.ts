@@ -332,6 +332,48 @@ describe('who sees a report (the one visibility rule)', () => {
   });
 });
 
+describe('the demo seed and the selection', () => {
+  test('every demo role sees the seeded built-in reports and its statements; the BI tools say not configured', async () => {
+    const { signIn } = await import('../helpers/api');
+    for (const email of ['proyecto@demo.cl', 'grupo@demo.cl', 'usuariogrupo@demo.cl', 'sociedad@demo.cl']) {
+      const token = (await signIn(email)).access;
+      const list = await call(modules.getModuleReport, { token });
+      const names = list.body.flatMap((m) => m.report_list.map((r) => r.menu_name));
+      expect(names, email).toEqual(expect.arrayContaining(['Actividad', 'Dólar y UF', 'Ventas', 'Finanzas']));
+      const statements = await call(modules.getModuleAccounting, { token });
+      expect(statements.body.flatMap((m) => m.report_list.map((r) => r.type)).sort(), email).toEqual([1, 2, 3, 4]);
+      const quickSight = list.body.flatMap((m) => m.report_list).find((r) => r.menu_name === 'Ventas');
+      const view = await viewAs(token, quickSight?.uuid ?? '');
+      expect(view.body.embed.kind, email).toBe('NOT_CONFIGURED');
+    }
+  });
+
+  test("the embedding's scope is the caller's: a selection of another tenant answers 404, extra query is ignored", async () => {
+    const report = (await create(builtIn({ project_list: [w.P] }))).body;
+    const foreign = await call(reports.getReport, {
+      token: w.people.userSociety.token,
+      params: { id: report.uuid },
+      query: { society: w.T },
+    });
+    expect(foreign.status).toBe(404);
+    const extra = await call(reports.getReport, {
+      token: w.people.userSociety.token,
+      params: { id: report.uuid },
+      query: { role: 'SUPER_ADMIN', tags: 'project=*', society: w.S1a },
+    });
+    expect([extra.status, extra.body.embed.kind]).toEqual([200, 'BUILT_IN']);
+    // A USER_SOCIETY's selection is a society: a project in the query is not read; the data stay its society's.
+    const dashboard = await call(reports.getReportDashboard, {
+      token: w.people.userSociety.token,
+      params: { id: report.uuid },
+      query: { project: w.Q },
+    });
+    expect(dashboard.status).toBe(200);
+    const people = dashboard.body.panels.find((p) => p.id === 'users-by-role')?.points ?? [];
+    expect(people).toEqual([{ label: 'Usuario de sociedad', value: 1 }]);
+  });
+});
+
 describe('admin lists', () => {
   test('filters project › group › society by coverage; another project sees none of them; a foreign filter 404', async () => {
     const forG1 = (await create(builtIn({ group_list: [w.G1], report_name: 'Filtro G1' }))).body;

@@ -120,17 +120,49 @@ const userPages: RouteObject[] = [
   },
 ];
 
-/** Admin route families (admin spec §2, portal spec §2); access per role comes from shared/roles.ts. */
-const adminPages: RouteObject[] = [
-  ['reports', 'adminReports'],
-  ['reports/create', 'adminReportCreate'],
-  ['reports/edit/:uuid', 'adminReportEdit'],
-  ['reports/detail/:uuid', 'adminReportDetail'],
-  ['accounting', 'adminAccounting'],
-  ['accounting/create', 'adminAccountingCreate'],
-  ['accounting/edit/:uuid', 'adminAccountingEdit'],
-  ['accounting/detail/:uuid', 'adminAccountingDetail'],
-].map(([path, key]) => ({ path: `admin/${path}`, ...pending(key as PageKey) }));
+/** Reports and accounting assignments (issue 11, issue 12): lazy pages of features/reports and features/accounting. */
+const reportPages: RouteObject[] = [
+  ['reports', 'adminReports', () => import('@/features/reports/routes/reports-list').then((m) => m.ReportsListRoute)],
+  [
+    'reports/create',
+    'adminReportCreate',
+    () => import('@/features/reports/routes/report-create').then((m) => m.ReportCreateRoute),
+  ],
+  [
+    'reports/edit/:uuid',
+    'adminReportEdit',
+    () => import('@/features/reports/routes/report-edit').then((m) => m.ReportEditRoute),
+  ],
+  [
+    'reports/detail/:uuid',
+    'adminReportDetail',
+    () => import('@/features/reports/routes/report-detail').then((m) => m.ReportDetailRoute),
+  ],
+  [
+    'accounting',
+    'adminAccounting',
+    () => import('@/features/accounting/routes/assignments-list').then((m) => m.AssignmentsListRoute),
+  ],
+  [
+    'accounting/create',
+    'adminAccountingCreate',
+    () => import('@/features/accounting/routes/assignment-create').then((m) => m.AssignmentCreateRoute),
+  ],
+  [
+    'accounting/edit/:uuid',
+    'adminAccountingEdit',
+    () => import('@/features/accounting/routes/assignment-edit').then((m) => m.AssignmentEditRoute),
+  ],
+  [
+    'accounting/detail/:uuid',
+    'adminAccountingDetail',
+    () => import('@/features/accounting/routes/assignment-detail').then((m) => m.AssignmentDetailRoute),
+  ],
+].map(([path, page, load]) => ({
+  path: `admin/${path as string}`,
+  handle: { page },
+  lazy: async () => ({ Component: await (load as () => Promise<React.ComponentType>)() }),
+}));
 
 /** The document manager and the template folders (portal §2; issue 10): lazy pages of features/documents. */
 const documentPages: RouteObject[] = [
@@ -263,7 +295,13 @@ export const routes: RouteObject[] = [
                     Component: (await import('@/features/account/routes/change-password')).ChangePasswordRoute,
                   }),
                 },
-                { path: 'reportView/:uuid', ...pending('reportView') },
+                {
+                  path: 'reportView/:uuid',
+                  handle: { page: 'reportView' },
+                  lazy: async () => ({
+                    Component: (await import('@/features/reports/routes/report-view')).ReportViewRoute,
+                  }),
+                },
                 { path: 'accounting/:type/:uuid', ...pending('accounting') },
                 {
                   path: 'documents_user/:uuid',
@@ -283,7 +321,7 @@ export const routes: RouteObject[] = [
                   children: [
                     ...hierarchyPages,
                     ...userPages,
-                    ...adminPages,
+                    ...reportPages,
                     ...documentPages,
                     { path: 'admin/*', lazy: notFound },
                   ],

@@ -59,7 +59,15 @@ export function AssignmentTable<T>({
   return (
     <Flex direction="column" gap="small" data-testid={testId}>
       {title ? <Heading level={3}>{title}</Heading> : null}
-      <Card variation="outlined" padding="0" className="admin-table-card">
+      {/* Scrolls sideways on a phone: focusable so keyboard users can scroll it too (axe scrollable-region-focusable). */}
+      <Card
+        variation="outlined"
+        padding="0"
+        className="admin-table-card"
+        tabIndex={0}
+        role="region"
+        aria-label={title ?? es.reportsAdmin.title}
+      >
         <Table size="small" highlightOnHover>
           <TableHead>
             <TableRow>

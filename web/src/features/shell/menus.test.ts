@@ -36,7 +36,8 @@ describe('sidebar decisions', () => {
     expect(labels(superAdmin.modules)).toEqual(['Reportes', 'Contabilidad']);
     expect(labels(adminMenuFor('PROJECT_ADMIN').main)).toEqual(['G.Sociedad', 'Sociedad', 'Usuarios']);
     expect(labels(adminMenuFor('GROUP_ADMIN').main)).toEqual(['Sociedad', 'Usuarios']);
-    expect(adminMenuFor('GROUP_ADMIN').modules).toEqual([]);
+    // Portal §2: reports and accounting admin open to project and group admins too (issue 11, issue 12).
+    expect(labels(adminMenuFor('GROUP_ADMIN').modules)).toEqual(['Reportes', 'Contabilidad']);
     expect(adminMenuFor('USER_SOCIETY')).toEqual({ main: [], modules: [] });
   });
 

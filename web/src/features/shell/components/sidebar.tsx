@@ -1,6 +1,7 @@
 import { Flex, View } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { adminPanelTarget, showsDocuments } from '@/features/shell/menus';
+import { useMyAccountingLinks, useMyReportLinks } from '@/lib/assignment-lists';
 import type { UserInfo } from '@/lib/session';
 import { CollapseToggle } from './collapse-toggle';
 import { NavGroup } from './nav-group';
@@ -20,6 +21,9 @@ export function Sidebar({
   onToggle: () => void;
 }) {
   const adminTarget = adminPanelTarget(profile);
+  // The caller's reports and accounting items for its stored selection, by menu_name (issue 11, issue 12).
+  const reports = useMyReportLinks();
+  const accounting = useMyAccountingLinks();
   return (
     <Flex
       as="nav"
@@ -38,14 +42,22 @@ export function Sidebar({
         collapsed={collapsed}
         emptyText={es.sidebar.noReports}
         onExpandSidebar={onToggle}
-      />
+      >
+        {reports.map((link) => (
+          <NavItem key={link.key} to={link.to} icon="reports" label={link.label} collapsed={collapsed} />
+        ))}
+      </NavGroup>
       <NavGroup
         icon="accounting"
         label={es.sidebar.accounting}
         collapsed={collapsed}
         emptyText={es.sidebar.noAccounting}
         onExpandSidebar={onToggle}
-      />
+      >
+        {accounting.map((link) => (
+          <NavItem key={link.key} to={link.to} icon="accounting" label={link.label} collapsed={collapsed} />
+        ))}
+      </NavGroup>
       {showsDocuments(profile) ? (
         <NavItem to="/documents_user/root" icon="folder" label={es.sidebar.documents} collapsed={collapsed} />
       ) : null}
