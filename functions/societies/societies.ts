@@ -180,7 +180,10 @@ export async function patchSociety(
   return oneView(after);
 }
 
-/** Refused while users are attached (409 SOCIETY_HAS_USERS), so no user keeps a society that is gone. */
+/**
+ * Refused while users are attached (409 SOCIETY_HAS_USERS), so no user keeps a society that is gone, and while its
+ * folders hold documents (409 SOCIETY_HAS_DOCUMENTS), so no stored file is left without the society that owns it.
+ */
 export async function deleteSociety(caller: Caller, uuid: string) {
   const society = await requireSociety(caller, uuid);
   await transactWrite([
@@ -193,6 +196,7 @@ export async function deleteSociety(caller: Caller, uuid: string) {
       },
       () => conflict('SOCIETY_HAS_USERS'),
     ),
+    societyHoldsNoDocuments(uuid, () => conflict('SOCIETY_HAS_DOCUMENTS')),
     ...societyListingWrites(society, undefined),
     ...(society.society_rut ? [deleteKey(rutKey(society.society_rut))] : []),
     ...recount(society, undefined),

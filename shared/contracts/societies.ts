@@ -144,7 +144,8 @@ export const deleteSociety = defineContract({
   access: SOCIETY_ADMINS,
   statuses: [409],
   handler: 'societies/delete-society',
-  summary: 'Delete a society that has no users (409 SOCIETY_HAS_USERS otherwise)',
+  summary:
+    'Delete a society that has no users and no documents (409 SOCIETY_HAS_USERS or SOCIETY_HAS_DOCUMENTS otherwise)',
   params: uuidParams,
   response: z.object({ detail: z.string() }),
 });

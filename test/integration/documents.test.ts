@@ -383,4 +383,24 @@ describe('documents: both uploads → list → download → rename → delete', 
     });
     expect(move.status, JSON.stringify(move.body)).toBe(200);
   });
+
+  test('a society holding documents is not deleted (409 SOCIETY_HAS_DOCUMENTS); once empty it is', async () => {
+    const own = await call(folders.createFolderTemplate, {
+      token: w.tokens.paP,
+      body: { project: w.P, folder_name: 'Cierre anual' },
+    });
+    expect(own.status).toBe(201);
+    const upload = await uploadSmall(w.tokens.paP, { society: w.S2, folder: own.body.uuid }, 'Balance.pdf', PDF);
+    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
+    const refused = await call(societies.deleteSociety, { token: w.tokens.paP, params: { uuid: w.S2 } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('SOCIETY_HAS_DOCUMENTS');
+    expect((await call(societies.getSociety, { token: w.tokens.paP, params: { uuid: w.S2 } })).status).toBe(200);
+    const removed = await call(documents.deleteDocument, {
+      token: w.tokens.paP,
+      params: { uuid: String(upload.body.uuid) },
+    });
+    expect(removed.status).toBe(200);
+    expect((await call(societies.deleteSociety, { token: w.tokens.paP, params: { uuid: w.S2 } })).status).toBe(200);
+  });
 });
