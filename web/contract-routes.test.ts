@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { auth, contracts, groups, health, projects, registration, societies, users } from '../shared/contracts';
+import {
+  auth,
+  chatbot,
+  contracts,
+  external,
+  groups,
+  health,
+  projects,
+  registration,
+  societies,
+  users,
+} from '../shared/contracts';
 import * as fields from '../shared/contracts/fields';
 import { contractModuleSource } from './contract-routes';
 
@@ -22,6 +33,9 @@ const contractModules: Record<string, Record<string, unknown>> = {
   registration,
   societies,
   users,
+  // issue 13
+  external,
+  chatbot,
 };
 const AREAS = Object.keys(contractModules);
 
