@@ -21,3 +21,14 @@ export class EventStreamSerde {
     notBundled();
   }
 }
+
+// What the Bedrock runtime client's bidirectional-stream middleware imports (issue 13): the chatbot calls Converse,
+// never a streaming operation, so these fail if ever reached.
+export class EventStreamCodec {
+  constructor(..._args: unknown[]) {
+    notBundled();
+  }
+}
+
+export const iterableToReadableStream = (_input?: unknown): never => notBundled();
+export const readableStreamToIterable = (_input?: unknown): never => notBundled();

@@ -38,7 +38,8 @@ describe('at 375 px', () => {
       const close = page.getByRole('button', { name: 'Cerrar menú' });
       expect(await close.getAttribute('aria-expanded')).toBe('true');
       await drawer.getByRole('link', { name: 'Inicio' }).waitFor();
-      expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      // Focus moves into the drawer once it has slid in.
+      await page.waitForFunction((id) => document.getElementById(id)?.contains(document.activeElement), drawerId);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, 'shell-drawer-375');
 

@@ -113,6 +113,22 @@ test('every route of router.tsx has a URL in this check', () => {
   expect(routerPatterns().length).toBeGreaterThan(40);
 });
 
+test('the check itself catches serious and critical violations', async () => {
+  const { context, page } = await newPage(browser);
+  try {
+    await page.goto(`${webUrl}/health-check`);
+    await page.getByText('The App is Healthy').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.evaluate(() => {
+      document.body.insertAdjacentHTML('beforeend', '<button></button><img src="x.png">');
+    });
+    const found = (await seriousViolations(page)).map((line) => line.split(' ')[0]);
+    expect(found).toEqual(expect.arrayContaining(['button-name', 'image-alt']));
+  } finally {
+    await context.close();
+  }
+});
+
 describe('axe: no serious or critical violation', () => {
   test.each(['visitor' as const, ...ROLES])(
     'every route a %s can open',

@@ -24,6 +24,6 @@ export async function settled(page: Page): Promise<void> {
   await page
     .locator('.amplify-loader, .portal-welcome')
     .first()
-    .waitFor({ state: 'detached', timeout: 8000 })
+    .waitFor({ state: 'detached', timeout: 3000 })
     .catch(() => undefined);
 }

@@ -1,20 +1,34 @@
 import { getUserInfo } from '@shared/contracts/auth';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
 import type { UserInfo } from '@/lib/session';
 
+/** The answer of PATCH api/v1/users/user-profile/ is `{ image }` alone: that is how an avatar upload is told apart. */
+const isAvatarAnswer = (data: unknown) =>
+  typeof data === 'object' && data !== null && Object.keys(data).length === 1 && 'image' in data;
+
 /**
- * The profile the top bar shows, as a cached read seeded with the session's profile (no extra request on load). Every
- * successful write marks the cache stale (lib/query-client.ts) and this read is on screen, so it loads again: the
- * avatar changes right after an upload on /userinfo (issue 13), with no reload.
+ * The profile the top bar shows, as a cached read seeded with the session's profile (no extra request on load). It is
+ * read again when an avatar upload succeeds (issue 13: the avatar changes right after the upload, no reload), and
+ * only then: reading the profile after every write would race the sign-out that a password change ends with.
  */
 export function useTopBarProfile(sessionProfile: UserInfo | null): UserInfo | null {
-  const { data } = useQuery({
+  const client = useQueryClient();
+  const { data, refetch } = useQuery({
     queryKey: [getUserInfo.id, 'top-bar'],
     queryFn: ({ signal }) => api(getUserInfo, { signal }),
-    enabled: sessionProfile !== null,
+    // Not refetched by the cache-wide invalidation that follows every write (lib/query-client.ts).
+    enabled: false,
     initialData: sessionProfile ?? undefined,
-    staleTime: Number.POSITIVE_INFINITY,
   });
+  useEffect(
+    () =>
+      client.getMutationCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'success' && isAvatarAnswer(event.action.data))
+          void refetch();
+      }),
+    [client, refetch],
+  );
   return data ?? sessionProfile;
 }

@@ -3,6 +3,8 @@ import { useLocation } from 'react-router-dom';
 import { PHONE_QUERY, useMediaQuery } from '@/components/ui/use-media-query';
 import type { DrawerControl } from './top-bar';
 
+/** A little longer than the drawer's transition in styles.css. */
+const FOCUS_DELAY_MS = 250;
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
@@ -28,12 +30,16 @@ export function useDrawer() {
 
   useEffect(() => {
     if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    // Once the slide-in has ended (styles.css, 0.2 s): Chromium refuses focus to an element still sliding in.
+    const timer = setTimeout(() => panelRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus(), FOCUS_DELAY_MS);
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open, close]);
 
   const control: DrawerControl = {
