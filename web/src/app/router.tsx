@@ -129,6 +129,16 @@ const userPages: RouteObject[] = [
   },
 ];
 
+/** Accounting ledger import (issue 12): admins upload a society's chart and ledger. */
+const accountingImportPages: RouteObject[] = [
+  {
+    path: 'admin/accounting/import',
+    lazy: async () => ({
+      Component: (await import('@/features/accounting/routes/ledger-import')).LedgerImportRoute,
+    }),
+  },
+];
+
 /** Admin route families (admin spec §2, portal spec §2); access per role comes from shared/roles.ts. */
 const adminPages: RouteObject[] = [
   ['reports', 'adminReports'],
@@ -237,7 +247,13 @@ export const routes: RouteObject[] = [
                   }),
                 },
                 { path: 'reportView/:uuid', ...pending('reportView') },
-                { path: 'accounting/:type/:uuid', ...pending('accounting') },
+                // Accounting statements (issue 12): the viewer of the four statements.
+                {
+                  path: 'accounting/:type/:uuid',
+                  lazy: async () => ({
+                    Component: (await import('@/features/accounting/routes/statement-view')).StatementViewRoute,
+                  }),
+                },
                 { path: 'documents_user/:uuid', ...pending('documents') },
                 { path: '*', lazy: notFound },
               ],
@@ -247,7 +263,13 @@ export const routes: RouteObject[] = [
               children: [
                 {
                   element: <AdminGuard />,
-                  children: [...hierarchyPages, ...userPages, ...adminPages, { path: 'admin/*', lazy: notFound }],
+                  children: [
+                    ...hierarchyPages,
+                    ...userPages,
+                    ...accountingImportPages,
+                    ...adminPages,
+                    { path: 'admin/*', lazy: notFound },
+                  ],
                 },
               ],
             },
