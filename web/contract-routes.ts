@@ -4,7 +4,7 @@ import { type Plugin, runnerImport } from 'vite';
 const CONTRACTS_DIR = resolve(import.meta.dirname, '../shared/contracts');
 
 /** The contract modules the SPA may import, by file name. define.ts has no run-time zod and is served as it is. */
-const MODULES = ['auth', 'fields', 'groups', 'health', 'projects', 'registration', 'societies', 'users'];
+const MODULES = ['accounting', 'auth', 'fields', 'groups', 'health', 'projects', 'registration', 'societies', 'users'];
 
 function isContract(value: unknown): value is { id: string; method: string; path: string } {
   return typeof value === 'object' && value !== null && 'handler' in value && 'method' in value && 'path' in value;

@@ -106,7 +106,11 @@ export function StatementViewRoute() {
   const title = t.types[type] as string;
   const data = report.data as unknown;
   const header = (data as BalanceReport | undefined)?.header;
-  const loading = societies.isPending || dates.isPending || (query !== null && report.isPending);
+  // Until the defaults give a period there is no statement to ask for: the spinner stays.
+  const loading =
+    societies.isPending ||
+    (state.society !== '' && dates.isPending) ||
+    (available.length > 0 && (query === null || report.isPending));
   const noData = !loading && (available.length === 0 || (report.isSuccess && !hasRows(data)));
   const detailQuery =
     target && query
@@ -130,7 +134,7 @@ export function StatementViewRoute() {
   };
 
   return (
-    <Flex direction="column" gap="medium" padding="medium" data-testid="statement-view">
+    <Flex direction="column" gap="medium" padding="medium" className="accounting-view" data-testid="statement-view">
       <AdminBreadcrumb items={[{ label: s.breadcrumb }, { label: title }]} />
       <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
         <Heading level={2}>{title}</Heading>
@@ -148,7 +152,7 @@ export function StatementViewRoute() {
         dates={available}
       />
       {downloadError ? <ServerErrors error={downloadError} /> : null}
-      <Card variation="outlined">
+      <Card variation="outlined" minWidth="0" maxWidth="100%">
         {header ? (
           <Text fontSize="small" marginBottom="small" data-testid="statement-header">
             {header.society_business_name} · {header.money_symbol} · {t.rules[header.rule]}
@@ -163,6 +167,8 @@ export function StatementViewRoute() {
           </Flex>
         ) : report.isError ? (
           <ServerErrors error={report.error} />
+        ) : !noData && !data ? (
+          <Loader size="large" aria-label={s.loading} />
         ) : noData ? (
           <Alert variation="info" heading={s.noData} data-testid="statement-no-data">
             {s.noDataBody}
