@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { auth, contracts, groups, health, projects, registration, societies, users } from '../shared/contracts';
+import {
+  accounting,
+  auth,
+  contracts,
+  groups,
+  health,
+  projects,
+  registration,
+  societies,
+  users,
+} from '../shared/contracts';
 import * as fields from '../shared/contracts/fields';
 import { contractModuleSource } from './contract-routes';
 
@@ -15,6 +25,7 @@ function evaluate(source: string): Record<string, unknown> {
 }
 
 const contractModules: Record<string, Record<string, unknown>> = {
+  accounting,
   auth,
   groups,
   health,
