@@ -39,7 +39,7 @@ async function readRows(file: UploadedFile | undefined, required: readonly strin
     throw error;
   }
   const missing = required.filter((column) => !table.columns.includes(column));
-  if (missing.length > 0) return { problems: [f.missingColumns(missing)] };
+  if (missing.length > 0) return { problems: [f.missingColumns(missing.join(', '))] };
   if (table.rows.length === 0) return { problems: [f.empty] };
   if (table.rows.length > MAX_ROWS) return { problems: [f.tooManyRows(MAX_ROWS)] };
   return { rows: table.rows as TableRow[] };

@@ -1,4 +1,5 @@
 import { account } from './es/account';
+import { accountingImport, accountingScreens, accountingStatements } from './es/accounting';
 import { adminUi } from './es/admin';
 import { login } from './es/auth';
 import { app, health, pending, roles, welcome } from './es/common';
@@ -63,6 +64,10 @@ export const es = {
   assignmentsAdmin,
   reportsAdmin,
   accountingAssignmentsAdmin,
+  // accounting statements and imports (issue 12)
+  accountingImport,
+  accountingStatements,
+  accountingScreens,
 } as const;
 
 export {

@@ -179,7 +179,9 @@ function checkInvariants(chart: Map<string, ChartAccount>, movements: Movements)
 }
 
 describe('statements of random balanced ledgers', () => {
-  it('satisfy I1–I8 in both bases and both currencies, and match an independent 8-column computation', async () => {
+  it('satisfy I1–I8 in both bases and both currencies, and match an independent 8-column computation', {
+    timeout: 60_000,
+  }, async () => {
     const chartFile = await chartFromFile(Buffer.from(CHART_CSV, 'utf8'));
     expect(chartFile.report.every((r) => r.status === 'OK')).toBe(true);
     const chart = chartMap(chartFile.accounts);

@@ -15,7 +15,7 @@ const ROW = 12;
 /** Characters outside WinAnsi would make pdf-lib throw; they are replaced rather than lost silently. */
 const winAnsi = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF€•–—‘’“”…]/g, '?');
 
-function fit(text: string, font: PDFFont, width: number): string {
+function fitText(text: string, font: PDFFont, width: number): string {
   let value = winAnsi(text);
   while (value.length > 1 && font.widthOfTextAtSize(value, SIZE) > width) value = `${value.slice(0, -2)}…`;
   return value;
@@ -39,7 +39,7 @@ export async function renderPdf(table: ExportTable): Promise<Uint8Array> {
       if (cell === null) return;
       const width = (widths[i] as number) - 4;
       const money = table.columns[i]?.kind === 'money' && typeof cell === 'number';
-      const text = fit(money ? chileanNumber(cell, table.decimals) : String(cell), font, width);
+      const text = fitText(money ? chileanNumber(cell, table.decimals) : String(cell), font, width);
       const x = money ? (xs[i] as number) + width - font.widthOfTextAtSize(text, SIZE) : (xs[i] as number);
       page.drawText(text, { x, y: y - SIZE, size: SIZE, font, color: rgb(0.1, 0.1, 0.1) });
     });

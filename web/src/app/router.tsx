@@ -1,17 +1,7 @@
-import type { es } from '@shared/i18n/es';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '@/components/ui/page-loader';
 import { AdminGuard, GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
-
-type PageKey = keyof typeof es.pages;
-
-/** A page a later issue fills: one shared, lazily loaded empty state; its title comes from the route's handle. */
-const pendingPage: RouteObject['lazy'] = async () => ({
-  Component: (await import('@/components/ui/pending-page')).PendingRoute,
-});
-
-const pending = (page: PageKey): Pick<RouteObject, 'handle' | 'lazy'> => ({ handle: { page }, lazy: pendingPage });
 
 /** A pathless layout that provides the query cache to its pages (app/query-layout.tsx). */
 const withQueries = (children: RouteObject[]): RouteObject => ({
@@ -182,6 +172,16 @@ const documentPages: RouteObject[] = [
   },
 ];
 
+/** Accounting ledger import (issue 12): admins upload a society's chart and ledger. */
+const accountingImportPages: RouteObject[] = [
+  {
+    path: 'admin/accounting/import',
+    lazy: async () => ({
+      Component: (await import('@/features/accounting/routes/ledger-import')).LedgerImportRoute,
+    }),
+  },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -302,7 +302,13 @@ export const routes: RouteObject[] = [
                     Component: (await import('@/features/reports/routes/report-view')).ReportViewRoute,
                   }),
                 },
-                { path: 'accounting/:type/:uuid', ...pending('accounting') },
+                // Accounting statements (issue 12): the viewer of the four statements.
+                {
+                  path: 'accounting/:type/:uuid',
+                  lazy: async () => ({
+                    Component: (await import('@/features/accounting/routes/statement-view')).StatementViewRoute,
+                  }),
+                },
                 {
                   path: 'documents_user/:uuid',
                   handle: { page: 'documents' },
@@ -323,6 +329,7 @@ export const routes: RouteObject[] = [
                     ...userPages,
                     ...reportPages,
                     ...documentPages,
+                    ...accountingImportPages,
                     { path: 'admin/*', lazy: notFound },
                   ],
                 },

@@ -1,0 +1,197 @@
+import '../accounting.css';
+import { Alert, Button, Card, Flex, Heading, Loader, Menu, MenuItem, Text } from '@aws-amplify/ui-react';
+import type {
+  BalanceReport,
+  CashFlowReport,
+  FinancialSituationReport,
+  StatusResultsReport,
+} from '@shared/contracts/accounting';
+import { es } from '@shared/i18n/es';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { AdminBreadcrumb, ServerErrors } from '@/components/admin';
+import { NotFound } from '@/components/ui/not-found';
+import { useSession } from '@/lib/session';
+import { readLocal, writeLocal } from '@/lib/storage';
+import { useMySocieties } from '../api/my-societies';
+import { downloadStatement, hasExcel } from '../api/statement-files';
+import { hasDetail, useAvailableDates, useStatement } from '../api/statements';
+import { DetailModal } from '../components/detail-modal';
+import { type FilterState, StatementFilters } from '../components/statement-filters';
+import {
+  BalanceTable,
+  CashFlowTable,
+  type DrillTarget,
+  FinancialTable,
+  ResultsTable,
+} from '../components/statement-tables';
+import { formatAmount } from '../lib/format';
+import { defaultPeriods, familyOfType, parsePeriodKey, reportTypeOf } from '../lib/periods';
+
+const s = es.accountingScreens;
+const t = es.accountingStatements;
+const SOCIETY_KEY = 'accounting-society';
+
+/** Does the answer hold any account (portal §4: no header or no rows is 'no data')? */
+function hasRows(report: unknown): boolean {
+  const r = report as Partial<BalanceReport & FinancialSituationReport & StatusResultsReport & CashFlowReport>;
+  if (!r?.header) return false;
+  const accounts = [...(r.rows ?? []), ...(r.assets ?? []), ...(r.passive_and_heritage ?? [])] as Array<{
+    index?: unknown;
+    cod_cta?: string;
+  }>;
+  return accounts.some((row) => typeof row.index === 'number' || (row.cod_cta !== undefined && row.cod_cta !== ''));
+}
+
+/**
+ * /accounting/{type}/{uuid} (portal §2 "Accounting statements", §4 "Statement viewer"): breadcrumb, filters with the
+ * spec's defaults, the statement with a spinner or 'Datos no encontrados', the drill-down modal and 'Descargar'.
+ */
+export function StatementViewRoute() {
+  const { type: typeParam } = useParams();
+  const family = familyOfType(typeParam);
+  const type = Number(typeParam);
+  const { profile } = useSession();
+  const isSocietyUser = profile?.profile.user_role === 'USER_SOCIETY';
+  const societies = useMySocieties();
+  const [state, setState] = useState<FilterState>({
+    society: '',
+    start: '',
+    compare: '',
+    rule: 'IFRS',
+    money: 'LOCAL',
+  });
+  const [target, setTarget] = useState<DrillTarget | null>(null);
+  const [downloadError, setDownloadError] = useState<unknown>(null);
+  const update = useCallback((next: Partial<FilterState>) => setState((current) => ({ ...current, ...next })), []);
+
+  // Society: the one used before (when still the caller's), else the first of the list.
+  const list = societies.data ?? [];
+  useEffect(() => {
+    if (state.society || list.length === 0) return;
+    const stored = readLocal(SOCIETY_KEY) ?? readLocal('society');
+    update({ society: list.some((x) => x.uuid === stored) ? (stored as string) : (list[0]?.uuid ?? '') });
+  }, [list, state.society, update]);
+  useEffect(() => {
+    if (state.society) writeLocal(SOCIETY_KEY, state.society);
+  }, [state.society]);
+
+  const dates = useAvailableDates(
+    family ?? 'balance8columns',
+    family && state.society ? { society: state.society, rule: state.rule, money_type: state.money } : null,
+  );
+  const available = dates.data?.dates ?? [];
+  useEffect(() => {
+    if (!dates.data || state.start) return;
+    const defaults = defaultPeriods(type, dates.data.dates);
+    if (defaults.start) update(defaults);
+  }, [dates.data, state.start, type, update]);
+
+  const query = useMemo(() => {
+    if (!family || !state.society || !state.start) return null;
+    const common = { society: state.society, rule: state.rule, money_type: state.money };
+    const { year, month } = parsePeriodKey(state.start);
+    if (type === 1) return { ...common, year, month };
+    if (type === 4) return { ...common, year };
+    return {
+      ...common,
+      start_period: state.start,
+      ...(state.compare ? { end_period: state.compare } : {}),
+      report_type: reportTypeOf(state.compare),
+    };
+  }, [family, state, type]);
+  const report = useStatement(family ?? 'balance8columns', query);
+
+  if (!family) return <NotFound />;
+  const title = t.types[type] as string;
+  const data = report.data as unknown;
+  const header = (data as BalanceReport | undefined)?.header;
+  // Until the defaults give a period there is no statement to ask for: the spinner stays.
+  const loading =
+    societies.isPending ||
+    (state.society !== '' && dates.isPending) ||
+    (available.length > 0 && (query === null || report.isPending));
+  const noData = !loading && (available.length === 0 || (report.isSuccess && !hasRows(data)));
+  const detailQuery =
+    target && query
+      ? {
+          society: state.society,
+          period: state.start,
+          rule: state.rule,
+          money_type: state.money,
+          cod_cta: target.cod_cta,
+          ...(type === 2 || type === 3 ? { parent1: target.parent1 ?? '' } : {}),
+        }
+      : null;
+  const download = async (kind: 'pdf' | 'excel') => {
+    if (!query) return;
+    setDownloadError(null);
+    try {
+      await downloadStatement(family, kind, query, type, `${family}-${state.start}`);
+    } catch (error) {
+      setDownloadError(error);
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="medium" padding="medium" className="accounting-view" data-testid="statement-view">
+      <AdminBreadcrumb items={[{ label: s.breadcrumb }, { label: title }]} />
+      <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+        <Heading level={2}>{title}</Heading>
+        <Menu trigger={<Button size="small">{s.download}</Button>} isDisabled={!query || noData}>
+          <MenuItem onClick={() => download('pdf')}>{s.pdf}</MenuItem>
+          {hasExcel(family) ? <MenuItem onClick={() => download('excel')}>{s.excel}</MenuItem> : null}
+        </Menu>
+      </Flex>
+      <StatementFilters
+        type={type}
+        state={state}
+        onChange={update}
+        societies={list}
+        showSociety={!isSocietyUser}
+        dates={available}
+      />
+      {downloadError ? <ServerErrors error={downloadError} /> : null}
+      <Card variation="outlined" minWidth="0" maxWidth="100%">
+        {header ? (
+          <Text fontSize="small" marginBottom="small" data-testid="statement-header">
+            {header.society_business_name} · {header.money_symbol} · {t.rules[header.rule]}
+            {header.exchange_rate
+              ? ` · ${s.exchangeRate(formatAmount(header.exchange_rate.value, 'USD'), header.exchange_rate.day)}`
+              : ''}
+          </Text>
+        ) : null}
+        {loading ? (
+          <Flex justifyContent="center" padding="large">
+            <Loader size="large" aria-label={s.loading} />
+          </Flex>
+        ) : report.isError ? (
+          <ServerErrors error={report.error} />
+        ) : !noData && !data ? (
+          <Loader size="large" aria-label={s.loading} />
+        ) : noData ? (
+          <Alert variation="info" heading={s.noData} data-testid="statement-no-data">
+            {s.noDataBody}
+          </Alert>
+        ) : type === 1 ? (
+          <BalanceTable report={data as BalanceReport} onOpen={setTarget} />
+        ) : type === 2 ? (
+          <FinancialTable report={data as FinancialSituationReport} onOpen={setTarget} />
+        ) : type === 3 ? (
+          <ResultsTable report={data as StatusResultsReport} onOpen={setTarget} />
+        ) : (
+          <CashFlowTable report={data as CashFlowReport} />
+        )}
+      </Card>
+      {hasDetail(family) ? (
+        <DetailModal
+          family={family}
+          target={target}
+          query={detailQuery}
+          moneyType={state.money}
+          onClose={() => setTarget(null)}
+        />
+      ) : null}
+    </Flex>
+  );
+}
