@@ -2,45 +2,20 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { es } from './es';
-import * as account from './es/account';
-import * as accounting from './es/accounting';
-import * as admin from './es/admin';
-import * as auth from './es/auth';
-import * as common from './es/common';
-import * as errors from './es/errors';
-import * as groups from './es/groups';
-import * as home from './es/home';
-// issue 13
-import * as landing from './es/landing';
-import * as projects from './es/projects';
-import * as reports from './es/reports';
-import * as server from './es/server';
-import * as shell from './es/shell';
-import * as societies from './es/societies';
-import * as support from './es/support';
-import * as users from './es/users';
-import * as validation from './es/validation';
 
-/** The split of the catalogue into area files (issue 9) loses nothing and overrides nothing. */
-const AREAS: Record<string, Record<string, unknown>> = {
-  account,
-  accounting,
-  admin,
-  auth,
-  common,
-  errors,
-  groups,
-  home,
-  projects,
-  reports,
-  server,
-  shell,
-  societies,
-  users,
-  validation,
-  landing,
-  support,
-};
+/**
+ * The split of the catalogue into area files (issue 9) loses nothing and overrides nothing. Every file of es/ is an
+ * area, read from the folder, so a new area is checked the day it is added.
+ */
+const AREA_FILES = readdirSync(join(import.meta.dirname, 'es')).filter((name) => name.endsWith('.ts'));
+const AREAS: Record<string, Record<string, unknown>> = Object.fromEntries(
+  await Promise.all(
+    AREA_FILES.map(async (file) => [
+      file.replace(/\.ts$/, ''),
+      (await import(`./es/${file}`)) as Record<string, unknown>,
+    ]),
+  ),
+);
 
 /** Every leaf under `value` with its path; a function leaf is called with 1 for each parameter. */
 function leaves(value: unknown, path: string): Array<[string, unknown]> {
@@ -52,9 +27,8 @@ function leaves(value: unknown, path: string): Array<[string, unknown]> {
 }
 
 describe('the catalogue split by area', () => {
-  it('checks every area file of shared/i18n/es/', () => {
-    const files = readdirSync(join(import.meta.dirname, 'es')).filter((name) => name.endsWith('.ts'));
-    expect(files.map((name) => name.replace(/\.ts$/, '')).sort()).toEqual(Object.keys(AREAS).sort());
+  it('finds the area files of shared/i18n/es/', () => {
+    expect(Object.keys(AREAS)).toEqual(expect.arrayContaining(['account', 'common', 'documents', 'server']));
   });
 
   it('no key is exported by two area files', () => {

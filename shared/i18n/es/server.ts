@@ -30,7 +30,7 @@ export const detailPdf = {
   },
   group: {
     /** The group's own name: 'Grupo Norte', never 'Grupo Grupo Norte' (issue 14). */
-    title: (name: string) => name,
+    title: (name: string) => `${name}`,
     kind: 'Grupo de sociedades',
     id: 'ID',
     description: 'Descripción',

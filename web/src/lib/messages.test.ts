@@ -120,6 +120,22 @@ const WIRE_MESSAGES: Record<string, string> = {
   GROUP_NOT_EMPTY: 'No es posible eliminar el grupo porque aún tiene sociedades asociadas.',
   SOCIETY_HAS_USERS: 'No es posible eliminar la sociedad porque aún tiene usuarios asociados.',
   INDUSTRY_IN_USE: 'No es posible eliminar la industria porque hay sociedades que la usan.',
+  SOCIETY_HAS_DOCUMENTS: 'No es posible eliminar la sociedad porque aún tiene archivos en el gestor de documentos.',
+  // Reports and modules (portal §8, word for word; issue 11's own text for a module in use).
+  DATA_CONFLICT_PARAMS:
+    'Conflicto en los parámetros del formulario , revise si los parámetros se encuentran ingresados correctamente.',
+  INVALID: 'Elección invalida de modulo, por favor escoja otro.',
+  NOT_FOUNT: 'Grafico no encontrado',
+  MODULE_IN_USE: 'No es posible eliminar el módulo porque hay reportes o asignaciones que lo usan.',
+  // Documents (portal §8 for the template guard and the group change; issue 10 for links and uploads).
+  TEMPLATE_HAS_FILES:
+    'La carpeta plantilla posee archivos dentro para alguna de sus variantes, para eliminar por favor borre esos archivos.',
+  GROUP_CHANGE_CONFLICT:
+    'Existe un conflicto en el cambio de grupo, causado por los archivos asociados en el gestor de documentos',
+  LINK_EXPIRED: 'Este link se encuentra expirado, solicite uno nuevo.',
+  // Accounting statements in USD without a stored dólar observado (issue 12).
+  EXCHANGE_RATE_MISSING:
+    'No hay un dólar observado registrado para la fecha del período; no es posible mostrar el estado en dólares.',
   NOT_FOUND: 'El registro solicitado no existe o fue eliminado.',
   TOO_MANY_CHANGES: 'Demasiados cambios en una sola edición, guarde los miembros en partes.',
   // Sessions and access (issue 8): what the login page says after the SPA signs the user out, and a wrong current
