@@ -88,11 +88,11 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     cognito: ['AdminUserGlobalSignOut'],
   },
   // Public: the sign-in throttles (e-mail and address), the session record, and the security log under the user's
-  // partition or, for an unknown e-mail, under the address (Put only).
+  // partition or, for an unknown e-mail, under the address (Put only); the user record's last sign-in (Update, issue 14).
   postToken: {
     table: {
       read: 'query',
-      write: { 'THROTTLE#': THROTTLE, 'SESSION#': ['PutItem'], 'USER#': ['PutItem'], 'EMAIL#': ['PutItem'] },
+      write: { 'THROTTLE#': THROTTLE, 'SESSION#': ['PutItem'], 'USER#': END_SESSIONS, 'EMAIL#': ['PutItem'] },
     },
     cognito: ['AdminInitiateAuth'],
   },

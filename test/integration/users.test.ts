@@ -324,6 +324,39 @@ describe('users administration', () => {
     expect(found.body.results.map((u) => u.uuid)).toEqual([uuid]);
   });
 
+  test('each successful sign-in is noted as the user’s last sign-in, null before the first; refusals are not (issue 14)', async () => {
+    const { uuid, email } = await createTestUser('USER_GROUP', [inject('portal').demo.projects.andes]);
+    const listed = async () => {
+      const found = await call(users.listUsers, { token: projectAdmin, query: { search: email, limit: 100 } });
+      expect(found.status).toBe(200);
+      expect(found.body.results.map((u) => u.uuid)).toEqual([uuid]);
+      return found.body.results[0] as (typeof found.body.results)[number];
+    };
+    const before = await listed();
+    expect(before.last_login).toBeNull();
+    // A wrong password is not a sign-in.
+    expect((await call(postToken, { body: { email, password: 'Mala.Clave9' } })).status).toBe(401);
+    expect((await listed()).last_login).toBeNull();
+
+    const start = Date.now();
+    await signIn(email);
+    const first = await listed();
+    expect(first.last_login).not.toBeNull();
+    const firstAt = Date.parse(first.last_login as string);
+    expect(firstAt).toBeGreaterThanOrEqual(start - 1000);
+    expect(firstAt).toBeLessThanOrEqual(Date.now() + 1000);
+    // Signing in is not an edit: the version and the list's 'updated' order stay.
+    expect(first.version).toBe(before.version);
+    expect(first.updated).toBe(before.updated);
+
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await signIn(email);
+    const second = await listed();
+    expect(Date.parse(second.last_login as string)).toBeGreaterThan(firstAt);
+    const detail = await call(users.getUser, { token: projectAdmin, params: { uuid } });
+    expect(detail.body.last_login).toBe(second.last_login);
+  });
+
   test('deleting a project admin answers 409 USER_IS_ADMIN; a plain user is deleted everywhere', async () => {
     const { demo } = inject('portal');
     const admin = await call(users.deleteUser, {
