@@ -196,13 +196,14 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     },
     cognito: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser'],
   },
-  // Public: the reset throttle of the e-mail and a new password link.
+  // Public: the reset throttle of the e-mail and a new password link; the project's logo for the mail (issue 14).
   requestPasswordReset: {
     table: {
       read: 'query',
       write: { 'THROTTLE#': ['PutItem', 'UpdateItem'], 'TOKEN#RESET#': ['PutItem'] },
     },
     mail: true,
+    assets: ['GetObject'],
   },
   confirmPasswordReset: { table: { read: 'query', write: { 'THROTTLE#': ['PutItem', 'UpdateItem'] } } },
   // Public: consumes the password link, sets the password, ends every session, lifts the sign-in lock.
