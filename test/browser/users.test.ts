@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { generateInvitation } from '../../shared/contracts/registration';
 import { call, signIn } from '../helpers/api';
-import { launchBrowser, newPage, pickOne, screenshot, signInThroughForm, signInWithCookies } from '../helpers/browser';
+import { launchBrowser, newPage, pickOne, screenshot, signInWithCookies } from '../helpers/browser';
 import { tokenFrom, waitForMail } from '../helpers/mail';
 
 /**
