@@ -88,11 +88,11 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     cognito: ['AdminUserGlobalSignOut'],
   },
   // Public: the sign-in throttles (e-mail and address), the session record, and the security log under the user's
-  // partition or, for an unknown e-mail, under the address (Put only).
+  // partition or, for an unknown e-mail, under the address (Put only); the user record's last sign-in (Update, issue 14).
   postToken: {
     table: {
       read: 'query',
-      write: { 'THROTTLE#': THROTTLE, 'SESSION#': ['PutItem'], 'USER#': ['PutItem'], 'EMAIL#': ['PutItem'] },
+      write: { 'THROTTLE#': THROTTLE, 'SESSION#': ['PutItem'], 'USER#': END_SESSIONS, 'EMAIL#': ['PutItem'] },
     },
     cognito: ['AdminInitiateAuth'],
   },
@@ -196,13 +196,14 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     },
     cognito: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser'],
   },
-  // Public: the reset throttle of the e-mail and a new password link.
+  // Public: the reset throttle of the e-mail and a new password link; the project's logo for the mail (issue 14).
   requestPasswordReset: {
     table: {
       read: 'query',
       write: { 'THROTTLE#': ['PutItem', 'UpdateItem'], 'TOKEN#RESET#': ['PutItem'] },
     },
     mail: true,
+    assets: ['GetObject'],
   },
   confirmPasswordReset: { table: { read: 'query', write: { 'THROTTLE#': ['PutItem', 'UpdateItem'] } } },
   // Public: consumes the password link, sets the password, ends every session, lifts the sign-in lock.

@@ -25,9 +25,18 @@ export function canonicalPhone(value: string): string | null {
 
 export const isValidPhone = (value: string) => canonicalPhone(value) !== null;
 
-/** How a stored phone is shown: international format with spaces ('+56 9 1234 5678') when recognised. */
+/**
+ * How a stored phone is shown (issue 14): a Chilean mobile as people in Chile write it, '+56 9 1234 5678' (the
+ * library's metadata groups it '+56 912345678'); any other recognised number in the library's international format
+ * ('+56 2 2345 6789', '+1 415 555 2671'); anything else as stored.
+ */
 export function formatPhone(value: string | null | undefined, empty = '-'): string {
   if (!value) return empty;
   const parsed = parsePhoneNumberFromString(value, 'CL');
-  return parsed?.isPossible() ? parsed.formatInternational() : value;
+  if (!parsed?.isPossible()) return value;
+  const national = String(parsed.nationalNumber);
+  if (parsed.countryCallingCode === '56' && /^9\d{8}$/.test(national)) {
+    return `+56 9 ${national.slice(1, 5)} ${national.slice(5)}`;
+  }
+  return parsed.formatInternational();
 }

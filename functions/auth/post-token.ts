@@ -3,10 +3,10 @@ import { assertMembershipsEnabled, waitForSessionStart } from '../lib/auth/acces
 import { CredentialsRefused, revokeRefresh, signIn } from '../lib/auth/sessions';
 import { getProjectByPortalUrl } from '../lib/data/projects';
 import { startSession } from '../lib/data/sessions';
-import { epochSeconds } from '../lib/data/table';
+import { epochSeconds, nowIso } from '../lib/data/table';
 import { clearThrottle, lockIfFull, releaseSlot, takeSlot } from '../lib/data/throttle';
 import { writeSessionEvent } from '../lib/data/user-logs';
-import { getUserByEmail, type UserRecord } from '../lib/data/users';
+import { getUserByEmail, recordSignIn, type UserRecord } from '../lib/data/users';
 import { ApiError } from '../lib/errors';
 import { clientIp, requestOrigin } from '../lib/http/client-ip';
 import { httpHandler } from '../lib/http/http-handler';
@@ -78,6 +78,8 @@ export const handler = httpHandler(postToken, async ({ body, event }) => {
   await Promise.all([
     startSession(user.uuid, tokens.refresh, epochSeconds()),
     writeSessionEvent({ userUuid: user.uuid }, 'LOGIN', origin),
+    // The users list's 'Último ingreso' (issue 14): one UpdateItem on the user record, in parallel with the rest.
+    recordSignIn(user.uuid, nowIso()),
   ]);
   return tokens;
 });

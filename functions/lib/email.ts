@@ -33,7 +33,7 @@ const escapeHtml = (text: string) =>
 function layout(
   branding: Branding,
   title: string,
-  paragraphs: string[],
+  paragraphs: readonly string[],
   action: { label: string; url: string },
   logo: MailImage | null = null,
 ) {
@@ -86,6 +86,21 @@ export async function sendMail(
   );
 }
 
+/**
+ * Every mail a project's people receive, built one way (issue 14: password and e-mail mails branded like the
+ * invitation): the project's layout, its logo inline when it has one, the subject beside the body.
+ */
+function brandedMail(
+  branding: Branding,
+  subject: string,
+  title: string,
+  paragraphs: readonly string[],
+  action: { label: string; url: string },
+  logo: MailImage | null,
+) {
+  return { subject, logo, ...layout(branding, title, [...paragraphs], action, logo) };
+}
+
 export function invitationMail(
   branding: Branding,
   roleLabel: string,
@@ -94,43 +109,57 @@ export function invitationMail(
   logo: MailImage | null = null,
 ) {
   const t = mail.invitation;
-  return {
-    subject: t.subject(branding.project_name),
+  return brandedMail(
+    branding,
+    t.subject(branding.project_name),
+    t.title(branding.project_name),
+    t.body(branding.project_name, roleLabel, days),
+    { label: t.action, url: link },
     logo,
-    ...layout(
-      branding,
-      t.title(branding.project_name),
-      [...t.body(branding.project_name, roleLabel, days)],
-      { label: t.action, url: link },
-      logo,
-    ),
-  };
+  );
 }
 
-export function passwordResetMail(branding: Branding, link: string, minutes: number) {
+export function passwordResetMail(branding: Branding, link: string, minutes: number, logo: MailImage | null = null) {
   const t = mail.passwordReset;
-  return {
-    subject: t.subject(branding.project_name),
-    ...layout(branding, t.title, [...t.body(minutes)], { label: t.action, url: link }),
-  };
+  return brandedMail(
+    branding,
+    t.subject(branding.project_name),
+    t.title,
+    t.body(branding.project_name, minutes),
+    { label: t.action, url: link },
+    logo,
+  );
 }
 
 /** To the new address of an e-mail change (issue 8): it becomes the login only through this link. */
-export function emailChangeMail(branding: Branding, link: string, hours: number) {
+export function emailChangeMail(branding: Branding, link: string, hours: number, logo: MailImage | null = null) {
   const t = mail.emailChange;
-  return {
-    subject: t.subject(branding.project_name),
-    ...layout(branding, t.title, [...t.body(branding.project_name, hours)], { label: t.action, url: link }),
-  };
+  return brandedMail(
+    branding,
+    t.subject(branding.project_name),
+    t.title,
+    t.body(branding.project_name, hours),
+    { label: t.action, url: link },
+    logo,
+  );
 }
 
 /** To the current address of an e-mail change: it stays the login until the new one confirms. */
-export function emailChangeNoticeMail(branding: Branding, newEmail: string, portalUrl: string) {
+export function emailChangeNoticeMail(
+  branding: Branding,
+  newEmail: string,
+  portalUrl: string,
+  logo: MailImage | null = null,
+) {
   const t = mail.emailChangeNotice;
-  return {
-    subject: t.subject(branding.project_name),
-    ...layout(branding, t.title, [...t.body(maskEmail(newEmail))], { label: t.action, url: portalUrl }),
-  };
+  return brandedMail(
+    branding,
+    t.subject(branding.project_name),
+    t.title,
+    t.body(branding.project_name, maskEmail(newEmail)),
+    { label: t.action, url: portalUrl },
+    logo,
+  );
 }
 
 /** 'ana.perez@dominio.cl' → 'an***@dominio.cl': the notice names the new address without handing it out. */

@@ -1,5 +1,6 @@
 import { getProjectPdf } from '../../shared/contracts/projects';
 import { detailPdf } from '../../shared/i18n/es/server';
+import { formatPhone } from '../../shared/phone';
 import { httpHandler } from '../lib/http/http-handler';
 import { formatDate, pdfResult, renderDetailPdf } from '../lib/pdf';
 import { getProjectDetail } from './projects';
@@ -22,7 +23,7 @@ export const handler = httpHandler(getProjectPdf, async ({ params }) => {
       [t.portalUrl, project.custom_portal_url],
       [t.ownSite, project.url_own_site],
       [t.contactEmail, project.contact_email],
-      [t.contactPhone, project.contact_phone],
+      [t.contactPhone, formatPhone(project.contact_phone)],
     ],
     lists: [
       { title: t.groups, rows: project.group_list.map((g) => g.group_name), empty: t.noGroups },

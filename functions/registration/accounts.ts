@@ -15,6 +15,7 @@ import { appendMember, putNew } from '../lib/data/writes';
 import { DEFAULT_BRANDING, passwordResetMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, conflict } from '../lib/errors';
 import { assetUrl } from '../lib/files';
+import { mailLogo } from '../lib/mail-logo';
 import { alreadyInvited, invitationOfToken } from './invitations';
 
 /**
@@ -121,7 +122,8 @@ export async function requestPasswordReset(email: string) {
   await transactWrite([write]);
   const project = user.project_uuids[0] ? await getProject(user.project_uuids[0]) : undefined;
   const link = `${portalBase(project?.custom_portal_url)}/password_reset/${token}`;
-  const mail = passwordResetMail(project ?? DEFAULT_BRANDING, link, TOKEN_TTL_SECONDS.RESET / 60);
+  const logo = await mailLogo(project?.logo);
+  const mail = passwordResetMail(project ?? DEFAULT_BRANDING, link, TOKEN_TTL_SECONDS.RESET / 60, logo);
   await sendMail(user.email, mail.subject, mail);
   return { code: 'EMAIL_SENT' as const };
 }

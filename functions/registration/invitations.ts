@@ -18,9 +18,9 @@ import { transactWrite } from '../lib/data/transact';
 import { DEFAULT_BRANDING, invitationMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, forbidden, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { mailLogo } from '../lib/mail-logo';
 import { type EntityLoaders, type InvitationInput, loadersDirect, resolveTargets } from './invitation-targets';
 import { invitationInScope, invitationView } from './invitation-views';
-import { mailLogo } from './mail-logo';
 
 /**
  * Invitations (admin-area §3, §6): who may invite which role, one pending invitation per address and none for a

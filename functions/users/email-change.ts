@@ -13,6 +13,7 @@ import { checkWhen, deleteWhen, putNew, putVersioned } from '../lib/data/writes'
 import { DEFAULT_BRANDING, emailChangeMail, emailChangeNoticeMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, fieldErrors } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { mailLogo } from '../lib/mail-logo';
 
 /**
  * E-mail changes are confirmed (issue 8): an admin's change only records a pending address and mails it a single-use
@@ -40,14 +41,18 @@ export function requestEmailChangeWrites(after: UserRecord, newEmail: string) {
 
 async function brandingOf(user: UserRecord) {
   const project = user.project_uuids[0] ? await getProject(user.project_uuids[0]) : undefined;
-  return { branding: project ?? DEFAULT_BRANDING, base: portalBase(project?.custom_portal_url) };
+  return {
+    branding: project ?? DEFAULT_BRANDING,
+    base: portalBase(project?.custom_portal_url),
+    logo: await mailLogo(project?.logo),
+  };
 }
 
 /** Mails the link to the new address and a notice to the current one; a failed mail is logged, the request stays. */
 export async function mailEmailChange(user: UserRecord, newEmail: string, token: string) {
-  const { branding, base } = await brandingOf(user);
-  const link = emailChangeMail(branding, `${base}/email_confirm/${token}`, TOKEN_TTL_SECONDS.EMAIL / 3600);
-  const notice = emailChangeNoticeMail(branding, newEmail, `${base}/login`);
+  const { branding, base, logo } = await brandingOf(user);
+  const link = emailChangeMail(branding, `${base}/email_confirm/${token}`, TOKEN_TTL_SECONDS.EMAIL / 3600, logo);
+  const notice = emailChangeNoticeMail(branding, newEmail, `${base}/login`, logo);
   for (const [to, mail] of [
     [newEmail, link],
     [user.email, notice],

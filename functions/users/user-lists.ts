@@ -64,6 +64,7 @@ export async function userViews(users: UserRecord[], known: Array<{ uuid: string
       version: u.version,
       /** An e-mail change waiting for its link (the login is still `email`). */
       pending_email: u.pending_email ?? null,
+      last_login: u.last_login ?? null,
       profile: {
         user_role: u.user_role,
         rut_user: u.rut_user,

@@ -58,6 +58,8 @@ export const userSchema = z.object({
   version: z.number(),
   /** An e-mail change waiting for its link: the login stays `email` until the new address confirms (issue 8). */
   pending_email: z.string().nullable().optional(),
+  /** ISO time of the last successful sign-in, null when never (issue 14: the users list's 'Último ingreso'). */
+  last_login: z.string().nullable(),
   profile: z.object({
     user_role: z.enum(ROLES),
     rut_user: z.string().nullable(),

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { generateInvitation } from '../../shared/contracts/registration';
 import { call, signIn } from '../helpers/api';
-import { launchBrowser, newPage, pickOne, screenshot, signInThroughForm, signInWithCookies } from '../helpers/browser';
+import { launchBrowser, newPage, pickOne, screenshot, signInWithCookies } from '../helpers/browser';
 import { tokenFrom, waitForMail } from '../helpers/mail';
 
 /**
@@ -54,6 +54,26 @@ describe.concurrent('users admin', () => {
       await page.getByRole('link', { name: 'Invitar' }).click();
       await page.waitForURL(`${webUrl}/admin/users/invite`);
       const invite = page.getByRole('button', { name: 'Invitar usuario' });
+      // A SUPER_ADMIN is told where the links lead by the project chosen (issue 14): Pacífico's portal URL is another
+      // origin (127.0.0.1) than this page's, so its links need that domain set up; Andes' is this very origin.
+      const notice = page.getByTestId('portal-url-notice');
+      await page.getByLabel('Rol (*)').selectOption({ label: 'Administrador de proyectos' });
+      expect(await notice.count()).toBe(0);
+      await pickOne(page, 'Proyecto (*)', 'Auditores del Pacífico', 'Pacífico');
+      const pacificoOrigin = new URL(webUrl).origin.replace('localhost', '127.0.0.1');
+      await notice.getByText(`llevarán a ${pacificoOrigin}`).waitFor();
+      await screenshot(page, 'users-invite-portal-warning');
+      await pickOne(page, 'Proyecto (*)', 'Contadores Andes', 'Andes');
+      await notice.waitFor({ state: 'detached' });
+      // For groups, the project of the groups chosen: Grupo Costa is Pacífico's.
+      await page.getByLabel('Rol (*)').selectOption({ label: 'Usuario de grupos' });
+      await notice.waitFor({ state: 'detached' });
+      await pickOne(page, 'Filtrar por proyecto', 'Auditores del Pacífico', 'Pacífico');
+      await page.getByRole('group', { name: 'Grupos (*)' }).getByText('Grupo Costa').click();
+      await notice.getByText(`llevarán a ${pacificoOrigin}`).waitFor();
+      // Another role starts from no targets (the flow below chooses its own).
+      await page.getByLabel('Rol (*)').selectOption({ label: 'Usuario de sociedad' });
+      await notice.waitFor({ state: 'detached' });
       await page.getByLabel('Rol (*)').selectOption({ label: 'Usuario de grupos' });
       await page.getByLabel('Correo (*)').fill('no-es-correo');
       await page.getByText('El email debe tener el siguiente formato nombre@dominio.cl').waitFor();
@@ -119,6 +139,10 @@ describe.concurrent('users admin', () => {
       expect(await row.getByText('Habilitado').isVisible()).toBe(true);
       // Where the person works (issue 14): its group, as it belongs to no society.
       expect(await row.getByRole('cell', { name: 'Grupo Norte', exact: true }).isVisible()).toBe(true);
+      // Signed in once, on registering: 'Último ingreso' shows that instant in Chilean format (issue 14).
+      expect(await users.getByRole('columnheader', { name: 'Último ingreso' }).isVisible()).toBe(true);
+      const signedInAt = row.getByRole('cell').filter({ hasText: /^\d{2}-\d{2}-\d{4},? \d{2}:\d{2}$/ });
+      expect(await signedInAt.count()).toBe(1);
       // The invitations list, loaded for this search, is empty: not merely without the row while it loads.
       await invitations.getByText('No hay invitaciones pendientes').waitFor();
       expect(await pending.count()).toBe(0);

@@ -219,6 +219,54 @@ describe('password recovery', () => {
     expect(again.body).toEqual({ code: 'INVALID_TOKEN' });
   });
 
+  test('password and e-mail-change mails are branded like the invitation: logo inline, name, colours, tú (issue 14)', async () => {
+    const { mailUrl, demo } = inject('portal');
+    const { uuid, email } = await createTestUser('USER_GROUP', [demo.projects.andes]);
+    await call(registration.requestPasswordReset, { body: { email } });
+    const reset = await waitForMail(email, 'Recuperación de contraseña - Contadores Andes');
+    const current = await call(users.getUser, { token: projectAdmin, params: { uuid } });
+    const newAddress = newEmail();
+    const changed = await call(users.patchUser, {
+      token: projectAdmin,
+      params: { uuid },
+      body: { email: newAddress, version: current.body.version },
+    });
+    expect(changed.status).toBe(200);
+    const confirm = await waitForMail(newAddress, 'Confirma tu nuevo correo - Contadores Andes');
+    const notice = await waitForMail(email, 'Solicitud de cambio de correo - Contadores Andes');
+
+    // The stored mails with their attachments, as the local SES keeps them.
+    const { emails } = (await (await fetch(`${mailUrl}/store`)).json()) as {
+      emails: Array<{
+        messageId: string;
+        attachments?: Array<{ contentId?: string; contentType: string; contentDisposition?: string; content: string }>;
+      }>;
+    };
+    for (const mail of [reset, confirm, notice]) {
+      const logo = emails.find((m) => m.messageId === mail.messageId)?.attachments?.find((a) => a.contentId === 'logo');
+      expect(logo?.contentType, mail.subject).toBe('image/png');
+      expect(logo?.contentDisposition, mail.subject).toBe('INLINE');
+      // A PNG's signature: the project's logo itself travels, not an empty part.
+      expect(
+        Buffer.from(logo?.content ?? '', 'base64')
+          .subarray(0, 8)
+          .toString('hex'),
+      ).toBe('89504e470d0a1a0a');
+      const html = mail.body.html ?? '';
+      expect(html).toContain('<img src="cid:logo" alt="Contadores Andes"');
+      // Andes' primary and secondary colours, as in the invitation.
+      expect(html).toContain('#005A9F');
+      expect(html).toContain('#F2A900');
+      expect(mail.body.text).toContain('Contadores Andes');
+      // One form of address: tú.
+      expect(mail.body.text, mail.subject).not.toMatch(
+        /\b(usted|su cuenta|su correo|su navegador|copie|ingrese|solicitó usted)\b/i,
+      );
+    }
+    expect(reset.body.text).toContain('tu cuenta en el portal de Contadores Andes');
+    expect(notice.body.text).toContain('portal de Contadores Andes');
+  });
+
   test('mismatched or weak passwords are refused with field codes', async () => {
     const mismatch = await call(registration.resetPassword, {
       body: { token: 'x'.repeat(43), password: NEW_PASSWORD, password_confirmation: 'Otra.Clave9' },
@@ -322,6 +370,39 @@ describe('users administration', () => {
     expect(edited.body.profile.phone_number).toBe('+56987654321');
     const found = await call(users.listUsers, { token: projectAdmin, query: { search: dotted, limit: 100 } });
     expect(found.body.results.map((u) => u.uuid)).toEqual([uuid]);
+  });
+
+  test('each successful sign-in is noted as the user’s last sign-in, null before the first; refusals are not (issue 14)', async () => {
+    const { uuid, email } = await createTestUser('USER_GROUP', [inject('portal').demo.projects.andes]);
+    const listed = async () => {
+      const found = await call(users.listUsers, { token: projectAdmin, query: { search: email, limit: 100 } });
+      expect(found.status).toBe(200);
+      expect(found.body.results.map((u) => u.uuid)).toEqual([uuid]);
+      return found.body.results[0] as (typeof found.body.results)[number];
+    };
+    const before = await listed();
+    expect(before.last_login).toBeNull();
+    // A wrong password is not a sign-in.
+    expect((await call(postToken, { body: { email, password: 'Mala.Clave9' } })).status).toBe(401);
+    expect((await listed()).last_login).toBeNull();
+
+    const start = Date.now();
+    await signIn(email);
+    const first = await listed();
+    expect(first.last_login).not.toBeNull();
+    const firstAt = Date.parse(first.last_login as string);
+    expect(firstAt).toBeGreaterThanOrEqual(start - 1000);
+    expect(firstAt).toBeLessThanOrEqual(Date.now() + 1000);
+    // Signing in is not an edit: the version and the list's 'updated' order stay.
+    expect(first.version).toBe(before.version);
+    expect(first.updated).toBe(before.updated);
+
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await signIn(email);
+    const second = await listed();
+    expect(Date.parse(second.last_login as string)).toBeGreaterThan(firstAt);
+    const detail = await call(users.getUser, { token: projectAdmin, params: { uuid } });
+    expect(detail.body.last_login).toBe(second.last_login);
   });
 
   test('deleting a project admin answers 409 USER_IS_ADMIN; a plain user is deleted everywhere', async () => {

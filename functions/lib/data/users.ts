@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../../shared/roles';
 import type { Caller } from '../auth/caller';
 import { dynamo } from '../aws/dynamo';
@@ -38,6 +38,8 @@ export interface UserRecord {
   pending_email?: string | null;
   /** The hash of the link's token, so only the newest request's link confirms. */
   pending_email_token?: string | null;
+  /** ISO time of the last successful sign-in (issue 14, users list 'Último ingreso'); absent when never. */
+  last_login?: string;
 }
 
 export async function getUser(uuid: string): Promise<UserRecord | undefined> {
@@ -55,6 +57,24 @@ export async function getUserByEmail(email: string): Promise<UserRecord | undefi
     }),
   );
   return Item ? getUser(Item.owner_uuid as string) : undefined;
+}
+
+/**
+ * Notes a successful sign-in on the user record: the one write the sign-in adds (issue 14). The users list reads the
+ * records of its page anyway (user-lists.ts userRows), so the listing entries need not carry it and the sign-in path
+ * does not rewrite them. Neither `version` nor `updated` moves: signing in is not an edit, and an admin's edit open at
+ * the time must not fail with 409 (at worst such an edit writes back the sign-in time it read).
+ */
+export async function recordSignIn(userUuid: string, at: string): Promise<void> {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: keys.user(userUuid),
+      UpdateExpression: 'SET last_login = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': at },
+    }),
+  );
 }
 
 type Named = { uuid: string } & Record<string, unknown>;

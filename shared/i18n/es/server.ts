@@ -66,8 +66,8 @@ export const mail = {
   passwordReset: {
     subject: (project: string) => `Recuperación de contraseña - ${project}`,
     title: 'Recupera tu contraseña',
-    body: (minutes: number) => [
-      'Recibimos una solicitud para cambiar la contraseña de tu cuenta.',
+    body: (project: string, minutes: number) => [
+      `Recibimos una solicitud para cambiar la contraseña de tu cuenta en el portal de ${project}.`,
       `El enlace sirve una sola vez y vence en ${minutes} minutos. Si no lo solicitaste, ignora este correo.`,
     ],
     action: 'Cambiar contraseña',
@@ -84,8 +84,8 @@ export const mail = {
   emailChangeNotice: {
     subject: (project: string) => `Solicitud de cambio de correo - ${project}`,
     title: 'Se solicitó cambiar el correo de tu cuenta',
-    body: (maskedEmail: string) => [
-      `Se pidió cambiar el correo con que ingresas al portal por ${maskedEmail}.`,
+    body: (project: string, maskedEmail: string) => [
+      `Se pidió cambiar el correo con que ingresas al portal de ${project} por ${maskedEmail}.`,
       'Tu correo actual sigue siendo el de ingreso hasta que la nueva dirección confirme el cambio. Si no lo reconoces, avisa a tu administrador.',
     ],
     action: 'Ir al portal',

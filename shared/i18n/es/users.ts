@@ -25,7 +25,9 @@ export const usersAdmin = {
     '-is_active': 'Estado (habilitados primero)',
     is_active: 'Estado (deshabilitados primero)',
   },
-  columns: { user: 'Usuario', role: 'Rol', company: 'Empresa', status: 'Estado' },
+  columns: { user: 'Usuario', role: 'Rol', company: 'Empresa', lastLogin: 'Último ingreso', status: 'Estado' },
+  /** The 'Último ingreso' of a user who never signed in (issue 14). */
+  neverSignedIn: 'Nunca',
   listLabel: 'Usuarios',
   empty: 'No hay usuarios para mostrar',
   deleteConfirm: (name: string) => `¿Estás seguro de que deseas eliminar al usuario «${name}»?`,

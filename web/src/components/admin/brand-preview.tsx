@@ -1,7 +1,7 @@
 import { Flex, Heading, Image, Text, View } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { useEffect, useState } from 'react';
-import { brandAccentStyle, brandPanelStyle } from './brand-style';
+import { brandAccentStyle, brandPanelStyle, textOn } from './brand-style';
 
 /** A URL for a file just chosen (revoked when it changes), else the stored one. */
 export function useImageUrl(file: File | null, stored: string | null | undefined): string | null {
@@ -39,6 +39,8 @@ export interface BrandPreviewProps {
 export function BrandPreview(props: BrandPreviewProps) {
   const t = es.adminUi.brandPreview;
   const title = props.metaTitle.trim() || props.projectName.trim() || t.untitled;
+  // Texts on the brand colour stay readable whatever colour the firm picks.
+  const onPrimary = textOn(props.primary);
   return (
     <View
       as="figure"
@@ -64,12 +66,15 @@ export function BrandPreview(props: BrandPreviewProps) {
           padding="large"
           flex="1 1 12rem"
           minHeight="10rem"
-          style={brandPanelStyle({ primary: props.primary, secondary: props.secondary, image: props.image })}
+          style={{
+            ...brandPanelStyle({ primary: props.primary, secondary: props.secondary, image: props.image }),
+            color: onPrimary,
+          }}
         >
-          <Heading level={4} style={{ color: '#fff' }}>
+          <Heading level={4} style={{ color: onPrimary }}>
             {props.headerTitle.trim() || props.projectName.trim() || t.untitled}
           </Heading>
-          {props.subtitle.trim() ? <Text style={{ color: '#fff' }}>{props.subtitle}</Text> : null}
+          {props.subtitle.trim() ? <Text style={{ color: onPrimary }}>{props.subtitle}</Text> : null}
         </Flex>
         <Flex flex="1 1 12rem" justifyContent="center" alignItems="center" padding="medium">
           <Flex
@@ -91,7 +96,7 @@ export function BrandPreview(props: BrandPreviewProps) {
               borderRadius="small"
               textAlign="center"
               fontSize="small"
-              style={{ backgroundColor: props.primary, color: '#fff' }}
+              style={{ backgroundColor: props.primary, color: onPrimary }}
             >
               {t.button}
             </View>

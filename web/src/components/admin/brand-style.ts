@@ -29,3 +29,27 @@ export function brandPanelStyle({ primary, secondary, image }: BrandLook): CSSPr
 
 /** The accent of the secondary colour on the login card's top edge. */
 export const brandAccentStyle = (secondary: string): CSSProperties => ({ borderTop: `4px solid ${secondary}` });
+
+/** WCAG relative luminance of a '#rgb' or '#rrggbb' colour (undefined for anything else). */
+function luminance(hex: string): number | undefined {
+  const match = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
+  if (!match) return undefined;
+  const digits = (match[1] as string).length === 3 ? [...(match[1] as string)].map((d) => d + d).join('') : match[1];
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const channel = Number.parseInt((digits as string).slice(i, i + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * The text colour that reads on a brand colour: white, unless the colour is light enough that near-black contrasts
+ * more (a firm may choose a pale primary, such as the wizard's default; the bar is no serious axe violation).
+ */
+export function textOn(background: string): string {
+  const l = luminance(background);
+  if (l === undefined) return '#fff';
+  const onWhite = 1.05 / (l + 0.05);
+  const onDark = (l + 0.05) / 0.05;
+  return onWhite >= onDark ? '#fff' : '#0d1a26';
+}

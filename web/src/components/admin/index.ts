@@ -33,7 +33,7 @@
  * Details
  * - `<DetailPage title crumbs loading error actions>`, `<DetailField label>`, `<DetailList items>`, `<ShortId id>`
  *   (10 characters + '…' and a copy button), `<PrintInfoButton fetchPdf fileName>` ('Imprimir info').
- * - `formatDate`, `shortId`, `personLabel`; `storedSelection(kind, profile)` (the stored project/group/society).
+ * - `formatDate`, `formatDateTime`, `shortId`, `personLabel`; `storedSelection(kind, profile)` (the stored project/group/society).
  * - `roleScope(role)`: {projects, groups, byProject, byGroup}, what a role picks, from shared/roles.ts;
  *   `mayCall(contract, role)` from the contract's access list.
  */
@@ -43,7 +43,7 @@ export * from './constants';
 export { DetailField, DetailList, DetailPage } from './detail';
 export { FileInput } from './file-input';
 export { FormPage, RequiredNote, requiredLabel, SuccessPanel } from './form';
-export { formatDate, personLabel, shortId } from './format';
+export { formatDate, formatDateTime, personLabel, shortId } from './format';
 export { formatListHash, type ListHashState, parseListHash, withFilters, withPage } from './list-hash';
 export { ListPage } from './list-page';
 export { ConfirmDialog, Modal } from './modal';

@@ -138,6 +138,7 @@ describe('user edit body', () => {
     is_active: true,
     created: '2025-01-01T00:00:00Z',
     updated: '2025-01-01T00:00:00Z',
+    last_login: null,
     version: 4,
     profile: {
       user_role: 'USER_GROUP',

@@ -13,6 +13,7 @@ import {
 } from '@/components/admin';
 import { PortalUrlNotice } from '@/components/admin/portal-url-notice';
 import { useGenerateInvitation } from '@/features/users/api/generate-invitation';
+import { useTargetPortals } from '@/features/users/api/target-portals';
 import { useUsersListHref } from '@/features/users/api/use-list-links';
 import { TargetsPicker } from '@/features/users/components/targets-picker';
 import {
@@ -44,10 +45,13 @@ export function UserInviteRoute() {
   const done = invite.isSuccess;
   const kind = targetKindOf(role);
   const dirty = role !== '' || email !== '';
-  // The links of a project or group admin's invitations lead to its project's portal URL (issue 14): said here.
+  // Invitation links lead to the project's portal URL (issue 14), said here: a project or group admin's own project;
+  // for a SUPER_ADMIN, who belongs to none, the project(s) of the targets chosen.
   const { profile } = useSession();
   const ownProject = caller === 'SUPER_ADMIN' ? undefined : profile?.projects[0];
-  const ownPortal = ownProject ? String(ownProject.custom_portal_url ?? '') : undefined;
+  const targetPortals = useTargetPortals(kind, targets, caller === 'SUPER_ADMIN');
+  const portals =
+    caller === 'SUPER_ADMIN' ? targetPortals : ownProject ? [String(ownProject.custom_portal_url ?? '')] : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -105,7 +109,9 @@ export function UserInviteRoute() {
           </Text>
         ) : null}
         <TargetsPicker key={role} caller={caller} kind={kind} value={targets} onChange={setTargets} />
-        {ownPortal !== undefined ? <PortalUrlNotice url={ownPortal} /> : null}
+        {portals?.map((url) => (
+          <PortalUrlNotice key={url} url={url} />
+        ))}
         <RequiredNote />
         <ServerErrors error={error} context="invitation" />
         <Flex justifyContent="flex-end">

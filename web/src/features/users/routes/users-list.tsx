@@ -5,7 +5,16 @@ import type { listUsers } from '@shared/contracts/users';
 import { es } from '@shared/i18n/es';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { AdminTable, ListPage, Pager, PageSizeSelect, pageCount, StatusBadge, useListHash } from '@/components/admin';
+import {
+  AdminTable,
+  formatDateTime,
+  ListPage,
+  Pager,
+  PageSizeSelect,
+  pageCount,
+  StatusBadge,
+  useListHash,
+} from '@/components/admin';
 import { AppIcon } from '@/components/ui/icons';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useInvitations } from '@/features/users/api/list-invitations';
@@ -142,6 +151,8 @@ export function UsersListRoute() {
           { header: t.columns.role, cell: (user) => es.roles[user.profile.user_role] },
           // Issue 14: the company the person works for: its societies, else its groups, else its projects.
           { header: t.columns.company, cell: (user) => companyOf(user) },
+          // Issue 14: when the person last signed in ('Nunca' before the first time).
+          { header: t.columns.lastLogin, cell: (user) => formatDateTime(user.last_login, t.neverSignedIn) },
           { header: t.columns.status, cell: (user) => <StatusBadge enabled={user.enable} /> },
         ]}
         actions={(user) => ({
