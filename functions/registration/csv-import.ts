@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import * as z from 'zod';
-import { emailSchema, phoneSchema, rutSchema } from '../../shared/contracts/fields';
+import { emailSchema, rutSchema } from '../../shared/contracts/fields';
+import { phoneSchema } from '../../shared/contracts/phone-fields';
 import { personName } from '../../shared/contracts/users';
 import { ROLES } from '../../shared/roles';
 import { normalizeRut } from '../../shared/rut';

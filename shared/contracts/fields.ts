@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { canonicalPhone, compactPhone, PHONE_INPUT_MAX } from '../phone';
 import { isValidRut, normalizeRut, RUT_INPUT_MAX } from '../rut';
 
 /**
@@ -38,28 +37,6 @@ export const urlSchema = z
   .min(1)
   .max(200)
   .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, { error: 'FORMAT_ERROR' });
-
-/**
- * A phone as people write it ('+56 9 1234 5678', issue 14), stored as shared/phone.ts says: an optional leading plus,
- * then up to 15 digits (E.164 when recognised).
- */
-export const phoneSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(PHONE_INPUT_MAX)
-  .transform(compactPhone)
-  .pipe(
-    z
-      .string()
-      .max(15, { abort: true })
-      .regex(/^\+?\d+$/, { error: 'FORMAT_ERROR', abort: true })
-      .refine((value) => canonicalPhone(value) !== null, { error: 'FORMAT_ERROR' })
-      .transform((value) => canonicalPhone(value) as string),
-  );
-
-/** An optional phone: '' and null clear it. */
-export const optionalPhoneSchema = z.preprocess((v) => (v === '' ? null : v), phoneSchema.nullable().optional());
 
 export const colorSchema = z
   .string()

@@ -7,7 +7,6 @@ import {
   optionalText,
   pageOf,
   pageQuery,
-  phoneSchema,
   pickerQuery,
   text,
   urlSchema,
@@ -15,6 +14,7 @@ import {
   uuidSchema,
   versionField,
 } from './fields';
+import { phoneSchema } from './phone-fields';
 
 const SUPER_ADMIN = ['SUPER_ADMIN'] as const;
 const ALL = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'] as const;

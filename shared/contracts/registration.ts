@@ -1,17 +1,8 @@
 import * as z from 'zod';
 import { ROLES } from '../roles';
 import { defineContract } from './define';
-import {
-  emailSchema,
-  okSchema,
-  pageOf,
-  pageQuery,
-  passwordSchema,
-  phoneSchema,
-  rutSchema,
-  uuidList,
-  uuidSchema,
-} from './fields';
+import { emailSchema, okSchema, pageOf, pageQuery, passwordSchema, rutSchema, uuidList, uuidSchema } from './fields';
+import { phoneSchema } from './phone-fields';
 import { personName } from './users';
 
 const INVITERS = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] as const;

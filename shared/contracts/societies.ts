@@ -7,7 +7,6 @@ import {
   optionalText,
   pageOf,
   pageQuery,
-  phoneSchema,
   pickerQuery,
   rutSchema,
   taxModuleSchema,
@@ -16,6 +15,7 @@ import {
   uuidSchema,
   versionField,
 } from './fields';
+import { phoneSchema } from './phone-fields';
 
 const SOCIETY_ADMINS = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] as const;
 const ALL = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'] as const;

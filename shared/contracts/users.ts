@@ -5,7 +5,6 @@ import {
   boolish,
   emailSchema,
   okSchema,
-  optionalPhoneSchema,
   optionalText,
   pageOf,
   pageQuery,
@@ -15,6 +14,7 @@ import {
   uuidSchema,
   versionField,
 } from './fields';
+import { optionalPhoneSchema } from './phone-fields';
 
 const USER_ADMINS = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] as const;
 const ALL = ROLES;
