@@ -1,29 +1,43 @@
 import type { Caller } from '../lib/auth/caller';
-import { feedsAndReadState, markAllRead, markOneRead } from '../lib/data/notifications';
-import { readSocietyEntries, societiesOfGroup } from '../lib/data/societies';
+import {
+  feedsAndReadState,
+  groupsOfSocieties,
+  markAllRead,
+  markOneRead,
+  type WatchedFeeds,
+} from '../lib/data/notifications';
 import { nowIso } from '../lib/data/table';
 import { splitExtension } from './documents';
 
-/** Feeds read at most (a BatchGet takes 100 keys; a feed has 8 shards). */
-const MAX_SOCIETIES = 12;
+/** Society feeds read directly while they fit one BatchGet with the read state (8 keys each, 100 a call). */
+const DIRECT_SOCIETY_FEEDS = 12;
 
 /**
- * Whose new documents a user is told about (portal §2 top bar): the societies it sees as a reader. USER_SOCIETY its
- * societies; USER_GROUP and GROUP_ADMIN the societies of their groups. Project and super admins upload documents
- * rather than wait for them, and see none here. A user without `user_documentation` has no document screens, so none.
+ * Which feeds tell a user of new documents (portal §2 top bar), and which societies' entries it may see. USER_SOCIETY:
+ * its societies only (not their sibling societies): their own feeds, or, past what one BatchGet takes, their groups'
+ * feeds filtered to them. USER_GROUP and GROUP_ADMIN: their groups' feeds (one per group, whatever its size). Project
+ * and super admins upload documents rather than wait for them, and see none here. A user without `user_documentation`
+ * has no document screens, so none.
  */
-async function watchedSocieties(caller: Caller): Promise<string[]> {
-  if (caller.role === 'USER_SOCIETY') return caller.user.user_documentation ? caller.user.society_uuids : [];
-  if (caller.role === 'USER_GROUP' && !caller.user.user_documentation) return [];
-  if (caller.role !== 'USER_GROUP' && caller.role !== 'GROUP_ADMIN') return [];
-  const { entries } = await readSocietyEntries(caller.user.group_uuids.map(societiesOfGroup));
-  return entries.map((e) => e.id);
+async function watchedFeeds(caller: Caller): Promise<{ feeds: WatchedFeeds; only?: Set<string> }> {
+  const none = { feeds: { societies: [], groups: [] } };
+  if (caller.role === 'USER_SOCIETY') {
+    if (!caller.user.user_documentation) return none;
+    const societies = caller.user.society_uuids;
+    if (societies.length <= DIRECT_SOCIETY_FEEDS) return { feeds: { societies, groups: [] } };
+    return { feeds: { societies: [], groups: await groupsOfSocieties(societies) }, only: new Set(societies) };
+  }
+  if (caller.role === 'USER_GROUP' && !caller.user.user_documentation) return none;
+  if (caller.role !== 'USER_GROUP' && caller.role !== 'GROUP_ADMIN') return none;
+  return { feeds: { societies: [], groups: caller.user.group_uuids } };
 }
 
 export async function notificationsOf(caller: Caller, offset: number, limit: number) {
-  const societies = (await watchedSocieties(caller)).slice(0, MAX_SOCIETIES);
-  if (societies.length === 0) return { count: 0, unread: 0, results: [] };
-  const { entries, state } = await feedsAndReadState(caller.user.uuid, societies);
+  const { feeds, only } = await watchedFeeds(caller);
+  if (feeds.societies.length === 0 && feeds.groups.length === 0) return { count: 0, unread: 0, results: [] };
+  const read = await feedsAndReadState(caller.user.uuid, feeds);
+  const entries = only ? read.entries.filter((e) => only.has(e.society)) : read.entries;
+  const state = read.state;
   const isRead = (id: string, created: string) =>
     state.read_ids.has(id) || (state.read_before !== null && created <= state.read_before);
   const sorted = entries.sort((a, b) =>

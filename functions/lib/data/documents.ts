@@ -48,6 +48,12 @@ export const documentsOfFolder = (society: string, folderKey: string): Directory
 });
 /** A society's new documents, read by its users' notifications (notifications.ts). */
 export const documentFeedOf = (society: string): Directory => ({ partition: `SOCIETY#${society}#DOC_FEED`, shards: 8 });
+/**
+ * A group's new documents, every society of it at once: what group-level roles read, so a group of any size is one
+ * BatchGet (issue 10). True because a society holding documents cannot change group (documentCreateWrites checks it).
+ * Twice the society feed's shards: a group gathers many societies' documents.
+ */
+export const groupDocumentFeedOf = (group: string): Directory => ({ partition: `GROUP#${group}#DOC_FEED`, shards: 16 });
 const documentNameKey = (
   d: Pick<DocumentRecord, 'society_uuid' | 'file_name'> & Parameters<typeof folderKeyOf>[0],
 ) => ({
@@ -63,12 +69,22 @@ export interface DocumentEntry {
   s: string;
 }
 
-/** A document's entry in its society's feed: file name, folder key, created. */
+/** A document's entry in its society's and its group's feeds: file name, folder key, created; society (group feed). */
 export interface FeedEntry {
   n: string;
   f: string;
   c: string;
+  s?: string;
 }
+
+/** The document's entry in both feeds (same transaction as the document). */
+const feedWrites = (d: DocumentRecord): TxWrite[] => {
+  const entry: FeedEntry = { n: d.file_name, f: folderKeyOf(d), c: d.created };
+  return [
+    putEntry(documentFeedOf(d.society_uuid), d.uuid, entry),
+    putEntry(groupDocumentFeedOf(d.group_uuid), d.uuid, { ...entry, s: d.society_uuid }),
+  ];
+};
 
 const entryOf = (d: DocumentRecord): DocumentEntry => ({
   n: d.file_name,
@@ -107,11 +123,7 @@ export function documentCreateWrites(d: DocumentRecord): TxWrite[] {
     putNew({ ...documentKey(d.uuid), ...d }),
     putNew({ ...documentNameKey(d), owner_uuid: d.uuid }, sameName('file')),
     putEntry(documentsOfFolder(d.society_uuid, folderKey), d.uuid, entryOf(d)),
-    putEntry(documentFeedOf(d.society_uuid), d.uuid, {
-      n: d.file_name,
-      f: folderKey,
-      c: d.created,
-    } satisfies FeedEntry),
+    ...feedWrites(d),
     documentStatsWrite(d.society_uuid, folderKey, d.size, 1),
     ...(d.folder_uuid ? [templateFileCount(d.folder_uuid, 1)] : []),
     checkWhen(
@@ -143,11 +155,7 @@ export function documentRenameWrites(before: DocumentRecord, after: DocumentReco
         ]
       : []),
     putEntry(documentsOfFolder(after.society_uuid, folderKeyOf(after)), after.uuid, entryOf(after)),
-    putEntry(documentFeedOf(after.society_uuid), after.uuid, {
-      n: after.file_name,
-      f: folderKeyOf(after),
-      c: after.created,
-    } satisfies FeedEntry),
+    ...feedWrites(after),
   ];
 }
 
@@ -160,6 +168,7 @@ export function documentDeleteWrites(d: DocumentRecord): TxWrite[] {
     deleteKey(documentNameKey(d)),
     removeEntry(documentsOfFolder(d.society_uuid, folderKey), d.uuid),
     removeEntry(documentFeedOf(d.society_uuid), d.uuid),
+    removeEntry(groupDocumentFeedOf(d.group_uuid), d.uuid),
     documentStatsWrite(d.society_uuid, folderKey, -d.size, -1),
     ...(d.folder_uuid ? [templateFileCount(d.folder_uuid, -1)] : []),
   ];

@@ -2,13 +2,14 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
 import { type Entry, readDirectories } from './directory';
-import { documentFeedOf, type FeedEntry } from './documents';
-import type { Directory } from './table';
+import { documentFeedOf, type FeedEntry, groupDocumentFeedOf } from './documents';
+import { getItems } from './list-index';
+import { type Directory, keys } from './table';
 
 /**
  * Notifications 'Archivo añadido' (portal §2 top bar, §7 Notifications; issue 10) are read, not fanned out: a user's
- * notifications are the feeds of the societies it sees (documents.ts writes each new document into its society's
- * feed), and its read state is one item under the user: `read_before` (all read up to then) and the ids read since.
+ * notifications are the feeds it watches (documents.ts writes each new document into its society's feed and its
+ * group's feed, so a group-level user reads one feed per group whatever the group's size), and its read state is one item under the user: `read_before` (all read up to then) and the ids read since.
  */
 const readStateKey = (user: string) => ({ pk: `USER#${user}`, sk: 'NOTIFICATIONS' });
 
@@ -17,18 +18,27 @@ export interface ReadState {
   read_ids: Set<string>;
 }
 
+/** Which feeds a user reads: its societies' own, or its groups' (each entry names its society). */
+export interface WatchedFeeds {
+  societies: string[];
+  groups: string[];
+}
+
 /**
- * The feeds of the given societies and the user's read state, in one BatchGet (plus `extra` directories, e.g. the
- * societies of a USER_GROUP's groups, when they are already known).
+ * The entries of the watched feeds, each with its society, and the user's read state, in one BatchGet while the keys
+ * stay within 100 (a society feed is 8 keys, a group feed 16), in parallel BatchGets beyond.
  */
 export async function feedsAndReadState(
   user: string,
-  societies: string[],
+  watched: WatchedFeeds,
 ): Promise<{ entries: Array<Entry<FeedEntry> & { society: string }>; state: ReadState }> {
-  const feeds: Directory[] = societies.map(documentFeedOf);
+  const feeds: Directory[] = [...watched.societies.map(documentFeedOf), ...watched.groups.map(groupDocumentFeedOf)];
   const out = await readDirectories<FeedEntry>(feeds, [readStateKey(user)]);
   const entries = out.entries.flatMap((list, index) =>
-    list.map((e) => ({ ...e, society: societies[index] as string })),
+    list.flatMap((e) => {
+      const society = index < watched.societies.length ? watched.societies[index] : e.value.s;
+      return society ? [{ ...e, society }] : [];
+    }),
   );
   const item = out.extra[0];
   const ids = item?.read_ids as Set<string> | string[] | undefined;
@@ -36,6 +46,12 @@ export async function feedsAndReadState(
     entries,
     state: { read_before: (item?.read_before as string | undefined) ?? null, read_ids: new Set(ids ?? []) },
   };
+}
+
+/** The groups holding the given societies (their items, in parallel BatchGets of 100). */
+export async function groupsOfSocieties(societies: string[]): Promise<string[]> {
+  const items = await getItems<{ group_uuid: string }>(societies.map(keys.society));
+  return [...new Set(items.map((s) => s.group_uuid))];
 }
 
 export async function markAllRead(user: string, at: string): Promise<void> {
