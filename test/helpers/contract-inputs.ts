@@ -30,8 +30,7 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'folder-templates/folder/{uuid}': 'folderTemplate',
   // issue 13
   'external/zoho/desk/ticket/{uuid}': 'ticket',
-  // Modules, reports and accounting assignments (issue 11, issue 12): no tenant world of their own; their isolation is
-  // proven by test/integration/reports*.test.ts and assignments*.test.ts.
+  // Modules (global), reports and accounting assignments (issue 11, issue 12).
   'modules/module/administration/{uuid}': 'module',
   'modules/reports/report/{uuid}': 'report',
   'modules/reports/get-report/{id}': 'report',

@@ -86,5 +86,15 @@ export function caseName(c: IsolationCase): string {
 export const admits = (contract: Contract, role: string) =>
   contract.access === 'public' || (contract.access as readonly string[]).includes(role);
 
+/** Item prefixes of the kinds whose key is not their name in capitals (functions/lib/data/*). */
+const KEY_PREFIX: Partial<Record<TenantKind, string>> = {
+  folderTemplate: 'FTEMPLATE',
+  shareLink: 'SHARELINK',
+  assignment: 'ACCOUNTING',
+};
+
 /** The table key of an entity, to check that a write's target exists before the case runs. */
-export const entityKey = (kind: TenantKind, uuid: string) => `${kind.toUpperCase()}#${uuid} ${kind.toUpperCase()}`;
+export const entityKey = (kind: TenantKind, uuid: string) => {
+  const prefix = KEY_PREFIX[kind] ?? kind.toUpperCase();
+  return `${prefix}#${uuid} ${prefix}`;
+};

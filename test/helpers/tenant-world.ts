@@ -5,10 +5,12 @@ import * as groups from '../../shared/contracts/groups';
 import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
 import * as societies from '../../shared/contracts/societies';
+import * as users from '../../shared/contracts/users';
 import type { Role } from '../../shared/roles';
 import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from './api';
 import { createTestUser } from './db';
+import { buildContent } from './tenant-world-content';
 
 /**
  * A small tenant world of its own, built through the API as SUPER_ADMIN, so a file proving isolation neither reads nor
@@ -27,8 +29,8 @@ export type Tag = (typeof TAGS)[number];
 
 /**
  * Entity kinds an id may denote. 'industry' and 'module' are global (not a tenant's), so they give no isolation case;
- * nor do 'report', 'assignment' and the document and ticket ids, which the world does not hold (reports*.test.ts and assignments*.test.ts prove
- * theirs).
+ * nor do 'upload' (a pending large upload, short-lived) and 'notification' (one user's own), which the world does not
+ * hold (documents*.test.ts proves theirs). Every other kind is in TENANT_KINDS: the world holds one per tag.
  */
 export type Kind =
   | 'project'
@@ -37,18 +39,31 @@ export type Kind =
   | 'user'
   | 'invitation'
   | 'industry'
-  // Issue 10: document-repository ids (their isolation cases are in test/integration/documents-isolation.test.ts).
+  // Issue 10: document-repository ids.
   | 'document'
   | 'folderTemplate'
   | 'shareLink'
   | 'upload'
   | 'notification'
-  // A support ticket (issue 13): not part of the tenant world; its tenancy is proven in test/integration/support.test.ts.
+  // A support ticket (issue 13).
   | 'ticket'
   | 'module'
   | 'report'
   | 'assignment';
-export const TENANT_KINDS = ['project', 'group', 'society', 'user', 'invitation'] as const;
+export const TENANT_KINDS = [
+  'project',
+  'group',
+  'society',
+  'user',
+  'invitation',
+  // The world's content (issues 10, 11, 13), built by tenant-world-content.ts.
+  'folderTemplate',
+  'document',
+  'shareLink',
+  'report',
+  'assignment',
+  'ticket',
+] as const;
 export type TenantKind = (typeof TENANT_KINDS)[number];
 
 export interface Caller {
@@ -90,12 +105,17 @@ export const CALLERS: ReadonlyArray<CallerSpec> = [
   })),
 ];
 
-/** Which kinds the world holds under each tag (known before it is built, so cases can be named at collection). */
+/**
+ * Which kinds the world holds under each tag (known before it is built, so cases can be named at collection). A
+ * template folder belongs to a project, so only home (A) and otherProject (B) hold one: A's is seen by every group of
+ * A, and is in scope for every caller of A, which the tags say without skipping any case.
+ */
+const CONTENT_KINDS = ['document', 'shareLink', 'report', 'assignment', 'ticket'] as const;
 export const KINDS_PER_TAG: Record<Tag, readonly TenantKind[]> = {
-  home: ['project', 'group', 'society', 'user', 'invitation'],
-  siblingSociety: ['society', 'user', 'invitation'],
-  siblingGroup: ['group', 'society', 'user', 'invitation'],
-  otherProject: ['project', 'group', 'society', 'user', 'invitation'],
+  home: ['project', 'group', 'society', 'user', 'invitation', 'folderTemplate', ...CONTENT_KINDS],
+  siblingSociety: ['society', 'user', 'invitation', ...CONTENT_KINDS],
+  siblingGroup: ['group', 'society', 'user', 'invitation', ...CONTENT_KINDS],
+  otherProject: ['project', 'group', 'society', 'user', 'invitation', 'folderTemplate', ...CONTENT_KINDS],
 };
 
 /** How many users each tag holds (users whose memberships all lie under it); buildWorld checks it. */
@@ -202,13 +222,49 @@ export async function buildWorld(): Promise<World> {
     createTestUser('GROUP_ADMIN', [B]),
     createTestUser('USER_SOCIETY', [B]),
   ]);
-  const A1 = await group(A, [gaA1.uuid], [ugA1.uuid]);
-  const A2 = await group(A, [gaA2.uuid], [ugA2.uuid]);
-  const B1 = await group(B, [gaB1.uuid], []);
-  const A1a = await society(A1, [usA1a.uuid]);
-  const A1b = await society(A1, [usA1b.uuid]);
-  const A2a = await society(A2, [usA2a.uuid]);
-  const B1a = await society(B1, [usB1a.uuid]);
+  // Independent creations run together: the world is built before every case of the matrix.
+  const [A1, A2, B1] = await Promise.all([
+    group(A, [gaA1.uuid], [ugA1.uuid]),
+    group(A, [gaA2.uuid], [ugA2.uuid]),
+    group(B, [gaB1.uuid], []),
+  ]);
+  const [A1a, A1b, A2a, B1a] = await Promise.all([
+    society(A1, [usA1a.uuid]),
+    society(A1, [usA1b.uuid]),
+    society(A2, [usA2a.uuid]),
+    society(B1, [usB1a.uuid]),
+  ]);
+
+  const invitations = await Promise.all([
+    invitation({ project: [A], group: [A1], society: [A1a] }, 'USER_SOCIETY'),
+    invitation({ project: [A], group: [A1], society: [A1b] }, 'USER_SOCIETY'),
+    invitation({ project: [A], group: [A2] }, 'USER_GROUP'),
+    invitation({ project: [B], group: [B1] }, 'GROUP_ADMIN'),
+  ]);
+  // The home users may browse documents (portal §3 user_documentation), so a 404 on another tenant's document is
+  // scope, not the missing flag; the matrix's positive control reads their own.
+  await Promise.all(
+    [ugA1, usA1a].map(async (u) =>
+      created(
+        'user_documentation',
+        call(users.patchUser, { ...as, params: { uuid: u.uuid }, body: { user_documentation: true } }),
+      ),
+    ),
+  );
+  // Tickets are sent by a user of each tag; the home one by its USER_SOCIETY, as a caller would.
+  const senders = await Promise.all([usA1a, usA1b, usA2a, usB1a].map(async (u) => (await signIn(u.email)).access));
+  const content = await buildContent(superAdmin, {
+    home: { project: A, templateOf: 'home', society: A1a, ticketSender: senders[0] as string },
+    siblingSociety: { templateOf: 'home', society: A1b, ticketSender: senders[1] as string },
+    siblingGroup: { templateOf: 'home', society: A2a, group: A2, ticketSender: senders[2] as string },
+    otherProject: {
+      project: B,
+      templateOf: 'otherProject',
+      society: B1a,
+      group: B1,
+      ticketSender: senders[3] as string,
+    },
+  });
 
   const ids: World['ids'] = {
     home: {
@@ -216,28 +272,32 @@ export async function buildWorld(): Promise<World> {
       group: [A1],
       society: [A1a],
       user: [usA1a.uuid, ugA1.uuid, gaA1.uuid, paA.uuid],
-      invitation: [await invitation({ project: [A], group: [A1], society: [A1a] }, 'USER_SOCIETY')],
+      invitation: [invitations[0] as string],
+      ...content.home,
     },
     siblingSociety: {
       project: [],
       group: [],
       society: [A1b],
       user: [usA1b.uuid],
-      invitation: [await invitation({ project: [A], group: [A1], society: [A1b] }, 'USER_SOCIETY')],
+      invitation: [invitations[1] as string],
+      ...content.siblingSociety,
     },
     siblingGroup: {
       project: [],
       group: [A2],
       society: [A2a],
       user: [usA2a.uuid, ugA2.uuid, gaA2.uuid],
-      invitation: [await invitation({ project: [A], group: [A2] }, 'USER_GROUP')],
+      invitation: [invitations[2] as string],
+      ...content.siblingGroup,
     },
     otherProject: {
       project: [B],
       group: [B1],
       society: [B1a],
       user: [usB1a.uuid, gaB1.uuid, paB.uuid],
-      invitation: [await invitation({ project: [B], group: [B1] }, 'GROUP_ADMIN')],
+      invitation: [invitations[3] as string],
+      ...content.otherProject,
     },
   };
 
@@ -256,7 +316,8 @@ export async function buildWorld(): Promise<World> {
     })),
   ];
   const callers = CALLERS.map((c, i) => ({ ...c, ...(accounts[i] as { uuid: string; email: string }) }));
-  const tokens = new Map<string, string>();
-  for (const caller of callers) tokens.set(caller.name, (await signIn(caller.email)).access);
+  const tokens = new Map(
+    await Promise.all(callers.map(async (caller) => [caller.name, (await signIn(caller.email)).access] as const)),
+  );
   return { ids, industry, callers, tokens, superAdmin };
 }

@@ -5,7 +5,7 @@ import { defineContract, pathParamNames } from '../../shared/contracts/define';
 import * as registration from '../../shared/contracts/registration';
 import * as societies from '../../shared/contracts/societies';
 import { call, signIn } from '../helpers/api';
-import { pathParamKind, sampleBody, unclassified } from '../helpers/contract-inputs';
+import { pathParamKind, queryIdFields, sampleBody, shapeOf, unclassified } from '../helpers/contract-inputs';
 import {
   admits,
   caseName,
@@ -19,6 +19,7 @@ import { changedKeys, snapshotMentioning } from '../helpers/table-snapshot';
 import { foreignIds, outOfScope, worldIdsUnder } from '../helpers/tenant-scope';
 import {
   buildWorld,
+  CALLERS,
   KINDS_PER_TAG,
   type Kind,
   TAGS,
@@ -66,6 +67,15 @@ async function run(c: IsolationCase) {
     ]),
   );
   const query: Array<[string, string]> = c.kind === 'filter' ? [[c.field as string, idOf(c)]] : [];
+  // A filter the schema requires beside the one under test (listFolderTemplates: a folder is looked up in a project)
+  // takes the caller's own id, so the answer is about the foreign filter, not a 400 for a missing one.
+  if (c.kind === 'filter') {
+    for (const { name, kind } of queryIdFields(c.contract)) {
+      const field = shapeOf(c.contract.query)[name];
+      if (name !== c.field && field && !field.safeParse(undefined).success)
+        query.push([name, ownId(kind, false) as string]);
+    }
+  }
   let body = sampleBody(c.contract, ownId);
   if (c.kind === 'body' && body) body = { ...body, [c.field as string]: c.list ? [idOf(c)] : idOf(c) };
 
@@ -124,6 +134,12 @@ test('the world is what the cases assume (every tag holds its kinds)', () => {
   }
 });
 
+/**
+ * Reads by id whose answer is about the entity without naming it: a document's file (a redirect to its bytes), a share
+ * token or the share links of a document (their own ids), a report's dashboard data. Their control is the 200 alone.
+ */
+const NO_ECHO = new Set(['downloadDocument', 'createShareToken', 'listShareLinks', 'getReportDashboard']);
+
 describe.each(protectedContracts.map((c) => [`${c.method} ${c.path}`, c] as const))('%s', (_, contract) => {
   test('every path param, query and id field is classified', () => {
     expect(unclassified(contract)).toEqual([]);
@@ -137,9 +153,41 @@ describe.each(protectedContracts.map((c) => [`${c.method} ${c.path}`, c] as cons
     for (const id of ids) {
       const answer = await send(contract, { params: { [param]: id }, token: world.superAdmin });
       expect(answer.status, `${id}: ${answer.text.slice(0, 200)}`).toBe(200);
-      if (!contract.fileResponse) expect(answer.text).toContain(id);
+      if (!contract.fileResponse && !NO_ECHO.has(contract.id)) expect(answer.text).toContain(id);
     }
   });
+});
+
+/**
+ * Positive control for the content kinds (issues 10, 11, 13): each world caller the contract admits reads its own
+ * (home) document, template folder, share link list, report, assignment and ticket without a scope refusal, so the
+ * 404s of the cases above come from scope, not from ids no caller could ever read.
+ */
+const CONTENT_KINDS: readonly TenantKind[] = [
+  'folderTemplate',
+  'document',
+  'shareLink',
+  'report',
+  'assignment',
+  'ticket',
+];
+const ownReads = protectedContracts.flatMap((contract) => {
+  if (contract.method !== 'GET') return [];
+  const param = pathParamNames(contract.path).find((p) =>
+    CONTENT_KINDS.includes(pathParamKind(contract, p) as TenantKind),
+  );
+  if (!param) return [];
+  return CALLERS.filter((c) => !c.demo && admits(contract, c.role)).map(
+    (c) => [`${contract.id} ${c.name}: own ${pathParamKind(contract, param)}`, contract, param, c.name] as const,
+  );
+});
+test.each(ownReads)('control: %s is not refused', async (_, contract, param, name) => {
+  const kind = pathParamKind(contract, param) as TenantKind;
+  const answer = await send(contract, {
+    params: { [param]: world.ids.home[kind][0] as string },
+    token: world.tokens.get(name),
+  });
+  expect(answer.status, answer.text.slice(0, 300)).toBeLessThan(400);
 });
 
 /** Reads first, then writes, deletes last: a write that wrongly succeeded cannot hide a later read's answer. */
@@ -152,7 +200,27 @@ test('the contract table yields isolation cases', () => {
   expect(allCases.length).toBeGreaterThan(100);
 });
 
-test.each(allCases.map((c) => [`${c.contract.id} ${caseName(c)}`, c] as const))('%s', (_, c) => run(c));
+/**
+ * Cases the matrix proves wrong today, reported to the coordinator rather than fixed here (not this file's handler);
+ * each runs as `test.fails`, so it turns red the day the handler is fixed and the entry must go.
+ */
+const KNOWN_FINDINGS = new Map<string, string>([
+  [
+    // BUG (issue 10): PATCH folder-templates/folder/{uuid}/ accepts a body `project` of another tenant and answers
+    // 200, renaming the caller's own folder and ignoring the project (nothing of project B changes: the snapshot
+    // check holds); a body naming another tenant should be refused (400 FORMAT_NOT_ALLOWED or 404).
+    'patchFolderTemplate PROJECT_ADMIN of A: body project → otherProject',
+    'patchFolderTemplate ignores a foreign body project (200)',
+  ],
+]);
+const named = allCases.map((c) => [`${c.contract.id} ${caseName(c)}`, c] as const);
+test.each(named.filter(([name]) => !KNOWN_FINDINGS.has(name)))('%s', (_, c) => run(c));
+test.fails.each(named.filter(([name]) => KNOWN_FINDINGS.has(name)))('known finding: %s', (_, c) => run(c));
+
+test('every known finding names a generated case', () => {
+  const names = new Set(named.map(([name]) => name));
+  for (const name of KNOWN_FINDINGS.keys()) expect(names, name).toContain(name);
+});
 
 /**
  * The CSV import names its targets inside the file (project and group names, society RUTs), out of the zod schemas'

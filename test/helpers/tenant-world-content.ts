@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import * as accounting from '../../shared/contracts/accounting-assignments';
+import * as documents from '../../shared/contracts/documents';
+import * as external from '../../shared/contracts/external';
+import * as folders from '../../shared/contracts/folders';
+import * as modules from '../../shared/contracts/modules';
+import * as reports from '../../shared/contracts/reports';
+import { uploadSmall } from '../integration/documents-fixture';
+import { call } from './api';
+
+/**
+ * The content of the tenant world (issues 10, 11, 13): what lives inside the hierarchy, built through the API as
+ * SUPER_ADMIN so the isolation matrix can call every document, report, assignment and ticket contract with another
+ * tenant's real id. Per tag:
+ * - a template folder where the tag holds a project (templates belong to a project, portal §2 "Documents");
+ * - a document in its society, in its project's template folder, and a share link of that document;
+ * - a report and an accounting assignment targeted at its society (home, siblingSociety) or group (siblingGroup,
+ *   otherProject), enabled for every role so only scope can hide them;
+ * - a support ticket sent by one of its users (tickets belong to the sender's project).
+ */
+export interface ContentIds {
+  folderTemplate: string[];
+  document: string[];
+  shareLink: string[];
+  report: string[];
+  assignment: string[];
+  ticket: string[];
+}
+
+/** Where one tag's content goes. */
+export interface ContentPlace {
+  /** Its own project, when the tag holds one (a template folder is made there). */
+  project?: string;
+  /** The project whose template folder its document goes into. */
+  templateOf: 'home' | 'otherProject';
+  society: string;
+  /** The report and the assignment target this group, or the society when no group is given. */
+  group?: string;
+  /** A token of a user of the tag, to send its ticket. */
+  ticketSender: string;
+}
+
+const unique = () => randomUUID().slice(0, 8);
+const PDF = new TextEncoder().encode('%PDF-1.4\n% aislamiento\n%%EOF\n');
+
+function ok<T>(what: string, answer: { status: number; body: T }): T {
+  if (answer.status !== 201 && answer.status !== 200)
+    throw new Error(`World: ${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+const everyRole = {
+  enable_project_admin: true,
+  enable_group_admin: true,
+  enable_user_group: true,
+  enable_user_society: true,
+};
+
+export async function buildContent<T extends string>(
+  superAdmin: string,
+  places: Record<T, ContentPlace>,
+): Promise<Record<T, ContentIds>> {
+  const as = { token: superAdmin };
+  const module = async (module_type: 'REPORT' | 'ACCOUNTING') =>
+    ok(
+      `${module_type} module`,
+      await call(modules.createModule, { ...as, body: { module_name: `Aislamiento ${unique()}`, module_type } }),
+    ).uuid;
+  const [reportModule, accountingModule] = await Promise.all([module('REPORT'), module('ACCOUNTING')]);
+
+  const entries = Object.entries(places) as Array<[T, ContentPlace]>;
+  const templates = new Map<string, string>();
+  await Promise.all(
+    entries.map(async ([tag, place]) => {
+      if (!place.project) return;
+      const created = await call(folders.createFolderTemplate, {
+        ...as,
+        body: { project: place.project, folder_name: `Carpeta ${unique()}` },
+      });
+      templates.set(tag, ok('template folder', created).uuid);
+    }),
+  );
+
+  const built = await Promise.all(
+    entries.map(async ([tag, place]): Promise<[T, ContentIds]> => {
+      const folder = templates.get(place.templateOf) as string;
+      const targets = place.group ? { group_list: [place.group] } : { society_list: [place.society] };
+      const [document, report, assignment, ticket] = await Promise.all([
+        uploadSmall(superAdmin, { society: place.society, folder }, `aislamiento-${unique()}.pdf`, PDF).then(
+          (a) => ok('document', a).uuid as string,
+        ),
+        call(reports.createReport, {
+          ...as,
+          body: {
+            report_name: `Tablero ${unique()}`,
+            menu_name: 'Tablero',
+            description: 'Aislamiento',
+            tool_type: 'BUILT_IN',
+            builtin_dashboard: 'PORTAL_ACTIVITY',
+            module: reportModule,
+            ...everyRole,
+            ...targets,
+          },
+        }).then((a) => ok('report', a).uuid),
+        call(accounting.createAccountingAssignment, {
+          ...as,
+          body: {
+            accounting_type: 'FINANCIAL_SITUATION',
+            menu_name: `Situación ${unique()}`,
+            description: 'Aislamiento',
+            module: accountingModule,
+            ...everyRole,
+            ...targets,
+          },
+        }).then((a) => ok('accounting assignment', a).uuid),
+        call(external.postSupportTicket, {
+          token: place.ticketSender,
+          body: { subject: 'Aislamiento', description: 'Consulta de la matriz de aislamiento.' },
+        }).then((a) => ok('ticket', a).uuid),
+      ]);
+      const share = ok('share link', await call(documents.createShareToken, { ...as, params: { uuid: document } }));
+      const template = templates.get(tag);
+      return [
+        tag,
+        {
+          folderTemplate: template ? [template] : [],
+          document: [document],
+          shareLink: [share.uuid],
+          report: [report],
+          assignment: [assignment],
+          ticket: [ticket],
+        },
+      ];
+    }),
+  );
+  return Object.fromEntries(built) as Record<T, ContentIds>;
+}
