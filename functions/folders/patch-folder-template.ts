@@ -4,5 +4,5 @@ import { renameTemplate } from './templates';
 
 /** PATCH api/v1/folder-templates/folder/{uuid}/: rename. */
 export const handler = httpHandler(patchFolderTemplate, ({ caller, params, body }) =>
-  renameTemplate(caller, params.uuid, body.folder_name),
+  renameTemplate(caller, params.uuid, body.folder_name, body.project),
 );

@@ -96,8 +96,13 @@ export async function createTemplate(
   return templateView(template);
 }
 
-export async function renameTemplate(caller: Caller, uuid: string, folderName: string) {
+/**
+ * A rename keeps the folder in its project: the spec's body names the project too, and a project that is not the
+ * folder's is refused (a folder does not move between projects, and a body naming another tenant changes nothing).
+ */
+export async function renameTemplate(caller: Caller, uuid: string, folderName: string, project?: string) {
   const before = await managedTemplate(caller, uuid);
+  if (project !== undefined && project !== before.project_uuid) throw fieldErrors({ project: ['FORMAT_NOT_ALLOWED'] });
   const after = { ...before, folder_name: folderName, updated: nowIso(), version: before.version + 1 };
   await transactWrite(templateRenameWrites(before, after));
   return templateView(after);

@@ -204,23 +204,8 @@ test('the contract table yields isolation cases', () => {
  * Cases the matrix proves wrong today, reported to the coordinator rather than fixed here (not this file's handler);
  * each runs as `test.fails`, so it turns red the day the handler is fixed and the entry must go.
  */
-const KNOWN_FINDINGS = new Map<string, string>([
-  [
-    // BUG (issue 10): PATCH folder-templates/folder/{uuid}/ accepts a body `project` of another tenant and answers
-    // 200, renaming the caller's own folder and ignoring the project (nothing of project B changes: the snapshot
-    // check holds); a body naming another tenant should be refused (400 FORMAT_NOT_ALLOWED or 404).
-    'patchFolderTemplate PROJECT_ADMIN of A: body project → otherProject',
-    'patchFolderTemplate ignores a foreign body project (200)',
-  ],
-]);
 const named = allCases.map((c) => [`${c.contract.id} ${caseName(c)}`, c] as const);
-test.each(named.filter(([name]) => !KNOWN_FINDINGS.has(name)))('%s', (_, c) => run(c));
-test.fails.each(named.filter(([name]) => KNOWN_FINDINGS.has(name)))('known finding: %s', (_, c) => run(c));
-
-test('every known finding names a generated case', () => {
-  const names = new Set(named.map(([name]) => name));
-  for (const name of KNOWN_FINDINGS.keys()) expect(names, name).toContain(name);
-});
+test.each(named)('%s', (_, c) => run(c));
 
 /**
  * The CSV import names its targets inside the file (project and group names, society RUTs), out of the zod schemas'
