@@ -53,6 +53,12 @@ export interface Permissions {
   cognito?: readonly CognitoAction[];
   /** ses:SendEmail from the portal's identity. */
   mail?: boolean;
+  /**
+   * The report viewer's embedding (issue 11), granted only as far as the deployment configures it (infra/settings.ts
+   * embedding): QuickSight's GenerateEmbedUrlFor* of its mode on the configured account and namespace, and
+   * ssm:GetParameter on exactly the Power BI secret parameter. With no embedding settings it grants nothing.
+   */
+  embedding?: true;
 }
 
 const READ: Permissions = { table: { read: 'query' } };
@@ -286,8 +292,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   getReportAdmin: { ...READ, assets: ['GetObject'] },
   patchReport: { ...ADMIN_WRITE, assets: IMAGES },
   deleteReport: { ...ADMIN_WRITE, assets: ['DeleteObject'] },
-  // QuickSight's GenerateEmbedUrl* and the Power BI secret's ssm:GetParameter come with the embedding settings.
-  getReport: READ,
+  // QuickSight's GenerateEmbedUrl* and the Power BI secret's ssm:GetParameter, as far as the deployment configures them.
+  getReport: { ...READ, embedding: true },
   getReportDashboard: READ,
   listReportReferences: READ,
   putReportReference: { table: { read: 'query', write: { 'REPORT_REF#': ['PutItem'], 'REPORT_REFS#': ['PutItem'] } } },

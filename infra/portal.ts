@@ -62,6 +62,7 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
         contracts: chunk.contracts,
         originSecret: httpApi.gateway.originSecret,
         permissions: options.permissions,
+        embedding: settings.embedding,
       }),
   );
   const web = new WebStack(app, `${p}Web`, {
@@ -73,6 +74,7 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
     domainName: settings.domainName,
     certificateArn: settings.certificateArn,
     webAclArn: settings.webAclArn,
+    quickSightRegion: settings.embedding.quickSight?.region,
     webDist: options.webDist ?? WEB_DIST,
   });
 

@@ -20,6 +20,32 @@ export interface PortalSettings {
   portalUrlIsPlaceholder: boolean;
   account?: string;
   region?: string;
+  /** The report viewer's BI tools (issue 11); each absent unless its context is given (the viewer then says so). */
+  embedding: EmbeddingSettings;
+}
+
+/**
+ * QuickSight and Power BI settings of the report viewer. They become the environment of the function that embeds
+ * (functions/lib/embedding/config.ts reads it) and its IAM (constructs/function-access.ts); nothing when absent.
+ */
+export interface EmbeddingSettings {
+  quickSight?: {
+    accountId: string;
+    region: string;
+    namespace: string;
+    mode: 'ANONYMOUS' | 'REGISTERED';
+    sessionMinutes?: number;
+    matchAll?: string;
+  };
+  powerBi?: {
+    mode: 'URL' | 'SERVICE_PRINCIPAL';
+    filterTable?: string;
+    identityRole?: string;
+    tenantId?: string;
+    clientId?: string;
+    /** Name of the SSM SecureString parameter holding the service principal's secret. */
+    secretParameter?: string;
+  };
 }
 
 export const PLACEHOLDER_SENDER = 'no-reply@example.com';
@@ -75,5 +101,76 @@ export function readSettings(node: Node, env: NodeJS.ProcessEnv = process.env): 
     portalUrlIsPlaceholder: !domainName && !explicitUrl,
     account: text('account') ?? env.CDK_DEFAULT_ACCOUNT,
     region: text('region') ?? env.CDK_DEFAULT_REGION,
+    embedding: readEmbeddingSettings(text),
   };
+}
+
+const ACCOUNT_ID = /^\d{12}$/;
+const REGION = /^[a-z]{2}(-[a-z]+)+-\d$/;
+/** Namespaces, Power BI tables and roles end up in ARNs and URL filters: plain names only. */
+const NAME = /^[A-Za-z0-9._-]{1,64}$/;
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SSM_NAME = /^\/?[A-Za-z0-9_.\-/]{1,1011}$/;
+
+function readEmbeddingSettings(text: (key: string) => string | undefined): EmbeddingSettings {
+  const embedding: EmbeddingSettings = {};
+  const check = (key: string, pattern: RegExp, what: string) => {
+    const value = text(key);
+    if (value !== undefined && !pattern.test(value)) throw new Error(`${key} must be ${what}: ${value}`);
+    return value;
+  };
+
+  const accountId = check('quicksightAccountId', ACCOUNT_ID, 'a 12-digit AWS account id');
+  const quickSightRegion = check('quicksightRegion', REGION, 'an AWS region such as us-east-1');
+  const quickSightRest = ['quicksightNamespace', 'quicksightMode', 'quicksightSessionMinutes', 'quicksightMatchAll'];
+  if (accountId || quickSightRegion || quickSightRest.some((key) => text(key) !== undefined)) {
+    if (!accountId || !quickSightRegion) {
+      throw new Error('QuickSight needs both -c quicksightAccountId=... and -c quicksightRegion=... (docs/deploy.md).');
+    }
+    const mode = text('quicksightMode')?.toUpperCase() ?? 'ANONYMOUS';
+    if (mode !== 'ANONYMOUS' && mode !== 'REGISTERED') {
+      throw new Error(`quicksightMode must be ANONYMOUS or REGISTERED: ${mode}`);
+    }
+    const minutesText = check('quicksightSessionMinutes', /^\d+$/, 'a whole number of minutes');
+    const sessionMinutes = minutesText === undefined ? undefined : Number(minutesText);
+    // QuickSight accepts 15 to 600 minutes (design/reports.md).
+    if (sessionMinutes !== undefined && (sessionMinutes < 15 || sessionMinutes > 600)) {
+      throw new Error(`quicksightSessionMinutes must be between 15 and 600: ${sessionMinutes}`);
+    }
+    embedding.quickSight = {
+      accountId,
+      region: quickSightRegion,
+      namespace: check('quicksightNamespace', NAME, 'a QuickSight namespace name') ?? 'default',
+      mode,
+      sessionMinutes,
+      matchAll: text('quicksightMatchAll'),
+    };
+  }
+
+  const powerBiMode = text('powerbiMode')?.toUpperCase();
+  const powerBiRest = ['powerbiTenantId', 'powerbiClientId', 'powerbiSecretParameter', 'powerbiFilterTable'];
+  if (powerBiMode === undefined && powerBiRest.some((key) => text(key) !== undefined)) {
+    throw new Error('Power BI settings need -c powerbiMode=URL or SERVICE_PRINCIPAL (docs/deploy.md).');
+  }
+  if (powerBiMode !== undefined) {
+    if (powerBiMode !== 'URL' && powerBiMode !== 'SERVICE_PRINCIPAL') {
+      throw new Error(`powerbiMode must be URL or SERVICE_PRINCIPAL: ${powerBiMode}`);
+    }
+    const tenantId = check('powerbiTenantId', GUID, 'a Microsoft Entra tenant id (GUID)');
+    const clientId = check('powerbiClientId', GUID, 'a Microsoft Entra application (client) id (GUID)');
+    const secretParameter = check('powerbiSecretParameter', SSM_NAME, 'an SSM parameter name such as /portal/powerbi');
+    if (powerBiMode === 'SERVICE_PRINCIPAL' && !(tenantId && clientId && secretParameter)) {
+      throw new Error(
+        'powerbiMode=SERVICE_PRINCIPAL needs powerbiTenantId, powerbiClientId and powerbiSecretParameter.',
+      );
+    }
+    embedding.powerBi = {
+      mode: powerBiMode,
+      filterTable: check('powerbiFilterTable', NAME, 'a Power BI table name'),
+      identityRole: check('powerbiIdentityRole', NAME, 'a Power BI dataset role name'),
+      // The service principal only exists in SERVICE_PRINCIPAL mode: URL mode reads no secret (no SSM access).
+      ...(powerBiMode === 'SERVICE_PRINCIPAL' && { tenantId, clientId, secretParameter }),
+    };
+  }
+  return embedding;
 }

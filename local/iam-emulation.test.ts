@@ -1,9 +1,15 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  GenerateEmbedUrlForAnonymousUserCommand,
+  GenerateEmbedUrlForRegisteredUserCommand,
+  QuickSightClient,
+} from '@aws-sdk/client-quicksight';
+import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contracts } from '../shared/contracts';
 import type { Contract } from '../shared/contracts/define';
-import { enforceOn, runAs } from './iam-emulation';
+import { enforceOn, enforceOnEveryInstance, runAs } from './iam-emulation';
 
 /** A document client whose calls stop right after the emulated IAM check (no network), answering 'sent'. */
 function client() {
@@ -59,5 +65,75 @@ describe('local IAM emulation (infra/permissions.ts applied to the shared SDK cl
       sent: true,
     });
     await expect(dynamo.send(put('PROJECT#1'))).resolves.toMatchObject({ sent: true });
+  });
+});
+
+/** An SDK client whose calls stop right after the emulated IAM check, answering 'sent'. */
+function stopAfterCheck<T extends { middlewareStack: { add: (...args: never[]) => void } }>(sdkClient: T): T {
+  (sdkClient.middlewareStack.add as (...args: unknown[]) => void)(
+    () => async () => ({ output: { sent: true }, response: {} }),
+    { step: 'initialize', name: 'stopHere', priority: 'low' },
+  );
+  return sdkClient;
+}
+const credentials = { accessKeyId: 'a', secretAccessKey: 'b' };
+
+describe('local IAM emulation of the report embedding (issue 11)', () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const anonymous = new GenerateEmbedUrlForAnonymousUserCommand({
+    AwsAccountId: '123456789012',
+    Namespace: 'default',
+    AuthorizedResourceArns: [],
+    ExperienceConfiguration: {},
+  });
+
+  it('lets getReport generate embed URLs of the configured mode and account only', async () => {
+    vi.stubEnv('QUICKSIGHT_ACCOUNT_ID', '123456789012');
+    vi.stubEnv('QUICKSIGHT_MODE', 'ANONYMOUS');
+    const quickSight = new QuickSightClient({ region: 'us-east-1', credentials });
+    enforceOn('quicksight', quickSight as never);
+    stopAfterCheck(quickSight);
+    const getReport = byId('getReport');
+    await expect(runAs(getReport, () => quickSight.send(anonymous))).resolves.toMatchObject({ sent: true });
+    const registered = new GenerateEmbedUrlForRegisteredUserCommand({
+      AwsAccountId: '123456789012',
+      UserArn: 'arn:aws:quicksight:us-east-1:123456789012:user/default/someone',
+      ExperienceConfiguration: {},
+    });
+    await expect(runAs(getReport, () => quickSight.send(registered))).rejects.toThrow(
+      /getReport may not quicksight:GenerateEmbedUrlForRegisteredUser/,
+    );
+    const otherAccount = new GenerateEmbedUrlForAnonymousUserCommand({
+      ...anonymous.input,
+      AwsAccountId: '999999999999',
+    });
+    await expect(runAs(getReport, () => quickSight.send(otherAccount))).rejects.toThrow(/in 999999999999/);
+    await expect(runAs(byId('listReports'), () => quickSight.send(anonymous))).rejects.toThrow(
+      /listReports may not quicksight:GenerateEmbedUrlForAnonymousUser/,
+    );
+  });
+
+  it('refuses QuickSight altogether where it is not configured (the local stack)', async () => {
+    vi.stubEnv('QUICKSIGHT_ACCOUNT_ID', '');
+    const quickSight = stopAfterCheck(new QuickSightClient({ region: 'us-east-1', credentials }));
+    enforceOn('quicksight', quickSight as never);
+    await expect(runAs(byId('getReport'), () => quickSight.send(anonymous))).rejects.toThrow(/AccessDenied|may not/);
+  });
+
+  it('lets getReport read exactly the Power BI secret parameter, on every SSM client it makes', async () => {
+    vi.stubEnv('POWERBI_SECRET_PARAMETER', '/portal/powerbi-secret');
+    class LocalSsm extends SSMClient {}
+    enforceOnEveryInstance('ssm', LocalSsm.prototype as never);
+    const ssm = stopAfterCheck(new LocalSsm({ region: 'us-east-1', credentials }));
+    const read = (name: string) => new GetParameterCommand({ Name: name, WithDecryption: true });
+    await expect(runAs(byId('getReport'), () => ssm.send(read('/portal/powerbi-secret')))).resolves.toMatchObject({
+      sent: true,
+    });
+    await expect(runAs(byId('getReport'), () => ssm.send(read('/portal/other')))).rejects.toThrow(
+      /ssm:GetParameter on \/portal\/other/,
+    );
+    await expect(runAs(byId('getReportDashboard'), () => ssm.send(read('/portal/powerbi-secret')))).rejects.toThrow(
+      /getReportDashboard may not ssm:GetParameter/,
+    );
   });
 });

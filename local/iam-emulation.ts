@@ -93,7 +93,30 @@ function allowed(contract: Contract, service: string, command: string, input: In
     return (permissions.assets as readonly string[] | undefined)?.includes(action) ? undefined : `s3:${action}`;
   }
   if (service === 'ses') return permissions.mail && action === 'SendEmail' ? undefined : `ses:${action}`;
+  if (service === 'quicksight') return quickSightRefusal(permissions, action, input);
+  if (service === 'ssm') return ssmRefusal(permissions, action, input);
   return `${service}:${action}`;
+}
+
+/**
+ * What infra grants an `embedding` function (constructs/function-access.ts embeddingStatements), from the same
+ * settings the function reads (functions/lib/embedding/config.ts): the GenerateEmbedUrlFor* of the configured mode in
+ * the configured account, nothing when QuickSight is not configured.
+ */
+function quickSightRefusal(permissions: Permissions, action: string, input: Input): string | undefined {
+  const account = process.env.QUICKSIGHT_ACCOUNT_ID;
+  const mode = process.env.QUICKSIGHT_MODE === 'REGISTERED' ? 'Registered' : 'Anonymous';
+  const granted = permissions.embedding && account && action === `GenerateEmbedUrlFor${mode}User`;
+  return granted && input.AwsAccountId === account
+    ? undefined
+    : `quicksight:${action} in ${String(input.AwsAccountId)}`;
+}
+
+/** ssm:GetParameter on exactly the Power BI secret parameter, and only for an `embedding` function. */
+function ssmRefusal(permissions: Permissions, action: string, input: Input): string | undefined {
+  const secret = process.env.POWERBI_SECRET_PARAMETER;
+  const granted = permissions.embedding && secret && action === 'GetParameter' && input.Name === secret;
+  return granted ? undefined : `ssm:${action} on ${String(input.Name)}`;
 }
 
 interface MiddlewareClient {
@@ -109,7 +132,9 @@ interface MiddlewareClient {
 }
 
 /** Puts the check on a client every handler shares (once per client). */
-export function enforceOn(service: 'dynamodb' | 'cognito' | 's3' | 'ses', client: MiddlewareClient): void {
+type Service = 'dynamodb' | 'cognito' | 's3' | 'ses' | 'quicksight' | 'ssm';
+
+export function enforceOn(service: Service, client: MiddlewareClient): void {
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const contract = running.getStore();
@@ -139,4 +164,27 @@ export async function installIamEmulation(): Promise<void> {
   enforceOn('cognito', cognito as unknown as MiddlewareClient);
   enforceOn('s3', s3 as unknown as MiddlewareClient);
   enforceOn('ses', ses as unknown as MiddlewareClient);
+  // The embedding modules make their QuickSight and SSM clients lazily and keep them private: check every instance of
+  // those client classes the first time it sends (issue 11; the local stack configures neither, so calls are refused).
+  const [{ QuickSightClient }, { SSMClient }] = await Promise.all([
+    import('@aws-sdk/client-quicksight'),
+    import('@aws-sdk/client-ssm'),
+  ]);
+  enforceOnEveryInstance('quicksight', QuickSightClient.prototype as unknown as SendingClient);
+  enforceOnEveryInstance('ssm', SSMClient.prototype as unknown as SendingClient);
+}
+
+type SendingClient = MiddlewareClient & { send: (...args: unknown[]) => Promise<unknown> };
+
+/** Adds the check to each instance of a client class before its first call. */
+export function enforceOnEveryInstance(service: Service, prototype: SendingClient): void {
+  const send = prototype.send;
+  const checked = new WeakSet<object>();
+  prototype.send = function (this: SendingClient, ...args: unknown[]) {
+    if (!checked.has(this)) {
+      checked.add(this);
+      enforceOn(service, this);
+    }
+    return send.apply(this, args);
+  };
 }

@@ -26,7 +26,13 @@ import { routePath as httpApiPath, routeKey as httpApiRouteKey } from '../../sha
 import { bundlingFor, lambdaBundling } from '../bundling';
 import { handlerEntry, REPO_ROOT } from '../paths';
 import { type Permissions, permissionsOf } from '../permissions';
-import { acknowledgeAssetObjects, acknowledgeDocumentObjects, functionPolicy } from './function-access';
+import type { EmbeddingSettings } from '../settings';
+import {
+  acknowledgeAssetObjects,
+  acknowledgeDocumentObjects,
+  acknowledgeQuickSightResources,
+  functionPolicy,
+} from './function-access';
 
 /** The newest Node.js runtime aws-cdk-lib knows (cdk-nag AwsSolutions-L1 checks for it); bundles target node20. */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -138,6 +144,40 @@ export interface ApiEndpointsProps {
   originSecret: ISecret;
   /** The permission declarations (infra/permissions.ts); tests pass their own for synthetic contracts. */
   permissions?: Readonly<Record<string, Permissions>>;
+  /** The report viewer's BI tools (infra/settings.ts); only functions declaring `embedding` see them. */
+  embedding?: EmbeddingSettings;
+}
+
+/**
+ * The environment functions/lib/embedding/config.ts reads, for the configured tools only: an absent tool leaves its
+ * variables unset, so the viewer says it is not configured (issue 11).
+ */
+export function embeddingEnvironment(embedding: EmbeddingSettings = {}): Record<string, string> {
+  const environment: Record<string, string | undefined> = {};
+  const { quickSight, powerBi } = embedding;
+  if (quickSight) {
+    Object.assign(environment, {
+      QUICKSIGHT_ACCOUNT_ID: quickSight.accountId,
+      QUICKSIGHT_REGION: quickSight.region,
+      QUICKSIGHT_NAMESPACE: quickSight.namespace,
+      QUICKSIGHT_MODE: quickSight.mode,
+      QUICKSIGHT_SESSION_MINUTES: quickSight.sessionMinutes?.toString(),
+      QUICKSIGHT_MATCH_ALL: quickSight.matchAll,
+    });
+  }
+  if (powerBi) {
+    Object.assign(environment, {
+      POWERBI_MODE: powerBi.mode,
+      POWERBI_FILTER_TABLE: powerBi.filterTable,
+      POWERBI_IDENTITY_ROLE: powerBi.identityRole,
+      POWERBI_TENANT_ID: powerBi.tenantId,
+      POWERBI_CLIENT_ID: powerBi.clientId,
+      POWERBI_SECRET_PARAMETER: powerBi.secretParameter,
+    });
+  }
+  return Object.fromEntries(
+    Object.entries(environment).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }
 
 /**
@@ -171,10 +211,11 @@ export class ApiEndpoints extends Construct {
       const role = new Role(endpoint, 'Role', {
         assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
         description: `Execution role of ${contract.id} (infra/permissions.ts)`.slice(0, 1000),
-        inlinePolicies: { Access: functionPolicy(backend, permissions, logGroup.logGroupArn) },
+        inlinePolicies: { Access: functionPolicy(backend, permissions, logGroup.logGroupArn, props.embedding) },
       });
       if (permissions.assets?.length) acknowledgeAssetObjects(role, backend);
       if (permissions.documents?.length) acknowledgeDocumentObjects(role, backend);
+      if (permissions.embedding) acknowledgeQuickSightResources(role, props.embedding ?? {});
       this.roles.set(contract.id, role);
 
       const fn = new NodejsFunction(endpoint, 'Function', {
@@ -188,7 +229,7 @@ export class ApiEndpoints extends Construct {
         timeout: LAMBDA_TIMEOUT,
         role,
         logGroup,
-        environment,
+        environment: permissions.embedding ? { ...environment, ...embeddingEnvironment(props.embedding) } : environment,
         description: `${httpApiRouteKey(contract)} ${contract.id}: ${contract.summary}`.slice(0, 256),
         bundling: lambdaBundling(bundlingFor([contract])),
       });

@@ -1,8 +1,9 @@
-import { Validations } from 'aws-cdk-lib';
+import { Aws, Validations } from 'aws-cdk-lib';
 import { PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IConstruct } from 'constructs';
 import { wildcardResourceFinding } from '../nag';
 import type { KeyPrefix, Permissions, WriteAction } from '../permissions';
+import type { EmbeddingSettings } from '../settings';
 import type { Backend } from './api';
 
 /** Reads of a 'query' table declaration: items, batches, and queries of the table and its indexes. No Scan. */
@@ -23,7 +24,12 @@ export function leadingKeys(prefixes: readonly KeyPrefix[]) {
  * The policy of one function: exactly its declaration (infra/permissions.ts) on the portal's named resources, plus
  * writing to its own log group. Statements are grouped by action set, so prefixes with the same actions share one.
  */
-export function functionPolicy(backend: Backend, permissions: Permissions, logGroupArn: string): PolicyDocument {
+export function functionPolicy(
+  backend: Backend,
+  permissions: Permissions,
+  logGroupArn: string,
+  embedding: EmbeddingSettings = {},
+): PolicyDocument {
   const statements: PolicyStatement[] = [
     new PolicyStatement({
       sid: 'Logs',
@@ -105,7 +111,68 @@ export function functionPolicy(backend: Backend, permissions: Permissions, logGr
   if (permissions.mail) {
     statements.push(new PolicyStatement({ sid: 'Mail', actions: ['ses:SendEmail'], resources: backend.mailResources }));
   }
+  if (permissions.embedding) statements.push(...embeddingStatements(embedding));
   return new PolicyDocument({ statements });
+}
+
+/**
+ * The QuickSight resources an embedding function reaches (issue 11, design/reports.md): anonymous embedding is
+ * authorized on the namespace and the dashboards it may open; registered embedding on the namespace's users.
+ */
+export function quickSightResources(quickSight: NonNullable<EmbeddingSettings['quickSight']>): string[] {
+  const arn = (resource: string) =>
+    `arn:${Aws.PARTITION}:quicksight:${quickSight.region}:${quickSight.accountId}:${resource}`;
+  return quickSight.mode === 'ANONYMOUS'
+    ? [arn(`namespace/${quickSight.namespace}`), arn('dashboard/*')]
+    : [arn(`user/${quickSight.namespace}/*`)];
+}
+
+/** The Power BI secret parameter, in the deployment's account and region (where the function's SSM client calls). */
+export function powerBiSecretArn(parameter: string): string {
+  return `arn:${Aws.PARTITION}:ssm:${Aws.REGION}:${Aws.ACCOUNT_ID}:parameter/${parameter.replace(/^\//, '')}`;
+}
+
+/** What the configured BI tools need, and nothing for a tool that is not configured. */
+export function embeddingStatements(embedding: EmbeddingSettings): PolicyStatement[] {
+  const statements: PolicyStatement[] = [];
+  const { quickSight, powerBi } = embedding;
+  if (quickSight) {
+    statements.push(
+      new PolicyStatement({
+        sid: 'QuickSightEmbed',
+        actions: [
+          quickSight.mode === 'ANONYMOUS'
+            ? 'quicksight:GenerateEmbedUrlForAnonymousUser'
+            : 'quicksight:GenerateEmbedUrlForRegisteredUser',
+        ],
+        resources: quickSightResources(quickSight),
+      }),
+    );
+  }
+  if (powerBi?.secretParameter) {
+    statements.push(
+      new PolicyStatement({
+        sid: 'PowerBiSecret',
+        actions: ['ssm:GetParameter'],
+        resources: [powerBiSecretArn(powerBi.secretParameter)],
+      }),
+    );
+  }
+  return statements;
+}
+
+/** cdk-nag flags `dashboard/*` and `user/<namespace>/*`; both are bounded by the configured account and namespace. */
+export function acknowledgeQuickSightResources(scope: IConstruct, embedding: EmbeddingSettings): void {
+  if (!embedding.quickSight) return;
+  for (const resource of quickSightResources(embedding.quickSight).filter((arn) => arn.includes('*'))) {
+    Validations.of(scope).acknowledge({
+      id: wildcardResourceFinding(scope, resource),
+      reason:
+        'Dashboards and QuickSight users are chosen per report by administrators at run time (aws_id_dashboard, ' +
+        'aws_username): the function may only generate embed URLs in the configured account, region and namespace, ' +
+        'for the report the caller may see (scope checked in code, functions/lib/embedding).',
+    });
+  }
 }
 
 /** cdk-nag flags `bucket/*`; the reason is the same for every function that touches the assets bucket. */

@@ -42,6 +42,8 @@ export interface WebProps {
   certificateArn?: string;
   /** ARN of an existing WAF web ACL (scope CLOUDFRONT, us-east-1); without it the stack makes one (web-acl.ts). */
   webAclArn?: string;
+  /** Region of the configured QuickSight account; without it no QuickSight origin may be framed. */
+  quickSightRegion?: string;
   /** The value CloudFront sends to the API in ORIGIN_VERIFY_HEADER (the functions refuse requests without it). */
   originSecret: ISecret;
   /** The built SPA; deployed only when the folder exists at synth time. */
@@ -79,9 +81,13 @@ export const API_PATH_FUNCTION = `function handler(event) {
   return request;
 }`;
 
-/** Content-Security-Policy of the portal: own origin, presigned S3 hosts, QuickSight embeds; no framing by others. */
-export function contentSecurityPolicy(bucketHosts: string[]): string {
+/**
+ * Content-Security-Policy of the portal: own origin, presigned S3 hosts, the BI embeds; no framing by others. Issue 11:
+ * QuickSight's embedding origin (`https://<region>.quicksight.aws.amazon.com`) only when QuickSight is configured.
+ */
+export function contentSecurityPolicy(bucketHosts: string[], quickSightRegion?: string): string {
   const s3 = bucketHosts.map((host) => `https://${host}`).join(' ');
+  const quickSight = quickSightRegion ? `https://${quickSightRegion}.quicksight.aws.amazon.com ` : '';
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -91,7 +97,7 @@ export function contentSecurityPolicy(bucketHosts: string[]): string {
     "font-src 'self' data:",
     `connect-src 'self' ${s3}`,
     // Report viewer (issue 11): QuickSight dashboards and Power BI reports (embed URL or powerbi-client).
-    `frame-src https://*.quicksight.aws.amazon.com https://app.powerbi.com ${s3}`,
+    `frame-src ${quickSight}https://app.powerbi.com ${s3}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -123,7 +129,10 @@ export class Web extends Construct {
       comment: 'Portal security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(props.presignedBuckets.map((b) => b.bucketRegionalDomainName)),
+          contentSecurityPolicy: contentSecurityPolicy(
+            props.presignedBuckets.map((b) => b.bucketRegionalDomainName),
+            props.quickSightRegion,
+          ),
           override: true,
         },
         strictTransportSecurity: {

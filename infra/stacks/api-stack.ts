@@ -5,6 +5,7 @@ import type { Construct } from 'constructs';
 import type { Contract } from '../../shared/contracts/define';
 import { ApiEndpoints, type Backend } from '../constructs/api';
 import type { Permissions } from '../permissions';
+import type { EmbeddingSettings } from '../settings';
 
 export interface ApiStackProps extends StackProps {
   httpApi: IHttpApi;
@@ -13,6 +14,7 @@ export interface ApiStackProps extends StackProps {
   contracts: readonly Contract[];
   originSecret: ISecret;
   permissions?: Readonly<Record<string, Permissions>>;
+  embedding?: EmbeddingSettings;
 }
 
 /** Routes and functions of one chunk of contracts. */
@@ -27,6 +29,7 @@ export class ApiStack extends Stack {
       contracts: props.contracts,
       originSecret: props.originSecret,
       permissions: props.permissions,
+      embedding: props.embedding,
     });
   }
 }

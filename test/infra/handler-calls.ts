@@ -50,6 +50,20 @@ export const S3_OBJECT_COMMANDS = [
   'DeleteObjects',
 ];
 
+/** The report embedding's AWS calls (issue 11): QuickSight embed URLs and the Power BI secret in SSM. */
+export const EMBEDDING_COMMANDS = [
+  'GenerateEmbedUrlForAnonymousUser',
+  'GenerateEmbedUrlForRegisteredUser',
+  'GetParameter',
+  'GetParameters',
+  'GetParametersByPath',
+];
+
+/** Every other QuickSight and SSM command a bundle could carry: none is declarable, so none may appear. */
+export const isOtherQuickSightOrSsmCommand = (name: string) =>
+  !EMBEDDING_COMMANDS.includes(name) &&
+  /^(GenerateEmbedUrl|GetDashboardEmbedUrl|GetSessionEmbedUrl|PutParameter|DeleteParameter)/.test(name);
+
 /** SESv2 sending commands. */
 export const MAIL_COMMANDS = ['SendEmail', 'SendBulkEmail'];
 

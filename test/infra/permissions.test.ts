@@ -3,7 +3,9 @@ import { PERMISSIONS, permissionsOf } from '../../infra/permissions';
 import { contracts } from '../../shared/contracts';
 import {
   commandsByHandler,
+  EMBEDDING_COMMANDS,
   isCognitoAdminCommand,
+  isOtherQuickSightOrSsmCommand,
   MAIL_COMMANDS,
   S3_OBJECT_COMMANDS,
   TABLE_WRITE_COMMANDS,
@@ -109,6 +111,20 @@ describe('declarations match what each handler can call (its bundle)', () => {
       commands.some((c) => TABLE_WRITE_COMMANDS.includes(c)),
       'writes the table',
     ).toBe(declared.table.write !== undefined);
+    // Issue 11: QuickSight embed URLs and the Power BI secret only where `embedding` is declared, and exactly the
+    // calls infra grants it (constructs/function-access.ts embeddingStatements).
+    const embedding = commands.filter((c) => EMBEDDING_COMMANDS.includes(c)).sort();
+    expect(embedding, 'embedding calls').toEqual(
+      declared.embedding
+        ? ['GenerateEmbedUrlForAnonymousUser', 'GenerateEmbedUrlForRegisteredUser', 'GetParameter']
+        : [],
+    );
+    expect(commands.filter(isOtherQuickSightOrSsmCommand), 'other QuickSight or SSM calls').toEqual([]);
+  });
+
+  it('only the report viewer embeds (functions/lib/embedding)', () => {
+    const embedders = contracts.filter((c) => permissionsOf(c).embedding).map((c) => c.id);
+    expect(embedders).toEqual(['getReport']);
   });
 
   it('the health check sends a GetItem and no control-plane call', () => {
@@ -164,6 +180,8 @@ describe('synthesized roles', () => {
     const s3 = actions.filter((a) => a.startsWith('s3:')).map((a) => a.replace('s3:', ''));
     expect(s3.sort()).toEqual([...(declared.assets ?? []), ...(declared.documents ?? [])].sort());
     expect(actions.includes('ses:SendEmail')).toBe(Boolean(declared.mail));
+    // Without embedding context (this synth has none), no function may reach QuickSight or SSM, getReport included.
+    expect(actions.filter((a) => a.startsWith('quicksight:') || a.startsWith('ssm:'))).toEqual([]);
   });
 
   it('public functions have no admin write and no Cognito action beyond their declaration', () => {

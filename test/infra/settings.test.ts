@@ -36,3 +36,51 @@ describe('readSettings', () => {
     expect(() => settings({ prefix: 'my-portal' })).toThrow(/prefix/);
   });
 });
+
+describe('embedding settings of the report viewer (issue 11)', () => {
+  const GUID = '00000000-1111-2222-3333-444444444444';
+
+  it('are absent without context, so nothing is configured', () => {
+    expect(settings({}).embedding).toEqual({});
+  });
+
+  it('read QuickSight with its defaults, and Power BI by mode', () => {
+    expect(settings({ quicksightAccountId: '111122223333', quicksightRegion: 'us-east-1' }).embedding).toEqual({
+      quickSight: {
+        accountId: '111122223333',
+        region: 'us-east-1',
+        namespace: 'default',
+        mode: 'ANONYMOUS',
+        sessionMinutes: undefined,
+        matchAll: undefined,
+      },
+    });
+    expect(
+      settings({ powerbiMode: 'url', powerbiTenantId: GUID, powerbiSecretParameter: '/x' }).embedding.powerBi,
+    ).toEqual({ mode: 'URL', filterTable: undefined, identityRole: undefined });
+    expect(
+      settings({
+        powerbiMode: 'SERVICE_PRINCIPAL',
+        powerbiTenantId: GUID,
+        powerbiClientId: GUID,
+        powerbiSecretParameter: '/portal/powerbi',
+      }).embedding.powerBi,
+    ).toMatchObject({ mode: 'SERVICE_PRINCIPAL', secretParameter: '/portal/powerbi', clientId: GUID });
+  });
+
+  it('refuse half or malformed settings instead of deploying a viewer that cannot embed', () => {
+    expect(() => settings({ quicksightAccountId: '111122223333' })).toThrow(/quicksightRegion/);
+    expect(() => settings({ quicksightNamespace: 'clientes' })).toThrow(/quicksightAccountId/);
+    expect(() => settings({ quicksightAccountId: '1234', quicksightRegion: 'us-east-1' })).toThrow(/12-digit/);
+    const qs = { quicksightAccountId: '111122223333', quicksightRegion: 'us-east-1' };
+    expect(() => settings({ ...qs, quicksightMode: 'IAM' })).toThrow(/ANONYMOUS or REGISTERED/);
+    expect(() => settings({ ...qs, quicksightSessionMinutes: 5 })).toThrow(/15 and 600/);
+    expect(() => settings({ ...qs, quicksightNamespace: 'a/b' })).toThrow(/namespace/);
+    expect(() => settings({ powerbiTenantId: GUID })).toThrow(/powerbiMode/);
+    expect(() => settings({ powerbiMode: 'TOKEN' })).toThrow(/URL or SERVICE_PRINCIPAL/);
+    expect(() => settings({ powerbiMode: 'SERVICE_PRINCIPAL', powerbiTenantId: GUID })).toThrow(
+      /powerbiClientId and powerbiSecretParameter/,
+    );
+    expect(() => settings({ powerbiMode: 'URL', powerbiClientId: 'app' })).toThrow(/GUID/);
+  });
+});

@@ -1,0 +1,164 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { contracts } from '../../shared/contracts';
+import type { Contract } from '../../shared/contracts/define';
+import {
+  actionsOf,
+  roleStatements,
+  type Statement,
+  type Synthesized,
+  synthPortal,
+  unacknowledgedViolations,
+} from './helpers';
+
+/**
+ * Issue 11: the report viewer's embedding is configured per deployment (CDK context, docs/deploy.md). Without context
+ * nothing is set; with it, only the function that embeds (getReport) gets the settings and exactly the AWS access
+ * they need. The real declarations of a few report contracts are synthesized, cdk-nag included.
+ */
+const byId = (id: string) => contracts.find((c) => c.id === id) as Contract;
+const SAMPLE = ['getReport', 'getReportDashboard', 'listReports', 'getModuleReport'].map(byId);
+const OTHERS = SAMPLE.filter((c) => c.id !== 'getReport').map((c) => c.id);
+
+const QUICKSIGHT = {
+  quicksightAccountId: '111122223333',
+  quicksightRegion: 'us-east-1',
+  quicksightNamespace: 'clientes',
+};
+const POWER_BI = {
+  powerbiMode: 'SERVICE_PRINCIPAL',
+  powerbiTenantId: '00000000-1111-2222-3333-444444444444',
+  powerbiClientId: 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee',
+  powerbiSecretParameter: '/portal/powerbi/secret',
+  powerbiFilterTable: 'Portal',
+};
+const synth = (context: Record<string, unknown>) =>
+  synthPortal({
+    contracts: SAMPLE,
+    skipBundling: true,
+    builtinValidation: false,
+    context: { account: '999988887777', region: 'sa-east-1', ...context },
+  });
+
+function variablesOf(synthesized: Synthesized, contractId: string): Record<string, unknown> {
+  const stack = synthesized.stacks.apis.find((api) => api.endpoints.functions.has(contractId));
+  if (!stack) throw new Error(`no function for ${contractId}`);
+  const fn = stack.endpoints.functions.get(contractId);
+  const logicalId = stack.getLogicalId(fn?.node.defaultChild as never);
+  const resource = Template.fromStack(stack).toJSON().Resources[logicalId];
+  return resource.Properties.Environment.Variables as Record<string, unknown>;
+}
+const embeddingVariables = (variables: Record<string, unknown>) =>
+  Object.keys(variables).filter((name) => name.startsWith('QUICKSIGHT_') || name.startsWith('POWERBI_'));
+/** Statements as plain JSON with CloudFormation's pseudo parameters spelled out. */
+const resolved = (statements: Statement[]) =>
+  JSON.parse(
+    JSON.stringify(statements)
+      .replaceAll('{"Ref":"AWS::Partition"}', '"aws"')
+      .replaceAll('{"Ref":"AWS::Region"}', '"sa-east-1"')
+      .replaceAll('{"Ref":"AWS::AccountId"}', '"999988887777"'),
+    (key, value) => (key === '' || !value?.['Fn::Join'] ? value : value['Fn::Join'][1].join('')),
+  ) as Statement[];
+const embeddingStatements = (synthesized: Synthesized, contractId: string) =>
+  resolved(roleStatements(synthesized.stacks, contractId)).filter((s) =>
+    actionsOf(s).some((a) => a.startsWith('quicksight:') || a.startsWith('ssm:')),
+  );
+const csp = (synthesized: Synthesized) => {
+  const policies = Template.fromStack(synthesized.stacks.web).findResources('AWS::CloudFront::ResponseHeadersPolicy');
+  const [policy] = Object.values(policies);
+  return JSON.stringify(
+    policy?.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy,
+  );
+};
+
+describe('without embedding context', () => {
+  let none: Synthesized;
+  beforeAll(() => {
+    none = synth({});
+  });
+
+  it('sets no QuickSight or Power BI variable and grants no QuickSight or SSM action (the viewer says "not configured")', () => {
+    for (const contract of SAMPLE) {
+      expect(embeddingVariables(variablesOf(none, contract.id)), contract.id).toEqual([]);
+      expect(embeddingStatements(none, contract.id), contract.id).toEqual([]);
+    }
+  });
+
+  it('frames no QuickSight origin', () => {
+    expect(csp(none)).toContain('frame-src https://app.powerbi.com ');
+    expect(csp(none)).not.toContain('quicksight');
+  });
+});
+
+describe('with QuickSight (anonymous) and a Power BI service principal', () => {
+  let both: Synthesized;
+  beforeAll(() => {
+    both = synth({ ...QUICKSIGHT, ...POWER_BI });
+  });
+
+  it('gives getReport, and only getReport, the settings functions/lib/embedding/config.ts reads', () => {
+    expect(variablesOf(both, 'getReport')).toMatchObject({
+      QUICKSIGHT_ACCOUNT_ID: '111122223333',
+      QUICKSIGHT_REGION: 'us-east-1',
+      QUICKSIGHT_NAMESPACE: 'clientes',
+      QUICKSIGHT_MODE: 'ANONYMOUS',
+      POWERBI_MODE: 'SERVICE_PRINCIPAL',
+      POWERBI_TENANT_ID: POWER_BI.powerbiTenantId,
+      POWERBI_CLIENT_ID: POWER_BI.powerbiClientId,
+      POWERBI_SECRET_PARAMETER: '/portal/powerbi/secret',
+      POWERBI_FILTER_TABLE: 'Portal',
+    });
+    for (const id of OTHERS) expect(embeddingVariables(variablesOf(both, id)), id).toEqual([]);
+  });
+
+  it('grants getReport exactly the anonymous embed on the namespace and dashboards, and the secret parameter', () => {
+    expect(embeddingStatements(both, 'getReport')).toEqual([
+      {
+        Sid: 'QuickSightEmbed',
+        Effect: 'Allow',
+        Action: 'quicksight:GenerateEmbedUrlForAnonymousUser',
+        Resource: [
+          'arn:aws:quicksight:us-east-1:111122223333:namespace/clientes',
+          'arn:aws:quicksight:us-east-1:111122223333:dashboard/*',
+        ],
+      },
+      {
+        Sid: 'PowerBiSecret',
+        Effect: 'Allow',
+        Action: 'ssm:GetParameter',
+        Resource: 'arn:aws:ssm:sa-east-1:999988887777:parameter/portal/powerbi/secret',
+      },
+    ]);
+    for (const id of OTHERS) expect(embeddingStatements(both, id), id).toEqual([]);
+  });
+
+  it("frames the QuickSight region's embedding origin next to Power BI", () => {
+    expect(csp(both)).toContain('frame-src https://us-east-1.quicksight.aws.amazon.com https://app.powerbi.com ');
+    expect(csp(both)).not.toContain('*.quicksight');
+  });
+
+  it('keeps cdk-nag clean (the dashboard wildcard is acknowledged with its reason)', () => {
+    expect(unacknowledgedViolations(both.outdir)).toEqual([]);
+  });
+});
+
+describe('with registered QuickSight users and Power BI by URL only', () => {
+  let registered: Synthesized;
+  beforeAll(() => {
+    registered = synth({ ...QUICKSIGHT, quicksightMode: 'REGISTERED', powerbiMode: 'URL' });
+  });
+
+  it("grants only the registered-user embed on the namespace's users, and no SSM (URL mode reads no secret)", () => {
+    expect(embeddingStatements(registered, 'getReport')).toEqual([
+      {
+        Sid: 'QuickSightEmbed',
+        Effect: 'Allow',
+        Action: 'quicksight:GenerateEmbedUrlForRegisteredUser',
+        Resource: 'arn:aws:quicksight:us-east-1:111122223333:user/clientes/*',
+      },
+    ]);
+    expect(variablesOf(registered, 'getReport')).toMatchObject({ QUICKSIGHT_MODE: 'REGISTERED', POWERBI_MODE: 'URL' });
+    expect(Object.keys(variablesOf(registered, 'getReport'))).not.toContain('POWERBI_SECRET_PARAMETER');
+    expect(unacknowledgedViolations(registered.outdir)).toEqual([]);
+  });
+});
