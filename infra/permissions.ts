@@ -59,6 +59,11 @@ export interface Permissions {
    * ssm:GetParameter on exactly the Power BI secret parameter. With no embedding settings it grants nothing.
    */
   embedding?: true;
+  /**
+   * The chatbot's phrasing (issue 13): bedrock:InvokeModel (what Converse needs) on exactly the configured
+   * foundation model (infra/settings.ts chatbotModelId). With no model configured it grants nothing.
+   */
+  chatbotModel?: true;
 }
 
 const READ: Permissions = { table: { read: 'query' } };
@@ -277,7 +282,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   },
   listSupportTickets: READ,
   // The chatbot reads its knowledge base from its own bundle; Bedrock, when configured, is its only AWS call.
-  askChatbot: READ,
+  askChatbot: { ...READ, chatbotModel: true },
   patchSupportTicket: { table: { read: 'query', write: { 'TICKET#': ['PutItem'], 'DIR#': ['UpdateItem'] } } },
   // modules, reports and accounting assignments (issue 11; issue 12 assignments)
   listModules: READ,

@@ -63,6 +63,8 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
         originSecret: httpApi.gateway.originSecret,
         permissions: options.permissions,
         embedding: settings.embedding,
+        chatbotModelId: settings.chatbotModelId,
+        contactEmail: settings.contactEmail,
       }),
   );
   const web = new WebStack(app, `${p}Web`, {

@@ -22,6 +22,13 @@ export interface PortalSettings {
   region?: string;
   /** The report viewer's BI tools (issue 11); each absent unless its context is given (the viewer then says so). */
   embedding: EmbeddingSettings;
+  /**
+   * The Amazon Bedrock foundation model that phrases the chatbot's answers from the retrieved articles (issue 13,
+   * `bedrockModelId`); absent, the chatbot answers from retrieval alone.
+   */
+  chatbotModelId?: string;
+  /** Where the landing's contact form is mailed (issue 13, `contactEmail`); absent, the sender address. */
+  contactEmail?: string;
 }
 
 /**
@@ -102,7 +109,18 @@ export function readSettings(node: Node, env: NodeJS.ProcessEnv = process.env): 
     account: text('account') ?? env.CDK_DEFAULT_ACCOUNT,
     region: text('region') ?? env.CDK_DEFAULT_REGION,
     embedding: readEmbeddingSettings(text),
+    chatbotModelId: checked(text('bedrockModelId'), BEDROCK_MODEL, 'bedrockModelId must be a foundation model id'),
+    contactEmail: checked(text('contactEmail'), EMAIL, 'contactEmail must be an e-mail address'),
   };
+}
+
+/** A foundation model id ('anthropic.claude-3-haiku-20240307-v1:0'); it ends up in the function's IAM resource. */
+const BEDROCK_MODEL = /^[a-z0-9-]+\.[A-Za-z0-9.:_-]{1,120}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function checked(value: string | undefined, pattern: RegExp, message: string): string | undefined {
+  if (value !== undefined && !pattern.test(value)) throw new Error(`${message}: ${value}`);
+  return value;
 }
 
 const ACCOUNT_ID = /^\d{12}$/;

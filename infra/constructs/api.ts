@@ -146,6 +146,10 @@ export interface ApiEndpointsProps {
   permissions?: Readonly<Record<string, Permissions>>;
   /** The report viewer's BI tools (infra/settings.ts); only functions declaring `embedding` see them. */
   embedding?: EmbeddingSettings;
+  /** The chatbot's Bedrock model (infra/settings.ts); only functions declaring `chatbotModel` see it. */
+  chatbotModelId?: string;
+  /** Where the landing's contact form is mailed (CONTACT_EMAIL); absent, MAIL_FROM. */
+  contactEmail?: string;
 }
 
 /**
@@ -200,6 +204,7 @@ export class ApiEndpoints extends Construct {
       DOCUMENTS_BUCKET: backend.documentsBucket.bucketName,
       MAIL_FROM: backend.senderEmail,
       PORTAL_URL: backend.portalUrl,
+      ...(props.contactEmail && { CONTACT_EMAIL: props.contactEmail }),
       // Resolved by CloudFormation at deployment ({{resolve:secretsmanager:...}}), never written in the template.
       ORIGIN_VERIFY_SECRET: props.originSecret.secretValue.unsafeUnwrap(),
     };
@@ -211,7 +216,9 @@ export class ApiEndpoints extends Construct {
       const role = new Role(endpoint, 'Role', {
         assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
         description: `Execution role of ${contract.id} (infra/permissions.ts)`.slice(0, 1000),
-        inlinePolicies: { Access: functionPolicy(backend, permissions, logGroup.logGroupArn, props.embedding) },
+        inlinePolicies: {
+          Access: functionPolicy(backend, permissions, logGroup.logGroupArn, props.embedding, props.chatbotModelId),
+        },
       });
       if (permissions.assets?.length) acknowledgeAssetObjects(role, backend);
       if (permissions.documents?.length) acknowledgeDocumentObjects(role, backend);
@@ -229,7 +236,11 @@ export class ApiEndpoints extends Construct {
         timeout: LAMBDA_TIMEOUT,
         role,
         logGroup,
-        environment: permissions.embedding ? { ...environment, ...embeddingEnvironment(props.embedding) } : environment,
+        environment: {
+          ...environment,
+          ...(permissions.embedding && embeddingEnvironment(props.embedding)),
+          ...(permissions.chatbotModel && props.chatbotModelId && { BEDROCK_MODEL_ID: props.chatbotModelId }),
+        },
         description: `${httpApiRouteKey(contract)} ${contract.id}: ${contract.summary}`.slice(0, 256),
         bundling: lambdaBundling(bundlingFor([contract])),
       });

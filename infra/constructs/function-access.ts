@@ -1,4 +1,4 @@
-import { Aws, Validations } from 'aws-cdk-lib';
+import { Aws, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IConstruct } from 'constructs';
 import { wildcardResourceFinding } from '../nag';
@@ -29,6 +29,7 @@ export function functionPolicy(
   permissions: Permissions,
   logGroupArn: string,
   embedding: EmbeddingSettings = {},
+  chatbotModelId?: string,
 ): PolicyDocument {
   const statements: PolicyStatement[] = [
     new PolicyStatement({
@@ -112,6 +113,22 @@ export function functionPolicy(
     statements.push(new PolicyStatement({ sid: 'Mail', actions: ['ses:SendEmail'], resources: backend.mailResources }));
   }
   if (permissions.embedding) statements.push(...embeddingStatements(embedding));
+  if (permissions.chatbotModel && chatbotModelId) {
+    statements.push(
+      new PolicyStatement({
+        sid: 'ChatbotModel',
+        actions: ['bedrock:InvokeModel'],
+        resources: [
+          Stack.of(backend.table).formatArn({
+            service: 'bedrock',
+            account: '',
+            resource: 'foundation-model',
+            resourceName: chatbotModelId,
+          }),
+        ],
+      }),
+    );
+  }
   return new PolicyDocument({ statements });
 }
 

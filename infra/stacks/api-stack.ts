@@ -15,6 +15,8 @@ export interface ApiStackProps extends StackProps {
   originSecret: ISecret;
   permissions?: Readonly<Record<string, Permissions>>;
   embedding?: EmbeddingSettings;
+  chatbotModelId?: string;
+  contactEmail?: string;
 }
 
 /** Routes and functions of one chunk of contracts. */
@@ -30,6 +32,8 @@ export class ApiStack extends Stack {
       originSecret: props.originSecret,
       permissions: props.permissions,
       embedding: props.embedding,
+      chatbotModelId: props.chatbotModelId,
+      contactEmail: props.contactEmail,
     });
   }
 }
