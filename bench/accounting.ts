@@ -1,4 +1,5 @@
 import { startPortal } from '../local/portal';
+import { median } from './stats';
 
 export const title =
   'accounting: import of a generated ledger of ~1M lines; 8-column balance, financial situation and one account-month drill-down';
@@ -7,7 +8,6 @@ const SALES_PER_MONTH = Number(process.env.BENCH_SALES_PER_MONTH ?? 14_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const YEAR = 2015;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**

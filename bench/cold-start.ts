@@ -14,6 +14,7 @@ import {
 } from '../infra/bundling';
 import { handlerEntry } from '../infra/paths';
 import { contracts } from '../shared/contracts';
+import { median } from './stats';
 
 export const title = 'bundle size and import time of every function, beside a hello-world handler';
 
@@ -111,12 +112,6 @@ function probe(file: string, cwd: string): Promise<Timing> {
       resolve(JSON.parse(out) as Timing);
     });
   });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 /**

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { startPortal } from '../local/portal';
+import { median } from './stats';
 
 export const title = 'a folder of 10,000 documents: DynamoDB calls and latency of its first page and of a search';
 
 const SIZE = Number(process.env.BENCH_DOCUMENTS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const PAGE = 50;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /**
  * Issue 10 under the list rules of issue 9 (every page in ≤ 3 DynamoDB calls whatever the size; search without case

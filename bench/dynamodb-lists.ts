@@ -4,6 +4,7 @@ import { BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Caller } from '../functions/lib/auth/caller';
 import { startPortal } from '../local/portal';
+import { median } from './stats';
 
 export const title =
   'admin lists of projects holding 5,000 and 50,000 societies: DynamoDB calls and latency per request';
@@ -11,8 +12,6 @@ export const title =
 const SIZES = (process.env.BENCH_SOCIETIES ?? '5000,50000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const PAGE = 15;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /**
  * Starts the API on free ports with in-memory services; for each size, adds a project with two groups and that many

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { median } from './stats';
 
 export const title =
   'Lighthouse on the production build of /login (mobile and desktop; issue 9: mobile ≥ 95, LCP ≤ 2 s)';
@@ -114,8 +115,6 @@ function serve(root: string) {
     response.end(body);
   });
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 interface Figures {
   score: number;
