@@ -71,5 +71,5 @@ export { type FieldErrors, type FieldValidators, sameValues, useFormState } from
 export { type ListHash, type ListHashOptions, useListHash } from './use-list-hash';
 export { useDebounced, usePickerOptions } from './use-picker-options';
 export * from './validators';
-export { useWizard, WizardButtons, WizardSteps } from './wizard';
+export { useWizard, WizardButtons, WizardFrame, WizardSteps } from './wizard';
 export { clampStep } from './wizard-state';

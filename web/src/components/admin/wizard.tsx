@@ -1,7 +1,9 @@
 import './admin.css';
 import { Button, Flex, View } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { ServerErrors } from './server-errors';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { clampStep } from './wizard-state';
 
 /**
@@ -76,6 +78,36 @@ export function WizardButtons({
       >
         {nextLabel}
       </Button>
+    </Flex>
+  );
+}
+
+/**
+ * A wizard's frame (portal §4 wizards): the leave-guard, the step titles, the step, the server's messages on the last
+ * step, and the buttons. The report and accounting-assignment wizards share it.
+ */
+export function WizardFrame({
+  titles,
+  step,
+  dirty,
+  error,
+  children,
+  ...buttons
+}: {
+  titles: readonly string[];
+  step: number;
+  dirty: boolean;
+  /** Shown above the buttons (pass it on the last step only). */
+  error?: unknown;
+  children: ReactNode;
+} & Parameters<typeof WizardButtons>[0]) {
+  return (
+    <Flex direction="column" gap="medium">
+      <UnsavedChangesGuard when={dirty} />
+      <WizardSteps titles={titles} current={step} />
+      {children}
+      {error ? <ServerErrors error={error} /> : null}
+      <WizardButtons {...buttons} />
     </Flex>
   );
 }

@@ -1,17 +1,8 @@
-import { Flex, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { ACCOUNTING_TYPES } from '@shared/contracts/accounting-assignments';
 import { es } from '@shared/i18n/es';
 import { type ReactNode, useState } from 'react';
-import {
-  RequiredNote,
-  requiredLabel,
-  ServerErrors,
-  SuccessPanel,
-  UnsavedChangesGuard,
-  useWizard,
-  WizardButtons,
-  WizardSteps,
-} from '@/components/admin';
+import { RequiredNote, requiredLabel, SuccessPanel, useWizard, WizardFrame } from '@/components/admin';
 import {
   type AssignmentValues,
   appendAssignment,
@@ -108,18 +99,18 @@ export function AssignmentWizard({ assignment }: { assignment?: AssignmentDetail
   const last = step === t.steps.length - 1;
   const error = create.error ?? update.error;
   return (
-    <Flex direction="column" gap="medium">
-      <UnsavedChangesGuard when={dirty} />
-      <WizardSteps titles={t.steps} current={step} />
+    <WizardFrame
+      titles={t.steps}
+      step={step}
+      dirty={dirty}
+      error={last ? error : undefined}
+      onBack={step > 0 ? wizard.back : undefined}
+      onNext={last ? submit : wizard.next}
+      nextLabel={last ? (editing ? t.editButton : t.createButton) : undefined}
+      disabled={!valid}
+      busy={create.isPending || update.isPending}
+    >
       {steps[step]}
-      {last && error ? <ServerErrors error={error} /> : null}
-      <WizardButtons
-        onBack={step > 0 ? wizard.back : undefined}
-        onNext={last ? submit : wizard.next}
-        nextLabel={last ? (editing ? t.editButton : t.createButton) : undefined}
-        disabled={!valid}
-        busy={create.isPending || update.isPending}
-      />
-    </Flex>
+    </WizardFrame>
   );
 }

@@ -1,18 +1,8 @@
-import { Flex, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { BUILT_IN_DASHBOARDS, TOOL_TYPES } from '@shared/contracts/reports';
 import { es } from '@shared/i18n/es';
 import { type ReactNode, useState } from 'react';
-import {
-  FileInput,
-  RequiredNote,
-  requiredLabel,
-  ServerErrors,
-  SuccessPanel,
-  UnsavedChangesGuard,
-  useWizard,
-  WizardButtons,
-  WizardSteps,
-} from '@/components/admin';
+import { FileInput, RequiredNote, requiredLabel, SuccessPanel, useWizard, WizardFrame } from '@/components/admin';
 import { usersStepValid } from '@/components/assignments/assignment-values';
 import { ModuleSelect } from '@/components/assignments/module-select';
 import { TargetsStep } from '@/components/assignments/targets-step';
@@ -137,18 +127,18 @@ export function ReportWizard({ report }: { report?: ReportDetail }) {
   }
   const last = step === t.steps.length - 1;
   return (
-    <Flex direction="column" gap="medium">
-      <UnsavedChangesGuard when={dirty} />
-      <WizardSteps titles={t.steps} current={step} />
+    <WizardFrame
+      titles={t.steps}
+      step={step}
+      dirty={dirty}
+      error={last ? error : undefined}
+      onBack={step > 0 ? wizard.back : undefined}
+      onNext={last ? submit : wizard.next}
+      nextLabel={last ? (editing ? t.editButton : t.createButton) : undefined}
+      disabled={!valid}
+      busy={busy}
+    >
       {steps[step]}
-      {last && error ? <ServerErrors error={error} /> : null}
-      <WizardButtons
-        onBack={step > 0 ? wizard.back : undefined}
-        onNext={last ? submit : wizard.next}
-        nextLabel={last ? (editing ? t.editButton : t.createButton) : undefined}
-        disabled={!valid}
-        busy={busy}
-      />
-    </Flex>
+    </WizardFrame>
   );
 }
