@@ -103,7 +103,13 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   postToken: {
     table: {
       read: 'query',
-      write: { 'THROTTLE#': THROTTLE, 'SESSION#': ['PutItem'], 'USER#': END_SESSIONS, 'EMAIL#': ['PutItem'] },
+      // USER#: the security log (PutItem) and the time of the sign-in, `last_login` (UpdateItem, issue 14).
+      write: {
+        'THROTTLE#': THROTTLE,
+        'SESSION#': ['PutItem'],
+        'USER#': ['PutItem', 'UpdateItem'],
+        'EMAIL#': ['PutItem'],
+      },
     },
     cognito: ['AdminInitiateAuth'],
   },

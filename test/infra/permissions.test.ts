@@ -213,13 +213,14 @@ describe('synthesized roles', () => {
     ]);
   });
 
-  it('sign-in keeps only its throttle, session and security-log writes', () => {
+  it('sign-in keeps only its throttle, session, security-log and last-sign-in writes', () => {
     const writes = roleStatements(synth.stacks, 'postToken').filter((s) =>
       actionsOf(s).some((a) => TABLE_WRITES.includes(a)),
     );
     expect(writes.map((s) => [actionsOf(s), leadingKeysOf(s)])).toEqual([
       [['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], ['THROTTLE#*']],
-      [['dynamodb:PutItem'], ['EMAIL#*', 'SESSION#*', 'USER#*']],
+      [['dynamodb:PutItem'], ['EMAIL#*', 'SESSION#*']],
+      [['dynamodb:PutItem', 'dynamodb:UpdateItem'], ['USER#*']],
     ]);
   });
 });
