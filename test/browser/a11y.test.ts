@@ -84,6 +84,7 @@ const ROUTES: Record<string, { url: string; kind: Kind }> = {
   'admin/accounting/create': { url: '/admin/accounting/create', kind: 'admin' },
   'admin/accounting/edit/:uuid': { url: `/admin/accounting/edit/${unknown}`, kind: 'admin' },
   'admin/accounting/detail/:uuid': { url: `/admin/accounting/detail/${unknown}`, kind: 'admin' },
+  'admin/accounting/import': { url: '/admin/accounting/import', kind: 'admin' },
   'admin/documents/:uuid': { url: '/admin/documents/root', kind: 'admin' },
   'admin/documents/:uuid/:project_uuid': { url: `/admin/documents/root/${demo.projects.andes}`, kind: 'admin' },
   'admin/*': { url: '/admin/no-existe', kind: 'admin' },
