@@ -1,40 +1,22 @@
 import { getModuleAccounting, getModuleReport } from '@shared/contracts/modules';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
-import { type UserInfo, useSession } from './session';
-import { readLocal } from './storage';
+import { useSelection } from './selection';
+import { useSession } from './session';
 
 /**
- * The caller's stored selection as the query of the user lists and the viewer (portal §3 "stored browser values";
- * §4 Home: PROJECT_ADMIN works with a project, GROUP_ADMIN and USER_GROUP with a group, USER_SOCIETY with a society).
- * The stored uuid when it is one of the profile's, else the first; the server checks it against the caller's record.
+ * The caller's selection (lib/selection.ts: portal §2 Home) as the query of the user lists and the viewer; the
+ * server checks it against the caller's record. Re-read when the selection changes, so the sidebar follows it.
  */
-export function selectionQuery(profile: UserInfo | null): { project?: string; group?: string; society?: string } {
-  if (!profile) return {};
-  const pick = (kind: 'project' | 'group' | 'society', items: ReadonlyArray<{ uuid: string }>) => {
-    const stored = readLocal(kind);
-    const uuid = stored && items.some((item) => item.uuid === stored) ? stored : items[0]?.uuid;
-    return uuid ? { [kind]: uuid } : {};
-  };
-  switch (profile.profile.user_role) {
-    case 'PROJECT_ADMIN':
-      return pick('project', profile.projects);
-    case 'GROUP_ADMIN':
-    case 'USER_GROUP':
-      return pick('group', profile.groups);
-    case 'USER_SOCIETY':
-      return pick('society', profile.societies);
-    default:
-      return {};
-  }
+export function useSelectionQuery(): { project?: string; group?: string; society?: string } {
+  const { kind, selected } = useSelection(useSession().profile);
+  return kind && selected ? { [kind]: selected } : {};
 }
-
-export const useSelectionQuery = () => selectionQuery(useSession().profile);
 
 /** GET api/v1/modules/module/get-module-report/: the sidebar's 'Mis reportes', by module, for the selection. */
 export function useMyReports() {
   const { profile } = useSession();
-  const query = selectionQuery(profile);
+  const query = useSelectionQuery();
   return useQuery({
     queryKey: [getModuleReport.id, query],
     queryFn: ({ signal }) => api(getModuleReport, { query, signal }),
@@ -45,7 +27,7 @@ export function useMyReports() {
 /** GET api/v1/modules/module/get-module-accounting/: the sidebar's Contabilidad entries, by module. */
 export function useMyAccounting() {
   const { profile } = useSession();
-  const query = selectionQuery(profile);
+  const query = useSelectionQuery();
   return useQuery({
     queryKey: [getModuleAccounting.id, query],
     queryFn: ({ signal }) => api(getModuleAccounting, { query, signal }),
