@@ -7,7 +7,7 @@ import { contractModuleSource, SERVED_MODULES } from './contract-routes';
 /** Runs the generated source of a module (plain `export const` lines of JSON) and returns its exports. */
 function evaluate(source: string): Record<string, unknown> {
   const exports: Record<string, unknown> = {};
-  for (const line of source.trim().split('\n')) {
+  for (const line of source.trim().split('\n').filter(Boolean)) {
     const match = /^export const (\w+) = (.*);$/.exec(line);
     if (!match?.[1] || match[2] === undefined) throw new Error(`unexpected line: ${line}`);
     exports[match[1]] = JSON.parse(match[2]);
