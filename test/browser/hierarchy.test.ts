@@ -288,8 +288,8 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       await page.getByLabel('Giro (*)').fill('Servicios');
       await page.getByLabel('Código de empresa (*)').fill('SPB');
       await page.getByLabel('Correo de la sociedad (*)').fill('bis@prueba.cl');
-      await page.getByLabel('Proyecto', { exact: true }).selectOption(projectUuid);
-      await page.getByLabel('Grupo (*)').selectOption({ label: names.group });
+      await pickOne(page, 'Proyecto', names.project);
+      await pickOne(page, 'Grupo (*)', names.group);
       await page.getByRole('button', { name: 'Siguiente' }).click();
       await page.getByText('¡Vaya! El rut ingresado ya se registró.').waitFor();
       expect(await currentStep(page)).toContain('Datos principales');
