@@ -36,7 +36,7 @@ describe('each role signs in through the form and lands on /home with its sideba
       // The greeting names the signed-in user as the API knows them, through the token the SPA stored.
       const { body: info } = await call(getUserInfo, { token: (await cookie(context, 'portal_access')) as string });
       await page.getByRole('heading', { name: `Hola ${info.user.first_name}` }).waitFor();
-      expect(await page.getByText('Bienvenido a nuestro portal').isVisible()).toBe(true);
+      expect(await page.locator('.home-welcome').isVisible()).toBe(true);
 
       const nav = page.getByRole('navigation', { name: 'Navegación principal' });
       expect(await nav.getByRole('link', { name: 'Inicio' }).isVisible()).toBe(true);

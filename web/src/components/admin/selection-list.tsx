@@ -142,11 +142,14 @@ export function SelectionList({
           hasSearchIcon
         />
       )}
+      {/* The list scrolls: focusable so a keyboard reaches it even when every option is disabled (axe:
+          scrollable-region-focusable). */}
       <View
         className="admin-selection-list"
         role={multiple ? 'group' : 'radiogroup'}
         aria-labelledby={labelId}
         aria-busy={options.searching}
+        tabIndex={0}
       >
         {body}
       </View>

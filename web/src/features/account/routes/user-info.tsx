@@ -38,7 +38,16 @@ function ListCard({ title, list, kind }: { title: string; list: NamedList | null
       ) : list.items.length === 0 ? (
         <Text color="font.tertiary">{t.noItems}</Text>
       ) : (
-        <View as="ul" maxHeight="150px" overflow="auto" margin="0" paddingInlineStart="medium">
+        // A scrolling list is reachable by keyboard (axe: scrollable-region-focusable).
+        <View
+          as="ul"
+          maxHeight="150px"
+          overflow="auto"
+          margin="0"
+          paddingInlineStart="medium"
+          tabIndex={0}
+          aria-label={title}
+        >
           {list.items.map((item) => (
             <li key={item.uuid}>{item.name}</li>
           ))}

@@ -1,4 +1,4 @@
-import { Flex, Heading, Image, Link, Text, View } from '@aws-amplify/ui-react';
+import { Flex, Image, Link, Text, View } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { formatPhone } from '@shared/phone';
 import { useParams } from 'react-router-dom';
@@ -53,9 +53,6 @@ export function ProjectDetailRoute() {
           <DetailField label={t.fields.associated_service_description}>
             {data.associated_service_description}
           </DetailField>
-          <Heading level={3} fontSize="large" marginTop="small">
-            {t.detail.site}
-          </Heading>
           <DetailField label={t.fields.meta_title}>{data.meta_title}</DetailField>
           <DetailField label={t.fields.meta_content}>{data.meta_content}</DetailField>
           <DetailField label={t.fields.custom_portal_url}>
