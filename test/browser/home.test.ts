@@ -256,27 +256,6 @@ describe('selection per role', () => {
   });
 });
 
-describe('the selection on other pages', () => {
-  test('the sidebar offers it away from /home; changing it on an accounting page returns to /home', async () => {
-    const { context, page } = await openHome(twoSocieties.email, { storage: { society: demo.societies.minera } });
-    try {
-      await page.getByLabel('Sociedad', { exact: true }).waitFor();
-      // On /home the selection is the page's own; the sidebar does not repeat it.
-      expect(await page.locator('.portal-sidebar-selection').count()).toBe(0);
-      await page.goto(`${webUrl}/accounting/1/${randomUUID()}`);
-      const select = page.locator('.portal-sidebar-selection select');
-      await select.waitFor();
-      expect(await select.inputValue()).toBe(demo.societies.minera);
-      await select.selectOption({ label: 'Comercial Norte Ltda.' });
-      await page.waitForURL(`${webUrl}/home`);
-      expect(await page.evaluate(() => localStorage.getItem('society'))).toBe(demo.societies.comercial);
-      expect(await page.getByLabel('Sociedad', { exact: true }).inputValue()).toBe(demo.societies.comercial);
-    } finally {
-      await context.close();
-    }
-  });
-});
-
 describe('at 375 px', () => {
   test('fits the width, has no serious accessibility violation, and is saved as a screenshot', async () => {
     const { context, page } = await openHome('sociedad@demo.cl', { width: 375 });
