@@ -1,4 +1,5 @@
 import { startPortal } from '../local/portal';
+import { countDynamoCalls, superAdminToken } from './harness';
 import { median } from './stats';
 
 export const title =
@@ -28,14 +29,7 @@ export async function run(): Promise<void> {
     const { chartMap } = await import('../functions/lib/accounting/pipeline');
     const { replaceSlices } = await import('../functions/lib/data/accounting-ledger');
     const society = portal.demo.societies.pesquera;
-    let calls = 0;
-    dynamo.middlewareStack.add(
-      (next) => async (args) => {
-        calls += 1;
-        return next(args);
-      },
-      { step: 'initialize', name: 'accountingBenchCounter' },
-    );
+    const dynamoCalls = countDynamoCalls(dynamo);
 
     const lines = generateDemoLedger({ seed: 7, years: [YEAR], salesPerMonth: SALES_PER_MONTH });
     console.log(`generated ${lines.length.toLocaleString('es-CL')} lines for ${YEAR}`);
@@ -65,31 +59,26 @@ export async function run(): Promise<void> {
     started = performance.now();
     const slices = aggregateLedger(validated.lines, chart);
     const aggregateMs = performance.now() - started;
-    calls = 0;
+    const callsBeforeWrite = dynamoCalls();
     started = performance.now();
     const items = await replaceSlices(society, slices);
     const writeMs = performance.now() - started;
     console.log(
       `import: validate ${seconds(validateMs)}, aggregate ${seconds(aggregateMs)}, write ${items.toLocaleString('es-CL')} items ` +
-        `in ${seconds(writeMs)} (${calls} DynamoDB calls); total ${seconds(validateMs + aggregateMs + writeMs)}`,
+        `in ${seconds(writeMs)} (${dynamoCalls() - callsBeforeWrite} DynamoDB calls); total ${seconds(validateMs + aggregateMs + writeMs)}`,
     );
 
-    const tokenAnswer = await fetch(`${portal.apiUrl}/api/v1/token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'superadmin@demo.cl', password: 'Portal.Demo1' }),
-    });
-    const { access } = (await tokenAnswer.json()) as { access: string };
+    const access = await superAdminToken(portal.apiUrl);
     const time = async (label: string, path: string) => {
       const latencies: number[] = [];
       let perRequest = 0;
       for (let i = 0; i < RUNS; i++) {
-        calls = 0;
+        const before = dynamoCalls();
         const t0 = performance.now();
         const response = await fetch(`${portal.apiUrl}/${path}`, { headers: { authorization: `Bearer ${access}` } });
         const body = await response.text();
         latencies.push(performance.now() - t0);
-        perRequest = calls;
+        perRequest = dynamoCalls() - before;
         if (response.status !== 200) throw new Error(`${label}: ${response.status} ${body.slice(0, 200)}`);
       }
       console.log(`${label}: median ${median(latencies).toFixed(0)} ms over ${RUNS}, ${perRequest} DynamoDB calls`);

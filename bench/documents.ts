@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { startPortal } from '../local/portal';
+import { countDynamoCalls, superAdminToken } from './harness';
 import { median } from './stats';
 
 export const title = 'a folder of 10,000 documents: DynamoDB calls and latency of its first page and of a search';
@@ -24,20 +25,8 @@ export async function run(): Promise<void> {
     const { documentEntryWrites, documentItem } = await import('../functions/lib/data/documents');
     const { createTemplate } = await import('../functions/folders/templates');
     const table = portal.env.TABLE_NAME as string;
-    let calls = 0;
-    dynamo.middlewareStack.add(
-      (next) => async (args) => {
-        calls += 1;
-        return next(args);
-      },
-      { step: 'initialize', name: 'benchCallCounter' },
-    );
-    const tokenAnswer = await fetch(`${portal.apiUrl}/api/v1/token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'superadmin@demo.cl', password: 'Portal.Demo1' }),
-    });
-    const { access } = (await tokenAnswer.json()) as { access: string };
+    const dynamoCalls = countDynamoCalls(dynamo);
+    const access = await superAdminToken(portal.apiUrl);
     const system = {
       user: { uuid: 'bench', email: 'bench@portal.local', project_uuids: [], group_uuids: [], society_uuids: [] },
       role: 'SUPER_ADMIN',
@@ -96,11 +85,11 @@ export async function run(): Promise<void> {
       const times: number[] = [];
       const perCall: number[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const before = calls;
+        const before = dynamoCalls();
         const t = performance.now();
         await once();
         times.push(performance.now() - t);
-        perCall.push(calls - before);
+        perCall.push(dynamoCalls() - before);
       }
       console.log(
         `${label.padEnd(58)} ${String(median(perCall)).padStart(6)} ${median(times).toFixed(1).padStart(10)} ${`${first.results.length}/${first.count}`.padStart(12)}`,

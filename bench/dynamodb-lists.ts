@@ -4,6 +4,7 @@ import { BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Caller } from '../functions/lib/auth/caller';
 import { startPortal } from '../local/portal';
+import { countDynamoCalls, superAdminToken } from './harness';
 import { median } from './stats';
 
 export const title =
@@ -32,21 +33,9 @@ export async function run(): Promise<void> {
     const { bulkEntryUpdates, directoryShardKeys } = await import('../functions/lib/data/directory');
     const { rutCheckDigit } = await import('../shared/rut');
     const table = portal.env.TABLE_NAME as string;
-    let calls = 0;
-    dynamo.middlewareStack.add(
-      (next) => async (args) => {
-        calls += 1;
-        return next(args);
-      },
-      { step: 'initialize', name: 'benchCallCounter' },
-    );
+    const dynamoCalls = countDynamoCalls(dynamo);
 
-    const tokenAnswer = await fetch(`${portal.apiUrl}/api/v1/token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'superadmin@demo.cl', password: 'Portal.Demo1' }),
-    });
-    const { access } = (await tokenAnswer.json()) as { access: string };
+    const access = await superAdminToken(portal.apiUrl);
     const system = { user: { uuid: 'bench', email: 'bench@portal.local' }, role: 'SUPER_ADMIN' } as unknown as Caller;
     const summary: string[] = [];
 
@@ -125,11 +114,11 @@ export async function run(): Promise<void> {
         const times: number[] = [];
         const perCall: number[] = [];
         for (let i = 0; i < runs; i++) {
-          const before = calls;
+          const before = dynamoCalls();
           const t = performance.now();
           await once();
           times.push(performance.now() - t);
-          perCall.push(calls - before);
+          perCall.push(dynamoCalls() - before);
         }
         const line = `${label.padEnd(62)} ${String(median(perCall)).padStart(6)} ${median(times).toFixed(1).padStart(10)}`;
         console.log(line);

@@ -1,0 +1,28 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DEMO_PASSWORD } from '../local/demo-accounts';
+
+/**
+ * Counts every DynamoDB call the client sends from now on (the benches print calls per request beside its time).
+ * Returns a reader of the running count: a request's calls are the difference before and after it.
+ */
+export function countDynamoCalls(client: DynamoDBDocumentClient): () => number {
+  let calls = 0;
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      calls += 1;
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchCallCounter' },
+  );
+  return () => calls;
+}
+
+/** The demo SUPER_ADMIN's access token from the bench's own portal. */
+export async function superAdminToken(apiUrl: string): Promise<string> {
+  const answer = await fetch(`${apiUrl}/api/v1/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'superadmin@demo.cl', password: DEMO_PASSWORD }),
+  });
+  return ((await answer.json()) as { access: string }).access;
+}
