@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { canonicalPhone, compactPhone, PHONE_INPUT_MAX } from '../phone';
+import { droppable } from './define';
 
 /*
  * Phone fields apart from fields.ts: libphonenumber-js's metadata (about 118 KB minified) then reaches only the
@@ -10,20 +11,24 @@ import { canonicalPhone, compactPhone, PHONE_INPUT_MAX } from '../phone';
  * A phone as people write it ('+56 9 1234 5678', issue 14), stored as shared/phone.ts says: an optional leading plus,
  * then up to 15 digits (E.164 when recognised).
  */
-export const phoneSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(PHONE_INPUT_MAX)
-  .transform(compactPhone)
-  .pipe(
-    z
-      .string()
-      .max(15, { abort: true })
-      .regex(/^\+?\d+$/, { error: 'FORMAT_ERROR', abort: true })
-      .refine((value) => canonicalPhone(value) !== null, { error: 'FORMAT_ERROR' })
-      .transform((value) => canonicalPhone(value) as string),
-  );
+export const phoneSchema = /* @__PURE__ */ droppable(() =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(PHONE_INPUT_MAX)
+    .transform(compactPhone)
+    .pipe(
+      z
+        .string()
+        .max(15, { abort: true })
+        .regex(/^\+?\d+$/, { error: 'FORMAT_ERROR', abort: true })
+        .refine((value) => canonicalPhone(value) !== null, { error: 'FORMAT_ERROR' })
+        .transform((value) => canonicalPhone(value) as string),
+    ),
+);
 
 /** An optional phone: '' and null clear it. */
-export const optionalPhoneSchema = z.preprocess((v) => (v === '' ? null : v), phoneSchema.nullable().optional());
+export const optionalPhoneSchema = /* @__PURE__ */ droppable(() =>
+  z.preprocess((v) => (v === '' ? null : v), phoneSchema.nullable().optional()),
+);

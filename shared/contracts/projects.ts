@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineContract } from './define';
+import { defineContract, droppable } from './define';
 import {
   boolish,
   colorSchema,
@@ -23,7 +23,7 @@ export const PROJECT_FILES = { logo: 'image', icon: 'image', image: 'image' } as
 const uuidParams = z.object({ uuid: uuidSchema });
 
 /** Fields of the project wizard (admin-area §3, §5): step 1 is required on create, the rest may follow by PATCH. */
-const projectFields = {
+const projectFields = /* @__PURE__ */ droppable(() => ({
   project_name: text(100),
   client_name: text(100),
   associated_service_description: text(500),
@@ -41,23 +41,27 @@ const projectFields = {
   secondary_color: colorSchema,
   admin: uuidList,
   enable: boolish,
-};
+}));
 
-export const projectCreateSchema = z.object({
-  ...projectFields,
-  meta_title: projectFields.meta_title.optional(),
-  meta_content: projectFields.meta_content.optional(),
-  url_own_site: projectFields.url_own_site.optional(),
-  custom_portal_url: projectFields.custom_portal_url.optional(),
-  contact_email: projectFields.contact_email.optional(),
-  contact_phone: projectFields.contact_phone.optional(),
-  primary_color: projectFields.primary_color.optional(),
-  secondary_color: projectFields.secondary_color.optional(),
-  admin: projectFields.admin.optional(),
-  enable: projectFields.enable.optional(),
-});
+export const projectCreateSchema = /* @__PURE__ */ droppable(() =>
+  z.object({
+    ...projectFields,
+    meta_title: projectFields.meta_title.optional(),
+    meta_content: projectFields.meta_content.optional(),
+    url_own_site: projectFields.url_own_site.optional(),
+    custom_portal_url: projectFields.custom_portal_url.optional(),
+    contact_email: projectFields.contact_email.optional(),
+    contact_phone: projectFields.contact_phone.optional(),
+    primary_color: projectFields.primary_color.optional(),
+    secondary_color: projectFields.secondary_color.optional(),
+    admin: projectFields.admin.optional(),
+    enable: projectFields.enable.optional(),
+  }),
+);
 
-export const projectPatchSchema = z.object(projectFields).partial().extend({ version: versionField });
+export const projectPatchSchema = /* @__PURE__ */ droppable(() =>
+  z.object(projectFields).partial().extend({ version: versionField }),
+);
 
 const userRef = z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() });
 
@@ -118,7 +122,7 @@ export const listProjects = defineContract({
   response: pageOf(projectListItem),
 });
 
-export const createProject = defineContract({
+export const createProject = /* @__PURE__ */ defineContract({
   id: 'createProject',
   method: 'POST',
   path: 'api/v1/projects/project/',
@@ -143,7 +147,7 @@ export const getProject = defineContract({
   response: projectDetailSchema,
 });
 
-export const patchProject = defineContract({
+export const patchProject = /* @__PURE__ */ defineContract({
   id: 'patchProject',
   method: 'PATCH',
   path: 'api/v1/projects/project/{uuid}/',

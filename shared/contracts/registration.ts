@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ROLES } from '../roles';
-import { defineContract } from './define';
+import { defineContract, droppable } from './define';
 import { emailSchema, okSchema, pageOf, pageQuery, passwordSchema, rutSchema, uuidList, uuidSchema } from './fields';
 import { phoneSchema } from './phone-fields';
 import { personName } from './users';
@@ -126,7 +126,7 @@ export const verifyInvitation = defineContract({
   }),
 });
 
-export const registerInvitation = defineContract({
+export const registerInvitation = /* @__PURE__ */ defineContract({
   id: 'registerInvitation',
   method: 'POST',
   path: 'api/v1/register/invitation/',
@@ -134,13 +134,15 @@ export const registerInvitation = defineContract({
   statuses: [409, 429],
   handler: 'registration/register-invitation',
   summary: 'Create the account of an invitation: identity, user and memberships in one step; the link is consumed',
-  body: withConfirmation({
-    token: tokenSchema,
-    first_name: personName,
-    last_name: personName,
-    rut_user: z.preprocess((v) => (v === '' ? undefined : v), rutSchema.optional()),
-    phone_number: z.preprocess((v) => (v === '' ? undefined : v), phoneSchema.optional()),
-  }),
+  body: /* @__PURE__ */ droppable(() =>
+    withConfirmation({
+      token: tokenSchema,
+      first_name: personName,
+      last_name: personName,
+      rut_user: z.preprocess((v) => (v === '' ? undefined : v), rutSchema.optional()),
+      phone_number: z.preprocess((v) => (v === '' ? undefined : v), phoneSchema.optional()),
+    }),
+  ),
   response: okSchema,
   successStatus: 201,
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineContract } from './define';
+import { defineContract, droppable } from './define';
 import {
   boolish,
   currencySchema,
@@ -25,7 +25,7 @@ const uuidParams = z.object({ uuid: uuidSchema });
 const optionalRut = z.preprocess((v) => (v === '' ? null : v), rutSchema.nullable().optional());
 const optionalEmail = z.preprocess((v) => (v === '' ? null : v), emailSchema.nullable().optional());
 
-const societyFields = {
+const societyFields = /* @__PURE__ */ droppable(() => ({
   society_business_name: text(150),
   society_rut: optionalRut,
   business_line: text(150),
@@ -42,15 +42,19 @@ const societyFields = {
   society_contact_email: optionalEmail,
   tax_module: taxModuleSchema,
   enable: boolish,
-};
+}));
 
-export const societyCreateSchema = z.object({
-  ...societyFields,
-  currency: societyFields.currency.default('CLP'),
-  user: societyFields.user.optional(),
-  enable: societyFields.enable.optional(),
-});
-export const societyPatchSchema = z.object(societyFields).partial().extend({ version: versionField });
+export const societyCreateSchema = /* @__PURE__ */ droppable(() =>
+  z.object({
+    ...societyFields,
+    currency: societyFields.currency.default('CLP'),
+    user: societyFields.user.optional(),
+    enable: societyFields.enable.optional(),
+  }),
+);
+export const societyPatchSchema = /* @__PURE__ */ droppable(() =>
+  z.object(societyFields).partial().extend({ version: versionField }),
+);
 
 const personRef = z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() });
 
@@ -98,7 +102,7 @@ export const listSocieties = defineContract({
   response: pageOf(societySchema),
 });
 
-export const createSociety = defineContract({
+export const createSociety = /* @__PURE__ */ defineContract({
   id: 'createSociety',
   method: 'POST',
   path: 'api/v1/societies/society/',
@@ -123,7 +127,9 @@ export const getSociety = defineContract({
   response: societyDetailSchema,
 });
 
-export const patchSociety = defineContract({
+const patchSocietyQuery = /* @__PURE__ */ droppable(() => z.object({ tax_module: taxModuleSchema.optional() }));
+
+export const patchSociety = /* @__PURE__ */ defineContract({
   id: 'patchSociety',
   method: 'PATCH',
   path: 'api/v1/societies/society/{uuid}/',
@@ -131,7 +137,7 @@ export const patchSociety = defineContract({
   handler: 'societies/patch-society',
   summary: 'Change a society: only the fields sent; a new group may move it; ?tax_module= sets the tax panel flag',
   params: uuidParams,
-  query: z.object({ tax_module: taxModuleSchema.optional() }),
+  query: patchSocietyQuery,
   body: societyPatchSchema,
   multipartFiles: {},
   response: societySchema,

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ROLES } from '../roles';
-import { defineContract } from './define';
+import { defineContract, droppable } from './define';
 import {
   boolish,
   emailSchema,
@@ -119,25 +119,27 @@ export const getUser = defineContract({
   response: userSchema,
 });
 
-export const userPatchSchema = z.object({
-  first_name: personName.optional(),
-  last_name: personName.optional(),
-  email: emailSchema.optional(),
-  rut_user: optionalRut,
-  phone_number: optionalPhoneSchema,
-  position: optionalText(100),
-  user_description: optionalText(500),
-  user_magnus: optionalText(100),
-  user_documentation: boolish.optional(),
-  user_role: z.enum(ROLES).optional(),
-  enable: boolish.optional(),
-  project: uuidList.optional(),
-  group: uuidList.optional(),
-  society: uuidList.optional(),
-  version: versionField,
-});
+export const userPatchSchema = /* @__PURE__ */ droppable(() =>
+  z.object({
+    first_name: personName.optional(),
+    last_name: personName.optional(),
+    email: emailSchema.optional(),
+    rut_user: optionalRut,
+    phone_number: optionalPhoneSchema,
+    position: optionalText(100),
+    user_description: optionalText(500),
+    user_magnus: optionalText(100),
+    user_documentation: boolish.optional(),
+    user_role: z.enum(ROLES).optional(),
+    enable: boolish.optional(),
+    project: uuidList.optional(),
+    group: uuidList.optional(),
+    society: uuidList.optional(),
+    version: versionField,
+  }),
+);
 
-export const patchUser = defineContract({
+export const patchUser = /* @__PURE__ */ defineContract({
   id: 'patchUser',
   method: 'PATCH',
   path: 'api/v1/users/user/{uuid}/',

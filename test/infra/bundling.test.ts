@@ -66,14 +66,19 @@ describe('bundled synth', () => {
 });
 
 describe('per-function bundling', () => {
-  /** One handler bundled in memory as the deployment bundles it (infra/bundling.ts), for its own contracts. */
+  /**
+   * One handler bundled in memory as the deployment bundles it (infra/bundling.ts), for its own contracts: its code
+   * and the modules it holds code of.
+   */
   async function bundled(handler: string): Promise<string> {
     const served = contracts.filter((c) => c.handler === handler);
     expect(served.length).toBeGreaterThan(0);
     const { outfile: _out, ...options } = esbuildOptions(handlerEntry(handler), '', bundlingFor(served));
     const result = await build({ ...options, outdir: '/virtual-out', write: false, metafile: true, logLevel: 'error' });
-    const inputs = Object.keys(result.metafile?.inputs ?? {});
-    return [result.outputFiles[0]?.text ?? '', ...inputs].join('\n');
+    // The modules that put code in the bundle (the metafile also lists those tree-shaking emptied).
+    const output = Object.values(result.metafile?.outputs ?? {})[0];
+    const inputs = Object.entries(output?.inputs ?? {}).filter(([, input]) => input.bytesInOutput > 0);
+    return [result.outputFiles[0]?.text ?? '', ...inputs.map(([name]) => name)].join('\n');
   }
 
   it('bundles busboy only where the contract takes files (issue 9: 23 KB of every other bundle)', async () => {
@@ -87,4 +92,15 @@ describe('per-function bundling', () => {
     expect(withoutFiles).not.toMatch(/node_modules\/busboy\//);
     expect(withoutFiles).toContain('multipart parsing is not bundled in this function');
   }, 60_000);
+
+  it('carries the phone parser only where a contract the function serves takes a phone (droppable schemas)', async () => {
+    // Each area file holds its create and patch contracts (phones) beside its lists and reads (none).
+    const phone = /node_modules\/libphonenumber-js\//;
+    for (const handler of ['societies/create-society', 'projects/patch-project', 'users/patch-user']) {
+      expect(await bundled(handler)).toMatch(phone);
+    }
+    for (const handler of ['societies/list-societies', 'projects/get-project', 'users/list-users']) {
+      expect(await bundled(handler)).not.toMatch(phone);
+    }
+  }, 120_000);
 });
