@@ -11,7 +11,7 @@ import {
   feedRenameWrites,
   writeWithFeeds,
 } from './document-feeds';
-import { documentStatsWrite, templateFileCount } from './folders';
+import { documentStatsWrite, hierarchyStatsWrites, templateFileCount } from './folders';
 import { getItems, normalizeSearch, searchText } from './list-index';
 import type { Directory } from './table';
 import type { TxWrite } from './transact';
@@ -118,6 +118,7 @@ export async function documentCreateWrites(d: DocumentRecord): Promise<TxWrite[]
     putEntry(documentsOfFolder(d.society_uuid, folderKey), d.uuid, entryOf(d)),
     ...(await feedAppendWrites(feedSourceOf(d))),
     documentStatsWrite(d.society_uuid, folderKey, d.size, 1),
+    ...hierarchyStatsWrites(d, d.size, 1),
     ...(d.folder_uuid ? [templateFileCount(d.folder_uuid, 1)] : []),
     checkWhen(
       { pk: `SOCIETY#${d.society_uuid}`, sk: 'SOCIETY' },
@@ -162,6 +163,7 @@ export function documentDeleteWrites(d: DocumentRecord): TxWrite[] {
     removeEntry(documentsOfFolder(d.society_uuid, folderKey), d.uuid),
     ...feedRemoveWrites(d),
     documentStatsWrite(d.society_uuid, folderKey, -d.size, -1),
+    ...hierarchyStatsWrites(d, -d.size, -1),
     ...(d.folder_uuid ? [templateFileCount(d.folder_uuid, -1)] : []),
   ];
 }
