@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import * as documents from '../../shared/contracts/documents';
+import * as folders from '../../shared/contracts/folders';
 import { call } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
 import { buildDocumentsWorld, uploadSmall } from './documents-fixture';
@@ -19,15 +20,17 @@ let w: World;
 let data: typeof import('../../functions/lib/data/documents');
 let feeds: typeof import('../../functions/lib/data/document-feeds');
 let directory: typeof import('../../functions/lib/data/directory');
+let backfill: typeof import('../../functions/lib/data/documents-backfill');
 let db: Awaited<ReturnType<typeof tableAccess>>;
 
 beforeAll(async () => {
   w = await buildDocumentsWorld();
   db = await tableAccess();
-  [data, feeds, directory] = await Promise.all([
+  [data, feeds, directory, backfill] = await Promise.all([
     import('../../functions/lib/data/documents'),
     import('../../functions/lib/data/document-feeds'),
     import('../../functions/lib/data/directory'),
+    import('../../functions/lib/data/documents-backfill'),
   ]);
 }, 120_000);
 
@@ -163,7 +166,7 @@ describe('feed retention', () => {
     const partition = `GROUP#${w.G2}#DOC_FEED`;
     const groupFeed = feeds.groupDocumentFeedOf(w.G2);
     // Legacy entries written as the unbounded feed did (blind SETs), until the shard is a few entries from the limit.
-    const legacy = idsInShardZero(560, w.S2, w.G2).map((id, i) => ({
+    const legacy = idsInShardZero(600, w.S2, w.G2).map((id, i) => ({
       id,
       value: { n: longName(i), f: 'TAX#F29#2024', c: new Date(Date.UTC(2020, 0, 1, 0, 0, i)).toISOString(), s: w.S2 },
     }));
@@ -182,7 +185,7 @@ describe('feed retention', () => {
     for (const u of updates) await db.dynamo.send(new db.lib.UpdateCommand(u.write.Update as never));
     const before = await shard(partition);
     expect(before.ids).toHaveLength(filled.length);
-    expect(before.bytes).toBeGreaterThan(ITEM_LIMIT - 12_000);
+    expect(before.bytes).toBeGreaterThan(ITEM_LIMIT - 2_000);
     console.log(`legacy shard: ${filled.length} entries, ${before.bytes} bytes`);
 
     // Two documents landing in that shard: each upload works and trims the shard back towards the cap.
@@ -200,4 +203,67 @@ describe('feed retention', () => {
     expect(twice.ids).not.toContain(filled[0]?.id);
     expect(twice.ids).toContain(filled.at(-1)?.id);
   }, 240_000);
+});
+
+describe('backfill (documents older than the group feeds and the project and group sizes)', () => {
+  test('adds the missing entries once, within the retention; a second run changes nothing', async () => {
+    const created = (i: number) => new Date(Date.UTC(2023, 5, 1, 12, 0, i)).toISOString();
+    const docs = [1, 2, 3].map((i) => record(crypto.randomUUID(), w.SQ, w.GQ, w.Q, `Antiguo ${i}.pdf`, created(i)));
+    for (const d of docs) await create(d);
+    // As before the group feeds: no group entry for any of them; the third lacks its society entry too.
+    const remove = (directoryOf: typeof feeds.documentFeedOf, scope: string, id: string) => {
+      const write = directory.removeEntry(directoryOf(scope), id);
+      const shardKey = write.entry?.key as { pk: string; sk: string };
+      return db.dynamo.send(
+        new db.lib.UpdateCommand({
+          TableName: db.tableName,
+          Key: shardKey,
+          UpdateExpression: 'REMOVE #id',
+          ExpressionAttributeNames: { '#id': id },
+        }),
+      );
+    };
+    for (const d of docs) await remove(feeds.groupDocumentFeedOf, w.GQ, d.uuid);
+    await remove(feeds.documentFeedOf, w.SQ, docs[2]?.uuid as string);
+    const notified = async () =>
+      (await call(documents.listNotifications, { token: w.tokens.userQ, query: { limit: 100 } })).body.results.map(
+        (n) => n.uuid,
+      );
+    expect(await notified()).toEqual([docs[1]?.uuid, docs[0]?.uuid]);
+
+    const scanned = await backfill.scanDocuments(w.SQ);
+    expect(scanned.map((d) => d.uuid).sort()).toEqual(docs.map((d) => d.uuid).sort());
+    expect(await backfill.backfillDocumentFeeds(scanned)).toMatchObject({ added: 4 });
+
+    expect(await notified()).toEqual([docs[2]?.uuid, docs[1]?.uuid, docs[0]?.uuid]);
+    const groupFeed = await db.dynamo.send(
+      new db.lib.BatchGetCommand({
+        RequestItems: {
+          [db.tableName]: { Keys: directory.directoryShardKeys(feeds.groupDocumentFeedOf(w.GQ)), ConsistentRead: true },
+        },
+      }),
+    );
+    const groupEntries = (groupFeed.Responses?.[db.tableName] ?? []).flatMap((item) => feeds.feedEntriesOf(item));
+    expect(groupEntries.map((e) => e.id).sort()).toEqual(docs.map((d) => d.uuid).sort());
+    expect(groupEntries.every((e) => e.value.s === w.SQ && e.value.f === 'TAX#F29#2024')).toBe(true);
+
+    // Idempotent: nothing left to add.
+    expect(await backfill.backfillDocumentFeeds(await backfill.scanDocuments(w.SQ))).toMatchObject({ added: 0 });
+    expect(await notified()).toEqual([docs[2]?.uuid, docs[1]?.uuid, docs[0]?.uuid]);
+
+    // Project and group sizes of a table from before those figures (the world of Q holds only these documents).
+    const { groupDocumentStatsKey, projectDocumentStatsKey } = await import('../../functions/lib/data/folders');
+    for (const key of [groupDocumentStatsKey(w.GQ), projectDocumentStatsKey(w.Q)]) {
+      await db.dynamo.send(new db.lib.DeleteCommand({ TableName: db.tableName, Key: key }));
+    }
+    const rowSize = async (query: Record<string, string>, uuid: string) =>
+      (await call(folders.listFolders, { token: w.tokens.paQ, query })).body.results.find((r) => r.uuid === uuid)?.size;
+    expect(await rowSize({}, w.Q)).toBe(0);
+    for (let run = 0; run < 2; run++) {
+      expect(await backfill.backfillHierarchyStats(scanned)).toEqual({ groups: 1, projects: 1 });
+      expect(await rowSize({}, w.Q)).toBe(3000);
+      expect(await rowSize({ project: w.Q }, w.GQ)).toBe(3000);
+      expect(await rowSize({ project: w.Q, group: w.GQ }, w.SQ)).toBe(3000);
+    }
+  }, 120_000);
 });

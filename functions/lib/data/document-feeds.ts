@@ -52,7 +52,7 @@ export interface FeedSource {
   created: string;
 }
 
-const targetsOf = (d: FeedSource) => {
+export const targetsOf = (d: FeedSource) => {
   const entry: FeedEntry = { n: d.file_name, f: d.folderKey, c: d.created };
   return [
     { directory: documentFeedOf(d.society_uuid), entry },
@@ -72,7 +72,7 @@ export function feedEntriesOf(item: Record<string, unknown> | undefined): Array<
 }
 
 /** The shard items an append or a rename touches, read strongly consistent in one BatchGet. */
-async function readShards(
+export async function readShards(
   keys: Array<{ pk: string; sk: string }>,
 ): Promise<Array<Record<string, unknown> | undefined>> {
   const out = await dynamo.send(
@@ -93,31 +93,30 @@ async function readShards(
 }
 
 /** A guard failed: another writer changed the shard since it was read. `writeWithFeeds` reads again. */
-class FeedMoved extends ApiError {
+export class FeedMoved extends ApiError {
   constructor() {
     super(409, 'DATA_CONFLICT');
   }
 }
 
 /**
- * One guarded Update of a feed shard: sets `id` (unless `value` is undefined), removes `evict`, and bumps the version,
- * only if the version is still the one read.
+ * One guarded Update of a feed shard: sets the given entries, removes `evict`, and bumps the version, only if the
+ * version is still the one read.
  */
-function guardedShardUpdate(
+export function guardedShardUpdate(
   key: { pk: string; sk: string },
   seenVersion: number | undefined,
-  id: string,
-  value: FeedEntry | undefined,
+  put: Array<Entry<FeedEntry>>,
   evict: string[],
 ): TxWrite {
   const names: Record<string, string> = { '#v': FEED_VERSION };
   const values: Record<string, unknown> = { ':next': (seenVersion ?? 0) + 1 };
   const sets = ['#v = :next'];
-  if (value) {
-    names['#id'] = id;
-    values[':entry'] = JSON.stringify(value);
-    sets.push('#id = :entry');
-  }
+  put.forEach((e, i) => {
+    names[`#p${i}`] = e.id;
+    values[`:p${i}`] = JSON.stringify(e.value);
+    sets.push(`#p${i} = :p${i}`);
+  });
   const removes = evict.map((evicted, i) => {
     names[`#r${i}`] = evicted;
     return `#r${i}`;
@@ -138,6 +137,8 @@ function guardedShardUpdate(
   };
 }
 
+export const versionOf = (shard: Record<string, unknown> | undefined) => shard?.[FEED_VERSION] as number | undefined;
+
 /**
  * A new document's entry in both feeds, each shard trimmed to its newest FEED_SHARD_CAP entries (the new one
  * included) in the same guarded Update. One consistent BatchGet of the two shards it lands in.
@@ -157,9 +158,8 @@ export async function feedAppendWrites(d: FeedSource): Promise<TxWrite[]> {
       .map((e) => e.id);
     return guardedShardUpdate(
       keys[i] as { pk: string; sk: string },
-      shard?.[FEED_VERSION] as number | undefined,
-      d.uuid,
-      t.entry,
+      versionOf(shard),
+      [{ id: d.uuid, value: t.entry }],
       evict,
     );
   });
@@ -179,15 +179,7 @@ export async function feedRenameWrites(d: FeedSource): Promise<TxWrite[]> {
     if (!kept) return [];
     // The notification keeps its place (created) and takes the new name.
     const value: FeedEntry = { ...t.entry, c: kept.value.c };
-    return [
-      guardedShardUpdate(
-        keys[i] as { pk: string; sk: string },
-        shard?.[FEED_VERSION] as number | undefined,
-        d.uuid,
-        value,
-        [],
-      ),
-    ];
+    return [guardedShardUpdate(keys[i] as { pk: string; sk: string }, versionOf(shard), [{ id: d.uuid, value }], [])];
   });
 }
 
