@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DEMO_PASSWORD } from '../local/demo-accounts';
 import { startPortal } from '../local/portal';
 import { countDynamoCalls, superAdminToken } from './harness';
 import { median } from './stats';
 
-export const title = 'a folder of 10,000 documents: DynamoDB calls and latency of its first page and of a search';
+export const title =
+  'a folder of 10,000 documents: DynamoDB calls and latency of its first page, a search and the group notifications';
 
 const SIZE = Number(process.env.BENCH_DOCUMENTS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -22,7 +24,9 @@ export async function run(): Promise<void> {
   try {
     const { dynamo } = await import('../functions/lib/aws/dynamo');
     const { bulkEntryUpdates } = await import('../functions/lib/data/directory');
-    const { documentEntryWrites, documentItem } = await import('../functions/lib/data/documents');
+    const { documentEntryWrites, documentFeedBulkWrites, documentItem } = await import(
+      '../functions/lib/data/documents'
+    );
     const { createTemplate } = await import('../functions/folders/templates');
     const table = portal.env.TABLE_NAME as string;
     const dynamoCalls = countDynamoCalls(dynamo);
@@ -52,7 +56,7 @@ export async function run(): Promise<void> {
         size: 10_000 + i,
         key: `documents/${society}/${uuid}`,
         created_by: 'bench',
-        created: new Date(now).toISOString(),
+        created: new Date(now - SIZE + i).toISOString(),
         updated: new Date(now + i).toISOString(),
         version: 1,
       };
@@ -69,17 +73,20 @@ export async function run(): Promise<void> {
     };
     const starts = Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => i * 25);
     for (let i = 0; i < starts.length; i += 8) await Promise.all(starts.slice(i, i + 8).map(writeBatch));
-    const updates = bulkEntryUpdates(documents.flatMap(documentEntryWrites));
+    // Folder entries, and the feed entries the uploads would have left (each feed shard at its retention cap).
+    const updates = bulkEntryUpdates([...documents.flatMap(documentEntryWrites), ...documentFeedBulkWrites(documents)]);
     for (let i = 0; i < updates.length; i += 8) {
       await Promise.all(updates.slice(i, i + 8).map((u) => dynamo.send(new UpdateCommand(u.write.Update as never))));
     }
     console.log(`Loaded ${SIZE} documents in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 
-    const get = (path: string) => async () => {
-      const response = await fetch(`${portal.apiUrl}/${path}`, { headers: { authorization: `Bearer ${access}` } });
-      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-      return (await response.json()) as { count: number; results: unknown[] };
-    };
+    const get =
+      (path: string, token = access) =>
+      async () => {
+        const response = await fetch(`${portal.apiUrl}/${path}`, { headers: { authorization: `Bearer ${token}` } });
+        if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+        return (await response.json()) as { count: number; results: unknown[] };
+      };
     const measure = async (label: string, once: () => Promise<{ count: number; results: unknown[] }>) => {
       const first = await once();
       const times: number[] = [];
@@ -117,7 +124,23 @@ export async function run(): Promise<void> {
       `GET the society (folder sizes)`,
       get(`api/v1/folders/list?project=${project}&group=${group}&society=${society}`),
     );
+    // Notifications of the group's admin: the group feed (16 shards, full at the retention cap) and the read state.
+    const groupAdmin = await demoToken(portal.apiUrl, 'grupo@demo.cl');
+    await measure(
+      'GET notifications of the GROUP_ADMIN (full group feed)',
+      get('api/v1/documents/notification/?limit=10', groupAdmin),
+    );
   } finally {
     await portal.stop();
   }
+}
+
+/** A demo account's access token from the bench's own portal. */
+async function demoToken(apiUrl: string, email: string): Promise<string> {
+  const answer = await fetch(`${apiUrl}/api/v1/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  return ((await answer.json()) as { access: string }).access;
 }

@@ -29,7 +29,7 @@ function brandFiles(spec: BrandSpec) {
   return [file('logo', brandLogo(spec)), file('icon', brandIcon(spec)), file('image', brandBackground(spec))];
 }
 
-import { seedDocuments } from './seed-documents';
+import { backfillDemoDocumentFeeds, seedDocuments } from './seed-documents';
 
 /**
  * Demo data for local mode only (never deployed): two branded projects, their groups and societies, industries, and
@@ -82,6 +82,8 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
   if (Item) {
     // Modules, reports and assignments (issue 11) also reach a portal seeded before they existed.
     await seedReports(Item.data as DemoData, seeder);
+    // Issue 10: documents seeded before the group feeds get their notifications (once; local/seed-documents.ts).
+    await backfillDemoDocumentFeeds();
     return Item.data as DemoData;
   }
 

@@ -8,6 +8,7 @@ import {
   documentCreateWrites,
   documentDeleteWrites,
   documentRenameWrites,
+  writeDocument,
 } from '../lib/data/documents';
 import { getTemplate } from '../lib/data/folders';
 import { epochSeconds, nowIso } from '../lib/data/table';
@@ -102,7 +103,7 @@ export function newDocument(
  */
 export async function storeDocument(document: DocumentRecord, extra: TxWrite[] = []): Promise<void> {
   try {
-    await transactWrite([...documentCreateWrites(document), ...extra]);
+    await writeDocument(async () => [...(await documentCreateWrites(document)), ...extra]);
   } catch (error) {
     await deleteDocumentObject(document.key);
     throw error;
@@ -136,7 +137,7 @@ export async function renameDocument(caller: Caller, uuid: string, documentName:
     version: before.version + 1,
   };
   if (after.file_name.length > 200) throw fieldErrors({ document_name: ['ERROR_LENGTH'] });
-  await transactWrite(documentRenameWrites(before, after));
+  await writeDocument(() => documentRenameWrites(before, after));
   return documentView(after);
 }
 

@@ -2,10 +2,11 @@ import type { TAX_FORMS } from '../../shared/contracts/folders';
 import { isAdmin, societyVisible, visibleSociety } from '../documents/access';
 import type { Caller } from '../lib/auth/caller';
 import { nowMs } from '../lib/clock';
-import { readSocietyLevel } from '../lib/data/document-levels';
+import { itemsAndStats, readSocietyLevel } from '../lib/data/document-levels';
+import { groupDocumentStatsKey, projectDocumentStatsKey } from '../lib/data/folders';
 import { getGroup, groupsOfProject, readGroupEntries } from '../lib/data/groups';
 import { getItems } from '../lib/data/list-index';
-import { getProject, readProjectEntries } from '../lib/data/projects';
+import { readProjectEntries } from '../lib/data/projects';
 import {
   allSocieties,
   getSociety,
@@ -52,19 +53,29 @@ const browsesProject = (caller: Caller, project: string) =>
   projectInScope(caller, project) || (caller.role === 'GROUP_ADMIN' && caller.user.project_uuids.includes(project));
 
 async function rootRows(caller: Caller): Promise<FolderItem[]> {
-  const projects =
-    caller.role === 'SUPER_ADMIN'
-      ? (await readProjectEntries()).map((e) => ({ uuid: e.id, name: e.value.n }))
-      : (await getItems<{ uuid: string; project_name: string }>(caller.user.project_uuids.map(keys.project))).map(
-          (p) => ({ uuid: p.uuid, name: p.project_name }),
-        );
+  let projects: Array<{ uuid: string; name: string; size: number }>;
+  if (caller.role === 'SUPER_ADMIN') {
+    const entries = await readProjectEntries();
+    const { stats } = await itemsAndStats(
+      [],
+      entries.map((e) => projectDocumentStatsKey(e.id)),
+    );
+    projects = entries.map((e, i) => ({ uuid: e.id, name: e.value.n, size: stats[i]?.get('ALL')?.size ?? 0 }));
+  } else {
+    const uuids = caller.user.project_uuids;
+    const { items, stats } = await itemsAndStats(uuids.map(keys.project), uuids.map(projectDocumentStatsKey));
+    projects = uuids.flatMap((uuid, i) => {
+      const item = items[i] as { project_name?: string } | undefined;
+      return item ? [{ uuid, name: String(item.project_name ?? ''), size: stats[i]?.get('ALL')?.size ?? 0 }] : [];
+    });
+  }
   return sortByName(
     projects.map((p) => ({
       uuid: p.uuid,
       name: p.name,
       type: 'folderListAdmin' as const,
       modified: { date: null },
-      size: null,
+      size: p.size,
       target: { project: p.uuid },
     })),
   );
@@ -134,17 +145,19 @@ export async function adminLevel(caller: Caller, query: LevelQuery) {
   if (query.group) {
     const group = await getGroup(query.group);
     if (!group || !groupInScope(caller, group)) throw notFound();
-    const [{ entries }, project] = await Promise.all([
+    const [{ entries }, read] = await Promise.all([
       readSocietyEntries([societiesOfGroup(group.uuid)]),
-      getProject(group.project_uuid),
+      itemsAndStats([keys.project(group.project_uuid)], [groupDocumentStatsKey(group.uuid)]),
     ]);
+    const project = read.items[0] as { project_name?: string } | undefined;
+    const sizes = read.stats[0];
     const rows = sortByName(
       entries.map((e) => ({
         uuid: e.id,
         name: e.value.n,
         type: 'folderListAdmin' as const,
         modified: { date: e.value.u },
-        size: null,
+        size: sizes?.get(e.id)?.size ?? 0,
         target: { project: group.project_uuid, group: group.uuid, society: e.id },
       })),
     );
@@ -153,7 +166,7 @@ export async function adminLevel(caller: Caller, query: LevelQuery) {
       root_directory: [
         {
           uuid: group.project_uuid,
-          name: project?.project_name ?? '',
+          name: String(project?.project_name ?? ''),
           depth: 1,
           target: { project: group.project_uuid },
         },
@@ -164,10 +177,12 @@ export async function adminLevel(caller: Caller, query: LevelQuery) {
   }
   if (query.project) {
     if (!browsesProject(caller, query.project)) throw notFound();
-    const [project, { entries }] = await Promise.all([
-      getProject(query.project),
+    const [read, { entries }] = await Promise.all([
+      itemsAndStats([keys.project(query.project)], [projectDocumentStatsKey(query.project)]),
       readGroupEntries([groupsOfProject(query.project)]),
     ]);
+    const project = read.items[0] as { uuid: string; project_name: string } | undefined;
+    const sizes = read.stats[0];
     if (!project) throw notFound();
     const rows = sortByName(
       entries
@@ -177,7 +192,7 @@ export async function adminLevel(caller: Caller, query: LevelQuery) {
           name: e.value.n,
           type: 'folderListAdmin' as const,
           modified: { date: e.value.u },
-          size: null,
+          size: sizes?.get(e.id)?.size ?? 0,
           target: { project: query.project, group: e.id },
         })),
     );

@@ -188,3 +188,20 @@ describe('notifications of a group of 15 societies', () => {
     expect(ids(await notifications(tokens.many))).toEqual(docs.slice(2, 14).sort());
   });
 });
+
+describe('the demo seed', () => {
+  // Issue 10: the seed uploads through the same data-layer path as the API, so the demo accounts of Grupo Norte see
+  // 'Archivo añadido' for the seeded PDFs on their first sign-in (local/seed-documents.ts).
+  test.each(['sociedad@demo.cl', 'grupo@demo.cl', 'usuariogrupo@demo.cl'])(
+    '%s sees the seeded documents of its societies',
+    async (email) => {
+      const body = await notifications((await signIn(email)).access);
+      const names = body.results.map((n) => n.document_name);
+      expect(names).toEqual(expect.arrayContaining(['Informe de gestión', 'Contrato de prestación de servicios']));
+      expect(body.results.every((n) => n.title === 'Archivo añadido')).toBe(true);
+      // Minera Atacama's five, plus Comercial Norte's one for the group-level accounts (same group, Grupo Norte).
+      expect(body.count).toBe(email === 'sociedad@demo.cl' ? 5 : 6);
+      expect(body.unread).toBeGreaterThan(0);
+    },
+  );
+});

@@ -224,6 +224,23 @@ describe('documents: both uploads → list → download → rename → delete', 
     expect(searched.body.results.map((r) => r.uuid)).toEqual([small]);
   });
 
+  test('project and group rows show their sizes too (kept in the upload transaction)', async () => {
+    const total = 300_000 + PDF.length;
+    const sizesAt = async (query: Record<string, string>) => {
+      const answer = await call(folders.listFolders, { token: w.tokens.paP, query });
+      expect(answer.status).toBe(200);
+      return new Map(answer.body.results.map((r) => [r.uuid, r.size]));
+    };
+    expect((await sizesAt({})).get(w.P)).toBe(total);
+    const groupsOfP = await sizesAt({ project: w.P });
+    expect(groupsOfP.get(w.G)).toBe(total);
+    expect(groupsOfP.get(w.G2)).toBe(0);
+    expect((await sizesAt({ project: w.P, group: w.G })).get(w.S)).toBe(total);
+    // Another project's admin sees its own project at 0, never P's figures.
+    const q = await call(folders.listFolders, { token: w.tokens.paQ, query: {} });
+    expect(q.body.results.map((r) => [r.uuid, r.size])).toEqual([[w.Q, 0]]);
+  });
+
   test('download: a one-minute presigned GET with the name intact; ?token= works on this route', async () => {
     const redirect = await getManual(`api/v1/documents/download/${small}/?type=attachment`, w.tokens.paP);
     expect(redirect.status).toBe(302);
@@ -373,6 +390,11 @@ describe('documents: both uploads → list → download → rename → delete', 
     expect((await fetch(link)).status).toBe(404);
     const top = await call(folders.listFolders, { token: w.tokens.paP, query: { society: w.S } });
     expect(top.body.results.find((r) => r.uuid === folder)?.size).toBe(0);
+    // The project's and the group's rows fall with it.
+    const groupRows = await call(folders.listFolders, { token: w.tokens.paP, query: { project: w.P } });
+    expect(groupRows.body.results.find((r) => r.uuid === w.G)?.size).toBe(0);
+    const societyRows = await call(folders.listFolders, { token: w.tokens.paP, query: { project: w.P, group: w.G } });
+    expect(societyRows.body.results.find((r) => r.uuid === w.S)?.size).toBe(0);
     expect((await call(folders.deleteFolderTemplate, { token: w.tokens.paP, params: { uuid: folder } })).status).toBe(
       200,
     );

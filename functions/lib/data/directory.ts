@@ -35,6 +35,9 @@ function shardOf(directory: Directory, id: string): number {
   return (hash >>> 0) % directory.shards;
 }
 
+/** The shard item holding an entry (document-feeds.ts reads and guards the one shard an append touches). */
+export const entryShardKey = (directory: Directory, id: string) => shardKey(directory, shardOf(directory, id));
+
 /** A directory write: transactWrite merges these per shard item before sending. */
 export interface EntryWrite {
   key: { pk: string; sk: string };

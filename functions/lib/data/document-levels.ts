@@ -2,7 +2,8 @@ import type { Entry } from './directory';
 import { readDirectories } from './directory';
 import { type DocumentEntry, documentsOfFolder } from './documents';
 import { documentStatsKey, statsOf, type TemplateEntry, templateRecords, templatesOfProject } from './folders';
-import { keys } from './table';
+import { batchGet } from './list-index';
+import { keys, strip } from './table';
 
 /**
  * One level of a society's documents in one BatchGet (issue 9's list rules; bench/documents.ts): the society, its
@@ -31,5 +32,28 @@ export async function readSocietyLevel(ids: { society: string; project: string; 
     stats: statsOf(stats),
     templates: templateRecords(ids.project, (entries[0] ?? []) as Array<Entry<TemplateEntry>>),
     documents: (entries[1] ?? []) as Array<Entry<DocumentEntry>>,
+  };
+}
+
+/**
+ * Items a row list needs (a project for its breadcrumb) and the stats items its rows' sizes come from (folders.ts
+ * hierarchy stats), in one BatchGet (parallel ones past 100 keys): project and group rows show their sizes without a
+ * call more (issue 10).
+ */
+export async function itemsAndStats(
+  itemKeys: Array<{ pk: string; sk: string }>,
+  statsKeys: Array<{ pk: string; sk: string }>,
+): Promise<{
+  items: Array<Record<string, unknown> | undefined>;
+  stats: Array<Map<string, { size: number; files: number }>>;
+}> {
+  const found = await batchGet([...itemKeys, ...statsKeys]);
+  const at = (k: { pk: string; sk: string }) => found.get(`${k.pk}|${k.sk}`);
+  return {
+    items: itemKeys.map((k) => {
+      const item = at(k);
+      return item && (strip(item) as Record<string, unknown>);
+    }),
+    stats: statsKeys.map((k) => statsOf(at(k))),
   };
 }

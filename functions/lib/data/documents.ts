@@ -3,7 +3,15 @@ import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
 import { conflict, fieldErrors } from '../errors';
 import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
-import { documentStatsWrite, templateFileCount } from './folders';
+import {
+  type FeedSource,
+  feedAppendWrites,
+  feedBulkWrites,
+  feedRemoveWrites,
+  feedRenameWrites,
+  writeWithFeeds,
+} from './document-feeds';
+import { documentStatsWrite, hierarchyStatsWrites, templateFileCount } from './folders';
 import { getItems, normalizeSearch, searchText } from './list-index';
 import type { Directory } from './table';
 import type { TxWrite } from './transact';
@@ -46,14 +54,6 @@ export const documentsOfFolder = (society: string, folderKey: string): Directory
   partition: `SOCIETY#${society}#FOLDER#${folderKey}#DOCS`,
   shards: 16,
 });
-/** A society's new documents, read by its users' notifications (notifications.ts). */
-export const documentFeedOf = (society: string): Directory => ({ partition: `SOCIETY#${society}#DOC_FEED`, shards: 8 });
-/**
- * A group's new documents, every society of it at once: what group-level roles read, so a group of any size is one
- * BatchGet (issue 10). True because a society holding documents cannot change group (documentCreateWrites checks it).
- * Twice the society feed's shards: a group gathers many societies' documents.
- */
-export const groupDocumentFeedOf = (group: string): Directory => ({ partition: `GROUP#${group}#DOC_FEED`, shards: 16 });
 const documentNameKey = (
   d: Pick<DocumentRecord, 'society_uuid' | 'file_name'> & Parameters<typeof folderKeyOf>[0],
 ) => ({
@@ -69,22 +69,8 @@ export interface DocumentEntry {
   s: string;
 }
 
-/** A document's entry in its society's and its group's feeds: file name, folder key, created; society (group feed). */
-export interface FeedEntry {
-  n: string;
-  f: string;
-  c: string;
-  s?: string;
-}
-
-/** The document's entry in both feeds (same transaction as the document). */
-const feedWrites = (d: DocumentRecord): TxWrite[] => {
-  const entry: FeedEntry = { n: d.file_name, f: folderKeyOf(d), c: d.created };
-  return [
-    putEntry(documentFeedOf(d.society_uuid), d.uuid, entry),
-    putEntry(groupDocumentFeedOf(d.group_uuid), d.uuid, { ...entry, s: d.society_uuid }),
-  ];
-};
+/** What the feeds record of a document (document-feeds.ts). */
+const feedSourceOf = (d: DocumentRecord): FeedSource => ({ ...d, folderKey: folderKeyOf(d) });
 
 const entryOf = (d: DocumentRecord): DocumentEntry => ({
   n: d.file_name,
@@ -113,18 +99,26 @@ export async function documentEntriesOf(society: string, folderKey: string): Pro
 const sameName = (field: string) => () => fieldErrors({ [field]: ['SAME_DATA'] });
 
 /**
- * A new document, all or nothing: the item, its name marker (unique in the folder), its entries (folder, feed), the
+ * Writes a document's create or rename transaction (their feed writes are guarded and read again when another upload
+ * moved the same feed shard meanwhile; document-feeds.ts).
+ */
+export const writeDocument = writeWithFeeds;
+
+/**
+ * A new document, all or nothing: the item, its name marker (unique in the folder), its entries (folder, feeds, each
+ * feed shard trimmed to its retention), the
  * folder's and the society's sizes, the template's file count (which fails if the folder was deleted meanwhile), and
  * a check that the society is still in the group the document records (a move and an upload cannot cross).
  */
-export function documentCreateWrites(d: DocumentRecord): TxWrite[] {
+export async function documentCreateWrites(d: DocumentRecord): Promise<TxWrite[]> {
   const folderKey = folderKeyOf(d);
   return [
     putNew({ ...documentKey(d.uuid), ...d }),
     putNew({ ...documentNameKey(d), owner_uuid: d.uuid }, sameName('file')),
     putEntry(documentsOfFolder(d.society_uuid, folderKey), d.uuid, entryOf(d)),
-    ...feedWrites(d),
+    ...(await feedAppendWrites(feedSourceOf(d))),
     documentStatsWrite(d.society_uuid, folderKey, d.size, 1),
+    ...hierarchyStatsWrites(d, d.size, 1),
     ...(d.folder_uuid ? [templateFileCount(d.folder_uuid, 1)] : []),
     checkWhen(
       { pk: `SOCIETY#${d.society_uuid}`, sk: 'SOCIETY' },
@@ -134,7 +128,7 @@ export function documentCreateWrites(d: DocumentRecord): TxWrite[] {
   ];
 }
 
-export function documentRenameWrites(before: DocumentRecord, after: DocumentRecord): TxWrite[] {
+export async function documentRenameWrites(before: DocumentRecord, after: DocumentRecord): Promise<TxWrite[]> {
   const renamed = normalizeSearch(before.file_name) !== normalizeSearch(after.file_name);
   return [
     {
@@ -155,7 +149,7 @@ export function documentRenameWrites(before: DocumentRecord, after: DocumentReco
         ]
       : []),
     putEntry(documentsOfFolder(after.society_uuid, folderKeyOf(after)), after.uuid, entryOf(after)),
-    ...feedWrites(after),
+    ...(await feedRenameWrites(feedSourceOf(after))),
   ];
 }
 
@@ -167,17 +161,21 @@ export function documentDeleteWrites(d: DocumentRecord): TxWrite[] {
     ),
     deleteKey(documentNameKey(d)),
     removeEntry(documentsOfFolder(d.society_uuid, folderKey), d.uuid),
-    removeEntry(documentFeedOf(d.society_uuid), d.uuid),
-    removeEntry(groupDocumentFeedOf(d.group_uuid), d.uuid),
+    ...feedRemoveWrites(d),
     documentStatsWrite(d.society_uuid, folderKey, -d.size, -1),
+    ...hierarchyStatsWrites(d, -d.size, -1),
     ...(d.folder_uuid ? [templateFileCount(d.folder_uuid, -1)] : []),
   ];
 }
 
-/** Bulk loads (bench, seed): the directory writes of a document, for bulkEntryUpdates. */
+/** Bulk loads (bench): the folder directory writes of a document, for bulkEntryUpdates. */
 export function documentEntryWrites(d: DocumentRecord): TxWrite[] {
   return [putEntry(documentsOfFolder(d.society_uuid, folderKeyOf(d)), d.uuid, entryOf(d))];
 }
+
+/** Bulk loads (bench, backfill): the feed entries of many documents, each feed shard cut to its retention. */
+export const documentFeedBulkWrites = (documents: DocumentRecord[]): TxWrite[] =>
+  feedBulkWrites(documents.map(feedSourceOf));
 export const documentItem = (d: DocumentRecord) => ({ ...documentKey(d.uuid), ...d });
 
 /** A direct upload waiting for its confirm call (it expires with its presigned POST). */

@@ -169,20 +169,42 @@ export function templateFileCount(uuid: string, by: number): TxWrite {
  */
 export const documentStatsKey = (society: string) => ({ pk: `SOCIETY#${society}`, sk: 'DOCSTATS' });
 
-/** Adds a document's bytes and count to its folder and to the society's total, in one Update of the stats item. */
-export function documentStatsWrite(society: string, folderKey: string, bytes: number, files: number): TxWrite {
+/** Adds bytes and a file count to one part of a stats item and to its total ('ALL'), in one Update. */
+function addStats(key: { pk: string; sk: string }, part: string, bytes: number, files: number): TxWrite {
   return {
     write: {
       Update: {
         TableName: config.tableName,
-        Key: documentStatsKey(society),
+        Key: key,
         UpdateExpression: 'ADD #s :b, #f :f, #sa :b, #fa :f',
-        ExpressionAttributeNames: { '#s': `s:${folderKey}`, '#f': `f:${folderKey}`, '#sa': 's:ALL', '#fa': 'f:ALL' },
+        ExpressionAttributeNames: { '#s': `s:${part}`, '#f': `f:${part}`, '#sa': 's:ALL', '#fa': 'f:ALL' },
         ExpressionAttributeValues: { ':b': bytes, ':f': files },
       },
     },
   };
 }
+
+/** Adds a document's bytes and count to its folder and to the society's total, in one Update of the stats item. */
+export const documentStatsWrite = (society: string, folderKey: string, bytes: number, files: number): TxWrite =>
+  addStats(documentStatsKey(society), folderKey, bytes, files);
+
+/**
+ * The same figures one and two levels up (issue 10: project and group rows show their sizes): the group's stats item
+ * per society (`s:<society>`) and the project's per group (`s:<group>`), each with its total, so a project's or a
+ * group's row list reads its sizes in the BatchGet it already makes. A society never changes group while it holds
+ * documents (societyHoldsNoDocuments), so the figures stay where they were added.
+ */
+export const groupDocumentStatsKey = (group: string) => ({ pk: `GROUP#${group}`, sk: 'DOCSTATS' });
+export const projectDocumentStatsKey = (project: string) => ({ pk: `PROJECT#${project}`, sk: 'DOCSTATS' });
+
+export const hierarchyStatsWrites = (
+  d: { project_uuid: string; group_uuid: string; society_uuid: string },
+  bytes: number,
+  files: number,
+): TxWrite[] => [
+  addStats(groupDocumentStatsKey(d.group_uuid), d.society_uuid, bytes, files),
+  addStats(projectDocumentStatsKey(d.project_uuid), d.group_uuid, bytes, files),
+];
 
 /** The stats item as folder key → {size, files}. */
 export function statsOf(item: Record<string, unknown> | undefined): Map<string, { size: number; files: number }> {

@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
 import { type Entry, readDirectories } from './directory';
-import { documentFeedOf, type FeedEntry, groupDocumentFeedOf } from './documents';
+import { documentFeedOf, FEED_VERSION, type FeedEntry, groupDocumentFeedOf } from './document-feeds';
 import { getItems } from './list-index';
 import { type Directory, keys } from './table';
 
@@ -36,6 +36,7 @@ export async function feedsAndReadState(
   const out = await readDirectories<FeedEntry>(feeds, [readStateKey(user)]);
   const entries = out.entries.flatMap((list, index) =>
     list.flatMap((e) => {
+      if (e.id === FEED_VERSION) return [];
       const society = index < watched.societies.length ? watched.societies[index] : e.value.s;
       return society ? [{ ...e, society }] : [];
     }),
