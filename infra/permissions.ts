@@ -307,6 +307,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   getReport: { ...READ, embedding: true },
   getReportDashboard: READ,
   listReportReferences: READ,
+  listReportAudience: READ,
   putReportReference: { table: { read: 'query', write: { 'REPORT_REF#': ['PutItem'], 'REPORT_REFS#': ['PutItem'] } } },
   listAccountingAssignments: READ,
   searchAccountingAssignments: READ,

@@ -79,4 +79,6 @@ export const ADMIN_MENU: ReadonlyArray<{ label: string; to: string; roles: reado
   { label: 'Reportes', to: '/admin/reports', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
   { label: 'Contabilidad', to: '/admin/accounting', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
   { label: 'Documentos', to: '/admin/documents/root', roles: ['SUPER_ADMIN'] },
+  // Issue 11: the modules reports and accounting assignments are placed in (SUPER_ADMIN only).
+  { label: 'Módulos', to: '/admin/modules', roles: ['SUPER_ADMIN'] },
 ];

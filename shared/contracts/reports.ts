@@ -6,7 +6,7 @@ import {
   assignmentViewFields,
 } from './assignment-fields';
 import { defineContract } from './define';
-import { boolish, okSchema, pageOf, text, uuidSchema } from './fields';
+import { boolish, okSchema, pageOf, pageQuery, text, uuidSchema } from './fields';
 import { selectionQuery } from './modules';
 
 /**
@@ -239,4 +239,30 @@ export const putReportReference = defineContract({
   summary: 'Set whether one user may see one report (cant_see hides it from that user only)',
   body: z.object({ reporte: uuidSchema, usuario: uuidSchema, cant_see: boolish }),
   response: z.object({ reporte: z.string(), usuario: z.string(), cant_see: z.boolean() }),
+});
+
+/**
+ * The people a report reaches, each with whether a reference hides it from them (issue 11: the screen of report
+ * references). Our own path beside the spec's: the spec's GET answers references only, and the screen needs the
+ * reached users a page at a time (thousands), searched on the server.
+ */
+export const reportAudienceUserSchema = z.object({
+  uuid: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  user_role: z.string(),
+  cant_see: z.boolean(),
+});
+
+export const listReportAudience = defineContract({
+  id: 'listReportAudience',
+  method: 'GET',
+  path: 'api/v1/modules/reportUsuario/report-usuario/users/',
+  access: REPORT_ADMINS,
+  statuses: [404],
+  handler: 'reports/list-report-audience',
+  summary: "The users of the caller's scope a report reaches (targets and role flags), with their cant_see, paged",
+  query: z.object({ ...pageQuery, reporte: uuidSchema, cant_see: boolish.optional() }),
+  response: pageOf(reportAudienceUserSchema),
 });

@@ -9,7 +9,14 @@ import { groupsAdmin } from './es/groups';
 import { homePage, indicators } from './es/home';
 import { landing } from './es/landing';
 import { projectsAdmin } from './es/projects';
-import { accountingAssignmentsAdmin, assignmentsAdmin, reportsAdmin, reportsViewer } from './es/reports';
+import {
+  accountingAssignmentsAdmin,
+  assignmentsAdmin,
+  modulesAdmin,
+  reportReferences,
+  reportsAdmin,
+  reportsViewer,
+} from './es/reports';
 import { detailPdf, mail } from './es/server';
 import { adminMenu, healthStatus, home, pages, session, sidebar, topBar } from './es/shell';
 import { industriesAdmin, societiesAdmin } from './es/societies';
@@ -64,6 +71,8 @@ export const es = {
   assignmentsAdmin,
   reportsAdmin,
   accountingAssignmentsAdmin,
+  reportReferences,
+  modulesAdmin,
   // accounting statements and imports (issue 12)
   accountingImport,
   accountingStatements,

@@ -80,6 +80,7 @@ const ROUTES: Record<string, { url: string; kind: Kind }> = {
   'admin/reports/create': { url: '/admin/reports/create', kind: 'admin' },
   'admin/reports/edit/:uuid': { url: `/admin/reports/edit/${unknown}`, kind: 'admin' },
   'admin/reports/detail/:uuid': { url: `/admin/reports/detail/${unknown}`, kind: 'admin' },
+  'admin/modules': { url: '/admin/modules', kind: 'admin' },
   'admin/accounting': { url: '/admin/accounting', kind: 'admin' },
   'admin/accounting/create': { url: '/admin/accounting/create', kind: 'admin' },
   'admin/accounting/edit/:uuid': { url: `/admin/accounting/edit/${unknown}`, kind: 'admin' },

@@ -74,6 +74,7 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   enable: 'value',
   reporte: 'report',
   usuario: 'user',
+  cant_see: 'value',
   // accounting statements (issue 12; year and type above)
   month: 'value',
   rule: 'value',

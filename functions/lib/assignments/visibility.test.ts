@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { coversSelection, isVisible } from './visibility';
+import { coversSelection, isVisible, reachesMember } from './visibility';
 
 /** The one visibility rule of reports and accounting assignments (portal §6), on hand-worked cases. */
 const ALL_FLAGS = [true, true, true, true] as const;
@@ -43,5 +43,33 @@ describe('isVisible: enabled, the role flag on, a covering target, not hidden', 
   });
   test('SUPER_ADMIN has no flag: user lists never show it items', () => {
     expect(isVisible(item, 'SUPER_ADMIN', project)).toBe(false);
+  });
+});
+
+describe('reachesMember: whom an item reaches where each member is listed, through the same rule', () => {
+  const inProject = { project: 'P' };
+  test('a group target reaches its group people, its societies people and the project admins', () => {
+    const item = { f: ALL_FLAGS, a: [{ p: 'P', g: 'G1' }] };
+    expect(reachesMember(item, 'PROJECT_ADMIN', inProject)).toBe(true);
+    expect(reachesMember(item, 'USER_GROUP', { project: 'P', group: 'G1' })).toBe(true);
+    expect(reachesMember(item, 'GROUP_ADMIN', { project: 'P', group: 'G2' })).toBe(false);
+    expect(reachesMember(item, 'USER_SOCIETY', { project: 'P', group: 'G1', society: 'S2' })).toBe(true);
+    // Found in the project's list only: somewhere in the project, not known to be in G1.
+    expect(reachesMember(item, 'USER_SOCIETY', inProject)).toBe(false);
+    expect(reachesMember(item, 'USER_GROUP', inProject)).toBe(false);
+  });
+  test('a society target reaches that society and the admins above it; a project target everyone', () => {
+    const item = { f: ALL_FLAGS, a: [{ p: 'P', g: 'G1', s: 'S1' }] };
+    expect(reachesMember(item, 'USER_SOCIETY', { project: 'P', group: 'G1', society: 'S1' })).toBe(true);
+    expect(reachesMember(item, 'USER_SOCIETY', { project: 'P', group: 'G1', society: 'S2' })).toBe(false);
+    expect(reachesMember(item, 'GROUP_ADMIN', { project: 'P', group: 'G1' })).toBe(true);
+    const wide = { f: ALL_FLAGS, a: [{ p: 'P' }] };
+    expect(reachesMember(wide, 'USER_SOCIETY', inProject)).toBe(true);
+    expect(reachesMember(wide, 'USER_SOCIETY', { project: 'Q' })).toBe(false);
+  });
+  test('a role whose flag is off is not reached; SUPER_ADMIN never is', () => {
+    const item = { f: [true, true, true, false] as const, a: [{ p: 'P' }] };
+    expect(reachesMember(item, 'USER_SOCIETY', inProject)).toBe(false);
+    expect(reachesMember(item, 'SUPER_ADMIN', inProject)).toBe(false);
   });
 });

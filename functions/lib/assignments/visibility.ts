@@ -59,3 +59,30 @@ export function isVisible(
   if (!item.e || !item.f[flag] || hidden.has(id)) return false;
   return targetsSelection(item.a, selection);
 }
+
+/** Where a member was found: a project's, a group's or a society's users directory (the society's group known). */
+export interface MemberPlace {
+  project: string;
+  group?: string;
+  society?: string;
+}
+
+/** A group or society the place does not tell: covered by a project target only. */
+const ELSEWHERE = '-';
+
+/**
+ * Does an item reach a member found at this place, enabled or not (the screen of report references lists whom a
+ * report reaches, hidden or not; issue 11)? The member's selection goes through the one rule above: a PROJECT_ADMIN
+ * selects its project; anyone else found in a project's list only is somewhere in it, which a project target covers.
+ */
+export function reachesMember(item: Omit<Visible, 'e'>, role: Role, place: MemberPlace): boolean {
+  const selection: Selection =
+    role === 'PROJECT_ADMIN'
+      ? { project: place.project }
+      : {
+          project: place.project,
+          group: place.group ?? ELSEWHERE,
+          ...(role === 'USER_SOCIETY' && { society: place.society ?? ELSEWHERE }),
+        };
+  return isVisible({ ...item, e: true }, role, selection);
+}

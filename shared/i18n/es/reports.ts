@@ -115,3 +115,47 @@ export const accountingAssignmentsAdmin = {
     CASH_FLOWS: 'Flujo de efectivo',
   },
 } as const;
+
+/** The screen of report references (issue 11; portal §3 "reporte, usuario, cant_see"), on the report's detail page. */
+export const reportReferences = {
+  title: 'Visibilidad por usuario',
+  hint: 'Usuarios a los que llega este reporte según sus destinatarios y tipos de usuario. Puede ocultarlo a un usuario sin cambiar el reporte.',
+  readOnly: 'Solo quien administra todos los destinatarios del reporte puede cambiar su visibilidad.',
+  searchLabel: 'Buscar usuario',
+  filterLabel: 'Estado',
+  filters: { all: 'Todos', visible: 'Visibles', hidden: 'Ocultos' },
+  columns: { name: 'Nombre', email: 'Correo', role: 'Rol', state: 'Estado', action: 'Acción' },
+  visible: 'Visible',
+  hidden: 'Oculto',
+  hide: 'Ocultar',
+  show: 'Mostrar',
+  hideFor: (name: string) => `Ocultar el reporte a ${name}`,
+  showFor: (name: string) => `Mostrar el reporte a ${name}`,
+  hiddenDone: (name: string) => `El reporte quedó oculto para ${name}.`,
+  shownDone: (name: string) => `El reporte vuelve a estar visible para ${name}.`,
+  empty: 'Este reporte no llega a ningún usuario de su alcance.',
+  noMatch: 'Ningún usuario coincide con la búsqueda o el estado elegido.',
+  tableLabel: 'Usuarios a los que llega el reporte',
+} as const;
+
+/** The modules screen (portal §3 Module, §7 Modules; issue 11): SUPER_ADMIN names the sidebar sections. */
+export const modulesAdmin = {
+  title: 'Módulos',
+  hint: 'Secciones del menú en que se ubican los reportes y los reportes contables. Un módulo en uso no se puede eliminar.',
+  typeLabel: 'Tipo de módulo',
+  types: { REPORT: 'Reportes', ACCOUNTING: 'Contabilidad' },
+  nameLabel: 'Nombre del módulo',
+  create: 'Crear módulo',
+  created: (name: string) => `Módulo ${name} creado con éxito.`,
+  renamed: (name: string) => `Módulo renombrado a ${name}.`,
+  deleted: 'Módulo eliminado con éxito.',
+  columns: { name: 'Nombre', inUse: 'Reportes que lo usan', created: 'Fecha de creación', rename: 'Renombrar' },
+  rename: 'Renombrar',
+  renameFor: (name: string) => `Renombrar el módulo ${name}`,
+  renameTitle: 'Renombrar módulo',
+  save: 'Guardar',
+  cancel: 'Cancelar',
+  deleteConfirm: (name: string) => `¿Seguro que desea eliminar el módulo ${name}?`,
+  empty: 'No hay módulos de este tipo.',
+  tableLabel: 'Módulos',
+} as const;

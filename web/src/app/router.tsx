@@ -128,6 +128,8 @@ const reportPages: RouteObject[] = [
     'adminReportDetail',
     () => import('@/features/reports/routes/report-detail').then((m) => m.ReportDetailRoute),
   ],
+  // Issue 11: SUPER_ADMIN's modules screen (shared/roles.ts: a path not in the table opens to SUPER_ADMIN only).
+  ['modules', 'adminModules', () => import('@/features/reports/routes/modules-admin').then((m) => m.ModulesAdminRoute)],
   [
     'accounting',
     'adminAccounting',

@@ -13,7 +13,7 @@ export function adminPanelTarget(profile: UserInfo | null): string | undefined {
 }
 
 /** Entries the admin spec groups under the 'Modulos' submenu. */
-const MODULE_ENTRIES = new Set(['/admin/reports', '/admin/accounting']);
+const MODULE_ENTRIES = new Set(['/admin/reports', '/admin/accounting', '/admin/modules']);
 
 /** The ADMIN_MENU entries (shared/roles.ts) a role sees, split into top-level entries and the 'Modulos' submenu. */
 export function adminMenuFor(role: Role | undefined) {
