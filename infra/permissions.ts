@@ -337,6 +337,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   balance8columnsExcel: READ,
   financialSituationExcel: READ,
   statusResultsExcel: READ,
+  accountingViewerSocieties: READ,
+  cashflowDetail: READ,
 };
 
 /** The declaration of one contract; throws for a contract that has none (so it cannot deploy with a guess). */

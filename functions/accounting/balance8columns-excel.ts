@@ -6,5 +6,5 @@ import { balanceReport } from './statement-service';
 
 /** GET api/v1/accounting/balance8columns/excel/: the statement the screen shows, as a file to download. */
 export const handler = httpHandler(balance8columnsExcel, async ({ caller, query }) =>
-  excelFile(balanceTable(await balanceReport(await societyForViewer(caller, query.society), query))),
+  excelFile(balanceTable(await balanceReport(await societyForViewer(caller, query, 'balance8columns'), query))),
 );

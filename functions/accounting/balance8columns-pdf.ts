@@ -6,5 +6,5 @@ import { balanceReport } from './statement-service';
 
 /** GET api/v1/accounting/balance8columns/pdf/: the statement the screen shows, as a file to download. */
 export const handler = httpHandler(balance8columnsPdf, async ({ caller, query }) =>
-  pdfFile(balanceTable(await balanceReport(await societyForViewer(caller, query.society), query))),
+  pdfFile(balanceTable(await balanceReport(await societyForViewer(caller, query, 'balance8columns'), query))),
 );

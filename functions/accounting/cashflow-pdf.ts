@@ -6,5 +6,5 @@ import { cashFlowReport } from './statement-service';
 
 /** GET api/v1/accounting/cashflow/pdf/: the statement the screen shows, as a file to download. */
 export const handler = httpHandler(cashflowPdf, async ({ caller, query }) =>
-  pdfFile(cashFlowTable(await cashFlowReport(await societyForViewer(caller, query.society), query))),
+  pdfFile(cashFlowTable(await cashFlowReport(await societyForViewer(caller, query, 'cashflow'), query))),
 );

@@ -5,5 +5,5 @@ import { cashFlowReport } from './statement-service';
 
 /** GET api/v1/accounting/cashflow/report/: the year's cash flow by line and month (direct method). */
 export const handler = httpHandler(cashflowReport, async ({ caller, query }) =>
-  cashFlowReport(await societyForViewer(caller, query.society), query),
+  cashFlowReport(await societyForViewer(caller, query, 'cashflow'), query),
 );

@@ -7,6 +7,8 @@ import { financialSituationReport } from './statement-service';
 /** GET api/v1/accounting/financial-situation/excel/: the statement the screen shows, as a file to download. */
 export const handler = httpHandler(financialSituationExcel, async ({ caller, query }) =>
   excelFile(
-    financialSituationTable(await financialSituationReport(await societyForViewer(caller, query.society), query)),
+    financialSituationTable(
+      await financialSituationReport(await societyForViewer(caller, query, 'financial-situation'), query),
+    ),
   ),
 );

@@ -5,5 +5,5 @@ import { financialSituationReport as build } from './statement-service';
 
 /** GET api/v1/accounting/financial-situation/report/: assets and liabilities with equity by nivel2. */
 export const handler = httpHandler(financialSituationReport, async ({ caller, query }) =>
-  build(await societyForViewer(caller, query.society), query),
+  build(await societyForViewer(caller, query, 'financial-situation'), query),
 );

@@ -5,5 +5,5 @@ import { availableDates } from './statement-service';
 
 /** GET api/v1/accounting/status-results/available-dates/: the periods with ledger data, latest first. */
 export const handler = httpHandler(statusResultsAvailableDates, async ({ caller, query }) =>
-  availableDates(await societyForViewer(caller, query.society), undefined),
+  availableDates(await societyForViewer(caller, query, 'status-results'), undefined),
 );

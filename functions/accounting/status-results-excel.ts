@@ -6,5 +6,7 @@ import { statusResultsReport } from './statement-service';
 
 /** GET api/v1/accounting/status-results/excel/: the statement the screen shows, as a file to download. */
 export const handler = httpHandler(statusResultsExcel, async ({ caller, query }) =>
-  excelFile(statusResultsTable(await statusResultsReport(await societyForViewer(caller, query.society), query))),
+  excelFile(
+    statusResultsTable(await statusResultsReport(await societyForViewer(caller, query, 'status-results'), query)),
+  ),
 );

@@ -6,5 +6,7 @@ import { statusResultsReport } from './statement-service';
 
 /** GET api/v1/accounting/status-results/pdf/: the statement the screen shows, as a file to download. */
 export const handler = httpHandler(statusResultsPdf, async ({ caller, query }) =>
-  pdfFile(statusResultsTable(await statusResultsReport(await societyForViewer(caller, query.society), query))),
+  pdfFile(
+    statusResultsTable(await statusResultsReport(await societyForViewer(caller, query, 'status-results'), query)),
+  ),
 );

@@ -26,6 +26,11 @@ const month = z.coerce.number().int().min(1).max(12);
 /** YYYY-MM */
 const period = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'FORMAT_ERROR' });
 const token = z.string().max(8192).optional();
+/**
+ * The accounting assignment the viewer was opened through (/accounting/{type}/{uuid}, portal §2): the spec does not name
+ * the parameter, so `assignment`. Statements answer only for societies that assignment covers for the caller.
+ */
+const assignment = uuidSchema;
 
 // ── Import ────────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -158,6 +163,7 @@ export type DetailReport = z.infer<typeof detailSchema>;
  */
 export const balanceQuery = z.object({
   society: uuidSchema,
+  assignment,
   year: year.optional(),
   month: month.optional(),
   rule,
@@ -166,20 +172,28 @@ export const balanceQuery = z.object({
 /** Types 2 and 3: start_period is the period shown, end_period the one it is compared with (COMPARE). */
 export const comparedQuery = z.object({
   society: uuidSchema,
+  assignment,
   start_period: period.optional(),
   end_period: period.optional(),
   rule,
   report_type: z.enum(['SINGLE', 'COMPARE']).default('SINGLE'),
   money_type: moneyType,
 });
-export const cashFlowQuery = z.object({ society: uuidSchema, year: year.optional(), rule, money_type: moneyType });
-const datesQuery = z.object({ society: uuidSchema, rule, money_type: moneyType });
+export const cashFlowQuery = z.object({
+  society: uuidSchema,
+  assignment,
+  year: year.optional(),
+  rule,
+  money_type: moneyType,
+});
+const datesQuery = z.object({ society: uuidSchema, assignment, rule, money_type: moneyType });
 /**
  * Drill-down: the account's lines from January to the period's month (what its row adds up). cod_cta is required,
  * checked after the society's scope (so a foreign society answers 404 whatever else is missing).
  */
 export const detailQuery = z.object({
   society: uuidSchema,
+  assignment,
   period: period.optional(),
   rule,
   cod_cta: z.string().trim().min(1).max(40).optional(),
@@ -224,6 +238,36 @@ export const balance8columnsAvailableDates = datesContract('balance8columns');
 export const financialSituationAvailableDates = datesContract('financial-situation');
 export const statusResultsAvailableDates = datesContract('status-results');
 export const cashflowAvailableDates = datesContract('cashflow');
+
+/**
+ * Cash-flow drill-down (issue 12): the cash one flow line (`flujo`, the row's index) took in one month (`period`),
+ * line by line: each line is the share of a voucher's cash that fell on one of its non-cash lines (design/accounting.md,
+ * direct method), with that line's account. The lines add up to the statement's cell.
+ */
+export const cashFlowDetailQuery = z.object({
+  society: uuidSchema,
+  assignment,
+  period: period.optional(),
+  rule,
+  flujo: z.string().trim().min(1).max(60).optional(),
+  money_type: moneyType,
+});
+export const cashFlowDetailSchema = detailSchema.extend({
+  lines: z.array(detailSchema.shape.lines.element.extend({ cod_cta: z.string(), nom_cta: z.string() })),
+});
+export type CashFlowDetailReport = z.infer<typeof cashFlowDetailSchema>;
+
+export const cashflowDetail = defineContract({
+  id: 'cashflowDetail',
+  method: 'GET',
+  path: `${base('cashflow')}/detail/`,
+  access: ALL,
+  statuses: [404, 409],
+  handler: handlerOf('cashflow', 'detail'),
+  summary: 'Drill-down of one cash-flow line in one month: the voucher lines its cash came from, and their total',
+  query: cashFlowDetailQuery,
+  response: cashFlowDetailSchema,
+});
 
 export const balance8columnsDetail = detailContract('balance8columns');
 export const financialSituationDetail = detailContract('financial-situation');
@@ -275,6 +319,21 @@ export const cashflowReport = defineContract({
   summary: 'Estado de flujo de efectivo (direct method) by line and month of a year',
   query: cashFlowQuery,
   response: cashFlowSchema,
+});
+
+/** The viewer's society selector: the societies its assignment opens for the caller (issue 12), by name. */
+export const accountingViewerSocieties = defineContract({
+  id: 'accountingViewerSocieties',
+  method: 'GET',
+  path: 'api/v1/accounting/societies/',
+  access: ALL,
+  statuses: [404],
+  handler: 'accounting/viewer-societies',
+  summary: 'The societies an accounting assignment opens for the caller (the statement viewer selector)',
+  query: z.object({ assignment }),
+  response: z.array(
+    z.object({ uuid: z.string(), society_business_name: z.string(), society_rut: z.string().nullable() }),
+  ),
 });
 
 // ── Exports ───────────────────────────────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { getModuleAccounting } from '../../shared/contracts/modules';
 import { getSociety } from '../../shared/contracts/societies';
 import { seriousViolations } from '../helpers/a11y';
 import { call, signIn } from '../helpers/api';
@@ -42,6 +43,11 @@ describe('accounting statements', () => {
       const superAdmin = (await signIn('superadmin@demo.cl')).access;
       const minera = await call(getSociety, { token: superAdmin, params: { uuid: demo.societies.minera } });
       const rut = minera.body.society_rut as string;
+      // The viewer opens through the USER_SOCIETY's own accounting assignments (its sidebar's Contabilidad items).
+      const menu = await call(getModuleAccounting, { token: (await signIn('sociedad@demo.cl')).access });
+      const assignmentOf = (type: number) =>
+        menu.body.flatMap((m) => m.report_list).find((item) => item.type === type)?.uuid as string;
+      expect(assignmentOf(1)).toBeDefined();
 
       // The admin's import: a voucher that does not balance is reported on its rows and nothing is stored.
       await signInWithCookies(admin.context, webUrl, 'grupo@demo.cl');
@@ -68,7 +74,7 @@ describe('accounting statements', () => {
       // The society user: no society selector, the latest period by default, then February 2018.
       await signInWithCookies(client.context, webUrl, 'sociedad@demo.cl');
       const view = client.page;
-      await view.goto(`${webUrl}/accounting/1/00000000-0000-4000-8000-000000000001`);
+      await view.goto(`${webUrl}/accounting/1/${assignmentOf(1)}`);
       await view.getByTestId('balance-table').waitFor();
       // No society filter in the viewer for a USER_SOCIETY (the sidebar's selection is the shell's, not the viewer's).
       expect(await view.getByRole('main').getByLabel('Sociedad').count()).toBe(0);
@@ -101,7 +107,7 @@ describe('accounting statements', () => {
       expect(rows.map((r) => r[0])).toContain('Período: Febrero 2018');
 
       // Financial situation: a period chosen on one side is disabled on the other; compare January with February.
-      await view.goto(`${webUrl}/accounting/2/00000000-0000-4000-8000-000000000002`);
+      await view.goto(`${webUrl}/accounting/2/${assignmentOf(2)}`);
       await view.getByRole('table', { name: 'Activos' }).waitFor();
       await view.getByLabel('Período').selectOption({ label: 'Febrero 2018' });
       await view.getByLabel('Comparar con').selectOption({ label: 'Enero 2018' });

@@ -85,6 +85,9 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   period: 'value',
   cod_cta: 'value',
   parent1: 'value',
+  // the accounting assignment a statement is opened through (issue 12)
+  assignment: 'assignment',
+  flujo: 'value',
   // Issue 14: the RUT the society wizard checks on leaving step 1.
   rut: 'value',
 };

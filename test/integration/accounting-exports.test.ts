@@ -7,16 +7,23 @@ import type { Contract } from '../../shared/contracts/define';
 import * as societies from '../../shared/contracts/societies';
 import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from '../helpers/api';
-import { CHART_CSV, ledgerCsv, upload } from './accounting-helpers';
+import { CHART_CSV, ledgerCsv, statementAssignments, upload } from './accounting-helpers';
 
 /** Issue 12 exports: PDF and Excel of each statement, read back; real numbers; no formula from imported text. */
 let superAdmin: string;
 let societyUser: string;
 let society: { uuid: string; rut: string; name: string };
+/** The statements open through assignments (issue 12): these cover the demo group norte. */
+let opened: Record<accounting.StatementFamily, string>;
+const familyOf = (contract: Contract) =>
+  accounting.STATEMENT_FAMILIES.find((f) =>
+    contract.path.startsWith(`api/v1/accounting/${f}/`),
+  ) as accounting.StatementFamily;
 
 async function download(contract: Contract, query: Record<string, string | number>, token: string) {
   const url = new URL(`${inject('portal').apiUrl}/${contract.path}`);
-  for (const [k, v] of Object.entries({ ...query, token })) url.searchParams.set(k, String(v));
+  const assignment = opened[familyOf(contract)];
+  for (const [k, v] of Object.entries({ assignment, ...query, token })) url.searchParams.set(k, String(v));
   const response = await fetch(url, { headers: { 'cloudfront-viewer-address': '10.8.8.8:443' } });
   return {
     status: response.status,
@@ -72,6 +79,7 @@ beforeAll(async () => {
     },
   );
   expect(ledger.body.imported).toBe(true);
+  opened = await statementAssignments(superAdmin, { group_list: [inject('portal').demo.groups.norte] });
 });
 
 describe('exports', () => {

@@ -1,6 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import { STATEMENT_FAMILIES, type StatementFamily } from '../../shared/contracts/accounting';
+import type { ACCOUNTING_TYPES } from '../../shared/contracts/accounting-assignments';
+import * as accountingAssignments from '../../shared/contracts/accounting-assignments';
 import type { Contract } from '../../shared/contracts/define';
 import { fillPath } from '../../shared/contracts/define';
+import * as modules from '../../shared/contracts/modules';
+import { type ApiCall, call } from '../helpers/api';
 
 /** Multipart upload of one file (the ledger and chart imports), as the browser sends it. */
 export async function upload(
@@ -58,3 +64,70 @@ export const ledgerCsv = (rut: string) =>
     `${rut};TRBT;2019-03-05;E;5;1;5.1.01;Costo de ventas;300.000;0;Compra al contado;2019-03-05`,
     `${rut};TRBT;2019-03-05;E;5;2;1.1.01;Caja;0;300.000;Compra al contado;2019-03-05`,
   ].join('\n');
+
+const TYPE_OF_FAMILY: Record<StatementFamily, (typeof ACCOUNTING_TYPES)[number]> = {
+  balance8columns: 'BALANCE_8_COLUMNS',
+  'financial-situation': 'FINANCIAL_SITUATION',
+  'status-results': 'STATUS_RESULTS',
+  cashflow: 'CASH_FLOWS',
+};
+
+const EVERY_ROLE = {
+  enable_project_admin: true,
+  enable_group_admin: true,
+  enable_user_group: true,
+  enable_user_society: true,
+};
+
+type Targets = { project_list?: string[]; group_list?: string[]; society_list?: string[] };
+
+/** One accounting assignment (SUPER_ADMIN creates it in a module of its own), every role flag on unless told. */
+export async function statementAssignment(
+  superAdmin: string,
+  family: StatementFamily,
+  targets: Targets,
+  flags: Partial<typeof EVERY_ROLE> = {},
+): Promise<string> {
+  const module = await call(modules.createModule, {
+    token: superAdmin,
+    body: { module_name: `Estados ${randomUUID().slice(0, 8)}`, module_type: 'ACCOUNTING' },
+  });
+  const created = await call(accountingAssignments.createAccountingAssignment, {
+    token: superAdmin,
+    body: {
+      accounting_type: TYPE_OF_FAMILY[family],
+      menu_name: `Estado ${randomUUID().slice(0, 8)}`,
+      description: 'Prueba contable',
+      module: module.body.uuid,
+      ...EVERY_ROLE,
+      ...flags,
+      ...targets,
+    },
+  });
+  if (created.status !== 201) throw new Error(`assignment: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body.uuid;
+}
+
+/** The four statement assignments over the same targets, by family. */
+export async function statementAssignments(superAdmin: string, targets: Targets) {
+  const uuids = await Promise.all(STATEMENT_FAMILIES.map((f) => statementAssignment(superAdmin, f, targets)));
+  return Object.fromEntries(STATEMENT_FAMILIES.map((f, i) => [f, uuids[i] as string])) as Record<
+    StatementFamily,
+    string
+  >;
+}
+
+const familyOf = (contract: Contract) =>
+  STATEMENT_FAMILIES.find((f) => contract.path.startsWith(`api/v1/accounting/${f}/`)) as StatementFamily;
+
+/**
+ * A statement call opened through an assignment (the viewer's `assignment` query parameter): the family's own from
+ * `assignments` unless the query names one.
+ */
+export const viewVia =
+  (assignments: () => Record<StatementFamily, string>) =>
+  <C extends Contract>(contract: C, options: ApiCall & { query?: Record<string, string | number> }) =>
+    call(contract, {
+      ...options,
+      query: { assignment: assignments()[familyOf(contract)], ...options.query },
+    });

@@ -2,19 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import * as accounting from '../../shared/contracts/accounting';
+import * as accountingAssignments from '../../shared/contracts/accounting-assignments';
 import * as groups from '../../shared/contracts/groups';
 import * as projects from '../../shared/contracts/projects';
 import * as societies from '../../shared/contracts/societies';
 import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
-import { CHART_CSV, ledgerCsv, upload } from './accounting-helpers';
+import { CHART_CSV, ledgerCsv, statementAssignment, statementAssignments, upload, viewVia } from './accounting-helpers';
 
 /** Issue 12 over the real local services: imports and their rules, atomic re-import, statements, drill-down, USD, scope. */
 let superAdmin: string;
 let groupAdmin: string;
 let societyUser: string;
 const demo = () => inject('portal').demo;
+/** Statements open through an accounting assignment (issue 12): the four of this file cover the demo project andes. */
+let opened: Record<accounting.StatementFamily, string>;
+const view = viewVia(() => opened);
 
 let rutSeed = 20_000_000 + Math.floor(Math.random() * 60_000_000);
 const freshRut = () => {
@@ -55,6 +59,7 @@ beforeAll(async () => {
     signIn('grupo@demo.cl').then((t) => t.access),
     signIn('sociedad@demo.cl').then((t) => t.access),
   ]);
+  opened = await statementAssignments(superAdmin, { project_list: [demo().projects.andes] });
 });
 
 describe('imports', () => {
@@ -109,7 +114,7 @@ describe('imports', () => {
     expect(byRow.get(8)).toContain('La línea tiene montos en debe y en haber; debe tener solo uno de los dos.');
     expect(byRow.get(9)).toEqual(['El RUT 11111111-1 no corresponde a la sociedad.']);
     expect(byRow.get(11)).toEqual(['La columna fecha no es una fecha válida (AAAA-MM-DD).']);
-    const dates = await call(accounting.balance8columnsAvailableDates, {
+    const dates = await view(accounting.balance8columnsAvailableDates, {
       token: groupAdmin,
       query: { society: society.uuid },
     });
@@ -160,8 +165,8 @@ describe('imports', () => {
     expect(xlsx.body.imported).toBe(true);
     const q = (s: string) => ({ token: groupAdmin, query: { society: s, year: 2019, month: 3, rule: 'TRBT' } });
     const [a, b] = await Promise.all([
-      call(accounting.balance8columnsReport, q(society.uuid)),
-      call(accounting.balance8columnsReport, q(other.uuid)),
+      view(accounting.balance8columnsReport, q(society.uuid)),
+      view(accounting.balance8columnsReport, q(other.uuid)),
     ]);
     expect(a.body.rows.length).toBeGreaterThan(0);
     expect(b.body.rows).toEqual(a.body.rows);
@@ -184,7 +189,7 @@ describe('statements of the hand-worked ledger', () => {
   });
 
   test('available dates per basis, latest first', async () => {
-    const ifrs = await call(accounting.balance8columnsAvailableDates, {
+    const ifrs = await view(accounting.balance8columnsAvailableDates, {
       token: groupAdmin,
       query: { society: society.uuid, rule: 'IFRS' },
     });
@@ -192,12 +197,12 @@ describe('statements of the hand-worked ledger', () => {
       { year: 2019, month: 2 },
       { year: 2019, month: 1 },
     ]);
-    const all = await call(accounting.cashflowAvailableDates, { token: groupAdmin, query: { society: society.uuid } });
+    const all = await view(accounting.cashflowAvailableDates, { token: groupAdmin, query: { society: society.uuid } });
     expect(all.body.dates[0]).toEqual({ year: 2019, month: 3 });
   });
 
   test('8-column balance, IFRS, to February 2019', async () => {
-    const { status, body } = await call(accounting.balance8columnsReport, {
+    const { status, body } = await view(accounting.balance8columnsReport, {
       token: groupAdmin,
       query: { society: society.uuid, year: 2019, month: 2, rule: 'IFRS', money_type: 'LOCAL' },
     });
@@ -237,7 +242,7 @@ describe('statements of the hand-worked ledger', () => {
   });
 
   test('the tax basis reads TRBT and AMBAS lines only', async () => {
-    const { body } = await call(accounting.balance8columnsReport, {
+    const { body } = await view(accounting.balance8columnsReport, {
       token: groupAdmin,
       query: { society: society.uuid, year: 2019, month: 3, rule: 'TRBT' },
     });
@@ -254,7 +259,7 @@ describe('statements of the hand-worked ledger', () => {
       report_type: 'COMPARE',
       rule: 'IFRS',
     };
-    const fs = await call(accounting.financialSituationReport, { token: groupAdmin, query });
+    const fs = await view(accounting.financialSituationReport, { token: groupAdmin, query });
     expect(fs.status).toBe(200);
     const amounts = (rows: accounting.StatementRow[]) =>
       rows.map((r) => [r.index, r.nom_cta, r.imp_mov_mn_sg, r.imp_mov_mn_sg_compare]);
@@ -274,7 +279,7 @@ describe('statements of the hand-worked ledger', () => {
       ['total', 'TOTAL PASIVOS Y PATRIMONIO', 11_190_000, 11_190_000],
     ]);
     expect(fs.body.colum_date).toEqual({ start_date: '2019-02', end_date: '2019-01' });
-    const results = await call(accounting.statusResultsReport, { token: groupAdmin, query });
+    const results = await view(accounting.statusResultsReport, { token: groupAdmin, query });
     expect(amounts(results.body.rows)).toEqual([
       [0, 'Ventas', 1_000_000, 1_000_000],
       ['total', 'Total ingresos de explotación', 1_000_000, 1_000_000],
@@ -282,7 +287,7 @@ describe('statements of the hand-worked ledger', () => {
       ['total', 'Total costos de explotación', -400_000, 0],
       ['result', 'RESULTADO DEL EJERCICIO', 600_000, 1_000_000],
     ]);
-    const single = await call(accounting.statusResultsReport, {
+    const single = await view(accounting.statusResultsReport, {
       token: groupAdmin,
       query: { ...query, report_type: 'SINGLE' },
     });
@@ -291,7 +296,7 @@ describe('statements of the hand-worked ledger', () => {
   });
 
   test('cash flow by line and month: opening + months = closing', async () => {
-    const { body } = await call(accounting.cashflowReport, {
+    const { body } = await view(accounting.cashflowReport, {
       token: groupAdmin,
       query: { society: society.uuid, year: 2019, rule: 'TRBT' },
     });
@@ -304,9 +309,59 @@ describe('statements of the hand-worked ledger', () => {
     expect(body.closing_cash).toBe(10_890_000);
   });
 
+  test('cash-flow drill-down: the voucher lines behind a line and month add up to its cell', async () => {
+    const detail = (query: Record<string, string | number>) =>
+      view(accounting.cashflowDetail, { token: groupAdmin, query: { society: society.uuid, rule: 'TRBT', ...query } });
+    const collections = await detail({ period: '2019-02', flujo: 'cobros_clientes' });
+    expect(collections.status).toBe(200);
+    expect(collections.body).toMatchObject({ cod_cta: 'cobros_clientes', nom_cta: 'Cobros a clientes' });
+    expect(collections.body.lines).toEqual([
+      {
+        nro_trans: 'I-3',
+        fecha_reporte: '2019-02-10',
+        com_mov: 'Cobro factura 101',
+        fec_doc: '2019-02-10',
+        imp_mov_mn_sg: 1_190_000,
+        cod_cta: '1.1.10',
+        nom_cta: 'Clientes',
+      },
+    ]);
+    expect(collections.body.footer.total).toBe(1_190_000);
+    const payments = await detail({ period: '2019-03', flujo: 'pagos_proveedores' });
+    expect(payments.body.lines.map((l) => [l.nro_trans, l.cod_cta, l.imp_mov_mn_sg])).toEqual([
+      ['E-5', '5.1.01', -300_000],
+    ]);
+    expect(payments.body.footer.total).toBe(-300_000);
+    // The IFRS basis has no cash payment in March (E-5 is TRBT); another month of the line has no lines either.
+    const ifrs = await detail({ period: '2019-03', flujo: 'pagos_proveedores', rule: 'IFRS' });
+    expect([ifrs.body.lines, ifrs.body.footer.total]).toEqual([[], 0]);
+    expect((await detail({ period: '2019-01', flujo: 'cobros_clientes' })).body.lines).toEqual([]);
+    const noLine = await detail({ period: '2019-02' });
+    expect(noLine.status).toBe(400);
+    expect(noLine.body.errors).toEqual({ flujo: ['REQUIRED'] });
+  });
+
+  test('cash-flow drill-down in USD: the lines add up to the converted cell', async () => {
+    const { putIndicatorValues } = await import('../../functions/lib/data/indicators');
+    await tableAccess();
+    await putIndicatorValues([{ code: 'dolar', day: '2019-03-31', value: 777.77, source: 'sample' }]);
+    const query = { society: society.uuid, year: 2019, rule: 'TRBT', money_type: 'USD' };
+    const flow = await view(accounting.cashflowReport, { token: groupAdmin, query });
+    expect(flow.status).toBe(200);
+    const cell = flow.body.rows.find((r) => r.index === 'cobros_clientes')?.months[1] as number;
+    expect(Math.abs(cell - 1_190_000 / 777.77)).toBeLessThanOrEqual(0.01);
+    const detail = await view(accounting.cashflowDetail, {
+      token: groupAdmin,
+      query: { society: society.uuid, rule: 'TRBT', money_type: 'USD', period: '2019-02', flujo: 'cobros_clientes' },
+    });
+    expect(detail.body.header.exchange_rate).toEqual({ value: 777.77, day: '2019-03-31' });
+    expect(detail.body.footer.total).toBe(cell);
+    expect(detail.body.lines.map((l) => l.imp_mov_mn_sg)).toEqual([cell]);
+  });
+
   test('drill-down: the account lines to the period and their total; a parent1 not the account’s gives none', async () => {
     const query = { society: society.uuid, period: '2019-02', rule: 'IFRS', cod_cta: '1.1.01' };
-    const { body } = await call(accounting.balance8columnsDetail, { token: groupAdmin, query });
+    const { body } = await view(accounting.balance8columnsDetail, { token: groupAdmin, query });
     expect(body.lines).toEqual([
       { nro_trans: 'A-1', fecha_reporte: '2019-01-01', com_mov: 'Apertura', fec_doc: '', imp_mov_mn_sg: 10_000_000 },
       {
@@ -318,17 +373,17 @@ describe('statements of the hand-worked ledger', () => {
       },
     ]);
     expect(body.footer.total).toBe(11_190_000);
-    const withParent = await call(accounting.financialSituationDetail, {
+    const withParent = await view(accounting.financialSituationDetail, {
       token: groupAdmin,
       query: { ...query, parent1: 'Efectivo y equivalentes' },
     });
     expect(withParent.body.footer.total).toBe(11_190_000);
-    const otherParent = await call(accounting.financialSituationDetail, {
+    const otherParent = await view(accounting.financialSituationDetail, {
       token: groupAdmin,
       query: { ...query, parent1: 'Deudores comerciales' },
     });
     expect(otherParent.body.lines).toEqual([]);
-    const noAccount = await call(accounting.balance8columnsDetail, {
+    const noAccount = await view(accounting.balance8columnsDetail, {
       token: groupAdmin,
       query: { society: society.uuid, period: '2019-02' },
     });
@@ -339,7 +394,7 @@ describe('statements of the hand-worked ledger', () => {
     const { putIndicatorValues } = await import('../../functions/lib/data/indicators');
     await tableAccess();
     await putIndicatorValues([{ code: 'dolar', day: '2019-02-28', value: 700, source: 'sample' }]);
-    const { body, status } = await call(accounting.balance8columnsReport, {
+    const { body, status } = await view(accounting.balance8columnsReport, {
       token: groupAdmin,
       query: { society: society.uuid, year: 2019, month: 2, rule: 'IFRS', money_type: 'USD' },
     });
@@ -353,7 +408,7 @@ describe('statements of the hand-worked ledger', () => {
     expect(cents(f.cumulative_total.debitos)).toBe(cents(f.cumulative_total.creditos));
     expect(cents(f.equal_sums.activo)).toBe(cents(f.equal_sums.pasivo));
     expect(cents(f.equal_sums.perdida)).toBe(cents(f.equal_sums.ganancia));
-    const detail = await call(accounting.balance8columnsDetail, {
+    const detail = await view(accounting.balance8columnsDetail, {
       token: groupAdmin,
       query: { society: society.uuid, period: '2019-02', rule: 'IFRS', cod_cta: '1.1.01', money_type: 'USD' },
     });
@@ -361,7 +416,7 @@ describe('statements of the hand-worked ledger', () => {
       detail.body.lines.reduce((s: number, l: { imp_mov_mn_sg: number }) => s + cents(l.imp_mov_mn_sg), 0),
     );
 
-    const missing = await call(accounting.balance8columnsReport, {
+    const missing = await view(accounting.balance8columnsReport, {
       token: groupAdmin,
       query: { society: society.uuid, year: 1995, month: 1, money_type: 'USD' },
     });
@@ -384,7 +439,7 @@ describe('re-import', () => {
         .join('\n');
     expect((await importLedger(society.uuid, file(1000))).body.imported).toBe(true);
     const read = () =>
-      call(accounting.balance8columnsReport, {
+      view(accounting.balance8columnsReport, {
         token: groupAdmin,
         query: { society: society.uuid, year: 2019, month: 5 },
       }).then((r) => r.body.footer.cumulative_total.debitos);
@@ -404,6 +459,8 @@ describe('re-import', () => {
 
 describe('scope', () => {
   let foreign: { uuid: string; rut: string };
+  /** The other tenant's own assignments, covering its project. */
+  let foreignOpened: Record<accounting.StatementFamily, string>;
   beforeAll(async () => {
     const project = await call(projects.createProject, {
       token: superAdmin,
@@ -421,6 +478,7 @@ describe('scope', () => {
     foreign = await newSociety(group.body.uuid);
     expect((await importChart(foreign.uuid, CHART_CSV, superAdmin)).body.imported).toBe(true);
     expect((await importLedger(foreign.uuid, ledgerCsv(foreign.rut), superAdmin)).body.imported).toBe(true);
+    foreignOpened = await statementAssignments(superAdmin, { project_list: [project.body.uuid] });
   });
 
   test('an admin cannot import into a society outside its scope (404), and nothing changes', async () => {
@@ -428,45 +486,147 @@ describe('scope', () => {
     expect(answer.status).toBe(404);
     const chart = await importChart(foreign.uuid);
     expect(chart.status).toBe(404);
-    const { body } = await call(accounting.balance8columnsReport, {
+    const { body } = await view(accounting.balance8columnsReport, {
       token: superAdmin,
-      query: { society: foreign.uuid, year: 2019, month: 1 },
+      query: { society: foreign.uuid, year: 2019, month: 1, assignment: foreignOpened.balance8columns },
     });
     expect(body.rows.find((r) => r.cod_cta === '3.1.01')?.creditos).toBe(10_000_000);
   });
 
-  test('statements and drill-down of a society outside the caller’s scope answer 404', async () => {
+  test('statements and drill-down of a society outside the caller’s scope answer 404, through either tenant’s assignment', async () => {
     for (const token of [groupAdmin, societyUser]) {
-      const query = { society: foreign.uuid, year: 2019, month: 2 };
-      expect((await call(accounting.balance8columnsReport, { token, query })).status).toBe(404);
-      expect(
-        (await call(accounting.financialSituationReport, { token, query: { society: foreign.uuid } })).status,
-      ).toBe(404);
-      expect((await call(accounting.cashflowReport, { token, query: { society: foreign.uuid } })).status).toBe(404);
-      expect(
-        (
-          await call(accounting.balance8columnsDetail, {
-            token,
-            query: { society: foreign.uuid, period: '2019-02', cod_cta: '1.1.01' },
-          })
-        ).status,
-      ).toBe(404);
-      expect(
-        (await call(accounting.statusResultsAvailableDates, { token, query: { society: foreign.uuid } })).status,
-      ).toBe(404);
+      for (const through of [opened, foreignOpened]) {
+        const q = (query: Record<string, string | number>, family: accounting.StatementFamily) => ({
+          token,
+          query: { ...query, assignment: through[family] },
+        });
+        const society = { society: foreign.uuid };
+        const statuses = await Promise.all([
+          view(accounting.balance8columnsReport, q({ ...society, year: 2019, month: 2 }, 'balance8columns')),
+          view(accounting.financialSituationReport, q(society, 'financial-situation')),
+          view(accounting.cashflowReport, q(society, 'cashflow')),
+          view(
+            accounting.balance8columnsDetail,
+            q({ ...society, period: '2019-02', cod_cta: '1.1.01' }, 'balance8columns'),
+          ),
+          view(accounting.statusResultsAvailableDates, q(society, 'status-results')),
+          view(accounting.accountingViewerSocieties, { token, query: { assignment: through.balance8columns } }),
+        ]).then((answers) => answers.map((a) => a.status));
+        // The viewer's selector: the own assignment lists the caller's societies (none foreign), the foreign one 404.
+        const selector = through === opened ? 200 : 404;
+        expect(statuses).toEqual([404, 404, 404, 404, 404, selector]);
+      }
     }
   });
 
   test('a USER_SOCIETY reads its own society but cannot import', async () => {
     const own = demo().societies.minera;
-    const report = await call(accounting.balance8columnsReport, { token: societyUser, query: { society: own } });
+    const report = await view(accounting.balance8columnsReport, { token: societyUser, query: { society: own } });
     expect(report.status).toBe(200);
-    const sibling = await call(accounting.balance8columnsReport, {
+    const sibling = await view(accounting.balance8columnsReport, {
       token: societyUser,
       query: { society: demo().societies.comercial },
     });
     expect(sibling.status).toBe(404);
     const answer = await importChart(own, CHART_CSV, societyUser);
     expect(answer.status).toBe(403);
+  });
+});
+
+/**
+ * Issue 12, "the viewer honours its assignment": a statement opens only through an accounting assignment visible to
+ * the caller (enabled, its role's flag on, a target covering the society) and only for the societies it covers.
+ */
+describe('the viewer honours its assignment', () => {
+  const balance = (token: string, society: string, assignment: string) =>
+    view(accounting.balance8columnsReport, { token, query: { society, assignment, year: 2019, month: 2 } });
+  let minera: string;
+  let comercial: string;
+  beforeAll(() => {
+    minera = demo().societies.minera;
+    comercial = demo().societies.comercial;
+  });
+
+  test('an assignment of one society opens that society only; the selector lists only it', async () => {
+    const only = await statementAssignment(superAdmin, 'balance8columns', { society_list: [minera] });
+    expect((await balance(groupAdmin, minera, only)).status).toBe(200);
+    // comercial is in the GROUP_ADMIN's scope (the same group), but outside this assignment.
+    expect((await balance(groupAdmin, comercial, only)).status).toBe(404);
+    expect((await balance(groupAdmin, comercial, opened.balance8columns)).status).toBe(200);
+    const selector = await view(accounting.accountingViewerSocieties, {
+      token: groupAdmin,
+      query: { assignment: only },
+    });
+    expect(selector.body.map((s) => s.uuid)).toEqual([minera]);
+    const wide = await view(accounting.accountingViewerSocieties, {
+      token: groupAdmin,
+      query: { assignment: opened.balance8columns },
+    });
+    expect(wide.body.map((s) => s.uuid)).toEqual(expect.arrayContaining([minera, comercial]));
+    // A USER_SOCIETY sees only its own society in the selector, even through a project-wide assignment.
+    const mine = await view(accounting.accountingViewerSocieties, {
+      token: societyUser,
+      query: { assignment: opened.balance8columns },
+    });
+    expect(mine.body.map((s) => s.uuid)).toEqual([minera]);
+  });
+
+  test('a disabled assignment opens nothing (404), and again once enabled', async () => {
+    const uuid = await statementAssignment(superAdmin, 'balance8columns', { society_list: [minera] });
+    const toggle = (enable: boolean) =>
+      call(accountingAssignments.patchAccountingAssignment, {
+        token: superAdmin,
+        params: { uuid },
+        body: { enable },
+      });
+    expect((await toggle(false)).status).toBe(200);
+    for (const token of [groupAdmin, societyUser]) {
+      expect((await balance(token, minera, uuid)).status).toBe(404);
+      const detail = await view(accounting.balance8columnsDetail, {
+        token,
+        query: { society: minera, assignment: uuid, cod_cta: '1.1.01' },
+      });
+      expect(detail.status).toBe(404);
+      const selector = await view(accounting.accountingViewerSocieties, { token, query: { assignment: uuid } });
+      expect(selector.status).toBe(404);
+    }
+    expect((await toggle(true)).status).toBe(200);
+    expect((await balance(societyUser, minera, uuid)).status).toBe(200);
+  });
+
+  test('the role flag decides: off for USER_SOCIETY refuses it (404) while the GROUP_ADMIN still opens it', async () => {
+    const uuid = await statementAssignment(
+      superAdmin,
+      'balance8columns',
+      { group_list: [demo().groups.norte] },
+      { enable_user_society: false },
+    );
+    expect((await balance(societyUser, minera, uuid)).status).toBe(404);
+    const pdf = await view(accounting.balance8columnsPdf, {
+      token: societyUser,
+      query: { society: minera, assignment: uuid },
+    });
+    expect(pdf.status).toBe(404);
+    expect((await balance(groupAdmin, minera, uuid)).status).toBe(200);
+    const noGroupAdmin = await statementAssignment(
+      superAdmin,
+      'balance8columns',
+      { group_list: [demo().groups.norte] },
+      { enable_group_admin: false },
+    );
+    expect((await balance(groupAdmin, minera, noGroupAdmin)).status).toBe(404);
+    expect((await balance(societyUser, minera, noGroupAdmin)).status).toBe(200);
+  });
+
+  test('an assignment of another statement type, or one that does not exist, answers 404', async () => {
+    expect((await balance(societyUser, minera, opened['financial-situation'])).status).toBe(404);
+    expect((await balance(societyUser, minera, randomUUID())).status).toBe(404);
+    const dates = await view(accounting.cashflowAvailableDates, {
+      token: societyUser,
+      query: { society: minera, assignment: opened['status-results'] },
+    });
+    expect(dates.status).toBe(404);
+    const missing = await call(accounting.balance8columnsReport, { token: societyUser, query: { society: minera } });
+    expect(missing.status).toBe(400);
   });
 });

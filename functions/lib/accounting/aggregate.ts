@@ -1,12 +1,5 @@
-import { allocate } from './rounding';
-import {
-  type ChartAccount,
-  type LedgerLine,
-  type MonthAggregate,
-  type SliceKey,
-  sliceKey,
-  UNCLASSIFIED_FLOW,
-} from './types';
+import { voucherCash } from './cashflow';
+import { type ChartAccount, type LedgerLine, type MonthAggregate, type SliceKey, sliceKey } from './types';
 
 /**
  * One pass over validated lines (issue 12, "Storage"): the monthly per-account aggregate of every (tag, month) slice,
@@ -53,27 +46,10 @@ export function aggregateLedger(lines: LedgerLine[], chart: Map<string, ChartAcc
   return slices;
 }
 
-/**
- * Direct method (design/accounting.md, "Cash flow"): N = Σ(debe − haber) over the voucher's cash lines, spread over its
- * other lines in proportion to |amount| by largest remainder, each share under the line's flujo, else the account's,
- * else 'sin_clasificar'. The opening entry only sets the opening cash; a transfer between cash accounts has N = 0.
- */
+/** Adds one voucher's cash to its month: the opening cash, or the change in cash spread over the flow lines. */
 function addCashFlow(aggregate: MonthAggregate, lines: LedgerLine[], chart: Map<string, ChartAccount>) {
-  const isCash = (line: LedgerLine) => chart.get(line.cod_cta)?.es_efectivo === true;
-  const net = lines.filter(isCash).reduce((sum, l) => sum + l.debe - l.haber, 0);
-  if ((lines[0] as LedgerLine).tipo_comp === 'A') {
-    aggregate.cash_opening += net;
-    return;
-  }
-  if (net === 0) return;
+  const { opening, net, shares } = voucherCash(lines, chart);
+  aggregate.cash_opening += opening;
   aggregate.cash_change += net;
-  const others = lines.filter((l) => !isCash(l));
-  const shares = allocate(
-    net,
-    others.map((l) => Math.abs(l.debe - l.haber)),
-  );
-  others.forEach((line, i) => {
-    const flow = line.flujo || chart.get(line.cod_cta)?.flujo || UNCLASSIFIED_FLOW;
-    aggregate.flows[flow] = (aggregate.flows[flow] ?? 0) + (shares[i] as number);
-  });
+  for (const { flow, share } of shares) aggregate.flows[flow] = (aggregate.flows[flow] ?? 0) + share;
 }

@@ -1,6 +1,6 @@
-import { roundToTarget } from './rounding';
+import { allocate, roundToTarget } from './rounding';
 import type { Movements } from './statements';
-import type { ChartAccount, MonthAggregate } from './types';
+import { type ChartAccount, type MonthAggregate, UNCLASSIFIED_FLOW } from './types';
 
 /** The usual direct-method lines first (IAS 7), then any other line the files name, alphabetically. */
 export const FLOW_ORDER = [
@@ -26,6 +26,42 @@ export interface CashFlow {
   footer: { total: { months: number[]; total: number } };
   opening_cash: number;
   closing_cash: number;
+}
+
+/** What the direct method reads of a line: the import's lines and the drill-down's stored ones alike. */
+export interface CashLine {
+  tipo_comp: string;
+  linea: number;
+  cod_cta: string;
+  debe: number;
+  haber: number;
+  /** The line's own cash-flow line, or '' for the account's. */
+  flujo: string;
+}
+
+/**
+ * Direct method for one voucher (design/accounting.md, "Cash flow"): N = Σ(debe − haber) over its cash lines, spread
+ * over its other lines in proportion to |amount| by largest remainder, each share under the line's flujo, else the
+ * account's, else 'sin_clasificar'. The opening entry only sets the opening cash; a transfer between cash accounts
+ * has N = 0. Lines are taken in `linea` order (unique in a voucher), so the import's aggregate and the drill-down,
+ * which reads the lines back by account, split every voucher the same way, to the peso.
+ */
+export function voucherCash<L extends CashLine>(lines: L[], chart: Map<string, ChartAccount>) {
+  const isCash = (line: L) => chart.get(line.cod_cta)?.es_efectivo === true;
+  const net = lines.filter(isCash).reduce((sum, l) => sum + l.debe - l.haber, 0);
+  if (lines[0]?.tipo_comp === 'A') return { opening: net, net: 0, shares: [] };
+  if (net === 0) return { opening: 0, net: 0, shares: [] };
+  const others = lines.filter((l) => !isCash(l)).sort((a, b) => a.linea - b.linea);
+  const amounts = allocate(
+    net,
+    others.map((l) => Math.abs(l.debe - l.haber)),
+  );
+  const shares = others.map((line, i) => ({
+    line,
+    flow: line.flujo || chart.get(line.cod_cta)?.flujo || UNCLASSIFIED_FLOW,
+    share: amounts[i] as number,
+  }));
+  return { opening: 0, net, shares };
 }
 
 const rank = (key: string) => {

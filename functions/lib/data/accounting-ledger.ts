@@ -95,8 +95,11 @@ export async function getAggregates(
   return found;
 }
 
-/** A stored line: fecha, tipo_comp, nro_comp, linea, debe, haber, glosa, fec_doc. */
-type StoredLine = [string, string, string, number, number, number, string, string];
+/**
+ * A stored line: fecha, tipo_comp, nro_comp, linea, debe, haber, glosa, fec_doc, flujo (the line's own cash-flow line,
+ * for the cash-flow drill-down; versions imported before it was stored have none and read as '').
+ */
+type StoredLine = [string, string, string, number, number, number, string, string, string?];
 export interface DrillLine {
   fecha: string;
   tipo_comp: string;
@@ -106,6 +109,67 @@ export interface DrillLine {
   haber: number;
   glosa: string;
   fec_doc: string;
+  flujo: string;
+}
+
+const drillLines = (json: string): DrillLine[] =>
+  (JSON.parse(json) as StoredLine[]).map(([fecha, tipo_comp, nro_comp, linea, debe, haber, glosa, fec_doc, flujo]) => ({
+    fecha,
+    tipo_comp,
+    nro_comp,
+    linea,
+    debe,
+    haber,
+    glosa,
+    fec_doc,
+    flujo: flujo ?? '',
+  }));
+
+/** Every item of a partition whose sort key starts with the prefix (one Query, paged). */
+async function queryAll(partition: string, prefix: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': partition, ':prefix': prefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+const versionOf = (pointer: LedgerPointer, slice: SliceKey) => (pointer.slices[slice] as SliceVersion).version;
+
+/**
+ * Every line of the slices named, with its account (the cash-flow drill-down of one month needs whole vouchers): one
+ * paged Query per slice, in parallel. A month's lines are what its import wrote, ~100 bytes each.
+ */
+export async function getSliceLines(
+  society: string,
+  pointer: LedgerPointer,
+  slices: SliceKey[],
+): Promise<Array<{ slice: SliceKey; lines: Array<DrillLine & { cod_cta: string }> }>> {
+  return Promise.all(
+    slices
+      .filter((slice) => pointer.slices[slice])
+      .map(async (slice) => {
+        const items = await queryAll(linesPartition(society, slice, versionOf(pointer, slice)), 'ACC#');
+        const lines = items.flatMap((item) => {
+          // ACC#<cod_cta>#<part>: the code is what lies between the prefix and the last '#'.
+          const sk = item.sk as string;
+          const cod_cta = sk.slice(4, sk.lastIndexOf('#'));
+          return drillLines(item.lines as string).map((line) => ({ ...line, cod_cta }));
+        });
+        return { slice, lines };
+      }),
+  );
 }
 
 /** One account's lines in the slices named (one Query per slice, in parallel). */
@@ -119,31 +183,8 @@ export async function getAccountLines(
     slices
       .filter((slice) => pointer.slices[slice])
       .map(async (slice) => {
-        const lines: DrillLine[] = [];
-        let start: Record<string, unknown> | undefined;
-        do {
-          const out = await dynamo.send(
-            new QueryCommand({
-              TableName: config.tableName,
-              KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-              ExpressionAttributeValues: {
-                ':pk': linesPartition(society, slice, (pointer.slices[slice] as SliceVersion).version),
-                ':prefix': `ACC#${code}#`,
-              },
-              ConsistentRead: true,
-              ExclusiveStartKey: start,
-            }),
-          );
-          for (const item of out.Items ?? []) {
-            for (const [fecha, tipo_comp, nro_comp, linea, debe, haber, glosa, fec_doc] of JSON.parse(
-              item.lines as string,
-            ) as StoredLine[]) {
-              lines.push({ fecha, tipo_comp, nro_comp, linea, debe, haber, glosa, fec_doc });
-            }
-          }
-          start = out.LastEvaluatedKey;
-        } while (start);
-        return lines;
+        const items = await queryAll(linesPartition(society, slice, versionOf(pointer, slice)), `ACC#${code}#`);
+        return items.flatMap((item) => drillLines(item.lines as string));
       }),
   );
   return parts.flat();
@@ -164,7 +205,9 @@ function lineChunks(lines: LedgerLine[]): string[] {
   let current: string[] = [];
   let bytes = 0;
   for (const l of lines) {
-    const text = JSON.stringify([l.fecha, l.tipo_comp, l.nro_comp, l.linea, l.debe, l.haber, l.glosa, l.fec_doc]);
+    const stored: StoredLine = [l.fecha, l.tipo_comp, l.nro_comp, l.linea, l.debe, l.haber, l.glosa, l.fec_doc];
+    if (l.flujo) stored.push(l.flujo);
+    const text = JSON.stringify(stored);
     if (bytes + text.length > CHUNK_BYTES && current.length > 0) {
       chunks.push(`[${current.join(',')}]`);
       current = [];

@@ -143,6 +143,10 @@ export const accountingScreens = {
   openingCash: 'Efectivo al inicio',
   closingCash: 'Efectivo al cierre',
   openDetail: (name: string) => `Ver detalle de ${name}`,
+  // Cash-flow drill-down (issue 12): one flow line in one month.
+  openFlowDetail: (name: string, month: string) => `Ver detalle de ${name} en ${month}`,
+  flowDetailTitle: (name: string, month: string) => `Detalle de ${name}, ${month}`,
+  detailAccount: 'Cuenta',
   import: {
     title: 'Importar contabilidad',
     intro:

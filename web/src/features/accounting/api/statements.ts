@@ -3,6 +3,7 @@ import {
   balance8columnsDetail,
   balance8columnsReport,
   cashflowAvailableDates,
+  cashflowDetail,
   cashflowReport,
   financialSituationAvailableDates,
   financialSituationDetail,
@@ -38,6 +39,7 @@ const DETAILS: Partial<Record<StatementFamily, Contract>> = {
   balance8columns: balance8columnsDetail,
   'financial-situation': financialSituationDetail,
   'status-results': statusResultsDetail,
+  cashflow: cashflowDetail,
 };
 
 export interface AvailableDate {
@@ -73,6 +75,9 @@ export interface DetailLine {
   com_mov: string;
   fec_doc: string;
   imp_mov_mn_sg: number;
+  /** Cash flow: the account of the line the cash fell on. */
+  cod_cta?: string;
+  nom_cta?: string;
 }
 
 export const hasDetail = (family: StatementFamily) => DETAILS[family] !== undefined;

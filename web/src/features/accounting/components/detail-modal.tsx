@@ -14,21 +14,29 @@ export function DetailModal({
   target,
   query,
   moneyType,
+  title,
   onClose,
 }: {
   family: StatementFamily;
   target: DrillTarget | null;
   query: Record<string, string | number> | null;
   moneyType: string;
+  /** The heading, when it is not an account's (the cash flow's line and month). */
+  title?: string;
   onClose: () => void;
 }) {
   const detail = useStatementDetail(family, target && query ? query : null);
   const lines = detail.data?.lines ?? [];
-  const cols = s.detailColumns;
+  // Cash-flow lines name the account the cash fell on: one more column.
+  const withAccount = lines.some((line) => line.cod_cta !== undefined);
+  const cols = withAccount
+    ? { ...s.detailColumns, imp_mov_mn_sg: s.detailAccount, amount: s.detailColumns.imp_mov_mn_sg }
+    : s.detailColumns;
+  const heading = title ?? (target ? s.detailTitle(target.cod_cta, target.nom_cta) : '');
   return (
     <Modal
       open={target !== null}
-      title={target ? s.detailTitle(target.cod_cta, target.nom_cta) : ''}
+      title={heading}
       onClose={onClose}
       testId="detail-modal"
       actions={<Button onClick={onClose}>{s.close}</Button>}
@@ -39,11 +47,7 @@ export function DetailModal({
         <Text data-testid="detail-empty">{s.noDetail}</Text>
       ) : (
         <View className="accounting-scroll" maxHeight="60vh">
-          <Table
-            size="small"
-            variation="striped"
-            aria-label={s.detailTitle(target?.cod_cta ?? '', target?.nom_cta ?? '')}
-          >
+          <Table size="small" variation="striped" aria-label={heading}>
             <TableHead>
               <TableRow>
                 {Object.values(cols).map((label) => (
@@ -60,11 +64,16 @@ export function DetailModal({
                   <TableCell>{line.fecha_reporte}</TableCell>
                   <TableCell>{line.com_mov}</TableCell>
                   <TableCell>{line.fec_doc || ' - '}</TableCell>
+                  {withAccount ? (
+                    <TableCell>
+                      {line.cod_cta} {line.nom_cta}
+                    </TableCell>
+                  ) : null}
                   <TableCell textAlign="right">{formatAmount(line.imp_mov_mn_sg, moneyType)}</TableCell>
                 </TableRow>
               ))}
               <TableRow>
-                <TableCell fontWeight="bold" colSpan={4}>
+                <TableCell fontWeight="bold" colSpan={withAccount ? 5 : 4}>
                   {s.detailTotal}
                 </TableCell>
                 <TableCell fontWeight="bold" textAlign="right" data-testid="detail-total">

@@ -16,6 +16,8 @@ export interface DrillTarget {
   cod_cta: string;
   nom_cta: string;
   parent1?: string;
+  /** Cash flow: the month (1–12) of the cell opened; cod_cta is then the flow line's index. */
+  month?: number;
 }
 
 /** An account name the user can open (drill-down modal), or plain text when there is no detail. */
@@ -171,7 +173,8 @@ export function ResultsTable({ report, onOpen }: { report: StatusResultsReport; 
 }
 
 /** Cash flow: lines by month (Enero to Diciembre) and Total, the month totals last; opening and closing cash. */
-export function CashFlowTable({ report }: { report: CashFlowReport }) {
+/** Cash flow by line and month; a month's non-zero cell of a line opens its drill-down (issue 12). */
+export function CashFlowTable({ report, onOpen }: { report: CashFlowReport; onOpen: (cell: DrillTarget) => void }) {
   const money = report.header.money_type;
   return (
     <View className="accounting-scroll">
@@ -199,7 +202,19 @@ export function CashFlowTable({ report }: { report: CashFlowReport }) {
               <TableCell fontWeight={row.index === 'total' ? 'bold' : undefined}>{row.name}</TableCell>
               {row.months.map((value, m) => (
                 <TableCell key={MONTHS[m]} textAlign="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatAmount(value, money)}
+                  {row.index === 'total' || value === 0 ? (
+                    formatAmount(value, money)
+                  ) : (
+                    <Button
+                      variation="link"
+                      size="small"
+                      padding="0"
+                      aria-label={s.openFlowDetail(row.name, `${t.months[m]} ${report.header.year}`)}
+                      onClick={() => onOpen({ cod_cta: row.index, nom_cta: row.name, month: m + 1 })}
+                    >
+                      {formatAmount(value, money)}
+                    </Button>
+                  )}
                 </TableCell>
               ))}
               {num(row.total, money)}

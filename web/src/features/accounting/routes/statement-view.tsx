@@ -13,9 +13,9 @@ import { AdminBreadcrumb, ServerErrors } from '@/components/admin';
 import { NotFound } from '@/components/ui/not-found';
 import { useSession } from '@/lib/session';
 import { readLocal, writeLocal } from '@/lib/storage';
-import { useMySocieties } from '../api/my-societies';
 import { downloadStatement, hasExcel } from '../api/statement-files';
 import { hasDetail, useAvailableDates, useStatement } from '../api/statements';
+import { useViewerSocieties } from '../api/viewer-societies';
 import { DetailModal } from '../components/detail-modal';
 import { type FilterState, StatementFilters } from '../components/statement-filters';
 import {
@@ -48,12 +48,13 @@ function hasRows(report: unknown): boolean {
  * spec's defaults, the statement with a spinner or 'Datos no encontrados', the drill-down modal and 'Descargar'.
  */
 export function StatementViewRoute() {
-  const { type: typeParam } = useParams();
+  const { type: typeParam, uuid: assignment } = useParams();
   const family = familyOfType(typeParam);
   const type = Number(typeParam);
   const { profile } = useSession();
   const isSocietyUser = profile?.profile.user_role === 'USER_SOCIETY';
-  const societies = useMySocieties();
+  // Only the societies this assignment opens for the caller (issue 12: the viewer honours its assignment).
+  const societies = useViewerSocieties(assignment);
   const [state, setState] = useState<FilterState>({
     society: '',
     start: '',
@@ -78,7 +79,9 @@ export function StatementViewRoute() {
 
   const dates = useAvailableDates(
     family ?? 'balance8columns',
-    family && state.society ? { society: state.society, rule: state.rule, money_type: state.money } : null,
+    family && assignment && state.society
+      ? { society: state.society, assignment, rule: state.rule, money_type: state.money }
+      : null,
   );
   const available = dates.data?.dates ?? [];
   useEffect(() => {
@@ -88,8 +91,8 @@ export function StatementViewRoute() {
   }, [dates.data, state.start, type, update]);
 
   const query = useMemo(() => {
-    if (!family || !state.society || !state.start) return null;
-    const common = { society: state.society, rule: state.rule, money_type: state.money };
+    if (!family || !assignment || !state.society || !state.start) return null;
+    const common = { society: state.society, assignment, rule: state.rule, money_type: state.money };
     const { year, month } = parsePeriodKey(state.start);
     if (type === 1) return { ...common, year, month };
     if (type === 4) return { ...common, year };
@@ -99,7 +102,7 @@ export function StatementViewRoute() {
       ...(state.compare ? { end_period: state.compare } : {}),
       report_type: reportTypeOf(state.compare),
     };
-  }, [family, state, type]);
+  }, [family, assignment, state, type]);
   const report = useStatement(family ?? 'balance8columns', query);
 
   if (!family) return <NotFound />;
@@ -112,17 +115,29 @@ export function StatementViewRoute() {
     (state.society !== '' && dates.isPending) ||
     (available.length > 0 && (query === null || report.isPending));
   const noData = !loading && (available.length === 0 || (report.isSuccess && !hasRows(data)));
-  const detailQuery =
-    target && query
+  // Cash flow: the year shown (its start period's) and the month of the cell opened.
+  const flowYear = state.start ? parsePeriodKey(state.start).year : 0;
+  const detailQuery: Record<string, string | number> | null =
+    target && query && type === 4
       ? {
           society: state.society,
-          period: state.start,
+          assignment: query.assignment,
+          period: `${flowYear}-${String(target.month ?? 1).padStart(2, '0')}`,
           rule: state.rule,
           money_type: state.money,
-          cod_cta: target.cod_cta,
-          ...(type === 2 || type === 3 ? { parent1: target.parent1 ?? '' } : {}),
+          flujo: target.cod_cta,
         }
-      : null;
+      : target && query
+        ? {
+            society: state.society,
+            assignment: query.assignment,
+            period: state.start,
+            rule: state.rule,
+            money_type: state.money,
+            cod_cta: target.cod_cta,
+            ...(type === 2 || type === 3 ? { parent1: target.parent1 ?? '' } : {}),
+          }
+        : null;
   const download = async (kind: 'pdf' | 'excel') => {
     if (!query) return;
     setDownloadError(null);
@@ -180,7 +195,7 @@ export function StatementViewRoute() {
         ) : type === 3 ? (
           <ResultsTable report={data as StatusResultsReport} onOpen={setTarget} />
         ) : (
-          <CashFlowTable report={data as CashFlowReport} />
+          <CashFlowTable report={data as CashFlowReport} onOpen={setTarget} />
         )}
       </Card>
       {hasDetail(family) ? (
@@ -189,6 +204,11 @@ export function StatementViewRoute() {
           target={target}
           query={detailQuery}
           moneyType={state.money}
+          title={
+            type === 4 && target
+              ? s.flowDetailTitle(target.nom_cta, `${t.months[(target.month ?? 1) - 1]} ${flowYear}`)
+              : undefined
+          }
           onClose={() => setTarget(null)}
         />
       ) : null}

@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
+import * as accounting from '../../shared/contracts/accounting';
+import * as societies from '../../shared/contracts/societies';
+import { rutCheckDigit } from '../../shared/rut';
+import { call, signIn } from '../helpers/api';
+import { tableAccess } from '../helpers/db';
+import { statementAssignments, upload, viewVia } from './accounting-helpers';
+
+/**
+ * Issue 12 "Must show", over the real HTTP API: random balanced ledgers go through the import endpoints of the
+ * integration portal, and every statement the API answers satisfies I1–I8 of design/accounting.md in both bases and
+ * both currencies; the 8-column balance equals a computation written here from the generated vouchers alone, and a
+ * cash-flow cell's drill-down adds up to the cell. Few runs (each is a society, two imports and ~24 requests); the
+ * in-process property (functions/lib/accounting/accounting.property.test.ts) runs 150.
+ */
+const YEAR = 2017;
+const CHART_CSV = [
+  'cod_cta;nom_cta;clase;nivel1;nivel2;parent1;es_efectivo;flujo;imputable',
+  '1.1.01;Caja;ACTIVO;ACTIVO;ACTIVOS CORRIENTES;Efectivo;S;;S',
+  '1.1.02;Banco;ACTIVO;ACTIVO;ACTIVOS CORRIENTES;Efectivo;S;;S',
+  '1.1.10;Clientes;ACTIVO;ACTIVO;ACTIVOS CORRIENTES;Deudores;N;cobros_clientes;S',
+  '1.2.01;Maquinaria;ACTIVO;ACTIVO;ACTIVOS NO CORRIENTES;Activo fijo;N;compra_activo_fijo;S',
+  '1.2.02;Depreciación acumulada;ACTIVO;ACTIVO;ACTIVOS NO CORRIENTES;Activo fijo;N;;S',
+  '2.1.01;Proveedores;PASIVO;PASIVO;PASIVOS CORRIENTES;Acreedores;N;pagos_proveedores;S',
+  '2.2.01;Préstamo bancario;PASIVO;PASIVO;PASIVOS NO CORRIENTES;Préstamos;N;prestamos;S',
+  '3.1.01;Capital;PATRIMONIO;PATRIMONIO;PATRIMONIO;Capital;N;aportes_dividendos;S',
+  '4.1.01;Ventas;INGRESO;RESULTADO;INGRESOS DE EXPLOTACIÓN;Ventas;N;cobros_clientes;S',
+  '5.1.01;Costo de ventas;GASTO;RESULTADO;COSTOS DE EXPLOTACIÓN;Costos;N;pagos_proveedores;S',
+  '5.2.01;Remuneraciones;GASTO;RESULTADO;GASTOS DE ADMINISTRACIÓN;Gastos;N;remuneraciones;S',
+].join('\n');
+const CODES = CHART_CSV.split('\n')
+  .slice(1)
+  .map((row) => row.split(';')[0] as string);
+const RESULT_CODES = new Set(['4.1.01', '5.1.01', '5.2.01']);
+
+interface Voucher {
+  base: 'TRBT' | 'IFRS' | 'AMBAS';
+  month: number;
+  day: number;
+  tipo: 'A' | 'I' | 'E' | 'T' | 'C';
+  lines: Array<{ code: string; debe: number; haber: number }>;
+}
+
+/** A balanced voucher: debit lines, and credit lines splitting the same total (each ≥ 1). */
+const voucherArb: fc.Arbitrary<Voucher> = fc
+  .record({
+    base: fc.constantFrom('TRBT' as const, 'IFRS' as const, 'AMBAS' as const),
+    month: fc.integer({ min: 1, max: 12 }),
+    day: fc.integer({ min: 1, max: 28 }),
+    tipo: fc.constantFrom('A' as const, 'I' as const, 'E' as const, 'T' as const, 'C' as const),
+    debits: fc.array(fc.record({ code: fc.constantFrom(...CODES), amount: fc.integer({ min: 1, max: 9_000_000 }) }), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+    creditCodes: fc.array(fc.constantFrom(...CODES), { minLength: 1, maxLength: 3 }),
+    cut: fc.double({ min: 0, max: 1, noNaN: true }),
+  })
+  .map(({ base, month, day, tipo, debits, creditCodes, cut }) => {
+    const total = debits.reduce((s, d) => s + d.amount, 0);
+    const credits: number[] = [];
+    let left = total;
+    creditCodes.forEach((_, i) => {
+      const remaining = creditCodes.length - i - 1;
+      const amount =
+        remaining === 0 ? left : Math.max(1, Math.min(left - remaining, Math.floor(left * cut * (i + 1) * 0.5)));
+      credits.push(amount);
+      left -= amount;
+    });
+    return {
+      base,
+      month,
+      day,
+      tipo,
+      lines: [
+        ...debits.map((d) => ({ code: d.code, debe: d.amount, haber: 0 })),
+        ...creditCodes.map((code, i) => ({ code, debe: 0, haber: credits[i] as number })),
+      ],
+    };
+  })
+  .filter((v) => v.lines.every((l) => l.debe + l.haber > 0));
+
+function ledgerCsv(rut: string, vouchers: Voucher[]): string {
+  const rows = ['rut_sociedad;base;fecha;tipo_comp;nro_comp;linea;cod_cta;debe;haber;glosa'];
+  vouchers.forEach((v, n) => {
+    const date = `${YEAR}-${String(v.month).padStart(2, '0')}-${String(v.day).padStart(2, '0')}`;
+    v.lines.forEach((l, i) => {
+      // Some amounts in Chilean format (1.190.000), as Excel in es-CL writes them.
+      const amount = (x: number) => (x === 0 ? '0' : i % 2 ? x.toLocaleString('es-CL') : String(x));
+      rows.push(
+        `${rut};${v.base};${date};${v.tipo};${n + 1};${i + 1};${l.code};${amount(l.debe)};${amount(l.haber)};C${n}`,
+      );
+    });
+  });
+  return rows.join('\n');
+}
+
+/** The 8 columns straight from the vouchers, January to the month, closing entries left out (the test's own reading). */
+function independentBalance(vouchers: Voucher[], rule: 'IFRS' | 'TRBT', month: number) {
+  const sums = new Map<string, [number, number]>();
+  for (const v of vouchers) {
+    if (v.month > month || v.tipo === 'C' || !(v.base === rule || v.base === 'AMBAS')) continue;
+    for (const l of v.lines) {
+      const s = sums.get(l.code) ?? [0, 0];
+      s[0] += l.debe;
+      s[1] += l.haber;
+      sums.set(l.code, s);
+    }
+  }
+  return [...sums.entries()]
+    .filter(([, [d, c]]) => d !== 0 || c !== 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([cod_cta, [d, c]]) => {
+      const net = d - c;
+      const result = RESULT_CODES.has(cod_cta);
+      return {
+        cod_cta,
+        debitos: d,
+        creditos: c,
+        deudor: Math.max(net, 0),
+        acreedor: Math.max(-net, 0),
+        activo: !result && net > 0 ? net : 0,
+        pasivo: !result && net < 0 ? -net : 0,
+        perdida: result && net > 0 ? net : 0,
+        ganancia: result && net < 0 ? -net : 0,
+      };
+    });
+}
+
+/** Amounts compared as whole units: pesos, or cents for USD (the API answers dollars with two decimals). */
+const unitsOf = (money: string) => (x: number) => (money === 'USD' ? Math.round(x * 100) : x);
+const total = <T>(list: T[], pick: (x: T) => number) => list.reduce((s, x) => s + pick(x), 0);
+
+let superAdmin: string;
+let opened: Record<accounting.StatementFamily, string>;
+const view = viewVia(() => opened);
+
+beforeAll(async () => {
+  superAdmin = (await signIn('superadmin@demo.cl')).access;
+  opened = await statementAssignments(superAdmin, { group_list: [inject('portal').demo.groups.norte] });
+  // A dólar observado for every month end of the year, so USD statements of any period convert.
+  const { putIndicatorValues } = await import('../../functions/lib/data/indicators');
+  await tableAccess();
+  await putIndicatorValues(
+    Array.from({ length: 12 }, (_, i) => ({
+      code: 'dolar',
+      day: new Date(Date.UTC(YEAR, i + 1, 0)).toISOString().slice(0, 10),
+      value: 600 + i * 17.37,
+      source: 'sample',
+    })),
+  );
+});
+
+let rutSeed = 40_000_000 + Math.floor(Math.random() * 40_000_000);
+async function importedSociety(vouchers: Voucher[]) {
+  rutSeed += 1;
+  const rut = `${rutSeed}-${rutCheckDigit(String(rutSeed))}`;
+  const industry = (await call(societies.listIndustries, { token: superAdmin })).body[0]?.uuid as string;
+  const created = await call(societies.createSociety, {
+    token: superAdmin,
+    body: {
+      society_business_name: `Propiedad ${randomUUID().slice(0, 8)} SpA`,
+      society_rut: rut,
+      business_line: 'Servicios',
+      company_code: 'PRO',
+      industry_type: industry,
+      society_email: 'contacto@propiedad.cl',
+      currency: 'CLP',
+      group: inject('portal').demo.groups.norte,
+      society_contact_name: 'Juan Pérez',
+      society_phone_number: '+56911112222',
+      tax_module: 'False',
+    },
+  });
+  expect(created.status).toBe(201);
+  const society = created.body.uuid as string;
+  const chart = await upload(
+    accounting.importAccountingChart,
+    superAdmin,
+    { society },
+    { name: 'plan.csv', data: CHART_CSV },
+  );
+  expect(chart.body.imported).toBe(true);
+  const ledger = await upload(
+    accounting.importAccountingLedger,
+    superAdmin,
+    { society },
+    { name: 'libro.csv', data: ledgerCsv(created.body.society_rut as string, vouchers) },
+  );
+  expect(ledger.body.report).toEqual([]);
+  expect(ledger.body.imported).toBe(true);
+  return society;
+}
+
+async function checkStatements(
+  society: string,
+  vouchers: Voucher[],
+  month: number,
+  rule: 'IFRS' | 'TRBT',
+  money: string,
+) {
+  const token = superAdmin;
+  const u = unitsOf(money);
+  const period = `${YEAR}-${String(month).padStart(2, '0')}`;
+  const base = { society, rule, money_type: money };
+  const [balance, previous, results, situation, flow] = await Promise.all([
+    view(accounting.balance8columnsReport, { token, query: { ...base, year: YEAR, month } }),
+    view(accounting.balance8columnsReport, { token, query: { ...base, year: YEAR, month: Math.max(1, month - 1) } }),
+    view(accounting.statusResultsReport, { token, query: { ...base, start_period: period } }),
+    view(accounting.financialSituationReport, { token, query: { ...base, start_period: period } }),
+    view(accounting.cashflowReport, { token, query: { ...base, year: YEAR } }),
+  ]);
+  for (const answer of [balance, previous, results, situation, flow]) expect(answer.status).toBe(200);
+
+  const f = balance.body.footer;
+  expect(u(f.cumulative_total.debitos)).toBe(u(f.cumulative_total.creditos)); // I1
+  expect(u(f.cumulative_total.deudor)).toBe(u(f.cumulative_total.acreedor)); // I2
+  for (const r of balance.body.rows) {
+    // I3
+    expect(u(r.deudor) - u(r.acreedor)).toBe(u(r.debitos) - u(r.creditos));
+    expect(Math.min(r.deudor, r.acreedor)).toBe(0);
+    expect(u(r.activo) + u(r.perdida)).toBe(u(r.deudor));
+    expect(u(r.pasivo) + u(r.ganancia)).toBe(u(r.acreedor));
+    expect((r.activo || r.pasivo) && (r.perdida || r.ganancia)).toBeFalsy();
+  }
+  const result = u(f.cumulative_total.ganancia) - u(f.cumulative_total.perdida);
+  expect(u(f.cumulative_total.activo) - u(f.cumulative_total.pasivo)).toBe(result); // I4
+  expect(u(f.equal_sums.activo)).toBe(u(f.equal_sums.pasivo)); // I5
+  expect(u(f.equal_sums.perdida)).toBe(u(f.equal_sums.ganancia));
+  expect(u(results.body.rows.at(-1)?.imp_mov_mn_sg ?? 0)).toBe(result); // I6
+  // I7: the financial position from signed balances by nivel2 (accounts, not the 8 columns) balances with U.
+  const accounts = (rows: accounting.StatementRow[]) => rows.filter((r) => typeof r.index === 'number');
+  const { assets, passive_and_heritage: liabilities } = situation.body;
+  const totalAssets = u(assets.at(-1)?.imp_mov_mn_sg ?? 0);
+  expect(totalAssets).toBe(total(accounts(assets), (r) => u(r.imp_mov_mn_sg)));
+  expect(totalAssets).toBe(total(accounts(liabilities), (r) => u(r.imp_mov_mn_sg)) + result);
+  expect(u(liabilities.at(-1)?.imp_mov_mn_sg ?? 0)).toBe(totalAssets);
+
+  if (money === 'LOCAL') {
+    // The 8 columns equal the test's own computation from the vouchers.
+    expect(balance.body.rows.map(({ nom_cta: _n, parent1: _p, ...row }) => row)).toEqual(
+      independentBalance(vouchers, rule, month),
+    );
+    // I8: cumulative(m) = cumulative(m − 1) + the month's movements (read from the vouchers).
+    if (month > 1) {
+      const debits = (rows: Array<{ debitos: number }>) => total(rows, (r) => r.debitos);
+      const moved = total(
+        vouchers.filter((v) => v.month === month && v.tipo !== 'C' && (v.base === rule || v.base === 'AMBAS')),
+        (v) => total(v.lines, (l) => l.debe),
+      );
+      expect(debits(balance.body.rows)).toBe(debits(previous.body.rows) + moved);
+    }
+  }
+
+  // Cash flow: opening + Σ months = closing; each month's lines add up to its total.
+  const cash = flow.body;
+  expect(u(cash.opening_cash) + u(cash.footer.total.total)).toBe(u(cash.closing_cash));
+  for (let i = 0; i < 12; i++) {
+    expect(total(cash.rows, (r) => u(r.months[i] as number))).toBe(u(cash.footer.total.months[i] as number));
+  }
+  // A cell's drill-down adds up to the cell (the first non-zero one).
+  const row = cash.rows.find((r) => r.months.some((v) => v !== 0));
+  if (row) {
+    const m = row.months.findIndex((v) => v !== 0);
+    const detail = await view(accounting.cashflowDetail, {
+      token,
+      query: { ...base, period: `${YEAR}-${String(m + 1).padStart(2, '0')}`, flujo: row.index },
+    });
+    expect(detail.status).toBe(200);
+    expect(u(detail.body.footer.total)).toBe(u(row.months[m] as number));
+    expect(total(detail.body.lines, (l) => u(l.imp_mov_mn_sg))).toBe(u(row.months[m] as number));
+  }
+}
+
+describe('random balanced ledgers through the HTTP API', () => {
+  test('every statement the API answers satisfies I1–I8 (both bases, both currencies)', {
+    timeout: 240_000,
+  }, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(voucherArb, { minLength: 1, maxLength: 25 }),
+        fc.integer({ min: 1, max: 12 }),
+        async (vouchers, month) => {
+          const society = await importedSociety(vouchers);
+          for (const rule of ['IFRS', 'TRBT'] as const) {
+            for (const money of ['LOCAL', 'USD']) await checkStatements(society, vouchers, month, rule, money);
+          }
+        },
+      ),
+      { numRuns: 6 },
+    );
+  });
+});
