@@ -256,6 +256,48 @@ describe('selection per role', () => {
   });
 });
 
+describe('the selection on other pages', () => {
+  test.each([
+    ['an accounting page', `/accounting/1/${randomUUID()}`],
+    ['a report page', `/reportView/${randomUUID()}`],
+  ])('the sidebar offers it on %s; changing it there returns to /home with the new one', async (_, path) => {
+    const { context, page } = await openHome(twoSocieties.email, { storage: { society: demo.societies.minera } });
+    try {
+      await page.getByLabel('Sociedad', { exact: true }).waitFor();
+      // On /home the selection is the page's own; the sidebar does not repeat it.
+      expect(await page.locator('.portal-sidebar-selection').count()).toBe(0);
+      await page.goto(`${webUrl}${path}`);
+      const select = page
+        .getByRole('navigation', { name: 'Navegación principal' })
+        .getByRole('combobox', { name: 'Sociedad' });
+      await select.waitFor();
+      expect(await select.inputValue()).toBe(demo.societies.minera);
+      await select.selectOption({ label: 'Comercial Norte Ltda.' });
+      await page.waitForURL(`${webUrl}/home`);
+      expect(await page.evaluate(() => localStorage.getItem('society'))).toBe(demo.societies.comercial);
+      expect(await page.getByLabel('Sociedad', { exact: true }).inputValue()).toBe(demo.societies.comercial);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('on a page that does not depend on it (profile), changing it stays on the page', async () => {
+    const { context, page } = await openHome(twoSocieties.email, { storage: { society: demo.societies.minera } });
+    try {
+      await page.getByLabel('Sociedad', { exact: true }).waitFor();
+      await page.goto(`${webUrl}/userinfo`);
+      const select = page
+        .getByRole('navigation', { name: 'Navegación principal' })
+        .getByRole('combobox', { name: 'Sociedad' });
+      await select.selectOption({ label: 'Comercial Norte Ltda.' });
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('society'))).toBe(demo.societies.comercial);
+      expect(new URL(page.url()).pathname).toBe('/userinfo');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('at 375 px', () => {
   test('fits the width, has no serious accessibility violation, and is saved as a screenshot', async () => {
     const { context, page } = await openHome('sociedad@demo.cl', { width: 375 });
