@@ -71,8 +71,11 @@ describe('indicators', () => {
       await expect(box(page, 'utm').locator('.home-indicator-value').textContent()).resolves.toBe('$58.248');
       await expect(box(page, 'utm').locator('.home-indicator-date').textContent()).resolves.toContain('julio 2022');
       await expect(box(page, 'ipc').locator('.home-indicator-value').textContent()).resolves.toBe('1,2 %');
-      // No euro in the dataset: the box says so instead of showing a number.
-      await expect(box(page, 'euro').textContent()).resolves.toContain('Sin datos disponibles');
+      // The euro's latest sample day keeps its own date; one point in its window: no change shown, no trend line.
+      const euro = box(page, 'euro');
+      await expect(euro.locator('.home-indicator-value').textContent()).resolves.toBe('$945,21');
+      await expect(euro.locator('.home-indicator-date').textContent()).resolves.toBe('al 24-06-2022');
+      await expect(euro.locator('svg').count()).resolves.toBe(0);
       await expect(
         page.getByText('Datos de muestra al 04-07-2022; no corresponden a valores actuales.').isVisible(),
       ).resolves.toBe(true);
