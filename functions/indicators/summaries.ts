@@ -19,7 +19,10 @@ async function summaryOf(code: IndicatorCode) {
   if (!latest) return { code, value: null, day: null, variation: null, series: [], source: null };
   const from = addDays(latest.day, -SERIES_DAYS[period]);
   const series = recent.filter((value) => value.day >= from);
-  const previous = recent.at(-2);
+  // The change is against the value before, only when that one is inside the window drawn: a daily value weeks
+  // older (a gap in the source, or the bundled euro's two sample days) is no "previous value" to compare with.
+  const before = recent.at(-2);
+  const previous = before && before.day >= from ? before : undefined;
   return {
     code,
     value: latest.value,

@@ -60,6 +60,38 @@ describe('at 375 px', () => {
     }
   });
 
+  test('the selection picker in the drawer has its name; axe is clean closed, open, and after a resize', async () => {
+    // The case that once gave a critical select-name: an accounting page opened wide, then narrowed to 375 px.
+    const { context, page } = await newPage(browser);
+    try {
+      await signInWithCookies(context, webUrl, 'grupo@demo.cl');
+      await page.goto(`${webUrl}/accounting/1/00000000-0000-4000-8000-000000000001`);
+      await settled(page);
+      const wide = page
+        .getByRole('navigation', { name: 'Navegación principal' })
+        .getByRole('combobox', { name: 'Grupo sociedad' });
+      await wide.waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.setViewportSize(PHONE);
+      expect(await seriousViolations(page)).toEqual([]);
+      // Closed, the drawer (and its picker) is inert: out of the keyboard order and the accessibility tree.
+      const button = page.getByRole('button', { name: 'Abrir menú' });
+      const drawer = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
+      await expect.poll(() => drawer.evaluate((element) => (element as HTMLElement).inert)).toBe(true);
+
+      await button.click();
+      const inDrawer = drawer.getByRole('combobox', { name: 'Grupo sociedad' });
+      await inDrawer.waitFor();
+      expect(await drawer.evaluate((element) => (element as HTMLElement).inert)).toBe(false);
+      expect(await inDrawer.getAttribute('aria-label')).toBe('Grupo sociedad');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'shell-drawer-selection-375');
+    } finally {
+      await context.close();
+    }
+  });
+
   test('an admin list is usable: the table scrolls inside its card, the page does not', async () => {
     const { context, page } = await newPage(browser, { viewport: PHONE });
     try {

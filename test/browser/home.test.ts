@@ -71,8 +71,11 @@ describe('indicators', () => {
       await expect(box(page, 'utm').locator('.home-indicator-value').textContent()).resolves.toBe('$58.248');
       await expect(box(page, 'utm').locator('.home-indicator-date').textContent()).resolves.toContain('julio 2022');
       await expect(box(page, 'ipc').locator('.home-indicator-value').textContent()).resolves.toBe('1,2 %');
-      // No euro in the dataset: the box says so instead of showing a number.
-      await expect(box(page, 'euro').textContent()).resolves.toContain('Sin datos disponibles');
+      // The euro's latest sample day keeps its own date; one point in its window: no change shown, no trend line.
+      const euro = box(page, 'euro');
+      await expect(euro.locator('.home-indicator-value').textContent()).resolves.toBe('$945,21');
+      await expect(euro.locator('.home-indicator-date').textContent()).resolves.toBe('al 24-06-2022');
+      await expect(euro.locator('svg').count()).resolves.toBe(0);
       await expect(
         page.getByText('Datos de muestra al 04-07-2022; no corresponden a valores actuales.').isVisible(),
       ).resolves.toBe(true);
@@ -252,6 +255,48 @@ describe('selection per role', () => {
       expect(await select.inputValue()).toBe(demo.societies.comercial);
     } finally {
       await unknown.context.close();
+    }
+  });
+});
+
+describe('the selection on other pages', () => {
+  test.each([
+    ['an accounting page', `/accounting/1/${randomUUID()}`],
+    ['a report page', `/reportView/${randomUUID()}`],
+  ])('the sidebar offers it on %s; changing it there returns to /home with the new one', async (_, path) => {
+    const { context, page } = await openHome(twoSocieties.email, { storage: { society: demo.societies.minera } });
+    try {
+      await page.getByLabel('Sociedad', { exact: true }).waitFor();
+      // On /home the selection is the page's own; the sidebar does not repeat it.
+      expect(await page.locator('.portal-sidebar-selection').count()).toBe(0);
+      await page.goto(`${webUrl}${path}`);
+      const select = page
+        .getByRole('navigation', { name: 'Navegación principal' })
+        .getByRole('combobox', { name: 'Sociedad' });
+      await select.waitFor();
+      expect(await select.inputValue()).toBe(demo.societies.minera);
+      await select.selectOption({ label: 'Comercial Norte Ltda.' });
+      await page.waitForURL(`${webUrl}/home`);
+      expect(await page.evaluate(() => localStorage.getItem('society'))).toBe(demo.societies.comercial);
+      expect(await page.getByLabel('Sociedad', { exact: true }).inputValue()).toBe(demo.societies.comercial);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('on a page that does not depend on it (profile), changing it stays on the page', async () => {
+    const { context, page } = await openHome(twoSocieties.email, { storage: { society: demo.societies.minera } });
+    try {
+      await page.getByLabel('Sociedad', { exact: true }).waitFor();
+      await page.goto(`${webUrl}/userinfo`);
+      const select = page
+        .getByRole('navigation', { name: 'Navegación principal' })
+        .getByRole('combobox', { name: 'Sociedad' });
+      await select.selectOption({ label: 'Comercial Norte Ltda.' });
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('society'))).toBe(demo.societies.comercial);
+      expect(new URL(page.url()).pathname).toBe('/userinfo');
+    } finally {
+      await context.close();
     }
   });
 });

@@ -60,8 +60,16 @@ describe('GET api/v1/indicators/', () => {
     expect(utm).toMatchObject({ value: 58248, day: '2022-07-01' });
     // IPC is itself a variation: its change is in percentage points (May 1.2 − April 1.4).
     expect(ipc).toMatchObject({ value: 1.2, day: '2022-05-01', variation: -0.2 });
-    // No euro in the dataset: no number is shown rather than an invented one.
-    expect(euro).toEqual({ code: 'euro', value: null, day: null, variation: null, series: [], source: null });
+    // The euro's two sample days, 13-04 and 24-06-2022: the latest with its own date (not carried to 4 July), and no
+    // variation, since the value before lies outside its 30-day window; nothing in between is made up.
+    expect(euro).toEqual({
+      code: 'euro',
+      value: 945.21,
+      day: '2022-06-24',
+      variation: null,
+      series: [{ day: '2022-06-24', value: 945.21 }],
+      source: 'sample',
+    });
   });
 });
 
@@ -162,7 +170,7 @@ describe('the scheduled job', () => {
       process.env.INDICATORS_PROVIDER = 'sample';
       const outcome = await handler();
       expect(outcome.failed).toEqual({});
-      expect(outcome.stored).toMatchObject({ dolar: 38, euro: 0, utm: 7, ipc: 17 });
+      expect(outcome.stored).toMatchObject({ dolar: 38, euro: 2, utm: 7, ipc: 17 });
       expect(outcome.stored.uf).toBe(186); // every day from 31-12-2021 to 04-07-2022
     } finally {
       process.env.INDICATORS_PROVIDER = saved.INDICATORS_PROVIDER;

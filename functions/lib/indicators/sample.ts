@@ -5,9 +5,10 @@ import dataset from './sample-data.json';
 
 /**
  * The bundled dataset for offline use (issue 13): real published values frozen on `as_of` (a few years of IPC
- * variations, one UF and one UTM anchor, dólar observado values), from which UF and UTM follow the official rules.
+ * variations, one UF and one UTM anchor, dólar observado and two euro values), from which UF and UTM follow the official rules.
  * Every value it gives is dated on or before `as_of` and stored with source 'sample', so the screen labels it as sample
- * data with its date. It has no euro values and gives none: the portal never shows an invented number.
+ * data with its date. Of the euro it has only the two days it can vouch for (sample-data.json, sources.euro) and
+ * fills nothing in between: the portal never shows an invented number.
  */
 export const SAMPLE_AS_OF: string = dataset.as_of;
 export const SAMPLE_IPC: IpcVariations = dataset.ipc;

@@ -20,6 +20,9 @@ export function SelectionPicker({ profile, className }: { profile: UserInfo | nu
     <SelectField
       className={className}
       label={label}
+      // The <label> names it; aria-label names it too wherever it is drawn (the sidebar drawer at 375 px met an axe
+      // select-name finding while sliding, issue 13).
+      aria-label={label}
       value={selected}
       onChange={(event) => {
         chooseSelection(kind, event.target.value);

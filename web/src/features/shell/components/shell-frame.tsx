@@ -37,6 +37,9 @@ export function ShellFrame({
         className="portal-drawer"
         data-open={drawer.control.open}
         data-phone={drawer.phone}
+        // Closed on a phone, the drawer is off screen: inert keeps it out of the keyboard order and the accessibility
+        // tree at once, also during the slide-out and right after a resize (its CSS visibility changes 0.2 s later).
+        inert={drawer.phone && !drawer.control.open}
       >
         {sidebar(drawer.phone ? { collapsed: false, onToggle: drawer.close } : { collapsed, onToggle })}
       </div>

@@ -1,5 +1,7 @@
 import { Flex, View } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
+import { useLocation } from 'react-router-dom';
+import { SelectionPicker } from '@/components/ui/selection-picker';
 import { adminPanelTarget, showsDocuments } from '@/features/shell/menus';
 import { useMyAccountingLinks, useMyReportLinks } from '@/lib/assignment-lists';
 import type { UserInfo } from '@/lib/session';
@@ -8,8 +10,8 @@ import { NavGroup } from './nav-group';
 import { NavItem } from './nav-item';
 
 /**
- * The ordinary sidebar: Inicio, 'Mis reportes' and Contabilidad (collapsible, for the selection chosen on /home),
- * Documentos, and the bottom icons (support, user info, and the admin panel for admin roles).
+ * The ordinary sidebar: Inicio, the per-role selection, 'Mis reportes' and Contabilidad (collapsible, for that
+ * selection), Documentos, and the bottom icons (support, user info, and the admin panel for admin roles).
  */
 export function Sidebar({
   profile,
@@ -21,6 +23,7 @@ export function Sidebar({
   onToggle: () => void;
 }) {
   const adminTarget = adminPanelTarget(profile);
+  const { pathname } = useLocation();
   // The caller's reports and accounting items for its stored selection, by menu_name (issue 11, issue 12).
   const reports = useMyReportLinks();
   const accounting = useMyAccountingLinks();
@@ -36,6 +39,11 @@ export function Sidebar({
     >
       <CollapseToggle collapsed={collapsed} onToggle={onToggle} />
       <NavItem to="/home" icon="home" label={es.sidebar.home} collapsed={collapsed} end />
+      {/* The selection the lists below follow, on every page but /home, which shows it in its content (portal §2
+          Home: changing it on a report or accounting page returns to /home). */}
+      {collapsed || pathname === '/home' ? null : (
+        <SelectionPicker profile={profile} className="portal-sidebar-selection" />
+      )}
       <NavGroup
         icon="reports"
         label={es.sidebar.reports}
