@@ -220,7 +220,8 @@ export const listNotifications = defineContract({
   path: 'api/v1/documents/notification/',
   access: ALL,
   handler: 'documents/list-notifications',
-  summary: "'Archivo añadido' for new documents in the caller's societies, newest first, paged, with the unread count",
+  summary:
+    "'Archivo añadido' for new documents in the caller's societies, newest first, paged, with the unread count; each feed keeps its newest notifications (at least 256), older ones age out",
   query: z.object({
     limit: z.coerce.number().int().min(1).max(100).default(10),
     offset: pageQuery.offset,
