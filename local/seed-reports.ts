@@ -32,10 +32,13 @@ const STATEMENTS: Array<[(typeof ACCOUNTING_TYPES)[number], string, string]> = [
 ];
 
 export async function seedReports(demo: DemoData, seeder: Caller['user']): Promise<void> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: MARKER }));
-  if (Item) return;
   const system: Caller = { user: seeder, role: 'SUPER_ADMIN' };
+  const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: MARKER }));
+  if (!Item) await seedFirstReports(demo, system);
+  await seedDataDashboards(demo, system);
+}
 
+async function seedFirstReports(demo: DemoData, system: Caller): Promise<void> {
   const management = await createModule(system, { module_name: 'Gestión', module_type: 'REPORT' });
   const economy = await createModule(system, { module_name: 'Indicadores', module_type: 'REPORT' });
   const bi = await createModule(system, { module_name: 'Herramientas BI', module_type: 'REPORT' });
@@ -131,4 +134,48 @@ export async function seedReports(demo: DemoData, seeder: Caller['user']): Promi
     [],
   );
   await dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...MARKER, created: nowIso() } }));
+}
+
+/**
+ * The documents and accounting dashboards (issue 11), under a marker of their own so a portal seeded before them
+ * receives them too: documents activity for every demo project, and the accounting summary of Minera Atacama (whose
+ * ledger local/seed-accounting.ts imports) for the people of its group.
+ */
+const DATA_MARKER = { pk: 'SEED#REPORTS#DATA_DASHBOARDS', sk: 'SEED' };
+
+async function seedDataDashboards(demo: DemoData, system: Caller): Promise<void> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: DATA_MARKER }));
+  if (Item) return;
+  const panels = await createModule(system, { module_name: 'Tableros', module_type: 'REPORT' });
+  for (const project of [demo.projects.andes, demo.projects.pacifico]) {
+    await createReport(
+      system,
+      {
+        report_name: 'Actividad de documentos',
+        menu_name: 'Documentos',
+        description: 'Documentos agregados por mes y espacio por carpeta.',
+        tool_type: 'BUILT_IN',
+        builtin_dashboard: 'DOCUMENTS',
+        ...ALL_ROLES,
+        project_list: [project],
+        module: panels.uuid,
+      },
+      [],
+    );
+  }
+  await createReport(
+    system,
+    {
+      report_name: 'Resumen contable Minera Atacama',
+      menu_name: 'Resumen contable',
+      description: 'Ingresos, gastos y resultado de los últimos doce meses del libro mayor importado.',
+      tool_type: 'BUILT_IN',
+      builtin_dashboard: 'ACCOUNTING',
+      ...ALL_ROLES,
+      society_list: [demo.societies.minera],
+      module: panels.uuid,
+    },
+    [],
+  );
+  await dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...DATA_MARKER, created: nowIso() } }));
 }

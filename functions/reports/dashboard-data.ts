@@ -6,17 +6,26 @@ import type { Entry } from '../lib/data/directory';
 import { readDirectories } from '../lib/data/directory';
 import { type GroupEntry, groupsOfProject } from '../lib/data/groups';
 import { indicatorSeries } from '../lib/data/indicators';
+import { getItems } from '../lib/data/list-index';
 import type { ReportRecord } from '../lib/data/reports';
 import { type SocietyEntry, societiesOfGroup, societiesOfProject } from '../lib/data/societies';
 import { keys } from '../lib/data/table';
 import { type UserEntry, usersOfGroup, usersOfProject, usersOfSociety } from '../lib/data/user-listing';
+import { accountingSummary } from './dashboard-accounting';
+import { documentsActivity, scopeKeyOf, scopeNameOf } from './dashboard-documents';
 
 /**
  * Built-in dashboards (issue 11, a third tool type): drawn by the portal from its own data, for the caller's verified
  * selection only. PORTAL_ACTIVITY counts societies and users of the selection from the listing directories (one
- * BatchGet); INDICATORS charts the stored currency series. A new kind (accounting aggregates) is one more case here.
+ * BatchGet); INDICATORS charts the stored currency series; DOCUMENTS the documents added per month and the space per
+ * folder (dashboard-documents.ts); ACCOUNTING a society's monthly revenue, expenses and result from its ledger's
+ * monthly aggregates (dashboard-accounting.ts).
+ *
+ * Counts over time: only documents have them. Their feed entries carry the creation date; the users and societies
+ * listing entries carry only the last change (`u`), so a "created per month" of those would need a date added to
+ * every entry first (a rewrite of all directories), left for later.
  */
-interface Panel {
+export interface Panel {
   id: string;
   title: string;
   chart: 'bar' | 'pie' | 'line';
@@ -110,6 +119,17 @@ export async function dashboardData(report: ReportRecord, selection: Selection |
   const scope = selection ?? (report.projects[0] ? { project: report.projects[0] } : undefined);
   if (dashboard === 'INDICATORS') return { dashboard, scope_name: '', panels: await indicators() };
   if (!scope) return { dashboard, scope_name: '', panels: [] };
+  if (dashboard === 'DOCUMENTS') {
+    const { scopeName, panels } = await documentsActivity(scope, new Date(nowMs()));
+    return { dashboard, scope_name: scopeName, panels };
+  }
+  if (dashboard === 'ACCOUNTING') {
+    const [{ panels, note }, names] = await Promise.all([
+      accountingSummary(scope.society),
+      getItems<Record<string, unknown>>([scopeKeyOf(scope)]),
+    ]);
+    return { dashboard, scope_name: scopeNameOf(names[0]), panels, ...(note && { note }) };
+  }
   const { scopeName, panels } = await activity(scope);
   return { dashboard, scope_name: scopeName, panels };
 }

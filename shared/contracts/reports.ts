@@ -20,8 +20,8 @@ const ALL = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_
 
 export const TOOL_TYPES = ['POWER_BI', 'QUICKSIGHT', 'BUILT_IN'] as const;
 export const toolTypeSchema = z.enum(TOOL_TYPES);
-/** The built-in dashboards (issue 11); accounting aggregates join as another kind when they exist. */
-export const BUILT_IN_DASHBOARDS = ['PORTAL_ACTIVITY', 'INDICATORS'] as const;
+/** The built-in dashboards (issue 11): portal activity, indicators, documents activity, a society's accounting. */
+export const BUILT_IN_DASHBOARDS = ['PORTAL_ACTIVITY', 'INDICATORS', 'DOCUMENTS', 'ACCOUNTING'] as const;
 
 /** A custom parameter (portal §3): name, content and the project it applies to. */
 export const customParameterSchema = z.object({
@@ -207,6 +207,8 @@ export const getReportDashboard = defineContract({
   response: z.object({
     dashboard: z.enum(BUILT_IN_DASHBOARDS),
     scope_name: z.string(),
+    /** Why a dashboard has nothing to draw for this selection (e.g. accounting needs a society). */
+    note: z.string().optional(),
     panels: z.array(
       z.object({
         id: z.string(),

@@ -54,7 +54,7 @@ export interface ReportRecord extends AssignmentRecord {
   url: string | null;
   aws_id_dashboard: string | null;
   aws_username: string | null;
-  builtin_dashboard: 'PORTAL_ACTIVITY' | 'INDICATORS' | null;
+  builtin_dashboard: 'PORTAL_ACTIVITY' | 'INDICATORS' | 'DOCUMENTS' | 'ACCOUNTING' | null;
   image: string | null;
   project_parameter_name: string | null;
   group_parameter_name: string | null;

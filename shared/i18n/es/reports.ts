@@ -14,7 +14,14 @@ export const reportsViewer = {
     societiesByStatus: 'Sociedades habilitadas y deshabilitadas',
     dolar: 'Dólar observado (últimos 90 días)',
     uf: 'UF (últimos 90 días)',
+    documentsPerMonth: 'Documentos agregados por mes',
+    folderSizes: 'Espacio por carpeta (MB)',
+    revenue: 'Ingresos por mes (miles de $)',
+    expenses: 'Gastos por mes (miles de $)',
+    result: 'Resultado del mes (miles de $)',
   },
+  accountingNeedsSociety: 'El resumen contable se muestra por sociedad: elija una sociedad para verlo.',
+  accountingNoLedger: 'Esta sociedad aún no tiene un libro mayor importado.',
   enabled: 'Habilitadas',
   disabled: 'Deshabilitadas',
 } as const;
@@ -72,7 +79,12 @@ export const reportsAdmin = {
     image: 'Imagen',
   },
   tools: { POWER_BI: 'Power BI', QUICKSIGHT: 'Quicksight', BUILT_IN: 'Tablero integrado' },
-  dashboards: { PORTAL_ACTIVITY: 'Actividad del portal', INDICATORS: 'Indicadores económicos' },
+  dashboards: {
+    PORTAL_ACTIVITY: 'Actividad del portal',
+    INDICATORS: 'Indicadores económicos',
+    DOCUMENTS: 'Actividad de documentos',
+    ACCOUNTING: 'Resumen contable',
+  },
   parameters: {
     title: 'Parámetros',
     empty: 'Este reporte no tiene parámetros.',

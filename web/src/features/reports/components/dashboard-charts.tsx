@@ -58,7 +58,7 @@ function Chart({ panel }: { panel: Panel }) {
     <BarChart data={panel.points}>
       <CartesianGrid strokeDasharray="3 3" />
       <XAxis dataKey="label" />
-      <YAxis allowDecimals={false} width={40} />
+      <YAxis width={64} allowDecimals={panel.points.some((point) => !Number.isInteger(point.value))} />
       <Tooltip />
       <Bar dataKey="value" fill={COLORS[0]} isAnimationActive={false} />
     </BarChart>
@@ -76,6 +76,7 @@ export default function DashboardCharts({ id, selection }: { id: string; selecti
   return (
     <Flex direction="column" gap="medium" data-testid="built-in-dashboard">
       {data.scope_name ? <Text color="font.secondary">{t.dashboardOf(data.scope_name)}</Text> : null}
+      {data.note ? <Text data-testid="dashboard-note">{data.note}</Text> : null}
       <Flex wrap="wrap" gap="medium">
         {data.panels.map((panel) => (
           <Card key={panel.id} variation="outlined" flex="1 1 20rem" minWidth="0" data-testid={`panel-${panel.id}`}>
