@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { LEDGER_UPLOAD_ROOT } from '../../functions/lib/accounting/import-upload';
+import { lambdaBundling } from '../bundling';
+import { wildcardResourceFinding } from '../nag';
+import { REPO_ROOT } from '../paths';
+import { type Backend, LAMBDA_RUNTIME, LOG_RETENTION } from './api';
+import { leadingKeys } from './function-access';
+
+/**
+ * The large ledger import job (issue 12): when a ledger file lands under uploads/accounting/ of the documents bucket
+ * (its EventBridge notifications, stacks/stateful), EventBridge invokes functions/accounting/import-job-worker.ts
+ * asynchronously. Its role reads the table, writes only the import's items (job, chart/pointer/aggregates, lines) and
+ * reads only the ledger uploads.
+ */
+export class AccountingImportJob extends Construct {
+  readonly function: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: { backend: Backend }) {
+    super(scope, id);
+    const { backend } = props;
+    const logGroup = new LogGroup(this, 'Logs', { retention: LOG_RETENTION });
+    const uploads = `${backend.documentsBucket.bucketArn}/${LEDGER_UPLOAD_ROOT}*`;
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Execution role of the large ledger import job (infra/constructs/accounting-import-job.ts)',
+      inlinePolicies: {
+        Access: new PolicyDocument({
+          statements: [
+            new PolicyStatement({
+              sid: 'Logs',
+              actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+              resources: [logGroup.logGroupArn],
+            }),
+            new PolicyStatement({
+              sid: 'TableReads',
+              actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+              resources: [backend.table.tableArn],
+            }),
+            new PolicyStatement({
+              sid: 'ImportWrites',
+              actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+              resources: [backend.table.tableArn],
+              conditions: leadingKeys(['ACCJOB#', 'ACCOUNTING#', 'LEDGER#']),
+            }),
+            new PolicyStatement({ sid: 'LedgerUploads', actions: ['s3:GetObject'], resources: [uploads] }),
+          ],
+        }),
+      },
+    });
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: path.join(REPO_ROOT, 'functions', 'accounting', 'import-job-worker.ts'),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      runtime: LAMBDA_RUNTIME,
+      architecture: Architecture.ARM_64,
+      // A 1M-line file (~100 MB) is read, validated and aggregated in memory (design/accounting.md: ~56 s locally).
+      memorySize: 3008,
+      timeout: Duration.minutes(15),
+      role,
+      logGroup,
+      environment: {
+        TABLE_NAME: backend.table.tableName,
+        DOCUMENTS_BUCKET: backend.documentsBucket.bucketName,
+      },
+      description: 'Large ledger imports: runs the job of a file uploaded by presigned POST',
+      bundling: lambdaBundling(),
+    });
+
+    new Rule(this, 'Uploaded', {
+      description: 'Portal: a ledger file uploaded for a large import starts its job',
+      eventPattern: {
+        source: ['aws.s3'],
+        detailType: ['Object Created'],
+        detail: {
+          bucket: { name: [backend.documentsBucket.bucketName] },
+          object: { key: [{ prefix: LEDGER_UPLOAD_ROOT }] },
+        },
+      },
+      targets: [new LambdaFunction(this.function, { retryAttempts: 2, maxEventAge: Duration.hours(1) })],
+    });
+    Validations.of(Stack.of(this)).acknowledge({
+      id: wildcardResourceFinding(this, uploads),
+      reason: 'The job reads only the ledger uploads: every object under uploads/accounting/ of the documents bucket.',
+    });
+  }
+}
