@@ -2,7 +2,6 @@ import { Annotations, type App, type Environment, Stack, Validations } from 'aws
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Contract } from '../shared/contracts/define';
 import { chunkContracts } from './api-chunks';
-import { AccountingImportJob } from './constructs/accounting-import-job';
 import { IndicatorsSchedule, readIndicatorsSettings } from './constructs/indicators-schedule';
 import { WEB_DIST } from './paths';
 import type { Permissions } from './permissions';
@@ -83,8 +82,6 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
 
   const jobs = new Stack(app, `${p}Jobs`, { env, description: 'Portal: scheduled jobs (indicators refresh)' });
   new IndicatorsSchedule(jobs, 'Indicators', { backend: stateful.backend, settings: readIndicatorsSettings(app.node) });
-  // Issue 12: large ledger imports, started by the documents bucket's EventBridge notification of their upload.
-  new AccountingImportJob(jobs, 'AccountingImport', { backend: stateful.backend });
 
   if (settings.portalUrlIsPlaceholder) {
     Annotations.of(stateful).addWarningV2(

@@ -42,9 +42,6 @@ export class Storage extends Construct {
       });
 
     this.documentsBucket = dataBucket('Documents', 'documents/');
-    // Issue 12: object events go to EventBridge, where the large ledger import job listens (its rule sits in the jobs
-    // stack, so no notification resource here has to name a function of another stack).
-    this.documentsBucket.enableEventBridgeNotification();
     // Issue 10: a direct upload that was never confirmed stays under uploads/ (the confirm call copies it into place).
     this.documentsBucket.addLifecycleRule({
       id: 'UnconfirmedUploads',
