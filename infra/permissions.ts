@@ -339,6 +339,11 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   statusResultsExcel: READ,
   accountingViewerSocieties: READ,
   cashflowDetail: READ,
+  // Large ledger files (issue 12): the presigned POST needs PutObject on the documents bucket (its uploads/ prefix);
+  // the confirm call HEADs the object and, locally, runs the job in process (reads the file, writes the import).
+  requestLedgerUpload: { table: { read: 'query', write: { 'ACCJOB#': ['PutItem'] } }, documents: ['PutObject'] },
+  confirmLedgerUpload: { ...ADMIN_WRITE, documents: ['GetObject'] },
+  ledgerUploadStatus: READ,
 };
 
 /** The declaration of one contract; throws for a contract that has none (so it cannot deploy with a guess). */

@@ -8,6 +8,7 @@ import { readTable, type TableRow, UnreadableFileError } from '../lib/accounting
 import { sliceOf } from '../lib/accounting/types';
 import type { Caller } from '../lib/auth/caller';
 import { getChart, getLedgerPointer, putChart, replaceSlices } from '../lib/data/accounting-ledger';
+import type { SocietyRecord } from '../lib/data/societies';
 import { fieldErrors } from '../lib/errors';
 import type { UploadedFile } from '../lib/http/multipart';
 import { societyForImport } from './society-access';
@@ -29,7 +30,7 @@ const rejected = (file_errors: string[], rows = 0, report: RowReport[] = []): Im
 });
 
 /** Reads the file and checks what concerns the file as a whole; a string list of problems, or the rows. */
-async function readRows(file: UploadedFile | undefined, required: readonly string[]) {
+async function readRows(file: UploadedFile | undefined, required: readonly string[], maxRows = MAX_ROWS) {
   if (!file) throw fieldErrors({ file: ['REQUIRED'] });
   let table: Awaited<ReturnType<typeof readTable>>;
   try {
@@ -41,7 +42,7 @@ async function readRows(file: UploadedFile | undefined, required: readonly strin
   const missing = required.filter((column) => !table.columns.includes(column));
   if (missing.length > 0) return { problems: [f.missingColumns(missing.join(', '))] };
   if (table.rows.length === 0) return { problems: [f.empty] };
-  if (table.rows.length > MAX_ROWS) return { problems: [f.tooManyRows(MAX_ROWS)] };
+  if (table.rows.length > maxRows) return { problems: [f.tooManyRows(maxRows)] };
   return { rows: table.rows as TableRow[] };
 }
 
@@ -71,15 +72,33 @@ export async function importLedgerFile(
   file?: UploadedFile,
 ): Promise<ImportReport> {
   const society = await societyForImport(caller, societyUuid);
-  const read = await readRows(file, LEDGER_REQUIRED);
+  return importLedgerData(society, file);
+}
+
+/** What a large file's job reports as it goes (the import screen's progress bar). */
+export type ImportProgress = (phase: 'VALIDATING' | 'WRITING', progress: number) => Promise<void>;
+
+/**
+ * The ledger import proper, for a society already checked: the request path (files up to the request cap) and the
+ * job of a large file (import-job.ts) share it, so both follow the same all-or-nothing rules.
+ */
+export async function importLedgerData(
+  society: SocietyRecord,
+  file: UploadedFile | undefined,
+  options: { maxRows?: number; progress?: ImportProgress } = {},
+): Promise<ImportReport> {
+  const societyUuid = society.uuid;
+  const read = await readRows(file, LEDGER_REQUIRED, options.maxRows);
   if (!read.rows) return rejected(read.problems);
+  await options.progress?.('VALIDATING', 25);
   const accounts = await getChart(societyUuid);
   if (!accounts || accounts.length === 0) return rejected([f.noChart], read.rows.length);
   const chart = chartMap(accounts);
   const { lines, report } = validateLedger(read.rows, chart, society.society_rut ?? '');
   if (lines.length === 0) return rejected([], read.rows.length, report);
+  await options.progress?.('WRITING', 50);
   const slices = aggregateLedger(lines, chart);
-  await replaceSlices(societyUuid, slices);
+  await replaceSlices(societyUuid, slices, (done) => options.progress?.('WRITING', 50 + 45 * done));
   const periods = [...slices]
     .map(([key, content]) => {
       const { tag, month } = sliceOf(key);

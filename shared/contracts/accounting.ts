@@ -379,3 +379,73 @@ export const statusResultsExcel = defineContract({
   ...exportOf('status-results', 'excel'),
   query: comparedExportQuery,
 });
+
+// ── Large ledger files (presigned upload, then a job) ─────────────────────────────────────────────────────────────
+
+/**
+ * Files beyond what one request carries (issue 12) go straight to S3 by presigned POST (the policy caps the size and
+ * the key), then a job imports them with the same all-or-nothing rules while the screen polls its status.
+ */
+export const MAX_LEDGER_UPLOAD_BYTES = 150 * 1024 * 1024;
+export const LEDGER_UPLOAD_TYPES = ['text/csv', XLSX] as const;
+
+export const importJobSchema = z.object({
+  uuid: z.string(),
+  society: z.string(),
+  file_name: z.string(),
+  file_size: z.number().int(),
+  status: z.enum(['WAITING_UPLOAD', 'QUEUED', 'RUNNING', 'DONE', 'FAILED']),
+  phase: z.enum(['UPLOAD', 'READING', 'VALIDATING', 'WRITING', 'FINISHED']),
+  /** 0–100 */
+  progress: z.number().int(),
+  /** The per-row report once the job is over (its first 2,000 failed rows; `failed` counts them all). */
+  report: importReportSchema.nullable(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type ImportJobView = z.infer<typeof importJobSchema>;
+
+export const requestLedgerUpload = defineContract({
+  id: 'requestLedgerUpload',
+  method: 'POST',
+  path: 'api/v1/accounting/ledger/upload/',
+  access: IMPORTERS,
+  statuses: [404],
+  handler: 'accounting/ledger-upload',
+  summary: 'Start a large libro_diario import: a job and the presigned POST (url and fields) that uploads its file',
+  body: z.object({
+    society: uuidSchema,
+    file_name: z.string().trim().min(1).max(200),
+    file_size: z.coerce.number().int().min(1).max(MAX_LEDGER_UPLOAD_BYTES),
+    content_type: z.enum(LEDGER_UPLOAD_TYPES),
+  }),
+  response: z.object({
+    job: importJobSchema,
+    upload: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }),
+  }),
+  successStatus: 201,
+});
+
+export const confirmLedgerUpload = defineContract({
+  id: 'confirmLedgerUpload',
+  method: 'POST',
+  path: 'api/v1/accounting/ledger/upload/confirm/',
+  access: IMPORTERS,
+  statuses: [404],
+  handler: 'accounting/ledger-upload-confirm',
+  summary: 'The file of a large import is uploaded: queue its job (again is harmless); answers the job',
+  body: z.object({ job: uuidSchema }),
+  response: importJobSchema,
+});
+
+export const ledgerUploadStatus = defineContract({
+  id: 'ledgerUploadStatus',
+  method: 'GET',
+  path: 'api/v1/accounting/ledger/upload/status/',
+  access: IMPORTERS,
+  statuses: [404],
+  handler: 'accounting/ledger-upload-status',
+  summary: 'Status, progress and, once over, the per-row report of a large import job',
+  query: z.object({ job: uuidSchema }),
+  response: importJobSchema,
+});

@@ -88,6 +88,11 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   // the accounting assignment a statement is opened through (issue 12)
   assignment: 'assignment',
   flujo: 'value',
+  // large ledger imports: the job (not a tenant entity; another's answers 404) and the file's description
+  job: 'value',
+  file_name: 'value',
+  file_size: 'value',
+  content_type: 'value',
   // Issue 14: the RUT the society wizard checks on leaving step 1.
   rut: 'value',
 };
@@ -223,6 +228,9 @@ const SAMPLES: Record<string, () => unknown> = {
   module_type: () => 'REPORT',
   accounting_type: () => 'BALANCE_8_COLUMNS',
   cant_see: () => true,
+  // Large ledger imports (issue 12): the file's type, and a job nobody has (its real jobs are the caller's own).
+  content_type: () => 'text/csv',
+  job: () => '00000000-0000-4000-8000-00000000a0b0',
 };
 
 /**

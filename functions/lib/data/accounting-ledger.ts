@@ -238,12 +238,21 @@ function sliceItems(society: string, slice: SliceKey, version: string, content: 
  * a condition on the revision read. Another import of the same society in between answers 409 DATA_CONFLICT and its
  * new items are removed. Returns the number of items written.
  */
-export async function replaceSlices(society: string, slices: Map<SliceKey, SliceContent>): Promise<number> {
+export async function replaceSlices(
+  society: string,
+  slices: Map<SliceKey, SliceContent>,
+  /** Told the share of items written (0–1) about every 10 %, for a job's progress. */
+  progress?: (done: number) => Promise<void> | undefined,
+): Promise<number> {
   const before = await getLedgerPointer(society);
   const version = `${Date.now().toString(36)}${randomUUID().slice(0, 8)}`;
   const items = [...slices].flatMap(([slice, content]) => sliceItems(society, slice, version, content));
+  const step = Math.max(1, Math.ceil(items.length / 10));
+  let written = 0;
   await inParallel(items, WRITE_CONCURRENCY, async (Item) => {
     await dynamo.send(new PutCommand({ TableName: config.tableName, Item }));
+    written += 1;
+    if (progress && written % step === 0) await progress(written / items.length);
   });
   const imported = nowIso();
   const next: LedgerPointer = {

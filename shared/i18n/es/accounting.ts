@@ -34,6 +34,9 @@ export const accountingImport = {
     empty: 'El archivo no tiene filas.',
     tooManyRows: (max: number) => `El archivo supera las ${max} filas; súbalo por carga grande.`,
     noChart: 'La sociedad no tiene plan de cuentas: importe primero el plan de cuentas.',
+    // Large files (presigned upload and a job).
+    notUploaded: 'El archivo no se recibió: vuelva a subirlo.',
+    jobFailed: 'La importación no pudo terminar; no se guardó nada del archivo. Vuelva a intentarlo.',
   },
 };
 

@@ -1,0 +1,45 @@
+import type { ImportReport } from '../../shared/contracts/accounting';
+import { accountingImport } from '../../shared/i18n/es/accounting';
+import { readLedgerUpload } from '../lib/accounting/import-upload';
+import { finishImportJob, getImportJob, moveImportJob, setImportJobProgress } from '../lib/data/accounting-import-jobs';
+import { getSociety } from '../lib/data/societies';
+import { importLedgerData } from './import-service';
+
+/** A job reads up to ten times the rows of one request (the 1M-line bench file is ~1M rows). */
+const JOB_MAX_ROWS = 2_000_000;
+
+const refused = (file_errors: string[]): ImportReport => ({
+  imported: false,
+  file_errors,
+  rows: 0,
+  failed: 0,
+  report: [],
+  periods: [],
+});
+
+/**
+ * Runs one large import (issue 12): takes the job (only one trigger runs it: the S3 event in AWS, the confirm call
+ * locally), reads the uploaded file, imports it with the request path's rules (all or nothing, atomic replace) while
+ * writing its progress, and ends with the per-row report. A failure of the job itself ends it FAILED with a Spanish
+ * message rather than leaving it RUNNING.
+ */
+export async function runImportJob(uuid: string): Promise<void> {
+  const job = await getImportJob(uuid);
+  if (!job) return;
+  if (!(await moveImportJob(uuid, ['WAITING_UPLOAD', 'QUEUED'], 'RUNNING', 'READING'))) return;
+  try {
+    await setImportJobProgress(uuid, 'READING', 5);
+    const [data, society] = await Promise.all([readLedgerUpload(job.object_key), getSociety(job.society)]);
+    if (!data) return await finishImportJob(uuid, refused([accountingImport.fileErrors.notUploaded]));
+    if (!society) return await finishImportJob(uuid, refused([accountingImport.fileErrors.jobFailed]));
+    const report = await importLedgerData(
+      society,
+      { field: 'file', filename: job.file_name, contentType: '', data, truncated: false },
+      { maxRows: JOB_MAX_ROWS, progress: (phase, progress) => setImportJobProgress(uuid, phase, progress) },
+    );
+    await finishImportJob(uuid, report);
+  } catch (error) {
+    console.error('ledger import job failed', uuid, error);
+    await finishImportJob(uuid, refused([accountingImport.fileErrors.jobFailed]));
+  }
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { ImportJobView } from '../../shared/contracts/accounting';
+import { ledgerUploadPrefix } from '../lib/accounting/import-upload';
+import type { Caller } from '../lib/auth/caller';
+import { config } from '../lib/config';
+import { createImportJob, getImportJob, type ImportJob, moveImportJob } from '../lib/data/accounting-import-jobs';
+import { fieldErrors, notFound } from '../lib/errors';
+import { headDocumentObject, presignDocumentUpload } from '../lib/storage/documents';
+import { runImportJob } from './import-job';
+import { societyForImport } from './society-access';
+
+/**
+ * Large ledger files (issue 12): the documents area's presigned POST (design/documents.md: the policy caps the size,
+ * fixes the key prefix and the content type, and expires in 10 minutes), a job item, a confirm call, a status poll.
+ */
+export const jobView = (job: ImportJob): ImportJobView => ({
+  uuid: job.uuid,
+  society: job.society,
+  file_name: job.file_name,
+  file_size: job.file_size,
+  status: job.status,
+  phase: job.phase,
+  progress: job.progress,
+  report: job.report,
+  created: job.created,
+  updated: job.updated,
+});
+
+export async function startLedgerUpload(
+  caller: Caller,
+  body: { society: string; file_name: string; file_size: number; content_type: string },
+) {
+  const society = await societyForImport(caller, body.society);
+  const uuid = randomUUID();
+  const prefix = ledgerUploadPrefix(society.uuid, uuid);
+  // The policy allows the size declared, not more: a larger body is refused by S3 itself.
+  const post = await presignDocumentUpload(prefix, body.content_type, body.file_size);
+  const job = await createImportJob({
+    uuid,
+    society: society.uuid,
+    created_by: caller.user.uuid,
+    file_name: body.file_name,
+    file_size: body.file_size,
+    object_key: `${prefix}file`,
+  });
+  return { job: jobView(job), upload: { url: post.url, fields: post.fields } };
+}
+
+/** A job the caller may see: one of a society in its import scope (404 otherwise, as if there were none). */
+async function jobFor(caller: Caller, uuid: string): Promise<ImportJob> {
+  const job = await getImportJob(uuid);
+  if (!job) throw notFound();
+  await societyForImport(caller, job.society);
+  return job;
+}
+
+/**
+ * The file is up: the job is queued and started. In AWS the upload's S3 event starts the job function
+ * (functions/accounting/import-job-worker.ts); the local stack has no S3 events, so locally the confirm call starts it
+ * in the portal's process, after answering. Whichever trigger comes first runs it; a second confirm changes nothing.
+ */
+export async function confirmLedgerUpload(caller: Caller, uuid: string): Promise<ImportJobView> {
+  const job = await jobFor(caller, uuid);
+  if (job.status === 'WAITING_UPLOAD') {
+    const object = await headDocumentObject(job.object_key);
+    if (!object) throw fieldErrors({ file: ['UPLOAD_MISSING'] });
+    await moveImportJob(uuid, ['WAITING_UPLOAD'], 'QUEUED', 'READING');
+    if (config.isLocal) {
+      setImmediate(() => {
+        runImportJob(uuid).catch((error) => console.error('ledger import job', uuid, error));
+      });
+    }
+  }
+  return jobView((await getImportJob(uuid)) as ImportJob);
+}
+
+export async function ledgerUploadStatus(caller: Caller, uuid: string): Promise<ImportJobView> {
+  return jobView(await jobFor(caller, uuid));
+}

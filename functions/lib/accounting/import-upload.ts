@@ -1,0 +1,28 @@
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { s3 } from '../aws/s3';
+import { config } from '../config';
+
+/**
+ * Where a large ledger file waits for its job (issue 12): under the documents bucket's `uploads/` prefix, which a
+ * lifecycle rule empties after a day, in a folder of its own per society and job. The S3 event that starts the job in
+ * AWS listens to this prefix (infra/constructs/accounting-import-job.ts).
+ */
+export const LEDGER_UPLOAD_ROOT = 'uploads/accounting/';
+export const ledgerUploadPrefix = (society: string, job: string) => `${LEDGER_UPLOAD_ROOT}${society}/${job}/`;
+/** The job of an uploaded object's key, or undefined for a key that is not a ledger upload's. */
+export function jobOfUploadKey(key: string): string | undefined {
+  const match = /^uploads\/accounting\/[0-9a-f-]{36}\/([0-9a-f-]{36})\/file$/.exec(key);
+  return match?.[1];
+}
+
+/** The uploaded file's bytes, or undefined when nothing was uploaded. */
+export async function readLedgerUpload(key: string): Promise<Buffer | undefined> {
+  try {
+    const out = await s3.send(new GetObjectCommand({ Bucket: config.documentsBucket, Key: key }));
+    return Buffer.from(await (out.Body as { transformToByteArray: () => Promise<Uint8Array> }).transformToByteArray());
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || (error as Error).name === 'NoSuchKey') return undefined;
+    throw error;
+  }
+}
