@@ -281,9 +281,13 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // external: contact and support tickets (issue 13)
   // Public: the per-address contact throttle, then one mail to the firm.
   postContactEmail: { table: { read: 'query', write: { 'THROTTLE#': ['PutItem', 'UpdateItem'] } }, mail: true },
-  // The ticket item and its listing entries (functions/lib/data/tickets.ts), then one mail to the project.
+  // The per-user ticket throttle, the ticket item and its listing entries (functions/lib/data/tickets.ts), then one
+  // mail to the project.
   postSupportTicket: {
-    table: { read: 'query', write: { 'TICKET#': ['PutItem'], 'DIR#': ['UpdateItem'] } },
+    table: {
+      read: 'query',
+      write: { 'THROTTLE#': ['PutItem', 'UpdateItem'], 'TICKET#': ['PutItem'], 'DIR#': ['UpdateItem'] },
+    },
     mail: true,
   },
   listSupportTickets: READ,

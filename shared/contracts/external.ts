@@ -52,8 +52,10 @@ export const postSupportTicket = defineContract({
   method: 'POST',
   path: 'api/v1/external/zoho/desk/ticket/',
   access: ALL,
+  statuses: [429],
   handler: 'external/post-support-ticket',
-  summary: "Support ticket: stored with its user, project and time, and mailed to the project's contact e-mail",
+  summary:
+    "Support ticket: stored with its user, project and time, and mailed to the project's contact e-mail; throttled per user",
   body: ticketBodySchema,
   response: ticketSchema,
   successStatus: 201,

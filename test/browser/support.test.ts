@@ -116,3 +116,27 @@ describe('support ticket', () => {
     }
   });
 });
+
+describe('the admin menu', () => {
+  test.each([
+    ['superadmin@demo.cl', '/admin/projects', true],
+    ['proyecto@demo.cl', '/admin/group', true],
+    ['grupo@demo.cl', '/admin/society', false],
+  ])('%s on %s: a tickets entry leading to /support/tickets is %s', async (email, path, shown) => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signInWithCookies(context, webUrl, email);
+      await page.goto(`${webUrl}${path}`);
+      const menu = page.getByRole('navigation', { name: 'Navegación de administración' });
+      await menu.getByRole('link', { name: 'Volver al portal' }).waitFor();
+      const entry = menu.getByRole('link', { name: 'Tickets de soporte' });
+      expect(await entry.count()).toBe(shown ? 1 : 0);
+      if (!shown) return;
+      await entry.click();
+      await page.waitForURL(`${webUrl}/support/tickets`);
+      await page.getByRole('heading', { name: 'Tickets de soporte' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

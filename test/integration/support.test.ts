@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, inject, test } from 'vitest';
 import { listSupportTickets, patchSupportTicket, postSupportTicket } from '../../shared/contracts/external';
+import { messageForError } from '../../shared/i18n/error-messages';
 import { call, signIn } from '../helpers/api';
 import { createTestUser } from '../helpers/db';
-import { waitForMail } from '../helpers/mail';
+import { allMailTo, waitForMail } from '../helpers/mail';
 
 /**
  * Support tickets (issue 13): stored with user, project and time, mailed to the project's contact e-mail; listed,
- * closed and reopened by SUPER_ADMIN (all) and PROJECT_ADMIN (its projects only); anything else 403 or 404.
+ * closed and reopened by SUPER_ADMIN (all) and PROJECT_ADMIN (its projects only); anything else 403 or 404; a few an
+ * hour per user.
  */
 const PROJECT_CONTACT = 'contacto@example.cl';
 let sender: string;
@@ -149,4 +151,37 @@ test('other roles may send tickets but not read them; an unknown ticket is 404',
   });
   expect(unknown.status).toBe(404);
   expect((await call(postSupportTicket, { body: { subject: 'x', description: 'abcd' } })).status).toBe(401);
+});
+
+test('each user may open 5 tickets an hour: the sixth is 429 with the wait, stores and mails nothing; others still may', async () => {
+  const { andes } = inject('portal').demo.projects;
+  const [first, second] = await Promise.all([
+    createTestUser('USER_SOCIETY', [andes]),
+    createTestUser('USER_SOCIETY', [andes]),
+  ]);
+  const [firstToken, secondToken] = await Promise.all([first, second].map(async (u) => (await signIn(u.email)).access));
+  const burst = `Ráfaga ${randomUUID().slice(0, 8)}`;
+  const body = { subject: burst, description: 'Otra consulta más.' };
+  // A refused body is not counted: the limit is on tickets, not on typing mistakes.
+  expect(
+    (await call(postSupportTicket, { token: firstToken, body: { subject: burst, description: 'abc' } })).status,
+  ).toBe(400);
+  for (let i = 0; i < 5; i++) expect((await call(postSupportTicket, { token: firstToken, body })).status).toBe(201);
+
+  const refused = await call(postSupportTicket, { token: firstToken, body });
+  expect(refused.status).toBe(429);
+  const error = refused.body as unknown as { code: string; remaining_time: number };
+  expect(error.code).toBe('TOO_MANY_ATTEMPTS');
+  expect(error.remaining_time).toBeGreaterThan(55 * 60);
+  // The Spanish text the ticket modal shows for it (shared/i18n/error-messages.ts).
+  expect(messageForError({ status: 429, ...error })).toMatch(/^Demasiados intentos\. Por favor, espere \d+:\d\d\.$/);
+
+  expect((await listAs(superAdmin, { search: burst })).body.count).toBe(5);
+  await waitForMail(PROJECT_CONTACT, burst);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect((await allMailTo(PROJECT_CONTACT)).filter((mail) => mail.subject.includes(burst))).toHaveLength(5);
+
+  // The count is the user's own: another user of the same project is not held back.
+  expect((await call(postSupportTicket, { token: secondToken, body })).status).toBe(201);
+  expect((await listAs(superAdmin, { search: burst })).body.count).toBe(6);
 });

@@ -23,6 +23,8 @@ export const THROTTLES = {
   IP_LINK_CHECK: { maxHits: 60, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
   // Landing contact messages per address (issue 13): enough for a person, too few to relay spam through the firm.
   IP_CONTACT: { maxHits: 5, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
+  // Support tickets per signed-in user (issue 13): each is stored and mailed to the project; a few an hour is plenty.
+  USER_TICKET: { maxHits: 5, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
 } as const;
 export type ThrottleKind = keyof typeof THROTTLES;
 

@@ -32,10 +32,24 @@ describe('sidebar decisions', () => {
 
   it('filters the admin menu by role (admin spec §2)', () => {
     const superAdmin = adminMenuFor('SUPER_ADMIN');
-    expect(labels(superAdmin.main)).toEqual(['Proyectos', 'G.Sociedad', 'Sociedad', 'Usuarios', 'Documentos']);
+    expect(labels(superAdmin.main)).toEqual([
+      'Proyectos',
+      'G.Sociedad',
+      'Sociedad',
+      'Usuarios',
+      'Documentos',
+      'Tickets de soporte',
+    ]);
     // Issue 11: SUPER_ADMIN also names the modules themselves.
     expect(labels(superAdmin.modules)).toEqual(['Reportes', 'Contabilidad', 'Módulos']);
-    expect(labels(adminMenuFor('PROJECT_ADMIN').main)).toEqual(['G.Sociedad', 'Sociedad', 'Usuarios']);
+    expect(labels(adminMenuFor('PROJECT_ADMIN').main)).toEqual([
+      'G.Sociedad',
+      'Sociedad',
+      'Usuarios',
+      'Tickets de soporte',
+    ]);
+    // The tickets entry follows the roles its API admits (issue 13): not GROUP_ADMIN.
+    expect(adminMenuFor('SUPER_ADMIN').main.at(-1)?.to).toBe('/support/tickets');
     expect(labels(adminMenuFor('GROUP_ADMIN').main)).toEqual(['Sociedad', 'Usuarios']);
     // Portal §2: reports and accounting admin open to project and group admins too (issue 11, issue 12).
     expect(labels(adminMenuFor('GROUP_ADMIN').modules)).toEqual(['Reportes', 'Contabilidad']);

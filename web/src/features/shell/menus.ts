@@ -1,3 +1,4 @@
+import { listSupportTickets } from '@shared/contracts/external';
 import { es } from '@shared/i18n/es';
 import { adminHome, type Role } from '@shared/roles';
 import type { UserInfo } from '@/lib/session';
@@ -15,9 +16,23 @@ export function adminPanelTarget(profile: UserInfo | null): string | undefined {
 /** Entries the admin spec groups under the 'Modulos' submenu. */
 const MODULE_ENTRIES = new Set(['/admin/reports', '/admin/accounting', '/admin/modules']);
 
-/** The ADMIN_MENU entries (shared/roles.ts) a role sees, split into top-level entries and the 'Modulos' submenu. */
+/**
+ * The support tickets list (issue 13): an admin-menu entry for exactly the roles its API admits (SUPER_ADMIN and
+ * PROJECT_ADMIN). It opens in the portal's shell (/support/tickets), not under /admin.
+ */
+const SUPPORT_TICKETS_ENTRY = {
+  label: es.support.ticketsTitle,
+  to: '/support/tickets',
+  roles: listSupportTickets.access as readonly Role[],
+};
+
+/**
+ * The ADMIN_MENU entries (shared/roles.ts) and the tickets entry a role sees, split into top-level entries and the
+ * 'Modulos' submenu.
+ */
 export function adminMenuFor(role: Role | undefined) {
-  const visible = role ? es.adminMenu.filter((entry) => entry.roles.includes(role)) : [];
+  const entries = [...es.adminMenu, SUPPORT_TICKETS_ENTRY];
+  const visible = role ? entries.filter((entry) => entry.roles.includes(role)) : [];
   return {
     main: visible.filter((entry) => !MODULE_ENTRIES.has(entry.to)),
     modules: visible.filter((entry) => MODULE_ENTRIES.has(entry.to)),

@@ -15,9 +15,10 @@ const ICONS: Record<string, IconName> = {
   '/admin/reports': 'reports',
   '/admin/accounting': 'accounting',
   '/admin/documents/root': 'folder',
+  '/support/tickets': 'ticket',
 };
 
-/** The admin sidebar under /admin/*: the role's entries of ADMIN_MENU, and a way back to the portal. */
+/** The admin sidebar under /admin/*: the role's admin-menu entries (menus.ts), and a way back to the portal. */
 export function AdminSidebar({
   role,
   collapsed,
