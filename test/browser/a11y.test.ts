@@ -130,10 +130,15 @@ test('the check itself catches serious and critical violations', async () => {
   }
 });
 
+/**
+ * The walks run side by side, each in a context of its own (vitest's maxConcurrency at a time): most of a visit is
+ * waiting for the page and its requests to settle, which the other walks fill.
+ */
 describe('axe: no serious or critical violation', () => {
-  test.each(['visitor' as const, ...ROLES])(
+  test.concurrent.for(['visitor' as const, ...ROLES])(
     'every route a %s can open',
-    async (role) => {
+    { timeout: 400_000 },
+    async (role, { expect }) => {
       const { context, page } = await newPage(browser);
       const problems: string[] = [];
       try {
@@ -149,6 +154,5 @@ describe('axe: no serious or critical violation', () => {
       }
       expect(problems).toEqual([]);
     },
-    400_000,
   );
 });
