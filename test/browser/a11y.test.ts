@@ -130,15 +130,10 @@ test('the check itself catches serious and critical violations', async () => {
   }
 });
 
-/**
- * The walks run side by side, each in a context of its own (vitest's maxConcurrency at a time): most of a visit is
- * waiting for the page and its requests to settle, which the other walks fill.
- */
 describe('axe: no serious or critical violation', () => {
-  test.concurrent.for(['visitor' as const, ...ROLES])(
+  test.each(['visitor' as const, ...ROLES])(
     'every route a %s can open',
-    { timeout: 400_000 },
-    async (role, { expect }) => {
+    async (role) => {
       const { context, page } = await newPage(browser);
       const problems: string[] = [];
       try {
@@ -154,5 +149,6 @@ describe('axe: no serious or critical violation', () => {
       }
       expect(problems).toEqual([]);
     },
+    400_000,
   );
 });
