@@ -6,7 +6,12 @@ const BLOCKING = new Set(['serious', 'critical']);
 
 /** The serious and critical axe violations on the page as it is now, one line per rule with its first targets. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const axe = new AxeBuilder({ page });
+  // axe's default run finishes in a blank page it opens per call, which is there for cross-origin frames; a page whose
+  // frames are all of its own origin (every SPA screen but an embedded report) gets the same results from one axe.run
+  // in the page, in about half the time.
+  if (page.frames().every((frame) => sameOrigin(frame.url(), page.url()))) axe.setLegacyMode();
+  const results = await axe.analyze();
   return results.violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .map(
@@ -17,6 +22,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .join(' | ')}`,
     );
 }
+
+const sameOrigin = (url: string, pageUrl: string) =>
+  url === 'about:blank' || url === '' || new URL(url).origin === new URL(pageUrl).origin;
 
 /** Waits until the page has settled: no request in flight and no loading screen or spinner left. */
 export async function settled(page: Page): Promise<void> {
