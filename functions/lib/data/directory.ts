@@ -38,6 +38,13 @@ function shardOf(directory: Directory, id: string): number {
 /** The shard item holding an entry (document-feeds.ts reads and guards the one shard an append touches). */
 export const entryShardKey = (directory: Directory, id: string) => shardKey(directory, shardOf(directory, id));
 
+/**
+ * A shard's version, kept by the writers that guard a shard (the bounded document feeds, document-feeds.ts): an
+ * attribute of the shard, not an entry (entry ids are uuids), so every reader skips it.
+ */
+export const SHARD_VERSION = 'feed_version';
+const NOT_ENTRIES = new Set(['pk', 'sk', SHARD_VERSION]);
+
 /** A directory write: transactWrite merges these per shard item before sending. */
 export interface EntryWrite {
   key: { pk: string; sk: string };
@@ -129,7 +136,7 @@ export async function readDirectories<T>(
       const shard = found.get(`${key.pk}|${key.sk}`);
       if (!shard) return [];
       return Object.entries(shard)
-        .filter(([name]) => name !== 'pk' && name !== 'sk')
+        .filter(([name]) => !NOT_ENTRIES.has(name))
         .map(([id, value]) => ({ id, value: JSON.parse(value as string) as T }));
     }),
   );

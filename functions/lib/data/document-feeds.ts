@@ -2,7 +2,7 @@ import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
 import { ApiError, conflict } from '../errors';
-import { type Entry, entryShardKey, putEntry, removeEntry } from './directory';
+import { type Entry, entryShardKey, putEntry, removeEntry, SHARD_VERSION } from './directory';
 import type { Directory } from './table';
 import { type TxWrite, transactWrite } from './transact';
 
@@ -22,8 +22,8 @@ export const FEED_SHARD_CAP = 256;
  * many per append instead of in one Update whose expression would pass DynamoDB's 4 KB.
  */
 const MAX_EVICTIONS_PER_APPEND = 200;
-/** The shard's version attribute: not an entry (entry ids are uuids). */
-export const FEED_VERSION = 'feed_version';
+/** The shard's version attribute, which directory readers skip. */
+export const FEED_VERSION = SHARD_VERSION;
 
 /** A society's new documents, read by its users' notifications (notifications.ts). */
 export const documentFeedOf = (society: string): Directory => ({ partition: `SOCIETY#${society}#DOC_FEED`, shards: 8 });
