@@ -1,3 +1,4 @@
+import type { Caller } from '../functions/lib/auth/caller';
 import { startPortal } from '../local/portal';
 import { countDynamoCalls, superAdminToken } from './harness';
 import { median } from './stats';
@@ -83,15 +84,38 @@ export async function run(): Promise<void> {
       }
       console.log(`${label}: median ${median(latencies).toFixed(0)} ms over ${RUNS}, ${perRequest} DynamoDB calls`);
     };
+    // Statements open through an accounting assignment (issue 12): one per statement, aimed at this society.
+    const { createModule } = await import('../functions/modules/modules');
+    const { createAccountingAssignment } = await import('../functions/modules/accounting-assignments');
+    const system = { user: { uuid: 'bench', email: 'bench@portal.local' }, role: 'SUPER_ADMIN' } as unknown as Caller;
+    const module = await createModule(system, { module_name: `Bench ${Date.now()}`, module_type: 'ACCOUNTING' });
+    const assignment = async (accounting_type: 'BALANCE_8_COLUMNS' | 'FINANCIAL_SITUATION') =>
+      (
+        await createAccountingAssignment(system, {
+          accounting_type,
+          menu_name: accounting_type,
+          description: 'bench',
+          enable_project_admin: true,
+          enable_group_admin: true,
+          enable_user_group: true,
+          enable_user_society: true,
+          society_list: [society],
+          module: module.uuid,
+        })
+      ).uuid;
+    const [balance, situation] = [await assignment('BALANCE_8_COLUMNS'), await assignment('FINANCIAL_SITUATION')];
     const q = `society=${society}&rule=IFRS&money_type=LOCAL`;
-    await time('balance8columns December', `api/v1/accounting/balance8columns/report/?${q}&year=${YEAR}&month=12`);
+    await time(
+      'balance8columns December',
+      `api/v1/accounting/balance8columns/report/?${q}&assignment=${balance}&year=${YEAR}&month=12`,
+    );
     await time(
       'financial-situation December',
-      `api/v1/accounting/financial-situation/report/?${q}&start_period=${YEAR}-12`,
+      `api/v1/accounting/financial-situation/report/?${q}&assignment=${situation}&start_period=${YEAR}-12`,
     );
     await time(
       'drill-down 1.1.10 Clientes, January (one account-month)',
-      `api/v1/accounting/balance8columns/detail/?${q}&period=${YEAR}-01&cod_cta=1.1.10`,
+      `api/v1/accounting/balance8columns/detail/?${q}&assignment=${balance}&period=${YEAR}-01&cod_cta=1.1.10`,
     );
   } finally {
     await portal.stop();

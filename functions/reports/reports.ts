@@ -14,6 +14,7 @@ import {
   saveNew,
 } from '../lib/assignments/assignments';
 import type { Caller } from '../lib/auth/caller';
+import { removeReferencesOfReport } from '../lib/data/report-references';
 import type { ReportRecord } from '../lib/data/reports';
 import { ApiError, fieldErrors } from '../lib/errors';
 import { assetUrl, deleteAsset, storeImage } from '../lib/files';
@@ -158,6 +159,7 @@ export async function patchReport(caller: Caller, uuid: string, input: PatchInpu
 export async function deleteReport(caller: Caller, uuid: string) {
   const report = await requireForAdmin<ReportRecord>(caller, 'REPORT', uuid, {});
   await removeRecord(caller, REPORT_RULES, report);
+  await removeReferencesOfReport(uuid);
   await deleteAsset(report.image);
   return { detail: 'ok' };
 }

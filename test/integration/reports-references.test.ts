@@ -96,6 +96,24 @@ describe('whom a report reaches', () => {
     expect(first.body.results[0]?.uuid).not.toBe(second.body.results[0]?.uuid);
   });
 
+  test('the references go with the report: once it is deleted, its users list none of them', async () => {
+    const report = await create({ group_list: [w.G1], enable_user_group: true, enable_user_society: true });
+    for (const person of [w.people.userSociety, w.people.userGroup]) {
+      const hide = await call(reports.putReportReference, {
+        token: w.people.projectAdmin.token,
+        body: { reporte: report, usuario: person.uuid, cant_see: true },
+      });
+      expect(hide.status).toBe(200);
+    }
+    const ownReferences = async (token: string) =>
+      (await call(reports.listReportReferences, { token })).body.filter((r) => r.reporte === report);
+    expect(await ownReferences(w.people.userSociety.token)).toHaveLength(1);
+    const deleted = await call(reports.deleteReport, { token: w.people.projectAdmin.token, params: { uuid: report } });
+    expect(deleted.status).toBe(200);
+    expect(await ownReferences(w.people.userSociety.token)).toEqual([]);
+    expect(await ownReferences(w.people.userGroup.token)).toEqual([]);
+  });
+
   test("out of scope: another project's admin gets 404; group admins and users may not call it", async () => {
     const report = await create({ group_list: [w.G1], enable_user_society: true });
     expect((await audience(report, {}, w.people.otherProjectAdmin.token)).status).toBe(404);

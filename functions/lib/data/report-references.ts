@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
 import { config } from '../config';
-import type { TxWrite } from './transact';
+import { type TxWrite, transactWrite } from './transact';
 
 /**
  * Report references (portal §3 "Report reference per user: reporte, usuario, cant_see"): one item under the user,
@@ -45,3 +45,24 @@ async function queryAll(pk: string): Promise<ReportReference[]> {
 /** A user's references, in one Query (a page holds thousands). */
 export const referencesOfUser = (user: string) => queryAll(`REPORT_REF#${user}`);
 export const referencesOfReport = (report: string) => queryAll(`REPORT_REFS#${report}`);
+
+/** Both copies of a reference, per transaction: 50 pairs stay within DynamoDB's 100 writes. */
+const PAIRS_PER_ROUND = 50;
+
+/**
+ * Removes every reference of a deleted report (issue 11: none outlives its report), both copies of each pair in one
+ * transaction, in rounds of 50 pairs. Run after the report's own delete: should a round fail, what is left names a
+ * report that no longer exists, and deleting the report again is answered 404, so nothing shows it.
+ */
+export async function removeReferencesOfReport(report: string): Promise<void> {
+  const references = await referencesOfReport(report);
+  for (let start = 0; start < references.length; start += PAIRS_PER_ROUND) {
+    await transactWrite(
+      references.slice(start, start + PAIRS_PER_ROUND).flatMap((r) =>
+        [ofUser(r.usuario, r.reporte), ofReport(r.reporte, r.usuario)].map((key) => ({
+          write: { Delete: { TableName: config.tableName, Key: key } },
+        })),
+      ),
+    );
+  }
+}
