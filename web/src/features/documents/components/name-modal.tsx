@@ -1,5 +1,6 @@
 import { Button, TextField } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Modal, ServerErrors } from '@/components/admin';
 
@@ -24,26 +25,17 @@ export function NameModal({
   onClose: () => void;
 }) {
   const [name, setName] = useState(initial);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  // The submit is a mutation (issue 9): pending disables the buttons, its error shows in the dialog.
+  const save = useMutation({ mutationFn: (value: string) => onSubmit(value) });
+  const { reset } = save;
+  const busy = save.isPending;
   useEffect(() => {
     if (open) {
       setName(initial);
-      setError(null);
+      reset();
     }
-  }, [open, initial]);
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit(name.trim());
-      onClose();
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+  }, [open, initial, reset]);
+  const submit = () => save.mutate(name.trim(), { onSuccess: () => onClose() });
   return (
     <Modal
       open={open}
@@ -70,7 +62,7 @@ export function NameModal({
           if (event.key === 'Enter' && name.trim()) submit();
         }}
       />
-      <ServerErrors error={error} />
+      <ServerErrors error={save.error} />
     </Modal>
   );
 }

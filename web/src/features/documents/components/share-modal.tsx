@@ -1,6 +1,7 @@
 import { Button, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { DEFAULT_SHARE_EXPIRY_DAYS, SHARE_EXPIRY_DAYS } from '@shared/contracts/documents';
 import { es } from '@shared/i18n/es';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate, Modal, ServerErrors } from '@/components/admin';
 import { mintShareToken } from '../api/create-share-token';
@@ -24,30 +25,30 @@ export function ShareModal({
   const [days, setDays] = useState<Days>(DEFAULT_SHARE_EXPIRY_DAYS);
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const links = useShareLinks(document?.uuid ?? null);
+  // Minting and revoking are mutations (issue 9: one way to hold a request's pending and error state).
+  const mint = useMutation({
+    mutationFn: (uuid: string) => mintShareToken(uuid, days),
+    onSuccess: async (minted) => {
+      setLink(`${window.location.origin}/share/${minted.token}`);
+      await links.refetch();
+    },
+  });
+  const revocation = useMutation({ mutationFn: revokeLink, onSuccess: () => links.refetch() });
+  const error = mint.error ?? revocation.error;
 
   const close = () => {
     setLink(null);
     setCopied(false);
-    setError(null);
+    mint.reset();
+    revocation.reset();
     onClose();
   };
-  const generate = async () => {
+  const generate = () => {
     if (!document) return;
-    setBusy(true);
-    setError(null);
     setCopied(false);
-    try {
-      const minted = await mintShareToken(document.uuid, days);
-      setLink(`${window.location.origin}/share/${minted.token}`);
-      await links.refetch();
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
+    revocation.reset();
+    mint.mutate(document.uuid);
   };
   const copy = async () => {
     if (!link) return;
@@ -58,13 +59,9 @@ export function ShareModal({
     }
     setCopied(true);
   };
-  const revoke = async (uuid: string) => {
-    try {
-      await revokeLink(uuid);
-      await links.refetch();
-    } catch (caught) {
-      setError(caught);
-    }
+  const revoke = (uuid: string) => {
+    mint.reset();
+    revocation.mutate(uuid);
   };
 
   return (
@@ -88,7 +85,7 @@ export function ShareModal({
             </option>
           ))}
         </SelectField>
-        <Button variation="primary" onClick={generate} isLoading={busy}>
+        <Button variation="primary" onClick={generate} isLoading={mint.isPending}>
           {t.generate}
         </Button>
       </Flex>
@@ -121,7 +118,11 @@ export function ShareModal({
                 {t.expires(formatDate(l.expires_at))} · {t.uses(l.use_count)}
                 {l.last_used_at ? ` · ${t.lastUse(formatDate(l.last_used_at))}` : ''}
               </Text>
-              <Button size="small" onClick={() => revoke(l.uuid)}>
+              <Button
+                size="small"
+                onClick={() => revoke(l.uuid)}
+                isLoading={revocation.isPending && revocation.variables === l.uuid}
+              >
                 {t.revoke}
               </Button>
             </Flex>
