@@ -17,7 +17,8 @@ import type { Panel } from './dashboard-data';
  * stats with the feeds); the key count grows with a project's groups (16 per feed) and societies (1 each).
  */
 const MONTHS = 12;
-const MB = 1024 * 1024;
+const KB = 1024;
+const MB = KB * KB;
 
 /** The last twelve months, oldest first, as YYYY-MM, ending at `now`'s. */
 export function lastMonths(now: Date, count = MONTHS): string[] {
@@ -49,10 +50,14 @@ export function documentPanels(
       if (key !== 'ALL' && size > 0) bytes.set(key, (bytes.get(key) ?? 0) + size);
     }
   }
-  const folders = [...bytes]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 10)
-    .map(([key, size]) => ({ label: folderLabel(key, folderNames), value: Math.round((size / MB) * 100) / 100 }));
+  const largest = [...bytes].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  // In KB while every folder is under a megabyte: a firm's first few PDFs would all read 0,00 MB and draw no bar.
+  const unit = (largest[0]?.[1] ?? 0) >= MB ? 'MB' : 'KB';
+  const divisor = unit === 'MB' ? MB : KB;
+  const folders = largest.map(([key, size]) => ({
+    label: folderLabel(key, folderNames),
+    value: Math.round((size / divisor) * 100) / 100,
+  }));
   return [
     {
       id: 'documents-per-month',
@@ -60,7 +65,7 @@ export function documentPanels(
       chart: 'bar',
       points: [...perMonth].map(([label, value]) => ({ label, value })),
     },
-    { id: 'folder-sizes', title: t.panels.folderSizes, chart: 'bar', points: folders },
+    { id: 'folder-sizes', title: t.panels.folderSizes(unit), chart: 'bar', points: folders },
   ];
 }
 

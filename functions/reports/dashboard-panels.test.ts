@@ -43,10 +43,15 @@ describe('documents activity', () => {
     expect(perMonth?.points.at(-1)).toEqual({ label: '2026-11', value: 2 });
     expect(perMonth?.points.find((p) => p.label === '2026-09')?.value).toBe(1);
     expect(perMonth?.points.reduce((sum, p) => sum + p.value, 0)).toBe(3);
+    expect(sizes?.title).toBe('Espacio por carpeta (MB)');
     expect(sizes?.points).toEqual([
       { label: 'Balances', value: 4 },
       { label: 'F22 2021', value: 0.5 },
     ]);
+    // A firm's first small files read in KB, not as 0,00 MB.
+    const [, small] = documentPanels(feed, [new Map([['T1', { size: 1536, files: 1 }]])], new Map(), now);
+    expect(small?.title).toBe('Espacio por carpeta (KB)');
+    expect(small?.points).toEqual([{ label: 'T1', value: 1.5 }]);
   });
 });
 

@@ -12,7 +12,7 @@ import { type AssignmentWorld, buildAssignmentWorld } from '../helpers/assignmen
 const { demo } = inject('portal');
 let w: AssignmentWorld;
 const KB = 1024;
-// About 60 KB each, so the folder's space reads in hundredths of a MB.
+// About 60 KB each: under a megabyte in all, so the folder's space reads in KB.
 const PDF = new TextEncoder().encode(`%PDF-1.4\n%${'x'.repeat(60 * KB)}\n%%EOF\n`);
 
 async function upload(society: string, folder: string, name: string) {
@@ -82,16 +82,16 @@ describe('documents activity', () => {
     expect(society.dashboard).toBe('DOCUMENTS');
     expect(panel(society, 'documents-per-month')).toHaveLength(12);
     expect(panel(society, 'documents-per-month').at(-1)).toEqual({ label: thisMonth(), value: 2 });
-    const mb = (files: number) => Math.round(((files * PDF.byteLength) / (KB * KB)) * 100) / 100;
-    expect(panel(society, 'folder-sizes')).toEqual([{ label: 'Balances', value: mb(2) }]);
+    const kb = (files: number) => Math.round(((files * PDF.byteLength) / KB) * 100) / 100;
+    expect(panel(society, 'folder-sizes')).toEqual([{ label: 'Balances', value: kb(2) }]);
 
     const group = await dashboard(w.people.userGroup.token, report);
     expect(panel(group, 'documents-per-month').at(-1)?.value).toBe(3);
-    expect(panel(group, 'folder-sizes')).toEqual([{ label: 'Balances', value: mb(3) }]);
+    expect(panel(group, 'folder-sizes')).toEqual([{ label: 'Balances', value: kb(3) }]);
 
     const project = await dashboard(w.people.projectAdmin.token, report);
     expect(panel(project, 'documents-per-month').at(-1)?.value).toBe(4);
-    expect(panel(project, 'folder-sizes')).toEqual([{ label: 'Balances', value: mb(4) }]);
+    expect(panel(project, 'folder-sizes')).toEqual([{ label: 'Balances', value: kb(4) }]);
   });
 
   test('another group sees only its own documents', async () => {

@@ -15,7 +15,7 @@ export const reportsViewer = {
     dolar: 'Dólar observado (últimos 90 días)',
     uf: 'UF (últimos 90 días)',
     documentsPerMonth: 'Documentos agregados por mes',
-    folderSizes: 'Espacio por carpeta (MB)',
+    folderSizes: (unit: 'KB' | 'MB') => `Espacio por carpeta (${unit})`,
     revenue: 'Ingresos por mes (miles de $)',
     expenses: 'Gastos por mes (miles de $)',
     result: 'Resultado del mes (miles de $)',

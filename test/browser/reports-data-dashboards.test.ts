@@ -1,0 +1,53 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
+
+/**
+ * Issue 11, built-in dashboards drawn from the portal's own data: sociedad@demo.cl (Minera Atacama, whose documents
+ * and ledger the seed adds) opens 'Documentos' and 'Resumen contable' from 'Mis reportes' and their charts draw.
+ */
+const { webUrl } = inject('portal');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('documents and accounting dashboards', () => {
+  test('the society user opens both from the sidebar and sees their charts', async () => {
+    const { context, page } = await newPage(browser);
+    await signInWithCookies(context, webUrl, 'sociedad@demo.cl');
+    const open = async (menuName: string) => {
+      await page.goto(`${webUrl}/home`);
+      await page.getByRole('button', { name: 'Mis reportes' }).click();
+      // 'Documentos' also names the documents menu entry: the report's link is the one to its viewer.
+      await page.getByRole('link', { name: menuName, exact: true }).and(page.locator('[href*="/reportView/"]')).click();
+      await page.waitForURL(/\/reportView\//);
+      await page.getByTestId('built-in-dashboard').waitFor();
+    };
+
+    await open('Documentos');
+    // The seed uploads Minera Atacama's PDFs (a few KB each): this month's count and the space of their folders.
+    const perMonth = page.getByTestId('panel-documents-per-month');
+    await perMonth.locator('svg.recharts-surface').first().waitFor();
+    const folders = page.getByTestId('panel-folder-sizes');
+    await expect.poll(() => folders.locator('.recharts-bar-rectangle path').count()).toBeGreaterThan(0);
+    await screenshot(page, 'reports-documents-dashboard');
+
+    await open('Resumen contable');
+    // The seeded ledger has revenue and expenses every month: bars in both, a line for the result.
+    for (const panel of ['panel-revenue', 'panel-expenses']) {
+      await expect
+        .poll(() => page.getByTestId(panel).locator('.recharts-bar-rectangle path').count())
+        .toBeGreaterThan(0);
+    }
+    await page.getByTestId('panel-result').locator('.recharts-line-curve').first().waitFor();
+    expect(await page.getByTestId('dashboard-note').count()).toBe(0);
+    await screenshot(page, 'reports-accounting-dashboard');
+    await context.close();
+  }, 120_000);
+});
