@@ -46,6 +46,9 @@ describe('documents and accounting dashboards', () => {
         .toBeGreaterThan(0);
     }
     await page.getByTestId('panel-result').locator('.recharts-line-curve').first().waitFor();
+    // Axis figures in Chilean format (thousands with a dot; the month labels are not numbers).
+    const ticks = await page.getByTestId('panel-revenue').locator('text').allTextContents();
+    expect(ticks.some((tick) => /^\d{1,3}(\.\d{3})+$/.test(tick))).toBe(true);
     expect(await page.getByTestId('dashboard-note').count()).toBe(0);
     await screenshot(page, 'reports-accounting-dashboard');
     await context.close();

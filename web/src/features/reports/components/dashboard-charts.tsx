@@ -21,6 +21,10 @@ import { useReportDashboard } from '@/features/reports/api/get-report-dashboard'
 const t = es.reportsViewer;
 const COLORS = ['#005A9F', '#F2A900', '#0F7B5F', '#E4572E', '#6C5CE7', '#00A8CC'];
 
+/** Chilean number format on axes and tooltips: 60.000, 0,5. */
+const chilean = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 2 });
+const formatValue = (value: unknown) => (typeof value === 'number' ? chilean.format(value) : String(value));
+
 type Panel = {
   id: string;
   title: string;
@@ -38,7 +42,7 @@ function Chart({ panel }: { panel: Panel }) {
             <Cell key={point.label} fill={COLORS[index % COLORS.length]} />
           ))}
         </Pie>
-        <Tooltip />
+        <Tooltip formatter={formatValue} />
         <Legend />
       </PieChart>
     );
@@ -48,8 +52,8 @@ function Chart({ panel }: { panel: Panel }) {
       <LineChart data={panel.points}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="label" minTickGap={24} />
-        <YAxis domain={['auto', 'auto']} width={72} />
-        <Tooltip />
+        <YAxis domain={['auto', 'auto']} width={72} tickFormatter={formatValue} />
+        <Tooltip formatter={formatValue} />
         <Line type="monotone" dataKey="value" stroke={COLORS[0]} dot={false} isAnimationActive={false} />
       </LineChart>
     );
@@ -58,8 +62,12 @@ function Chart({ panel }: { panel: Panel }) {
     <BarChart data={panel.points}>
       <CartesianGrid strokeDasharray="3 3" />
       <XAxis dataKey="label" />
-      <YAxis width={64} allowDecimals={panel.points.some((point) => !Number.isInteger(point.value))} />
-      <Tooltip />
+      <YAxis
+        width={64}
+        tickFormatter={formatValue}
+        allowDecimals={panel.points.some((point) => !Number.isInteger(point.value))}
+      />
+      <Tooltip formatter={formatValue} />
       <Bar dataKey="value" fill={COLORS[0]} isAnimationActive={false} />
     </BarChart>
   );
