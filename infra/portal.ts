@@ -2,6 +2,7 @@ import { Annotations, type App, type Environment, Stack, Validations } from 'aws
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Contract } from '../shared/contracts/define';
 import { chunkContracts } from './api-chunks';
+import { AccountingImportJob } from './constructs/accounting-import-job';
 import { IndicatorsSchedule, readIndicatorsSettings } from './constructs/indicators-schedule';
 import { WEB_DIST } from './paths';
 import type { Permissions } from './permissions';
@@ -29,7 +30,7 @@ export interface PortalStacks {
   httpApi: HttpApiStack;
   apis: ApiStack[];
   web: WebStack;
-  /** Scheduled jobs (issue 13: the daily indicators refresh). */
+  /** Jobs (issue 13: the daily indicators refresh; issue 12: large ledger imports). */
   jobs: Stack;
   all: Array<StatefulStack | HttpApiStack | ApiStack | WebStack | Stack>;
 }
@@ -80,8 +81,13 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
     webDist: options.webDist ?? WEB_DIST,
   });
 
-  const jobs = new Stack(app, `${p}Jobs`, { env, description: 'Portal: scheduled jobs (indicators refresh)' });
+  const jobs = new Stack(app, `${p}Jobs`, {
+    env,
+    description: 'Portal: jobs (indicators refresh, large ledger imports)',
+  });
   new IndicatorsSchedule(jobs, 'Indicators', { backend: stateful.backend, settings: readIndicatorsSettings(app.node) });
+  // Issue 12: large ledger imports, started by the EventBridge event of their upload to the documents bucket.
+  new AccountingImportJob(jobs, 'AccountingImport', { backend: stateful.backend });
 
   if (settings.portalUrlIsPlaceholder) {
     Annotations.of(stateful).addWarningV2(

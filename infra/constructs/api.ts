@@ -52,6 +52,8 @@ export interface Backend {
   assetsObjectsArn: string;
   /** `<documents bucket ARN>/*`, imported the same way (issue 10). */
   documentsObjectsArn: string;
+  /** `<documents bucket ARN>/uploads/accounting/*`: the large ledger files, all the import job may read (issue 12). */
+  ledgerUploadsArn: string;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   /** The SES identity and configuration set ARNs (ses:SendEmail is authorized on both). */

@@ -1,5 +1,6 @@
 import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { LEDGER_UPLOAD_ROOT } from '../../functions/lib/accounting/import-upload';
 import type { Backend } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
@@ -44,6 +45,7 @@ export class StatefulStack extends Stack {
     this.backend = {
       assetsObjectsArn: Fn.join('', [Fn.importValue(assetsArnExport), '/*']),
       documentsObjectsArn: Fn.join('', [Fn.importValue(documentsArnExport), '/*']),
+      ledgerUploadsArn: Fn.join('', [Fn.importValue(documentsArnExport), `/${LEDGER_UPLOAD_ROOT}*`]),
       table: this.data.table,
       tableIndexArns: this.data.indexArns(),
       documentsBucket: this.storage.documentsBucket,

@@ -23,6 +23,8 @@ beforeAll(() => {
 function jobRoleStatements(template: Template): Array<Record<string, unknown>> {
   const roles = template.findResources('AWS::IAM::Role', {
     Properties: {
+      // The jobs stack holds other job functions too (issue 12: the ledger import worker): this one's role by name.
+      Description: Match.stringLikeRegexp('scheduled indicators job'),
       AssumeRolePolicyDocument: Match.objectLike({
         Statement: [Match.objectLike({ Principal: { Service: 'lambda.amazonaws.com' } })],
       }),

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
+import type { ObjectCreated } from '../../functions/accounting/import-job-worker';
+import * as accounting from '../../shared/contracts/accounting';
+import * as societies from '../../shared/contracts/societies';
+import { rutCheckDigit } from '../../shared/rut';
+import { call, signIn } from '../helpers/api';
+import { CHART_CSV, ledgerCsv, upload } from './accounting-helpers';
+
+/**
+ * Issue 12, the AWS path of a large ledger import: there, the upload's S3 "Object Created" event reaches the job
+ * function through EventBridge (infra/constructs/accounting-import-job.ts) and the confirm call starts nothing. Here
+ * the worker's handler is called in this process with that event, on the test portal's DynamoDB Local and s3rver:
+ * it runs the job without a confirm, and a repeated event (one after the other or at the same time) or a late confirm
+ * runs nothing again, because the job item's status guards the run.
+ */
+let groupAdmin: string;
+let superAdmin: string;
+let worker: typeof import('../../functions/accounting/import-job-worker');
+let jobs: typeof import('../../functions/lib/data/accounting-import-jobs');
+let ledger: typeof import('../../functions/lib/data/accounting-ledger');
+
+beforeAll(async () => {
+  // The handlers build their AWS clients from the environment at load: the test portal's, set before importing.
+  Object.assign(process.env, inject('portal').env);
+  worker = await import('../../functions/accounting/import-job-worker');
+  jobs = await import('../../functions/lib/data/accounting-import-jobs');
+  ledger = await import('../../functions/lib/data/accounting-ledger');
+  [groupAdmin, superAdmin] = await Promise.all([
+    signIn('grupo@demo.cl').then((t) => t.access),
+    signIn('superadmin@demo.cl').then((t) => t.access),
+  ]);
+});
+
+async function newSociety() {
+  const body = 50_000_000 + Math.floor(Math.random() * 30_000_000);
+  const industry = (await call(societies.listIndustries, { token: superAdmin })).body[0]?.uuid as string;
+  const created = await call(societies.createSociety, {
+    token: superAdmin,
+    body: {
+      society_business_name: `Evento ${randomUUID().slice(0, 8)} SpA`,
+      society_rut: `${body}-${rutCheckDigit(String(body))}`,
+      business_line: 'Servicios',
+      company_code: 'EVT',
+      industry_type: industry,
+      society_email: 'contacto@evento.cl',
+      currency: 'CLP',
+      group: inject('portal').demo.groups.norte,
+      society_contact_name: 'Ana Soto',
+      society_phone_number: '+56922223333',
+      tax_module: 'False',
+    },
+  });
+  expect(created.status).toBe(201);
+  const chart = await upload(
+    accounting.importAccountingChart,
+    groupAdmin,
+    { society: created.body.uuid },
+    {
+      name: 'plan.csv',
+      data: CHART_CSV,
+    },
+  );
+  expect(chart.body.imported).toBe(true);
+  return { uuid: created.body.uuid as string, rut: created.body.society_rut as string };
+}
+
+/** A job with its file uploaded by the presigned POST, not confirmed; and the key S3 would name in its event. */
+async function uploadedJob(society: { uuid: string; rut: string }) {
+  const data = Buffer.from(ledgerCsv(society.rut), 'utf8');
+  const start = await call(accounting.requestLedgerUpload, {
+    token: groupAdmin,
+    body: { society: society.uuid, file_name: 'libro.csv', file_size: data.length, content_type: 'text/csv' },
+  });
+  expect(start.status, JSON.stringify(start.body)).toBe(201);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(start.body.upload.fields)) form.set(k, v);
+  form.set('file', new Blob([new Uint8Array(data)], { type: 'text/csv' }), 'libro.csv');
+  expect((await fetch(start.body.upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+  const job = start.body.job.uuid as string;
+  const key = start.body.upload.fields.key as string;
+  expect(key).toBe(`uploads/accounting/${society.uuid}/${job}/file`);
+  return { job, key };
+}
+
+/** S3's EventBridge event for the object, as the rule delivers it. */
+const objectCreated = (key: string): ObjectCreated => ({
+  version: '0',
+  id: randomUUID(),
+  'detail-type': 'Object Created',
+  source: 'aws.s3',
+  account: '123456789012',
+  time: new Date().toISOString(),
+  region: 'us-east-1',
+  resources: [],
+  detail: { bucket: { name: inject('portal').env.DOCUMENTS_BUCKET as string }, object: { key } },
+});
+
+describe('import job worker, as EventBridge invokes it in AWS', () => {
+  test('the upload event runs the job without a confirm; a repeated event and a late confirm change nothing', async () => {
+    const society = await newSociety();
+    const { job, key } = await uploadedJob(society);
+    expect((await jobs.getImportJob(job))?.status).toBe('WAITING_UPLOAD');
+
+    await worker.handler(objectCreated(key));
+    const done = await jobs.getImportJob(job);
+    expect(done?.status).toBe('DONE');
+    expect(done?.progress).toBe(100);
+    expect(done?.report?.imported).toBe(true);
+    expect(done?.report?.periods.length).toBeGreaterThan(0);
+    const pointer = await ledger.getLedgerPointer(society.uuid);
+    expect(pointer.rev).toBe(1);
+
+    // The same event again (EventBridge delivers at least once), twice at once: the job and the ledger stay as they are.
+    await worker.handler(objectCreated(key));
+    await Promise.all([worker.handler(objectCreated(key)), worker.handler(objectCreated(key))]);
+    expect(await jobs.getImportJob(job)).toEqual(done);
+    expect(await ledger.getLedgerPointer(society.uuid)).toEqual(pointer);
+
+    // The screen's confirm after the event: answers the finished job and starts nothing.
+    const confirmed = await call(accounting.confirmLedgerUpload, { token: groupAdmin, body: { job } });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.status).toBe('DONE');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await jobs.getImportJob(job)).toEqual(done);
+    expect((await ledger.getLedgerPointer(society.uuid)).rev).toBe(1);
+  });
+
+  test('two deliveries of the same event at once import the file once', async () => {
+    const society = await newSociety();
+    const { job, key } = await uploadedJob(society);
+    await Promise.all([worker.handler(objectCreated(key)), worker.handler(objectCreated(key))]);
+    const done = await jobs.getImportJob(job);
+    expect(done?.status).toBe('DONE');
+    expect(done?.report?.imported).toBe(true);
+    expect((await ledger.getLedgerPointer(society.uuid)).rev).toBe(1);
+  });
+
+  test('an object that is not a ledger upload, or of a job that does not exist, runs nothing', async () => {
+    const society = await newSociety();
+    const { job } = await uploadedJob(society);
+    await worker.handler(objectCreated(`uploads/accounting/${society.uuid}/${randomUUID()}/file`));
+    await worker.handler(objectCreated(`uploads/accounting/${society.uuid}/${job}/otro`));
+    expect((await jobs.getImportJob(job))?.status).toBe('WAITING_UPLOAD');
+    expect((await ledger.getLedgerPointer(society.uuid)).rev).toBe(0);
+  });
+});
