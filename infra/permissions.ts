@@ -347,7 +347,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // the confirm call HEADs the object and, locally, runs the job in process (reads the file, writes the import).
   requestLedgerUpload: { table: { read: 'query', write: { 'ACCJOB#': ['PutItem'] } }, documents: ['PutObject'] },
   confirmLedgerUpload: { ...ADMIN_WRITE, documents: ['GetObject'] },
-  ledgerUploadStatus: READ,
+  // The poll ends a stalled job (FAILED), its only write.
+  ledgerUploadStatus: { table: { read: 'query', write: { 'ACCJOB#': ['UpdateItem'] } } },
 };
 
 /** The declaration of one contract; throws for a contract that has none (so it cannot deploy with a guess). */

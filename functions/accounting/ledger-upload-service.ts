@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportJobView } from '../../shared/contracts/accounting';
+import { accountingImport } from '../../shared/i18n/es/accounting';
 import { ledgerUploadPrefix } from '../lib/accounting/import-upload';
 import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
-import { createImportJob, getImportJob, type ImportJob, moveImportJob } from '../lib/data/accounting-import-jobs';
+import {
+  createImportJob,
+  failStalledImportJob,
+  getImportJob,
+  type ImportJob,
+  moveImportJob,
+} from '../lib/data/accounting-import-jobs';
 import { fieldErrors, notFound } from '../lib/errors';
 import { headDocumentObject, presignDocumentUpload } from '../lib/storage/documents';
 import { runImportJob } from './import-job';
@@ -74,6 +81,34 @@ export async function confirmLedgerUpload(caller: Caller, uuid: string): Promise
   return jobView((await getImportJob(uuid)) as ImportJob);
 }
 
-export async function ledgerUploadStatus(caller: Caller, uuid: string): Promise<ImportJobView> {
-  return jobView(await jobFor(caller, uuid));
+/**
+ * How long a job may go without a sign of life before the poll ends it: a RUNNING job writes its progress as it goes
+ * and its function lives 15 minutes at most; a QUEUED one waits for its S3 event, which EventBridge retries for an hour.
+ */
+export const STALL_AFTER_MS: Partial<Record<ImportJob['status'], number>> = {
+  RUNNING: 16 * 60_000,
+  QUEUED: 70 * 60_000,
+};
+
+/**
+ * What the import screen polls. A job whose worker died (timeout, memory) or whose event never came would otherwise
+ * poll RUNNING or QUEUED forever: past its limit it ends FAILED with a Spanish message (nothing of the file was
+ * stored: a slice is only switched to at the end of a successful import).
+ */
+export async function ledgerUploadStatus(caller: Caller, uuid: string, now = Date.now()): Promise<ImportJobView> {
+  const job = await jobFor(caller, uuid);
+  const limit = STALL_AFTER_MS[job.status];
+  if (limit !== undefined && now - Date.parse(job.updated) > limit) {
+    const report = {
+      imported: false,
+      file_errors: [accountingImport.fileErrors.jobStalled],
+      rows: 0,
+      failed: 0,
+      report: [],
+      periods: [],
+    };
+    await failStalledImportJob(uuid, job.status, job.updated, report);
+    return jobView((await getImportJob(uuid)) as ImportJob);
+  }
+  return jobView(job);
 }

@@ -4,6 +4,7 @@ import * as accounting from '../../shared/contracts/accounting';
 import * as societies from '../../shared/contracts/societies';
 import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from '../helpers/api';
+import { tableAccess } from '../helpers/db';
 import { CHART_CSV, statementAssignments, upload, viewVia } from './accounting-helpers';
 
 /**
@@ -163,6 +164,41 @@ describe('large ledger files', () => {
       query: { society: society.uuid },
     });
     expect(dates.body.dates).toEqual([]);
+  });
+
+  test('a job whose worker stopped answering ends FAILED at the next poll; a live one is left alone', async () => {
+    const society = await newSociety();
+    const { dynamo, lib, tableName } = await tableAccess();
+    const jobIn = async (status: string, minutesAgo: number) => {
+      const start = await call(accounting.requestLedgerUpload, {
+        token: groupAdmin,
+        body: { society: society.uuid, file_name: 'libro.csv', file_size: 100, content_type: 'text/csv' },
+      });
+      const job = start.body.job.uuid as string;
+      // As a worker leaves it: RUNNING (or QUEUED) with its last sign of life that long ago.
+      await dynamo.send(
+        new lib.UpdateCommand({
+          TableName: tableName,
+          Key: { pk: `ACCJOB#${job}`, sk: 'ACCJOB' },
+          UpdateExpression: 'SET #status = :status, updated = :updated',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':status': status,
+            ':updated': new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+          },
+        }),
+      );
+      return (await call(accounting.ledgerUploadStatus, { token: groupAdmin, query: { job } })).body;
+    };
+    const stalled = await jobIn('RUNNING', 20);
+    expect(stalled.status).toBe('FAILED');
+    expect(stalled.report?.file_errors).toEqual([
+      'La importación se detuvo sin terminar; no se guardó nada del archivo. Vuelva a subirlo.',
+    ]);
+    expect((await jobIn('QUEUED', 75)).status).toBe('FAILED');
+    // Within their limits they keep polling as they are.
+    expect((await jobIn('RUNNING', 5)).status).toBe('RUNNING');
+    expect((await jobIn('QUEUED', 30)).status).toBe('QUEUED');
   });
 
   test('scope: another tenant’s society, a job nobody has, and a USER_SOCIETY are refused', async () => {

@@ -109,6 +109,41 @@ export async function setImportJobProgress(uuid: string, phase: ImportJobPhase, 
   );
 }
 
+/**
+ * Ends a job that stopped answering as FAILED with `report`, only if it is still in `status` and unchanged since
+ * `updated` (a worker that is alive moves it on, and this then changes nothing); false when it was not ended here.
+ */
+export async function failStalledImportJob(
+  uuid: string,
+  status: ImportJobStatus,
+  updated: string,
+  report: ImportReport,
+): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: jobKey(uuid),
+        UpdateExpression: 'SET #status = :failed, phase = :phase, report = :report, updated = :now',
+        ConditionExpression: '#status = :status AND updated = :updated',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':failed': 'FAILED',
+          ':phase': 'FINISHED',
+          ':report': report,
+          ':now': nowIso(),
+          ':status': status,
+          ':updated': updated,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
 /** A job keeps the first failed rows only: an item holds at most 400 KB (`failed` still counts them all). */
 export const JOB_REPORT_ROWS = 2_000;
 

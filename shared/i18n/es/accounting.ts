@@ -37,6 +37,7 @@ export const accountingImport = {
     // Large files (presigned upload and a job).
     notUploaded: 'El archivo no se recibió: vuelva a subirlo.',
     jobFailed: 'La importación no pudo terminar; no se guardó nada del archivo. Vuelva a intentarlo.',
+    jobStalled: 'La importación se detuvo sin terminar; no se guardó nada del archivo. Vuelva a subirlo.',
   },
 };
 
