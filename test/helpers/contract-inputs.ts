@@ -88,8 +88,9 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   // the accounting assignment a statement is opened through (issue 12)
   assignment: 'assignment',
   flujo: 'value',
-  // large ledger imports: the job (not a tenant entity; another's answers 404) and the file's description
-  job: 'value',
+  // Large ledger imports: the job is a pending large upload, as a document upload is (short-lived, no world case;
+  // accounting-large-import.test.ts proves another caller's job answers 404), and the file's description.
+  job: 'upload',
   file_name: 'value',
   file_size: 'value',
   content_type: 'value',

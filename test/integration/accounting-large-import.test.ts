@@ -201,7 +201,7 @@ describe('large ledger files', () => {
     expect((await jobIn('QUEUED', 30)).status).toBe('QUEUED');
   });
 
-  test('scope: another tenant’s society, a job nobody has, and a USER_SOCIETY are refused', async () => {
+  test('scope: another tenant’s society and its job, a job nobody has, and a USER_SOCIETY are refused', async () => {
     const userSociety = (await signIn('sociedad@demo.cl')).access;
     const foreignSociety = inject('portal').demo.societies.pesquera;
     const body = { society: foreignSociety, file_name: 'x.csv', file_size: 10, content_type: 'text/csv' as const };
@@ -209,6 +209,14 @@ describe('large ledger files', () => {
     const job = randomUUID();
     expect((await call(accounting.ledgerUploadStatus, { token: groupAdmin, query: { job } })).status).toBe(404);
     expect((await call(accounting.confirmLedgerUpload, { token: groupAdmin, body: { job } })).status).toBe(404);
+    // A real job of another tenant's society (started by SUPER_ADMIN): polled or confirmed by this admin, 404.
+    const superAdmin = (await signIn('superadmin@demo.cl')).access;
+    const foreign = await call(accounting.requestLedgerUpload, { token: superAdmin, body });
+    expect(foreign.status).toBe(201);
+    const foreignJob = { job: foreign.body.job.uuid as string };
+    expect((await call(accounting.ledgerUploadStatus, { token: groupAdmin, query: foreignJob })).status).toBe(404);
+    expect((await call(accounting.confirmLedgerUpload, { token: groupAdmin, body: foreignJob })).status).toBe(404);
+    expect((await call(accounting.ledgerUploadStatus, { token: superAdmin, query: foreignJob })).status).toBe(200);
     const own = { ...body, society: inject('portal').demo.societies.minera };
     expect((await call(accounting.requestLedgerUpload, { token: userSociety, body: own })).status).toBe(403);
     const tooBig = { ...own, file_size: accounting.MAX_LEDGER_UPLOAD_BYTES + 1 };
