@@ -1,5 +1,6 @@
 import '../accounting.css';
 import { Alert, Button, Flex, Loader, SelectField, Text } from '@aws-amplify/ui-react';
+import type { ImportJobView } from '@shared/contracts/accounting';
 import { es } from '@shared/i18n/es';
 import { useEffect, useState } from 'react';
 import { FileInput, FormPage, requiredLabel, ServerErrors } from '@/components/admin';
@@ -119,12 +120,14 @@ export function LedgerImportRoute() {
 function useLargeImport() {
   const request = useRequestLedgerUpload();
   const confirm = useConfirmLedgerUpload();
-  const [jobId, setJobId] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState<ImportJobView | null>(null);
+  const jobId = confirmed?.uuid ?? null;
   const [uploadPercent, setUploadPercent] = useState(0);
   const [sending, setSending] = useState(false);
   const [uploadFailed, setUploadFailed] = useState(false);
   const status = useLedgerUploadStatus(jobId);
-  const job = status.data;
+  // Until the first poll answers, the confirm's own answer (QUEUED) is the job's state: the bar shows at once.
+  const job = status.data ?? confirmed ?? undefined;
   const over = job?.status === 'DONE' || job?.status === 'FAILED';
 
   async function start(society: string, file: File) {
@@ -143,8 +146,7 @@ function useLargeImport() {
         return;
       }
       setUploadPercent(100);
-      const confirmed = await confirm.mutateAsync(started.job.uuid);
-      setJobId(confirmed.uuid);
+      setConfirmed(await confirm.mutateAsync(started.job.uuid));
     } catch {
       // request/confirm errors show through their mutation's error
     } finally {
@@ -157,7 +159,7 @@ function useLargeImport() {
     reset() {
       request.reset();
       confirm.reset();
-      setJobId(null);
+      setConfirmed(null);
       setUploadPercent(0);
       setUploadFailed(false);
     },
