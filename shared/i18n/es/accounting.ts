@@ -169,5 +169,22 @@ export const accountingScreens = {
     periodLine: (base: string, year: number, month: number, lines: number) =>
       `${base} ${String(month).padStart(2, '0')}-${year}: ${lines} líneas`,
     columns: { row: 'Fila', errors: 'Errores' },
+    // Large ledger files: presigned upload to S3, then a job the screen polls (issue 12).
+    large: {
+      notice: 'El archivo es grande: se sube aparte y se procesa en segundo plano. Puede seguir la carga aquí.',
+      uploadLabel: 'Subida del archivo',
+      jobLabel: 'Procesamiento del archivo',
+      uploading: (percent: number) => `Subiendo el archivo: ${percent} %`,
+      phaseLine: (phase: string, percent: number) => `${phase}: ${percent} %`,
+      phases: {
+        UPLOAD: 'Esperando el archivo',
+        READING: 'Leyendo el archivo',
+        VALIDATING: 'Validando las filas',
+        WRITING: 'Guardando los movimientos',
+        FINISHED: 'Terminado',
+      } as Record<string, string>,
+      queued: 'En cola para procesar',
+      uploadFailed: 'El archivo no se pudo subir. Revise su conexión y vuelva a intentarlo.',
+    },
   },
 };

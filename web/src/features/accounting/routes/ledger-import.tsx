@@ -1,23 +1,18 @@
 import '../accounting.css';
-import {
-  Alert,
-  Badge,
-  Button,
-  Flex,
-  Loader,
-  SelectField,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Text,
-} from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Loader, SelectField, Text } from '@aws-amplify/ui-react';
+import type { ImportJobView } from '@shared/contracts/accounting';
 import { es } from '@shared/i18n/es';
 import { useEffect, useState } from 'react';
 import { FileInput, FormPage, requiredLabel, ServerErrors } from '@/components/admin';
+import { postPresigned } from '@/lib/presigned-upload';
+import { useConfirmLedgerUpload } from '../api/confirm-ledger-upload';
 import { useAccountingImport } from '../api/imports';
+import { useLedgerUploadStatus } from '../api/ledger-upload-status';
 import { useMySocieties } from '../api/my-societies';
+import { useRequestLedgerUpload } from '../api/request-ledger-upload';
+import { ImportReportView } from '../components/import-report';
+import { LargeImportProgress } from '../components/large-import-progress';
+import { ledgerContentType, needsLargeUpload } from '../lib/import-path';
 import { CHART_TEMPLATE, downloadText, LEDGER_TEMPLATE } from '../lib/templates';
 
 const t = es.accountingScreens.import;
@@ -25,7 +20,9 @@ const t = es.accountingScreens.import;
 /**
  * /admin/accounting/import (issue 12): an admin picks a society of its scope and uploads the plan de cuentas or the
  * libro diario; the answer lists every failed row with its Spanish errors (nothing stored then), or the periods the
- * file replaced. Templates of both formats download from here.
+ * file replaced. Templates of both formats download from here. A ledger file beyond what one request carries goes to
+ * S3 by presigned POST (upload bar), then a job imports it while the screen polls its phase (job bar); its final report
+ * shows exactly as the small path's.
  */
 export function LedgerImportRoute() {
   const societies = useMySocieties();
@@ -34,13 +31,25 @@ export function LedgerImportRoute() {
   const [kind, setKind] = useState<'chart' | 'ledger'>('ledger');
   const [file, setFile] = useState<File | null>(null);
   const upload = useAccountingImport();
-  const result = upload.data;
+  const large = useLargeImport();
+  const result = upload.data ?? large.report;
+  const busy = upload.isPending || large.running;
   useEffect(() => {
     if (!society && list[0]) setSociety(list[0].uuid);
   }, [list, society]);
 
+  function reset() {
+    upload.reset();
+    large.reset();
+  }
+
   function run() {
-    if (!file || !society || upload.isPending) return;
+    if (!file || !society || busy) return;
+    reset();
+    if (needsLargeUpload(kind, file)) {
+      large.start(society, file);
+      return;
+    }
     const body = new FormData();
     body.append('society', society);
     body.append('file', file);
@@ -70,7 +79,7 @@ export function LedgerImportRoute() {
         value={kind}
         onChange={(e) => {
           setKind(e.target.value as 'chart' | 'ledger');
-          upload.reset();
+          reset();
         }}
       >
         <option value="ledger">{t.kinds.ledger}</option>
@@ -82,10 +91,10 @@ export function LedgerImportRoute() {
         accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         onChange={(chosen) => {
           setFile(chosen);
-          upload.reset();
+          reset();
         }}
       />
-      <Button variation="primary" onClick={run} isDisabled={!file || !society || upload.isPending}>
+      <Button variation="primary" onClick={run} isDisabled={!file || !society || busy}>
         {t.submit}
       </Button>
       {upload.isPending ? (
@@ -94,54 +103,73 @@ export function LedgerImportRoute() {
           <Text fontSize="small">{t.running}</Text>
         </Flex>
       ) : null}
+      {large.shown ? <LargeImportProgress uploadPercent={large.uploadPercent} job={large.job} /> : null}
       {upload.error ? <ServerErrors error={upload.error} /> : null}
-      {result ? (
-        <Flex direction="column" gap="small" data-testid="import-report">
-          {result.imported ? (
-            <Alert variation="success">{t.imported(result.rows)}</Alert>
-          ) : (
-            <Alert variation="error">{t.rejected(result.failed)}</Alert>
-          )}
-          {result.file_errors.map((line) => (
-            <Text key={line} color="font.error">{`- ${line}`}</Text>
-          ))}
-          {result.periods.length > 0 ? (
-            <Text fontSize="small">
-              {t.periods}: {result.periods.map((p) => t.periodLine(p.base, p.year, p.month, p.lines)).join(' · ')}
-            </Text>
-          ) : null}
-          {result.report.length > 0 ? (
-            <div className="accounting-scroll">
-              <Table size="small" variation="striped" aria-label={t.title}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell as="th">{t.columns.row}</TableCell>
-                    <TableCell as="th">{t.columns.errors}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {result.report.map((row) => (
-                    <TableRow key={row.row} data-row={row.row}>
-                      <TableCell>
-                        <Badge size="small" variation="error">
-                          {row.row}
-                        </Badge>
-                      </TableCell>
-                      <TableCell>
-                        {row.errors.map((line) => (
-                          <Text key={line} as="span" display="block" fontSize="small" color="font.error">
-                            {`- ${line}`}
-                          </Text>
-                        ))}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-          ) : null}
-        </Flex>
-      ) : null}
+      {large.error ? <ServerErrors error={large.error} /> : null}
+      {large.uploadFailed ? <Alert variation="error">{t.large.uploadFailed}</Alert> : null}
+      {large.endedWithoutReport ? <Alert variation="error">{es.accountingImport.fileErrors.jobFailed}</Alert> : null}
+      {result ? <ImportReportView result={result} /> : null}
     </FormPage>
   );
+}
+
+/**
+ * The large-file path (issue 12): request the job and its presigned POST, send the file to S3 with upload progress,
+ * confirm, then poll the job (TanStack Query refetchInterval) until it is DONE or FAILED.
+ */
+function useLargeImport() {
+  const request = useRequestLedgerUpload();
+  const confirm = useConfirmLedgerUpload();
+  const [confirmed, setConfirmed] = useState<ImportJobView | null>(null);
+  const jobId = confirmed?.uuid ?? null;
+  const [uploadPercent, setUploadPercent] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [uploadFailed, setUploadFailed] = useState(false);
+  const status = useLedgerUploadStatus(jobId);
+  // Until the first poll answers, the confirm's own answer (QUEUED) is the job's state: the bar shows at once.
+  const job = status.data ?? confirmed ?? undefined;
+  const over = job?.status === 'DONE' || job?.status === 'FAILED';
+
+  async function start(society: string, file: File) {
+    setSending(true);
+    try {
+      const started = await request.mutateAsync({
+        society,
+        file_name: file.name,
+        file_size: file.size,
+        content_type: ledgerContentType(file),
+      });
+      try {
+        await postPresigned(started.upload, file, setUploadPercent);
+      } catch {
+        setUploadFailed(true);
+        return;
+      }
+      setUploadPercent(100);
+      setConfirmed(await confirm.mutateAsync(started.job.uuid));
+    } catch {
+      // request/confirm errors show through their mutation's error
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return {
+    start,
+    reset() {
+      request.reset();
+      confirm.reset();
+      setConfirmed(null);
+      setUploadPercent(0);
+      setUploadFailed(false);
+    },
+    shown: sending || (jobId !== null && !over),
+    running: sending || (jobId !== null && !over),
+    uploadPercent,
+    job,
+    report: over ? (job?.report ?? undefined) : undefined,
+    error: request.error ?? confirm.error ?? status.error,
+    uploadFailed,
+    endedWithoutReport: over && !job?.report,
+  };
 }
