@@ -64,30 +64,22 @@ export async function getImportJob(uuid: string): Promise<ImportJob | undefined>
   return job as ImportJob;
 }
 
-/**
- * Moves a job from one of `from` to `to`; false when it is in another status (another trigger took it first: the
- * confirm call and the S3 event may both start it, and only one runs it).
- */
-export async function moveImportJob(
+/** A status change that holds only under `condition`: false when it did not (another writer moved the job first). */
+async function updateJobIf(
   uuid: string,
-  from: ImportJobStatus[],
-  to: ImportJobStatus,
-  phase: ImportJobPhase,
+  update: string,
+  condition: string,
+  values: Record<string, unknown>,
 ): Promise<boolean> {
   try {
     await dynamo.send(
       new UpdateCommand({
         TableName: config.tableName,
         Key: jobKey(uuid),
-        UpdateExpression: 'SET #status = :to, phase = :phase, updated = :now',
-        ConditionExpression: `attribute_exists(pk) AND #status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
+        UpdateExpression: update,
+        ConditionExpression: condition,
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':to': to,
-          ':phase': phase,
-          ':now': nowIso(),
-          ...Object.fromEntries(from.map((status, i) => [`:from${i}`, status])),
-        },
+        ExpressionAttributeValues: { ...values, ':now': nowIso() },
       }),
     );
     return true;
@@ -96,6 +88,18 @@ export async function moveImportJob(
     throw error;
   }
 }
+
+/**
+ * Moves a job from one of `from` to `to`; false when it is in another status (another trigger took it first: the
+ * confirm call and the S3 event may both start it, and only one runs it).
+ */
+export const moveImportJob = (uuid: string, from: ImportJobStatus[], to: ImportJobStatus, phase: ImportJobPhase) =>
+  updateJobIf(
+    uuid,
+    'SET #status = :to, phase = :phase, updated = :now',
+    `attribute_exists(pk) AND #status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
+    { ':to': to, ':phase': phase, ...Object.fromEntries(from.map((status, i) => [`:from${i}`, status])) },
+  );
 
 /** The running job's phase and progress (what the import screen's progress bar shows). */
 export async function setImportJobProgress(uuid: string, phase: ImportJobPhase, progress: number): Promise<void> {
@@ -113,36 +117,13 @@ export async function setImportJobProgress(uuid: string, phase: ImportJobPhase, 
  * Ends a job that stopped answering as FAILED with `report`, only if it is still in `status` and unchanged since
  * `updated` (a worker that is alive moves it on, and this then changes nothing); false when it was not ended here.
  */
-export async function failStalledImportJob(
-  uuid: string,
-  status: ImportJobStatus,
-  updated: string,
-  report: ImportReport,
-): Promise<boolean> {
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: jobKey(uuid),
-        UpdateExpression: 'SET #status = :failed, phase = :phase, report = :report, updated = :now',
-        ConditionExpression: '#status = :status AND updated = :updated',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':failed': 'FAILED',
-          ':phase': 'FINISHED',
-          ':report': report,
-          ':now': nowIso(),
-          ':status': status,
-          ':updated': updated,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
-}
+export const failStalledImportJob = (uuid: string, status: ImportJobStatus, updated: string, report: ImportReport) =>
+  updateJobIf(
+    uuid,
+    'SET #status = :failed, phase = :phase, report = :report, updated = :now',
+    '#status = :status AND updated = :updated',
+    { ':failed': 'FAILED', ':phase': 'FINISHED', ':report': report, ':status': status, ':updated': updated },
+  );
 
 /** A job keeps the first failed rows only: an item holds at most 400 KB (`failed` still counts them all). */
 export const JOB_REPORT_ROWS = 2_000;
