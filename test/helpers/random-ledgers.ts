@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+
+/**
+ * Random balanced ledgers for the accounting property tests (issue 12): the in-process one
+ * (functions/lib/accounting/accounting.property.test.ts) and the one through the HTTP API
+ * (test/integration/accounting-property.test.ts) draw from the same generator and check against the same reading.
+ */
+export interface Voucher {
+  base: 'TRBT' | 'IFRS' | 'AMBAS';
+  month: number;
+  day: number;
+  tipo: 'A' | 'I' | 'E' | 'T' | 'C';
+  lines: Array<{ code: string; debe: number; haber: number }>;
+}
+
+/** A balanced voucher on the given accounts: some debit lines, and credit lines splitting the same total (each ≥ 1). */
+export const voucherArb = (codes: readonly string[]): fc.Arbitrary<Voucher> =>
+  fc
+    .record({
+      base: fc.constantFrom('TRBT' as const, 'IFRS' as const, 'AMBAS' as const),
+      month: fc.integer({ min: 1, max: 12 }),
+      day: fc.integer({ min: 1, max: 28 }),
+      tipo: fc.constantFrom('A' as const, 'I' as const, 'E' as const, 'T' as const, 'T' as const, 'C' as const),
+      debits: fc.array(fc.record({ code: fc.constantFrom(...codes), amount: fc.integer({ min: 1, max: 5_000_000 }) }), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+      creditCodes: fc.array(fc.constantFrom(...codes), { minLength: 1, maxLength: 3 }),
+      cuts: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 3, maxLength: 3 }),
+    })
+    .map(({ base, month, day, tipo, debits, creditCodes, cuts }) => {
+      const total = debits.reduce((s, d) => s + d.amount, 0);
+      // Credits split the same total, each at least 1 (a line has exactly one side > 0).
+      const credits: number[] = [];
+      let left = total;
+      creditCodes.forEach((_, i) => {
+        const remaining = creditCodes.length - i - 1;
+        const amount =
+          remaining === 0 ? left : Math.max(1, Math.min(left - remaining, Math.floor(left * (cuts[i] ?? 0.5))));
+        credits.push(amount);
+        left -= amount;
+      });
+      return {
+        base,
+        month,
+        day,
+        tipo,
+        lines: [
+          ...debits.map((d) => ({ code: d.code, debe: d.amount, haber: 0 })),
+          ...creditCodes.map((code, i) => ({ code, debe: 0, haber: credits[i] as number })),
+        ],
+      };
+    })
+    .filter((v) => v.lines.every((l) => l.debe + l.haber > 0));
+
+/**
+ * The 8 columns straight from the vouchers (no aggregates), January to `month`, closing entries left out: the tests'
+ * own reading of the formulas. `resultCodes` are the accounts of the results (loss and gain columns).
+ */
+export function independentBalance(
+  vouchers: Voucher[],
+  rule: 'IFRS' | 'TRBT',
+  month: number,
+  resultCodes: ReadonlySet<string>,
+) {
+  const sums = new Map<string, [number, number]>();
+  for (const v of vouchers) {
+    if (v.month > month || v.tipo === 'C' || !(v.base === rule || v.base === 'AMBAS')) continue;
+    for (const l of v.lines) {
+      const s = sums.get(l.code) ?? [0, 0];
+      s[0] += l.debe;
+      s[1] += l.haber;
+      sums.set(l.code, s);
+    }
+  }
+  return [...sums.entries()]
+    .filter(([, [d, c]]) => d !== 0 || c !== 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([cod_cta, [d, c]]) => {
+      const net = d - c;
+      const result = resultCodes.has(cod_cta);
+      return {
+        cod_cta,
+        debitos: d,
+        creditos: c,
+        deudor: Math.max(net, 0),
+        acreedor: Math.max(-net, 0),
+        activo: !result && net > 0 ? net : 0,
+        pasivo: !result && net < 0 ? -net : 0,
+        perdida: result && net > 0 ? net : 0,
+        ganancia: result && net < 0 ? -net : 0,
+      };
+    });
+}
