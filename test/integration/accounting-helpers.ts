@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+import * as accounting from '../../shared/contracts/accounting';
 import { STATEMENT_FAMILIES, type StatementFamily } from '../../shared/contracts/accounting';
 import type { ACCOUNTING_TYPES } from '../../shared/contracts/accounting-assignments';
 import * as accountingAssignments from '../../shared/contracts/accounting-assignments';
 import type { Contract } from '../../shared/contracts/define';
 import { fillPath } from '../../shared/contracts/define';
 import * as modules from '../../shared/contracts/modules';
+import * as societies from '../../shared/contracts/societies';
+import { rutCheckDigit } from '../../shared/rut';
 import { type ApiCall, call } from '../helpers/api';
 
 /** Multipart upload of one file (the ledger and chart imports), as the browser sends it. */
@@ -131,3 +134,41 @@ export const viewVia =
       ...options,
       query: { assignment: assignments()[familyOf(contract)], ...options.query },
     });
+
+/**
+ * A new society of the demo group Norte (grupo@demo.cl's), created by SUPER_ADMIN, with CHART_CSV imported by
+ * `groupAdmin`: what a large-file import needs before its ledger.
+ */
+export async function societyWithChart(superAdmin: string, groupAdmin: string, name: string) {
+  const body = 50_000_000 + Math.floor(Math.random() * 30_000_000);
+  const industry = (await call(societies.listIndustries, { token: superAdmin })).body[0]?.uuid as string;
+  const created = await call(societies.createSociety, {
+    token: superAdmin,
+    body: {
+      society_business_name: `${name} ${randomUUID().slice(0, 8)} SpA`,
+      society_rut: `${body}-${rutCheckDigit(String(body))}`,
+      business_line: 'Servicios',
+      company_code: name.slice(0, 3).toUpperCase(),
+      industry_type: industry,
+      society_email: 'contacto@sociedad.cl',
+      currency: 'CLP',
+      group: inject('portal').demo.groups.norte,
+      society_contact_name: 'Juan Pérez',
+      society_phone_number: '+56911112222',
+      tax_module: 'False',
+    },
+  });
+  expect(created.status).toBe(201);
+  const society = { uuid: created.body.uuid as string, rut: created.body.society_rut as string };
+  const chart = await upload(
+    accounting.importAccountingChart,
+    groupAdmin,
+    { society: society.uuid },
+    {
+      name: 'plan.csv',
+      data: CHART_CSV,
+    },
+  );
+  expect(chart.body.imported).toBe(true);
+  return society;
+}

@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import type { ObjectCreated } from '../../functions/accounting/import-job-worker';
 import * as accounting from '../../shared/contracts/accounting';
-import * as societies from '../../shared/contracts/societies';
-import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from '../helpers/api';
-import { CHART_CSV, ledgerCsv, upload } from './accounting-helpers';
+import { ledgerCsv, societyWithChart } from './accounting-helpers';
 
 /**
  * Issue 12, the AWS path of a large ledger import: there, the upload's S3 "Object Created" event reaches the job
@@ -32,38 +30,7 @@ beforeAll(async () => {
   ]);
 });
 
-async function newSociety() {
-  const body = 50_000_000 + Math.floor(Math.random() * 30_000_000);
-  const industry = (await call(societies.listIndustries, { token: superAdmin })).body[0]?.uuid as string;
-  const created = await call(societies.createSociety, {
-    token: superAdmin,
-    body: {
-      society_business_name: `Evento ${randomUUID().slice(0, 8)} SpA`,
-      society_rut: `${body}-${rutCheckDigit(String(body))}`,
-      business_line: 'Servicios',
-      company_code: 'EVT',
-      industry_type: industry,
-      society_email: 'contacto@evento.cl',
-      currency: 'CLP',
-      group: inject('portal').demo.groups.norte,
-      society_contact_name: 'Ana Soto',
-      society_phone_number: '+56922223333',
-      tax_module: 'False',
-    },
-  });
-  expect(created.status).toBe(201);
-  const chart = await upload(
-    accounting.importAccountingChart,
-    groupAdmin,
-    { society: created.body.uuid },
-    {
-      name: 'plan.csv',
-      data: CHART_CSV,
-    },
-  );
-  expect(chart.body.imported).toBe(true);
-  return { uuid: created.body.uuid as string, rut: created.body.society_rut as string };
-}
+const newSociety = () => societyWithChart(superAdmin, groupAdmin, 'Evento');
 
 /** A job with its file uploaded by the presigned POST, not confirmed; and the key S3 would name in its event. */
 async function uploadedJob(society: { uuid: string; rut: string }) {

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import * as accounting from '../../shared/contracts/accounting';
-import * as societies from '../../shared/contracts/societies';
-import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
-import { CHART_CSV, statementAssignments, upload, viewVia } from './accounting-helpers';
+import { societyWithChart, statementAssignments, viewVia } from './accounting-helpers';
 
 /**
  * Issue 12, large files: beyond the 2 MB a request carries, the ledger goes to S3 (s3rver here) by presigned POST and
@@ -18,39 +16,7 @@ let superAdmin: string;
 let opened: Record<accounting.StatementFamily, string>;
 const view = viewVia(() => opened);
 
-async function newSociety() {
-  const body = 50_000_000 + Math.floor(Math.random() * 30_000_000);
-  const industry = (await call(societies.listIndustries, { token: superAdmin })).body[0]?.uuid as string;
-  const created = await call(societies.createSociety, {
-    token: superAdmin,
-    body: {
-      society_business_name: `Grande ${randomUUID().slice(0, 8)} SpA`,
-      society_rut: `${body}-${rutCheckDigit(String(body))}`,
-      business_line: 'Servicios',
-      company_code: 'GRA',
-      industry_type: industry,
-      society_email: 'contacto@grande.cl',
-      currency: 'CLP',
-      group: inject('portal').demo.groups.norte,
-      society_contact_name: 'Juan Pérez',
-      society_phone_number: '+56911112222',
-      tax_module: 'False',
-    },
-  });
-  expect(created.status).toBe(201);
-  const society = { uuid: created.body.uuid as string, rut: created.body.society_rut as string };
-  const chart = await upload(
-    accounting.importAccountingChart,
-    groupAdmin,
-    { society: society.uuid },
-    {
-      name: 'plan.csv',
-      data: CHART_CSV,
-    },
-  );
-  expect(chart.body.imported).toBe(true);
-  return society;
-}
+const newSociety = () => societyWithChart(superAdmin, groupAdmin, 'Grande');
 
 /** A sale a day and its collection, over the first months of 2016: `vouchers` balanced vouchers of two lines. */
 function bigLedger(rut: string, vouchers: number, unbalancedAt = -1): string {
