@@ -5,6 +5,28 @@ import fc from 'fast-check';
  * (functions/lib/accounting/accounting.property.test.ts) and the one through the HTTP API
  * (test/integration/accounting-property.test.ts) draw from the same generator and check against the same reading.
  */
+/** The accounts the random ledgers post to: a small Spanish chart with cash, balance and result accounts. */
+export const CHART_CSV = [
+  'cod_cta;nom_cta;clase;nivel1;nivel2;parent1;es_efectivo;flujo;imputable',
+  '1.1.01;Caja;ACTIVO;ACTIVO;ACTIVOS CORRIENTES;Efectivo;S;;S',
+  '1.1.02;Banco;ACTIVO;ACTIVO;ACTIVOS CORRIENTES;Efectivo;S;;S',
+  '1.1.10;Clientes;ACTIVO;ACTIVO;ACTIVOS CORRIENTES;Deudores;N;cobros_clientes;S',
+  '1.2.01;Maquinaria;ACTIVO;ACTIVO;ACTIVOS NO CORRIENTES;Activo fijo;N;compra_activo_fijo;S',
+  '1.2.02;Depreciación acumulada;ACTIVO;ACTIVO;ACTIVOS NO CORRIENTES;Activo fijo;N;;S',
+  '2.1.01;Proveedores;PASIVO;PASIVO;PASIVOS CORRIENTES;Acreedores;N;pagos_proveedores;S',
+  '2.2.01;Préstamo bancario;PASIVO;PASIVO;PASIVOS NO CORRIENTES;Préstamos;N;prestamos;S',
+  '3.1.01;Capital;PATRIMONIO;PATRIMONIO;PATRIMONIO;Capital;N;aportes_dividendos;S',
+  '4.1.01;Ventas;INGRESO;RESULTADO;INGRESOS DE EXPLOTACIÓN;Ventas;N;cobros_clientes;S',
+  '5.1.01;Costo de ventas;GASTO;RESULTADO;COSTOS DE EXPLOTACIÓN;Costos;N;pagos_proveedores;S',
+  '5.2.01;Remuneraciones;GASTO;RESULTADO;GASTOS DE ADMINISTRACIÓN;Gastos;N;remuneraciones;S',
+  '5.2.02;Depreciación;GASTO;RESULTADO;GASTOS DE ADMINISTRACIÓN;Gastos;N;;S',
+].join('\n');
+export const CODES = CHART_CSV.split('\n')
+  .slice(1)
+  .map((row) => row.split(';')[0] as string);
+/** The result accounts (loss and gain columns of the 8-column balance). */
+export const RESULT_CODES: ReadonlySet<string> = new Set(['4.1.01', '5.1.01', '5.2.01', '5.2.02']);
+
 export interface Voucher {
   base: 'TRBT' | 'IFRS' | 'AMBAS';
   month: number;

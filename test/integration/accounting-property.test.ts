@@ -6,7 +6,14 @@ import * as societies from '../../shared/contracts/societies';
 import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
-import { independentBalance, type Voucher, voucherArb } from '../helpers/random-ledgers';
+import {
+  CHART_CSV,
+  CODES,
+  independentBalance,
+  RESULT_CODES,
+  type Voucher,
+  voucherArb,
+} from '../helpers/random-ledgers';
 import { statementAssignments, upload, viewVia } from './accounting-helpers';
 
 /**
@@ -17,24 +24,6 @@ import { statementAssignments, upload, viewVia } from './accounting-helpers';
  * in-process property (functions/lib/accounting/accounting.property.test.ts) runs 150.
  */
 const YEAR = 2017;
-const CHART_CSV = [
-  'cod_cta;nom_cta;clase;nivel1;nivel2;parent1;es_efectivo;flujo;imputable',
-  '1.1.01;Caja;ACTIVO;ACTIVO;ACTIVOS CORRIENTES;Efectivo;S;;S',
-  '1.1.02;Banco;ACTIVO;ACTIVO;ACTIVOS CORRIENTES;Efectivo;S;;S',
-  '1.1.10;Clientes;ACTIVO;ACTIVO;ACTIVOS CORRIENTES;Deudores;N;cobros_clientes;S',
-  '1.2.01;Maquinaria;ACTIVO;ACTIVO;ACTIVOS NO CORRIENTES;Activo fijo;N;compra_activo_fijo;S',
-  '1.2.02;Depreciación acumulada;ACTIVO;ACTIVO;ACTIVOS NO CORRIENTES;Activo fijo;N;;S',
-  '2.1.01;Proveedores;PASIVO;PASIVO;PASIVOS CORRIENTES;Acreedores;N;pagos_proveedores;S',
-  '2.2.01;Préstamo bancario;PASIVO;PASIVO;PASIVOS NO CORRIENTES;Préstamos;N;prestamos;S',
-  '3.1.01;Capital;PATRIMONIO;PATRIMONIO;PATRIMONIO;Capital;N;aportes_dividendos;S',
-  '4.1.01;Ventas;INGRESO;RESULTADO;INGRESOS DE EXPLOTACIÓN;Ventas;N;cobros_clientes;S',
-  '5.1.01;Costo de ventas;GASTO;RESULTADO;COSTOS DE EXPLOTACIÓN;Costos;N;pagos_proveedores;S',
-  '5.2.01;Remuneraciones;GASTO;RESULTADO;GASTOS DE ADMINISTRACIÓN;Gastos;N;remuneraciones;S',
-].join('\n');
-const CODES = CHART_CSV.split('\n')
-  .slice(1)
-  .map((row) => row.split(';')[0] as string);
-const RESULT_CODES = new Set(['4.1.01', '5.1.01', '5.2.01']);
 
 function ledgerCsv(rut: string, vouchers: Voucher[]): string {
   const rows = ['rut_sociedad;base;fecha;tipo_comp;nro_comp;linea;cod_cta;debe;haber;glosa'];

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { independentBalance, type Voucher, voucherArb } from '../../../test/helpers/random-ledgers';
+import {
+  CHART_CSV,
+  CODES,
+  independentBalance,
+  RESULT_CODES,
+  type Voucher,
+  voucherArb,
+} from '../../../test/helpers/random-ledgers';
 import { cashBalance, cashFlow, cashFlowInCents } from './cashflow';
 import { cumulativeMovements, mergeAggregates, movementsInCents } from './money';
 import { chartFromFile, chartMap, ledgerFromFile } from './pipeline';
@@ -13,36 +20,6 @@ import { type ChartAccount, type MonthAggregate, type Rule, sliceKey, tagsOf } f
  * balance equals a computation written here from the generated vouchers alone.
  */
 const RUT = '76086428-5';
-const CHART_CSV = [
-  'cod_cta;nom_cta;clase;nivel1;nivel2;parent1;es_efectivo;flujo;imputable',
-  '1.1.01;Caja;ACTIVO;ACTIVO;ACTIVOS CORRIENTES;Efectivo;S;;S',
-  '1.1.02;Banco;ACTIVO;ACTIVO;ACTIVOS CORRIENTES;Efectivo;S;;S',
-  '1.1.10;Clientes;ACTIVO;ACTIVO;ACTIVOS CORRIENTES;Deudores;N;cobros_clientes;S',
-  '1.2.01;Maquinaria;ACTIVO;ACTIVO;ACTIVOS NO CORRIENTES;Activo fijo;N;compra_activo_fijo;S',
-  '1.2.02;Depreciación acumulada;ACTIVO;ACTIVO;ACTIVOS NO CORRIENTES;Activo fijo;N;;S',
-  '2.1.01;Proveedores;PASIVO;PASIVO;PASIVOS CORRIENTES;Acreedores;N;pagos_proveedores;S',
-  '2.2.01;Préstamo bancario;PASIVO;PASIVO;PASIVOS NO CORRIENTES;Préstamos;N;prestamos;S',
-  '3.1.01;Capital;PATRIMONIO;PATRIMONIO;PATRIMONIO;Capital;N;aportes_dividendos;S',
-  '4.1.01;Ventas;INGRESO;RESULTADO;INGRESOS DE EXPLOTACIÓN;Ventas;N;cobros_clientes;S',
-  '5.1.01;Costo de ventas;GASTO;RESULTADO;COSTOS DE EXPLOTACIÓN;Costos;N;pagos_proveedores;S',
-  '5.2.01;Remuneraciones;GASTO;RESULTADO;GASTOS DE ADMINISTRACIÓN;Gastos;N;remuneraciones;S',
-  '5.2.02;Depreciación;GASTO;RESULTADO;GASTOS DE ADMINISTRACIÓN;Gastos;N;;S',
-].join('\n');
-const CODES = [
-  '1.1.01',
-  '1.1.02',
-  '1.1.10',
-  '1.2.01',
-  '1.2.02',
-  '2.1.01',
-  '2.2.01',
-  '3.1.01',
-  '4.1.01',
-  '5.1.01',
-  '5.2.01',
-  '5.2.02',
-];
-const RESULT_CODES = new Set(['4.1.01', '5.1.01', '5.2.01', '5.2.02']);
 const CASH_CODES = new Set(['1.1.01', '1.1.02']);
 
 const chilean = (n: number) => n.toLocaleString('es-CL');
