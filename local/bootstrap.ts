@@ -48,7 +48,12 @@ export function localClients(services: Services) {
   };
 }
 
-async function ensureTable(dynamodb: DynamoDBClient): Promise<void> {
+/**
+ * `changeStream`: the test portal's table keeps a stream of every change (old and new image), so a test can see what
+ * a request wrote by reading the changes since it was sent (test/helpers/table-changes.ts) instead of scanning the
+ * whole table around it. The developer's `npm start` table has none (it would only cost writes).
+ */
+async function ensureTable(dynamodb: DynamoDBClient, changeStream: boolean): Promise<void> {
   try {
     await dynamodb.send(new DescribeTableCommand({ TableName: LOCAL_NAMES.table }));
     return;
@@ -77,6 +82,7 @@ async function ensureTable(dynamodb: DynamoDBClient): Promise<void> {
         ],
         Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...TABLE_DESIGN.listAttributes] },
       })),
+      ...(changeStream && { StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } }),
     }),
   );
   await dynamodb.send(
@@ -155,11 +161,15 @@ async function ensureUserPool(cognito: CognitoIdentityProviderClient): Promise<L
 }
 
 /** Creates, when missing, the table, the buckets (with CORS for the portal's origins) and the user pool and client. */
-export async function bootstrap(services: Services, webOrigins: string[]): Promise<LocalResources> {
+export async function bootstrap(
+  services: Services,
+  webOrigins: string[],
+  { changeStream = false } = {},
+): Promise<LocalResources> {
   const clients = localClients(services);
   const [resources] = await Promise.all([
     ensureUserPool(clients.cognito),
-    ensureTable(clients.dynamodb),
+    ensureTable(clients.dynamodb, changeStream),
     ensureBucket(clients.s3, LOCAL_NAMES.assetsBucket, webOrigins),
     ensureBucket(clients.s3, LOCAL_NAMES.documentsBucket, webOrigins),
   ]);

@@ -18,6 +18,8 @@ export interface PortalOptions {
   ports?: { web: number; gateway: number; services?: ServicePorts };
   /** Serve the SPA too (default); the benches need only the API. */
   web?: boolean;
+  /** Keep a stream of the table's changes (the tests read what a request wrote from it; see bootstrap.ts). */
+  changeStream?: boolean;
 }
 
 export interface Portal {
@@ -66,7 +68,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
   };
   try {
     const webOrigins = [webUrl, `http://127.0.0.1:${webPort}`];
-    const resources = await bootstrap(services, webOrigins);
+    const resources = await bootstrap(services, webOrigins, { changeStream: options.changeStream });
     const env = functionEnvironment(services, resources, webUrl);
     // Handlers build their AWS clients at module scope from the environment, so it is set before they load.
     Object.assign(process.env, env, {

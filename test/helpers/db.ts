@@ -60,3 +60,9 @@ export async function createTestUser(role: import('../../shared/roles').Role, pr
   await users.putNewUser(testUserRecord({ uuid, email, user_role: role }), targets);
   return { uuid, email };
 }
+
+/** Whether the table holds an item under this key. */
+export async function itemExists(key: { pk: string; sk: string }): Promise<boolean> {
+  const { dynamo, lib, tableName } = await tableAccess();
+  return (await dynamo.send(new lib.GetCommand({ TableName: tableName, Key: key }))).Item !== undefined;
+}

@@ -96,5 +96,5 @@ const KEY_PREFIX: Partial<Record<TenantKind, string>> = {
 /** The table key of an entity, to check that a write's target exists before the case runs. */
 export const entityKey = (kind: TenantKind, uuid: string) => {
   const prefix = KEY_PREFIX[kind] ?? kind.toUpperCase();
-  return `${prefix}#${uuid} ${prefix}`;
+  return { pk: `${prefix}#${uuid}`, sk: prefix };
 };

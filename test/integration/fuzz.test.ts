@@ -13,7 +13,7 @@ import { createTestUser } from '../helpers/db';
 import { edgeBodies } from '../helpers/edge-inputs';
 import { requestArb, sentValues } from '../helpers/fuzz-inputs';
 import { type RawRequest, send } from '../helpers/raw-http';
-import { changedKeys, snapshotTable } from '../helpers/table-snapshot';
+import { type Changes, changedKeys, watchTable } from '../helpers/table-changes';
 import { freshRut, type Kind } from '../helpers/tenant-world';
 
 /**
@@ -21,9 +21,9 @@ import { freshRut, type Kind } from '../helpers/tenant-world';
  * (test/helpers/fuzz-inputs.ts) from SUPER_ADMIN, a PROJECT_ADMIN and a caller without a token. It must never answer
  * 5xx, and a 4xx must leave the table as it was.
  *
- * "As it was" is checked on a Scan before and after each write request (and around all the reads of a contract,
- * which must write nothing at all): bookkeeping a refusal may write (request/session logs, audit, throttles; see
- * table-snapshot.ts) is left out. Other test files write to the same table at the same time, so a changed item counts
+ * "As it was" is checked on the table's change stream around each write request (and around all the reads of a
+ * contract, which must write nothing at all; test/helpers/table-changes.ts): bookkeeping a refusal may write (request/session logs, audit, throttles; see
+ * table-changes.ts) is left out. Other test files write to the same table at the same time, so a changed item counts
  * against the request when it mentions this file's entities or callers, or any value the request sent of
  * six characters or more (compared without case or accents, as uniqueness markers store it). The seed is printed with any failure; FUZZ_SEED
  * replays it.
@@ -95,7 +95,7 @@ beforeAll(async () => {
 const normal = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Changed items that this request could have written (see the file's comment for why not every change). */
-function changesOf(before: Map<string, string>, after: Map<string, string>, requests: RawRequest[]): string[] {
+function changesOf({ before, after }: Changes, requests: RawRequest[]): string[] {
   const marks = [...relevant, ...requests.flatMap(sentValues).map(normal)];
   return changedKeys(before, after).filter((key) => {
     const text = normal(`${before.get(key) ?? ''} ${after.get(key) ?? ''}`);
@@ -139,20 +139,21 @@ test.each(cases)('%s: never 5xx, a 4xx changes nothing', async (_, contract, cal
   const problems: string[] = [];
   const watched = admits(contract.access, caller);
   const reads = contract.method === 'GET';
-  const batchBefore = watched && reads ? await snapshotTable() : undefined;
+  const readsWatch = watched && reads ? await watchTable() : undefined;
   for (const request of requests) {
-    const before = watched && !reads ? await snapshotTable() : undefined;
+    const watch = watched && !reads ? await watchTable() : undefined;
     const answer = await send(contract, { ...request, token: caller.token });
     if (answer.status >= 500) {
       problems.push(`${answer.status} ${answer.text.slice(0, 200)} for ${describeRequest(request)}`);
     }
-    if (before && answer.status >= 400 && answer.status < 500) {
-      const changed = changesOf(before, await snapshotTable(), [request]);
+    const changes = await watch?.changes();
+    if (changes && answer.status >= 400 && answer.status < 500) {
+      const changed = changesOf(changes, [request]);
       if (changed.length > 0) problems.push(`${answer.status} changed ${changed} for ${describeRequest(request)}`);
     }
   }
-  if (batchBefore) {
-    const changed = changesOf(batchBefore, await snapshotTable(), requests);
+  if (readsWatch) {
+    const changed = changesOf(await readsWatch.changes(), requests);
     if (changed.length > 0) problems.push(`reads changed ${changed}`);
   }
   // A fuzz request may have ended the caller's session: sign in again.
@@ -194,11 +195,12 @@ test.each(edgeCases)(
     for (const body of bodies) {
       const request: RawRequest = { params, body: JSON.stringify(body), contentType: 'application/json' };
       const watched = admits(contract.access, caller);
-      const before = watched ? await snapshotTable() : undefined;
+      const watch = watched ? await watchTable() : undefined;
       const answer = await send(contract, { ...request, token: caller.token });
       if (answer.status >= 500) problems.push(`${answer.status} for ${describeRequest(request)}`);
-      if (before && answer.status >= 400 && answer.status < 500) {
-        const changed = changesOf(before, await snapshotTable(), [request]);
+      const changes = await watch?.changes();
+      if (changes && answer.status >= 400 && answer.status < 500) {
+        const changed = changesOf(changes, [request]);
         if (changed.length > 0) problems.push(`${answer.status} changed ${changed} for ${describeRequest(request)}`);
       }
     }

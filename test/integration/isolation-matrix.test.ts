@@ -6,6 +6,7 @@ import * as registration from '../../shared/contracts/registration';
 import * as societies from '../../shared/contracts/societies';
 import { call, signIn } from '../helpers/api';
 import { pathParamKind, queryIdFields, sampleBody, shapeOf, unclassified } from '../helpers/contract-inputs';
+import { itemExists } from '../helpers/db';
 import {
   admits,
   caseName,
@@ -15,7 +16,7 @@ import {
   protectedContracts,
 } from '../helpers/isolation-cases';
 import { leakedIds, send } from '../helpers/raw-http';
-import { changedKeys, onlyMentioning, snapshotMentioning } from '../helpers/table-snapshot';
+import { changedKeys, onlyMentioning, type TableWatch, watchTable } from '../helpers/table-changes';
 import { foreignIds, outOfScope, worldIdsUnder } from '../helpers/tenant-scope';
 import {
   buildWorld,
@@ -75,20 +76,13 @@ async function renewedToken(caller: World['callers'][number], stale: string): Pr
 }
 
 /**
- * The write cases compare the items that mention another tenant's ids before and after their request. Only this
- * file knows the world's ids, and the write cases run one after another, so the table read after one case is the
- * table before the next: one Scan per case instead of two (a change made between two cases, by a case that checks no
- * table, is then reported by the next one rather than missed).
+ * Every write case watches the table's changes around its request (test/helpers/table-changes.ts) and fails on any
+ * change to an item that mentions an id of a tenant out of the caller's scope, whether the caller's role may call the
+ * endpoint or not (a refusal must change nothing either).
  */
-let worldItems: Map<string, string> | undefined;
-const allWorldIds = () => worldIdsUnder(world, TAGS);
-async function worldSnapshotBefore() {
-  worldItems ??= await snapshotMentioning(allWorldIds());
-  return worldItems;
-}
-async function worldSnapshotAfter() {
-  worldItems = await snapshotMentioning(allWorldIds());
-  return worldItems;
+async function changedForeignItems(watch: TableWatch, foreign: readonly string[]) {
+  const { before, after } = await watch.changes();
+  return changedKeys(onlyMentioning(before, foreign), onlyMentioning(after, foreign));
 }
 
 async function run(c: IsolationCase, expect: ExpectStatic) {
@@ -116,11 +110,10 @@ async function run(c: IsolationCase, expect: ExpectStatic) {
   let body = sampleBody(c.contract, ownId);
   if (c.kind === 'body' && body) body = { ...body, [c.field as string]: c.list ? [idOf(c)] : idOf(c) };
 
-  const checksTable = c.contract.method !== 'GET' && admits(c.contract, caller.role);
-  const worldForeign = worldIdsUnder(world, outOfScope(caller));
-  const before = checksTable ? onlyMentioning(await worldSnapshotBefore(), worldForeign) : undefined;
+  const checksTable = c.contract.method !== 'GET';
   // A write case is only meaningful if its target is there to be harmed.
-  if (before && c.kind !== 'filter' && c.idKind) expect(before.has(entityKey(c.idKind, idOf(c)))).toBe(true);
+  if (checksTable && c.kind !== 'filter' && c.idKind) expect(await itemExists(entityKey(c.idKind, idOf(c)))).toBe(true);
+  const watch = checksTable ? await watchTable() : undefined;
 
   const request = { params, query, body: body === undefined ? undefined : JSON.stringify(body) };
   const token = world.tokens.get(caller.name) as string;
@@ -137,9 +130,9 @@ async function run(c: IsolationCase, expect: ExpectStatic) {
   if (allowed)
     expect.soft(allowed, `answered ${answer.status}: ${answer.text.slice(0, 300)}`).toContain(outcome.status);
   expect.soft(outcome.leaked, `ids of another tenant in: ${answer.text.slice(0, 300)}`).toEqual([]);
-  if (before) {
-    const after = onlyMentioning(await worldSnapshotAfter(), worldForeign);
-    expect.soft(changedKeys(before, after), 'items of another tenant changed').toEqual([]);
+  if (watch) {
+    const changed = await changedForeignItems(watch, worldIdsUnder(world, outOfScope(caller)));
+    expect.soft(changed, 'items of another tenant changed').toEqual([]);
   }
 }
 
@@ -299,7 +292,7 @@ describe('importUsersCsv with rows naming another tenant', () => {
         `${own},Ana,Pérez,,USER_SOCIETY,${home.project},,${home.rut}`,
       ].join('\n');
       const foreign = worldIdsUnder(world, outOfScope(caller));
-      const before = await snapshotMentioning(foreign);
+      const watch = await watchTable();
       const answer = await send(registration.importUsersCsv, {
         body: csvBody(csv),
         contentType: `multipart/form-data; boundary=${BOUNDARY}`,
@@ -311,7 +304,7 @@ describe('importUsersCsv with rows naming another tenant', () => {
         const created = report.rows.filter((r) => r.status === 'CREATED').map((r) => r.email);
         expect.soft(created, answer.text.slice(0, 800)).toEqual([own]);
       }
-      expect.soft(changedKeys(before, await snapshotMentioning(foreign))).toEqual([]);
+      expect.soft(await changedForeignItems(watch, foreign)).toEqual([]);
     },
   );
 });

@@ -21,7 +21,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const { startPortal } = await import('../../local/portal');
-  const portal = await startPortal({ mode: 'test' });
+  const portal = await startPortal({ mode: 'test', changeStream: true });
   project.provide('portal', {
     webUrl: portal.webUrl,
     apiUrl: portal.apiUrl,
