@@ -24,7 +24,7 @@ interface Sent {
   body: Record<string, unknown>;
 }
 
-/** A client whose requests are recorded and answered in turn by `answers` (status, JSON body), the last one repeated. */
+/** A client whose requests are recorded and answered in turn by `answers` (status, body: JSON or raw text), the last one repeated. */
 function stubbed(...answers: Array<[number, unknown] | Error>) {
   const sent: Sent[] = [];
   const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
@@ -37,7 +37,7 @@ function stubbed(...answers: Array<[number, unknown] | Error>) {
     });
     const answer = answers[Math.min(sent.length, answers.length) - 1] as [number, unknown] | Error;
     if (answer instanceof Error) throw answer;
-    return new Response(JSON.stringify(answer[1]), {
+    return new Response(typeof answer[1] === 'string' ? answer[1] : JSON.stringify(answer[1]), {
       status: answer[0],
       headers: { 'x-amzn-requestid': `req-${sent.length}` },
     });
@@ -334,6 +334,8 @@ describe('errors and retries', () => {
       $metadata: { httpStatusCode: 500, attempts: 3 },
     });
     expect(down.sent).toHaveLength(3);
+    const proxy = stubbed([502, '<html>Bad Gateway</html>'], [200, {}]);
+    await expect(proxy.client.send(put())).resolves.toMatchObject({ $metadata: { attempts: 2 } });
   });
 
   it('does not retry what the request itself got wrong', async () => {

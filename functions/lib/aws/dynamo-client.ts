@@ -118,8 +118,7 @@ export class DynamoClient {
       region,
     }).sign();
     const response = await this.fetch(signed.url, { method: 'POST', headers: signed.headers, body });
-    const text = await response.text();
-    const parsed = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+    const parsed = parseBody(await response.text());
     const metadata: ResponseMetadata = {
       httpStatusCode: response.status,
       requestId: response.headers.get('x-amzn-requestid') ?? undefined,
@@ -138,4 +137,14 @@ export class DynamoClient {
 function binaryAsBase64(this: unknown, key: string, value: unknown): unknown {
   const raw = (this as Record<string, unknown>)[key];
   return raw instanceof Uint8Array ? Buffer.from(raw).toString('base64') : value;
+}
+
+/** The answer's JSON; an empty or non-JSON body (a proxy's error page) reads as no fields, the status tells the rest. */
+function parseBody(text: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : {};
+    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
