@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, UpdateCommand } from '../functions/lib/aws/dynamo-commands';
 import { DEMO_PASSWORD } from '../local/demo-accounts';
 import { startPortal } from '../local/portal';
 import { countDynamoCalls, superAdminToken } from './harness';

@@ -1,19 +1,15 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoClient } from '../functions/lib/aws/dynamo-client';
 import { DEMO_PASSWORD } from '../local/demo-accounts';
 
 /**
  * Counts every DynamoDB call the client sends from now on (the benches print calls per request beside its time).
  * Returns a reader of the running count: a request's calls are the difference before and after it.
  */
-export function countDynamoCalls(client: DynamoDBDocumentClient): () => number {
+export function countDynamoCalls(client: DynamoClient): () => number {
   let calls = 0;
-  client.middlewareStack.add(
-    (next) => async (args) => {
-      calls += 1;
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchCallCounter' },
-  );
+  client.onSend(() => {
+    calls += 1;
+  });
   return () => calls;
 }
 

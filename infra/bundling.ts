@@ -69,15 +69,17 @@ export const bundlingFor = (served: ReadonlyArray<{ multipartFiles?: unknown }>)
  * Size budgets the bench flags (issue 9): a typical function, and one that answers a file (the PDFs, later the
  * exports), which carries its document writer.
  *
- * Not met yet, and why (esbuild metafile of societies/list-societies, 335 KB): the AWS SDK's DynamoDB client ~175 KB
- * (@smithy/core 93, client-dynamodb 29, @aws-sdk/core 22, signing and HTTP 16, lib/util-dynamodb 10, endpoint
- * discovery 8), zod 91 KB (zod 4 classic is not tree-shaken: every schema carries its methods), powertools logger
- * 20 KB, aws-jwt-verify 16 KB, portal code ~22 KB (only the area's own contracts: ~5 KB). A PDF function adds pdf-lib
- * 224 KB, the 14 standard fonts' metrics 127 KB (one module importing all 14 by relative path, so an alias cannot keep
- * only Helvetica and Helvetica-Bold; the fonts themselves are not embedded, WinAnsi covers Spanish), pako 45 KB and
- * @pdf-lib/upng 24 KB. Leaving the SDK to the Lambda runtime (CDK's default externals) was measured: loading it from
- * node_modules made the import about 4 times slower than the bundled bundle, so it stays bundled. What would meet the
- * budgets: zod/mini in the contracts (a change of every contract's style) and a lighter DynamoDB client.
+ * Where the weight is (esbuild metafile of societies/list-societies, 168 KB): zod 91 KB (zod 4 classic is not
+ * tree-shaken: every schema carries its methods), powertools logger 20 KB, aws-jwt-verify 16 KB, portal code ~22 KB,
+ * DynamoDB ~11 KB. The AWS SDK's DynamoDB client (~170 KB: @smithy/core 93, client-dynamodb 29, @aws-sdk/core 22,
+ * signing and HTTP 16, lib/util-dynamodb 10) was replaced by a light client on fetch (functions/lib/aws/dynamo-client.ts:
+ * aws4fetch 6 KB, util-dynamodb 5 KB; @smithy/signature-v4 was measured at 14 KB for the same signing), which put the
+ * median typical function under the budget; those still over it mostly carry another SDK client (Cognito, SES, S3:
+ * @smithy/core again) or the CSV and spreadsheet readers. A PDF function adds pdf-lib 224 KB, the 14 standard fonts'
+ * metrics 127 KB (one module importing all 14 by relative path, so an alias cannot keep only Helvetica and
+ * Helvetica-Bold; the fonts themselves are not embedded, WinAnsi covers Spanish), pako 45 KB and @pdf-lib/upng 24 KB.
+ * Leaving the SDK to the Lambda runtime (CDK's default externals) was measured: loading it from node_modules made the
+ * import about 4 times slower than the bundled bundle, so it stays bundled.
  */
 export const BUNDLE_SIZE_BUDGET_KB = 200;
 export const FILE_BUNDLE_SIZE_BUDGET_KB = 400;

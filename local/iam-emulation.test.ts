@@ -1,27 +1,21 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   GenerateEmbedUrlForAnonymousUserCommand,
   GenerateEmbedUrlForRegisteredUserCommand,
   QuickSightClient,
 } from '@aws-sdk/client-quicksight';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DynamoClient } from '../functions/lib/aws/dynamo-client';
+import { GetCommand, PutCommand, TransactWriteCommand } from '../functions/lib/aws/dynamo-commands';
 import { contracts } from '../shared/contracts';
 import type { Contract } from '../shared/contracts/define';
-import { enforceOn, enforceOnEveryInstance, runAs } from './iam-emulation';
+import { enforceOn, enforceOnEveryInstance, enforceOnTable, installIamEmulation, runAs } from './iam-emulation';
 
-/** A document client whose calls stop right after the emulated IAM check (no network), answering 'sent'. */
+/** The functions' DynamoDB client with the check, answering 'sent' to whatever passes it (no network). */
 function client() {
-  const dynamo = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ region: 'local', credentials: { accessKeyId: 'a', secretAccessKey: 'b' } }),
-  );
-  enforceOn('dynamodb', dynamo as never);
-  dynamo.middlewareStack.add(() => async () => ({ output: { sent: true }, response: {} }) as never, {
-    step: 'initialize',
-    name: 'stopHere',
-    priority: 'low',
-  });
+  const sent = async () => new Response(JSON.stringify({ sent: true }));
+  const dynamo = new DynamoClient({ fetch: sent });
+  enforceOnTable(dynamo);
   return dynamo;
 }
 
@@ -135,5 +129,20 @@ describe('local IAM emulation of the report embedding (issue 11)', () => {
     await expect(runAs(byId('getReportDashboard'), () => ssm.send(read('/portal/powerbi-secret')))).rejects.toThrow(
       /getReportDashboard may not ssm:GetParameter/,
     );
+  });
+});
+
+// Last: the installation also patches the QuickSight and SSM client classes for the rest of the file.
+describe("the local stack's installation", () => {
+  it("checks the functions' shared DynamoDB client: a refused call fails before it leaves the process", async () => {
+    await installIamEmulation();
+    const { dynamo } = await import('../functions/lib/aws/dynamo');
+    const network = vi.spyOn(globalThis, 'fetch');
+    const read = new GetCommand({ TableName: 't', Key: { pk: 'USER#1', sk: 'USER' } });
+    await expect(runAs(byId('getHealth'), () => dynamo.send(read))).rejects.toThrow(
+      /getHealth may not dynamodb:GetItem on USER#1/,
+    );
+    expect(network).not.toHaveBeenCalled();
+    network.mockRestore();
   });
 });

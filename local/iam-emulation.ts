@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { DynamoClient } from '../functions/lib/aws/dynamo-client';
 import { type Permissions, permissionsOf } from '../infra/permissions';
 import type { Contract } from '../shared/contracts/define';
 
@@ -24,25 +25,21 @@ class AccessDenied extends Error {
 type Input = Record<string, unknown>;
 const pkOf = (key: unknown): string => {
   const pk = (key as { pk?: unknown } | undefined)?.pk;
-  return typeof pk === 'string' ? pk : String((pk as { S?: string } | undefined)?.S ?? '');
+  return typeof pk === 'string' ? pk : '';
 };
 
-/** The item actions a DynamoDB command asks for, each with the partition key it touches. */
-function tableActions(command: string, input: Input): Array<[string, string]> {
-  switch (command) {
-    case 'GetItemCommand':
+/** The item actions a DynamoDB operation asks for, each with the partition key it touches. */
+function tableActions(operation: string, input: Input): Array<[string, string]> {
+  switch (operation) {
+    case 'GetItem':
       return [['GetItem', pkOf(input.Key)]];
-    case 'PutItemCommand':
+    case 'PutItem':
       return [['PutItem', pkOf(input.Item)]];
-    case 'UpdateItemCommand':
+    case 'UpdateItem':
       return [['UpdateItem', pkOf(input.Key)]];
-    case 'DeleteItemCommand':
+    case 'DeleteItem':
       return [['DeleteItem', pkOf(input.Key)]];
-    case 'QueryCommand':
-      return [['Query', '']];
-    case 'BatchGetItemCommand':
-      return [['BatchGetItem', '']];
-    case 'TransactWriteItemsCommand':
+    case 'TransactWriteItems':
       return ((input.TransactItems as Input[]) ?? []).map((item): [string, string] => {
         if (item.Put) return ['PutItem', pkOf((item.Put as Input).Item)];
         if (item.Update) return ['UpdateItem', pkOf((item.Update as Input).Key)];
@@ -50,7 +47,7 @@ function tableActions(command: string, input: Input): Array<[string, string]> {
         return ['ConditionCheckItem', pkOf((item.ConditionCheck as Input | undefined)?.Key)];
       });
     default:
-      return [[command.replace(/Command$/, ''), '']];
+      return [[operation, '']];
   }
 }
 
@@ -66,11 +63,11 @@ function tableAllows(permissions: Permissions, action: string, pk: string): bool
   );
 }
 
-function allowed(contract: Contract, service: string, command: string, input: Input): string | undefined {
+/** Why the contract's role would refuse the call (`action` as IAM names it), or undefined when it allows it. */
+function refusal(contract: Contract, service: Service, action: string, input: Input): string | undefined {
   const permissions = permissionsOf(contract);
-  const action = command.replace(/Command$/, '');
   if (service === 'dynamodb') {
-    const refused = tableActions(command, input).find(([item, pk]) => !tableAllows(permissions, item, pk));
+    const refused = tableActions(action, input).find(([item, pk]) => !tableAllows(permissions, item, pk));
     return refused ? `dynamodb:${refused[0]} on ${refused[1] || 'the table'}` : undefined;
   }
   if (service === 'cognito') {
@@ -131,21 +128,29 @@ interface MiddlewareClient {
   };
 }
 
-/** Puts the check on a client every handler shares (once per client). */
 type Service = 'dynamodb' | 'cognito' | 's3' | 'ses' | 'quicksight' | 'ssm';
 
-export function enforceOn(service: Service, client: MiddlewareClient): void {
+/** Throws AccessDenied when the running handler's role would refuse the call; outside a handler nothing is checked. */
+function check(service: Service, action: string, input: Input): void {
+  const contract = running.getStore();
+  const refused = contract && refusal(contract, service, action, input);
+  if (contract && refused) throw new AccessDenied(contract, refused);
+}
+
+/** Puts the check on an SDK client every handler shares (once per client). */
+export function enforceOn(service: Exclude<Service, 'dynamodb'>, client: MiddlewareClient): void {
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      const contract = running.getStore();
-      if (contract) {
-        const refused = allowed(contract, service, context.commandName ?? '', args.input);
-        if (refused) throw new AccessDenied(contract, refused);
-      }
+      check(service, (context.commandName ?? '').replace(/Command$/, ''), args.input);
       return next(args);
     },
     { step: 'initialize', name: 'portalLocalIamEmulation' },
   );
+}
+
+/** Puts the check on the functions' DynamoDB client, through its one hook (functions/lib/aws/dynamo-client.ts). */
+export function enforceOnTable(client: Pick<DynamoClient, 'onSend'>): void {
+  client.onSend((operation, input) => check('dynamodb', operation, input));
 }
 
 let installed = false;
@@ -160,7 +165,7 @@ export async function installIamEmulation(): Promise<void> {
     import('../functions/lib/aws/s3'),
     import('../functions/lib/aws/ses'),
   ]);
-  enforceOn('dynamodb', dynamo as unknown as MiddlewareClient);
+  enforceOnTable(dynamo);
   enforceOn('cognito', cognito as unknown as MiddlewareClient);
   enforceOn('s3', s3 as unknown as MiddlewareClient);
   enforceOn('ses', ses as unknown as MiddlewareClient);
@@ -177,7 +182,7 @@ export async function installIamEmulation(): Promise<void> {
 type SendingClient = MiddlewareClient & { send: (...args: unknown[]) => Promise<unknown> };
 
 /** Adds the check to each instance of a client class before its first call. */
-export function enforceOnEveryInstance(service: Service, prototype: SendingClient): void {
+export function enforceOnEveryInstance(service: Exclude<Service, 'dynamodb'>, prototype: SendingClient): void {
   const send = prototype.send;
   const checked = new WeakSet<object>();
   prototype.send = function (this: SendingClient, ...args: unknown[]) {

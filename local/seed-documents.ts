@@ -1,9 +1,9 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { uploadSmallDocument } from '../functions/documents/documents';
 import { createTemplate } from '../functions/folders/templates';
 import type { Caller } from '../functions/lib/auth/caller';
 import { dynamo } from '../functions/lib/aws/dynamo';
+import { GetCommand, PutCommand } from '../functions/lib/aws/dynamo-commands';
 import { config } from '../functions/lib/config';
 import { backfillDocumentFeeds, scanDocuments } from '../functions/lib/data/documents-backfill';
 import { nowIso } from '../functions/lib/data/table';

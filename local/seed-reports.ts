@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Caller } from '../functions/lib/auth/caller';
 import { dynamo } from '../functions/lib/aws/dynamo';
+import { GetCommand, PutCommand } from '../functions/lib/aws/dynamo-commands';
 import { config } from '../functions/lib/config';
 import { nowIso } from '../functions/lib/data/table';
 import { createAccountingAssignment } from '../functions/modules/accounting-assignments';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createGroup } from '../functions/groups/groups';
 import type { Caller } from '../functions/lib/auth/caller';
 import { createIdentity } from '../functions/lib/auth/identities';
 import { dynamo } from '../functions/lib/aws/dynamo';
+import { GetCommand, PutCommand } from '../functions/lib/aws/dynamo-commands';
 import { config } from '../functions/lib/config';
 import { nowIso } from '../functions/lib/data/table';
 import { putNewUser, type UserRecord } from '../functions/lib/data/users';

@@ -1,19 +1,27 @@
 import { inject } from 'vitest';
 
+let sdkClient: import('@aws-sdk/lib-dynamodb').DynamoDBDocumentClient | undefined;
+
 /**
  * Direct access to the test portal's table, for arranging states no endpoint offers yet and for checking what a
  * request wrote. The functions' modules read their settings from the environment, so it is set before they load.
+ * `dynamo` is the AWS SDK's document client, not the functions' light one (functions/lib/aws/dynamo.ts): what the
+ * tests arrange and read back goes through an independent implementation of the protocol. To watch the functions'
+ * own calls, hook theirs (`dynamo.onSend`).
  */
 export async function tableAccess() {
   Object.assign(process.env, inject('portal').env, { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' });
-  const [{ dynamo }, { keys }, users, lib] = await Promise.all([
-    import('../../functions/lib/aws/dynamo'),
+  const [{ DynamoDBClient }, lib, { keys }, users] = await Promise.all([
+    import('@aws-sdk/client-dynamodb'),
+    import('@aws-sdk/lib-dynamodb'),
     import('../../functions/lib/data/table'),
     import('../../functions/lib/data/users'),
-    import('@aws-sdk/lib-dynamodb'),
   ]);
+  sdkClient ??= lib.DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
   const tableName = inject('portal').env.TABLE_NAME as string;
-  return { dynamo, keys, users, lib, tableName };
+  return { dynamo: sdkClient, keys, users, lib, tableName };
 }
 
 let counter = 0;

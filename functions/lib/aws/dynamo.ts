@@ -1,7 +1,7 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoClient } from './dynamo-client';
 
-/** Module scope: one client per container, reused across invocations. Endpoint comes from AWS_ENDPOINT_URL_DYNAMODB locally. */
-export const dynamo = /* @__PURE__ */ DynamoDBDocumentClient.from(/* @__PURE__ */ new DynamoDBClient({}), {
-  marshallOptions: { removeUndefinedValues: true },
-});
+/**
+ * Module scope: one client per container, reused across invocations. The light client of dynamo-client.ts (issue 9),
+ * sending the commands of dynamo-commands.ts; endpoint from AWS_ENDPOINT_URL_DYNAMODB locally.
+ */
+export const dynamo = /* @__PURE__ */ new DynamoClient();

@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportReport } from '../../../shared/contracts/accounting';
 import { dynamo } from '../aws/dynamo';
+import { GetCommand, PutCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { nowIso } from './table';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SliceContent } from '../accounting/aggregate';
 import type { ChartAccount, LedgerLine, MonthAggregate, SliceKey } from '../accounting/types';
 import { dynamo } from '../aws/dynamo';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { conflict } from '../errors';
 import { nowIso } from './table';

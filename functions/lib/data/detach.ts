@@ -1,5 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
+import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import type { ApiError } from '../errors';
 import { conflict } from '../errors';

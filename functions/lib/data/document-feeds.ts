@@ -1,5 +1,5 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
+import { BatchGetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { ApiError, conflict } from '../errors';
 import { type Entry, entryShardKey, putEntry, removeEntry, SHARD_VERSION } from './directory';

@@ -1,5 +1,5 @@
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
+import { ScanCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import type { Entry } from './directory';
 import { entryShardKey } from './directory';

@@ -1,5 +1,5 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
+import { BatchWriteCommand, QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { keys } from './table';
 

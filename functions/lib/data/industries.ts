@@ -1,5 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
+import { QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { conflict } from '../errors';
 import type { IndustryRecord } from './societies';

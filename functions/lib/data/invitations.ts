@@ -1,6 +1,6 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../../shared/roles';
 import { dynamo } from '../aws/dynamo';
+import { GetCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { ApiError, conflict } from '../errors';
 import { putEntry, readDirectories, removeEntry } from './directory';

@@ -1,5 +1,5 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
+import { UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { type Entry, readDirectories } from './directory';
 import { documentFeedOf, FEED_VERSION, type FeedEntry, groupDocumentFeedOf } from './document-feeds';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { epochSeconds, keys } from './table';
 

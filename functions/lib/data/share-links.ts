@@ -1,5 +1,5 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
+import { GetCommand, PutCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { notFound } from '../errors';
 import { type Entry, putEntry, readDirectories, removeEntry } from './directory';

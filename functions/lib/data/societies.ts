@@ -1,6 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CURRENCIES } from '../../../shared/contracts/fields';
 import { dynamo } from '../aws/dynamo';
+import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { putEntry, readDirectories, removeEntry } from './directory';
 import { normalizeSearch, searchText, uniqueEntries } from './list-index';

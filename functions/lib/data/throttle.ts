@@ -1,6 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { ApiError } from '../errors';
 import { epochSeconds, keys } from './table';
@@ -37,8 +36,7 @@ interface ThrottleItem {
   window_end: number;
 }
 
-const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException || (error as Error)?.name === 'ConditionalCheckFailedException';
+const isConditionFailure = (error: unknown) => (error as Error)?.name === 'ConditionalCheckFailedException';
 
 export const tooManyAttempts = (remainingSeconds: number) =>
   new ApiError(429, 'TOO_MANY_ATTEMPTS', { remaining_time: Math.max(1, remainingSeconds) });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
+import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { ApiError } from '../errors';
 import { epochSeconds } from './table';

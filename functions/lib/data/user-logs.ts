@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo';
+import { PutCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { keys, nowIso } from './table';
 

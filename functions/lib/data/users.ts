@@ -1,7 +1,7 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../../shared/roles';
 import type { Caller } from '../auth/caller';
 import { dynamo } from '../aws/dynamo';
+import { GetCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { type ApiError, fieldErrors } from '../errors';
 import { seesEverything } from '../scope';
