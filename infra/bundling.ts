@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -41,10 +42,25 @@ export const UNUSED_SDK_PACKAGES = [
   '@aws-sdk/token-providers',
 ] as const;
 
+/**
+ * @pdf-lib/standard-fonts' own data files, which its stand-in imports by deep path: esbuild takes the longest alias
+ * that prefixes an import, so this one sends `@pdf-lib/standard-fonts/es/…` to the package while the bare name goes
+ * to the stand-in.
+ */
+const STANDARD_FONTS_FILES = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@pdf-lib/standard-fonts/package.json')),
+  'es',
+);
+
 export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(UNUSED_SDK_PACKAGES.map((name) => [name, STUB])),
   '@aws-sdk/credential-provider-node': stub('credential-provider-node.ts'),
   '@smithy/core/event-streams': stub('event-streams.ts'),
+  // pdf-lib's dependencies (only the PDF functions reach them): see each stand-in.
+  '@pdf-lib/standard-fonts': stub('standard-fonts.ts'),
+  '@pdf-lib/standard-fonts/es': STANDARD_FONTS_FILES,
+  '@pdf-lib/upng': stub('upng.ts'),
+  pako: stub('pako.ts'),
 };
 
 /**
