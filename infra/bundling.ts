@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
+import { REPO_ROOT } from './paths';
 
 /**
  * How every function is bundled, in one place: the CDK app (NodejsFunction) and the bench (esbuild's API) both read
@@ -47,10 +51,27 @@ export const UNUSED_SDK_PACKAGES = [
  * that prefixes an import, so this one sends `@pdf-lib/standard-fonts/es/…` to the package while the bare name goes
  * to the stand-in.
  */
-const STANDARD_FONTS_FILES = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('@pdf-lib/standard-fonts/package.json')),
-  'es',
-);
+const requireHere = createRequire(import.meta.url);
+const STANDARD_FONTS_FILES = path.join(path.dirname(requireHere.resolve('@pdf-lib/standard-fonts/package.json')), 'es');
+
+/**
+ * libphonenumber-js's 'min' metadata, deflated and base64-encoded for its stand-in (bundling-stubs/phone-metadata.ts):
+ * made from the installed package at bundling time (so never stale, nothing copied into the repository), once per
+ * metadata version, in the repository's local cache. A text file, which esbuild loads as a string.
+ */
+function deflatedPhoneMetadata(): string {
+  const json = readFileSync(requireHere.resolve('libphonenumber-js/metadata.min.json'));
+  const version = createHash('sha256').update(json).digest('hex').slice(0, 16);
+  const file = path.join(REPO_ROOT, '.local', 'cache', 'bundling', `phone-metadata-${version}.txt`);
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    // Written aside then renamed: bundles built side by side never read half a file.
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, deflateSync(json, { level: 9 }).toString('base64'));
+    renameSync(partial, file);
+  }
+  return file;
+}
 
 export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(UNUSED_SDK_PACKAGES.map((name) => [name, STUB])),
@@ -61,6 +82,8 @@ export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   '@pdf-lib/standard-fonts/es': STANDARD_FONTS_FILES,
   '@pdf-lib/upng': stub('upng.ts'),
   pako: stub('pako.ts'),
+  'libphonenumber-js/min/metadata': stub('phone-metadata.ts'),
+  '@portal-bundling/phone-metadata': deflatedPhoneMetadata(),
 };
 
 /**
