@@ -59,7 +59,9 @@ const STANDARD_FONTS_FILES = path.join(path.dirname(requireHere.resolve('@pdf-li
  * made from the installed package at bundling time (so never stale, nothing copied into the repository), once per
  * metadata version, in the repository's local cache. A text file, which esbuild loads as a string.
  */
+let phoneMetadataFile: string | undefined;
 function deflatedPhoneMetadata(): string {
+  if (phoneMetadataFile) return phoneMetadataFile;
   const json = readFileSync(requireHere.resolve('libphonenumber-js/metadata.min.json'));
   const version = createHash('sha256').update(json).digest('hex').slice(0, 16);
   const file = path.join(REPO_ROOT, '.local', 'cache', 'bundling', `phone-metadata-${version}.txt`);
@@ -70,6 +72,7 @@ function deflatedPhoneMetadata(): string {
     writeFileSync(partial, deflateSync(json, { level: 9 }).toString('base64'));
     renameSync(partial, file);
   }
+  phoneMetadataFile = file;
   return file;
 }
 
@@ -83,7 +86,6 @@ export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   '@pdf-lib/upng': stub('upng.ts'),
   pako: stub('pako.ts'),
   'libphonenumber-js/min/metadata': stub('phone-metadata.ts'),
-  '@portal-bundling/phone-metadata': deflatedPhoneMetadata(),
 };
 
 /**
@@ -94,9 +96,13 @@ export interface FunctionBundling {
   multipart: boolean;
 }
 
-/** The aliases of one function: the shared ones, and busboy's stand-in where no file can arrive. */
+/**
+ * The aliases of one function: the shared ones with the generated phone metadata (written on first use, not on
+ * import), and busboy's stand-in where no file can arrive.
+ */
 export function functionAliases({ multipart }: FunctionBundling): Record<string, string> {
-  return multipart ? { ...BUNDLE_ALIASES } : { ...BUNDLE_ALIASES, busboy: stub('busboy.ts') };
+  const aliases = { ...BUNDLE_ALIASES, '@portal-bundling/phone-metadata': deflatedPhoneMetadata() };
+  return multipart ? aliases : { ...aliases, busboy: stub('busboy.ts') };
 }
 
 /** The bundling of the function that serves these contracts (one per endpoint in the CDK app). */
@@ -111,12 +117,23 @@ export const bundlingFor = (served: ReadonlyArray<{ multipartFiles?: unknown }>)
  * Not met yet, and why (esbuild metafile of societies/list-societies, 335 KB): the AWS SDK's DynamoDB client ~175 KB
  * (@smithy/core 93, client-dynamodb 29, @aws-sdk/core 22, signing and HTTP 16, lib/util-dynamodb 10, endpoint
  * discovery 8), zod 91 KB (zod 4 classic is not tree-shaken: every schema carries its methods), powertools logger
- * 20 KB, aws-jwt-verify 16 KB, portal code ~22 KB (only the area's own contracts: ~5 KB). A PDF function adds pdf-lib
- * 224 KB, the 14 standard fonts' metrics 127 KB (one module importing all 14 by relative path, so an alias cannot keep
- * only Helvetica and Helvetica-Bold; the fonts themselves are not embedded, WinAnsi covers Spanish), pako 45 KB and
- * @pdf-lib/upng 24 KB. Leaving the SDK to the Lambda runtime (CDK's default externals) was measured: loading it from
- * node_modules made the import about 4 times slower than the bundled bundle, so it stays bundled. What would meet the
- * budgets: zod/mini in the contracts (a change of every contract's style) and a lighter DynamoDB client.
+ * 20 KB, aws-jwt-verify 16 KB, portal code ~22 KB (only the area's own contracts: ~5 KB). Leaving the SDK to the
+ * Lambda runtime (CDK's default externals) was measured: loading it from node_modules made the import about 4 times
+ * slower than the bundled bundle, so it stays bundled. What would meet the budgets: zod/mini in the contracts (a change
+ * of every contract's style) and a lighter DynamoDB client.
+ *
+ * A function answering a file adds its own writer only: the statement exports share their tables
+ * (functions/accounting/export-service.ts) and each handler takes its writer from lib/accounting/export-pdf.ts or
+ * export-excel.ts, so an Excel function no longer carries pdf-lib (balance8columnsExcel 856 KB to 434 KB; the writer
+ * is write-excel-file 60 KB and fflate 15 KB). A PDF function adds pdf-lib 224 KB (PDFDocument reaches forms, parser
+ * and decoders by relative imports, which no alias can cut) and, through stand-ins (bundling-stubs/): the metrics of
+ * the two fonts the PDFs use, Helvetica and Helvetica-Bold, 36 KB instead of all 14 fonts' 127 KB (the fonts
+ * themselves are not embedded, WinAnsi covers Spanish); Node's zlib instead of pako (45 KB); no PNG decoder
+ * (@pdf-lib/upng 24 KB: no PDF embeds an image). The society and project PDFs show a phone: libphonenumber-js's
+ * metadata, deflated at bundling time, weighs 25 KB instead of 80 there and in every create and patch form. So
+ * getSocietyPdf 878 KB to 663, balance8columnsPdf 782 KB to 622, getGroupPdf 760 KB to 600; with the lighter DynamoDB
+ * client (about -155 KB) about 510, 467 and 445 KB: what keeps them over 400 KB is pdf-lib and zod
+ * (91 to 97 KB).
  */
 export const BUNDLE_SIZE_BUDGET_KB = 200;
 export const FILE_BUNDLE_SIZE_BUDGET_KB = 400;
