@@ -1,12 +1,8 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deflateSync } from 'node:zlib';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
-import { REPO_ROOT } from './paths';
 
 /**
  * How every function is bundled, in one place: the CDK app (NodejsFunction) and the bench (esbuild's API) both read
@@ -54,28 +50,6 @@ export const UNUSED_SDK_PACKAGES = [
 const requireHere = createRequire(import.meta.url);
 const STANDARD_FONTS_FILES = path.join(path.dirname(requireHere.resolve('@pdf-lib/standard-fonts/package.json')), 'es');
 
-/**
- * libphonenumber-js's 'min' metadata, deflated and base64-encoded for its stand-in (bundling-stubs/phone-metadata.ts):
- * made from the installed package at bundling time (so never stale, nothing copied into the repository), once per
- * metadata version, in the repository's local cache. A text file, which esbuild loads as a string.
- */
-let phoneMetadataFile: string | undefined;
-function deflatedPhoneMetadata(): string {
-  if (phoneMetadataFile) return phoneMetadataFile;
-  const json = readFileSync(requireHere.resolve('libphonenumber-js/metadata.min.json'));
-  const version = createHash('sha256').update(json).digest('hex').slice(0, 16);
-  const file = path.join(REPO_ROOT, '.local', 'cache', 'bundling', `phone-metadata-${version}.txt`);
-  if (!existsSync(file)) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    // Written aside then renamed: bundles built side by side never read half a file.
-    const partial = `${file}.${process.pid}`;
-    writeFileSync(partial, deflateSync(json, { level: 9 }).toString('base64'));
-    renameSync(partial, file);
-  }
-  phoneMetadataFile = file;
-  return file;
-}
-
 export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(UNUSED_SDK_PACKAGES.map((name) => [name, STUB])),
   '@aws-sdk/credential-provider-node': stub('credential-provider-node.ts'),
@@ -85,7 +59,6 @@ export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   '@pdf-lib/standard-fonts/es': STANDARD_FONTS_FILES,
   '@pdf-lib/upng': stub('upng.ts'),
   pako: stub('pako.ts'),
-  'libphonenumber-js/min/metadata': stub('phone-metadata.ts'),
 };
 
 /**
@@ -96,13 +69,9 @@ export interface FunctionBundling {
   multipart: boolean;
 }
 
-/**
- * The aliases of one function: the shared ones with the generated phone metadata (written on first use, not on
- * import), and busboy's stand-in where no file can arrive.
- */
+/** The aliases of one function: the shared ones, and busboy's stand-in where no file can arrive. */
 export function functionAliases({ multipart }: FunctionBundling): Record<string, string> {
-  const aliases = { ...BUNDLE_ALIASES, '@portal-bundling/phone-metadata': deflatedPhoneMetadata() };
-  return multipart ? aliases : { ...aliases, busboy: stub('busboy.ts') };
+  return multipart ? { ...BUNDLE_ALIASES } : { ...BUNDLE_ALIASES, busboy: stub('busboy.ts') };
 }
 
 /** The bundling of the function that serves these contracts (one per endpoint in the CDK app). */
@@ -124,16 +93,20 @@ export const bundlingFor = (served: ReadonlyArray<{ multipartFiles?: unknown }>)
  *
  * A function answering a file adds its own writer only: the statement exports share their tables
  * (functions/accounting/export-service.ts) and each handler takes its writer from lib/accounting/export-pdf.ts or
- * export-excel.ts, so an Excel function no longer carries pdf-lib (balance8columnsExcel 856 KB to 434 KB; the writer
- * is write-excel-file 60 KB and fflate 15 KB). A PDF function adds pdf-lib 224 KB (PDFDocument reaches forms, parser
- * and decoders by relative imports, which no alias can cut) and, through stand-ins (bundling-stubs/): the metrics of
- * the two fonts the PDFs use, Helvetica and Helvetica-Bold, 36 KB instead of all 14 fonts' 127 KB (the fonts
- * themselves are not embedded, WinAnsi covers Spanish); Node's zlib instead of pako (45 KB); no PNG decoder
- * (@pdf-lib/upng 24 KB: no PDF embeds an image). The society and project PDFs show a phone: libphonenumber-js's
- * metadata, deflated at bundling time, weighs 25 KB instead of 80 there and in every create and patch form. So
- * getSocietyPdf 878 KB to 663, balance8columnsPdf 782 KB to 622, getGroupPdf 760 KB to 600; with the lighter DynamoDB
- * client (about -155 KB) about 510, 467 and 445 KB: what keeps them over 400 KB is pdf-lib and zod
- * (91 to 97 KB).
+ * export-excel.ts, so an Excel function no longer carries pdf-lib (balance8columnsExcel 856 KB to 434 KB; the writer is
+ * write-excel-file 60 KB and fflate 15 KB). A PDF function adds pdf-lib 224 KB (PDFDocument reaches forms, parser and
+ * decoders by relative imports, which no alias can cut) and, through stand-ins (bundling-stubs/): the metrics of the
+ * two fonts the PDFs use, Helvetica and Helvetica-Bold, 36 KB instead of all 14 fonts' 127 KB (the fonts themselves are
+ * not embedded, WinAnsi covers Spanish); Node's zlib instead of pako (45 KB); no PNG decoder (@pdf-lib/upng 24 KB: no
+ * PDF embeds an image). The society and project PDFs also show a phone (shared/phone.ts): libphonenumber-js 118 KB, 80
+ * of them its metadata of every country, which the display needs for any stored number. Measured and left out: the
+ * metadata deflated at bundling time (25 KB raw instead of 80) is no lighter gzipped (the deployed zip) and loads about
+ * 2 ms slower (inflate and JSON.parse against the object literal); a format-only path of 'core' saves 14 KB but reads
+ * E.164 only, while formatPhone also shows the national numbers it recognises. Keeping the parser out of those two
+ * needs the shown form stored with the number (a data change). So (bench, minified and gzip): getSocietyPdf 878 KB to
+ * 718 (gzip 312 to 221), balance8columnsPdf 782 to 622 (291 to 200), getGroupPdf 760 to 600 (283 to 192); with the
+ * lighter DynamoDB client (about -155 KB) about 563, 467 and 445 KB: what keeps them over 400 KB is pdf-lib, zod (91 to
+ * 97 KB) and, in two, the phone metadata.
  */
 export const BUNDLE_SIZE_BUDGET_KB = 200;
 export const FILE_BUNDLE_SIZE_BUDGET_KB = 400;

@@ -1,7 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
-// The 'min' metadata by its own name (what 'libphonenumber-js/min' binds): the functions' bundling swaps it for a
-// deflated copy of itself (infra/bundling-stubs/phone-metadata.ts, issue 9), the web takes it as is.
-import metadata from 'libphonenumber-js/min/metadata';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /**
  * Phone numbers as people write them (issue 14): '+56 9 1234 5678', '+56-9-1234-5678', '(2) 2345 6789'. Spaces,
@@ -12,9 +9,6 @@ import metadata from 'libphonenumber-js/min/metadata';
 export const PHONE_INPUT_MAX = 30;
 const SPEC_PHONE = /^\+?\d{1,15}$/;
 
-/** Chile by default: a number without a country code is read as Chilean. */
-const parse = (value: string) => parsePhoneNumberFromString(value, 'CL', metadata);
-
 /** What is left of a phone once the separators people type are dropped ('+56 9 1234-5678' → '+56912345678'). */
 export const compactPhone = (value: string) => value.replace(/[\s().-]/g, '');
 
@@ -23,7 +17,7 @@ export function canonicalPhone(value: string): string | null {
   if (value.length > PHONE_INPUT_MAX) return null;
   const compact = compactPhone(value);
   if (!SPEC_PHONE.test(compact)) return null;
-  const parsed = parse(compact);
+  const parsed = parsePhoneNumberFromString(compact, 'CL');
   if (parsed?.isPossible()) return parsed.number;
   // With a country code the length is known: '+56 9 1234' is refused rather than stored half-typed.
   return compact.startsWith('+') ? null : compact;
@@ -38,7 +32,7 @@ export const isValidPhone = (value: string) => canonicalPhone(value) !== null;
  */
 export function formatPhone(value: string | null | undefined, empty = '-'): string {
   if (!value) return empty;
-  const parsed = parse(value);
+  const parsed = parsePhoneNumberFromString(value, 'CL');
   if (!parsed?.isPossible()) return value;
   const national = String(parsed.nationalNumber);
   if (parsed.countryCallingCode === '56' && /^9\d{8}$/.test(national)) {

@@ -8,11 +8,11 @@ import { deflateSync, inflateSync } from 'node:zlib';
  */
 const view = (bytes: Buffer) => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
 
-export const deflate = (data: Uint8Array, options?: object): Uint8Array => view(deflateSync(data, plain(options)));
-export const inflate = (data: Uint8Array, options?: object): Uint8Array => view(inflateSync(data, plain(options)));
+export const deflate = (data: Uint8Array, options?: object): Uint8Array => view(deflateSync(data, noOptions(options)));
+export const inflate = (data: Uint8Array, options?: object): Uint8Array => view(inflateSync(data, noOptions(options)));
 
 /** Options would mean a caller this stand-in was not written for (raw streams, strings, dictionaries). */
-function plain(options: object | undefined): undefined {
+function noOptions(options: object | undefined): undefined {
   if (options && Object.keys(options).length > 0) {
     throw new Error('pako options are not supported by its stand-in over node:zlib (infra/bundling-stubs/pako.ts)');
   }

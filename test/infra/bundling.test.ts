@@ -1,19 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
-import { type CountryCode, getCountryCallingCode } from 'libphonenumber-js/core';
-import phoneMetadata from 'libphonenumber-js/min/metadata';
-import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { areaOf } from '../../infra/api-chunks';
 import { BUNDLE_BANNER, bundlingFor, esbuildOptions, FILE_BUNDLE_SIZE_BUDGET_KB } from '../../infra/bundling';
 import { handlerEntry, REPO_ROOT } from '../../infra/paths';
 import { contracts } from '../../shared/contracts';
-import { canonicalPhone, formatPhone } from '../../shared/phone';
 import { type Synthesized, synthPortal, unacknowledgedViolations } from './helpers';
 import { pdfSamples } from './pdf-samples';
 
@@ -114,19 +110,12 @@ describe('per-function bundling', () => {
 
   it('carries the phone parser only where a contract the function serves takes a phone (droppable schemas)', async () => {
     // Each area file holds its create and patch contracts (phones) beside its lists and reads (none).
-    // The parser, and its metadata: the deflated copy (infra/bundling-stubs/phone-metadata.ts), not the 80 KB object.
-    const parser = /node_modules\/libphonenumber-js\//;
-    const deflated = /bundling\/phone-metadata-\w+\.txt/;
+    const phone = /node_modules\/libphonenumber-js\//;
     for (const handler of ['societies/create-society', 'projects/patch-project', 'users/patch-user']) {
-      const code = await bundled(handler);
-      expect(code).toMatch(parser);
-      expect(code).toMatch(deflated);
-      expect(code).not.toMatch(/libphonenumber-js\/metadata\.min\.json/);
+      expect(await bundled(handler)).toMatch(phone);
     }
     for (const handler of ['societies/list-societies', 'projects/get-project', 'users/list-users']) {
-      const code = await bundled(handler);
-      expect(code).not.toMatch(parser);
-      expect(code).not.toMatch(deflated);
+      expect(await bundled(handler)).not.toMatch(phone);
     }
   }, 120_000);
 
@@ -171,62 +160,37 @@ describe('per-function bundling', () => {
     });
   }
 
-  /**
-   * Runs `code` bundled as a function is (its stand-ins included) in a fresh Node process, and answers what it writes
-   * as JSON; `input` reaches it as JSON in `process.argv[2]`'s file.
-   */
-  async function runBundled<T>(code: string, input: unknown = null): Promise<T> {
-    const dir = mkdtempSync(path.join(tmpdir(), 'portal-bundled-'));
+  it("renders the same PDFs through the stand-ins as through pdf-lib's own dependencies", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-pdf-'));
     try {
-      const outfile = path.join(dir, 'run.mjs');
-      const inputFile = path.join(dir, 'input.json');
-      writeFileSync(inputFile, JSON.stringify(input));
+      const entry = path.join(dir, 'entry.ts');
+      const outfile = path.join(dir, 'samples.mjs');
       await build({
-        ...esbuildOptions(path.join(dir, 'entry.ts'), outfile, { multipart: false }),
+        ...esbuildOptions(entry, outfile, { multipart: false }),
         entryPoints: undefined,
-        stdin: { contents: code, resolveDir: REPO_ROOT, loader: 'ts' },
+        stdin: {
+          contents: `import { pdfSamples } from './test/infra/pdf-samples';\nprocess.stdout.write(JSON.stringify(await pdfSamples()));`,
+          resolveDir: REPO_ROOT,
+          loader: 'ts',
+        },
         metafile: false,
       });
-      return JSON.parse(execFileSync(process.execPath, [outfile, inputFile], { encoding: 'utf8' })) as T;
+      const bundledSamples = JSON.parse(execFileSync(process.execPath, [outfile], { encoding: 'utf8' })) as Awaited<
+        ReturnType<typeof pdfSamples>
+      >;
+      const own = await pdfSamples();
+      expect(bundledSamples.widths).toEqual(own.widths);
+      expect(bundledSamples.heights).toEqual(own.heights);
+      expect(own.timesRoman).toBe('embedded');
+      expect(bundledSamples.timesRoman).toContain('Standard font Times-Roman is not bundled in the functions');
+      for (const layout of ['detail', 'statement'] as const) {
+        const objects = await decodedObjects(bundledSamples[layout]);
+        expect(objects.join('\n')).toContain('Tj');
+        expect(objects).toEqual(await decodedObjects(own[layout]));
+      }
+      expect((await PDFDocument.load(Buffer.from(bundledSamples.statement, 'base64'))).getPageCount()).toBe(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }
-
-  it("renders the same PDFs through the stand-ins as through pdf-lib's own dependencies", async () => {
-    const bundledSamples = await runBundled<Awaited<ReturnType<typeof pdfSamples>>>(
-      `import { pdfSamples } from './test/infra/pdf-samples';\nprocess.stdout.write(JSON.stringify(await pdfSamples()));`,
-    );
-    const own = await pdfSamples();
-    expect(bundledSamples.widths).toEqual(own.widths);
-    expect(bundledSamples.heights).toEqual(own.heights);
-    expect(own.timesRoman).toBe('embedded');
-    expect(bundledSamples.timesRoman).toContain('Standard font Times-Roman is not bundled in the functions');
-    for (const layout of ['detail', 'statement'] as const) {
-      const objects = await decodedObjects(bundledSamples[layout]);
-      expect(objects.join('\n')).toContain('Tj');
-      expect(objects).toEqual(await decodedObjects(own[layout]));
-    }
-    expect((await PDFDocument.load(Buffer.from(bundledSamples.statement, 'base64'))).getPageCount()).toBe(2);
   }, 120_000);
-
-  it("shows and stores every country's phones the same through the deflated metadata as through the package", async () => {
-    // Each country's example mobile number, in E.164 (as stored) and as typed without its country code.
-    const inputs = Object.entries(mobileExamples).flatMap(([country, national]) => [
-      `+${getCountryCallingCode(country as CountryCode, phoneMetadata)}${national}`,
-      national,
-    ]);
-    inputs.push('+56912345678', '+56 2 2345 6789', '12345', '+56 9 1234', '');
-    expect(inputs.length).toBeGreaterThan(400);
-    const own = inputs.map((value) => [formatPhone(value), canonicalPhone(value)]);
-    const bundledPhones = await runBundled<typeof own>(
-      `import { readFileSync } from 'node:fs';
-import { canonicalPhone, formatPhone } from './shared/phone';
-const inputs: string[] = JSON.parse(readFileSync(process.argv[2] as string, 'utf8'));
-process.stdout.write(JSON.stringify(inputs.map((value) => [formatPhone(value), canonicalPhone(value)])));`,
-      inputs,
-    );
-    expect(bundledPhones).toEqual(own);
-    expect(own.filter(([shown]) => shown?.includes(' ')).length).toBeGreaterThan(200);
-  }, 60_000);
 });
