@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -41,10 +42,23 @@ export const UNUSED_SDK_PACKAGES = [
   '@aws-sdk/token-providers',
 ] as const;
 
+/**
+ * @pdf-lib/standard-fonts' own data files, which its stand-in imports by deep path: esbuild takes the longest alias
+ * that prefixes an import, so this one sends `@pdf-lib/standard-fonts/es/…` to the package while the bare name goes
+ * to the stand-in.
+ */
+const requireHere = createRequire(import.meta.url);
+const STANDARD_FONTS_FILES = path.join(path.dirname(requireHere.resolve('@pdf-lib/standard-fonts/package.json')), 'es');
+
 export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(UNUSED_SDK_PACKAGES.map((name) => [name, STUB])),
   '@aws-sdk/credential-provider-node': stub('credential-provider-node.ts'),
   '@smithy/core/event-streams': stub('event-streams.ts'),
+  // pdf-lib's dependencies (only the PDF functions reach them): see each stand-in.
+  '@pdf-lib/standard-fonts': stub('standard-fonts.ts'),
+  '@pdf-lib/standard-fonts/es': STANDARD_FONTS_FILES,
+  '@pdf-lib/upng': stub('upng.ts'),
+  pako: stub('pako.ts'),
 };
 
 /**
@@ -75,11 +89,26 @@ export const bundlingFor = (served: ReadonlyArray<{ multipartFiles?: unknown }>)
  * signing and HTTP 16, lib/util-dynamodb 10) was replaced by a light client on fetch (functions/lib/aws/dynamo-client.ts:
  * aws4fetch 6 KB, util-dynamodb 5 KB; @smithy/signature-v4 was measured at 14 KB for the same signing), which put the
  * median typical function under the budget; those still over it mostly carry another SDK client (Cognito, SES, S3:
- * @smithy/core again) or the CSV and spreadsheet readers. A PDF function adds pdf-lib 224 KB, the 14 standard fonts'
- * metrics 127 KB (one module importing all 14 by relative path, so an alias cannot keep only Helvetica and
- * Helvetica-Bold; the fonts themselves are not embedded, WinAnsi covers Spanish), pako 45 KB and @pdf-lib/upng 24 KB.
+ * @smithy/core again) or the CSV and spreadsheet readers.
  * Leaving the SDK to the Lambda runtime (CDK's default externals) was measured: loading it from node_modules made the
  * import about 4 times slower than the bundled bundle, so it stays bundled.
+ *
+ * A function answering a file adds its own writer only: the statement exports share their tables
+ * (functions/accounting/export-service.ts) and each handler takes its writer from lib/accounting/export-pdf.ts or
+ * export-excel.ts, so an Excel function no longer carries pdf-lib (balance8columnsExcel 856 KB to 434 KB; the writer is
+ * write-excel-file 60 KB and fflate 15 KB). A PDF function adds pdf-lib 224 KB (PDFDocument reaches forms, parser and
+ * decoders by relative imports, which no alias can cut) and, through stand-ins (bundling-stubs/): the metrics of the
+ * two fonts the PDFs use, Helvetica and Helvetica-Bold, 36 KB instead of all 14 fonts' 127 KB (the fonts themselves are
+ * not embedded, WinAnsi covers Spanish); Node's zlib instead of pako (45 KB); no PNG decoder (@pdf-lib/upng 24 KB: no
+ * PDF embeds an image). The society and project PDFs also show a phone (shared/phone.ts): libphonenumber-js 118 KB, 80
+ * of them its metadata of every country, which the display needs for any stored number. Measured and left out: the
+ * metadata deflated at bundling time (25 KB raw instead of 80) is no lighter gzipped (the deployed zip) and loads about
+ * 2 ms slower (inflate and JSON.parse against the object literal); a format-only path of 'core' saves 14 KB but reads
+ * E.164 only, while formatPhone also shows the national numbers it recognises. Keeping the parser out of those two
+ * needs the shown form stored with the number (a data change). So (bench, minified and gzip): getSocietyPdf 878 KB to
+ * 718 (gzip 312 to 221), balance8columnsPdf 782 to 622 (291 to 200), getGroupPdf 760 to 600 (283 to 192) before the lighter DynamoDB
+ * client, which takes about 155 KB more off each: what keeps them over 400 KB is pdf-lib, zod (91 to 97 KB) and, in
+ * two, the phone metadata.
  */
 export const BUNDLE_SIZE_BUDGET_KB = 200;
 export const FILE_BUNDLE_SIZE_BUDGET_KB = 400;

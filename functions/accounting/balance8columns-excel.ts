@@ -1,6 +1,7 @@
 import { balance8columnsExcel } from '../../shared/contracts/accounting';
+import { excelFile } from '../lib/accounting/export-excel';
 import { httpHandler } from '../lib/http/http-handler';
-import { balanceTable, excelFile } from './export-service';
+import { balanceTable } from './export-service';
 import { societyForViewer } from './society-access';
 import { balanceReport } from './statement-service';
 

@@ -1,6 +1,7 @@
 import { balance8columnsPdf } from '../../shared/contracts/accounting';
+import { pdfFile } from '../lib/accounting/export-pdf';
 import { httpHandler } from '../lib/http/http-handler';
-import { balanceTable, pdfFile } from './export-service';
+import { balanceTable } from './export-service';
 import { societyForViewer } from './society-access';
 import { balanceReport } from './statement-service';
 

@@ -1,6 +1,7 @@
 import { cashflowPdf } from '../../shared/contracts/accounting';
+import { pdfFile } from '../lib/accounting/export-pdf';
 import { httpHandler } from '../lib/http/http-handler';
-import { cashFlowTable, pdfFile } from './export-service';
+import { cashFlowTable } from './export-service';
 import { societyForViewer } from './society-access';
 import { cashFlowReport } from './statement-service';
 

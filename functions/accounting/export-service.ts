@@ -6,12 +6,13 @@ import type {
   StatusResultsReport,
 } from '../../shared/contracts/accounting';
 import { accountingStatements as t } from '../../shared/i18n/es/accounting';
-import { renderExcel } from '../lib/accounting/export-excel';
-import { renderPdf } from '../lib/accounting/export-pdf';
 import { chileanNumber, type ExportRow, type ExportTable } from '../lib/accounting/export-table';
-import { RawResult } from '../lib/http/http-handler';
 
-/** Statements laid out for the PDF and Excel exports (issue 12): the same figures the screen shows. */
+/**
+ * Statements laid out for the PDF and Excel exports (issue 12): the same figures the screen shows. The rules live
+ * here, once; each export handler hands the table to its own writer (lib/accounting/export-pdf.ts or export-excel.ts),
+ * so a PDF function never bundles the Excel writer nor an Excel one pdf-lib (issue 9).
+ */
 type Header = BalanceReport['header'] | FinancialSituationReport['header'] | CashFlowReport['header'];
 
 const monthName = (period: string) => {
@@ -138,23 +139,3 @@ export function cashFlowTable(report: CashFlowReport): ExportTable {
     fileName: `flujo-efectivo-${slug(report.header.society_business_name)}-${report.header.year}`,
   };
 }
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-function fileResult(bytes: Uint8Array, type: string, fileName: string): RawResult {
-  return new RawResult({
-    statusCode: 200,
-    isBase64Encoded: true,
-    headers: {
-      'content-type': type,
-      'content-disposition': `attachment; filename="${fileName}"`,
-      'cache-control': 'no-store',
-    },
-    body: Buffer.from(bytes).toString('base64'),
-  });
-}
-
-export const pdfFile = async (table: ExportTable) =>
-  fileResult(await renderPdf(table), 'application/pdf', `${table.fileName}.pdf`);
-export const excelFile = async (table: ExportTable) =>
-  fileResult(await renderExcel(table), XLSX, `${table.fileName}.xlsx`);

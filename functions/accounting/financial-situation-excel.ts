@@ -1,6 +1,7 @@
 import { financialSituationExcel } from '../../shared/contracts/accounting';
+import { excelFile } from '../lib/accounting/export-excel';
 import { httpHandler } from '../lib/http/http-handler';
-import { excelFile, financialSituationTable } from './export-service';
+import { financialSituationTable } from './export-service';
 import { societyForViewer } from './society-access';
 import { financialSituationReport } from './statement-service';
 

@@ -1,6 +1,7 @@
 import { financialSituationPdf } from '../../shared/contracts/accounting';
+import { pdfFile } from '../lib/accounting/export-pdf';
 import { httpHandler } from '../lib/http/http-handler';
-import { financialSituationTable, pdfFile } from './export-service';
+import { financialSituationTable } from './export-service';
 import { societyForViewer } from './society-access';
 import { financialSituationReport } from './statement-service';
 

@@ -1,6 +1,7 @@
 import { statusResultsExcel } from '../../shared/contracts/accounting';
+import { excelFile } from '../lib/accounting/export-excel';
 import { httpHandler } from '../lib/http/http-handler';
-import { excelFile, statusResultsTable } from './export-service';
+import { statusResultsTable } from './export-service';
 import { societyForViewer } from './society-access';
 import { statusResultsReport } from './statement-service';
 

@@ -1,6 +1,7 @@
 import { statusResultsPdf } from '../../shared/contracts/accounting';
+import { pdfFile } from '../lib/accounting/export-pdf';
 import { httpHandler } from '../lib/http/http-handler';
-import { pdfFile, statusResultsTable } from './export-service';
+import { statusResultsTable } from './export-service';
 import { societyForViewer } from './society-access';
 import { statusResultsReport } from './statement-service';
 

@@ -1,5 +1,5 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { RawResult } from './http/http-handler';
+import { fileResponse } from './http/file-response';
 
 /** A detail sheet: a title, labelled fields, and titled lists (the 'Imprimir info' PDFs of projects, groups, societies). */
 export interface DetailSheet {
@@ -78,19 +78,8 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-/** The PDF as an API answer, base64-encoded as API Gateway expects binary bodies. */
-export function pdfResult(bytes: Uint8Array, fileName: string): RawResult {
-  return new RawResult({
-    statusCode: 200,
-    isBase64Encoded: true,
-    headers: {
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="${fileName}"`,
-      'cache-control': 'no-store',
-    },
-    body: Buffer.from(bytes).toString('base64'),
-  });
-}
+/** The PDF as an API answer. */
+export const pdfResult = (bytes: Uint8Array, fileName: string) => fileResponse(bytes, 'application/pdf', fileName);
 
 /** dd-mm-yyyy, as Chilean users read dates. */
 export function formatDate(iso: string): string {

@@ -1,13 +1,17 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
+import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { areaOf } from '../../infra/api-chunks';
 import { BUNDLE_BANNER, bundlingFor, esbuildOptions, FILE_BUNDLE_SIZE_BUDGET_KB } from '../../infra/bundling';
-import { handlerEntry } from '../../infra/paths';
+import { handlerEntry, REPO_ROOT } from '../../infra/paths';
 import { contracts } from '../../shared/contracts';
 import { type Synthesized, synthPortal, unacknowledgedViolations } from './helpers';
+import { pdfSamples } from './pdf-samples';
 
 /**
  * A real `cdk synth` with real esbuild bundling, on a sample of the contract table (one contract from each of the
@@ -120,6 +124,81 @@ describe('per-function bundling', () => {
     }
     for (const handler of ['societies/list-societies', 'projects/get-project', 'users/list-users']) {
       expect(await bundled(handler)).not.toMatch(phone);
+    }
+  }, 120_000);
+
+  const fileHandlers = (type: string) =>
+    [...new Set(contracts.filter((c) => c.fileResponse === type).map((c) => c.handler))].sort();
+
+  it('keeps each writer to the functions answering its file (issue 9: Excel functions carried pdf-lib, 856 KB)', async () => {
+    const excel = fileHandlers('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const pdf = fileHandlers('application/pdf');
+    expect(excel.length).toBeGreaterThanOrEqual(3);
+    expect(pdf.length).toBeGreaterThanOrEqual(7);
+    for (const handler of excel) {
+      const code = await bundled(handler);
+      expect(code).toMatch(/node_modules\/write-excel-file\//);
+      expect(code).not.toMatch(/node_modules\/(pdf-lib|@pdf-lib)\//);
+    }
+    for (const handler of pdf) {
+      const code = await bundled(handler);
+      expect(code).toMatch(/node_modules\/pdf-lib\//);
+      expect(code).not.toMatch(/node_modules\/(write-excel-file|fflate)\//);
+      // pdf-lib's dependencies: its stand-ins instead of pako and the PNG decoder, and two fonts' metrics of 14.
+      expect(code).not.toMatch(/node_modules\/(pako|@pdf-lib\/upng)\//);
+      expect(code).toMatch(/bundling-stubs\/(pako|upng|standard-fonts)\.ts/);
+      const fonts = [...code.matchAll(/standard-fonts\/es\/([\w-]+)\.compressed\.json/g)].map((m) => m[1]);
+      expect(new Set(fonts)).toEqual(new Set(['Helvetica', 'Helvetica-Bold', 'all-encodings']));
+    }
+  }, 180_000);
+
+  /** What a PDF's objects say once decoded: the stand-in deflates with Node's zlib, whose bytes may differ from pako's. */
+  async function decodedObjects(base64: string): Promise<string[]> {
+    const doc = await PDFDocument.load(Buffer.from(base64, 'base64'));
+    return doc.context.enumerateIndirectObjects().flatMap(([ref, object]) => {
+      if (!(object instanceof PDFRawStream)) {
+        return [`${ref} ${object}`.replace(/\/(CreationDate|ModDate) \(D:[^)]*\)/g, '')];
+      }
+      const type = object.dict.get(PDFName.of('Type'));
+      // Cross-reference and object streams hold offsets and the objects listed here.
+      if (type === PDFName.of('XRef') || type === PDFName.of('ObjStm')) return [];
+      const content = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
+      object.dict.delete(PDFName.of('Length'));
+      return [`${ref} ${object.dict} ${content}`];
+    });
+  }
+
+  it("renders the same PDFs through the stand-ins as through pdf-lib's own dependencies", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-pdf-'));
+    try {
+      const entry = path.join(dir, 'entry.ts');
+      const outfile = path.join(dir, 'samples.mjs');
+      await build({
+        ...esbuildOptions(entry, outfile, { multipart: false }),
+        entryPoints: undefined,
+        stdin: {
+          contents: `import { pdfSamples } from './test/infra/pdf-samples';\nprocess.stdout.write(JSON.stringify(await pdfSamples()));`,
+          resolveDir: REPO_ROOT,
+          loader: 'ts',
+        },
+        metafile: false,
+      });
+      const bundledSamples = JSON.parse(execFileSync(process.execPath, [outfile], { encoding: 'utf8' })) as Awaited<
+        ReturnType<typeof pdfSamples>
+      >;
+      const own = await pdfSamples();
+      expect(bundledSamples.widths).toEqual(own.widths);
+      expect(bundledSamples.heights).toEqual(own.heights);
+      expect(own.timesRoman).toBe('embedded');
+      expect(bundledSamples.timesRoman).toContain('Standard font Times-Roman is not bundled in the functions');
+      for (const layout of ['detail', 'statement'] as const) {
+        const objects = await decodedObjects(bundledSamples[layout]);
+        expect(objects.join('\n')).toContain('Tj');
+        expect(objects).toEqual(await decodedObjects(own[layout]));
+      }
+      expect((await PDFDocument.load(Buffer.from(bundledSamples.statement, 'base64'))).getPageCount()).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -1,4 +1,5 @@
 import writeXlsxFile, { type Cell } from 'write-excel-file/node';
+import { fileResponse } from '../http/file-response';
 import { type ExportTable, escapeFormula } from './export-table';
 
 /**
@@ -33,3 +34,9 @@ export async function renderExcel(table: ExportTable): Promise<Buffer> {
     columns: table.columns.map((c) => ({ width: c.kind === 'money' ? 16 : Math.max(12, c.width * 8) })),
   }).toBuffer();
 }
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The statement's Excel file as the API's answer. */
+export const excelFile = async (table: ExportTable) =>
+  fileResponse(await renderExcel(table), XLSX, `${table.fileName}.xlsx`);

@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { pdfResult } from '../pdf';
 import { chileanNumber, type ExportTable } from './export-table';
 
 /**
@@ -76,3 +77,6 @@ export async function renderPdf(table: ExportTable): Promise<Uint8Array> {
   }
   return pdf.save();
 }
+
+/** The statement's PDF as the API's answer. */
+export const pdfFile = async (table: ExportTable) => pdfResult(await renderPdf(table), `${table.fileName}.pdf`);
