@@ -83,16 +83,34 @@ async function rootRows(caller: Caller): Promise<FolderItem[]> {
 
 /**
  * A society's level in one read when the query names its project (the screens always do; a typed address may not,
- * then the society is read first): the society must belong to that project and group, else 404.
+ * then the society is read first and its group rides in the level's read): the society must belong to that project
+ * and group, else 404. The group's name is read only for the admin crumbs (`withNames`), and only when neither the
+ * query nor the society read first named the group (issue 9: a page in at most 3 calls).
  */
-async function readLevel(societyUuid: string, project?: string, group?: string, folder?: string) {
-  const projectUuid = project ?? (await getSociety(societyUuid))?.project_uuid;
+async function readLevel(
+  societyUuid: string,
+  query: { project?: string; group?: string; folder?: string },
+  withNames: boolean,
+) {
+  const first = query.project ? undefined : await getSociety(societyUuid);
+  const projectUuid = query.project ?? first?.project_uuid;
   if (!projectUuid) throw notFound();
-  const level = await readSocietyLevel({ society: societyUuid, project: projectUuid, group, folderKey: folder });
+  const groupUuid = query.group ?? (withNames ? first?.group_uuid : undefined);
+  const level = await readSocietyLevel({
+    society: societyUuid,
+    project: projectUuid,
+    group: groupUuid,
+    folderKey: query.folder,
+  });
   const society = level.society as SocietyRecord | undefined;
-  if (!society || society.project_uuid !== projectUuid || (group && society.group_uuid !== group)) throw notFound();
+  if (!society || society.project_uuid !== projectUuid || (query.group && society.group_uuid !== query.group)) {
+    throw notFound();
+  }
   let groupItem = level.group as { group_name?: string } | undefined;
-  if (!group) [groupItem] = await getItems<{ group_name?: string }>([keys.group(society.group_uuid)]);
+  // The society may have changed group between the two reads of a typed address: its name is read then.
+  if (withNames && society.group_uuid !== groupUuid) {
+    [groupItem] = await getItems<{ group_name?: string }>([keys.group(society.group_uuid)]);
+  }
   return {
     ...level,
     society,
@@ -131,7 +149,7 @@ function societyCrumbs(
 export async function adminLevel(caller: Caller, query: LevelQuery) {
   if (query.folder && !query.society) throw notFound();
   if (query.society) {
-    const level = await readLevel(query.society, query.project, query.group, query.folder);
+    const level = await readLevel(query.society, query, true);
     const { society } = level;
     if (!societyInScope(caller, society)) throw notFound();
     if (query.folder && !level.templates.some((t) => t.uuid === query.folder)) throw notFound();
@@ -240,7 +258,7 @@ export async function userLevel(caller: Caller, query: LevelQuery) {
   if (!isAdmin(caller) && !caller.user.user_documentation) throw notFound();
   if (query.folder && !query.society) throw notFound();
   if (!query.society) return { ...page(await userSocietyRows(caller), query), root_directory: [], can_upload: false };
-  const level = await readLevel(query.society, query.project, undefined, query.folder);
+  const level = await readLevel(query.society, { project: query.project, folder: query.folder }, false);
   const { society, templates } = level;
   if (!societyVisible(caller, society)) throw notFound();
   if (query.folder && !templates.some((t) => t.uuid === query.folder)) throw notFound();
