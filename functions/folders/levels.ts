@@ -88,7 +88,7 @@ const MAX_CANDIDATE_PROJECTS = 8;
  * A society's level in one read (issue 9: a page in at most 3 calls). The screens name the project (and, in the admin
  * manager, the group); a typed address may name only the society: then the caller's own projects are the candidates
  * read with it (a society outside them is outside the caller's scope, which is checked after all), and its groups give
- * the group's name. The SUPER_ADMIN, who has none, reads the society first. The society must belong to the named
+ * the group's name. The SUPER_ADMIN (and a caller of no projects, or of too many) reads the society first. The society must belong to the named
  * project and group, else 404. The group's name is read apart only for admin crumbs it was not found for.
  */
 async function readLevel(
@@ -97,10 +97,11 @@ async function readLevel(
   query: { project?: string; group?: string; folder?: string },
   withNames: boolean,
 ) {
+  const own = caller.user.project_uuids;
   let candidates: { projects: string[]; groups: string[] };
   if (query.project) candidates = { projects: [query.project], groups: query.group ? [query.group] : [] };
-  else if (!seesEverything(caller) && caller.user.project_uuids.length <= MAX_CANDIDATE_PROJECTS) {
-    candidates = { projects: caller.user.project_uuids, groups: withNames ? caller.user.group_uuids : [] };
+  else if (!seesEverything(caller) && own.length > 0 && own.length <= MAX_CANDIDATE_PROJECTS) {
+    candidates = { projects: own, groups: withNames ? caller.user.group_uuids : [] };
   } else {
     const first = await getSociety(societyUuid);
     candidates = { projects: first ? [first.project_uuid] : [], groups: first && withNames ? [first.group_uuid] : [] };
