@@ -124,11 +124,22 @@ export async function run(): Promise<void> {
       `GET the society (folder sizes)`,
       get(`api/v1/folders/list?project=${project}&group=${group}&society=${society}`),
     );
+    // The same typed address by admins whose memberships' enable flags ride in the level's read (issue 9).
+    const [projectAdmin, groupAdmin, societyUser] = await Promise.all(
+      ['proyecto@demo.cl', 'grupo@demo.cl', 'sociedad@demo.cl'].map((email) => demoToken(portal.apiUrl, email)),
+    );
+    const typed = `api/v1/folders/list?society=${society}&folder=${folder}&limit=${PAGE}`;
+    await measure(`GET the folder by typed address, PROJECT_ADMIN`, get(typed, projectAdmin));
+    await measure(`GET the folder by typed address, GROUP_ADMIN`, get(typed, groupAdmin));
     // Notifications of the group's admin: the group feed (16 shards, full at the retention cap) and the read state.
-    const groupAdmin = await demoToken(portal.apiUrl, 'grupo@demo.cl');
     await measure(
       'GET notifications of the GROUP_ADMIN (full group feed)',
       get('api/v1/documents/notification/?limit=10', groupAdmin),
+    );
+    // A society user: its society's feed; its society's group is read apart for its enable flag.
+    await measure(
+      'GET notifications of the USER_SOCIETY (its society feed)',
+      get('api/v1/documents/notification/?limit=10', societyUser),
     );
   } finally {
     await portal.stop();

@@ -17,7 +17,7 @@ import {
 } from '../lib/data/societies';
 import { keys } from '../lib/data/table';
 import { notFound } from '../lib/errors';
-import { groupInScope, projectInScope, societyInScope } from '../lib/scope';
+import { groupInScope, projectInScope, seesEverything, societyInScope } from '../lib/scope';
 import {
   ADMIN_KINDS,
   type Crumb,
@@ -81,23 +81,42 @@ async function rootRows(caller: Caller): Promise<FolderItem[]> {
   );
 }
 
+/** Past this many projects of its own, a caller's typed address reads the society first (4 template shards each). */
+const MAX_CANDIDATE_PROJECTS = 8;
+
 /**
- * A society's level in one read when the query names its project (the screens always do; a typed address may not,
- * then the society is read first): the society must belong to that project and group, else 404.
+ * A society's level in one read (issue 9: a page in at most 3 calls). The screens name the project (and, in the admin
+ * manager, the group); a typed address may name only the society: then the caller's own projects are the candidates
+ * read with it (a society outside them is outside the caller's scope, which is checked after all), and its groups give
+ * the group's name. The SUPER_ADMIN (and a caller of no projects, or of too many) reads the society first. The society must belong to the named
+ * project and group, else 404. The group's name is read apart only for admin crumbs it was not found for.
  */
-async function readLevel(societyUuid: string, project?: string, group?: string, folder?: string) {
-  const projectUuid = project ?? (await getSociety(societyUuid))?.project_uuid;
-  if (!projectUuid) throw notFound();
-  const level = await readSocietyLevel({ society: societyUuid, project: projectUuid, group, folderKey: folder });
+async function readLevel(
+  caller: Caller,
+  societyUuid: string,
+  query: { project?: string; group?: string; folder?: string },
+  withNames: boolean,
+) {
+  const own = caller.user.project_uuids;
+  let candidates: { projects: string[]; groups: string[] };
+  if (query.project) candidates = { projects: [query.project], groups: query.group ? [query.group] : [] };
+  else if (!seesEverything(caller) && own.length > 0 && own.length <= MAX_CANDIDATE_PROJECTS) {
+    candidates = { projects: own, groups: withNames ? caller.user.group_uuids : [] };
+  } else {
+    const first = await getSociety(societyUuid);
+    candidates = { projects: first ? [first.project_uuid] : [], groups: first && withNames ? [first.group_uuid] : [] };
+  }
+  if (candidates.projects.length === 0) throw notFound();
+  const level = await readSocietyLevel({ society: societyUuid, ...candidates, folderKey: query.folder });
   const society = level.society as SocietyRecord | undefined;
-  if (!society || society.project_uuid !== projectUuid || (group && society.group_uuid !== group)) throw notFound();
+  if (!society || !level.project || (query.group && society.group_uuid !== query.group)) throw notFound();
   let groupItem = level.group as { group_name?: string } | undefined;
-  if (!group) [groupItem] = await getItems<{ group_name?: string }>([keys.group(society.group_uuid)]);
+  if (withNames && !groupItem) [groupItem] = await getItems<{ group_name?: string }>([keys.group(society.group_uuid)]);
   return {
     ...level,
     society,
     names: {
-      project: String((level.project as { project_name?: string } | undefined)?.project_name ?? ''),
+      project: String((level.project as { project_name?: string }).project_name ?? ''),
       group: String(groupItem?.group_name ?? ''),
     },
   };
@@ -131,7 +150,7 @@ function societyCrumbs(
 export async function adminLevel(caller: Caller, query: LevelQuery) {
   if (query.folder && !query.society) throw notFound();
   if (query.society) {
-    const level = await readLevel(query.society, query.project, query.group, query.folder);
+    const level = await readLevel(caller, query.society, query, true);
     const { society } = level;
     if (!societyInScope(caller, society)) throw notFound();
     if (query.folder && !level.templates.some((t) => t.uuid === query.folder)) throw notFound();
@@ -240,7 +259,7 @@ export async function userLevel(caller: Caller, query: LevelQuery) {
   if (!isAdmin(caller) && !caller.user.user_documentation) throw notFound();
   if (query.folder && !query.society) throw notFound();
   if (!query.society) return { ...page(await userSocietyRows(caller), query), root_directory: [], can_upload: false };
-  const level = await readLevel(query.society, query.project, undefined, query.folder);
+  const level = await readLevel(caller, query.society, { project: query.project, folder: query.folder }, false);
   const { society, templates } = level;
   if (!societyVisible(caller, society)) throw notFound();
   if (query.folder && !templates.some((t) => t.uuid === query.folder)) throw notFound();

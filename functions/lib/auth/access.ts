@@ -1,5 +1,5 @@
 import { nowMs } from '../clock';
-import { disabledMembership } from '../data/membership-status';
+import { disabledError, disabledMembership } from '../data/membership-status';
 import { endUserSessions } from '../data/sessions';
 import type { UserRecord } from '../data/users';
 import { ApiError } from '../errors';
@@ -12,7 +12,7 @@ import { signOutEverywhere } from './sessions';
 export async function assertMembershipsEnabled(user: UserRecord): Promise<void> {
   if (user.user_role === 'SUPER_ADMIN') return;
   const disabled = await disabledMembership(user);
-  if (disabled) throw new ApiError(403, `${disabled}_DISABLED`);
+  if (disabled) throw disabledError(disabled);
 }
 
 /** An access token issued before the user's sessions were ended. */

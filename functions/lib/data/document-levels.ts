@@ -8,30 +8,40 @@ import { keys, strip } from './table';
 /**
  * One level of a society's documents in one BatchGet (issue 9's list rules; bench/documents.ts): the society, its
  * project and group (for the breadcrumb and the scope check), the project's template tree, the society's document
- * stats and, inside a folder, the folder's document directory. The project comes from the caller's query and is
- * checked against the society afterwards; without it, the society is read first (one call more).
+ * stats and, inside a folder, the folder's document directory. The project is one of `projects`, candidates the
+ * caller knows before reading (the query's project, or its own projects): each candidate's tree is read, the society's
+ * own project is kept, and a society of none of them comes back with no project. The same for `groups` (names only).
  */
-export async function readSocietyLevel(ids: { society: string; project: string; group?: string; folderKey?: string }) {
+export async function readSocietyLevel(ids: {
+  society: string;
+  projects: string[];
+  groups: string[];
+  folderKey?: string;
+}) {
   const extra = [
     keys.society(ids.society),
-    keys.project(ids.project),
-    ...(ids.group ? [keys.group(ids.group)] : []),
     documentStatsKey(ids.society),
+    ...ids.projects.map(keys.project),
+    ...ids.groups.map(keys.group),
   ];
   const { entries, extra: found } = await readDirectories<unknown>(
-    [templatesOfProject(ids.project), ...(ids.folderKey ? [documentsOfFolder(ids.society, ids.folderKey)] : [])],
+    [
+      ...ids.projects.map(templatesOfProject),
+      ...(ids.folderKey ? [documentsOfFolder(ids.society, ids.folderKey)] : []),
+    ],
     extra,
   );
-  const [society, project, ...rest] = found;
-  const group = ids.group ? rest[0] : undefined;
-  const stats = rest.at(-1);
+  const [society, stats] = found;
+  const projectAt = ids.projects.indexOf(society?.project_uuid as string);
+  const groupAt = ids.groups.indexOf(society?.group_uuid as string);
+  const project = projectAt < 0 ? undefined : ids.projects[projectAt];
   return {
     society,
-    project,
-    group,
+    project: projectAt < 0 ? undefined : found[2 + projectAt],
+    group: groupAt < 0 ? undefined : found[2 + ids.projects.length + groupAt],
     stats: statsOf(stats),
-    templates: templateRecords(ids.project, (entries[0] ?? []) as Array<Entry<TemplateEntry>>),
-    documents: (entries[1] ?? []) as Array<Entry<DocumentEntry>>,
+    templates: project ? templateRecords(project, (entries[projectAt] ?? []) as Array<Entry<TemplateEntry>>) : [],
+    documents: (ids.folderKey ? (entries[ids.projects.length] ?? []) : []) as Array<Entry<DocumentEntry>>,
   };
 }
 

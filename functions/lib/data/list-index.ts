@@ -2,6 +2,7 @@ import { dynamo } from '../aws/dynamo';
 import { BatchGetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import type { Entry } from './directory';
+import { rider } from './riding-reads';
 import { strip } from './table';
 
 /**
@@ -92,12 +93,17 @@ export async function rowsWithinBudget<E, R>(page: E[], toRows: (slice: E[]) => 
   return rows;
 }
 
-/** Items by key, read in parallel BatchGets of 100 keys (unprocessed keys retried). */
+/**
+ * Items by key, read in parallel BatchGets of 100 keys (unprocessed keys retried). The request's riding reads
+ * (riding-reads.ts) join the first of them, and are settled with what it found.
+ */
 export async function batchGet(
   keyList: Array<{ pk: string; sk: string }>,
 ): Promise<Map<string, Record<string, unknown>>> {
   const found = new Map<string, Record<string, unknown>>();
-  const unique = [...new Map(keyList.map((k) => [`${k.pk}|${k.sk}`, k])).values()];
+  const riding = keyList.length > 0 ? rider() : undefined;
+  const riders = riding?.take() ?? [];
+  const unique = [...new Map([...keyList, ...riders].map((k) => [`${k.pk}|${k.sk}`, k])).values()];
   const chunks: Array<typeof unique> = [];
   for (let start = 0; start < unique.length; start += 100) chunks.push(unique.slice(start, start + 100));
   await Promise.all(
@@ -112,6 +118,7 @@ export async function batchGet(
       }
     }),
   );
+  if (riders.length > 0) riding?.settle(found);
   return found;
 }
 

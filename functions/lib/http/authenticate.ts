@@ -2,6 +2,7 @@ import type middy from '@middy/core';
 import type { Contract } from '../../../shared/contracts/define';
 import { assertMembershipsEnabled, sessionEnded, sessionEndedError } from '../auth/access';
 import { verifyAccessToken } from '../auth/verify-token';
+import { disabledError, RidingMembershipCheck } from '../data/membership-status';
 import { getUser } from '../data/users';
 import { forbidden, notAuthenticated } from '../errors';
 import { logger } from '../logger';
@@ -18,8 +19,16 @@ export function bearerToken(event: HttpEvent): string | undefined {
  * disabled user (401) whatever the identity provider says, and a token issued before the user's sessions were ended
  * (401 SESSION_ENDED: logout, password change or reset, disabling); then checks the contract's roles (403), and that
  * the caller's projects and groups are enabled (403 PROJECT_DISABLED or GROUP_DISABLED).
+ *
+ * With `ridingMembershipCheck` (read-only lists: issue 9, a page in at most 3 calls) that last check rides in the
+ * handler's own BatchGets instead of a call of its own (riding-reads.ts); whatever they did not carry is read when the
+ * handler ends, and a disabled membership answers its 403 whatever the handler answered, error or not. Only for
+ * handlers that write nothing: a write would happen before the refusal.
  */
-export function authenticate(contract: Contract): middy.MiddlewareObj<HttpEvent, HttpResult, Error, PortalContext> {
+export function authenticate(
+  contract: Contract,
+  ridingMembershipCheck = false,
+): middy.MiddlewareObj<HttpEvent, HttpResult, Error, PortalContext> {
   const authenticateBefore: middy.MiddlewareFn<HttpEvent, HttpResult, Error, PortalContext> = async (request) => {
     if (contract.access === 'public') return;
     // File downloads are plain links, which cannot carry a header: they may pass the access token as ?token=.
@@ -39,9 +48,22 @@ export function authenticate(contract: Contract): middy.MiddlewareObj<HttpEvent,
     if (!user?.enable) throw notAuthenticated();
     if (sessionEnded(user, issuedAt)) throw sessionEndedError();
     if (!contract.access.includes(user.user_role)) throw forbidden();
-    await assertMembershipsEnabled(user);
+    if (ridingMembershipCheck && user.user_role !== 'SUPER_ADMIN') {
+      request.context.membershipCheck = new RidingMembershipCheck(user);
+    } else {
+      await assertMembershipsEnabled(user);
+    }
     request.context.caller = { user, role: user.user_role };
     logger.appendKeys({ userUuid: user.uuid, role: user.user_role });
   };
-  return { before: authenticateBefore };
+  const authenticateAfter: middy.MiddlewareFn<HttpEvent, HttpResult, Error, PortalContext> = async (request) => {
+    const disabled = await request.context.membershipCheck?.finish();
+    if (disabled) throw disabledError(disabled);
+  };
+  // Errors too (a 404, a 400 of the input): a disabled membership answers 403 first, as without riding.
+  const authenticateOnError: middy.MiddlewareFn<HttpEvent, HttpResult, Error, PortalContext> = async (request) => {
+    const disabled = await request.context.membershipCheck?.finish();
+    if (disabled) request.error = disabledError(disabled);
+  };
+  return { before: authenticateBefore, after: authenticateAfter, onError: authenticateOnError };
 }

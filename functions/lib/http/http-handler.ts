@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResponseOf } from '../../../shared/contracts/define';
 import type { Caller } from '../auth/caller';
 import { config } from '../config';
+import { withRider } from '../data/riding-reads';
 import { authenticate } from './authenticate';
 import { errorResponse, jsonResponse } from './error-response';
 import { logRequest } from './log-request';
@@ -26,6 +27,14 @@ export interface HandlerInput<C extends Contract> {
 /** A handler may return its body, or a full result for non-JSON answers (a PDF, a redirect). */
 export type HandlerOutput<C extends Contract> = ResponseOf<C> | RawResult;
 
+export interface HandlerOptions {
+  /**
+   * A list that writes nothing: the caller's memberships check rides in its reads instead of a DynamoDB call of its
+   * own (authenticate.ts; issue 9, a page in at most 3 calls).
+   */
+  readOnlyList?: boolean;
+}
+
 export class RawResult {
   constructor(readonly result: HttpResult) {}
 }
@@ -37,24 +46,28 @@ export class RawResult {
 export function httpHandler<C extends Contract>(
   contract: C,
   impl: (input: HandlerInput<C>) => Promise<HandlerOutput<C>>,
+  options: HandlerOptions = {},
 ) {
   return middy<HttpEvent, HttpResult, Error, PortalContext>()
     .use(logRequest(contract.id))
     .use(errorResponse())
     .use(requireCloudFront())
-    .use(authenticate(contract))
+    .use(authenticate(contract, options.readOnlyList))
     .use(parseRequest(contract))
     .handler(async (event, context) => {
       const input = context.input ?? { params: {}, query: {}, body: {}, files: [] };
-      const output = await impl({
-        params: input.params as ParamsOf<C>,
-        query: input.query as QueryOf<C>,
-        body: input.body as BodyOf<C>,
-        caller: context.caller as HandlerInput<C>['caller'],
-        files: input.files,
-        event,
-        remainingMs: () => context.getRemainingTimeInMillis(),
-      });
+      const run = () =>
+        impl({
+          params: input.params as ParamsOf<C>,
+          query: input.query as QueryOf<C>,
+          body: input.body as BodyOf<C>,
+          caller: context.caller as HandlerInput<C>['caller'],
+          files: input.files,
+          event,
+          remainingMs: () => context.getRemainingTimeInMillis(),
+        });
+      const check = context.membershipCheck;
+      const output = await (check ? withRider(check, run) : run());
       if (output instanceof RawResult) return output.result;
       // Locally and in tests every answer is checked against its contract; in AWS that cost is skipped.
       const body = config.isLocal ? contract.response.parse(output) : output;

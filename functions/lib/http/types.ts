@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Caller } from '../auth/caller';
+import type { RidingMembershipCheck } from '../data/membership-status';
 import type { UploadedFile } from './multipart';
 
 export interface ParsedInput {
@@ -12,6 +13,8 @@ export interface ParsedInput {
 /** Lambda context plus what the middlewares found out about the request. */
 export interface PortalContext extends Context {
   caller?: Caller;
+  /** The caller's memberships check, when it rides in the handler's reads (authenticate.ts). */
+  membershipCheck?: RidingMembershipCheck;
   input?: ParsedInput;
 }
 

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { type Contract, fillPath } from '../../shared/contracts/define';
+import { tableAccess } from './db';
+
+/**
+ * A request answered by its handler module inside the test's own process (the file its Lambda runs, as the local
+ * gateway invokes it), so what it sends to DynamoDB can be counted: the gateway's calls run in another process.
+ */
+export async function invokeInProcess(
+  contract: Contract,
+  options: { token: string; query?: Record<string, string> },
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  await tableAccess();
+  const module = new URL(`../../functions/${contract.handler}.ts`, import.meta.url).href;
+  const { handler } = (await import(/* @vite-ignore */ module)) as {
+    handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<{ statusCode?: number; body?: string }>;
+  };
+  const path = `/${fillPath(contract.path, {})}`;
+  const query = options.query ?? {};
+  const event = {
+    version: '2.0',
+    routeKey: `${contract.method} ${path}`,
+    rawPath: path,
+    rawQueryString: new URLSearchParams(query).toString(),
+    headers: { authorization: `Bearer ${options.token}`, 'cloudfront-viewer-address': '10.0.0.1:443' },
+    queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
+    requestContext: {
+      http: { method: contract.method, path, protocol: 'HTTP/1.1', sourceIp: '10.0.0.1', userAgent: 'vitest' },
+      requestId: randomUUID(),
+      timeEpoch: Date.now(),
+    },
+    isBase64Encoded: false,
+  } as unknown as APIGatewayProxyEventV2;
+  const context = { functionName: contract.id, awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 30_000 };
+  const result = await handler(event, context as unknown as Context);
+  return { status: result.statusCode ?? 200, body: result.body ? JSON.parse(result.body) : {} };
+}
+
+/**
+ * The DynamoDB calls the functions' client sends while `run` runs, in this process. The one place tests hook the
+ * client, so a change of its hook API is made here only.
+ */
+export async function countDynamoCalls<T>(run: () => Promise<T>): Promise<{ calls: number; result: T }> {
+  const { dynamo } = await tableAccess();
+  let calls = 0;
+  const name = `count-${randomUUID()}`;
+  dynamo.middlewareStack.add(
+    (next) => async (args) => {
+      calls += 1;
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    const result = await run();
+    return { calls, result };
+  } finally {
+    dynamo.middlewareStack.remove(name);
+  }
+}
