@@ -42,20 +42,16 @@ export async function invokeInProcess(
  * client, so a change of its hook API is made here only.
  */
 export async function countDynamoCalls<T>(run: () => Promise<T>): Promise<{ calls: number; result: T }> {
-  const { dynamo } = await tableAccess();
+  await tableAccess(); // the environment the functions' modules read
+  const { dynamo } = await import('../../functions/lib/aws/dynamo');
   let calls = 0;
-  const name = `count-${randomUUID()}`;
-  dynamo.middlewareStack.add(
-    (next) => async (args) => {
-      calls += 1;
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
+  const stop = dynamo.onSend(() => {
+    calls += 1;
+  });
   try {
     const result = await run();
     return { calls, result };
   } finally {
-    dynamo.middlewareStack.remove(name);
+    stop();
   }
 }

@@ -8,6 +8,7 @@ import * as users from '../../shared/contracts/users';
 import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from '../helpers/api';
 import { tableAccess, testUserRecord } from '../helpers/db';
+import { countDynamoCalls } from '../helpers/in-process';
 
 /**
  * Issue 9 over the real local services: lists read listing directories kept by the writers, so every page costs the
@@ -33,21 +34,6 @@ const fixture = {
   people: [] as string[],
 };
 const system = { user: { uuid: 'lists-test', email: 'lists@prueba.cl' }, role: 'SUPER_ADMIN' } as never;
-
-async function countCalls<T>(run: () => Promise<T>): Promise<{ calls: number; result: T }> {
-  await tableAccess(); // the environment the functions' modules read
-  const { dynamo } = await import('../../functions/lib/aws/dynamo');
-  let calls = 0;
-  const stop = dynamo.onSend(() => {
-    calls += 1;
-  });
-  try {
-    const result = await run();
-    return { calls, result };
-  } finally {
-    stop();
-  }
-}
 
 beforeAll(async () => {
   [superAdmin, projectAdmin] = await Promise.all([
@@ -460,7 +446,7 @@ describe('calls per page', () => {
     ];
     const counted: string[] = [];
     for (const [label, page] of pages) {
-      const { calls, result } = await countCalls(page);
+      const { calls, result } = await countDynamoCalls(page);
       counted.push(`${label}: ${calls}`);
       // One call at least (the counter sees this process's requests), two at most: the listing, then the page.
       expect({ label, within: calls >= 1 && calls <= 2 }).toEqual({ label, within: true });
