@@ -69,8 +69,9 @@ describe('a person invited by CSV', () => {
       const invitationRow = pending.getByRole('row').filter({ hasText: email });
       await invitationRow.waitFor();
       // Where it leads and how old it is.
-      expect(await invitationRow.getByText('Grupo Norte').isVisible()).toBe(true);
-      expect(await invitationRow.getByText('Hoy').isVisible()).toBe(true);
+      // Waited for, not read once: under load the row can be found before its cells are laid out.
+      await invitationRow.getByText('Grupo Norte').waitFor({ state: 'visible' });
+      await invitationRow.getByText('Hoy').waitFor({ state: 'visible' });
     } finally {
       await admin.context.close();
     }

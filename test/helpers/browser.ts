@@ -34,12 +34,13 @@ export async function launchBrowser(): Promise<Browser> {
 /** A fresh context (own cookies and storage) in Spanish, Chilean time, desktop size. */
 export async function newPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number } } = {},
+  options: { viewport?: { width: number; height: number }; reducedMotion?: 'reduce' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     locale: 'es-CL',
     timezoneId: 'America/Santiago',
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    reducedMotion: options.reducedMotion,
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
