@@ -3,4 +3,7 @@ import { httpHandler } from '../lib/http/http-handler';
 import { pageGroups } from './group-lists';
 
 /** GET api/v1/groups/group/: groups in scope, by project, searched, 'Ultima edicion' first unless ordered. */
-export const handler = httpHandler(listGroups, ({ caller, query }) => pageGroups(caller, query));
+export const handler = httpHandler(listGroups, ({ caller, query }) => pageGroups(caller, query), {
+  // Reads only: the caller's memberships check rides in the page's own reads (riding-reads.ts).
+  readOnlyList: true,
+});

@@ -3,4 +3,7 @@ import { httpHandler } from '../lib/http/http-handler';
 import { pageInvitations } from './invitation-views';
 
 /** GET api/v1/register/invitations/: pending invitations in scope, newest first. */
-export const handler = httpHandler(listInvitations, ({ caller, query }) => pageInvitations(caller, query));
+export const handler = httpHandler(listInvitations, ({ caller, query }) => pageInvitations(caller, query), {
+  // Reads only: the caller's memberships check rides in the page's own reads (riding-reads.ts).
+  readOnlyList: true,
+});

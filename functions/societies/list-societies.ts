@@ -3,4 +3,7 @@ import { httpHandler } from '../lib/http/http-handler';
 import { pageSocieties } from './society-lists';
 
 /** GET api/v1/societies/society/: societies in scope by project and group, searched by name, RUT or code. */
-export const handler = httpHandler(listSocieties, ({ caller, query }) => pageSocieties(caller, query));
+export const handler = httpHandler(listSocieties, ({ caller, query }) => pageSocieties(caller, query), {
+  // Reads only: the caller's memberships check rides in the page's own reads (riding-reads.ts).
+  readOnlyList: true,
+});
