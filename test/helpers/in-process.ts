@@ -38,20 +38,26 @@ export async function invokeInProcess(
 }
 
 /**
- * The DynamoDB calls the functions' client sends while `run` runs, in this process. The one place tests hook the
- * client, so a change of its hook API is made here only.
+ * The DynamoDB operations the functions' client sends while `run` runs, in this process, in order. The one place
+ * tests hook the client, so a change of its hook API is made here only.
  */
-export async function countDynamoCalls<T>(run: () => Promise<T>): Promise<{ calls: number; result: T }> {
+export async function dynamoCallsOf<T>(run: () => Promise<T>): Promise<{ operations: string[]; result: T }> {
   await tableAccess(); // the environment the functions' modules read
   const { dynamo } = await import('../../functions/lib/aws/dynamo');
-  let calls = 0;
-  const stop = dynamo.onSend(() => {
-    calls += 1;
+  const operations: string[] = [];
+  const stop = dynamo.onSend((operation) => {
+    operations.push(operation);
   });
   try {
     const result = await run();
-    return { calls, result };
+    return { operations, result };
   } finally {
     stop();
   }
+}
+
+/** How many DynamoDB calls the functions' client sends while `run` runs (dynamoCallsOf). */
+export async function countDynamoCalls<T>(run: () => Promise<T>): Promise<{ calls: number; result: T }> {
+  const { operations, result } = await dynamoCallsOf(run);
+  return { calls: operations.length, result };
 }

@@ -7,6 +7,7 @@ import { getIndicators } from '../../shared/contracts/indicators';
 import { ROLES } from '../../shared/roles';
 import { call, signIn } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
+import { dynamoCallsOf } from '../helpers/in-process';
 
 /**
  * Issue 13 over the real local services: the test portal ran the scheduled job once at start against the bundled
@@ -75,18 +76,9 @@ describe('GET api/v1/indicators/', () => {
 
 test('the home’s indicators cost one DynamoDB Query per indicator, whatever the history stored', async () => {
   await tableAccess(); // the environment the functions' modules read
-  const { dynamo } = await import('../../functions/lib/aws/dynamo');
   const { indicatorSummaries } = await import('../../functions/indicators/summaries');
-  const operations: string[] = [];
-  const stop = dynamo.onSend((operation) => {
-    operations.push(operation);
-  });
-  try {
-    const summaries = await indicatorSummaries();
-    expect(summaries.map((s) => s.code)).toEqual(['dolar', 'uf', 'euro', 'utm', 'ipc']);
-  } finally {
-    stop();
-  }
+  const { operations, result: summaries } = await dynamoCallsOf(indicatorSummaries);
+  expect(summaries.map((s) => s.code)).toEqual(['dolar', 'uf', 'euro', 'utm', 'ipc']);
   expect(operations).toEqual(Array(5).fill('Query'));
 });
 
