@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { contracts } from '../shared/contracts';
 import { type Contract, fillPath, pathParamNames, routePath } from '../shared/contracts/define';
 import { compile, selectRoute } from './gateway';

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { CashFlowDetailReport, cashFlowDetailQuery } from '../../shared/contracts/accounting';
 import { accountingStatements as t } from '../../shared/i18n/es/accounting';
 import { voucherCash } from '../lib/accounting/cashflow';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { crumbSchema, FolderItemType, folderItemSchema } from '../../shared/contracts/folders';
 import { FIRST_TAX_YEAR, TAX_FORMS } from '../../shared/contracts/folders';
 import { nowMs } from '../lib/clock';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { DEFAULT_COLOR } from '../../shared/contracts/fields';
 import type { groupCreateSchema, groupPatchSchema } from '../../shared/contracts/groups';
 import type { Caller } from '../lib/auth/caller';

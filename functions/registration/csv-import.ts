@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
-import * as z from 'zod';
-import { emailSchema, rutSchema } from '../../shared/contracts/fields';
+import * as z from 'zod/mini';
+import { emailSchema, preprocess, rutSchema } from '../../shared/contracts/fields';
 import { phoneSchema } from '../../shared/contracts/phone-fields';
 import { personName } from '../../shared/contracts/users';
 import { ROLES } from '../../shared/roles';
@@ -43,12 +43,12 @@ const rowSchema = z.object({
   email: emailSchema,
   first_name: personName,
   last_name: personName,
-  rut_user: z.preprocess((v) => (v === '' ? undefined : v), rutSchema.optional()),
-  phone_number: z.preprocess((v) => (v === '' ? undefined : v), phoneSchema.optional()),
+  rut_user: preprocess((v) => (v === '' ? undefined : v), z.optional(rutSchema)),
+  phone_number: preprocess((v) => (v === '' ? undefined : v), z.optional(phoneSchema)),
   user_role: z.enum(ROLES),
-  project: z.string().trim().max(100).optional(),
-  group: z.string().trim().max(1000).optional(),
-  society: z.string().trim().max(1000).optional(),
+  project: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  group: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
+  society: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
 });
 
 type Row = z.output<typeof rowSchema>;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { generateInvitation } from '../../shared/contracts/registration';
 import type { Caller } from '../lib/auth/caller';
 import { type GroupRecord, getGroup } from '../lib/data/groups';

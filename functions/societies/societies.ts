@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { societyCreateSchema, societyPatchSchema } from '../../shared/contracts/societies';
 import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';

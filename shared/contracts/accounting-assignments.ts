@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   assignmentInputFields,
   assignmentListQuery,
@@ -27,7 +27,7 @@ export const ACCOUNTING_TYPE_NUMBER: Record<(typeof ACCOUNTING_TYPES)[number], n
 
 const inputFields = { ...assignmentInputFields, accounting_type: accountingTypeSchema };
 export const accountingAssignmentCreateSchema = z.object(inputFields);
-export const accountingAssignmentPatchSchema = z.object(inputFields).partial();
+export const accountingAssignmentPatchSchema = z.partial(z.object(inputFields));
 
 export const accountingAssignmentSchema = z.object({ ...assignmentViewFields, accounting_type: accountingTypeSchema });
 

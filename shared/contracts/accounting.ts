@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from './define';
 import { uuidSchema } from './fields';
 
@@ -19,13 +19,13 @@ export const FAMILY_OF_TYPE: Record<number, StatementFamily> = {
   4: 'cashflow',
 };
 
-const rule = z.enum(['IFRS', 'TRBT']).default('IFRS');
-const moneyType = z.enum(['LOCAL', 'USD']).default('LOCAL');
-const year = z.coerce.number().int().min(1900).max(2999);
-const month = z.coerce.number().int().min(1).max(12);
+const rule = z._default(z.enum(['IFRS', 'TRBT']), 'IFRS');
+const moneyType = z._default(z.enum(['LOCAL', 'USD']), 'LOCAL');
+const year = z.coerce.number().check(z.int(), z.minimum(1900), z.maximum(2999));
+const month = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(12));
 /** YYYY-MM */
-const period = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'FORMAT_ERROR' });
-const token = z.string().max(8192).optional();
+const period = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'FORMAT_ERROR' }));
+const token = z.optional(z.string().check(z.maxLength(8192)));
 /**
  * The accounting assignment the viewer was opened through (/accounting/{type}/{uuid}, portal §2): the spec does not name
  * the parameter, so `assignment`. Statements answer only for societies that assignment covers for the caller.
@@ -34,14 +34,18 @@ const assignment = uuidSchema;
 
 // ── Import ────────────────────────────────────────────────────────────────────────────────────────────────────────
 
-const rowReport = z.object({ row: z.number().int(), status: z.enum(['OK', 'FAILED']), errors: z.array(z.string()) });
+const rowReport = z.object({
+  row: z.number().check(z.int()),
+  status: z.enum(['OK', 'FAILED']),
+  errors: z.array(z.string()),
+});
 export const importReportSchema = z.object({
   /** True when the file was stored; false when any row or the file itself failed (then nothing was stored). */
   imported: z.boolean(),
   /** Problems of the file as a whole (unreadable, missing columns, no chart yet), in Spanish. */
   file_errors: z.array(z.string()),
-  rows: z.number().int(),
-  failed: z.number().int(),
+  rows: z.number().check(z.int()),
+  failed: z.number().check(z.int()),
   /** The failed rows (every one of them), in file order. */
   report: z.array(rowReport),
   /** Ledger: the (base, month) slices the file replaced, with their line counts. */
@@ -83,12 +87,12 @@ export const importAccountingLedger = defineContract({
 
 const header = z.object({
   society_business_name: z.string(),
-  society_rut: z.string().nullable(),
+  society_rut: z.nullable(z.string()),
   money_symbol: z.string(),
   money_type: z.enum(['LOCAL', 'USD']),
   rule: z.enum(['IFRS', 'TRBT']),
   /** The dólar observado used (USD only): its value and the day it holds for. */
-  exchange_rate: z.object({ value: z.number(), day: z.string() }).nullable(),
+  exchange_rate: z.nullable(z.object({ value: z.number(), day: z.string() })),
 });
 const eight = z.object({
   debitos: z.number(),
@@ -108,14 +112,14 @@ const statementRow = z.object({
   cod_cta: z.string(),
   nom_cta: z.string(),
   imp_mov_mn_sg: z.number(),
-  imp_mov_mn_sg_compare: z.number().nullable(),
+  imp_mov_mn_sg_compare: z.nullable(z.number()),
   bold: z.boolean(),
 });
-const columDate = z.object({ start_date: z.string(), end_date: z.string().nullable() });
+const columDate = z.object({ start_date: z.string(), end_date: z.nullable(z.string()) });
 
 export const balanceReportSchema = z.object({
-  header: header.extend({ year: z.number(), month: z.number() }),
-  rows: z.array(eight.extend({ cod_cta: z.string(), nom_cta: z.string(), parent1: z.string() })),
+  header: z.extend(header, { year: z.number(), month: z.number() }),
+  rows: z.array(z.extend(eight, { cod_cta: z.string(), nom_cta: z.string(), parent1: z.string() })),
   footer: z.object({ cumulative_total: eight, result_excersice: eight, equal_sums: eight }),
 });
 export const financialSituationSchema = z.object({
@@ -125,9 +129,9 @@ export const financialSituationSchema = z.object({
   passive_and_heritage: z.array(statementRow),
 });
 export const statusResultsSchema = z.object({ header, colum_date: columDate, rows: z.array(statementRow) });
-const twelve = z.array(z.number()).length(12);
+const twelve = z.array(z.number()).check(z.length(12));
 export const cashFlowSchema = z.object({
-  header: header.extend({ year: z.number() }),
+  header: z.extend(header, { year: z.number() }),
   rows: z.array(z.object({ index: z.string(), name: z.string(), months: twelve, total: z.number() })),
   footer: z.object({ total: z.object({ months: twelve, total: z.number() }) }),
   opening_cash: z.number(),
@@ -164,8 +168,8 @@ export type DetailReport = z.infer<typeof detailSchema>;
 export const balanceQuery = z.object({
   society: uuidSchema,
   assignment,
-  year: year.optional(),
-  month: month.optional(),
+  year: z.optional(year),
+  month: z.optional(month),
   rule,
   money_type: moneyType,
 });
@@ -173,16 +177,16 @@ export const balanceQuery = z.object({
 export const comparedQuery = z.object({
   society: uuidSchema,
   assignment,
-  start_period: period.optional(),
-  end_period: period.optional(),
+  start_period: z.optional(period),
+  end_period: z.optional(period),
   rule,
-  report_type: z.enum(['SINGLE', 'COMPARE']).default('SINGLE'),
+  report_type: z._default(z.enum(['SINGLE', 'COMPARE']), 'SINGLE'),
   money_type: moneyType,
 });
 export const cashFlowQuery = z.object({
   society: uuidSchema,
   assignment,
-  year: year.optional(),
+  year: z.optional(year),
   rule,
   money_type: moneyType,
 });
@@ -194,10 +198,10 @@ const datesQuery = z.object({ society: uuidSchema, assignment, rule, money_type:
 export const detailQuery = z.object({
   society: uuidSchema,
   assignment,
-  period: period.optional(),
+  period: z.optional(period),
   rule,
-  cod_cta: z.string().trim().min(1).max(40).optional(),
-  parent1: z.string().max(200).optional(),
+  cod_cta: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
+  parent1: z.optional(z.string().check(z.maxLength(200))),
   money_type: moneyType,
 });
 
@@ -247,13 +251,13 @@ export const cashflowAvailableDates = datesContract('cashflow');
 export const cashFlowDetailQuery = z.object({
   society: uuidSchema,
   assignment,
-  period: period.optional(),
+  period: z.optional(period),
   rule,
-  flujo: z.string().trim().min(1).max(60).optional(),
+  flujo: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))),
   money_type: moneyType,
 });
-export const cashFlowDetailSchema = detailSchema.extend({
-  lines: z.array(detailSchema.shape.lines.element.extend({ cod_cta: z.string(), nom_cta: z.string() })),
+export const cashFlowDetailSchema = z.extend(detailSchema, {
+  lines: z.array(z.extend(detailSchema.shape.lines.def.element, { cod_cta: z.string(), nom_cta: z.string() })),
 });
 export type CashFlowDetailReport = z.infer<typeof cashFlowDetailSchema>;
 
@@ -332,17 +336,17 @@ export const accountingViewerSocieties = defineContract({
   summary: 'The societies an accounting assignment opens for the caller (the statement viewer selector)',
   query: z.object({ assignment }),
   response: z.array(
-    z.object({ uuid: z.string(), society_business_name: z.string(), society_rut: z.string().nullable() }),
+    z.object({ uuid: z.string(), society_business_name: z.string(), society_rut: z.nullable(z.string()) }),
   ),
 });
 
 // ── Exports ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** The data query plus `type` (1–4, portal §7 "Exports") and the access token in the query (a plain download link). */
-const exportExtra = { type: z.coerce.number().int().min(1).max(4).optional(), token };
-const balanceExportQuery = balanceQuery.extend(exportExtra);
-const comparedExportQuery = comparedQuery.extend(exportExtra);
-const cashFlowExportQuery = cashFlowQuery.extend(exportExtra);
+const exportExtra = { type: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(4))), token };
+const balanceExportQuery = z.extend(balanceQuery, exportExtra);
+const comparedExportQuery = z.extend(comparedQuery, exportExtra);
+const cashFlowExportQuery = z.extend(cashFlowQuery, exportExtra);
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' as const;
 
@@ -393,13 +397,13 @@ export const importJobSchema = z.object({
   uuid: z.string(),
   society: z.string(),
   file_name: z.string(),
-  file_size: z.number().int(),
+  file_size: z.number().check(z.int()),
   status: z.enum(['WAITING_UPLOAD', 'QUEUED', 'RUNNING', 'DONE', 'FAILED']),
   phase: z.enum(['UPLOAD', 'READING', 'VALIDATING', 'WRITING', 'FINISHED']),
   /** 0–100 */
-  progress: z.number().int(),
+  progress: z.number().check(z.int()),
   /** The per-row report once the job is over (its first 2,000 failed rows; `failed` counts them all). */
-  report: importReportSchema.nullable(),
+  report: z.nullable(importReportSchema),
   created: z.string(),
   updated: z.string(),
 });
@@ -415,8 +419,8 @@ export const requestLedgerUpload = defineContract({
   summary: 'Start a large libro_diario import: a job and the presigned POST (url and fields) that uploads its file',
   body: z.object({
     society: uuidSchema,
-    file_name: z.string().trim().min(1).max(200),
-    file_size: z.coerce.number().int().min(1).max(MAX_LEDGER_UPLOAD_BYTES),
+    file_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    file_size: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_LEDGER_UPLOAD_BYTES)),
     content_type: z.enum(LEDGER_UPLOAD_TYPES),
   }),
   response: z.object({

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { boolish, pageQuery, text, uuidList, uuidSchema, versionField } from './fields';
 import { moduleRefSchema } from './modules';
 
@@ -18,14 +18,14 @@ export type RoleFlag = (typeof ROLE_FLAGS)[number];
 export const assignmentInputFields = {
   menu_name: text(60),
   description: text(500),
-  enable: boolish.optional(),
-  enable_project_admin: boolish.optional(),
-  enable_group_admin: boolish.optional(),
-  enable_user_group: boolish.optional(),
-  enable_user_society: boolish.optional(),
-  project_list: uuidList.optional(),
-  group_list: uuidList.optional(),
-  society_list: uuidList.optional(),
+  enable: z.optional(boolish),
+  enable_project_admin: z.optional(boolish),
+  enable_group_admin: z.optional(boolish),
+  enable_user_group: z.optional(boolish),
+  enable_user_society: z.optional(boolish),
+  project_list: z.optional(uuidList),
+  group_list: z.optional(uuidList),
+  society_list: z.optional(uuidList),
   module: moduleRefSchema,
   version: versionField,
 };
@@ -47,7 +47,7 @@ export const assignmentViewFields = {
   module: z.object({ uuid: z.string(), module_name: z.string() }),
   created: z.object({ date: z.string() }),
   updated: z.string(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
   /** Whether the caller may change it (view-only callers get the eye only, portal §2). */
   editable: z.boolean(),
 };
@@ -55,10 +55,10 @@ export const assignmentViewFields = {
 /** List and search (portal §7): enable true/false, page, search, and the project › group › society filters. */
 export const assignmentListQuery = z.object({
   ...pageQuery,
-  enable: boolish.optional(),
-  project: uuidSchema.optional(),
-  group: uuidSchema.optional(),
-  society: uuidSchema.optional(),
+  enable: z.optional(boolish),
+  project: z.optional(uuidSchema),
+  group: z.optional(uuidSchema),
+  society: z.optional(uuidSchema),
 });
 
 export const assignmentParams = z.object({ uuid: uuidSchema });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ROLES } from '../roles';
 import { defineContract } from './define';
 import { emailSchema, okSchema, text } from './fields';
@@ -13,7 +13,7 @@ export const postToken = defineContract({
   statuses: [401, 403, 429],
   handler: 'auth/post-token',
   summary: 'Sign in with e-mail and password; throttled per e-mail',
-  body: z.object({ email: emailSchema, password: z.string().min(1).max(100) }),
+  body: z.object({ email: emailSchema, password: z.string().check(z.minLength(1), z.maxLength(100)) }),
   response: z.object({ access: z.string(), refresh: z.string() }),
 });
 
@@ -25,7 +25,7 @@ export const postTokenRefresh = defineContract({
   statuses: [401, 403],
   handler: 'auth/post-token-refresh',
   summary: 'Exchange a refresh token for a new access token',
-  body: z.object({ refresh: z.string().min(1).max(8192) }),
+  body: z.object({ refresh: z.string().check(z.minLength(1), z.maxLength(8192)) }),
   response: z.object({ access: z.string() }),
 });
 
@@ -37,7 +37,7 @@ export const postSessionLogout = defineContract({
   access: 'public',
   handler: 'auth/post-session-logout',
   summary: 'End every session of the user named by the refresh token (or the access token) and record the logout',
-  body: z.object({ refresh: z.string().max(8192).optional() }),
+  body: z.object({ refresh: z.optional(z.string().check(z.maxLength(8192))) }),
   response: okSchema,
 });
 
@@ -58,23 +58,26 @@ export const postBrowsingLog = defineContract({
 });
 
 const namedRef = (nameField: string) =>
-  z.object({ uuid: z.string(), [nameField]: z.string() }) as z.ZodObject<{ uuid: z.ZodString }>;
+  z.looseObject({ uuid: z.string(), [nameField]: z.string() }) as z.ZodMiniObject<
+    { uuid: z.ZodMiniString },
+    z.core.$loose
+  >;
 
 export const userInfoSchema = z.object({
   user: z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() }),
   profile: z.object({
     user_role: z.enum(ROLES),
-    image: z.string().nullable(),
-    phone_number: z.string().nullable(),
-    position: z.string().nullable(),
+    image: z.nullable(z.string()),
+    phone_number: z.nullable(z.string()),
+    position: z.nullable(z.string()),
     user_documentation: z.boolean(),
-    rut_user: z.string().nullable(),
-    user_description: z.string().nullable(),
-    user_magnus: z.string().nullable(),
+    rut_user: z.nullable(z.string()),
+    user_description: z.nullable(z.string()),
+    user_magnus: z.nullable(z.string()),
   }),
-  projects: z.array(namedRef('project_name').loose()),
-  groups: z.array(namedRef('group_name').loose()),
-  societies: z.array(namedRef('society_business_name').loose()),
+  projects: z.array(namedRef('project_name')),
+  groups: z.array(namedRef('group_name')),
+  societies: z.array(namedRef('society_business_name')),
 });
 
 export const getUserInfo = defineContract({
@@ -93,18 +96,18 @@ export const siteDataSchema = z.object({
   project_name: z.string(),
   meta_title: z.string(),
   meta_content: z.string(),
-  header_title: z.string().nullable(),
-  subtitle: z.string().nullable(),
-  footer_disclaimer: z.string().nullable(),
-  url_own_site: z.string().nullable(),
+  header_title: z.nullable(z.string()),
+  subtitle: z.nullable(z.string()),
+  footer_disclaimer: z.nullable(z.string()),
+  url_own_site: z.nullable(z.string()),
   /** Short-lived URLs of the project's images, or null. */
-  logo: z.string().nullable(),
-  icon: z.string().nullable(),
+  logo: z.nullable(z.string()),
+  icon: z.nullable(z.string()),
   /** The login's background image (issue 14: uploaded in 'Diseño', never shown before). */
-  image: z.string().nullable(),
-  contact_email: z.string().nullable(),
-  contact_phone: z.string().nullable(),
-  custom_portal_url: z.string().nullable(),
+  image: z.nullable(z.string()),
+  contact_email: z.nullable(z.string()),
+  contact_phone: z.nullable(z.string()),
+  custom_portal_url: z.nullable(z.string()),
 });
 
 export const postPersonalizationLogin = defineContract({

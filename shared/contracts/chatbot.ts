@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from './define';
 import { text } from './fields';
 
@@ -14,7 +14,7 @@ export const chatbotAnswerSchema = z.discriminatedUnion('found', [
   z.object({
     found: z.literal(true),
     answer: z.string(),
-    source: articleRef.extend({ summary: z.string(), body: z.string() }),
+    source: z.extend(articleRef, { summary: z.string(), body: z.string() }),
     related: z.array(articleRef),
     /** True when Amazon Bedrock phrased the answer from the retrieved articles; false for retrieval alone. */
     generated: z.boolean(),

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Role } from '../roles';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -11,10 +11,10 @@ export type DeclaredStatus = 401 | 403 | 404 | 408 | 409 | 429;
  * authorization matrix test all read this shape.
  */
 export interface Contract<
-  Params extends z.ZodType = z.ZodType,
-  Query extends z.ZodType = z.ZodType,
-  Body extends z.ZodType = z.ZodType,
-  Response extends z.ZodType = z.ZodType,
+  Params extends z.ZodMiniType = z.ZodMiniType,
+  Query extends z.ZodMiniType = z.ZodMiniType,
+  Body extends z.ZodMiniType = z.ZodMiniType,
+  Response extends z.ZodMiniType = z.ZodMiniType,
 > {
   /** Unique, stable name; also names the Lambda function and the OpenAPI operation. */
   id: string;
@@ -53,10 +53,10 @@ export interface Contract<
 }
 
 export function defineContract<
-  Params extends z.ZodType = z.ZodType,
-  Query extends z.ZodType = z.ZodType,
-  Body extends z.ZodType = z.ZodType,
-  Response extends z.ZodType = z.ZodType,
+  Params extends z.ZodMiniType = z.ZodMiniType,
+  Query extends z.ZodMiniType = z.ZodMiniType,
+  Body extends z.ZodMiniType = z.ZodMiniType,
+  Response extends z.ZodMiniType = z.ZodMiniType,
 >(contract: Contract<Params, Query, Body, Response>): Contract<Params, Query, Body, Response> {
   return contract;
 }
@@ -71,11 +71,14 @@ export function droppable<T>(build: () => T): T {
   return build();
 }
 
-export type ParamsOf<C> = C extends Contract<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.output<P> : never;
-export type QueryOf<C> = C extends Contract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
-export type BodyOf<C> = C extends Contract<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
-export type BodyInputOf<C> = C extends Contract<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
-export type ResponseOf<C> = C extends Contract<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+export type ParamsOf<C> =
+  C extends Contract<infer P, z.ZodMiniType, z.ZodMiniType, z.ZodMiniType> ? z.output<P> : never;
+export type QueryOf<C> = C extends Contract<z.ZodMiniType, infer Q, z.ZodMiniType, z.ZodMiniType> ? z.output<Q> : never;
+export type BodyOf<C> = C extends Contract<z.ZodMiniType, z.ZodMiniType, infer B, z.ZodMiniType> ? z.output<B> : never;
+export type BodyInputOf<C> =
+  C extends Contract<z.ZodMiniType, z.ZodMiniType, infer B, z.ZodMiniType> ? z.input<B> : never;
+export type ResponseOf<C> =
+  C extends Contract<z.ZodMiniType, z.ZodMiniType, z.ZodMiniType, infer R> ? z.output<R> : never;
 
 /** Names of the {placeholders} in a contract path, in order. */
 export function pathParamNames(path: string): string[] {

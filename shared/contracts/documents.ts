@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from './define';
 import { okSchema, pageQuery, uuidSchema } from './fields';
 import { TAX_FORMS } from './folders';
@@ -18,33 +18,33 @@ export const SHARE_EXPIRY_DAYS = [1, 7, 30] as const;
 export const DEFAULT_SHARE_EXPIRY_DAYS = 7;
 
 /** A file name as stored and shown: no path separators or control characters. */
-export const fileNameSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
+export const fileNameSchema = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(200),
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the rule refuses.
-  .regex(/^[^/\\\u0000-\u001f]+$/, { error: 'FORMAT_ERROR' })
-  .refine((name) => name !== '.' && name !== '..', { error: 'FORMAT_ERROR' });
+  z.regex(/^[^/\\\u0000-\u001f]+$/, { error: 'FORMAT_ERROR' }),
+  z.refine((name) => name !== '.' && name !== '..', { error: 'FORMAT_ERROR' }),
+);
 
 /** Where a document goes: a society and one of its folders, or one of its tax-form years. */
 const placement = {
   society: uuidSchema,
-  folder: uuidSchema.optional(),
-  form: z.enum(TAX_FORMS).optional(),
-  year: z.coerce.number().int().min(2017).max(9999).optional(),
+  folder: z.optional(uuidSchema),
+  form: z.optional(z.enum(TAX_FORMS)),
+  year: z.optional(z.coerce.number().check(z.int(), z.minimum(2017), z.maximum(9999))),
 };
 
 export const documentSchema = z.object({
   uuid: z.string(),
   document_name: z.string(),
   file_name: z.string(),
-  document_size: z.number().int(),
+  document_size: z.number().check(z.int()),
   content_type: z.string(),
   society: z.string(),
-  folder: z.string().nullable(),
-  form: z.enum(TAX_FORMS).nullable(),
-  year: z.number().int().nullable(),
+  folder: z.nullable(z.string()),
+  form: z.nullable(z.enum(TAX_FORMS)),
+  year: z.nullable(z.number().check(z.int())),
   modified: z.object({ date: z.string() }),
 });
 
@@ -73,8 +73,8 @@ export const createDocumentUpload = defineContract({
   body: z.object({
     ...placement,
     file_name: fileNameSchema,
-    file_size: z.coerce.number().int().min(1).max(MAX_DOCUMENT_BYTES),
-    content_type: z.string().trim().max(200).optional(),
+    file_size: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_DOCUMENT_BYTES)),
+    content_type: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   }),
   response: z.object({
     upload: z.string(),
@@ -131,9 +131,9 @@ export const downloadDocument = defineContract({
     'link may carry the access token as ?token= (this route only)',
   params: uuidParams,
   query: z.object({
-    type: z.enum(['inline', 'attachment']).default('attachment'),
-    format: z.enum(['redirect', 'json']).default('redirect'),
-    token: z.string().max(8192).optional(),
+    type: z._default(z.enum(['inline', 'attachment']), 'attachment'),
+    format: z._default(z.enum(['redirect', 'json']), 'redirect'),
+    token: z.optional(z.string().check(z.maxLength(8192))),
   }),
   queryToken: true,
   response: z.object({ link: z.string() }),
@@ -143,8 +143,8 @@ export const shareLinkSchema = z.object({
   uuid: z.string(),
   created: z.string(),
   expires_at: z.string(),
-  use_count: z.number().int(),
-  last_used_at: z.string().nullable(),
+  use_count: z.number().check(z.int()),
+  last_used_at: z.nullable(z.string()),
 });
 
 export const createShareToken = defineContract({
@@ -156,12 +156,9 @@ export const createShareToken = defineContract({
   summary: 'Mints a share link token (256 random bits, shown once, stored hashed) valid for 1, 7 or 30 days',
   params: uuidParams,
   query: z.object({
-    days: z.coerce
-      .number()
-      .pipe(z.union(SHARE_EXPIRY_DAYS.map((d) => z.literal(d))))
-      .optional(),
+    days: z.optional(z.pipe(z.coerce.number(), z.union(SHARE_EXPIRY_DAYS.map((d) => z.literal(d))))),
   }),
-  response: shareLinkSchema.extend({ token: z.string() }),
+  response: z.extend(shareLinkSchema, { token: z.string() }),
 });
 
 export const listShareLinks = defineContract({
@@ -196,7 +193,10 @@ export const downloadSharedDocument = defineContract({
   summary:
     'Checks a share token (expiry on every read, revocation) and redirects to the attachment; ?format=json answers ' +
     'the link. Every use and refusal is logged',
-  query: z.object({ token: z.string().max(200), format: z.enum(['redirect', 'json']).default('redirect') }),
+  query: z.object({
+    token: z.string().check(z.maxLength(200)),
+    format: z._default(z.enum(['redirect', 'json']), 'redirect'),
+  }),
   response: z.object({ link: z.string(), document_name: z.string() }),
 });
 
@@ -205,10 +205,10 @@ export const notificationSchema = z.object({
   title: z.string(),
   document_name: z.string(),
   folder: z.object({
-    uuid: z.string().nullable(),
+    uuid: z.nullable(z.string()),
     society: z.string(),
-    form: z.string().nullable(),
-    year: z.number().nullable(),
+    form: z.nullable(z.string()),
+    year: z.nullable(z.number()),
   }),
   created: z.string(),
   read: z.boolean(),
@@ -223,10 +223,14 @@ export const listNotifications = defineContract({
   summary:
     "'Archivo añadido' for new documents in the caller's societies, newest first, paged, with the unread count; each feed keeps its newest notifications (at least 256), older ones age out",
   query: z.object({
-    limit: z.coerce.number().int().min(1).max(100).default(10),
+    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 10),
     offset: pageQuery.offset,
   }),
-  response: z.object({ count: z.number().int(), unread: z.number().int(), results: z.array(notificationSchema) }),
+  response: z.object({
+    count: z.number().check(z.int()),
+    unread: z.number().check(z.int()),
+    results: z.array(notificationSchema),
+  }),
 });
 
 export const markNotificationsRead = defineContract({
@@ -236,6 +240,6 @@ export const markNotificationsRead = defineContract({
   access: ALL,
   handler: 'documents/mark-notifications-read',
   summary: 'Marks one notification (its document uuid) or all of them read',
-  body: z.object({ notification: uuidSchema.optional() }),
+  body: z.object({ notification: z.optional(uuidSchema) }),
   response: okSchema,
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from './define';
 import { emailSchema, pageOf, pageQuery, text, uuidSchema } from './fields';
 
@@ -21,7 +21,7 @@ export const contactBodySchema = z.object({
 
 export const ticketBodySchema = z.object({
   subject: text(SUBJECT_MAX),
-  description: z.string().trim().min(TICKET_DESCRIPTION.min).max(TICKET_DESCRIPTION.max),
+  description: z.string().check(z.trim(), z.minLength(TICKET_DESCRIPTION.min), z.maxLength(TICKET_DESCRIPTION.max)),
 });
 
 export const ticketSchema = z.object({
@@ -30,9 +30,9 @@ export const ticketSchema = z.object({
   description: z.string(),
   status: z.enum(TICKET_STATUSES),
   created: z.string(),
-  closed: z.string().nullable(),
+  closed: z.nullable(z.string()),
   user: z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() }),
-  project: z.object({ uuid: z.string(), project_name: z.string() }).nullable(),
+  project: z.nullable(z.object({ uuid: z.string(), project_name: z.string() })),
 });
 
 export const postContactEmail = defineContract({
@@ -68,7 +68,7 @@ export const listSupportTickets = defineContract({
   access: TICKET_READERS,
   handler: 'external/list-support-tickets',
   summary: 'Support tickets in scope (SUPER_ADMIN all, PROJECT_ADMIN its projects), newest first, by status',
-  query: z.object({ ...pageQuery, status: z.enum(TICKET_STATUSES).optional() }),
+  query: z.object({ ...pageQuery, status: z.optional(z.enum(TICKET_STATUSES)) }),
   response: pageOf(ticketSchema),
 });
 

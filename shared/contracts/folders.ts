@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from './define';
 import { okSchema, pageQuery, uuidSchema } from './fields';
 
@@ -39,34 +39,34 @@ export const folderItemSchema = z.object({
   uuid: z.string(),
   name: z.string(),
   type: z.enum(FOLDER_ITEM_TYPES),
-  modified: z.object({ date: z.string().nullable() }),
+  modified: z.object({ date: z.nullable(z.string()) }),
   /** Bytes: a document's, or the sum of a folder's documents (its subfolders included); null where not kept. */
-  size: z.number().nullable(),
+  size: z.nullable(z.number()),
   /** Where a click on the row leads: the query of the next list. */
-  target: z
-    .object({
-      project: z.string().optional(),
-      group: z.string().optional(),
-      society: z.string().optional(),
-      folder: z.string().optional(),
-      form: z.enum(TAX_FORMS).optional(),
-      year: z.number().int().optional(),
-    })
-    .optional(),
-  document_name: z.string().optional(),
-  file_name: z.string().optional(),
+  target: z.optional(
+    z.object({
+      project: z.optional(z.string()),
+      group: z.optional(z.string()),
+      society: z.optional(z.string()),
+      folder: z.optional(z.string()),
+      form: z.optional(z.enum(TAX_FORMS)),
+      year: z.optional(z.number().check(z.int())),
+    }),
+  ),
+  document_name: z.optional(z.string()),
+  file_name: z.optional(z.string()),
 });
 
 /** The levels above the list, outermost first (breadcrumb; labels Proyecto, Grupo, Sociedad, Carpeta by depth). */
 export const crumbSchema = z.object({
   uuid: z.string(),
   name: z.string(),
-  depth: z.number().int(),
+  depth: z.number().check(z.int()),
   target: folderItemSchema.shape.target,
 });
 
 export const folderListSchema = z.object({
-  count: z.number().int(),
+  count: z.number().check(z.int()),
   results: z.array(folderItemSchema),
   root_directory: z.array(crumbSchema),
   /** True where documents may be uploaded (depth 5: inside a society's folder or a tax year). */
@@ -75,11 +75,11 @@ export const folderListSchema = z.object({
 
 const levelQuery = {
   ...pageQuery,
-  limit: pageQuery.limit.default(10_000),
-  project: uuidSchema.optional(),
-  group: uuidSchema.optional(),
-  society: uuidSchema.optional(),
-  folder: uuidSchema.optional(),
+  limit: z._default(pageQuery.limit, 10_000),
+  project: z.optional(uuidSchema),
+  group: z.optional(uuidSchema),
+  society: z.optional(uuidSchema),
+  folder: z.optional(uuidSchema),
 };
 
 export const listFolders = defineContract({
@@ -102,16 +102,16 @@ export const listUserFolders = defineContract({
   statuses: [404],
   handler: 'folders/list-user-folders',
   summary: "User document browser: the caller's societies, their folders and documents (needs user_documentation)",
-  query: z.object(levelQuery).omit({ group: true }),
+  query: z.omit(z.object(levelQuery), { group: true }),
   response: folderListSchema,
 });
 
 const taxQuery = z.object({
   ...pageQuery,
-  limit: pageQuery.limit.default(10_000),
+  limit: z._default(pageQuery.limit, 10_000),
   society: uuidSchema,
-  form: z.enum(TAX_FORMS).optional(),
-  year: z.coerce.number().int().min(FIRST_TAX_YEAR).max(9999).optional(),
+  form: z.optional(z.enum(TAX_FORMS)),
+  year: z.optional(z.coerce.number().check(z.int(), z.minimum(FIRST_TAX_YEAR), z.maximum(9999))),
 });
 
 export const listTaxFolders = defineContract({
@@ -142,7 +142,7 @@ export const folderTemplateSchema = z.object({
   uuid: z.string(),
   folder_name: z.string(),
   project: z.string(),
-  main_folder: z.string().nullable(),
+  main_folder: z.nullable(z.string()),
   modified: z.object({ date: z.string() }),
 });
 
@@ -154,7 +154,7 @@ export const listFolderTemplates = defineContract({
   statuses: [404],
   handler: 'folders/list-folder-templates',
   summary: "A project's template folders at one level (main_folder), with the path above it",
-  query: z.object({ project: uuidSchema, folder: uuidSchema.optional(), search: pageQuery.search }),
+  query: z.object({ project: uuidSchema, folder: z.optional(uuidSchema), search: pageQuery.search }),
   response: z.object({
     folder_template_list: z.array(folderTemplateSchema),
     root_directory: z.array(folderTemplateSchema),
@@ -164,10 +164,7 @@ export const listFolderTemplates = defineContract({
 /** Spec §5: folder names; a path separator would make a name that reads as a path. */
 export const folderNameSchema = z
   .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .regex(/^[^/\\]+$/, { error: 'FORMAT_ERROR' });
+  .check(z.trim(), z.minLength(1), z.maxLength(100), z.regex(/^[^/\\]+$/, { error: 'FORMAT_ERROR' }));
 
 export const createFolderTemplate = defineContract({
   id: 'createFolderTemplate',
@@ -177,7 +174,7 @@ export const createFolderTemplate = defineContract({
   statuses: [404],
   handler: 'folders/create-folder-template',
   summary: 'A template folder in a project (at the top, or under main_folder); every society of the project gets it',
-  body: z.object({ project: uuidSchema, folder_name: folderNameSchema, main_folder: uuidSchema.nullish() }),
+  body: z.object({ project: uuidSchema, folder_name: folderNameSchema, main_folder: z.nullish(uuidSchema) }),
   response: folderTemplateSchema,
   successStatus: 201,
 });
@@ -192,7 +189,7 @@ export const patchFolderTemplate = defineContract({
   handler: 'folders/patch-folder-template',
   summary: 'Rename a template folder (unique among its siblings)',
   params: templateParams,
-  body: z.object({ folder_name: folderNameSchema, project: uuidSchema.optional() }),
+  body: z.object({ folder_name: folderNameSchema, project: z.optional(uuidSchema) }),
   response: folderTemplateSchema,
 });
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from './define';
 import {
   boolish,
@@ -30,12 +30,12 @@ const groupFields = {
 
 export const groupCreateSchema = z.object({
   ...groupFields,
-  admin: groupFields.admin.optional(),
-  user: groupFields.user.optional(),
-  primary_color: groupFields.primary_color.optional(),
-  enable: groupFields.enable.optional(),
+  admin: z.optional(groupFields.admin),
+  user: z.optional(groupFields.user),
+  primary_color: z.optional(groupFields.primary_color),
+  enable: z.optional(groupFields.enable),
 });
-export const groupPatchSchema = z.object(groupFields).partial().extend({ version: versionField });
+export const groupPatchSchema = z.extend(z.partial(z.object(groupFields)), { version: versionField });
 
 const personRef = z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() });
 
@@ -56,9 +56,9 @@ export const groupSchema = z.object({
   version: z.number(),
 });
 
-export const groupDetailSchema = groupSchema.extend({
+export const groupDetailSchema = z.extend(groupSchema, {
   societies: z.array(
-    z.object({ uuid: z.string(), society_business_name: z.string(), society_rut: z.string().nullable() }),
+    z.object({ uuid: z.string(), society_business_name: z.string(), society_rut: z.nullable(z.string()) }),
   ),
   admin_list: z.array(personRef),
   user_group: z.array(personRef),
@@ -67,8 +67,8 @@ export const groupDetailSchema = groupSchema.extend({
 
 const listQuery = z.object({
   ...pageQuery,
-  project: uuidSchema.optional(),
-  ordering: z.enum(GROUP_ORDERINGS).optional(),
+  project: z.optional(uuidSchema),
+  ordering: z.optional(z.enum(GROUP_ORDERINGS)),
 });
 
 export const listGroups = defineContract({
@@ -144,7 +144,7 @@ export const searchGroups = defineContract({
   response: pageOf(groupSchema),
 });
 
-const groupPickerQuery = z.object({ ...pickerQuery, project: uuidSchema.optional(), group: uuidSchema.optional() });
+const groupPickerQuery = z.object({ ...pickerQuery, project: z.optional(uuidSchema), group: z.optional(uuidSchema) });
 
 export const listGroupAdminsAvailable = defineContract({
   id: 'listGroupAdminsAvailable',
@@ -169,7 +169,10 @@ export const listGroupUsersAvailable = defineContract({
 });
 
 /** The group picker's query (issue 9): as every picker, but `limit` defaults to every row (the "my" list's callers). */
-const myListQuery = { ...pickerQuery, limit: z.coerce.number().int().min(1).max(100_000).default(100_000) };
+const myListQuery = {
+  ...pickerQuery,
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 100_000),
+};
 
 export const listMyGroups = defineContract({
   id: 'listMyGroups',
@@ -180,7 +183,7 @@ export const listMyGroups = defineContract({
   handler: 'groups/list-my-groups',
   summary:
     "The caller's groups (of its project for PROJECT_ADMIN, all for SUPER_ADMIN), by name: searched, paged, or asked by uuid",
-  query: z.object({ ...myListQuery, project: uuidSchema.optional() }),
+  query: z.object({ ...myListQuery, project: z.optional(uuidSchema) }),
   response: pageOf(z.object({ uuid: z.string(), group_name: z.string(), project: z.string(), enable: z.boolean() })),
 });
 
@@ -192,7 +195,7 @@ export const getGroupPdf = defineContract({
   handler: 'groups/get-group-pdf',
   summary: 'The group detail as a PDF (Spanish)',
   params: uuidParams,
-  query: z.object({ token: z.string().max(8192).optional() }),
+  query: z.object({ token: z.optional(z.string().check(z.maxLength(8192))) }),
   response: z.unknown(),
   fileResponse: 'application/pdf',
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ROLES } from '../roles';
 import { defineContract } from './define';
 
@@ -9,22 +9,22 @@ export type IndicatorCodeName = (typeof INDICATOR_CODES)[number];
 /** Monthly indicators are dated on their month's first day and their series covers a year of months. */
 export const MONTHLY_INDICATORS: readonly IndicatorCodeName[] = ['utm', 'ipc'];
 
-const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const daySchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 export const indicatorSummarySchema = z.object({
   code: z.enum(INDICATOR_CODES),
   /** The newest stored value and the day it holds for; null when nothing was ever stored. */
-  value: z.number().nullable(),
-  day: daySchema.nullable(),
+  value: z.nullable(z.number()),
+  day: z.nullable(daySchema),
   /**
    * Change from the previous stored value: in percent for prices (dólar, UF, euro, UTM), in percentage points for IPC
    * (itself a variation). Null without a previous value.
    */
-  variation: z.number().nullable(),
+  variation: z.nullable(z.number()),
   /** Oldest first: the last 30 days for daily indicators, the last 12 months for UTM and IPC. */
   series: z.array(z.object({ day: daySchema, value: z.number() })),
   /** 'mindicador', 'cmf' or 'sample' (sample data: the screen says so, with the value's date). */
-  source: z.string().nullable(),
+  source: z.nullable(z.string()),
 });
 
 /**

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from './define';
 import { okSchema, text } from './fields';
 
@@ -18,7 +18,7 @@ export const moduleSchema = z.object({
   module_name: z.string(),
   module_type: moduleTypeSchema,
   /** How many reports or assignments are placed in it (a module in use cannot be deleted). */
-  in_use: z.number().int(),
+  in_use: z.number().check(z.int()),
   created: z.string(),
 });
 
@@ -33,7 +33,7 @@ export const listModules = defineContract({
   access: ADMINS,
   handler: 'modules/list-modules',
   summary: 'Modules of one kind (REPORT or ACCOUNTING), by name',
-  query: z.object({ module_type: moduleTypeSchema.optional() }),
+  query: z.object({ module_type: z.optional(moduleTypeSchema) }),
   response: z.array(moduleSchema),
 });
 
@@ -79,9 +79,9 @@ export const deleteModule = defineContract({
  * Each is checked against the caller's own record; without one, the caller's first membership of its role is used.
  */
 export const selectionQuery = z.object({
-  project: z.uuid({ error: 'FORMAT_ERROR' }).optional(),
-  group: z.uuid({ error: 'FORMAT_ERROR' }).optional(),
-  society: z.uuid({ error: 'FORMAT_ERROR' }).optional(),
+  project: z.optional(z.uuid({ error: 'FORMAT_ERROR' })),
+  group: z.optional(z.uuid({ error: 'FORMAT_ERROR' })),
+  society: z.optional(z.uuid({ error: 'FORMAT_ERROR' })),
 });
 
 const userItem = z.object({ uuid: z.string(), menu_name: z.string() });
@@ -99,7 +99,7 @@ export const getModuleReport = defineContract({
     z.object({
       uuid: z.string(),
       module_name: z.string(),
-      report_list: z.array(userItem.extend({ report_name: z.string(), tool_type: z.string() })),
+      report_list: z.array(z.extend(userItem, { report_name: z.string(), tool_type: z.string() })),
     }),
   ),
 });
@@ -117,7 +117,7 @@ export const getModuleAccounting = defineContract({
     z.object({
       uuid: z.string(),
       module_name: z.string(),
-      report_list: z.array(userItem.extend({ accounting_type: z.string(), type: z.number().int() })),
+      report_list: z.array(z.extend(userItem, { accounting_type: z.string(), type: z.number().check(z.int()) })),
     }),
   ),
 });

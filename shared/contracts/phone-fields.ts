@@ -1,6 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { canonicalPhone, compactPhone, PHONE_INPUT_MAX } from '../phone';
 import { droppable } from './define';
+import { preprocess } from './fields';
 
 /*
  * Phone fields apart from fields.ts: libphonenumber-js's metadata (about 118 KB minified) then reaches only the
@@ -12,23 +13,20 @@ import { droppable } from './define';
  * then up to 15 digits (E.164 when recognised).
  */
 export const phoneSchema = /* @__PURE__ */ droppable(() =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(PHONE_INPUT_MAX)
-    .transform(compactPhone)
-    .pipe(
-      z
-        .string()
-        .max(15, { abort: true })
-        .regex(/^\+?\d+$/, { error: 'FORMAT_ERROR', abort: true })
-        .refine((value) => canonicalPhone(value) !== null, { error: 'FORMAT_ERROR' })
-        .transform((value) => canonicalPhone(value) as string),
+  z.pipe(
+    z.pipe(z.string().check(z.trim(), z.minLength(1), z.maxLength(PHONE_INPUT_MAX)), z.transform(compactPhone)),
+    z.pipe(
+      z.string().check(
+        z.maxLength(15, { abort: true }),
+        z.regex(/^\+?\d+$/, { error: 'FORMAT_ERROR', abort: true }),
+        z.refine((value) => canonicalPhone(value) !== null, { error: 'FORMAT_ERROR' }),
+      ),
+      z.transform((value) => canonicalPhone(value) as string),
     ),
+  ),
 );
 
 /** An optional phone: '' and null clear it. */
 export const optionalPhoneSchema = /* @__PURE__ */ droppable(() =>
-  z.preprocess((v) => (v === '' ? null : v), phoneSchema.nullable().optional()),
+  preprocess((v) => (v === '' ? null : v), z.optional(z.nullable(phoneSchema))),
 );

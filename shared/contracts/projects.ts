@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineContract, droppable } from './define';
 import {
   boolish,
@@ -46,21 +46,21 @@ const projectFields = /* @__PURE__ */ droppable(() => ({
 export const projectCreateSchema = /* @__PURE__ */ droppable(() =>
   z.object({
     ...projectFields,
-    meta_title: projectFields.meta_title.optional(),
-    meta_content: projectFields.meta_content.optional(),
-    url_own_site: projectFields.url_own_site.optional(),
-    custom_portal_url: projectFields.custom_portal_url.optional(),
-    contact_email: projectFields.contact_email.optional(),
-    contact_phone: projectFields.contact_phone.optional(),
-    primary_color: projectFields.primary_color.optional(),
-    secondary_color: projectFields.secondary_color.optional(),
-    admin: projectFields.admin.optional(),
-    enable: projectFields.enable.optional(),
+    meta_title: z.optional(projectFields.meta_title),
+    meta_content: z.optional(projectFields.meta_content),
+    url_own_site: z.optional(projectFields.url_own_site),
+    custom_portal_url: z.optional(projectFields.custom_portal_url),
+    contact_email: z.optional(projectFields.contact_email),
+    contact_phone: z.optional(projectFields.contact_phone),
+    primary_color: z.optional(projectFields.primary_color),
+    secondary_color: z.optional(projectFields.secondary_color),
+    admin: z.optional(projectFields.admin),
+    enable: z.optional(projectFields.enable),
   }),
 );
 
 export const projectPatchSchema = /* @__PURE__ */ droppable(() =>
-  z.object(projectFields).partial().extend({ version: versionField }),
+  z.extend(z.partial(z.object(projectFields)), { version: versionField }),
 );
 
 const userRef = z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() });
@@ -74,18 +74,18 @@ export const projectSchema = z.object({
   admin: z.array(z.string()),
   meta_title: z.string(),
   meta_content: z.string(),
-  url_own_site: z.string().nullable(),
-  custom_portal_url: z.string().nullable(),
-  header_title: z.string().nullable(),
-  subtitle: z.string().nullable(),
-  footer_disclaimer: z.string().nullable(),
-  contact_email: z.string().nullable(),
-  contact_phone: z.string().nullable(),
+  url_own_site: z.nullable(z.string()),
+  custom_portal_url: z.nullable(z.string()),
+  header_title: z.nullable(z.string()),
+  subtitle: z.nullable(z.string()),
+  footer_disclaimer: z.nullable(z.string()),
+  contact_email: z.nullable(z.string()),
+  contact_phone: z.nullable(z.string()),
   primary_color: z.string(),
   secondary_color: z.string(),
-  logo: z.string().nullable(),
-  icon: z.string().nullable(),
-  image: z.string().nullable(),
+  logo: z.nullable(z.string()),
+  icon: z.nullable(z.string()),
+  image: z.nullable(z.string()),
   enable: z.boolean(),
   created: z.string(),
   updated: z.string(),
@@ -95,12 +95,12 @@ export const projectSchema = z.object({
   society_quantity: z.number(),
 });
 
-export const projectDetailSchema = projectSchema.extend({
+export const projectDetailSchema = z.extend(projectSchema, {
   group_list: z.array(z.object({ uuid: z.string(), group_name: z.string(), enable: z.boolean() })),
   admin_list: z.array(userRef),
 });
 
-const projectListItem = projectSchema.pick({
+const projectListItem = z.pick(projectSchema, {
   uuid: true,
   project_name: true,
   client_name: true,
@@ -190,7 +190,7 @@ export const listProjectAdminsAvailable = defineContract({
   access: SUPER_ADMIN,
   handler: 'projects/list-project-admins-available',
   summary: 'PROJECT_ADMIN users who administer no project yet (the picker of the wizard)',
-  query: z.object({ ...pickerQuery, project: uuidSchema.optional() }),
+  query: z.object({ ...pickerQuery, project: z.optional(uuidSchema) }),
   response: pageOf(userRef),
 });
 
@@ -198,7 +198,10 @@ export const listProjectAdminsAvailable = defineContract({
  * The "my" lists double as the project and group pickers (issue 9: any of 50,000 can be found): `search`, `offset`,
  * `uuids=` as every picker; `limit` defaults to every row (admin-area §7: the clients ask 100000 for projects).
  */
-const myListQuery = { ...pickerQuery, limit: z.coerce.number().int().min(1).max(100_000).default(100_000) };
+const myListQuery = {
+  ...pickerQuery,
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 100_000),
+};
 
 export const listMyProjects = defineContract({
   id: 'listMyProjects',
@@ -220,7 +223,7 @@ export const getProjectPdf = defineContract({
   handler: 'projects/get-project-pdf',
   summary: 'The project detail as a PDF (Spanish)',
   params: uuidParams,
-  query: z.object({ token: z.string().max(8192).optional() }),
+  query: z.object({ token: z.optional(z.string().check(z.maxLength(8192))) }),
   response: z.unknown(),
   fileResponse: 'application/pdf',
 });

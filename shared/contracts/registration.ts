@@ -1,20 +1,32 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ROLES } from '../roles';
 import { defineContract, droppable } from './define';
-import { emailSchema, okSchema, pageOf, pageQuery, passwordSchema, rutSchema, uuidList, uuidSchema } from './fields';
+import {
+  emailSchema,
+  okSchema,
+  pageOf,
+  pageQuery,
+  passwordSchema,
+  preprocess,
+  rutSchema,
+  uuidList,
+  uuidSchema,
+} from './fields';
 import { phoneSchema } from './phone-fields';
 import { personName } from './users';
 
 const INVITERS = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] as const;
-const tokenSchema = z.string().trim().min(20).max(200);
+const tokenSchema = z.string().check(z.trim(), z.minLength(20), z.maxLength(200));
 
-const withConfirmation = <T extends z.ZodRawShape>(shape: T) =>
-  z.object({ ...shape, password: passwordSchema, password_confirmation: z.string().max(100) }).refine(
-    (b) => {
-      const body = b as { password: string; password_confirmation: string };
-      return body.password === body.password_confirmation;
-    },
-    { error: 'FORMAT_ERROR', path: ['password_confirmation'] },
+const withConfirmation = <T extends z.core.$ZodShape>(shape: T) =>
+  z.object({ ...shape, password: passwordSchema, password_confirmation: z.string().check(z.maxLength(100)) }).check(
+    z.refine(
+      (b) => {
+        const body = b as { password: string; password_confirmation: string };
+        return body.password === body.password_confirmation;
+      },
+      { error: 'FORMAT_ERROR', path: ['password_confirmation'] },
+    ),
   );
 
 export const invitationSchema = z.object({
@@ -23,10 +35,10 @@ export const invitationSchema = z.object({
   user_role: z.enum(ROLES),
   status: z.enum(['PENDING', 'SEND_FAILED']),
   created: z.string(),
-  sent: z.string().nullable(),
-  days: z.number().int(),
+  sent: z.nullable(z.string()),
+  days: z.number().check(z.int()),
   /** Where the invitation leads, by name: the societies, groups or project chosen (issue 14); null for none. */
-  target: z.string().nullable(),
+  target: z.nullable(z.string()),
   project: z.array(z.string()),
   group: z.array(z.string()),
   society: z.array(z.string()),
@@ -42,9 +54,9 @@ export const generateInvitation = defineContract({
   body: z.object({
     user_role: z.enum(ROLES),
     email: emailSchema,
-    project: uuidList.optional(),
-    group: uuidList.optional(),
-    society: uuidList.optional(),
+    project: z.optional(uuidList),
+    group: z.optional(uuidList),
+    society: z.optional(uuidList),
   }),
   response: invitationSchema,
   successStatus: 201,
@@ -111,18 +123,18 @@ export const verifyInvitation = defineContract({
   response: z.object({
     email: z.string(),
     user_role: z.enum(ROLES),
-    first_name: z.string().nullable(),
-    last_name: z.string().nullable(),
-    rut_user: z.string().nullable(),
-    phone_number: z.string().nullable(),
-    project: z
-      .object({
+    first_name: z.nullable(z.string()),
+    last_name: z.nullable(z.string()),
+    rut_user: z.nullable(z.string()),
+    phone_number: z.nullable(z.string()),
+    project: z.nullable(
+      z.object({
         project_name: z.string(),
-        logo: z.string().nullable(),
+        logo: z.nullable(z.string()),
         primary_color: z.string(),
         secondary_color: z.string(),
-      })
-      .nullable(),
+      }),
+    ),
   }),
 });
 
@@ -139,8 +151,8 @@ export const registerInvitation = /* @__PURE__ */ defineContract({
       token: tokenSchema,
       first_name: personName,
       last_name: personName,
-      rut_user: z.preprocess((v) => (v === '' ? undefined : v), rutSchema.optional()),
-      phone_number: z.preprocess((v) => (v === '' ? undefined : v), phoneSchema.optional()),
+      rut_user: preprocess((v) => (v === '' ? undefined : v), z.optional(rutSchema)),
+      phone_number: preprocess((v) => (v === '' ? undefined : v), z.optional(phoneSchema)),
     }),
   ),
   response: okSchema,
@@ -194,12 +206,12 @@ export const importUsersCsv = defineContract({
   body: z.object({}),
   multipartFiles: { file_csv: 'csv' },
   response: z.object({
-    created: z.number().int(),
-    failed: z.number().int(),
-    already_invited: z.number().int(),
+    created: z.number().check(z.int()),
+    failed: z.number().check(z.int()),
+    already_invited: z.number().check(z.int()),
     rows: z.array(
       z.object({
-        row: z.number().int(),
+        row: z.number().check(z.int()),
         email: z.string(),
         /** ALREADY_INVITED: the address has a pending invitation (a re-import), nothing to fix (issue 14). */
         status: z.enum(['CREATED', 'FAILED', 'ALREADY_INVITED']),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   assignmentInputFields,
   assignmentListQuery,
@@ -6,7 +6,7 @@ import {
   assignmentViewFields,
 } from './assignment-fields';
 import { defineContract } from './define';
-import { boolish, okSchema, pageOf, pageQuery, text, uuidSchema } from './fields';
+import { boolish, okSchema, pageOf, pageQuery, preprocess, text, uuidSchema } from './fields';
 import { selectionQuery } from './modules';
 
 /**
@@ -31,54 +31,60 @@ export const customParameterSchema = z.object({
 });
 
 /** Custom parameters arrive as a JSON array (in multipart, as its text). */
-const parameterList = z.preprocess((v) => {
-  if (typeof v !== 'string') return v;
-  if (v.trim() === '') return [];
-  try {
-    return JSON.parse(v);
-  } catch {
-    return v;
-  }
-}, z.array(customParameterSchema).max(50));
+const parameterList = preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    if (v.trim() === '') return [];
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  },
+  z.array(customParameterSchema).check(z.maxLength(50)),
+);
 
 /** An optional name; '' (a cleared field of an edit) stores null. */
-const optionalName = z.preprocess((v) => (v === '' ? null : v), text(60).nullable().optional());
+const optionalName = preprocess((v) => (v === '' ? null : v), z.optional(z.nullable(text(60))));
 
 const reportInputFields = {
   ...assignmentInputFields,
   report_name: text(100),
   tool_type: toolTypeSchema,
-  url: z.preprocess((v) => (v === '' ? undefined : v), z.url({ error: 'FORMAT_ERROR' }).max(2000).optional()),
+  url: preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.optional(z.url({ error: 'FORMAT_ERROR' }).check(z.maxLength(2000))),
+  ),
   aws_id_dashboard: optionalName,
-  aws_username: z.preprocess((v) => (v === '' ? undefined : v), text(128).optional()),
-  builtin_dashboard: z.preprocess((v) => (v === '' ? undefined : v), z.enum(BUILT_IN_DASHBOARDS).optional()),
+  aws_username: preprocess((v) => (v === '' ? undefined : v), z.optional(text(128))),
+  builtin_dashboard: preprocess((v) => (v === '' ? undefined : v), z.optional(z.enum(BUILT_IN_DASHBOARDS))),
   project_parameter_name: optionalName,
   group_parameter_name: optionalName,
   user_role_parameter_name: optionalName,
   user_parameter_name: optionalName,
-  parameter_list: parameterList.optional(),
+  parameter_list: z.optional(parameterList),
   /** 'true' removes the stored image (the form's delete button); a new file replaces it. */
-  delete_image: boolish.optional(),
+  delete_image: z.optional(boolish),
 };
 
 export const reportCreateSchema = z.object(reportInputFields);
-export const reportPatchSchema = z.object(reportInputFields).partial();
+export const reportPatchSchema = z.partial(z.object(reportInputFields));
 
-const parameterView = customParameterSchema.extend({ uuid: z.string() });
+const parameterView = z.extend(customParameterSchema, { uuid: z.string() });
 
 export const reportSchema = z.object({
   ...assignmentViewFields,
   report_name: z.string(),
   tool_type: toolTypeSchema,
-  url: z.string().nullable(),
-  aws_id_dashboard: z.string().nullable(),
-  aws_username: z.string().nullable(),
-  builtin_dashboard: z.enum(BUILT_IN_DASHBOARDS).nullable(),
-  image: z.string().nullable(),
-  project_parameter_name: z.string().nullable(),
-  group_parameter_name: z.string().nullable(),
-  user_role_parameter_name: z.string().nullable(),
-  user_parameter_name: z.string().nullable(),
+  url: z.nullable(z.string()),
+  aws_id_dashboard: z.nullable(z.string()),
+  aws_username: z.nullable(z.string()),
+  builtin_dashboard: z.nullable(z.enum(BUILT_IN_DASHBOARDS)),
+  image: z.nullable(z.string()),
+  project_parameter_name: z.nullable(z.string()),
+  group_parameter_name: z.nullable(z.string()),
+  user_role_parameter_name: z.nullable(z.string()),
+  user_parameter_name: z.nullable(z.string()),
   parameter_list: z.array(parameterView),
 });
 
@@ -164,8 +170,8 @@ export const embedSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('POWER_BI'),
     embed_url: z.string(),
-    report_id: z.string().nullable(),
-    access_token: z.string().nullable(),
+    report_id: z.nullable(z.string()),
+    access_token: z.nullable(z.string()),
     filters: z.array(z.object({ table: z.string(), column: z.string(), values: z.array(z.string()) })),
     /** The spec's URL filter: 'column in (values)' joined by 'and'. */
     filter_expression: z.string(),
@@ -208,7 +214,7 @@ export const getReportDashboard = defineContract({
     dashboard: z.enum(BUILT_IN_DASHBOARDS),
     scope_name: z.string(),
     /** Why a dashboard has nothing to draw for this selection (e.g. accounting needs a society). */
-    note: z.string().optional(),
+    note: z.optional(z.string()),
     panels: z.array(
       z.object({
         id: z.string(),
@@ -228,7 +234,7 @@ export const listReportReferences = defineContract({
   statuses: [404],
   handler: 'reports/list-report-references',
   summary: "Report references: the caller's own, or (admins) those of one report in scope",
-  query: z.object({ reporte: uuidSchema.optional() }),
+  query: z.object({ reporte: z.optional(uuidSchema) }),
   response: z.array(z.object({ reporte: z.string(), usuario: z.string(), cant_see: z.boolean() })),
 });
 
@@ -265,6 +271,6 @@ export const listReportAudience = defineContract({
   statuses: [404],
   handler: 'reports/list-report-audience',
   summary: "The users of the caller's scope a report reaches (targets and role flags), with their cant_see, paged",
-  query: z.object({ ...pageQuery, reporte: uuidSchema, cant_see: boolish.optional() }),
+  query: z.object({ ...pageQuery, reporte: uuidSchema, cant_see: z.optional(boolish) }),
   response: pageOf(reportAudienceUserSchema),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineContract, droppable } from './define';
 import {
   boolish,
@@ -8,6 +8,7 @@ import {
   pageOf,
   pageQuery,
   pickerQuery,
+  preprocess,
   rutSchema,
   taxModuleSchema,
   text,
@@ -22,8 +23,8 @@ const ALL = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_
 const uuidParams = z.object({ uuid: uuidSchema });
 
 /** An optional RUT: '' or null clears it (admin-area §5: "if cleared ... an empty value is sent explicitly"). */
-const optionalRut = z.preprocess((v) => (v === '' ? null : v), rutSchema.nullable().optional());
-const optionalEmail = z.preprocess((v) => (v === '' ? null : v), emailSchema.nullable().optional());
+const optionalRut = preprocess((v) => (v === '' ? null : v), z.optional(z.nullable(rutSchema)));
+const optionalEmail = preprocess((v) => (v === '' ? null : v), z.optional(z.nullable(emailSchema)));
 
 const societyFields = /* @__PURE__ */ droppable(() => ({
   society_business_name: text(150),
@@ -34,7 +35,7 @@ const societyFields = /* @__PURE__ */ droppable(() => ({
   society_email: emailSchema,
   currency: currencySchema,
   group: uuidSchema,
-  project: uuidSchema.optional(),
+  project: z.optional(uuidSchema),
   user: uuidList,
   society_contact_name: text(100),
   society_phone_number: phoneSchema,
@@ -47,13 +48,13 @@ const societyFields = /* @__PURE__ */ droppable(() => ({
 export const societyCreateSchema = /* @__PURE__ */ droppable(() =>
   z.object({
     ...societyFields,
-    currency: societyFields.currency.default('CLP'),
-    user: societyFields.user.optional(),
-    enable: societyFields.enable.optional(),
+    currency: z._default(societyFields.currency, 'CLP'),
+    user: z.optional(societyFields.user),
+    enable: z.optional(societyFields.enable),
   }),
 );
 export const societyPatchSchema = /* @__PURE__ */ droppable(() =>
-  z.object(societyFields).partial().extend({ version: versionField }),
+  z.extend(z.partial(z.object(societyFields)), { version: versionField }),
 );
 
 const personRef = z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() });
@@ -61,10 +62,10 @@ const personRef = z.object({ uuid: z.string(), first_name: z.string(), last_name
 export const societySchema = z.object({
   uuid: z.string(),
   society_business_name: z.string(),
-  society_rut: z.string().nullable(),
+  society_rut: z.nullable(z.string()),
   business_line: z.string(),
   company_code: z.string(),
-  industry_type: z.object({ uuid: z.string(), industry: z.string() }).nullable(),
+  industry_type: z.nullable(z.object({ uuid: z.string(), industry: z.string() })),
   society_email: z.string(),
   currency: currencySchema,
   group: z.object({ uuid: z.string(), group_name: z.string() }),
@@ -72,8 +73,8 @@ export const societySchema = z.object({
   user: z.array(z.string()),
   society_contact_name: z.string(),
   society_phone_number: z.string(),
-  society_address: z.string().nullable(),
-  society_contact_email: z.string().nullable(),
+  society_address: z.nullable(z.string()),
+  society_contact_email: z.nullable(z.string()),
   tax_module: taxModuleSchema,
   enable: z.boolean(),
   created: z.string(),
@@ -81,13 +82,13 @@ export const societySchema = z.object({
   version: z.number(),
 });
 
-export const societyDetailSchema = societySchema.extend({ user_list: z.array(personRef) });
+export const societyDetailSchema = z.extend(societySchema, { user_list: z.array(personRef) });
 
 const listQuery = z.object({
   ...pageQuery,
-  societySearch: z.string().trim().max(100).optional(),
-  project: uuidSchema.optional(),
-  group: uuidSchema.optional(),
+  societySearch: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  project: z.optional(uuidSchema),
+  group: z.optional(uuidSchema),
 });
 
 export const listSocieties = defineContract({
@@ -127,7 +128,7 @@ export const getSociety = defineContract({
   response: societyDetailSchema,
 });
 
-const patchSocietyQuery = /* @__PURE__ */ droppable(() => z.object({ tax_module: taxModuleSchema.optional() }));
+const patchSocietyQuery = /* @__PURE__ */ droppable(() => z.object({ tax_module: z.optional(taxModuleSchema) }));
 
 export const patchSociety = /* @__PURE__ */ defineContract({
   id: 'patchSociety',
@@ -183,11 +184,11 @@ export const searchSocieties = defineContract({
   response: pageOf(societySchema),
 });
 
-const societyPickerQuery = z.object({ ...pickerQuery, project: uuidSchema.optional(), group: uuidSchema.optional() });
+const societyPickerQuery = z.object({ ...pickerQuery, project: z.optional(uuidSchema), group: z.optional(uuidSchema) });
 const societyRef = z.object({
   uuid: z.string(),
   society_business_name: z.string(),
-  society_rut: z.string().nullable(),
+  society_rut: z.nullable(z.string()),
   group: z.string(),
   project: z.string(),
 });
@@ -213,9 +214,9 @@ export const listSocietiesForUsers = defineContract({
   summary: 'Societies in scope to assign to users, filtered by project, group or society (invite and user forms)',
   query: z.object({
     ...pickerQuery,
-    project: uuidSchema.optional(),
-    group: uuidSchema.optional(),
-    society: uuidSchema.optional(),
+    project: z.optional(uuidSchema),
+    group: z.optional(uuidSchema),
+    society: z.optional(uuidSchema),
   }),
   response: pageOf(societyRef),
 });
@@ -242,11 +243,11 @@ export const listMySocieties = defineContract({
     "The caller's societies (of its groups or project; all for SUPER_ADMIN), optionally of one project or group or " +
     'matching a search; as many as fit in 5 MB, by name',
   query: z.object({
-    project: uuidSchema.optional(),
-    group: uuidSchema.optional(),
-    search: z.string().trim().max(100).optional(),
+    project: z.optional(uuidSchema),
+    group: z.optional(uuidSchema),
+    search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   }),
-  response: z.array(societyRef.extend({ enable: z.boolean() })),
+  response: z.array(z.extend(societyRef, { enable: z.boolean() })),
 });
 
 export const getSocietyPdf = defineContract({
@@ -257,7 +258,7 @@ export const getSocietyPdf = defineContract({
   handler: 'societies/get-society-pdf',
   summary: 'The society detail as a PDF (Spanish)',
   params: uuidParams,
-  query: z.object({ token: z.string().max(8192).optional() }),
+  query: z.object({ token: z.optional(z.string().check(z.maxLength(8192))) }),
   response: z.unknown(),
   fileResponse: 'application/pdf',
 });

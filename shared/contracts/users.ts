@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ROLES } from '../roles';
 import { defineContract, droppable } from './define';
 import {
@@ -9,6 +9,7 @@ import {
   pageOf,
   pageQuery,
   passwordSchema,
+  preprocess,
   rutSchema,
   uuidList,
   uuidSchema,
@@ -21,15 +22,15 @@ const ALL = ROLES;
 const uuidParams = z.object({ uuid: uuidSchema });
 
 /** Spec: names of 3 to 100 letters (accents too) with single spaces. */
-export const personName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .refine((v) => v.length >= 3, { error: 'ERROR_LENGTH' })
-  .refine((v) => /^[\p{L}]+( [\p{L}]+)*$/u.test(v), { error: 'FORMAT_ERROR' });
+export const personName = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(100),
+  z.refine((v) => v.length >= 3, { error: 'ERROR_LENGTH' }),
+  z.refine((v) => /^[\p{L}]+( [\p{L}]+)*$/u.test(v), { error: 'FORMAT_ERROR' }),
+);
 
-const optionalRut = z.preprocess((v) => (v === '' ? null : v), rutSchema.nullable().optional());
+const optionalRut = preprocess((v) => (v === '' ? null : v), z.optional(z.nullable(rutSchema)));
 
 export const USER_ORDERINGS = [
   '-updated',
@@ -44,7 +45,7 @@ export const USER_ORDERINGS = [
 ] as const;
 
 const named = (field: string) =>
-  z.object({ uuid: z.string(), [field]: z.string() }) as z.ZodObject<{ uuid: z.ZodString }>;
+  z.looseObject({ uuid: z.string(), [field]: z.string() }) as z.ZodMiniObject<{ uuid: z.ZodMiniString }, z.core.$loose>;
 
 export const userSchema = z.object({
   uuid: z.string(),
@@ -57,31 +58,31 @@ export const userSchema = z.object({
   updated: z.string(),
   version: z.number(),
   /** An e-mail change waiting for its link: the login stays `email` until the new address confirms (issue 8). */
-  pending_email: z.string().nullable().optional(),
+  pending_email: z.optional(z.nullable(z.string())),
   /** ISO time of the last successful sign-in, null when never (issue 14: the users list's 'Último ingreso'). */
-  last_login: z.string().nullable(),
+  last_login: z.nullable(z.string()),
   profile: z.object({
     user_role: z.enum(ROLES),
-    rut_user: z.string().nullable(),
-    phone_number: z.string().nullable(),
-    user_description: z.string().nullable(),
-    position: z.string().nullable(),
-    user_magnus: z.string().nullable(),
+    rut_user: z.nullable(z.string()),
+    phone_number: z.nullable(z.string()),
+    user_description: z.nullable(z.string()),
+    position: z.nullable(z.string()),
+    user_magnus: z.nullable(z.string()),
     user_documentation: z.boolean(),
-    image: z.string().nullable(),
+    image: z.nullable(z.string()),
   }),
-  project: z.array(named('project_name').loose()),
-  group: z.array(named('group_name').loose()),
-  society: z.array(named('society_business_name').loose()),
+  project: z.array(named('project_name')),
+  group: z.array(named('group_name')),
+  society: z.array(named('society_business_name')),
 });
 
 const listQuery = z.object({
   ...pageQuery,
-  project: uuidSchema.optional(),
-  group: uuidSchema.optional(),
-  society: uuidSchema.optional(),
-  user_role: z.enum(ROLES).optional(),
-  ordering: z.enum(USER_ORDERINGS).optional(),
+  project: z.optional(uuidSchema),
+  group: z.optional(uuidSchema),
+  society: z.optional(uuidSchema),
+  user_role: z.optional(z.enum(ROLES)),
+  ordering: z.optional(z.enum(USER_ORDERINGS)),
 });
 
 export const listUsers = defineContract({
@@ -121,20 +122,20 @@ export const getUser = defineContract({
 
 export const userPatchSchema = /* @__PURE__ */ droppable(() =>
   z.object({
-    first_name: personName.optional(),
-    last_name: personName.optional(),
-    email: emailSchema.optional(),
+    first_name: z.optional(personName),
+    last_name: z.optional(personName),
+    email: z.optional(emailSchema),
     rut_user: optionalRut,
     phone_number: optionalPhoneSchema,
     position: optionalText(100),
     user_description: optionalText(500),
     user_magnus: optionalText(100),
-    user_documentation: boolish.optional(),
-    user_role: z.enum(ROLES).optional(),
-    enable: boolish.optional(),
-    project: uuidList.optional(),
-    group: uuidList.optional(),
-    society: uuidList.optional(),
+    user_documentation: z.optional(boolish),
+    user_role: z.optional(z.enum(ROLES)),
+    enable: z.optional(boolish),
+    project: z.optional(uuidList),
+    group: z.optional(uuidList),
+    society: z.optional(uuidList),
     version: versionField,
   }),
 );
@@ -172,7 +173,7 @@ export const patchUserProfile = defineContract({
   summary: "Change the caller's avatar (multipart 'image': an image, 2 MB at most)",
   body: z.object({}),
   multipartFiles: { image: 'image' },
-  response: z.object({ image: z.string().nullable() }),
+  response: z.object({ image: z.nullable(z.string()) }),
 });
 
 export const updatePassword = defineContract({
@@ -187,14 +188,16 @@ export const updatePassword = defineContract({
   body: z
     .object({
       // Not in the spec's payload: without it a stolen session could lock the owner out (issue 8).
-      current_password: z.string().min(1).max(100),
+      current_password: z.string().check(z.minLength(1), z.maxLength(100)),
       password: passwordSchema,
-      password_confirmation: z.string().max(100).optional(),
+      password_confirmation: z.optional(z.string().check(z.maxLength(100))),
     })
-    .refine((b) => b.password_confirmation === undefined || b.password_confirmation === b.password, {
-      error: 'FORMAT_ERROR',
-      path: ['password_confirmation'],
-    }),
+    .check(
+      z.refine((b) => b.password_confirmation === undefined || b.password_confirmation === b.password, {
+        error: 'FORMAT_ERROR',
+        path: ['password_confirmation'],
+      }),
+    ),
   response: okSchema,
 });
 
@@ -205,6 +208,6 @@ export const confirmEmailChange = defineContract({
   access: 'public',
   handler: 'users/confirm-email',
   summary: 'Confirm an e-mail change with its mailed link: the new address becomes the login (400 INVALID_TOKEN)',
-  body: z.object({ token: z.string().trim().min(20).max(200) }),
+  body: z.object({ token: z.string().check(z.trim(), z.minLength(20), z.maxLength(200)) }),
   response: okSchema,
 });

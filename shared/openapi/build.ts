@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type Contract, pathParamNames } from '../contracts/define';
 import { ERROR_RESPONSES, ERROR_SCHEMAS, errorStatuses } from './statuses';
 
 type JsonSchema = Record<string, unknown>;
 
 /** JSON Schema 2020-12, the dialect of OpenAPI 3.1, without the `$schema` key the document's dialect already says. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     io,
     unrepresentable: 'any',

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type Contract, pathParamNames } from '../contracts/define';
 
 /**
@@ -26,7 +26,7 @@ export function errorStatuses(contract: Contract): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-function hasVersionField(body: z.ZodType | undefined): boolean {
+function hasVersionField(body: z.ZodMiniType | undefined): boolean {
   if (!body) return false;
   const schema = z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) as { properties?: object };
   return Boolean(schema.properties && 'version' in schema.properties);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type Contract, pathParamNames } from '../../shared/contracts/define';
 import type { Kind } from './tenant-world';
 
@@ -111,12 +111,12 @@ export function pathParamKind(contract: Contract, param: string): Kind | undefin
 }
 
 /** The fields of an object schema (the contract's query or body), or none. */
-export function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
-  return schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+export function shapeOf(schema: z.ZodMiniType | undefined): Record<string, z.ZodMiniType> {
+  return schema instanceof z.ZodMiniObject ? (schema.shape as Record<string, z.ZodMiniType>) : {};
 }
 
 /** Does this field take ids (a uuid, or a list of them), judged by the schema itself rather than by its name? */
-function takesIds(field: z.ZodType): boolean {
+function takesIds(field: z.ZodMiniType): boolean {
   const id = randomUUID();
   const acceptsId = field.safeParse(id).success || field.safeParse([id]).success;
   const acceptsText = field.safeParse('not-an-id').success || field.safeParse(['not-an-id']).success;
@@ -132,7 +132,7 @@ const QUERY_KINDS_BY_PATH: Record<string, Record<string, Kind>> = {
 };
 const QUERY_KINDS: Record<string, Kind> = { uuids: 'user' };
 
-export function fieldKind(name: string, field: z.ZodType, contract?: Contract): Kind | 'value' | undefined {
+export function fieldKind(name: string, field: z.ZodMiniType, contract?: Contract): Kind | 'value' | undefined {
   const path = contract?.path.startsWith(API_PREFIX) ? contract.path.slice(API_PREFIX.length) : contract?.path;
   const byPath = path ? QUERY_KINDS_BY_PATH[path]?.[name] : undefined;
   const kind = byPath ?? (contract ? QUERY_KINDS[name] : undefined) ?? FIELD_KINDS[name];

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Contract } from '../../shared/contracts/define';
 import { sampleBody, shapeOf } from './contract-inputs';
 import type { Kind } from './tenant-world';
@@ -52,7 +52,7 @@ export function edgeBodies(
   if (!base) return undefined;
   const shape = shapeOf(contract.body);
   const valid = (body: Record<string, unknown>) => contract.body?.safeParse(body).success === true;
-  const each = (make: (field: z.ZodType, value: string) => string) =>
+  const each = (make: (field: z.ZodMiniType, value: string) => string) =>
     Object.fromEntries(
       Object.entries(base).map(([name, value]) => {
         const field = shape[name];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { REPO_ROOT } from '../../infra/paths';
 import type { Permissions } from '../../infra/permissions';
 import { buildPortal, type PortalStacks } from '../../infra/portal';

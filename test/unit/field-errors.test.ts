@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { validate } from '../../functions/lib/http/field-errors';
 import { emailSchema, passwordSchema, text } from '../../shared/contracts/fields';
 
@@ -8,7 +8,7 @@ const schema = z.object({
   name: text(10),
   password: passwordSchema,
   currency: z.enum(['CLP', 'USD', 'EUR']),
-  nested: z.object({ rut: z.string().regex(/^\d+-[\dK]$/, { error: 'FORMAT_ERROR' }) }).optional(),
+  nested: z.optional(z.object({ rut: z.string().check(z.regex(/^\d+-[\dK]$/, { error: 'FORMAT_ERROR' })) })),
 });
 
 const errorsOf = (input: unknown) => {

@@ -1,10 +1,10 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { FIELD_ERROR_CODES } from '../../../shared/errors';
 
 const KNOWN = new Set<string>(FIELD_ERROR_CODES);
 
 /** Parses a value; on failure answers the field codes instead of throwing. Inputs are reported so REQUIRED is known. */
-export function validate<T extends z.ZodType>(
+export function validate<T extends z.ZodMiniType>(
   schema: T,
   value: unknown,
 ): { success: true; data: z.output<T> } | { success: false; errors: Record<string, string[]> } {
@@ -18,7 +18,7 @@ export function validate<T extends z.ZodType>(
  * Turns zod issues into the spec's field codes: {field: [CODE, ...]}. A schema may name its code in the message
  * ({ error: 'FORMAT_ERROR' }); otherwise the kind of issue decides.
  */
-export function toFieldErrors(error: z.ZodError): Record<string, string[]> {
+export function toFieldErrors(error: z.core.$ZodError): Record<string, string[]> {
   // A Map, not a plain object: a field path such as `constructor` must not read an inherited member.
   const out = new Map<string, string[]>();
   for (const issue of error.issues) {

@@ -1,5 +1,5 @@
 import type middy from '@middy/core';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Contract } from '../../../shared/contracts/define';
 import { fieldErrors } from '../errors';
 import { validate } from './field-errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { getUserInfo, postToken } from '../../../shared/contracts/auth';
 import { defineContract } from '../../../shared/contracts/define';
 import { ApiError, createApiClient } from './api-client';

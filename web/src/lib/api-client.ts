@@ -1,13 +1,15 @@
 import { postToken, postTokenRefresh } from '@shared/contracts/auth';
 import { type BodyInputOf, type Contract, fillPath, type ResponseOf } from '@shared/contracts/define';
 import type { ErrorLike } from '@shared/i18n/es';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { REQUEST_TIMEOUT_MS } from './constants';
 import { singleFlight } from './single-flight';
 import { cookieTokens, type TokenStore } from './tokens';
 
-export type ParamsInputOf<C> = C extends Contract<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
-export type QueryInputOf<C> = C extends Contract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type ParamsInputOf<C> =
+  C extends Contract<infer P, z.ZodMiniType, z.ZodMiniType, z.ZodMiniType> ? z.input<P> : never;
+export type QueryInputOf<C> =
+  C extends Contract<z.ZodMiniType, infer Q, z.ZodMiniType, z.ZodMiniType> ? z.input<Q> : never;
 
 export interface CallOptions<C extends Contract> {
   params?: ParamsInputOf<C>;

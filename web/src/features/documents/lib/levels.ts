@@ -1,5 +1,5 @@
 import type { folderItemSchema } from '@shared/contracts/folders';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * Where a document screen is: the level's query, kept in the URL's search so a reload shows the same folder and the

@@ -1,6 +1,6 @@
 import { type indicatorSummarySchema, MONTHLY_INDICATORS } from '@shared/contracts/indicators';
 import { es } from '@shared/i18n/es';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { formatIndicatorDay, formatIndicatorValue, formatVariation } from '../lib/format';
 import { Sparkline } from './sparkline';
 
