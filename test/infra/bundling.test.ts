@@ -116,6 +116,14 @@ describe('per-function bundling', () => {
     expect(withoutFiles).toContain('multipart parsing is not bundled in this function');
   }, 60_000);
 
+  it('validates with zod/mini, never zod classic (issue 9: classic was 91 KB of every bundle, not tree-shaken)', async () => {
+    for (const handler of ['societies/list-societies', 'users/patch-user', 'registration/import-users-csv']) {
+      const code = await bundled(handler);
+      expect(code).toMatch(/node_modules\/zod\/v4\/mini\//);
+      expect(code).not.toMatch(/node_modules\/zod\/v4\/classic\//);
+    }
+  }, 60_000);
+
   it('carries the phone parser only where a contract the function serves takes a phone (droppable schemas)', async () => {
     // Each area file holds its create and patch contracts (phones) beside its lists and reads (none).
     const phone = /node_modules\/libphonenumber-js\//;
