@@ -50,7 +50,20 @@ export const UNUSED_SDK_PACKAGES = [
 const requireHere = createRequire(import.meta.url);
 const STANDARD_FONTS_FILES = path.join(path.dirname(requireHere.resolve('@pdf-lib/standard-fonts/package.json')), 'es');
 
+/**
+ * aws-jwt-verify's web layer (fetch and WebCrypto, both global in Node 20) instead of its Node layer, whose `https`
+ * and `stream` imports load Node's TLS stack at every cold start before any token is seen (issue 9: about 4 ms of a
+ * typical function's ready time). Only `verify` (async) is used, which the web layer serves.
+ */
+const JWT_VERIFY_WEB_LAYER = path.join(
+  path.dirname(requireHere.resolve('aws-jwt-verify')),
+  '..',
+  'esm',
+  'node-web-compat-web.js',
+);
+
 export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
+  '#node-web-compat': JWT_VERIFY_WEB_LAYER,
   ...Object.fromEntries(UNUSED_SDK_PACKAGES.map((name) => [name, STUB])),
   '@aws-sdk/credential-provider-node': stub('credential-provider-node.ts'),
   '@smithy/core/event-streams': stub('event-streams.ts'),

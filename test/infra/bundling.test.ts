@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createSign, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,6 +49,7 @@ describe('bundled synth', () => {
     const workerKeys = Object.values(jobFunctions).map((fn) => String(fn.Properties.Code.S3Key).replace(/\.zip$/, ''));
     expect(workerKeys).toHaveLength(1);
     let withSdk = 0;
+    let withoutSdk = 0;
     for (const dir of bundles) {
       const files = readdirSync(path.join(synth.outdir, dir));
       expect(files).toEqual(['index.mjs']);
@@ -68,6 +70,10 @@ describe('bundled synth', () => {
         withSdk += 1;
         expect(code).toContain('Unable to find environment variable credentials.');
         expect(code).toContain('AWS SDK event streams are not bundled (infra/bundling.ts)');
+      } else {
+        withoutSdk += 1;
+        // Nor does token verification load Node's TLS stack (aws-jwt-verify's web layer, infra/bundling.ts).
+        expect(code).not.toMatch(/from\s*"(node:)?https"/);
       }
       // What a function of the sample weighs (infra/bundling.ts budgets; the bench measures them all).
       if (!workerKeys.includes(dir.replace(/^asset\./, ''))) {
@@ -75,6 +81,7 @@ describe('bundled synth', () => {
       }
     }
     expect(withSdk, 'bundles carrying an SDK client (the import worker reads S3)').toBeGreaterThan(0);
+    expect(withoutSdk, 'bundles carrying no SDK client').toBeGreaterThan(0);
   });
 
   it('points each function at its bundle', () => {
@@ -175,6 +182,72 @@ describe('per-function bundling', () => {
       return [`${ref} ${object.dict} ${content}`];
     });
   }
+
+  it("verifies access tokens through aws-jwt-verify's web layer, without loading Node's TLS stack", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-jwt-'));
+    try {
+      const outfile = path.join(dir, 'verify.mjs');
+      // The production verifier as functions/lib/auth/verify-token.ts builds it, with its keys preloaded.
+      await build({
+        ...esbuildOptions(path.join(dir, 'entry.ts'), outfile, { multipart: false }),
+        entryPoints: undefined,
+        stdin: {
+          contents: `import { CognitoJwtVerifier } from 'aws-jwt-verify';
+const { jwk, tokens } = JSON.parse(process.argv[2]);
+const verifier = CognitoJwtVerifier.create({ userPoolId: 'sa-east-1_Portal123', clientId: 'client1', tokenUse: 'access' });
+verifier.cacheJwks({ keys: [jwk] });
+const verdicts = await Promise.all(tokens.map((t) => verifier.verify(t).then((p) => 'ok ' + p.username, (e) => e.message)));
+process.stdout.write(JSON.stringify(verdicts));`,
+          resolveDir: REPO_ROOT,
+          loader: 'ts',
+        },
+        metafile: false,
+      });
+      const code = readFileSync(outfile, 'utf8');
+      expect(code).not.toMatch(/from\s*"(node:)?https"/);
+      const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'k1', alg: 'RS256', use: 'sig' };
+      const now = Math.floor(Date.now() / 1000);
+      const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const token = (claims: object) => {
+        const unsigned = `${part({ alg: 'RS256', kid: 'k1' })}.${part(claims)}`;
+        return `${unsigned}.${createSign('RSA-SHA256').update(unsigned).sign(privateKey).toString('base64url')}`;
+      };
+      const claims = {
+        iss: 'https://cognito-idp.sa-east-1.amazonaws.com/sa-east-1_Portal123',
+        client_id: 'client1',
+        token_use: 'access',
+        username: 'u1',
+        iat: now,
+        exp: now + 600,
+      };
+      const valid = token(claims);
+      const tampered = valid.replace(/\.[^.]+\./, `.${part({ ...claims, username: 'u2' })}.`);
+      const verdicts = JSON.parse(
+        execFileSync(
+          process.execPath,
+          [
+            outfile,
+            JSON.stringify({
+              jwk,
+              tokens: [valid, tampered, token({ ...claims, exp: now - 60 }), token({ ...claims, client_id: 'other' })],
+            }),
+          ],
+          {
+            encoding: 'utf8',
+          },
+        ),
+      );
+      expect(verdicts).toEqual([
+        'ok u1',
+        'Invalid signature',
+        expect.stringMatching(/^Token expired at /),
+        'Client ID not allowed: other. Expected: client1',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it("renders the same PDFs through the stand-ins as through pdf-lib's own dependencies", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-pdf-'));
