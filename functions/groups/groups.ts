@@ -79,7 +79,7 @@ export async function createGroup(caller: Caller, input: CreateInput) {
       ...bumpCounter(keys.project(group.project_uuid), 'groups', 1),
       onConditionFail: () => fieldErrors({ project: ['FORMAT_NOT_ALLOWED'] }),
     },
-    ...addMembershipWrites([...admins, ...users], groupTarget(group)),
+    ...(await addMembershipWrites([...admins, ...users], groupTarget(group))),
     auditWrite(config.tableName, caller, 'CREATE', { type: 'GROUP', uuid: group.uuid }, diff({}, { ...group })),
   ]);
   return oneView(group);
@@ -127,10 +127,10 @@ export async function patchGroup(caller: Caller, uuid: string, input: PatchInput
   const removed = members(before).filter((m) => !members(after).includes(m));
   const removedUsers = await getItems<UserRecord>(removed.map((r) => keys.user(r)));
   writes.push(
-    ...addMembershipWrites(
+    ...(await addMembershipWrites(
       [...(admins ?? []), ...(users ?? [])].filter((u) => added.includes(u.uuid)),
       groupTarget(after),
-    ),
+    )),
     ...removeMembershipWrites(removedUsers, groupTarget(after)),
     auditWrite(config.tableName, caller, editAction(changes), { type: 'GROUP', uuid }, changes),
   );

@@ -105,7 +105,7 @@ export async function createProject(caller: Caller, input: CreateInput, files: U
       put(nameMarker(project), nameTaken),
       ...urlMarker(project).map((marker) => put(marker, urlTaken)),
       ...project.admin.map((admin) => put({ ...projectAdminKey(admin), owner_uuid: uuid }, adminTaken)),
-      ...addMembershipWrites(admins, projectTarget(uuid)),
+      ...(await addMembershipWrites(admins, projectTarget(uuid))),
       auditWrite(TABLE(), caller, 'CREATE', { type: 'PROJECT', uuid }, diff({}, { ...project })),
     ]);
   } catch (error) {
@@ -153,7 +153,7 @@ export async function patchProject(caller: Caller, uuid: string, input: PatchInp
   writes.push(
     ...added.map((admin) => put({ ...projectAdminKey(admin), owner_uuid: uuid }, adminTaken)),
     ...removed.map((admin) => remove(projectAdminKey(admin))),
-    ...addMembershipWrites(admins?.filter((a) => added.includes(a.uuid)) ?? [], projectTarget(uuid)),
+    ...(await addMembershipWrites(admins?.filter((a) => added.includes(a.uuid)) ?? [], projectTarget(uuid))),
     ...removeMembershipWrites(removedUsers, projectTarget(uuid)),
   );
   writes.push(auditWrite(TABLE(), caller, editAction(changes), { type: 'PROJECT', uuid }, changes));

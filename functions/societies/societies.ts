@@ -117,7 +117,7 @@ export async function createSociety(caller: Caller, input: CreateInput) {
     ...societyListingWrites(undefined, society),
     ...(society.society_rut ? [putNew({ ...rutKey(society.society_rut), owner_uuid: society.uuid }, rutTaken)] : []),
     ...recount(undefined, society),
-    ...addMembershipWrites(users, societyTarget(society)),
+    ...(await addMembershipWrites(users, societyTarget(society))),
     auditWrite(config.tableName, caller, 'CREATE', { type: 'SOCIETY', uuid: society.uuid }, diff({}, { ...society })),
   ]);
   return oneView(society);
@@ -170,7 +170,7 @@ export async function patchSociety(
     getItems<UserRecord>(staying.map((r) => keys.user(r))),
   ]);
   writes.push(
-    ...addMembershipWrites(users?.filter((u) => added.includes(u.uuid)) ?? [], societyTarget(after)),
+    ...(await addMembershipWrites(users?.filter((u) => added.includes(u.uuid)) ?? [], societyTarget(after))),
     ...removeMembershipWrites(removedUsers, societyTarget(before)),
     // After a move, the users who stay are listed under the new group.
     ...stayingUsers.flatMap((u) => [...unlinkWrites(u, societyTarget(before)), ...linkWrites(u, societyTarget(after))]),

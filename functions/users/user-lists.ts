@@ -27,7 +27,9 @@ import { groupInScope, projectInScope, seesEverything, societyInScope } from '..
 export async function userViews(users: UserRecord[], known: Array<{ uuid: string }> = []) {
   const unique = (list: string[]) => [...new Set(list)];
   const have = new Set(known.map((k) => k.uuid));
-  // Names read with the page (from the entries' hints) are not read again; only those the hints missed are.
+  // Names read with the page (from the entries' hints) are not read again. The hints name every membership (a join
+  // rewrites all of the user's entries, user-listing.ts), so a page reads nothing here; a single user (no hints) and
+  // an entry written before the hints were kept whole (until its user's next join or edit) still read theirs.
   const missing = [
     ...unique(users.flatMap((u) => u.project_uuids))
       .filter((p) => !have.has(p))
@@ -143,7 +145,10 @@ export async function userEntriesInScope(
   );
 }
 
-/** User rows of a page: the users and the names of their memberships (from the entries' hints), in one BatchGet. */
+/**
+ * User rows of a page: the users and the names of all their memberships (from the entries' hints, which name every
+ * membership of the user), in one BatchGet: with the caller's Get and the directory's, a page is 3 calls.
+ */
 async function userRows(page: Array<Entry<UserEntry>>) {
   const found = await getItems<Record<string, unknown> & { uuid: string }>([
     ...page.map((e) => keys.user(e.id)),

@@ -33,7 +33,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   GROUP_NOT_EMPTY: 'No es posible eliminar el grupo porque aún tiene sociedades asociadas.',
   SOCIETY_HAS_USERS: 'No es posible eliminar la sociedad porque aún tiene usuarios asociados.',
   SOCIETY_HAS_DOCUMENTS: 'No es posible eliminar la sociedad porque aún tiene archivos en el gestor de documentos.',
-  // Issue 8: one edit adds or removes at most about 45 members (a DynamoDB transaction holds 100 writes).
+  // Issue 8: one edit adds about 28 or removes about 45 members at most (a DynamoDB transaction holds 100 writes).
   TOO_MANY_CHANGES: 'Demasiados cambios en una sola edición, guarde los miembros en partes.',
   INDUSTRY_IN_USE: 'No es posible eliminar la industria porque hay sociedades que la usan.',
   NOT_FOUND: 'El registro solicitado no existe o fue eliminado.',

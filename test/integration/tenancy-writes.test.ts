@@ -403,6 +403,44 @@ describe('no lost writes', () => {
   });
 });
 
+describe('a join rewrites every entry of its user', () => {
+  test('the entries written before a join name the new membership; a join built from a stale read answers 409', async () => {
+    await tableAccess();
+    const { readUserEntries, usersOfGroup, usersOfProject, addMembershipWrites } = await import(
+      '../../functions/lib/data/user-listing'
+    );
+    const { transactWrite } = await import('../../functions/lib/data/transact');
+    const project = await newProject();
+    const [first, second] = [await newGroup(project), await newGroup(project)];
+    const user = await createTestUser('USER_SOCIETY', [project]);
+    const society = await newSociety(first, [user.uuid]);
+    const entryOf = async (directory: Parameters<typeof readUserEntries>[0][number]) =>
+      (await readUserEntries([directory])).entries.find((e) => e.id === user.uuid)?.value;
+    // The project's entry was written with the user, before the society existed: the join rewrote it.
+    expect(await entryOf(usersOfProject(project))).toMatchObject({ p: [project], g: [], s: [society] });
+    const other = await newSociety(second, [user.uuid]);
+    for (const directory of [usersOfProject(project), usersOfGroup(first), usersOfGroup(second)]) {
+      expect(await entryOf(directory)).toMatchObject({ s: [society, other] });
+    }
+
+    // A join read before an edit of the user would list the old names everywhere: it is refused whole.
+    const stale = await storedUser(user.uuid);
+    const edited = await call(users.patchUser, {
+      token: superAdmin,
+      params: { uuid: user.uuid },
+      body: { first_name: 'Editada' },
+    });
+    expect(edited.status).toBe(200);
+    const third = await newGroup(project);
+    await expect(
+      transactWrite(await addMembershipWrites([stale], { field: 'group_uuids', uuid: third, project_uuid: project })),
+    ).rejects.toMatchObject({ status: 409, code: 'DATA_CONFLICT' });
+    expect((await storedUser(user.uuid)).group_uuids).toEqual([]);
+    expect(await entryOf(usersOfProject(project))).toMatchObject({ f: 'Editada', g: [], s: [society, other] });
+    expect(await entryOf(usersOfGroup(third))).toBeUndefined();
+  });
+});
+
 describe('large memberships', () => {
   test('a group of 200 members is deleted, then its project with 200 plain members; nothing is left behind', async () => {
     const { dynamo, tableName, keys, users: data } = await tableAccess();

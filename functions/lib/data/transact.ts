@@ -25,8 +25,9 @@ export interface TxWrite {
  */
 export async function transactWrite(unmerged: TxWrite[]): Promise<void> {
   const writes = mergeEntryWrites(unmerged);
-  // DynamoDB takes 100 writes per transaction: an edit that adds or removes more members at once (about 45) is the
-  // client's to split, with a clear 400 rather than a 500. Deletes detach any number in rounds (detach.ts).
+  // DynamoDB takes 100 writes per transaction: an edit that adds or removes more members at once (about 45 leaving,
+  // about 28 joining, since a join rewrites every entry of its user) is the client's to split, with a clear 400
+  // rather than a 500. Deletes detach any number in rounds (detach.ts).
   if (writes.length > MAX_WRITES) throw new ApiError(400, 'TOO_MANY_CHANGES');
   for (let attempt = 1; ; attempt += 1) {
     try {

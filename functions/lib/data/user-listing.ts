@@ -2,7 +2,7 @@ import type { Role } from '../../../shared/roles';
 import { config } from '../config';
 import { conflict } from '../errors';
 import { putEntry, readDirectories, removeEntry } from './directory';
-import { normalizeSearch, uniqueEntries } from './list-index';
+import { getItems, normalizeSearch, uniqueEntries } from './list-index';
 import { type Directory, directories, keys } from './table';
 import type { TxWrite } from './transact';
 import type { MembershipTarget, UserRecord } from './users';
@@ -24,8 +24,12 @@ export interface UserEntry {
   r: Role;
   a: string;
   b: string;
+  /**
+   * The user's projects, groups and societies: a users page reads their names in the same call as the users. Every
+   * entry of the user holds all of them (a join rewrites every entry of the user, addMembershipWrites), so no name a
+   * page shows is missing; one left since may stay until the user's next join or edit (read for nothing).
+   */
   p: string[];
-  /** Hints of the user's groups and societies, so a page reads their names in the same call as the users. */
   g: string[];
   s: string[];
   /** The canonical RUT, so a users search finds it (issue 14); absent on entries written before. */
@@ -53,11 +57,14 @@ export const userText = (v: UserEntry) => `${v.a} ${v.b} ${v.m.toLowerCase()} ${
 /** The user's id in a directory: a group lists a member of two of its societies twice, once per society. */
 export const userOfEntryId = (id: string) => id.split(':')[0] as string;
 
+/** A membership as far as its listing needs it: the group of a society names the group directory listing it too. */
+export type ListedMembership = Pick<MembershipTarget, 'field' | 'uuid' | 'group_uuid'>;
+
 /**
  * Where a membership lists its user: a project's, a group's or a society's users directory; a society's users are
  * listed in its group's too (entry id `<user>:<society>`, so leaving one society of a group keeps the others).
  */
-function membershipDirectories(userUuid: string, target: MembershipTarget) {
+function membershipDirectories(userUuid: string, target: ListedMembership) {
   if (target.field === 'project_uuids') return [{ directory: directories.usersOfProject(target.uuid), id: userUuid }];
   if (target.field === 'group_uuids') return [{ directory: directories.usersOfGroup(target.uuid), id: userUuid }];
   return [
@@ -69,18 +76,18 @@ function membershipDirectories(userUuid: string, target: MembershipTarget) {
 }
 
 /** Lists a user under a membership (in the caller's transaction). */
-export const linkWrites = (user: UserRecord, target: MembershipTarget): TxWrite[] =>
+export const linkWrites = (user: UserRecord, target: ListedMembership): TxWrite[] =>
   membershipDirectories(user.uuid, target).map(({ directory, id }) => putEntry(directory, id, userEntry(user)));
 
 /** Takes a user off a membership's lists. */
-export const unlinkWrites = (user: Pick<UserRecord, 'uuid'>, target: MembershipTarget): TxWrite[] =>
+export const unlinkWrites = (user: Pick<UserRecord, 'uuid'>, target: ListedMembership): TxWrite[] =>
   membershipDirectories(user.uuid, target).map(({ directory, id }) => removeEntry(directory, id));
 
 /**
  * Every directory entry of a user (all users, and each membership's), for its creation and for every edit: the
  * entries carry the user's listed attributes, `updated` among them.
  */
-export function userListingWrites(user: UserRecord, memberships: MembershipTarget[]): TxWrite[] {
+export function userListingWrites(user: UserRecord, memberships: ListedMembership[]): TxWrite[] {
   return [
     putEntry(directories.users(), user.uuid, userEntry(user)),
     ...memberships.flatMap((target) => linkWrites(user, target)),
@@ -104,6 +111,28 @@ export const usersOfGroup = (group: string) => directories.usersOfGroup(group);
 export const usersOfSociety = (society: string) => directories.usersOfSociety(society);
 export const allUsers = () => directories.users();
 
+/**
+ * The memberships of users as their listing needs them, for all of them in one read (the groups of their societies):
+ * a society gone meanwhile is left out, as `membershipsOf` does for an edit.
+ */
+async function listedMemberships(users: UserRecord[]): Promise<Map<string, ListedMembership[]>> {
+  const societyUuids = [...new Set(users.flatMap((u) => u.society_uuids))];
+  const societies = await getItems<{ uuid: string; group_uuid?: string }>(societyUuids.map((s) => keys.society(s)));
+  const groupOf = new Map(societies.map((s) => [s.uuid, s.group_uuid]));
+  return new Map(
+    users.map((user) => [
+      user.uuid,
+      [
+        ...user.project_uuids.map((uuid): ListedMembership => ({ field: 'project_uuids', uuid })),
+        ...user.group_uuids.map((uuid): ListedMembership => ({ field: 'group_uuids', uuid })),
+        ...user.society_uuids
+          .filter((uuid) => groupOf.has(uuid))
+          .map((uuid): ListedMembership => ({ field: 'society_uuids', uuid, group_uuid: groupOf.get(uuid) })),
+      ],
+    ]),
+  );
+}
+
 /** The all-users entry of a user whose memberships change (the project admin picker reads its projects). */
 const membershipsChanged = (user: UserRecord) => putEntry(directories.users(), user.uuid, userEntry(user));
 
@@ -112,8 +141,16 @@ const joined = (user: UserRecord, target: MembershipTarget): UserRecord => ({
   [target.field]: [...user[target.field], target.uuid],
 });
 
-/** Adds an entity to users' memberships (list and link), in the caller's transaction. */
-export function addMembershipWrites(users: UserRecord[], target: MembershipTarget): TxWrite[] {
+/**
+ * Adds an entity to users' memberships (list and link), in the caller's transaction. Every entry of each user is
+ * rewritten, not only the new membership's: each carries the hints of all the user's memberships (UserEntry), which
+ * the users pages read names by. The entries are built from the record read, so the append is conditioned on its
+ * version: a user changed since (an edit, another join or leave) answers 409 instead of listing stale values.
+ * One read beside (the groups of the users' societies); a join costs one write per entry of the user, as an edit.
+ */
+export async function addMembershipWrites(users: UserRecord[], target: MembershipTarget): Promise<TxWrite[]> {
+  if (users.length === 0) return [];
+  const memberships = await listedMemberships(users);
   return users.flatMap((user) => [
     {
       write: {
@@ -121,16 +158,21 @@ export function addMembershipWrites(users: UserRecord[], target: MembershipTarge
           TableName: config.tableName,
           Key: keys.user(user.uuid),
           // The version moves with the lists, so a user edit read before this append fails (409) instead of
-          // writing the old lists back (issue 8: no lost writes).
+          // writing the old lists back (issue 8: no lost writes); and the append holds only on the version read, since
+          // the entries below are built from that read.
           UpdateExpression: 'SET #field = list_append(#field, :entity), version = version + :one',
-          ConditionExpression: 'attribute_exists(pk) AND NOT contains(#field, :id)',
+          ConditionExpression: 'attribute_exists(pk) AND NOT contains(#field, :id) AND version = :version',
           ExpressionAttributeNames: { '#field': target.field },
-          ExpressionAttributeValues: { ':entity': [target.uuid], ':id': target.uuid, ':one': 1 },
+          ExpressionAttributeValues: {
+            ':entity': [target.uuid],
+            ':id': target.uuid,
+            ':one': 1,
+            ':version': user.version,
+          },
         },
       },
     },
-    ...linkWrites(joined(user, target), target),
-    membershipsChanged(joined(user, target)),
+    ...userListingWrites(joined(user, target), [...(memberships.get(user.uuid) ?? []), target]),
   ]);
 }
 
