@@ -219,11 +219,13 @@ export async function getProjectDetail(uuid: string) {
   return { ...view, ...lists };
 }
 
-/** The detail PDF's project: its detail, and its contact phone as shown (stored with it, so the PDF needs no phone parser). */
+/**
+ * The detail PDF's project: the record with its groups and admins, and its contact phone as shown (stored with it, so
+ * the PDF needs no phone parser). No image URLs: the PDF shows no image, and signing them brought the S3 signer in.
+ */
 export async function getProjectSheet(uuid: string) {
   const { record, phoneDisplay } = await requireProjectWithPhone(uuid);
-  const [view, lists] = await Promise.all([projectView(record), listsOf(record)]);
-  return { ...view, ...lists, phoneDisplay };
+  return { ...record, ...(await listsOf(record)), phoneDisplay };
 }
 
 async function listsOf(project: ProjectRecord) {

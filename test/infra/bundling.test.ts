@@ -151,8 +151,11 @@ describe('per-function bundling', () => {
       const code = await bundled(handler);
       expect(code).toMatch(/node_modules\/pdf-lib\//);
       expect(code).not.toMatch(/node_modules\/(write-excel-file|fflate)\//);
-      // A PDF shows a phone in its stored display form, without the parser (functions/lib/data/phone-display.ts).
-      expect(code).not.toMatch(/node_modules\/libphonenumber-js\//);
+      // A phone is shown in its stored display form (no parser: functions/lib/data/phone-display.ts), and no image
+      // (no signed URL: the S3 signer, 21 KB).
+      expect(code).not.toMatch(
+        /node_modules\/(libphonenumber-js|@aws-sdk\/s3-request-presigner|@smithy\/signature-v4)\//,
+      );
       // pdf-lib's dependencies: its stand-ins instead of pako and the PNG decoder, and two fonts' metrics of 14.
       expect(code).not.toMatch(/node_modules\/(pako|@pdf-lib\/upng)\//);
       expect(code).toMatch(/bundling-stubs\/(pako|upng|standard-fonts)\.ts/);
