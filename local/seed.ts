@@ -5,6 +5,7 @@ import { createIdentity } from '../functions/lib/auth/identities';
 import { dynamo } from '../functions/lib/aws/dynamo';
 import { GetCommand, PutCommand } from '../functions/lib/aws/dynamo-commands';
 import { config } from '../functions/lib/config';
+import { backfillPhoneDisplays, scanPhoneItems } from '../functions/lib/data/phone-display-backfill';
 import { nowIso } from '../functions/lib/data/table';
 import { putNewUser, type UserRecord } from '../functions/lib/data/users';
 import { createProject, patchProject } from '../functions/projects/projects';
@@ -84,6 +85,7 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
     await seedReports(Item.data as DemoData, seeder);
     // Issue 10: documents seeded before the group feeds get their notifications (once; local/seed-documents.ts).
     await backfillDemoDocumentFeeds();
+    await backfillDemoPhoneDisplays();
     return Item.data as DemoData;
   }
 
@@ -204,6 +206,24 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
 
   // Issue 10: template folders, tax forms and a few real PDFs (local/seed-documents.ts).
   await seedDocuments(system, { project: andes.uuid, society: minera.uuid, otherSociety: comercial.uuid });
+  await markPhoneDisplaysComplete();
   await dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...SEED_MARKER, data, created: nowIso() } }));
   return data;
 }
+
+const PHONE_DISPLAYS_MARKER = { pk: 'SEED#PHONE_DISPLAYS', sk: 'SEED' };
+
+/**
+ * A local table seeded before the phones' display forms were stored (issue 9): its demo projects and societies would
+ * show their phones as stored in the detail PDFs. The one-off backfill runs once on such a table (a marker keeps later
+ * starts from scanning again); a fresh seed writes through projectItem and societyItem and needs none.
+ */
+async function backfillDemoPhoneDisplays(): Promise<void> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: PHONE_DISPLAYS_MARKER }));
+  if (Item) return;
+  await backfillPhoneDisplays(await scanPhoneItems());
+  await markPhoneDisplaysComplete();
+}
+
+const markPhoneDisplaysComplete = () =>
+  dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...PHONE_DISPLAYS_MARKER, created: nowIso() } }));

@@ -1,5 +1,5 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { fileResponse } from './http/file-response';
+import { type SheetColor, SheetDocument, type SheetFontName } from './pdf-writer';
 
 /** A detail sheet: a title, labelled fields, and titled lists (the 'Imprimir info' PDFs of projects, groups, societies). */
 export interface DetailSheet {
@@ -9,6 +9,27 @@ export interface DetailSheet {
   lists: Array<{ title: string; rows: string[]; empty?: string }>;
 }
 
+/**
+ * What the layout asks of a PDF writer: the detail sheets' own (pdf-writer.ts, without PDFDocument's weight) in the
+ * functions; pdf-lib's PDFDocument offers the same, and test/unit/pdf-writer.test.ts renders through both.
+ */
+export interface DetailWriter {
+  setTitle(title: string): void;
+  setLanguage(language: string): void;
+  setCreator(creator: string): void;
+  embedFont(name: SheetFontName): DetailFont | Promise<DetailFont>;
+  addPage(size: [number, number]): DetailPage;
+  save(): Promise<Uint8Array>;
+}
+interface DetailFont {
+  widthOfTextAtSize(text: string, size: number): number;
+}
+interface DetailPage {
+  drawText(text: string, options: { x: number; y: number; size: number; font: DetailFont; color: SheetColor }): void;
+}
+
+const rgb = (red: number, green: number, blue: number): SheetColor => ({ type: 'RGB', red, green, blue });
+
 const MARGIN = 50;
 const WIDTH = 595.28; // A4
 const HEIGHT = 841.89;
@@ -17,14 +38,16 @@ const HEIGHT = 841.89;
  * Lays the sheet out on A4 pages with the standard Helvetica fonts (WinAnsi covers Spanish: á, é, ñ, ¿, ¡), wrapping
  * long values and starting new pages as needed.
  */
-export async function renderDetailPdf(sheet: DetailSheet): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
+export async function renderDetailPdf(
+  sheet: DetailSheet,
+  pdf: DetailWriter = new SheetDocument(),
+): Promise<Uint8Array> {
   pdf.setTitle(sheet.title);
   pdf.setLanguage('es-CL');
   pdf.setCreator('Portal');
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  let page: PDFPage = pdf.addPage([WIDTH, HEIGHT]);
+  const regular = await pdf.embedFont('Helvetica');
+  const bold = await pdf.embedFont('Helvetica-Bold');
+  let page = pdf.addPage([WIDTH, HEIGHT]);
   let y = HEIGHT - MARGIN;
 
   const ensure = (height: number) => {
@@ -33,7 +56,7 @@ export async function renderDetailPdf(sheet: DetailSheet): Promise<Uint8Array> {
       y = HEIGHT - MARGIN;
     }
   };
-  const write = (text: string, font: PDFFont, size: number, x = MARGIN, color = rgb(0.1, 0.1, 0.1)) => {
+  const write = (text: string, font: DetailFont, size: number, x = MARGIN, color = rgb(0.1, 0.1, 0.1)) => {
     for (const line of wrap(safe(text), font, size, WIDTH - MARGIN - x)) {
       ensure(size + 4);
       page.drawText(line, { x, y: y - size, size, font, color });
@@ -63,7 +86,7 @@ function safe(text: string): string {
   return text.replace(/[^\x20-\x7E\xA0-\xFF€•–—‘’“”…]/g, '?');
 }
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+function wrap(text: string, font: DetailFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/)) {

@@ -1,15 +1,14 @@
 import { getProjectPdf } from '../../shared/contracts/projects';
 import { detailPdf } from '../../shared/i18n/es/server';
-import { formatPhone } from '../../shared/phone';
 import { httpHandler } from '../lib/http/http-handler';
 import { formatDate, pdfResult, renderDetailPdf } from '../lib/pdf';
-import { getProjectDetail } from './projects';
+import { getProjectSheet } from './projects';
 
 const t = detailPdf.project;
 
 /** GET api/v1/projects/detail/pdf/{uuid}/: the detail sheet of 'Imprimir info'. */
 export const handler = httpHandler(getProjectPdf, async ({ params }) => {
-  const project = await getProjectDetail(params.uuid);
+  const project = await getProjectSheet(params.uuid);
   const pdf = await renderDetailPdf({
     title: t.title(project.project_name),
     subtitle: detailPdf.generatedOn(formatDate(new Date().toISOString())),
@@ -23,7 +22,7 @@ export const handler = httpHandler(getProjectPdf, async ({ params }) => {
       [t.portalUrl, project.custom_portal_url],
       [t.ownSite, project.url_own_site],
       [t.contactEmail, project.contact_email],
-      [t.contactPhone, formatPhone(project.contact_phone)],
+      [t.contactPhone, project.phoneDisplay],
     ],
     lists: [
       { title: t.groups, rows: project.group_list.map((g) => g.group_name), empty: t.noGroups },

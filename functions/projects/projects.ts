@@ -9,7 +9,7 @@ import { detachMembers } from '../lib/data/detach';
 import { groupsOfProject, readGroupEntries } from '../lib/data/groups';
 import { getItems } from '../lib/data/list-index';
 import {
-  getProject,
+  getProjectWithPhone,
   type ProjectRecord,
   portalUrlKey,
   projectAdminKey,
@@ -116,9 +116,13 @@ export async function createProject(caller: Caller, input: CreateInput, files: U
 }
 
 async function requireProject(uuid: string): Promise<ProjectRecord> {
-  const project = await getProject(uuid);
-  if (!project) throw notFound();
-  return project;
+  return (await requireProjectWithPhone(uuid)).record;
+}
+
+async function requireProjectWithPhone(uuid: string) {
+  const found = await getProjectWithPhone(uuid);
+  if (!found) throw notFound();
+  return found;
 }
 
 export async function patchProject(caller: Caller, uuid: string, input: PatchInput, files: UploadedFile[]) {
@@ -211,12 +215,25 @@ export async function deleteProject(caller: Caller, uuid: string) {
 
 export async function getProjectDetail(uuid: string) {
   const project = await requireProject(uuid);
+  const [view, lists] = await Promise.all([projectView(project), listsOf(project)]);
+  return { ...view, ...lists };
+}
+
+/**
+ * The detail PDF's project: the record with its groups and admins, and its contact phone as shown (stored with it, so
+ * the PDF needs no phone parser). No image URLs: the PDF shows no image, and signing them brought the S3 signer in.
+ */
+export async function getProjectSheet(uuid: string) {
+  const { record, phoneDisplay } = await requireProjectWithPhone(uuid);
+  return { ...record, ...(await listsOf(record)), phoneDisplay };
+}
+
+async function listsOf(project: ProjectRecord) {
   const [{ entries: groups }, admins] = await Promise.all([
-    readGroupEntries([groupsOfProject(uuid)]),
+    readGroupEntries([groupsOfProject(project.uuid)]),
     getItems<UserRecord>(project.admin.map((a) => keys.user(a))),
   ]);
   return {
-    ...(await projectView(project)),
     group_list: groups
       .sort((a, b) => a.value.s.localeCompare(b.value.s))
       .map((g) => ({ uuid: g.id, group_name: g.value.n, enable: g.value.e })),

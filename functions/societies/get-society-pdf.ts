@@ -1,16 +1,15 @@
 import { getSocietyPdf } from '../../shared/contracts/societies';
 import { detailPdf } from '../../shared/i18n/es/server';
-import { formatPhone } from '../../shared/phone';
 import { formatRut } from '../../shared/rut';
 import { httpHandler } from '../lib/http/http-handler';
 import { formatDate, pdfResult, renderDetailPdf } from '../lib/pdf';
-import { getSocietyDetail } from './societies';
+import { getSocietySheet } from './societies';
 
 const t = detailPdf.society;
 
 /** GET api/v1/societies/detail/pdf/{uuid}/: the detail sheet of 'Imprimir info'. */
 export const handler = httpHandler(getSocietyPdf, async ({ caller, params }) => {
-  const society = await getSocietyDetail(caller, params.uuid);
+  const society = await getSocietySheet(caller, params.uuid);
   const pdf = await renderDetailPdf({
     title: society.society_business_name,
     subtitle: detailPdf.generatedOn(formatDate(new Date().toISOString())),
@@ -21,7 +20,7 @@ export const handler = httpHandler(getSocietyPdf, async ({ caller, params }) => 
       [t.companyCode, society.company_code],
       [t.industry, society.industry_type?.industry],
       [t.address, society.society_address],
-      [t.phone, formatPhone(society.society_phone_number)],
+      [t.phone, society.phoneDisplay],
       [t.contactName, society.society_contact_name],
       [t.contactEmail, society.society_contact_email],
       [t.societyEmail, society.society_email],

@@ -7,7 +7,13 @@ import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
 import { societyHoldsNoDocuments } from '../lib/data/folders';
 import { getGroup } from '../lib/data/groups';
 import { getItems } from '../lib/data/list-index';
-import { getSociety, rutKey, type SocietyRecord, societyItem, societyListingWrites } from '../lib/data/societies';
+import {
+  getSocietyWithPhone,
+  rutKey,
+  type SocietyRecord,
+  societyItem,
+  societyListingWrites,
+} from '../lib/data/societies';
 import { keys, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
 import { addMembershipWrites, linkWrites, removeMembershipWrites, unlinkWrites } from '../lib/data/user-listing';
@@ -35,9 +41,13 @@ const rutTaken = () => conflict('RUT_TAKEN');
 const badField = (field: string) => () => fieldErrors({ [field]: ['FORMAT_NOT_ALLOWED'] });
 
 export async function requireSociety(caller: Caller, uuid: string): Promise<SocietyRecord> {
-  const society = await getSociety(uuid);
-  if (!society || !societyInScope(caller, society)) throw notFound();
-  return society;
+  return (await requireSocietyWithPhone(caller, uuid)).record;
+}
+
+async function requireSocietyWithPhone(caller: Caller, uuid: string) {
+  const found = await getSocietyWithPhone(uuid);
+  if (!found || !societyInScope(caller, found.record)) throw notFound();
+  return found;
 }
 
 /** The group a form names, if the caller may place societies in it (else the same 400 whether or not it exists). */
@@ -206,7 +216,16 @@ export async function deleteSociety(caller: Caller, uuid: string) {
 }
 
 export async function getSocietyDetail(caller: Caller, uuid: string) {
-  const society = await requireSociety(caller, uuid);
+  return detailOf(await requireSociety(caller, uuid));
+}
+
+/** The detail PDF's society: its detail, and its phone as shown (stored with it, so the PDF needs no phone parser). */
+export async function getSocietySheet(caller: Caller, uuid: string) {
+  const { record, phoneDisplay } = await requireSocietyWithPhone(caller, uuid);
+  return { ...(await detailOf(record)), phoneDisplay };
+}
+
+async function detailOf(society: SocietyRecord) {
   const [view, users] = await Promise.all([
     oneView(society),
     getItems<UserRecord>(society.user.map((u) => keys.user(u))),

@@ -3,6 +3,7 @@ import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
 import { getItems, normalizeSearch, searchText } from './list-index';
+import { phoneDisplayAttribute, splitPhoneDisplay, type WithPhoneDisplay } from './phone-display';
 import { directories, keys, normalizePortalUrl } from './table';
 import type { TxWrite } from './transact';
 
@@ -37,9 +38,12 @@ export interface ProjectRecord {
   society_quantity: number;
 }
 
-/** The stored item: the record under its own key (listed through projectListingWrites). */
+/**
+ * The stored item: the record under its own key, with its phone's display form (phone-display.ts; listed through
+ * projectListingWrites).
+ */
 export function projectItem(project: ProjectRecord) {
-  return { ...keys.project(project.uuid), ...project };
+  return { ...keys.project(project.uuid), ...project, ...phoneDisplayAttribute(project.contact_phone) };
 }
 
 /** A project's listing entry: created, enable, display name, normalised name (order), search text (name, client). */
@@ -81,10 +85,15 @@ export const portalUrlKey = (url: string) => keys.unique('PORTAL_URL', normalize
 export const projectAdminKey = (userUuid: string) => keys.unique('PROJECT_ADMIN', userUuid);
 
 export async function getProject(uuid: string): Promise<ProjectRecord | undefined> {
+  return (await getProjectWithPhone(uuid))?.record;
+}
+
+/** A project and its contact phone as shown (the detail PDF), in the same read. */
+export async function getProjectWithPhone(uuid: string): Promise<WithPhoneDisplay<ProjectRecord> | undefined> {
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: config.tableName, Key: keys.project(uuid), ConsistentRead: true }),
   );
-  return Item as ProjectRecord | undefined;
+  return Item && splitPhoneDisplay<ProjectRecord>(Item, 'contact_phone');
 }
 
 /** The project whose custom_portal_url matches, through its uniqueness marker (no index, no scan). */

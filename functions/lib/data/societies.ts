@@ -4,6 +4,7 @@ import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { putEntry, readDirectories, removeEntry } from './directory';
 import { normalizeSearch, searchText, uniqueEntries } from './list-index';
+import { phoneDisplayAttribute, splitPhoneDisplay, type WithPhoneDisplay } from './phone-display';
 import { type Directory, directories, keys } from './table';
 import type { TxWrite } from './transact';
 import { markerOwner } from './writes';
@@ -32,9 +33,12 @@ export interface SocietyRecord {
   version: number;
 }
 
-/** The stored item: the record under its own key (its lists are directory entries, societyListingWrites). */
+/**
+ * The stored item: the record under its own key, with its phone's display form (phone-display.ts; its lists are
+ * directory entries, societyListingWrites).
+ */
 export function societyItem(society: SocietyRecord) {
-  return { ...keys.society(society.uuid), ...society };
+  return { ...keys.society(society.uuid), ...society, ...phoneDisplayAttribute(society.society_phone_number) };
 }
 
 /**
@@ -101,10 +105,15 @@ export const rutKey = (rut: string) => keys.unique('RUT', rut);
 export const societyOfRut = (rut: string) => markerOwner(rutKey(rut));
 
 export async function getSociety(uuid: string): Promise<SocietyRecord | undefined> {
+  return (await getSocietyWithPhone(uuid))?.record;
+}
+
+/** A society and its phone as shown (the detail PDF), in the same read. */
+export async function getSocietyWithPhone(uuid: string): Promise<WithPhoneDisplay<SocietyRecord> | undefined> {
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: config.tableName, Key: keys.society(uuid), ConsistentRead: true }),
   );
-  return Item as SocietyRecord | undefined;
+  return Item && splitPhoneDisplay<SocietyRecord>(Item, 'society_phone_number');
 }
 
 /** An industry (admin-area §3): position 0 is the default one, which cannot be renamed or deleted. */

@@ -72,10 +72,16 @@ export function normalizePortalUrl(url: string): string {
   return url.trim().toLowerCase().replace(/\/+$/, '');
 }
 
-/** Removes key attributes before an item leaves the API. */
+/** The display form of a phone, stored beside it on project and society items (phone-display.ts). */
+export const PHONE_DISPLAY = 'phone_display';
+
+/**
+ * Removes key attributes before an item leaves the API, and a phone's stored display form: records are spread into
+ * answers, which AWS returns unchecked, and no contract shows it.
+ */
 export function strip<T extends Record<string, unknown>>(
   item: T,
-): Omit<T, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk'> {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, ...rest } = item;
+): Omit<T, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | typeof PHONE_DISPLAY> {
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, [PHONE_DISPLAY]: _shown, ...rest } = item;
   return rest;
 }

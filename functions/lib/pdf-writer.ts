@@ -1,0 +1,141 @@
+import { FontNames } from '@pdf-lib/standard-fonts';
+import StandardFontEmbedder from 'pdf-lib/es/core/embedders/StandardFontEmbedder';
+import PDFHexString from 'pdf-lib/es/core/objects/PDFHexString';
+import PDFName from 'pdf-lib/es/core/objects/PDFName';
+import PDFNumber from 'pdf-lib/es/core/objects/PDFNumber';
+import PDFRef from 'pdf-lib/es/core/objects/PDFRef';
+import PDFString from 'pdf-lib/es/core/objects/PDFString';
+import PDFOperator from 'pdf-lib/es/core/operators/PDFOperator';
+import Ops from 'pdf-lib/es/core/operators/PDFOperatorNames';
+import PDFContext from 'pdf-lib/es/core/PDFContext';
+import PDFContentStream from 'pdf-lib/es/core/structures/PDFContentStream';
+import PDFPageLeaf from 'pdf-lib/es/core/structures/PDFPageLeaf';
+import PDFPageTree from 'pdf-lib/es/core/structures/PDFPageTree';
+import PDFStreamWriter from 'pdf-lib/es/core/writers/PDFStreamWriter';
+
+/**
+ * The detail sheets' PDF writer (issue 9): what pdf-lib's PDFDocument does for them (text in two standard fonts on
+ * new pages), done with pdf-lib's own core objects, embedder and writer, step for step as PDFDocument.create,
+ * embedFont, addPage, PDFPage.drawText and save do it. PDFDocument itself reaches forms, the parser, decoders and
+ * image embedders by relative imports (no alias cuts them): about 170 KB of every detail PDF function.
+ * test/unit/pdf-writer.test.ts renders sheets through both and compares the bytes.
+ */
+
+export type SheetFontName = 'Helvetica' | 'Helvetica-Bold';
+export interface SheetColor {
+  type: 'RGB';
+  red: number;
+  green: number;
+  blue: number;
+}
+
+const FONTS: Record<SheetFontName, FontNames> = {
+  Helvetica: FontNames.Helvetica,
+  'Helvetica-Bold': FontNames.HelveticaBold,
+};
+
+/** What PDFDocument writes in a new document's Info (its updateInfoDict). */
+const PRODUCER = 'pdf-lib (https://github.com/Hopding/pdf-lib)';
+/** PDFPage's default line height, which drawText sets even for one line. */
+const LINE_HEIGHT = 24;
+
+export class SheetFont {
+  constructor(
+    readonly embedder: StandardFontEmbedder,
+    readonly ref: PDFRef,
+  ) {}
+
+  widthOfTextAtSize(text: string, size: number): number {
+    return this.embedder.widthOfTextAtSize(text, size);
+  }
+}
+
+export class SheetPage {
+  private content: PDFContentStream | undefined;
+
+  constructor(
+    private readonly context: PDFContext,
+    private readonly node: PDFPageLeaf,
+  ) {}
+
+  /** One line of text (the layout wraps; no line breaks) at (x, y): PDFPage.drawText's operators. */
+  drawText(text: string, options: { x: number; y: number; size: number; font: SheetFont; color: SheetColor }): void {
+    const { x, y, size, font, color } = options;
+    // As drawText: the font joins the page's resources under a fresh key on every call.
+    const key = this.node.newFontDictionary(font.embedder.fontName, font.ref);
+    if (!this.content) {
+      this.content = PDFContentStream.of(this.context.obj({}), []);
+      this.node.addContentStream(this.context.register(this.content));
+    }
+    const n = PDFNumber.of;
+    this.content.push(
+      PDFOperator.of(Ops.PushGraphicsState),
+      PDFOperator.of(Ops.BeginText),
+      PDFOperator.of(Ops.NonStrokingColorRgb, [n(color.red), n(color.green), n(color.blue)]),
+      PDFOperator.of(Ops.SetFontAndSize, [key, n(size)]),
+      PDFOperator.of(Ops.SetTextLineHeight, [n(LINE_HEIGHT)]),
+      PDFOperator.of(Ops.SetTextMatrix, [n(1), n(0), n(0), n(1), n(x), n(y)]),
+      PDFOperator.of(Ops.ShowText, [font.embedder.encodeText(text)]),
+      PDFOperator.of(Ops.NextLine),
+      PDFOperator.of(Ops.EndText),
+      PDFOperator.of(Ops.PopGraphicsState),
+    );
+  }
+}
+
+export class SheetDocument {
+  private readonly context = PDFContext.create();
+  private readonly pages = PDFPageTree.withContext(this.context);
+  private readonly pagesRef = this.context.register(this.pages);
+  private readonly catalog = this.context.obj({ Type: 'Catalog', Pages: this.pagesRef });
+  private readonly info = this.context.obj({});
+  private readonly fonts: SheetFont[] = [];
+
+  constructor() {
+    this.context.trailerInfo.Root = this.context.register(this.catalog);
+    this.context.trailerInfo.Info = this.context.register(this.info);
+    const now = new Date();
+    this.setInfo('Producer', PDFHexString.fromText(PRODUCER));
+    this.setInfo('ModDate', PDFString.fromDate(now));
+    this.setInfo('Creator', PDFHexString.fromText(PRODUCER));
+    this.setInfo('CreationDate', PDFString.fromDate(now));
+  }
+
+  setTitle(title: string): void {
+    this.setInfo('Title', PDFHexString.fromText(title));
+  }
+
+  setCreator(creator: string): void {
+    this.setInfo('Creator', PDFHexString.fromText(creator));
+  }
+
+  setLanguage(language: string): void {
+    this.catalog.set(PDFName.of('Lang'), PDFString.of(language));
+  }
+
+  /** A standard font (not embedded: its metrics lay the text out), written into the document on save. */
+  embedFont(name: SheetFontName): SheetFont {
+    const font = new SheetFont(StandardFontEmbedder.for(FONTS[name]), this.context.nextRef());
+    this.fonts.push(font);
+    return font;
+  }
+
+  /** A new last page of the given size. */
+  addPage([width, height]: [number, number]): SheetPage {
+    const node = PDFPageLeaf.withContextAndParent(this.context, PDFRef.of(-1));
+    const ref = this.context.register(node);
+    node.set(PDFName.MediaBox, this.context.obj([0, 0, width, height]));
+    node.setParent(this.pages.insertLeafNode(ref, this.pages.Count().asNumber()) ?? this.pagesRef);
+    return new SheetPage(this.context, node);
+  }
+
+  /** The PDF's bytes, with object streams (PDFDocument.save's default). */
+  async save(): Promise<Uint8Array> {
+    for (const font of this.fonts) font.embedder.embedIntoContext(this.context, font.ref);
+    return PDFStreamWriter.forContext(this.context, 50).serializeToBuffer();
+  }
+
+  private setInfo(key: string, value: PDFHexString | PDFString): void {
+    this.info.set(PDFName.of(key), value);
+  }
+}
