@@ -129,7 +129,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   searchProjects: READ,
   listProjectAdminsAvailable: READ,
   listMyProjects: READ,
-  getProjectPdf: { ...READ, assets: ['GetObject'] },
+  // The sheet shows no image, so it signs no asset URL (issue 9).
+  getProjectPdf: READ,
 
   // groups
   listGroups: READ,
