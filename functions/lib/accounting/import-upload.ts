@@ -1,5 +1,5 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { s3 } from '../aws/s3';
+import { sdkS3 as s3 } from '../aws/s3-sdk';
 import { config } from '../config';
 
 /**

@@ -1,7 +1,8 @@
 import { S3Client, GetObjectCommand as SdkGetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GetObjectCommand, presignGetObject } from './s3-presign';
+import { GetObjectCommand } from './s3-commands';
+import { presignGetObject } from './s3-presign';
 
 /** The light presigner must hand out the very URL the SDK's getSignedUrl gives with the S3 client. */
 const signingDate = new Date('2026-03-01T12:00:00Z');

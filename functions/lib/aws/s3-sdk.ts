@@ -16,7 +16,8 @@ function s3Options() {
 }
 
 /**
- * Both calls are marked pure so a bundle that never sends to S3 leaves the client out (infra/bundling.ts); only the
- * functions that store or delete assets carry it (avatar and logo links are signed by aws/s3-presign.ts).
+ * The SDK's S3 client, kept for the documents bucket's calls that the light client (s3.ts) does not make (presigned
+ * POSTs, HEAD, copies, presigned downloads with response headers) and for the ledger import worker (a 15-minute job,
+ * not a request path). Both calls are marked pure so a bundle that never uses it leaves it out (infra/bundling.ts).
  */
-export const s3 = /* @__PURE__ */ new S3Client(/* @__PURE__ */ s3Options());
+export const sdkS3 = /* @__PURE__ */ new S3Client(/* @__PURE__ */ s3Options());

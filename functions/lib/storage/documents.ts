@@ -8,7 +8,7 @@ import {
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MAX_DOCUMENT_BYTES } from '../../../shared/contracts/documents';
-import { s3 } from '../aws/s3';
+import { sdkS3 as s3 } from '../aws/s3-sdk';
 import { config } from '../config';
 
 /**
