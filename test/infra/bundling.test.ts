@@ -61,8 +61,8 @@ describe('bundled synth', () => {
       // DynamoDB goes through the light client (functions/lib/aws/dynamo-client.ts), never the SDK's (issue 9).
       expect(code).not.toContain('com.amazonaws.dynamodb');
       expect(code).not.toMatch(/sso_start_url|credential_process|web_identity_token_file/);
-      // Where an SDK client remains (Cognito, S3, SES: its user-agent header tells), credentials come from the
-      // environment only: the SDK's chain (SSO, ini files, credential_process, web identity, container and instance
+      // Where an SDK client remains (the documents bucket's and the import worker's S3, QuickSight, SSM, Bedrock: its
+      // user-agent header tells), credentials come from the environment only: the SDK's chain (SSO, ini files, credential_process, web identity, container and instance
       // credentials) is left out, and so are event streams (issue 9).
       if (code.includes('x-amz-user-agent')) {
         withSdk += 1;
@@ -103,6 +103,49 @@ describe('per-function bundling', () => {
     const inputs = Object.entries(output?.inputs ?? {}).filter(([, input]) => input.bytesInOutput > 0);
     return [result.outputFiles[0]?.text ?? '', ...inputs.map(([name]) => name)].join('\n');
   }
+
+  /**
+   * The request paths that still carry an AWS SDK client of Cognito, SES v2 or S3, and why. Every other function
+   * calls them through the light clients of functions/lib/aws/ (issue 9: @smithy/core and a client weighed 130 to 300
+   * KB of a bundle). The ledger import worker (a 15-minute job, not a request path) also reads S3 with the SDK.
+   */
+  const DOCUMENTS_BUCKET = ['@aws-sdk/client-s3'];
+  const SDK_CLIENTS_LEFT: Record<string, string[]> = {
+    // The documents bucket (functions/lib/storage/documents.ts, issue 10): presigned POSTs, HEAD and copies, presigned
+    // downloads with response headers, on the SDK's client (functions/lib/aws/s3-sdk.ts).
+    'accounting/ledger-upload': DOCUMENTS_BUCKET,
+    'accounting/ledger-upload-confirm': DOCUMENTS_BUCKET,
+    'documents/confirm-document-upload': DOCUMENTS_BUCKET,
+    'documents/create-document-upload': DOCUMENTS_BUCKET,
+    'documents/delete-document': DOCUMENTS_BUCKET,
+    'documents/download-document': DOCUMENTS_BUCKET,
+    'documents/download-shared-document': DOCUMENTS_BUCKET,
+    'documents/upload-document': DOCUMENTS_BUCKET,
+  };
+
+  it('keeps the SDK clients of Cognito, SES v2 and S3 off the request paths, but where stated', async () => {
+    const handlers = [...new Set(contracts.map((c) => c.handler))].sort();
+    const { entryPoints: _entry, outfile: _out, ...options } = esbuildOptions('', '', { multipart: true });
+    const result = await build({
+      ...options,
+      entryPoints: Object.fromEntries(handlers.map((handler) => [handler, handlerEntry(handler)])),
+      outdir: '/virtual-out',
+      write: false,
+      metafile: true,
+      logLevel: 'error',
+    });
+    const carrying: Record<string, string[]> = {};
+    for (const [file, output] of Object.entries(result.metafile?.outputs ?? {})) {
+      const clients = new Set<string>();
+      for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+        const client = /node_modules\/@aws-sdk\/(client-(?:cognito-identity-provider|sesv2|s3))\//.exec(input)?.[1];
+        if (client && bytesInOutput > 0) clients.add(`@aws-sdk/${client}`);
+      }
+      if (clients.size > 0) carrying[file.replace(/^.*virtual-out\//, '').replace(/\.js$/, '')] = [...clients].sort();
+    }
+    expect(Object.keys(result.metafile?.outputs ?? {})).toHaveLength(handlers.length);
+    expect(carrying).toEqual(SDK_CLIENTS_LEFT);
+  }, 180_000);
 
   it('bundles busboy only where the contract takes files (issue 9: 23 KB of every other bundle)', async () => {
     const multipart = contracts.find((c) => c.multipartFiles);
