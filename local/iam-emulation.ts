@@ -162,19 +162,16 @@ let installed = false;
 export async function installIamEmulation(): Promise<void> {
   if (installed) return;
   installed = true;
-  const [{ dynamo }, { cognito }, { s3 }, { ses }, { sdkS3 }] = await Promise.all([
+  const [{ dynamo }, { cognito }, { s3 }, { ses }] = await Promise.all([
     import('../functions/lib/aws/dynamo'),
     import('../functions/lib/aws/cognito'),
     import('../functions/lib/aws/s3'),
     import('../functions/lib/aws/ses'),
-    import('../functions/lib/aws/s3-sdk'),
   ]);
   enforceOnTable(dynamo);
   enforceOnClient('cognito', cognito);
   enforceOnClient('s3', s3);
   enforceOnClient('ses', ses);
-  // The documents bucket's calls and the ledger import worker still go through the SDK's S3 client.
-  enforceOn('s3', sdkS3 as unknown as MiddlewareClient);
   // The embedding modules make their QuickSight and SSM clients lazily and keep them private: check every instance of
   // those client classes the first time it sends (issue 11; the local stack configures neither, so calls are refused).
   const [{ QuickSightClient }, { SSMClient }] = await Promise.all([

@@ -126,7 +126,7 @@ export interface AwsClientOptions {
  * Region, credentials and endpoint, read at each call as the SDK's environment providers read them: Lambda and the
  * local stack set them before any call. The endpoint is AWS_ENDPOINT_URL_<ID>, else AWS_ENDPOINT_URL, else AWS's.
  */
-function environment(service: AwsService) {
+export function environment(service: AwsService) {
   const env = process.env;
   const region = env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1';
   return {

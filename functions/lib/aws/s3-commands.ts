@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { config } from '../config';
 import {
   type AwsCommand,
+  AwsError,
   type AwsService,
   type ErrorParts,
   type MetadataBearer,
@@ -14,7 +15,8 @@ import {
  * The S3 object calls the functions make, through `s3` (s3.ts): S3's REST protocol on the shared signed-fetch core
  * (aws-client.ts) instead of the SDK's client and its XML protocol (issue 9: ~125 KB with @smithy/core). Bodies are
  * sent whole with their SHA-256 signed, with no checksum header and no aws-chunked framing (which s3rver would store
- * inside the object, design/local-stack.md). GetObjectCommand is also what s3-presign.ts presigns.
+ * inside the object, design/local-stack.md); answers are read whole (the largest, a ledger upload, is up to 150 MB
+ * either way). GetObjectCommand is also what s3-presign.ts presigns.
  */
 export const S3: AwsService = {
   signingName: 's3',
@@ -92,11 +94,17 @@ abstract class ObjectRequest<Input extends ObjectInput, Output extends MetadataB
   protected content(): { headers?: Record<string, string>; body?: string | Uint8Array } {
     return {};
   }
+  /** The request's query parameters. */
+  protected query(): Record<string, string> {
+    return {};
+  }
   toRequest(endpoint: URL): WireRequest {
     const { headers = {}, body } = this.content();
+    const url = objectUrl(endpoint, this.input);
+    for (const [name, value] of Object.entries(this.query())) url.searchParams.set(name, value);
     return {
       method: this.method,
-      url: objectUrl(endpoint, this.input),
+      url,
       headers: { ...headers, 'x-amz-content-sha256': sha256(body ?? '') },
       ...(body !== undefined && { body }),
     };
@@ -105,7 +113,8 @@ abstract class ObjectRequest<Input extends ObjectInput, Output extends MetadataB
 }
 
 export interface PutObjectInput extends ObjectInput {
-  Body: string | Uint8Array;
+  /** None for a presigned POST's (s3-presign.ts), whose body the browser sends. */
+  Body?: string | Uint8Array;
   ContentType?: string;
   CacheControl?: string;
   ContentDisposition?: string;
@@ -120,7 +129,7 @@ export class PutObjectCommand extends ObjectRequest<PutObjectInput, MetadataBear
     if (ContentType) headers['content-type'] = ContentType;
     if (CacheControl) headers['cache-control'] = CacheControl;
     if (ContentDisposition) headers['content-disposition'] = ContentDisposition;
-    return { headers, body: Body };
+    return { headers, body: Body ?? '' };
   }
   fromAnswer({ headers, metadata }: WireAnswer) {
     return { ...(headers.get('etag') && { ETag: headers.get('etag') as string }), $metadata: metadata };
@@ -140,9 +149,24 @@ export interface GetObjectOutput extends MetadataBearer, ReturnType<typeof objec
   Body: { transformToByteArray(): Promise<Uint8Array>; transformToString(encoding?: string): Promise<string> };
 }
 
-export class GetObjectCommand extends ObjectRequest<ObjectInput, GetObjectOutput> {
+/** A GET may ask S3 to answer with other headers (a presigned download's file name and type). */
+export interface GetObjectInput extends ObjectInput {
+  ResponseContentDisposition?: string;
+  ResponseContentType?: string;
+  ResponseCacheControl?: string;
+}
+
+export class GetObjectCommand extends ObjectRequest<GetObjectInput, GetObjectOutput> {
   readonly operation = 'GetObject';
   protected readonly method = 'GET';
+  protected override query() {
+    const { ResponseCacheControl, ResponseContentDisposition, ResponseContentType } = this.input;
+    const query: Record<string, string> = {};
+    if (ResponseCacheControl) query['response-cache-control'] = ResponseCacheControl;
+    if (ResponseContentDisposition) query['response-content-disposition'] = ResponseContentDisposition;
+    if (ResponseContentType) query['response-content-type'] = ResponseContentType;
+    return query;
+  }
   fromAnswer({ headers, body, metadata }: WireAnswer): GetObjectOutput {
     return {
       Body: {
@@ -153,5 +177,44 @@ export class GetObjectCommand extends ObjectRequest<ObjectInput, GetObjectOutput
       ContentLength: body.byteLength,
       $metadata: metadata,
     };
+  }
+}
+
+/** The object's size and type without its bytes; a missing object is an error named NotFound (no body to say more). */
+export class HeadObjectCommand extends ObjectRequest<ObjectInput, MetadataBearer & ReturnType<typeof objectHeaders>> {
+  readonly operation = 'HeadObject';
+  protected readonly method = 'HEAD';
+  fromAnswer({ headers, metadata }: WireAnswer) {
+    return { ...objectHeaders(headers), $metadata: metadata };
+  }
+}
+
+export interface CopyObjectInput extends ObjectInput {
+  /** `<bucket>/<key>`, the key URL-encoded, as the SDK takes it. */
+  CopySource: string;
+  ContentType?: string;
+  MetadataDirective?: 'COPY' | 'REPLACE';
+}
+
+/** A copy within S3 (nothing passes through the function). */
+export class CopyObjectCommand extends ObjectRequest<CopyObjectInput, MetadataBearer & { ETag?: string }> {
+  readonly operation = 'CopyObject';
+  protected readonly method = 'PUT';
+  protected override content() {
+    const { CopySource, ContentType, MetadataDirective } = this.input;
+    const headers: Record<string, string> = { 'x-amz-copy-source': CopySource };
+    if (ContentType) headers['content-type'] = ContentType;
+    if (MetadataDirective) headers['x-amz-metadata-directive'] = MetadataDirective;
+    return { headers };
+  }
+  fromAnswer(answer: WireAnswer) {
+    // S3 may answer a copy that failed once under way with 200 and an <Error> body.
+    const text = new TextDecoder().decode(answer.body);
+    if (/<Error>/.test(text)) {
+      const { name, message, fields } = xmlError({ ...answer, status: 500 });
+      throw new AwsError(name, message, { ...answer.metadata, httpStatusCode: 500 }, fields);
+    }
+    const etag = /<ETag>([^<]*)<\/ETag>/.exec(text)?.[1];
+    return { ...(etag !== undefined && { ETag: unescapeXml(etag) }), $metadata: answer.metadata };
   }
 }

@@ -17,7 +17,14 @@ import {
   COGNITO,
   RevokeTokenCommand,
 } from './cognito-commands';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3 } from './s3-commands';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3,
+} from './s3-commands';
 import { SESV2, SendEmailCommand } from './ses-commands';
 
 /**
@@ -360,6 +367,47 @@ describe('S3 (REST)', () => {
       $metadata: { httpStatusCode: 404 },
     });
     await expect(get()).rejects.toMatchObject({ name: 'Forbidden', $metadata: { httpStatusCode: 403 } });
+  });
+
+  it("HEADs an object for its size and type; a missing one is NotFound (a HEAD's answer has no body)", async () => {
+    const { client, sent } = stubbed(
+      S3,
+      { status: 200, headers: { 'content-type': 'application/pdf', 'content-length': '1234' } },
+      { status: 404 },
+    );
+    const head = () => client.send(new HeadObjectCommand({ Bucket: 'portal-documents', Key: 'uploads/s/u/file' }));
+    await expect(head()).resolves.toMatchObject({ ContentType: 'application/pdf', ContentLength: 1234 });
+    await expect(head()).rejects.toMatchObject({ name: 'NotFound', $metadata: { httpStatusCode: 404 } });
+    expect(sent.map((s) => s.method)).toEqual(['HEAD', 'HEAD']);
+  });
+
+  it('copies within S3 with the source in a header, and reads an error S3 gives with a 200 as an error', async () => {
+    const copy = () =>
+      client.send(
+        new CopyObjectCommand({
+          Bucket: 'portal-documents',
+          Key: 'documents/s/d',
+          CopySource: 'portal-documents/uploads/s/u/file',
+          ContentType: 'application/pdf',
+          MetadataDirective: 'REPLACE',
+        }),
+      );
+    const { client, sent } = stubbed(
+      S3,
+      { status: 200, body: '<CopyObjectResult><ETag>&quot;e-1&quot;</ETag></CopyObjectResult>' },
+      {
+        status: 200,
+        body: '<Error><Code>InternalError</Code><Message>We encountered an internal error.</Message></Error>',
+      },
+    );
+    await expect(copy()).resolves.toMatchObject({ ETag: '"e-1"' });
+    expect(sent[0]?.headers).toMatchObject({
+      'x-amz-copy-source': 'portal-documents/uploads/s/u/file',
+      'x-amz-metadata-directive': 'REPLACE',
+      'content-type': 'application/pdf',
+    });
+    // InternalError is transient: retried, then given up with the last error.
+    await expect(copy()).rejects.toMatchObject({ name: 'InternalError', $fault: 'server', $metadata: { attempts: 3 } });
   });
 
   it('retries SlowDown and network failures, and sends the same body again', async () => {
