@@ -95,8 +95,8 @@ export const bundlingFor = (served: ReadonlyArray<{ multipartFiles?: unknown }>)
  * presigner ~19 KB of every function that shows an avatar or a logo (@smithy/signature-v4 9 and its company): so
  * auth/post-token 268 KB to 105, registration/generate-invitation 473 to 124, external/post-support-ticket 315 to 108,
  * users/patch-user-profile 406 to 134, documents/create-document-upload 461 to 117, users/patch-user 593 to 242 (the
- * phone metadata, below, is what keeps it over), and the typical median 119 to 110 KB (bench, issue 9). Those still over
- * the budget carry the phone parser, the CSV and spreadsheet readers, or QuickSight and SSM (reports/get-report).
+ * phone metadata, below, is what keeps it over), and the typical median 119 to 110 KB (bench, issue 9). Those still
+ * over the budget carry the phone parser, the CSV and spreadsheet readers, or QuickSight and SSM (reports/get-report).
  * Leaving the SDK to the Lambda runtime (CDK's default externals) was measured: loading it from node_modules made the
  * import about 4 times slower than the bundled bundle, so it stays bundled.
  *
