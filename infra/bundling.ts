@@ -96,13 +96,20 @@ export const bundlingFor = (served: ReadonlyArray<{ multipartFiles?: unknown }>)
  * Size budgets the bench flags (issue 9): a typical function, and one that answers a file (the PDFs, later the
  * exports), which carries its document writer.
  *
- * Where the weight is (esbuild metafile of societies/list-societies, 168 KB): zod 91 KB (zod 4 classic is not
- * tree-shaken: every schema carries its methods), powertools logger 20 KB, aws-jwt-verify 16 KB, portal code ~22 KB,
- * DynamoDB ~11 KB. The AWS SDK's DynamoDB client (~170 KB: @smithy/core 93, client-dynamodb 29, @aws-sdk/core 22,
- * signing and HTTP 16, lib/util-dynamodb 10) was replaced by a light client on fetch (functions/lib/aws/dynamo-client.ts:
- * aws4fetch 6 KB, util-dynamodb 5 KB; @smithy/signature-v4 was measured at 14 KB for the same signing), which put the
- * median typical function under the budget; those still over it mostly carry another SDK client (Cognito, SES, S3:
- * @smithy/core again) or the CSV and spreadsheet readers.
+ * Where the weight is (esbuild metafile of societies/list-societies, 107 KB): zod/mini 27 KB, portal code ~27 KB,
+ * powertools logger 20 KB with its commons, aws-jwt-verify 16 KB, the AWS calls ~11 KB (aws4fetch 6, util-dynamodb 5).
+ * No function calls AWS through an SDK client on a request path but the report viewer (QuickSight, SSM) and the
+ * chatbot (Bedrock): DynamoDB, Cognito, SES v2 and S3 go through light clients on fetch sharing one signed-fetch core
+ * (functions/lib/aws/aws-client.ts: SigV4 by aws4fetch, retries, SDK-shaped errors, one hook; the commands of each
+ * service in its *-commands.ts, presigned GETs and POSTs in s3-presign.ts). The SDK's DynamoDB client was ~170 KB
+ * (@smithy/core 93, client-dynamodb 29, @aws-sdk/core 22, signing and HTTP 16, lib/util-dynamodb 10); Cognito's
+ * 125 KB (@smithy/core 92, the client 33), SES v2's 165 KB (@smithy/core 105, the client 60), S3's 220 to 300 KB
+ * (@smithy/core 93 to 98, the client 97, @aws-sdk/core 30, s3-presigned-post 74 for a form), and the SDK's
+ * presigner ~19 KB of every function that shows an avatar or a logo (@smithy/signature-v4 9 and its company): so
+ * auth/post-token 268 KB to 105, registration/generate-invitation 473 to 124, external/post-support-ticket 315 to 108,
+ * users/patch-user-profile 406 to 134, documents/create-document-upload 461 to 117, users/patch-user 593 to 242 (the
+ * phone metadata, below, is what keeps it over), and the typical median 119 to 110 KB (bench, issue 9). Those still
+ * over the budget carry the phone parser, the CSV and spreadsheet readers, or QuickSight and SSM (reports/get-report).
  * Leaving the SDK to the Lambda runtime (CDK's default externals) was measured: loading it from node_modules made the
  * import about 4 times slower than the bundled bundle, so it stays bundled.
  *

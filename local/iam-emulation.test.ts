@@ -5,11 +5,27 @@ import {
 } from '@aws-sdk/client-quicksight';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AwsClient } from '../functions/lib/aws/aws-client';
+import {
+  AdminDeleteUserCommand,
+  AdminInitiateAuthCommand,
+  COGNITO,
+  RevokeTokenCommand,
+} from '../functions/lib/aws/cognito-commands';
 import { DynamoClient } from '../functions/lib/aws/dynamo-client';
 import { GetCommand, PutCommand, TransactWriteCommand } from '../functions/lib/aws/dynamo-commands';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3 } from '../functions/lib/aws/s3-commands';
+import { SESV2, SendEmailCommand } from '../functions/lib/aws/ses-commands';
 import { contracts } from '../shared/contracts';
 import type { Contract } from '../shared/contracts/define';
-import { enforceOn, enforceOnEveryInstance, enforceOnTable, installIamEmulation, runAs } from './iam-emulation';
+import {
+  enforceOn,
+  enforceOnClient,
+  enforceOnEveryInstance,
+  enforceOnTable,
+  installIamEmulation,
+  runAs,
+} from './iam-emulation';
 
 /** The functions' DynamoDB client with the check, answering 'sent' to whatever passes it (no network). */
 function client() {
@@ -22,7 +38,7 @@ function client() {
 const byId = (id: string) => contracts.find((c) => c.id === id) as Contract;
 const put = (pk: string) => new PutCommand({ TableName: 't', Item: { pk, sk: 'X' } });
 
-describe('local IAM emulation (infra/permissions.ts applied to the shared SDK clients)', () => {
+describe('local IAM emulation (infra/permissions.ts applied to the shared AWS clients)', () => {
   it('lets the health check read its own key only, and write nothing', async () => {
     const dynamo = client();
     const health = byId('getHealth');
@@ -59,6 +75,56 @@ describe('local IAM emulation (infra/permissions.ts applied to the shared SDK cl
       sent: true,
     });
     await expect(dynamo.send(put('PROJECT#1'))).resolves.toMatchObject({ sent: true });
+  });
+});
+
+describe('local IAM emulation of the light Cognito, SES and S3 clients (functions/lib/aws/aws-client.ts)', () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const sent = async () => new Response(JSON.stringify({ sent: true }));
+  const checked = (service: 'cognito' | 'ses' | 's3', spec: typeof COGNITO) => {
+    const client = new AwsClient(spec, { fetch: sent });
+    enforceOnClient(service, client);
+    return client;
+  };
+
+  it('lets a function make the Cognito admin calls it declares only; the token calls need no IAM grant', async () => {
+    const cognito = checked('cognito', COGNITO);
+    const signIn = new AdminInitiateAuthCommand({
+      AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+      UserPoolId: 'p',
+      ClientId: 'c',
+    });
+    await expect(runAs(byId('postToken'), () => cognito.send(signIn))).resolves.toMatchObject({ sent: true });
+    await expect(
+      runAs(byId('postToken'), () => cognito.send(new AdminDeleteUserCommand({ UserPoolId: 'p', Username: 'u' }))),
+    ).rejects.toThrow(/postToken may not cognito-idp:AdminDeleteUser/);
+    await expect(
+      runAs(byId('getHealth'), () => cognito.send(new RevokeTokenCommand({ ClientId: 'c', Token: 't' }))),
+    ).resolves.toMatchObject({ sent: true });
+  });
+
+  it('lets only the mailing functions send mail', async () => {
+    const ses = checked('ses', SESV2);
+    const mail = new SendEmailCommand({
+      FromEmailAddress: 'a@b.cl',
+      Destination: { ToAddresses: ['c@d.cl'] },
+      Content: {},
+    });
+    await expect(runAs(byId('generateInvitation'), () => ses.send(mail))).resolves.toMatchObject({ $metadata: {} });
+    await expect(runAs(byId('getUser'), () => ses.send(mail))).rejects.toThrow(/getUser may not ses:SendEmail/);
+  });
+
+  it('keeps each function to the asset actions it declares, on the assets bucket only', async () => {
+    vi.stubEnv('ASSETS_BUCKET', 'portal-assets');
+    const s3 = checked('s3', S3);
+    const object = { Bucket: 'portal-assets', Key: 'users/u/avatar.png' };
+    const store = new PutObjectCommand({ ...object, Body: 'x' });
+    await expect(runAs(byId('patchUserProfile'), () => s3.send(store))).resolves.toMatchObject({ $metadata: {} });
+    await expect(runAs(byId('deleteUser'), () => s3.send(new DeleteObjectCommand(object)))).resolves.toBeDefined();
+    await expect(runAs(byId('deleteUser'), () => s3.send(store))).rejects.toThrow(/deleteUser may not s3:PutObject/);
+    await expect(
+      runAs(byId('generateInvitation'), () => s3.send(new GetObjectCommand({ ...object, Bucket: 'elsewhere' }))),
+    ).rejects.toThrow(/s3:GetObject on elsewhere/);
   });
 });
 
@@ -142,6 +208,28 @@ describe("the local stack's installation", () => {
     await expect(runAs(byId('getHealth'), () => dynamo.send(read))).rejects.toThrow(
       /getHealth may not dynamodb:GetItem on USER#1/,
     );
+    expect(network).not.toHaveBeenCalled();
+    network.mockRestore();
+  });
+
+  it("checks the functions' shared Cognito, SES and S3 clients too", async () => {
+    await installIamEmulation();
+    const [{ cognito }, { ses }, { s3 }] = await Promise.all([
+      import('../functions/lib/aws/cognito'),
+      import('../functions/lib/aws/ses'),
+      import('../functions/lib/aws/s3'),
+    ]);
+    const network = vi.spyOn(globalThis, 'fetch');
+    const health = byId('getHealth');
+    await expect(
+      runAs(health, () => cognito.send(new AdminDeleteUserCommand({ UserPoolId: 'p', Username: 'u' }))),
+    ).rejects.toThrow(/getHealth may not cognito-idp:AdminDeleteUser/);
+    await expect(
+      runAs(health, () => ses.send(new SendEmailCommand({ Destination: { ToAddresses: ['a@b.cl'] }, Content: {} }))),
+    ).rejects.toThrow(/getHealth may not ses:SendEmail/);
+    await expect(
+      runAs(health, () => s3.send(new GetObjectCommand({ Bucket: 'portal-assets', Key: 'k' }))),
+    ).rejects.toThrow(/getHealth may not s3:GetObject/);
     expect(network).not.toHaveBeenCalled();
     network.mockRestore();
   });

@@ -1,11 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DynamoClient } from '../functions/lib/aws/dynamo-client';
+import type { AwsClient } from '../functions/lib/aws/aws-client';
 import { type Permissions, permissionsOf } from '../infra/permissions';
 import type { Contract } from '../shared/contracts/define';
 
 /**
  * Local stack fidelity for IAM (issue 8): each handler runs with its contract's permissions (infra/permissions.ts),
- * checked on the SDK clients it uses, the way its own role would check them in AWS. A call its role would refuse
+ * checked on the AWS clients it uses, the way its own role would check them in AWS. A call its role would refuse
  * fails here too (AccessDeniedException), so the integration tests exercise the declarations, the partition-key
  * prefixes of public functions included, which IAM alone would only reveal in AWS.
  */
@@ -137,7 +137,7 @@ function check(service: Service, action: string, input: Input): void {
   if (contract && refused) throw new AccessDenied(contract, refused);
 }
 
-/** Puts the check on an SDK client every handler shares (once per client). */
+/** Puts the check on an AWS SDK client (once per client). */
 export function enforceOn(service: Exclude<Service, 'dynamodb'>, client: MiddlewareClient): void {
   client.middlewareStack.add(
     (next, context) => async (args) => {
@@ -148,14 +148,17 @@ export function enforceOn(service: Exclude<Service, 'dynamodb'>, client: Middlew
   );
 }
 
-/** Puts the check on the functions' DynamoDB client, through its one hook (functions/lib/aws/dynamo-client.ts). */
-export function enforceOnTable(client: Pick<DynamoClient, 'onSend'>): void {
-  client.onSend((operation, input) => check('dynamodb', operation, input));
+/** Puts the check on one of the functions' light clients, through its one hook (functions/lib/aws/aws-client.ts). */
+export function enforceOnClient(service: Service, client: Pick<AwsClient, 'onSend'>): void {
+  client.onSend((operation, input) => check(service, operation, input));
 }
+
+/** The check on the functions' DynamoDB client. */
+export const enforceOnTable = (client: Pick<AwsClient, 'onSend'>) => enforceOnClient('dynamodb', client);
 
 let installed = false;
 
-/** Installs the checks on the handlers' shared SDK clients (the modules every handler imports). */
+/** Installs the checks on the handlers' shared AWS clients (the modules every handler imports). */
 export async function installIamEmulation(): Promise<void> {
   if (installed) return;
   installed = true;
@@ -166,9 +169,9 @@ export async function installIamEmulation(): Promise<void> {
     import('../functions/lib/aws/ses'),
   ]);
   enforceOnTable(dynamo);
-  enforceOn('cognito', cognito as unknown as MiddlewareClient);
-  enforceOn('s3', s3 as unknown as MiddlewareClient);
-  enforceOn('ses', ses as unknown as MiddlewareClient);
+  enforceOnClient('cognito', cognito);
+  enforceOnClient('s3', s3);
+  enforceOnClient('ses', ses);
   // The embedding modules make their QuickSight and SSM clients lazily and keep them private: check every instance of
   // those client classes the first time it sends (issue 11; the local stack configures neither, so calls are refused).
   const [{ QuickSightClient }, { SSMClient }] = await Promise.all([

@@ -1,6 +1,6 @@
-import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { mail } from '../../shared/i18n/es/server';
 import { ses } from './aws/ses';
+import { SendEmailCommand } from './aws/ses-commands';
 import { config } from './config';
 
 export interface Branding {

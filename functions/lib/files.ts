@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from './aws/s3';
-import { GetObjectCommand, presignGetObject } from './aws/s3-presign';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from './aws/s3-commands';
+import { presignGetObject } from './aws/s3-presign';
 import { config } from './config';
 import type { UploadedFile } from './http/multipart';
 import { imageTypeOf } from './http/uploads';
@@ -17,7 +17,6 @@ export async function storeImage(prefix: string, file: UploadedFile): Promise<st
       Key: key,
       Body: file.data,
       ContentType: kind.type,
-      ContentLength: file.data.length,
     }),
   );
   return key;

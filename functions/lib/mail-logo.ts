@@ -1,5 +1,5 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from './aws/s3';
+import { GetObjectCommand } from './aws/s3-commands';
 import { config } from './config';
 import type { MailImage } from './email';
 import { logger } from './logger';
@@ -16,7 +16,7 @@ export async function mailLogo(key: string | null | undefined): Promise<MailImag
   if (!key) return null;
   try {
     const object = await s3.send(new GetObjectCommand({ Bucket: config.assetsBucket, Key: key }));
-    const data = Buffer.from((await object.Body?.transformToByteArray()) ?? []);
+    const data = Buffer.from(await object.Body.transformToByteArray());
     if (data.length === 0 || data.length > MAX_MAIL_LOGO_BYTES) return null;
     return { data, contentType: object.ContentType ?? 'image/png', fileName: key.split('/').pop() ?? 'logo' };
   } catch (error) {

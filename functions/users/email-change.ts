@@ -1,5 +1,5 @@
-import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { cognito } from '../lib/aws/cognito';
+import { AdminUpdateUserAttributesCommand } from '../lib/aws/cognito-commands';
 import { config } from '../lib/config';
 import { auditWrite } from '../lib/data/audit';
 import { pendingKey } from '../lib/data/invitations';

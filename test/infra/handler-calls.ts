@@ -40,7 +40,7 @@ export const TABLE_WRITE_COMMANDS = [
   'BatchWriteItem',
 ];
 
-/** S3 object commands (the only bucket functions use is the assets bucket). */
+/** S3 object commands, on the assets or the documents bucket. */
 export const S3_OBJECT_COMMANDS = [
   'GetObject',
   'PutObject',

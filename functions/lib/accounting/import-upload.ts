@@ -1,5 +1,5 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '../aws/s3';
+import { GetObjectCommand } from '../aws/s3-commands';
 import { config } from '../config';
 
 /**
@@ -19,7 +19,8 @@ export function jobOfUploadKey(key: string): string | undefined {
 export async function readLedgerUpload(key: string): Promise<Buffer | undefined> {
   try {
     const out = await s3.send(new GetObjectCommand({ Bucket: config.documentsBucket, Key: key }));
-    return Buffer.from(await (out.Body as { transformToByteArray: () => Promise<Uint8Array> }).transformToByteArray());
+    const bytes = await out.Body.transformToByteArray();
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength); // no copy of a file up to 150 MB
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
     if (status === 404 || (error as Error).name === 'NoSuchKey') return undefined;

@@ -1,9 +1,5 @@
-import {
-  AdminCreateUserCommand,
-  AdminDeleteUserCommand,
-  AdminSetUserPasswordCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { cognito } from '../aws/cognito';
+import { AdminCreateUserCommand, AdminDeleteUserCommand, AdminSetUserPasswordCommand } from '../aws/cognito-commands';
 import { config } from '../config';
 
 /**

@@ -1,11 +1,5 @@
-import {
-  AdminInitiateAuthCommand,
-  AdminUserGlobalSignOutCommand,
-  NotAuthorizedException,
-  RevokeTokenCommand,
-  UserNotFoundException,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { cognito } from '../aws/cognito';
+import { AdminInitiateAuthCommand, AdminUserGlobalSignOutCommand, RevokeTokenCommand } from '../aws/cognito-commands';
 import { config } from '../config';
 import { logger } from '../logger';
 
@@ -13,14 +7,8 @@ import { logger } from '../logger';
 export class CredentialsRefused extends Error {}
 
 /** cognito-local answers a wrong password with InvalidPasswordException where Cognito says NotAuthorizedException. */
-function isRefusal(error: unknown): boolean {
-  return (
-    error instanceof NotAuthorizedException ||
-    error instanceof UserNotFoundException ||
-    (error as Error)?.name === 'InvalidPasswordException' ||
-    (error as Error)?.name === 'NotAuthorizedException'
-  );
-}
+const REFUSALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException']);
+const isRefusal = (error: unknown): boolean => REFUSALS.has((error as Error)?.name);
 
 /**
  * Passwords reach Cognito only through the API (issue 8): the admin flows need IAM credentials, which only the sign-in

@@ -1,7 +1,9 @@
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { AwsClient } from './aws-client';
+import { COGNITO } from './cognito-commands';
 
 /**
- * Endpoint comes from AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER locally. Marked pure: a bundle that never calls
- * Cognito leaves the client out (issue 9; every function imports auth code that could).
+ * The functions' Cognito client: the light client of aws-client.ts (issue 9), sending the commands of
+ * cognito-commands.ts; endpoint from AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER locally (cognito-local). Marked pure:
+ * a bundle that never calls Cognito leaves it out (every function imports auth code that could).
  */
-export const cognito = /* @__PURE__ */ new CognitoIdentityProviderClient({});
+export const cognito = /* @__PURE__ */ new AwsClient(COGNITO);

@@ -1,7 +1,8 @@
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DynamoClient, DynamoError } from './dynamo-client';
+import { AwsError } from './aws-client';
+import { DynamoClient } from './dynamo-client';
 import {
   BatchGetCommand,
   BatchWriteCommand,
@@ -281,7 +282,7 @@ describe('errors and retries', () => {
       failure('ConditionalCheckFailedException', 'The conditional request failed'),
     ]);
     const error = await client.send(put()).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(DynamoError);
+    expect(error).toBeInstanceOf(AwsError);
     expect(error).toMatchObject({
       name: 'ConditionalCheckFailedException',
       message: 'The conditional request failed',
@@ -305,7 +306,7 @@ describe('errors and retries', () => {
     ]);
     const error = (await client
       .send(new TransactWriteCommand({ TransactItems: [] }))
-      .catch((e: unknown) => e)) as DynamoError;
+      .catch((e: unknown) => e)) as AwsError;
     expect(error.name).toBe('TransactionCanceledException');
     expect(error.CancellationReasons).toEqual(reasons);
     expect(sent).toHaveLength(1);

@@ -19,7 +19,7 @@ import type {
   UpdateCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import type { WireCommand } from './dynamo-client';
+import { type AwsCommand, jsonRpcRequest, readJson, type WireAnswer } from './aws-client';
 
 /**
  * The commands the functions send through `dynamo` (dynamo.ts), named and shaped as @aws-sdk/lib-dynamodb's: plain
@@ -63,16 +63,17 @@ const itemBytes = (item: Wire): Wire =>
 const fromItem = (item: Wire) => unmarshall(itemBytes(item) as never);
 
 /** A command: its operation, where its request and its answer hold items (each command a class, for tree-shaking). */
-abstract class DocumentRequest<Input extends object, Output> implements WireCommand<Output> {
+abstract class DocumentRequest<Input extends object, Output> implements AwsCommand<Output> {
   abstract readonly operation: string;
   protected abstract readonly request: Shape;
   protected abstract readonly answer: Shape;
   constructor(readonly input: Input) {}
-  toWire(): Wire {
-    return convert(this.input, this.request, toItem) as Wire;
+  toRequest(endpoint: URL) {
+    const body = convert(this.input, this.request, toItem);
+    return jsonRpcRequest(endpoint, '1.0', `DynamoDB_20120810.${this.operation}`, body);
   }
-  fromWire(body: Wire): Output {
-    return convert(body, this.answer, fromItem) as Output;
+  fromAnswer({ body, metadata }: WireAnswer): Output {
+    return { ...(convert(readJson(body), this.answer, fromItem) as Wire), $metadata: metadata } as Output;
   }
 }
 

@@ -1,107 +1,84 @@
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
+import { createHmac } from 'node:crypto';
 import { config } from '../config';
+import { environment, presign } from './aws-client';
+import { type GetObjectCommand, objectUrl, type PutObjectCommand, S3 } from './s3-commands';
 
 /**
- * Presigned S3 GET URLs without the S3 client (issue 9, "lighter code on the wire"): the client and its XML protocol
- * weigh about 125 KB in a bundle, and most functions that touch S3 only hand out avatar and logo links. The SDK's own
- * presigner signs the request (SigV4, unsigned payload), exactly as getSignedUrl does with the client;
- * s3-presign.test.ts compares the two URLs.
+ * Presigned S3 URLs without the S3 client (issue 9): avatar, logo and document links are signed in the query by the
+ * shared core (aws-client.ts `presign`: aws4fetch, unsigned payload), and direct uploads get a signed POST policy, so
+ * the functions carry neither the S3 client nor the SDK's signers. Each is exactly what the SDK gives with its S3
+ * client (getSignedUrl, createPresignedPost): s3-presign.test.ts compares them. A URL made of a GetObjectCommand is
+ * what the permissions test sees as the handler's GetObject.
  */
-
-/**
- * The object a URL grants reading. Named like the SDK command it stands for, so the permissions test
- * (test/infra/handler-calls.ts reads `<Name>Command` classes from each bundle) sees the GetObject a handler can make.
- */
-export class GetObjectCommand {
-  constructor(readonly input: { Bucket: string; Key: string }) {}
-}
-
-type Data = string | ArrayBuffer | ArrayBufferView;
-
-const bytes = (data: Data): Buffer =>
-  typeof data === 'string'
-    ? Buffer.from(data, 'utf8')
-    : ArrayBuffer.isView(data)
-      ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
-      : Buffer.from(data);
-
-/** SHA-256, or HMAC-SHA256 when given a key, on node:crypto: the checksum shape the SigV4 signer takes. */
-class Sha256 {
-  private readonly hash: Hash | Hmac;
-
-  constructor(secret?: Data) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
-  }
-
-  update(data: Data): void {
-    this.hash.update(bytes(data));
-  }
-
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.hash.digest());
-  }
-}
-
-/** Lambda and the local stack pass credentials in the environment (infra/bundling.ts). */
-async function environmentCredentials() {
-  const accessKeyId = process.env.AWS_ACCESS_KEY_ID;
-  const secretAccessKey = process.env.AWS_SECRET_ACCESS_KEY;
-  if (!accessKeyId || !secretAccessKey) throw new Error('No AWS credentials in the environment to presign with');
-  const sessionToken = process.env.AWS_SESSION_TOKEN;
-  return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
-}
-
-/** An S3 key as a URL path: each segment encoded once (RFC 3986), which is what S3 signs. */
-const encodeKey = (key: string) =>
-  key
-    .split('/')
-    .map((segment) =>
-      encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
-    )
-    .join('/');
-
-/**
- * Where the object lives, as the S3 client would address it: virtual-hosted in AWS; path-style under
- * AWS_ENDPOINT_URL_S3 locally (s3rver, see aws/s3.ts).
- */
-function objectLocation(region: string, { Bucket, Key }: GetObjectCommand['input']) {
-  const endpoint = new URL(
-    process.env.AWS_ENDPOINT_URL_S3 ?? process.env.AWS_ENDPOINT_URL ?? `https://s3.${region}.amazonaws.com`,
-  );
-  const pathStyle = config.isLocal;
-  const hostname = pathStyle ? endpoint.hostname : `${Bucket}.${endpoint.hostname}`;
-  const port = endpoint.port ? Number(endpoint.port) : undefined;
-  return {
-    protocol: endpoint.protocol,
-    hostname,
-    port,
-    path: `${pathStyle ? `/${Bucket}` : ''}/${encodeKey(Key)}`,
-  };
-}
-
-/** A URL that reads the object until it expires. `signingDate` is for tests. */
 export async function presignGetObject(
   command: GetObjectCommand,
   { expiresIn, signingDate }: { expiresIn: number; signingDate?: Date },
 ): Promise<string> {
-  const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION;
-  if (!region) throw new Error('AWS_REGION is not set');
-  const presigner = new S3RequestPresigner({ region, credentials: environmentCredentials, sha256: Sha256 });
-  const location = objectLocation(region, command.input);
-  const host = `${location.hostname}${location.port === undefined ? '' : `:${location.port}`}`;
-  // What the client adds to a GetObject: the operation's name and, in AWS (aws/s3.ts keeps the SDK's default
-  // checksum validation there), the checksum mode.
-  const query: Record<string, string> = { 'x-id': 'GetObject' };
+  if (!process.env.AWS_REGION && !process.env.AWS_DEFAULT_REGION) throw new Error('AWS_REGION is not set');
+  // What the SDK's presigner and client add to a GetObject: the unsigned payload, the operation's name and, in AWS
+  // (where the client validates checksums), the checksum mode.
+  const query: Record<string, string> = { 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD', 'x-id': 'GetObject' };
   if (!config.isLocal) query['x-amz-checksum-mode'] = 'ENABLED';
-  const signed = await presigner.presign(
-    { method: 'GET', ...location, query, headers: { host } },
-    { expiresIn, ...(signingDate ? { signingDate } : {}) },
+  return presign(S3, command, { expiresIn, query, ...(signingDate && { signingDate }) });
+}
+
+/** A browser's upload form: where to POST, and the fields to send before the file. */
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+}
+
+export type PostCondition = Record<string, string> | [string, string | number, string | number];
+
+const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
+/** `2026-03-01T12:00:00Z`: ISO 8601 without milliseconds, as S3 policies and the SDK write it. */
+const iso8601 = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * A presigned POST (S3's browser upload) of the object the command names, with its content type as a field: a policy
+ * of the conditions the upload must meet (the caller's, the bucket, the key, the fields), in base64, signed with the
+ * SigV4 signing key of the day. Built as the SDK's createPresignedPost builds it, condition by condition, so the form
+ * is the same. A form made of a PutObjectCommand is what the permissions test sees as the handler's PutObject.
+ * `signingDate` is for tests.
+ */
+export async function presignPost(
+  command: PutObjectCommand,
+  { Conditions = [], Expires = 3600 }: { Conditions?: PostCondition[]; Expires?: number },
+  signingDate = new Date(),
+): Promise<PresignedPost> {
+  const { Bucket, Key, ContentType } = command.input;
+  const Fields: Record<string, string> = ContentType ? { 'Content-Type': ContentType } : {};
+  const env = environment(S3);
+  if (!env.accessKeyId || !env.secretAccessKey)
+    throw new Error('No AWS credentials in the environment to presign with');
+  const date = iso8601(signingDate).replace(/[-:]/g, '');
+  const day = date.slice(0, 8);
+  const fields: Record<string, string> = {
+    ...Fields,
+    bucket: Bucket,
+    'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+    'X-Amz-Credential': `${env.accessKeyId}/${day}/${env.region}/s3/aws4_request`,
+    'X-Amz-Date': date,
+    ...(env.sessionToken && { 'X-Amz-Security-Token': env.sessionToken }),
+  };
+  const conditions = new Set(Conditions.map((condition) => JSON.stringify(condition)));
+  for (const [name, value] of Object.entries(fields)) conditions.add(JSON.stringify({ [name]: value }));
+  conditions.add(JSON.stringify({ key: Key }));
+  const policy = Buffer.from(
+    JSON.stringify({
+      expiration: iso8601(new Date(signingDate.valueOf() + Expires * 1000)),
+      conditions: [...conditions].map((condition) => JSON.parse(condition)),
+    }),
+    'utf8',
+  ).toString('base64');
+  const key = ['s3', 'aws4_request'].reduce(
+    (secret, part) => hmac(secret, part),
+    hmac(hmac(`AWS4${env.secretAccessKey}`, day), env.region),
   );
-  const search = Object.entries(signed.query ?? {})
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => [name, v ?? ''] as const))
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
-    .join('&');
-  return `${location.protocol}//${host}${location.path}?${search}`;
+  // The bucket's address: `https://<bucket>.s3.<region>.amazonaws.com/` in AWS, `<endpoint>/<bucket>` locally.
+  const url = objectUrl(env.endpoint, { Bucket, Key: '' });
+  return {
+    url: `${url.origin}${url.pathname.replace(/\/$/, '') || '/'}`,
+    fields: { ...fields, key: Key, Policy: policy, 'X-Amz-Signature': hmac(key, policy).toString('hex') },
+  };
 }

@@ -1,22 +1,10 @@
-import { S3Client } from '@aws-sdk/client-s3';
-import { config } from '../config';
+import { AwsClient } from './aws-client';
+import { S3 } from './s3-commands';
 
 /**
- * Locally s3rver needs path-style URLs, and checksums only when required: with the SDK defaults it stores the
- * aws-chunked framing inside the object (design/local-stack.md).
+ * The functions' S3 client, for both buckets (assets: logos, icons, avatars; documents: files and ledger uploads): the
+ * light client of aws-client.ts (issue 9), sending the object commands of s3-commands.ts; endpoint from
+ * AWS_ENDPOINT_URL_S3 locally (s3rver, path-style). Marked pure: a bundle that never stores, deletes or reads an
+ * object leaves it out (links and upload forms are presigned by s3-presign.ts without it).
  */
-function s3Options() {
-  return config.isLocal
-    ? ({
-        forcePathStyle: true,
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-      } as const)
-    : {};
-}
-
-/**
- * Both calls are marked pure so a bundle that never sends to S3 leaves the client out (infra/bundling.ts); only the
- * functions that store or delete assets carry it (avatar and logo links are signed by aws/s3-presign.ts).
- */
-export const s3 = /* @__PURE__ */ new S3Client(/* @__PURE__ */ s3Options());
+export const s3 = /* @__PURE__ */ new AwsClient(S3);

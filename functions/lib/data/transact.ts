@@ -1,5 +1,5 @@
+import { AwsError } from '../aws/aws-client';
 import { dynamo } from '../aws/dynamo';
-import { DynamoError } from '../aws/dynamo-client';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '../aws/dynamo-commands';
 import { ApiError, conflict } from '../errors';
 import { type EntryWrite, mergeEntryWrites } from './directory';
@@ -34,7 +34,7 @@ export async function transactWrite(unmerged: TxWrite[]): Promise<void> {
       await dynamo.send(new TransactWriteCommand({ TransactItems: writes.map((w) => w.write) }));
       return;
     } catch (error) {
-      if (!(error instanceof DynamoError) || error.name !== 'TransactionCanceledException') throw error;
+      if (!(error instanceof AwsError) || error.name !== 'TransactionCanceledException') throw error;
       const reasons = error.CancellationReasons ?? [];
       for (const [index, reason] of reasons.entries()) {
         if (reason.Code === 'ConditionalCheckFailed')

@@ -1,14 +1,13 @@
+import { MAX_DOCUMENT_BYTES } from '../../../shared/contracts/documents';
+import { s3 } from '../aws/s3';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
-} from '@aws-sdk/client-s3';
-import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { MAX_DOCUMENT_BYTES } from '../../../shared/contracts/documents';
-import { s3 } from '../aws/s3';
+} from '../aws/s3-commands';
+import { type PresignedPost, presignGetObject, presignPost } from '../aws/s3-presign';
 import { config } from '../config';
 
 /**
@@ -31,7 +30,6 @@ export async function putDocumentObject(key: string, data: Buffer, contentType: 
       Key: key,
       Body: data,
       ContentType: contentType,
-      ContentLength: data.length,
     }),
   );
 }
@@ -76,17 +74,17 @@ export async function presignDocumentUpload(
   contentType: string,
   maxBytes = MAX_DOCUMENT_BYTES,
 ): Promise<PresignedPost> {
-  return createPresignedPost(s3, {
-    Bucket: config.documentsBucket,
-    Key: `${prefix}file`,
-    Conditions: [
-      ['content-length-range', 1, maxBytes],
-      ['starts-with', '$key', prefix],
-      ['eq', '$Content-Type', contentType],
-    ],
-    Fields: { 'Content-Type': contentType },
-    Expires: UPLOAD_EXPIRY_SECONDS,
-  });
+  return presignPost(
+    new PutObjectCommand({ Bucket: config.documentsBucket, Key: `${prefix}file`, ContentType: contentType }),
+    {
+      Conditions: [
+        ['content-length-range', 1, maxBytes],
+        ['starts-with', '$key', prefix],
+        ['eq', '$Content-Type', contentType],
+      ],
+      Expires: UPLOAD_EXPIRY_SECONDS,
+    },
+  );
 }
 
 /**
@@ -112,8 +110,7 @@ export async function documentDownloadUrl(
   type: 'inline' | 'attachment',
   contentType: string,
 ): Promise<string> {
-  return getSignedUrl(
-    s3,
+  return presignGetObject(
     new GetObjectCommand({
       Bucket: config.documentsBucket,
       Key: key,
