@@ -3,6 +3,30 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { type Contract, fillPath } from '../../shared/contracts/define';
 import { tableAccess } from './db';
 
+/** What invokeInProcess sends: a JSON body, or a multipart form (files as Blobs), as API Gateway would hand it. */
+export interface InProcessRequest {
+  /** Omitted: no authorization header (a public contract). */
+  token?: string;
+  query?: Record<string, string>;
+  params?: Record<string, string>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as multipart/form-data (base64-encoded, as API Gateway hands it), instead of `body`. */
+  form?: FormData;
+  asInAws?: boolean;
+}
+
+/** The body bytes and content type of a request, as the browser would send them. */
+async function encodeBody(options: InProcessRequest): Promise<{ body?: string; base64: boolean; type?: string }> {
+  if (options.form) {
+    const request = new Request('http://in-process/', { method: 'POST', body: options.form });
+    const bytes = Buffer.from(await request.arrayBuffer());
+    return { body: bytes.toString('base64'), base64: true, type: request.headers.get('content-type') ?? undefined };
+  }
+  if (options.body === undefined) return { base64: false };
+  return { body: JSON.stringify(options.body), base64: false, type: 'application/json' };
+}
+
 /**
  * A request answered by its handler module inside the test's own process (the file its Lambda runs, as the local
  * gateway invokes it), so what it sends to DynamoDB can be counted: the gateway's calls run in another process.
@@ -11,7 +35,7 @@ import { tableAccess } from './db';
  */
 export async function invokeInProcess(
   contract: Contract,
-  options: { token: string; query?: Record<string, string>; params?: Record<string, string>; asInAws?: boolean },
+  options: InProcessRequest,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   await tableAccess();
   const module = new URL(`../../functions/${contract.handler}.ts`, import.meta.url).href;
@@ -21,12 +45,17 @@ export async function invokeInProcess(
   const params = options.params ?? {};
   const path = `/${fillPath(contract.path, params)}`;
   const query = options.query ?? {};
+  const encoded = await encodeBody(options);
   const event = {
     version: '2.0',
     routeKey: `${contract.method} ${path}`,
     rawPath: path,
     rawQueryString: new URLSearchParams(query).toString(),
-    headers: { authorization: `Bearer ${options.token}`, 'cloudfront-viewer-address': '10.0.0.1:443' },
+    headers: {
+      ...(options.token !== undefined && { authorization: `Bearer ${options.token}` }),
+      ...(encoded.type && { 'content-type': encoded.type }),
+      'cloudfront-viewer-address': '10.0.0.1:443',
+    },
     queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
     pathParameters: Object.keys(params).length > 0 ? params : undefined,
     requestContext: {
@@ -34,7 +63,8 @@ export async function invokeInProcess(
       requestId: randomUUID(),
       timeEpoch: Date.now(),
     },
-    isBase64Encoded: false,
+    body: encoded.body,
+    isBase64Encoded: encoded.base64,
   } as unknown as APIGatewayProxyEventV2;
   const context = { functionName: contract.id, awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 30_000 };
   const local = process.env.PORTAL_LOCAL;

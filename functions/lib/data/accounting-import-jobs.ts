@@ -2,7 +2,7 @@ import type { ImportReport } from '../../../shared/contracts/accounting';
 import { dynamo } from '../aws/dynamo';
 import { GetCommand, PutCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import { nowIso } from './table';
+import { nowIso, recordOf } from './table';
 
 /**
  * A large ledger import (issue 12, "Larger files ... processed by a job whose status the screen polls"), one item
@@ -59,9 +59,7 @@ export async function getImportJob(uuid: string): Promise<ImportJob | undefined>
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: config.tableName, Key: jobKey(uuid), ConsistentRead: true }),
   );
-  if (!Item) return undefined;
-  const { pk: _pk, sk: _sk, ...job } = Item;
-  return job as ImportJob;
+  return recordOf<ImportJob>(Item);
 }
 
 /** A status change that holds only under `condition`: false when it did not (another writer moved the job first). */

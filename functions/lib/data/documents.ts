@@ -13,7 +13,7 @@ import {
 } from './document-feeds';
 import { documentStatsWrite, hierarchyStatsWrites, templateFileCount } from './folders';
 import { getItems, normalizeSearch, searchText } from './list-index';
-import type { Directory } from './table';
+import { type Directory, recordOf } from './table';
 import type { TxWrite } from './transact';
 import { checkWhen, deleteKey, deleteWhen, putNew } from './writes';
 
@@ -83,9 +83,7 @@ export async function getDocument(uuid: string): Promise<DocumentRecord | undefi
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: config.tableName, Key: documentKey(uuid), ConsistentRead: true }),
   );
-  if (!Item) return undefined;
-  const { pk: _pk, sk: _sk, ...record } = Item;
-  return record as DocumentRecord;
+  return recordOf<DocumentRecord>(Item);
 }
 
 export const getDocuments = (uuids: string[]) => getItems<DocumentRecord>(uuids.map(documentKey));
@@ -202,9 +200,7 @@ export async function getPendingUpload(uuid: string): Promise<PendingUpload | un
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: config.tableName, Key: uploadKey(uuid), ConsistentRead: true }),
   );
-  if (!Item) return undefined;
-  const { pk: _pk, sk: _sk, ...record } = Item;
-  return record as PendingUpload;
+  return recordOf<PendingUpload>(Item);
 }
 
 /** Consumes the pending upload in the document's transaction: a second confirm finds nothing. */

@@ -3,7 +3,7 @@ import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
 import { getItems, normalizeSearch, uniqueEntries } from './list-index';
-import { type Directory, directories, keys } from './table';
+import { type Directory, directories, keys, recordOf } from './table';
 import type { TxWrite } from './transact';
 
 /** A society group as stored (admin-area §3). admin: GROUP_ADMIN uuids; user: USER_GROUP uuids. */
@@ -74,5 +74,5 @@ export async function getGroup(uuid: string): Promise<GroupRecord | undefined> {
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: config.tableName, Key: keys.group(uuid), ConsistentRead: true }),
   );
-  return Item as GroupRecord | undefined;
+  return recordOf<GroupRecord>(Item);
 }

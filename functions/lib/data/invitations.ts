@@ -5,7 +5,7 @@ import { config } from '../config';
 import { ApiError, conflict } from '../errors';
 import { putEntry, readDirectories, removeEntry } from './directory';
 import { normalizeSearch, uniqueEntries } from './list-index';
-import { type Directory, directories, keys } from './table';
+import { type Directory, directories, keys, recordOf } from './table';
 import type { TxWrite } from './transact';
 import type { MembershipTarget } from './users';
 import { checkWhen, deleteKey, deleteWhen, putNew } from './writes';
@@ -131,7 +131,7 @@ export async function getInvitation(uuid: string): Promise<InvitationRecord | un
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: config.tableName, Key: invitationKey(uuid), ConsistentRead: true }),
   );
-  return Item as InvitationRecord | undefined;
+  return recordOf<InvitationRecord>(Item);
 }
 
 export const invitationsOfProject = (project: string) => directories.invitationsOfProject(project);

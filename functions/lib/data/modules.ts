@@ -4,7 +4,7 @@ import { config } from '../config';
 import { conflict } from '../errors';
 import { putEntry, readDirectories, removeEntry } from './directory';
 import { getItems, normalizeSearch } from './list-index';
-import type { Directory } from './table';
+import { type Directory, recordOf } from './table';
 import type { TxWrite } from './transact';
 import { deleteKey, deleteWhen, putNew } from './writes';
 
@@ -119,9 +119,7 @@ export async function getModule(uuid: string): Promise<ModuleRecord | undefined>
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: config.tableName, Key: moduleKey(uuid), ConsistentRead: true }),
   );
-  if (!Item) return undefined;
-  const { pk: _pk, sk: _sk, ...module } = Item;
-  return module as ModuleRecord;
+  return recordOf<ModuleRecord>(Item);
 }
 
 /** The modules of one kind: their names from the directory (one BatchGet); `withRecords` also reads their use counts. */

@@ -1,5 +1,5 @@
 import { formatPhone } from '../../../shared/phone';
-import { PHONE_DISPLAY } from './table';
+import { PHONE_DISPLAY, strip } from './table';
 
 /**
  * A phone's display form, stored beside the number on the project and society items (issue 9): the detail PDFs show
@@ -18,13 +18,14 @@ export interface WithPhoneDisplay<T> {
 }
 
 /**
- * Splits a stored item into its record (without the display form) and the phone as shown. An item written before the
- * display form was stored shows the number as stored until local/backfill-phone-display.ts reaches it.
+ * Splits a stored item into its record (without the display form nor the table's bookkeeping: strip) and the phone as
+ * shown. An item written before the display form was stored shows the number as stored until
+ * local/backfill-phone-display.ts reaches it.
  */
 export function splitPhoneDisplay<T>(item: Record<string, unknown>, phone: keyof T & string): WithPhoneDisplay<T> {
-  const { [PHONE_DISPLAY]: display, ...record } = item;
+  const record: Record<string, unknown> = strip(item);
   return {
     record: record as T,
-    phoneDisplay: (display as string | undefined) ?? (record[phone] as string | null) ?? null,
+    phoneDisplay: (item[PHONE_DISPLAY] as string | undefined) ?? (record[phone] as string | null) ?? null,
   };
 }

@@ -3,7 +3,7 @@ import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { putEntry, readDirectories, removeEntry } from './directory';
 import { normalizeSearch, searchText, uniqueEntries } from './list-index';
-import type { Directory } from './table';
+import { type Directory, recordOf } from './table';
 import type { TxWrite } from './transact';
 
 /**
@@ -138,9 +138,7 @@ export async function getAssignment<T extends AssignmentRecord>(
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: config.tableName, Key: assignmentKey(kind, uuid), ConsistentRead: true }),
   );
-  if (!Item) return undefined;
-  const { pk: _pk, sk: _sk, ...record } = Item;
-  return record as T;
+  return recordOf<T>(Item);
 }
 
 /** Entries of directories (once each) and extra items read in the same BatchGet. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { dynamo } from '../aws/dynamo';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import { epochSeconds, keys } from './table';
+import { epochSeconds, keys, recordOf } from './table';
 
 /**
  * Sessions (issue 8, "Sessions end"). A session starts at sign-in and lives as long as its refresh token: the table
@@ -40,7 +40,7 @@ export async function getSession(refresh: string): Promise<SessionRecord | undef
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: config.tableName, Key: sessionKey(refresh), ConsistentRead: true }),
   );
-  return Item as SessionRecord | undefined;
+  return recordOf<SessionRecord>(Item);
 }
 
 export async function deleteSession(refresh: string): Promise<void> {

@@ -4,7 +4,7 @@ import { config } from '../config';
 import { notFound } from '../errors';
 import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
 import { getItems } from './list-index';
-import type { Directory } from './table';
+import { type Directory, recordOf } from './table';
 import type { TxWrite } from './transact';
 import { putNew } from './writes';
 
@@ -56,9 +56,7 @@ export function shareLinkCreateWrites(link: ShareLinkRecord): TxWrite[] {
 
 export async function getShareLinkByHash(hash: string): Promise<ShareLinkRecord | undefined> {
   const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: shareKey(hash) }));
-  if (!Item) return undefined;
-  const { pk: _pk, sk: _sk, ...record } = Item;
-  return record as ShareLinkRecord;
+  return recordOf<ShareLinkRecord>(Item);
 }
 
 export async function getShareLinkById(uuid: string): Promise<ShareLinkRecord | undefined> {

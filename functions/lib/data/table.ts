@@ -1,4 +1,5 @@
 import { nowMs } from '../clock';
+import { TABLE_DESIGN } from './table-design';
 
 /**
  * The single table's key shapes, in one place (docs/data-model.md lists the access patterns).
@@ -76,12 +77,36 @@ export function normalizePortalUrl(url: string): string {
 export const PHONE_DISPLAY = 'phone_display';
 
 /**
- * Removes key attributes before an item leaves the API, and a phone's stored display form: records are spread into
- * answers, which AWS returns unchecked, and no contract shows it.
+ * What an item carries for the table and never for its record: its keys, the keys and list attributes of the listing
+ * indexes of the first design (items written before the listing directories of issue 9 still hold them; no writer
+ * adds them now), and a phone's stored display form.
  */
-export function strip<T extends Record<string, unknown>>(
-  item: T,
-): Omit<T, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | typeof PHONE_DISPLAY> {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, [PHONE_DISPLAY]: _shown, ...rest } = item;
-  return rest;
+const INDEX_KEYS = TABLE_DESIGN.indexes.flatMap((index) => [index.partitionKey, index.sortKey]);
+const LEGACY_LIST_ATTRIBUTES = ['search_text', 'name_sort', 'last_name_sort'] as const;
+const BOOKKEEPING = new Set<string>([
+  TABLE_DESIGN.partitionKey,
+  TABLE_DESIGN.sortKey,
+  ...INDEX_KEYS,
+  ...LEGACY_LIST_ATTRIBUTES,
+  PHONE_DISPLAY,
+]);
+export type Bookkeeping =
+  | 'pk'
+  | 'sk'
+  | (typeof INDEX_KEYS)[number]
+  | (typeof LEGACY_LIST_ATTRIBUTES)[number]
+  | typeof PHONE_DISPLAY;
+
+/**
+ * An item as its record: without the table's bookkeeping. Every reader of records applies it (records are spread
+ * into answers, which AWS sends unchecked against their contracts: http-handler.ts), so keys never leave this folder.
+ */
+export function strip<T extends Record<string, unknown>>(item: T): Omit<T, Bookkeeping> {
+  const record: Record<string, unknown> = {};
+  for (const name in item) if (!BOOKKEEPING.has(name)) record[name] = item[name];
+  return record as Omit<T, Bookkeeping>;
 }
+
+/** A stored item read by key, as its record (undefined when there is none). */
+export const recordOf = <T>(item: Record<string, unknown> | undefined): T | undefined =>
+  item && (strip(item) as unknown as T);

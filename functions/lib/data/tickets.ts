@@ -3,7 +3,7 @@ import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { type Entry, putEntry, readDirectories } from './directory';
 import { getItems, searchText } from './list-index';
-import type { Directory } from './table';
+import { type Directory, recordOf } from './table';
 import { type TxWrite, transactWrite } from './transact';
 
 /**
@@ -71,9 +71,7 @@ export const replaceTicket = (ticket: TicketRecord) => transactWrite(ticketWrite
 
 export async function getTicket(uuid: string): Promise<TicketRecord | undefined> {
   const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: ticketKey(uuid) }));
-  if (!Item) return undefined;
-  const { pk: _pk, sk: _sk, ...ticket } = Item;
-  return ticket as TicketRecord;
+  return recordOf<TicketRecord>(Item);
 }
 
 /** Every listing entry of the given ticket directories, in one BatchGet round. */

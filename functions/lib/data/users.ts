@@ -6,7 +6,7 @@ import { config } from '../config';
 import { type ApiError, fieldErrors } from '../errors';
 import { seesEverything } from '../scope';
 import { getItems } from './list-index';
-import { keys } from './table';
+import { keys, recordOf } from './table';
 import { type TxWrite, transactWrite } from './transact';
 import { userListingWrites } from './user-listing';
 import { putNew } from './writes';
@@ -44,7 +44,7 @@ export interface UserRecord {
 
 export async function getUser(uuid: string): Promise<UserRecord | undefined> {
   const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: keys.user(uuid) }));
-  return Item as UserRecord | undefined;
+  return recordOf<UserRecord>(Item);
 }
 
 /** The user that owns an e-mail, through its uniqueness marker: two reads, no index. */
