@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { config } from '../config';
 import {
   type AwsCommand,
   AwsError,
@@ -56,14 +55,16 @@ export interface ObjectInput {
 }
 
 /**
- * Where the object lives, as the S3 client would address it: virtual-hosted in AWS (`<bucket>.s3.<region>...`);
- * path-style under AWS_ENDPOINT_URL_S3 locally (s3rver). The key's segments are encoded once (RFC 3986), as S3 signs.
+ * Where the object lives, as the S3 client would address it: virtual-hosted on S3's own endpoints
+ * (`<bucket>.s3.<region>.amazonaws.com`); path-style on any other (s3rver locally, under AWS_ENDPOINT_URL_S3), as the
+ * SDK's forcePathStyle did. Decided by the endpoint, not by the local mode, so an answer computed as in AWS (tests'
+ * `asInAws`) still reaches the local bucket. The key's segments are encoded once (RFC 3986), as S3 signs.
  */
 export function objectUrl(endpoint: URL, { Bucket, Key }: ObjectInput): URL {
   const url = new URL(endpoint.href);
   const key = Key.split('/').map(rfc3986).join('/');
   const base = url.pathname.replace(/\/+$/, '');
-  if (config.isLocal) {
+  if (!/\.amazonaws\.com(\.cn)?$/.test(url.hostname)) {
     url.pathname = `${base}/${Bucket}/${key}`;
   } else {
     url.hostname = `${Bucket}.${url.hostname}`;
