@@ -14,11 +14,12 @@ import PDFPageTree from 'pdf-lib/es/core/structures/PDFPageTree';
 import PDFStreamWriter from 'pdf-lib/es/core/writers/PDFStreamWriter';
 
 /**
- * The detail sheets' PDF writer (issue 9): what pdf-lib's PDFDocument does for them (text in two standard fonts on
- * new pages), done with pdf-lib's own core objects, embedder and writer, step for step as PDFDocument.create,
- * embedFont, addPage, PDFPage.drawText and save do it. PDFDocument itself reaches forms, the parser, decoders and
- * image embedders by relative imports (no alias cuts them): about 170 KB of every detail PDF function.
- * test/unit/pdf-writer.test.ts renders sheets through both and compares the bytes.
+ * The portal's PDF writer (issue 9), for the detail sheets (functions/lib/pdf.ts) and the accounting statements
+ * (functions/lib/accounting/export-pdf.ts): what pdf-lib's PDFDocument does for them (text in two standard fonts and
+ * straight lines on new pages), done with pdf-lib's own core objects, embedder and writer, step for step as
+ * PDFDocument.create, embedFont, addPage, PDFPage.drawText, PDFPage.drawLine and save do it. PDFDocument itself
+ * reaches forms, the parser, decoders and image embedders by relative imports (no alias cuts them): about 170 KB of
+ * every PDF function. test/unit/pdf-writer.test.ts renders sheets and statements through both and compares the bytes.
  */
 
 export type SheetFontName = 'Helvetica' | 'Helvetica-Bold';
@@ -27,6 +28,34 @@ export interface SheetColor {
   red: number;
   green: number;
   blue: number;
+}
+
+/** An RGB colour, as pdf-lib's rgb() gives it. */
+export const rgb = (red: number, green: number, blue: number): SheetColor => ({ type: 'RGB', red, green, blue });
+
+/**
+ * What the layouts ask of a PDF writer: SheetDocument in the functions; pdf-lib's PDFDocument offers the same, and
+ * test/unit/pdf-writer.test.ts renders through both.
+ */
+export interface PdfWriter {
+  setTitle(title: string): void;
+  setLanguage(language: string): void;
+  setCreator(creator: string): void;
+  embedFont(name: SheetFontName): PdfFont | Promise<PdfFont>;
+  addPage(size: [number, number]): PdfPage;
+  save(): Promise<Uint8Array>;
+}
+export interface PdfFont {
+  widthOfTextAtSize(text: string, size: number): number;
+}
+export interface PdfPage {
+  drawText(text: string, options: { x: number; y: number; size: number; font: PdfFont; color: SheetColor }): void;
+  drawLine(options: {
+    start: { x: number; y: number };
+    end: { x: number; y: number };
+    thickness: number;
+    color: SheetColor;
+  }): void;
 }
 
 const FONTS: Record<SheetFontName, FontNames> = {
@@ -39,7 +68,7 @@ const PRODUCER = 'pdf-lib (https://github.com/Hopding/pdf-lib)';
 /** PDFPage's default line height, which drawText sets even for one line. */
 const LINE_HEIGHT = 24;
 
-export class SheetFont {
+export class SheetFont implements PdfFont {
   constructor(
     readonly embedder: StandardFontEmbedder,
     readonly ref: PDFRef,
@@ -50,7 +79,7 @@ export class SheetFont {
   }
 }
 
-export class SheetPage {
+export class SheetPage implements PdfPage {
   private content: PDFContentStream | undefined;
 
   constructor(
@@ -63,12 +92,8 @@ export class SheetPage {
     const { x, y, size, font, color } = options;
     // As drawText: the font joins the page's resources under a fresh key on every call.
     const key = this.node.newFontDictionary(font.embedder.fontName, font.ref);
-    if (!this.content) {
-      this.content = PDFContentStream.of(this.context.obj({}), []);
-      this.node.addContentStream(this.context.register(this.content));
-    }
     const n = PDFNumber.of;
-    this.content.push(
+    this.contentStream().push(
       PDFOperator.of(Ops.PushGraphicsState),
       PDFOperator.of(Ops.BeginText),
       PDFOperator.of(Ops.NonStrokingColorRgb, [n(color.red), n(color.green), n(color.blue)]),
@@ -81,9 +106,40 @@ export class SheetPage {
       PDFOperator.of(Ops.PopGraphicsState),
     );
   }
+
+  /** A solid straight line: PDFPage.drawLine's operators (its start point moved to twice, as pdf-lib writes it). */
+  drawLine(options: {
+    start: { x: number; y: number };
+    end: { x: number; y: number };
+    thickness: number;
+    color: SheetColor;
+  }): void {
+    const { start, end, thickness, color } = options;
+    const n = PDFNumber.of;
+    this.contentStream().push(
+      PDFOperator.of(Ops.PushGraphicsState),
+      PDFOperator.of(Ops.StrokingColorRgb, [n(color.red), n(color.green), n(color.blue)]),
+      PDFOperator.of(Ops.SetLineWidth, [n(thickness)]),
+      PDFOperator.of(Ops.SetLineDashPattern, ['[]', n(0)]),
+      PDFOperator.of(Ops.MoveTo, [n(start.x), n(start.y)]),
+      PDFOperator.of(Ops.MoveTo, [n(start.x), n(start.y)]),
+      PDFOperator.of(Ops.LineTo, [n(end.x), n(end.y)]),
+      PDFOperator.of(Ops.StrokePath),
+      PDFOperator.of(Ops.PopGraphicsState),
+    );
+  }
+
+  /** The page's content stream, made and registered at the first drawing (as PDFPage.getContentStream). */
+  private contentStream(): PDFContentStream {
+    if (!this.content) {
+      this.content = PDFContentStream.of(this.context.obj({}), []);
+      this.node.addContentStream(this.context.register(this.content));
+    }
+    return this.content;
+  }
 }
 
-export class SheetDocument {
+export class SheetDocument implements PdfWriter {
   private readonly context = PDFContext.create();
   private readonly pages = PDFPageTree.withContext(this.context);
   private readonly pagesRef = this.context.register(this.pages);

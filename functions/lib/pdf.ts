@@ -1,5 +1,5 @@
 import { fileResponse } from './http/file-response';
-import { type SheetColor, SheetDocument, type SheetFontName } from './pdf-writer';
+import { type PdfFont, type PdfWriter, rgb, SheetDocument } from './pdf-writer';
 
 /** A detail sheet: a title, labelled fields, and titled lists (the 'Imprimir info' PDFs of projects, groups, societies). */
 export interface DetailSheet {
@@ -9,39 +9,16 @@ export interface DetailSheet {
   lists: Array<{ title: string; rows: string[]; empty?: string }>;
 }
 
-/**
- * What the layout asks of a PDF writer: the detail sheets' own (pdf-writer.ts, without PDFDocument's weight) in the
- * functions; pdf-lib's PDFDocument offers the same, and test/unit/pdf-writer.test.ts renders through both.
- */
-export interface DetailWriter {
-  setTitle(title: string): void;
-  setLanguage(language: string): void;
-  setCreator(creator: string): void;
-  embedFont(name: SheetFontName): DetailFont | Promise<DetailFont>;
-  addPage(size: [number, number]): DetailPage;
-  save(): Promise<Uint8Array>;
-}
-interface DetailFont {
-  widthOfTextAtSize(text: string, size: number): number;
-}
-interface DetailPage {
-  drawText(text: string, options: { x: number; y: number; size: number; font: DetailFont; color: SheetColor }): void;
-}
-
-const rgb = (red: number, green: number, blue: number): SheetColor => ({ type: 'RGB', red, green, blue });
-
 const MARGIN = 50;
 const WIDTH = 595.28; // A4
 const HEIGHT = 841.89;
 
 /**
  * Lays the sheet out on A4 pages with the standard Helvetica fonts (WinAnsi covers Spanish: á, é, ñ, ¿, ¡), wrapping
- * long values and starting new pages as needed.
+ * long values and starting new pages as needed, through the portal's writer (pdf-writer.ts; the unit test hands it
+ * pdf-lib's PDFDocument too).
  */
-export async function renderDetailPdf(
-  sheet: DetailSheet,
-  pdf: DetailWriter = new SheetDocument(),
-): Promise<Uint8Array> {
+export async function renderDetailPdf(sheet: DetailSheet, pdf: PdfWriter = new SheetDocument()): Promise<Uint8Array> {
   pdf.setTitle(sheet.title);
   pdf.setLanguage('es-CL');
   pdf.setCreator('Portal');
@@ -56,7 +33,7 @@ export async function renderDetailPdf(
       y = HEIGHT - MARGIN;
     }
   };
-  const write = (text: string, font: DetailFont, size: number, x = MARGIN, color = rgb(0.1, 0.1, 0.1)) => {
+  const write = (text: string, font: PdfFont, size: number, x = MARGIN, color = rgb(0.1, 0.1, 0.1)) => {
     for (const line of wrap(safe(text), font, size, WIDTH - MARGIN - x)) {
       ensure(size + 4);
       page.drawText(line, { x, y: y - size, size, font, color });
@@ -86,7 +63,7 @@ function safe(text: string): string {
   return text.replace(/[^\x20-\x7E\xA0-\xFF€•–—‘’“”…]/g, '?');
 }
 
-function wrap(text: string, font: DetailFont, size: number, width: number): string[] {
+function wrap(text: string, font: PdfFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/)) {

@@ -1,12 +1,15 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type DetailSheet, type DetailWriter, renderDetailPdf } from '../../functions/lib/pdf';
+import { renderPdf } from '../../functions/lib/accounting/export-pdf';
+import type { ExportTable } from '../../functions/lib/accounting/export-table';
+import { type DetailSheet, renderDetailPdf } from '../../functions/lib/pdf';
+import type { PdfWriter } from '../../functions/lib/pdf-writer';
 import { pdfTextLines } from '../helpers/pdf-text';
 
 /**
- * The detail sheets' writer (functions/lib/pdf-writer.ts, issue 9) against pdf-lib's PDFDocument, which the sheets
- * were drawn with before: the same layout through both gives the same bytes. test/infra/bundling.test.ts renders a
- * sheet bundled as the functions are.
+ * The portal's PDF writer (functions/lib/pdf-writer.ts, issue 9) against pdf-lib's PDFDocument, which the detail
+ * sheets and the accounting statements were drawn with before: the same layout through both gives the same bytes.
+ * test/infra/bundling.test.ts renders a sheet and a statement bundled as the functions are.
  */
 const NOW = new Date('2026-11-23T15:04:05Z');
 
@@ -58,7 +61,7 @@ describe('detail sheet writer', () => {
   for (const [name, sheet] of Object.entries(sheets)) {
     it(`writes the bytes pdf-lib's PDFDocument writes: ${name}`, async () => {
       const ours = await renderDetailPdf(sheet);
-      const theirs = await renderDetailPdf(sheet, (await PDFDocument.create()) as unknown as DetailWriter);
+      const theirs = await renderDetailPdf(sheet, (await PDFDocument.create()) as unknown as PdfWriter);
       expect(Buffer.from(ours).equals(Buffer.from(theirs))).toBe(true);
       const doc = await PDFDocument.load(ours);
       expect(doc.getTitle()).toBe(sheet.title);
@@ -75,5 +78,74 @@ describe('detail sheet writer', () => {
     );
     expect(doc.getPageCount()).toBe(3);
     for (const page of doc.getPages()) expect(page.getSize()).toEqual({ width: 595.28, height: 841.89 });
+  });
+});
+
+const statements: Record<string, ExportTable> = {
+  'one page, pesos, Spanish and characters outside WinAnsi': {
+    title: 'Estado de resultados — Minera Ñuñoa 😀',
+    heading: ['Sociedad: Minera Ñuñoa SpA (76.123.456-7)', 'Período: Enero a Noviembre 2026', 'Base: devengado → ✓'],
+    columns: [
+      { label: 'Cuenta', kind: 'text', width: 3 },
+      { label: 'Monto', kind: 'money', width: 1 },
+    ],
+    rows: [
+      { cells: ['Ingresos de explotación', 1_190_000], bold: true },
+      { cells: ['Costo de ventas “directo”', -845_300] },
+      { cells: ['Sin monto', null] },
+      { cells: ['Resultado ¿Año? ¡Sí!', 344_700], bold: true },
+    ],
+    decimals: 0,
+    fileName: 'estado-resultados',
+  },
+  'several pages, dollars, the header repeated and long names cut': {
+    title: 'Balance de 8 columnas',
+    heading: ['Sociedad: Minera Ñuñoa SpA (76.123.456-7)', 'Período: Noviembre 2026', 'Moneda: USD'],
+    columns: [
+      { label: 'Cuenta', kind: 'text', width: 1.2 },
+      { label: 'Nombre', kind: 'text', width: 3 },
+      ...['Débitos', 'Créditos', 'Deudor', 'Acreedor', 'Activo', 'Pasivo', 'Pérdida', 'Ganancia'].map((label) => ({
+        label,
+        kind: 'money' as const,
+        width: 1.3,
+      })),
+    ],
+    rows: Array.from({ length: 130 }, (_, i) => ({
+      cells: [
+        `1.1.${i}`,
+        `Cuenta número ${i} de una sociedad con un nombre muy, muy largo que no cabe en su columna`,
+        ...Array.from({ length: 8 }, (_, k) => ((i + k) % 3 === 0 ? null : (i * 1190.5 - k * 77_000.25) * (k + 1))),
+      ],
+      bold: i % 10 === 0,
+    })),
+    decimals: 2,
+    fileName: 'balance-8-columnas',
+  },
+};
+
+describe('statement writer', () => {
+  for (const [name, table] of Object.entries(statements)) {
+    it(`writes the bytes pdf-lib's PDFDocument writes: ${name}`, async () => {
+      const ours = await renderPdf(table);
+      const theirs = await renderPdf(table, (await PDFDocument.create()) as unknown as PdfWriter);
+      expect(Buffer.from(ours).equals(Buffer.from(theirs))).toBe(true);
+      const doc = await PDFDocument.load(ours);
+      expect(doc.getTitle()).toBe(table.title.replace('😀', '??'));
+      expect(doc.getCreator()).toBe('Portal');
+      expect(doc.getCreationDate()).toEqual(NOW);
+      expect(doc.catalog.get(doc.context.obj('Lang'))?.toString()).toBe('(es-CL)');
+      expect(await pdfTextLines(ours)).toEqual(expect.arrayContaining(table.columns.map((column) => column.label)));
+    });
+  }
+
+  it('starts new pages as the statement needs, in A4 landscape', async () => {
+    const table = statements['several pages, dollars, the header repeated and long names cut'] as ExportTable;
+    const bytes = await renderPdf(table);
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBe(4);
+    for (const page of doc.getPages()) expect(page.getSize()).toEqual({ width: 841.89, height: 595.28 });
+    // The table header on every page.
+    const lines = await pdfTextLines(bytes);
+    expect(lines.filter((line) => line === 'Acreedor')).toHaveLength(4);
   });
 });

@@ -1,11 +1,11 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { pdfResult } from '../pdf';
+import { type PdfFont, type PdfPage, type PdfWriter, rgb, SheetDocument } from '../pdf-writer';
 import { chileanNumber, type ExportTable } from './export-table';
 
 /**
- * The PDF of a statement (pdf-lib, standard Helvetica: WinAnsi covers Spanish): A4 landscape, the heading (society,
- * period, basis, currency) on the first page, the table header repeated on every page, amounts right-aligned in
- * Chilean format.
+ * The PDF of a statement (the portal's writer on pdf-lib's core, functions/lib/pdf-writer.ts; standard Helvetica:
+ * WinAnsi covers Spanish): A4 landscape, the heading (society, period, basis, currency) on the first page, the table
+ * header repeated on every page, amounts right-aligned in Chilean format.
  */
 const WIDTH = 841.89;
 const HEIGHT = 595.28;
@@ -16,26 +16,26 @@ const ROW = 12;
 /** Characters outside WinAnsi would make pdf-lib throw; they are replaced rather than lost silently. */
 const winAnsi = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF€•–—‘’“”…]/g, '?');
 
-function fitText(text: string, font: PDFFont, width: number): string {
+function fitText(text: string, font: PdfFont, width: number): string {
   let value = winAnsi(text);
   while (value.length > 1 && font.widthOfTextAtSize(value, SIZE) > width) value = `${value.slice(0, -2)}…`;
   return value;
 }
 
-export async function renderPdf(table: ExportTable): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
+/** The statement through a writer: pdf-writer.ts's in the functions (the unit test hands it pdf-lib's PDFDocument too). */
+export async function renderPdf(table: ExportTable, pdf: PdfWriter = new SheetDocument()): Promise<Uint8Array> {
   pdf.setTitle(winAnsi(table.title));
   pdf.setLanguage('es-CL');
   pdf.setCreator('Portal');
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const regular = await pdf.embedFont('Helvetica');
+  const bold = await pdf.embedFont('Helvetica-Bold');
   const totalWidth = table.columns.reduce((s, c) => s + c.width, 0);
   const widths = table.columns.map((c) => ((WIDTH - 2 * MARGIN) * c.width) / totalWidth);
   const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((s, w) => s + w, 0));
-  let page: PDFPage = pdf.addPage([WIDTH, HEIGHT]);
+  let page: PdfPage = pdf.addPage([WIDTH, HEIGHT]);
   let y = HEIGHT - MARGIN;
 
-  const drawRow = (cells: Array<string | number | null>, font: PDFFont) => {
+  const drawRow = (cells: Array<string | number | null>, font: PdfFont) => {
     cells.forEach((cell, i) => {
       if (cell === null) return;
       const width = (widths[i] as number) - 4;
@@ -59,7 +59,8 @@ export async function renderPdf(table: ExportTable): Promise<Uint8Array> {
     });
   };
 
-  page.drawText(winAnsi(table.title), { x: MARGIN, y: y - 14, size: 14, font: bold });
+  // Black, as PDFDocument's drawText fills text given no colour.
+  page.drawText(winAnsi(table.title), { x: MARGIN, y: y - 14, size: 14, font: bold, color: rgb(0, 0, 0) });
   y -= 22;
   for (const line of table.heading) {
     page.drawText(winAnsi(line), { x: MARGIN, y: y - 9, size: 9, font: regular, color: rgb(0.3, 0.3, 0.3) });
