@@ -116,22 +116,23 @@ export const bundlingFor = (served: ReadonlyArray<{ multipartFiles?: unknown }>)
  * A function answering a file adds its own writer only: the statement exports share their tables
  * (functions/accounting/export-service.ts) and each handler takes its writer from lib/accounting/export-pdf.ts or
  * export-excel.ts, so an Excel function no longer carries pdf-lib (balance8columnsExcel 856 KB to 434 KB; the writer is
- * write-excel-file 60 KB and fflate 15 KB). A statement PDF adds pdf-lib 224 KB (PDFDocument reaches forms, parser and
- * decoders by relative imports, which no alias can cut); the detail sheets (project, group, society) write through
- * pdf-lib's core instead (functions/lib/pdf-writer.ts, byte for byte what PDFDocument writes): 53 KB of pdf-lib. Both
- * take, through stand-ins (bundling-stubs/): the metrics of the two fonts the PDFs use, Helvetica and Helvetica-Bold,
- * 36 KB instead of all 14 fonts' 127 KB (the fonts themselves are not embedded, WinAnsi covers Spanish); Node's zlib
- * instead of pako (45 KB); no PNG decoder (@pdf-lib/upng 24 KB: no PDF embeds an image). The society and project PDFs
- * show a phone in the display form stored beside it (functions/lib/data/phone-display.ts, written by create and patch,
- * which carry the parser anyway), not through libphonenumber-js: 118 KB, 80 of them its metadata of every country.
- * Measured and left out before that: the metadata deflated at bundling time (25 KB raw instead of 80) is no lighter
- * gzipped (the deployed zip) and loads about 2 ms slower (inflate and JSON.parse against the object literal); a
- * format-only path of 'core' saves 14 KB but reads E.164 only, while formatPhone also shows the national numbers it
- * recognises. The project PDF signs no image URL (the S3 signer, 21 KB). So (bench, minified and gzip): getSocietyPdf
- * 878 KB to 718 (gzip 312 to 221), balance8columnsPdf 782 to 622 (291 to 200), getGroupPdf 760 to 600 (283 to 192)
- * before the lighter DynamoDB client, which took about 155 KB more off each; then the stored phone display and the
- * sheet writer: getSocietyPdf 551 to 265 (gzip 167 to 97), getProjectPdf 570 to 263 (173 to 97), getGroupPdf 433 to
- * 265 (139 to 98). The statement PDFs stay at about 455 KB (gzip 146): pdf-lib's PDFDocument and zod (91 to 97 KB).
+ * write-excel-file 60 KB and fflate 15 KB). Through PDFDocument, a PDF carried pdf-lib 224 KB (it reaches forms,
+ * parser and decoders by relative imports, which no alias can cut); the detail sheets (project, group, society) and the
+ * statements write through pdf-lib's core instead (functions/lib/pdf-writer.ts, byte for byte what PDFDocument
+ * writes): 53 KB of pdf-lib. All take, through stand-ins (bundling-stubs/): the metrics of the two fonts the PDFs use,
+ * Helvetica and Helvetica-Bold, 36 KB instead of all 14 fonts' 127 KB (the fonts themselves are not embedded, WinAnsi
+ * covers Spanish); Node's zlib instead of pako (45 KB); no PNG decoder (@pdf-lib/upng 24 KB: no PDF embeds an image).
+ * The society and project PDFs show a phone in the display form stored beside it (functions/lib/data/phone-display.ts,
+ * written by create and patch, which carry the parser anyway), not through libphonenumber-js: 118 KB, 80 of them its
+ * metadata of every country. Measured and left out before that: the metadata deflated at bundling time (25 KB raw
+ * instead of 80) is no lighter gzipped (the deployed zip) and loads about 2 ms slower (inflate and JSON.parse against
+ * the object literal); a format-only path of 'core' saves 14 KB but reads E.164 only, while formatPhone also shows the
+ * national numbers it recognises. The project PDF signs no image URL (the S3 signer, 21 KB). So (bench, minified and
+ * gzip): getSocietyPdf 878 KB to 718 (gzip 312 to 221), balance8columnsPdf 782 to 622 (291 to 200), getGroupPdf 760 to
+ * 600 (283 to 192) before the lighter DynamoDB client, which took about 155 KB more off each; then the stored phone
+ * display and the sheet writer: getSocietyPdf 551 to 265 (gzip 167 to 97), getProjectPdf 570 to 263 (173 to 97),
+ * getGroupPdf 433 to 265 (139 to 98); then the statements on the same writer: balance8columnsPdf 393 to 225 KB (gzip
+ * 128 to 88), and cashflowPdf, financialSituationPdf, statusResultsPdf alike (393 to 226).
  */
 export const BUNDLE_SIZE_BUDGET_KB = 200;
 export const FILE_BUNDLE_SIZE_BUDGET_KB = 400;
