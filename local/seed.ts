@@ -6,6 +6,7 @@ import { dynamo } from '../functions/lib/aws/dynamo';
 import { GetCommand, PutCommand } from '../functions/lib/aws/dynamo-commands';
 import { config } from '../functions/lib/config';
 import { backfillPhoneDisplays, scanPhoneItems } from '../functions/lib/data/phone-display-backfill';
+import { backfillUserEntries, scanUserEntries } from '../functions/lib/data/user-entries-backfill';
 import { nowIso } from '../functions/lib/data/table';
 import { putNewUser, type UserRecord } from '../functions/lib/data/users';
 import { createProject, patchProject } from '../functions/projects/projects';
@@ -86,6 +87,7 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
     // Issue 10: documents seeded before the group feeds get their notifications (once; local/seed-documents.ts).
     await backfillDemoDocumentFeeds();
     await backfillDemoPhoneDisplays();
+    await backfillDemoUserEntries();
     return Item.data as DemoData;
   }
 
@@ -207,6 +209,7 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
   // Issue 10: template folders, tax forms and a few real PDFs (local/seed-documents.ts).
   await seedDocuments(system, { project: andes.uuid, society: minera.uuid, otherSociety: comercial.uuid });
   await markPhoneDisplaysComplete();
+  await markUserEntriesComplete();
   await dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...SEED_MARKER, data, created: nowIso() } }));
   return data;
 }
@@ -227,3 +230,20 @@ async function backfillDemoPhoneDisplays(): Promise<void> {
 
 const markPhoneDisplaysComplete = () =>
   dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...PHONE_DISPLAYS_MARKER, created: nowIso() } }));
+
+const USER_ENTRIES_MARKER = { pk: 'SEED#USER_ENTRIES', sk: 'SEED' };
+
+/**
+ * A local table seeded before every join rewrote all of a user's entries (issue 9): its demo users' entries may miss
+ * memberships' hints, so a users page listing them reads those names in a 4th call. The one-off backfill runs once on
+ * such a table (a marker keeps later starts from scanning again); a fresh seed writes every entry through the joins.
+ */
+async function backfillDemoUserEntries(): Promise<void> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: USER_ENTRIES_MARKER }));
+  if (Item) return;
+  await backfillUserEntries(await scanUserEntries());
+  await markUserEntriesComplete();
+}
+
+const markUserEntriesComplete = () =>
+  dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...USER_ENTRIES_MARKER, created: nowIso() } }));

@@ -113,9 +113,10 @@ export const allUsers = () => directories.users();
 
 /**
  * The memberships of users as their listing needs them, for all of them in one read (the groups of their societies):
- * a society gone meanwhile is left out, as `membershipsOf` does for an edit.
+ * a society gone meanwhile is left out, as `membershipsOf` does for an edit. The entries backfill reads them too
+ * (user-entries-backfill.ts).
  */
-async function listedMemberships(users: UserRecord[]): Promise<Map<string, ListedMembership[]>> {
+export async function listedMemberships(users: UserRecord[]): Promise<Map<string, ListedMembership[]>> {
   const societyUuids = [...new Set(users.flatMap((u) => u.society_uuids))];
   const societies = await getItems<{ uuid: string; group_uuid?: string }>(societyUuids.map((s) => keys.society(s)));
   const groupOf = new Map(societies.map((s) => [s.uuid, s.group_uuid]));
