@@ -2,11 +2,6 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { uploadSmallDocument } from '../functions/documents/documents';
 import { createTemplate } from '../functions/folders/templates';
 import type { Caller } from '../functions/lib/auth/caller';
-import { dynamo } from '../functions/lib/aws/dynamo';
-import { GetCommand, PutCommand } from '../functions/lib/aws/dynamo-commands';
-import { config } from '../functions/lib/config';
-import { backfillDocumentFeeds, scanDocuments } from '../functions/lib/data/documents-backfill';
-import { nowIso } from '../functions/lib/data/table';
 
 /**
  * Demo documents (issue 10), so the document screens are not empty on a fresh `npm start`: the template folders of
@@ -70,22 +65,4 @@ export async function seedDocuments(
   ]);
   await upload(ids.otherSociety, { folder: accounting }, 'Balance de comprobación.pdf', ['Comercial Norte Ltda.']);
   // Uploaded through the API's path: feeds complete, no backfill needed on later starts.
-  await markFeedsComplete();
 }
-
-const FEEDS_MARKER = { pk: 'SEED#DOCUMENT_FEEDS', sk: 'SEED' };
-
-/**
- * A local table seeded before the group feeds existed (issue 10): its demo documents had no group-feed entry, so the
- * group's demo accounts saw no 'Archivo añadido'. The one-off backfill runs once on such a table (a marker keeps later
- * starts from scanning again); a fresh seed uploads through the API's own path and needs none.
- */
-export async function backfillDemoDocumentFeeds(): Promise<void> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: FEEDS_MARKER }));
-  if (Item) return;
-  await backfillDocumentFeeds(await scanDocuments());
-  await markFeedsComplete();
-}
-
-const markFeedsComplete = () =>
-  dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...FEEDS_MARKER, created: nowIso() } }));

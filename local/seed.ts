@@ -5,9 +5,7 @@ import { createIdentity } from '../functions/lib/auth/identities';
 import { dynamo } from '../functions/lib/aws/dynamo';
 import { GetCommand, PutCommand } from '../functions/lib/aws/dynamo-commands';
 import { config } from '../functions/lib/config';
-import { backfillPhoneDisplays, scanPhoneItems } from '../functions/lib/data/phone-display-backfill';
 import { nowIso } from '../functions/lib/data/table';
-import { backfillUserEntries, scanUserEntries } from '../functions/lib/data/user-entries-backfill';
 import { putNewUser, type UserRecord } from '../functions/lib/data/users';
 import { createProject, patchProject } from '../functions/projects/projects';
 import { createIndustry } from '../functions/societies/industries';
@@ -31,7 +29,8 @@ function brandFiles(spec: BrandSpec) {
   return [file('logo', brandLogo(spec)), file('icon', brandIcon(spec)), file('image', brandBackground(spec))];
 }
 
-import { backfillDemoDocumentFeeds, seedDocuments } from './seed-documents';
+import { backfillOlderDemo, markBackfillsDone } from './seed-backfills';
+import { seedDocuments } from './seed-documents';
 
 /**
  * Demo data for local mode only (never deployed): two branded projects, their groups and societies, industries, and
@@ -84,10 +83,8 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
   if (Item) {
     // Modules, reports and assignments (issue 11) also reach a portal seeded before they existed.
     await seedReports(Item.data as DemoData, seeder);
-    // Issue 10: documents seeded before the group feeds get their notifications (once; local/seed-documents.ts).
-    await backfillDemoDocumentFeeds();
-    await backfillDemoPhoneDisplays();
-    await backfillDemoUserEntries();
+    // What an older portal's seed lacks: group feeds, phone display forms, complete user entries (once each).
+    await backfillOlderDemo();
     return Item.data as DemoData;
   }
 
@@ -208,42 +205,7 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
 
   // Issue 10: template folders, tax forms and a few real PDFs (local/seed-documents.ts).
   await seedDocuments(system, { project: andes.uuid, society: minera.uuid, otherSociety: comercial.uuid });
-  await markPhoneDisplaysComplete();
-  await markUserEntriesComplete();
+  await markBackfillsDone();
   await dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...SEED_MARKER, data, created: nowIso() } }));
   return data;
 }
-
-const PHONE_DISPLAYS_MARKER = { pk: 'SEED#PHONE_DISPLAYS', sk: 'SEED' };
-
-/**
- * A local table seeded before the phones' display forms were stored (issue 9): its demo projects and societies would
- * show their phones as stored in the detail PDFs. The one-off backfill runs once on such a table (a marker keeps later
- * starts from scanning again); a fresh seed writes through projectItem and societyItem and needs none.
- */
-async function backfillDemoPhoneDisplays(): Promise<void> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: PHONE_DISPLAYS_MARKER }));
-  if (Item) return;
-  await backfillPhoneDisplays(await scanPhoneItems());
-  await markPhoneDisplaysComplete();
-}
-
-const markPhoneDisplaysComplete = () =>
-  dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...PHONE_DISPLAYS_MARKER, created: nowIso() } }));
-
-const USER_ENTRIES_MARKER = { pk: 'SEED#USER_ENTRIES', sk: 'SEED' };
-
-/**
- * A local table seeded before every join rewrote all of a user's entries (issue 9): its demo users' entries may miss
- * memberships' hints, so a users page listing them reads those names in a 4th call. The one-off backfill runs once on
- * such a table (a marker keeps later starts from scanning again); a fresh seed writes every entry through the joins.
- */
-async function backfillDemoUserEntries(): Promise<void> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: USER_ENTRIES_MARKER }));
-  if (Item) return;
-  await backfillUserEntries(await scanUserEntries());
-  await markUserEntriesComplete();
-}
-
-const markUserEntriesComplete = () =>
-  dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...USER_ENTRIES_MARKER, created: nowIso() } }));

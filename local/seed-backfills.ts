@@ -1,0 +1,43 @@
+import { dynamo } from '../functions/lib/aws/dynamo';
+import { GetCommand, PutCommand } from '../functions/lib/aws/dynamo-commands';
+import { config } from '../functions/lib/config';
+import { backfillDocumentFeeds, scanDocuments } from '../functions/lib/data/documents-backfill';
+import { backfillPhoneDisplays, scanPhoneItems } from '../functions/lib/data/phone-display-backfill';
+import { nowIso } from '../functions/lib/data/table';
+import { backfillUserEntries, scanUserEntries } from '../functions/lib/data/user-entries-backfill';
+
+/**
+ * The one-off backfills a local table seeded by an older portal needs, each run once on such a table: a marker item
+ * keeps later starts from scanning again, and a fresh seed, which writes through today's code, sets every marker.
+ * - DOCUMENT_FEEDS (issue 10): demo documents seeded before the group feeds had no group-feed entry, so the group's
+ *   demo accounts saw no 'Archivo añadido'.
+ * - PHONE_DISPLAYS (issue 9): projects and societies seeded before the phone's display form was stored showed their
+ *   phones as stored in the detail PDFs.
+ * - USER_ENTRIES (issue 9): users seeded before every join rewrote all of a user's entries could miss memberships'
+ *   hints, so a users page listing them read those names in a 4th call.
+ */
+const BACKFILLS = {
+  DOCUMENT_FEEDS: async () => backfillDocumentFeeds(await scanDocuments()),
+  PHONE_DISPLAYS: async () => backfillPhoneDisplays(await scanPhoneItems()),
+  USER_ENTRIES: async () => backfillUserEntries(await scanUserEntries()),
+} as const;
+
+const marker = (name: string) => ({ pk: `SEED#${name}`, sk: 'SEED' });
+
+const markDone = (name: string) =>
+  dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...marker(name), created: nowIso() } }));
+
+/** Runs each backfill this table has not had yet (a table seeded by an older portal). */
+export async function backfillOlderDemo(): Promise<void> {
+  for (const [name, backfill] of Object.entries(BACKFILLS)) {
+    const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: marker(name) }));
+    if (Item) continue;
+    await backfill();
+    await markDone(name);
+  }
+}
+
+/** A fresh seed needs none of them. */
+export async function markBackfillsDone(): Promise<void> {
+  for (const name of Object.keys(BACKFILLS)) await markDone(name);
+}
