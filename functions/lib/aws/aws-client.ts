@@ -140,6 +140,14 @@ export function environment(service: AwsService) {
   };
 }
 
+/** The environment a presigned URL or form is signed with: it must hold credentials, as there is no call to refuse. */
+export function presigningEnvironment(service: AwsService) {
+  const env = environment(service);
+  if (!env.accessKeyId || !env.secretAccessKey)
+    throw new Error('No AWS credentials in the environment to presign with');
+  return env;
+}
+
 /** SigV4 by aws4fetch, in the Authorization header or, for a presigned URL, in the query. */
 const signer = (
   service: AwsService,
@@ -170,9 +178,7 @@ export async function presign(
   command: AwsCommand<unknown>,
   { expiresIn, signingDate, query = {} }: { expiresIn: number; signingDate?: Date; query?: Record<string, string> },
 ): Promise<string> {
-  const env = environment(service);
-  if (!env.accessKeyId || !env.secretAccessKey)
-    throw new Error('No AWS credentials in the environment to presign with');
+  const env = presigningEnvironment(service);
   // Only the host is signed: whoever follows the link sends no other header.
   const request = { ...command.toRequest(env.endpoint), headers: {} };
   for (const [name, value] of Object.entries({ ...query, 'X-Amz-Expires': String(expiresIn) })) {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { config } from '../config';
-import { environment, presign } from './aws-client';
+import { presign, presigningEnvironment } from './aws-client';
 import { type GetObjectCommand, objectUrl, type PutObjectCommand, S3 } from './s3-commands';
 
 /**
@@ -48,9 +48,7 @@ export async function presignPost(
 ): Promise<PresignedPost> {
   const { Bucket, Key, ContentType } = command.input;
   const Fields: Record<string, string> = ContentType ? { 'Content-Type': ContentType } : {};
-  const env = environment(S3);
-  if (!env.accessKeyId || !env.secretAccessKey)
-    throw new Error('No AWS credentials in the environment to presign with');
+  const env = presigningEnvironment(S3);
   const date = iso8601(signingDate).replace(/[-:]/g, '');
   const day = date.slice(0, 8);
   const fields: Record<string, string> = {

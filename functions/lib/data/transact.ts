@@ -4,7 +4,8 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '../aws/dyn
 import { ApiError, conflict } from '../errors';
 import { type EntryWrite, mergeEntryWrites } from './directory';
 
-const MAX_WRITES = 100;
+/** DynamoDB's limit on one transaction's writes (the user entries backfill checks it before it sends). */
+export const MAX_WRITES = 100;
 const CONFLICT_RETRIES = 5;
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

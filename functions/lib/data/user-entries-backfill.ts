@@ -4,7 +4,7 @@ import { config } from '../config';
 import { ApiError } from '../errors';
 import { mergeEntryWrites } from './directory';
 import { keys, recordOf } from './table';
-import { type TxWrite, transactWrite } from './transact';
+import { MAX_WRITES, type TxWrite, transactWrite } from './transact';
 import { listedMemberships, userListingWrites } from './user-listing';
 import type { UserRecord } from './users';
 import { checkWhen } from './writes';
@@ -15,9 +15,6 @@ import { checkWhen } from './writes';
  * 4th call (userViews). This rewrites every entry of each such user from its record, as an edit would.
  * `local/backfill-user-entries.ts` runs it against a table. Never on a request path: it scans.
  */
-
-/** DynamoDB's limit on one transaction (transact.ts refuses more). */
-const MAX_WRITES = 100;
 
 export interface UserEntriesScan {
   users: UserRecord[];
