@@ -5,9 +5,9 @@ import * as groups from '../../shared/contracts/groups';
 import * as registration from '../../shared/contracts/registration';
 import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
-import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from '../helpers/api';
 import { createTestUser } from '../helpers/db';
+import { demoSociety } from '../helpers/demo-society';
 import { countDynamoCalls, invokeInProcess } from '../helpers/in-process';
 
 /**
@@ -50,42 +50,13 @@ test('a first page of each back office list costs at most 3 calls for a PROJECT_
   expect(counted.filter((line) => Number(line.split(': ')[1]) > 3)).toEqual([]);
 });
 
-let rutSeed = 10_000_000 + Math.floor(Math.random() * 80_000_000);
-const freshRut = () => {
-  rutSeed += 1;
-  return `${rutSeed}-${rutCheckDigit(String(rutSeed))}`;
-};
-
-/** A society of a demo group, made through the API with these users (each joins it from the society's side). */
-async function societyWith(group: string, user: string[]) {
-  const { body, status } = await call(societies.createSociety, {
-    token: superAdmin,
-    body: {
-      society_business_name: `Sociedad ${randomUUID().slice(0, 8)} SpA`,
-      society_rut: freshRut(),
-      business_line: 'Servicios',
-      company_code: 'SOC',
-      industry_type: inject('portal').demo.industries[0] as string,
-      society_email: 'contacto@sociedad.cl',
-      currency: 'CLP',
-      group,
-      user,
-      society_contact_name: 'Juan Pérez',
-      society_phone_number: '+56911112222',
-      tax_module: 'False',
-    },
-  });
-  expect(status).toBe(201);
-  return body as { uuid: string; society_business_name: string };
-}
-
 test('a user who joined societies after its project: every membership named, in 3 calls, also after a rename', async () => {
   const { demo } = inject('portal');
   // Listed in the project's users first; then a society of the GROUP_ADMIN's group and one of another group: the
   // entries written before each join (the project's, the first group's) must still name every membership.
   const person = await createTestUser('USER_SOCIETY', [demo.projects.andes]);
-  const mine = await societyWith(demo.groups.norte, [person.uuid]);
-  const other = await societyWith(demo.groups.sur, [person.uuid]);
+  const mine = await demoSociety(superAdmin, demo.groups.norte, [person.uuid]);
+  const other = await demoSociety(superAdmin, demo.groups.sur, [person.uuid]);
   const page = async (token: string) => {
     const { calls, result } = await countDynamoCalls(() =>
       invokeInProcess(users.listUsers, { token, query: { search: person.email, limit: '5', offset: '0' } }),
