@@ -4,11 +4,13 @@ import { nowMs } from '../lib/clock';
 import { consumePendingUpload, getPendingUpload, type PendingUpload, pendingUploadWrite } from '../lib/data/documents';
 import { transactWrite } from '../lib/data/transact';
 import { fieldErrors, notFound } from '../lib/errors';
+import { OPAQUE_TYPE, storedContentType } from '../lib/storage/content-type';
 import {
   deleteDocumentObject,
   headDocumentObject,
   moveDocumentObject,
   presignDocumentUpload,
+  readDocumentHead,
   UPLOAD_EXPIRY_SECONDS,
   uploadPrefix,
 } from '../lib/storage/documents';
@@ -26,13 +28,15 @@ import {
  * Direct uploads up to 100 MB (issue 10; design/documents.md): a presigned POST whose policy caps the size, fixes the
  * key prefix and the content type and expires in 10 minutes, then a confirm call that HEADs the object before the
  * document exists. The file is copied from `uploads/` into place, so nothing unconfirmed ever sits with documents.
+ * The browser's declared type is kept on the pending upload only; the upload itself is opaque, and the confirm call
+ * decides the document's type from its bytes (content-type.ts).
  */
 export async function startDirectUpload(caller: Caller, body: UploadRequest) {
   const placed = await resolvePlacement(caller, body);
   const uuid = randomUUID();
-  const contentType = body.content_type || 'application/octet-stream';
+  const contentType = body.content_type || OPAQUE_TYPE;
   const prefix = uploadPrefix(placed.society.uuid, uuid);
-  const post = await presignDocumentUpload(prefix, contentType);
+  const post = await presignDocumentUpload(prefix, OPAQUE_TYPE);
   const pending: PendingUpload = {
     uuid,
     society_uuid: placed.society.uuid,
@@ -57,7 +61,8 @@ export async function startDirectUpload(caller: Caller, body: UploadRequest) {
 
 /**
  * The confirm call: only the admin who started the upload, before it expires, and only if the object is there with
- * a size within the limit. The pending upload is consumed in the document's own transaction.
+ * a size within the limit. Its type is read from its first bytes (a ranged GET) and its name. The pending upload is
+ * consumed in the document's own transaction.
  */
 export async function confirmDirectUpload(caller: Caller, uploadUuid: string) {
   const pending = await getPendingUpload(uploadUuid);
@@ -78,7 +83,7 @@ export async function confirmDirectUpload(caller: Caller, uploadUuid: string) {
   const document = newDocument(caller, placed, {
     name: pending.file_name,
     size: stored.size,
-    contentType: pending.content_type,
+    contentType: storedContentType(await readDocumentHead(pending.key), pending.file_name),
   });
   await moveDocumentObject(pending.key, document.key, document.content_type);
   await storeDocument(document, [consumePendingUpload(pending.uuid)]);

@@ -15,6 +15,7 @@ import { epochSeconds, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
 import { fieldErrors } from '../lib/errors';
 import type { UploadedFile } from '../lib/http/multipart';
+import { SNIFF_BYTES, storedContentType } from '../lib/storage/content-type';
 import { deleteDocumentObject, documentObjectKey, putDocumentObject } from '../lib/storage/documents';
 import { managedDocument, managedSociety } from './access';
 
@@ -74,6 +75,7 @@ function cleanFileName(name: string): string {
 export function newDocument(
   caller: Caller,
   placed: Awaited<ReturnType<typeof resolvePlacement>>,
+  /** `contentType` as decided from the bytes (content-type.ts), never the browser's. */
   file: { uuid?: string; name: string; size: number; contentType: string },
 ): DocumentRecord {
   const uuid = file.uuid ?? randomUUID();
@@ -87,7 +89,7 @@ export function newDocument(
     form: placed.form,
     year: placed.year,
     file_name: file.name,
-    content_type: file.contentType || 'application/octet-stream',
+    content_type: file.contentType,
     size: file.size,
     key: documentObjectKey(placed.society.uuid, uuid),
     created_by: caller.user.uuid,
@@ -115,10 +117,11 @@ export async function uploadSmallDocument(caller: Caller, body: Placement, files
   const file = files.find((f) => f.field === 'file');
   if (!file) throw fieldErrors({ file: ['REQUIRED'] });
   const placed = await resolvePlacement(caller, body);
+  const name = cleanFileName(file.filename);
   const document = newDocument(caller, placed, {
-    name: cleanFileName(file.filename),
+    name,
     size: file.data.length,
-    contentType: file.contentType,
+    contentType: storedContentType(file.data.subarray(0, SNIFF_BYTES), name),
   });
   await putDocumentObject(document.key, file.data, document.content_type);
   await storeDocument(document);

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import * as documents from '../../shared/contracts/documents';
 import * as groups from '../../shared/contracts/groups';
 import * as projects from '../../shared/contracts/projects';
 import * as societies from '../../shared/contracts/societies';
@@ -107,22 +108,47 @@ export async function buildDocumentsWorld() {
   return { P, Q, G, G2, GQ, S, S2, SQ, user, tokens };
 }
 
-/** A multipart upload of the small-file form. */
+/** A multipart upload of the small-file form; `type` is what the browser would declare. */
 export async function uploadSmall(
   token: string,
   fields: Record<string, string>,
   name: string,
   data: Uint8Array<ArrayBuffer>,
+  type = 'application/pdf',
 ) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.set('file', new Blob([data], { type: 'application/pdf' }), name);
+  form.set('file', new Blob([data], { type }), name);
   const response = await fetch(`${inject('portal').apiUrl}/api/v1/documents/document/`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/**
+ * A direct upload as the SPA makes it: the presigned POST (with the type the browser declares), the file straight to
+ * the bucket, then the confirm call, whose answer is returned.
+ */
+export async function uploadDirect(
+  token: string,
+  place: { society: string; folder: string },
+  name: string,
+  data: Uint8Array<ArrayBuffer>,
+  type: string,
+) {
+  const start = await call(documents.createDocumentUpload, {
+    token,
+    body: { ...place, file_name: name, file_size: data.length, content_type: type },
+  });
+  if (start.status !== 201) throw new Error(`upload-url: ${start.status} ${JSON.stringify(start.body)}`);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(start.body.fields)) form.set(k, v);
+  form.set('file', new Blob([data], { type }), name);
+  const posted = await fetch(start.body.url, { method: 'POST', body: form });
+  if (posted.status >= 300) throw new Error(`presigned POST: ${posted.status}`);
+  return call(documents.confirmDocumentUpload, { token, params: { uuid: start.body.upload } });
 }
 
 /** A GET that does not follow redirects. */

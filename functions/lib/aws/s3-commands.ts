@@ -150,8 +150,12 @@ export interface GetObjectOutput extends MetadataBearer, ReturnType<typeof objec
   Body: { transformToByteArray(): Promise<Uint8Array>; transformToString(encoding?: string): Promise<string> };
 }
 
-/** A GET may ask S3 to answer with other headers (a presigned download's file name and type). */
+/**
+ * A GET may ask S3 to answer with other headers (a presigned download's file name and type), or for some bytes only
+ * (`Range: bytes=0-4095`, answered 206).
+ */
 export interface GetObjectInput extends ObjectInput {
+  Range?: string;
   ResponseContentDisposition?: string;
   ResponseContentType?: string;
   ResponseCacheControl?: string;
@@ -160,6 +164,9 @@ export interface GetObjectInput extends ObjectInput {
 export class GetObjectCommand extends ObjectRequest<GetObjectInput, GetObjectOutput> {
   readonly operation = 'GetObject';
   protected readonly method = 'GET';
+  protected override content() {
+    return this.input.Range ? { headers: { range: this.input.Range } } : {};
+  }
   protected override query() {
     const { ResponseCacheControl, ResponseContentDisposition, ResponseContentType } = this.input;
     const query: Record<string, string> = {};

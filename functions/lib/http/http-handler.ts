@@ -9,6 +9,7 @@ import { logRequest } from './log-request';
 import type { UploadedFile } from './multipart';
 import { requireCloudFront } from './origin-verify';
 import { parseRequest } from './parse-request';
+import { securityHeaders } from './security-headers';
 import type { HttpEvent, HttpResult, PortalContext } from './types';
 
 export interface HandlerInput<C extends Contract> {
@@ -40,8 +41,9 @@ export class RawResult {
 }
 
 /**
- * Wraps an endpoint's domain function with the contract's rules, in this order: request log, error mapping,
- * authentication and role check (401/403 before any 400, so callers learn nothing without access), input validation.
+ * Wraps an endpoint's domain function with the contract's rules, in this order: request log, security headers on
+ * whatever the answer is, error mapping, authentication and role check (401/403 before any 400, so callers learn
+ * nothing without access), input validation.
  */
 export function httpHandler<C extends Contract>(
   contract: C,
@@ -50,6 +52,7 @@ export function httpHandler<C extends Contract>(
 ) {
   return middy<HttpEvent, HttpResult, Error, PortalContext>()
     .use(logRequest(contract.id))
+    .use(securityHeaders())
     .use(errorResponse())
     .use(requireCloudFront())
     .use(authenticate(contract, options.readOnlyList))

@@ -9,6 +9,7 @@ import {
 } from '../aws/s3-commands';
 import { type PresignedPost, presignGetObject, presignPost } from '../aws/s3-presign';
 import { config } from '../config';
+import { SNIFF_BYTES, servedAs } from './content-type';
 
 /**
  * The documents bucket (issue 10; design/documents.md). Objects of documents live under `documents/<society>/<uuid>`;
@@ -49,6 +50,14 @@ export async function headDocumentObject(key: string): Promise<{ size: number; c
       return undefined;
     throw error;
   }
+}
+
+/** The object's first bytes (a ranged GET), from which its type is decided (content-type.ts). */
+export async function readDocumentHead(key: string, bytes = SNIFF_BYTES): Promise<Uint8Array> {
+  const answer = await s3.send(
+    new GetObjectCommand({ Bucket: config.documentsBucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
+  );
+  return (await answer.Body.transformToByteArray()).subarray(0, bytes);
 }
 
 export async function moveDocumentObject(from: string, to: string, contentType: string): Promise<void> {
@@ -103,19 +112,25 @@ export function contentDisposition(type: 'inline' | 'attachment', fileName: stri
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-/** A one-minute presigned GET of a document with its name and disposition. */
+/**
+ * A one-minute presigned GET of a document with its name and disposition. What it is served as is decided here, for
+ * every caller (a viewer's 'Ver' and 'Descargar', a share link), from the stored type and the name (content-type.ts):
+ * only allow-listed types go out inline, anything else as an application/octet-stream attachment. S3 lets a presigned
+ * GET set the answer's type, disposition and cache headers, but not X-Content-Type-Options.
+ */
 export async function documentDownloadUrl(
   key: string,
   fileName: string,
   type: 'inline' | 'attachment',
-  contentType: string,
+  storedType: string,
 ): Promise<string> {
+  const served = servedAs(storedType, fileName, type);
   return presignGetObject(
     new GetObjectCommand({
       Bucket: config.documentsBucket,
       Key: key,
-      ResponseContentDisposition: contentDisposition(type, fileName),
-      ResponseContentType: contentType,
+      ResponseContentDisposition: contentDisposition(served.disposition, fileName),
+      ResponseContentType: served.contentType,
       ResponseCacheControl: 'private, max-age=60',
     }),
     { expiresIn: DOWNLOAD_EXPIRY_SECONDS },
