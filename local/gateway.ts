@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type Contract, routeKey, routePath } from '../shared/contracts/define';
 import { buildOpenApi } from '../shared/openapi/build';
+import { PORTAL_RESPONSE_HEADERS } from '../shared/response-headers';
 import { installIamEmulation, runAs } from './iam-emulation';
 
 /** API Gateway's payload limit; a larger body answers 413 as it would in AWS. */
@@ -140,10 +141,12 @@ function lambdaContext(contract: Contract): Context {
   };
 }
 
+/** As CloudFront's response headers policy does in AWS, the portal's headers replace any of the function's. */
 function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  for (const [name, value] of Object.entries(PORTAL_RESPONSE_HEADERS)) headers[name.toLowerCase()] = value;
   res.writeHead(result.statusCode ?? 200, headers);
   const body = result.body ?? '';
   res.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
@@ -181,7 +184,7 @@ export async function startGateway(options: {
       // As CloudFront does in AWS: the trailing slash is stripped before routing.
       if (url.pathname.length > 1) url.pathname = url.pathname.replace(/\/+$/, '');
       if (req.method === 'GET' && url.pathname === '/api/openapi.json') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(openapi);
+        res.writeHead(200, { 'content-type': 'application/json', ...PORTAL_RESPONSE_HEADERS }).end(openapi);
         return;
       }
       const selected = selectRoute(routes, req.method ?? 'GET', url.pathname);

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { PORTAL_RESPONSE_HEADERS } from '../shared/response-headers.ts';
 import { contractRoutes } from './contract-routes.ts';
 import { apiDocs } from './vite-plugin-api-docs.ts';
 import { firstLoad } from './vite-plugin-first-load.ts';
@@ -18,10 +19,14 @@ export default defineConfig({
   // '@/…' is web/src and '@shared/…' is shared/, from tsconfig.json's paths.
   resolve: { tsconfigPaths: true },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  preview: { headers: { ...PORTAL_RESPONSE_HEADERS } },
   server: {
     host: '127.0.0.1',
     port: 5173,
     strictPort: true,
+    // As CloudFront's response headers policy in AWS (Cross-Origin-Opener-Policy, nosniff); /api answers get them from
+    // the local gateway.
+    headers: { ...PORTAL_RESPONSE_HEADERS },
     // Transform the app's modules when the server starts, so the first page load does not wait for them.
     warmup: { clientFiles: ['./src/main.tsx', './src/app/**/*.tsx', './src/features/**/*.tsx'] },
   },

@@ -27,6 +27,7 @@ import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { PORTAL_RESPONSE_HEADERS } from '../../shared/response-headers';
 import { wildcardResourceFindings } from '../nag';
 import { ORIGIN_VERIFY_HEADER } from './api';
 import { accessLogsBucket, privateBucketProps } from './buckets';
@@ -109,7 +110,7 @@ export function contentSecurityPolicy(bucketHosts: string[], quickSightRegion?: 
 /**
  * The SPA bucket (private) behind CloudFront with Origin Access Control, /api/* routed to the HTTP API (no caching,
  * every viewer header but Host forwarded, Origin included, all methods, plus the origin-verify header), security
- * headers on every answer, a WAF web ACL.
+ * headers on every answer (CSP, HSTS, nosniff, no framing, Cross-Origin-Opener-Policy), a WAF web ACL.
  */
 export class Web extends Construct {
   readonly bucket: Bucket;
@@ -143,6 +144,17 @@ export class Web extends Construct {
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         contentTypeOptions: { override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+      // A window of its own (shared/response-headers.ts): a page opened from the portal cannot reach it through
+      // window.opener. Embedded reports are frames, which the policy leaves alone; the portal opens no popup it talks to.
+      customHeadersBehavior: {
+        customHeaders: [
+          {
+            header: 'Cross-Origin-Opener-Policy',
+            value: PORTAL_RESPONSE_HEADERS['Cross-Origin-Opener-Policy'],
+            override: true,
+          },
+        ],
       },
     });
 

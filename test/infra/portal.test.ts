@@ -304,6 +304,26 @@ describe('Web', () => {
     expect(distribution?.Properties.DistributionConfig.CustomErrorResponses).toBeUndefined();
   });
 
+  it('sends nosniff and Cross-Origin-Opener-Policy: same-origin on the SPA and on /api', () => {
+    const template = Template.fromStack(synth.stacks.web);
+    const policies = Object.entries(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    expect(policies).toHaveLength(1);
+    const [id, policy] = policies[0] as (typeof policies)[number];
+    const config = policy.Properties.ResponseHeadersPolicyConfig;
+    expect(config.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
+    expect(config.CustomHeadersConfig.Items).toContainEqual({
+      Header: 'Cross-Origin-Opener-Policy',
+      Value: 'same-origin',
+      Override: true,
+    });
+    // Both behaviours answer with that policy: the SPA's documents and the API's answers alike.
+    const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+    const { DefaultCacheBehavior, CacheBehaviors } = distribution?.Properties.DistributionConfig ?? {};
+    const behaviours = [DefaultCacheBehavior, ...(CacheBehaviors ?? [])];
+    expect(behaviours).toHaveLength(2);
+    for (const behaviour of behaviours) expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: id });
+  });
+
   it('puts a WAF web ACL in front: managed rules and per-IP rate limits, made in us-east-1 only', () => {
     const template = Template.fromStack(synth.stacks.web);
     template.resourceCountIs('AWS::WAFv2::WebACL', 1);
