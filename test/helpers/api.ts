@@ -23,7 +23,6 @@ const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)
 export async function call<C extends Contract>(contract: C, options: ApiCall = {}) {
   const { apiUrl } = inject('portal');
   const url = new URL(`${apiUrl}/${fillPath(contract.path, options.params)}`);
-  const viewerIp = options.ip ?? randomIp();
   for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, String(value));
   const response = await fetch(url, {
     method: contract.method,
@@ -32,8 +31,7 @@ export async function call<C extends Contract>(contract: C, options: ApiCall = {
       ...(options.token && { authorization: `Bearer ${options.token}` }),
       ...(options.origin && { origin: options.origin }),
       ...(options.portal && { 'x-portal-origin': options.portal }),
-      'x-portal-viewer-ip': viewerIp,
-      'cloudfront-viewer-address': `${viewerIp}:443`,
+      'x-portal-viewer-ip': options.ip ?? randomIp(),
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });

@@ -57,7 +57,6 @@ export async function invokeInProcess(
       ...(options.token !== undefined && { authorization: `Bearer ${options.token}` }),
       ...(encoded.type && { 'content-type': encoded.type }),
       'x-portal-viewer-ip': options.ip ?? '10.0.0.1',
-      'cloudfront-viewer-address': `${options.ip ?? '10.0.0.1'}:443`,
     },
     queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
     pathParameters: Object.keys(params).length > 0 ? params : undefined,
@@ -106,8 +105,9 @@ export async function countDynamoCalls<T>(run: () => Promise<T>): Promise<{ call
 /**
  * Every call the functions' AWS clients (DynamoDB, Cognito, SES, S3) send while `run` runs, in this process, in order,
  * as `service:Operation`: what two paths of one endpoint cost, compared call by call instead of by the wall clock.
+ * `run` gets the list, to mark its own steps in it.
  */
-export async function awsCallsOf<T>(run: () => Promise<T>): Promise<{ calls: string[]; result: T }> {
+export async function awsCallsOf<T>(run: (calls: string[]) => Promise<T>): Promise<{ calls: string[]; result: T }> {
   await tableAccess();
   const [{ dynamo }, { cognito }, { ses }, { s3 }] = await Promise.all([
     import('../../functions/lib/aws/dynamo'),
@@ -123,7 +123,7 @@ export async function awsCallsOf<T>(run: () => Promise<T>): Promise<{ calls: str
     }),
   );
   try {
-    return { calls, result: await run() };
+    return { calls, result: await run(calls) };
   } finally {
     for (const stop of stops) stop();
   }

@@ -106,9 +106,9 @@ describe('no one learns who is a client', () => {
     const { setEvenAnswerWait, EVEN_ANSWER_MS } = await import('../../functions/lib/http/even-answer');
     const waits: number[] = [];
     const recover = async (email: string) => {
-      const { calls, result } = await awsCallsOf(async () => {
-        setEvenAnswerWait(async (floorMs) => {
-          waits.push(floorMs);
+      const { calls, result } = await awsCallsOf(async (calls) => {
+        setEvenAnswerWait(async (leftMs) => {
+          waits.push(leftMs);
           calls.push('wait');
         });
         const answer = await invokeInProcess(registration.requestPasswordReset, { ip: newIp(), body: { email } });
@@ -116,7 +116,7 @@ describe('no one learns who is a client', () => {
       });
       return { calls, answer: result };
     };
-    const { uuid, email } = await createTestUser('USER_GROUP');
+    const { email } = await createTestUser('USER_GROUP');
     const known = await recover(email);
     const unknown = await recover(`nadie-${randomUUID()}@demo.cl`);
     expect(known.answer).toEqual({ status: 200, body: { code: 'EMAIL_SENT' } });
@@ -131,16 +131,15 @@ describe('no one learns who is a client', () => {
     expect(unknown.calls.slice(reads.length)).toEqual(['wait']);
     expect(known.calls.at(-1)).toBe('wait');
     expect(known.calls.indexOf('ses:SendEmail')).toBeLessThan(known.calls.indexOf('wait'));
-    expect(waits).toEqual([EVEN_ANSWER_MS, EVEN_ANSWER_MS]);
-    expect(uuid).toBeTruthy();
+    // Each waited what its work left of the floor (the wait itself is proven in functions/lib/http/even-answer.test.ts).
+    expect(waits).toHaveLength(2);
+    for (const left of waits) expect(left).toBeLessThanOrEqual(EVEN_ANSWER_MS);
   });
 
   test('sign-in of an unknown address costs the same calls as a wrong password of a registered one', async () => {
     const { email } = await createTestUser('USER_GROUP');
     const attempt = (address: string) =>
-      awsCallsOf(() =>
-        invokeInProcess(postToken, { ip: newIp(), body: { email: address, password: 'Wrong.Pass1' } }),
-      );
+      awsCallsOf(() => invokeInProcess(postToken, { ip: newIp(), body: { email: address, password: 'Wrong.Pass1' } }));
     const registered = await attempt(email);
     const unknown = await attempt(`nadie-${randomUUID()}@demo.cl`);
     expect(registered.result).toEqual({ status: 401, body: { code: 'INVALID_CREDENTIALS' } });
@@ -178,7 +177,7 @@ describe('a session belongs to the portal where it started', () => {
     expect((await call(getUserInfo, { token: refreshed.body.access, portal: pacifico })).status).toBe(401);
   });
 
-  test("the branded-domain rule reads the portal the request came through, not the Origin the client sends", async () => {
+  test('the branded-domain rule reads the portal the request came through, not the Origin the client sends', async () => {
     const body = { email: 'sociedad@demo.cl', password: DEMO_PASSWORD };
     const forged = await call(postToken, { portal: pacifico, origin: andes, body });
     expect(forged.status).toBe(401);
