@@ -103,7 +103,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   postToken: {
     table: {
       read: 'query',
-      // USER#: the security log (PutItem) and the time of the sign-in, `last_login` (UpdateItem, issue 14).
+      // USER#: the security log (PutItem), the time of the sign-in, `last_login` (issue 14), and the access token's
+      // portal, `live_tokens` (issue 21), in one UpdateItem.
       write: {
         'THROTTLE#': THROTTLE,
         'SESSION#': ['PutItem'],
@@ -115,7 +116,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   },
   // Public: drops an ended session and logs the refusal.
   postTokenRefresh: {
-    table: { read: 'query', write: { 'SESSION#': ['DeleteItem'], 'USER#': ['PutItem'] } },
+    // USER#: the security log (PutItem) and the new access token's portal, `live_tokens` (UpdateItem, issue 21).
+    table: { read: 'query', write: { 'SESSION#': ['DeleteItem'], 'USER#': ['PutItem', 'UpdateItem'] } },
     cognito: ['AdminInitiateAuth'],
   },
   postPersonalizationLogin: { ...READ, assets: ['GetObject'] },

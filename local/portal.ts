@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createServer, type ViteDevServer } from 'vite';
+import { createServer, type ProxyOptions, type ViteDevServer } from 'vite';
+import { PORTAL_ORIGIN_HEADER, VIEWER_IP_HEADER } from '../functions/lib/http/client-ip';
 import { contracts } from '../shared/contracts';
 import type { Contract } from '../shared/contracts/define';
 import { bootstrap, functionEnvironment } from './bootstrap';
@@ -30,6 +31,18 @@ export interface Portal {
   demo: DemoData;
   stop: () => Promise<void>;
 }
+
+/**
+ * The proxy plays CloudFront's /api/* function (infra/constructs/web.ts API_PATH_FUNCTION): it sets the viewer's
+ * address and the portal the request came through (`http://` + the Host the browser reached), replacing whatever the
+ * client sent under those names. Tests that call the gateway directly play the edge themselves.
+ */
+const actAsTheEdge: ProxyOptions['configure'] = (proxy) => {
+  proxy.on('proxyReq', (request, incoming) => {
+    request.setHeader(VIEWER_IP_HEADER, incoming.socket.remoteAddress ?? '127.0.0.1');
+    request.setHeader(PORTAL_ORIGIN_HEADER, incoming.headers.host ? `http://${incoming.headers.host}` : '');
+  });
+};
 
 /** Loads a contract's handler module, the same file its Lambda runs. */
 async function loadHandler(contract: Contract) {
@@ -86,7 +99,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
       server: {
         port: webPort,
         strictPort: true,
-        proxy: { '/api': { target: gateway.url, changeOrigin: false } },
+        proxy: { '/api': { target: gateway.url, changeOrigin: false, configure: actAsTheEdge } },
       },
     });
     await vite.listen();

@@ -1,23 +1,30 @@
 import { postTokenRefresh } from '../../shared/contracts/auth';
 import { assertMembershipsEnabled, sessionEnded, sessionEndedError } from '../lib/auth/access';
-import { CredentialsRefused, refreshAccess, revokeRefresh } from '../lib/auth/sessions';
+import { accessTokenClaims, CredentialsRefused, refreshAccess, revokeRefresh } from '../lib/auth/sessions';
 import { deleteSession, getSession, SESSION_MAX_SECONDS } from '../lib/data/sessions';
 import { epochSeconds } from '../lib/data/table';
 import { writeSessionEvent } from '../lib/data/user-logs';
-import { getUser } from '../lib/data/users';
+import { addLiveToken, getUser } from '../lib/data/users';
 import { notAuthenticated } from '../lib/errors';
-import { requestOrigin } from '../lib/http/client-ip';
+import { portalOrigin, requestOrigin } from '../lib/http/client-ip';
 import { httpHandler } from '../lib/http/http-handler';
 
 /**
  * POST api/v1/token/refresh/: a new access token for a live session. Refused (401) when the refresh token starts no
  * session the portal knows, when the user's sessions were ended after it started (logout, password change or reset,
  * disabling), when the session has lasted the spec's 55 minutes (portal §9: the server enforces it too, no refresh
- * extends a session past it), or when the user or its project or group was disabled.
+ * extends a session past it), when the user or its project or group was disabled, or on another portal than the one
+ * the session started on (issue 21). The new access token is listed under the user with the session's portal.
  */
 export const handler = httpHandler(postTokenRefresh, async ({ body, event }) => {
   const session = await getSession(body.refresh);
   if (!session) throw notAuthenticated();
+  const portal = portalOrigin(event);
+  // A session lives on the portal it started on (issue 21): elsewhere it is refused, and left alive at home.
+  if (session.portal !== portal) {
+    await writeSessionEvent({ userUuid: session.user_uuid }, 'REFRESH_REFUSED', requestOrigin(event), 'OTHER_PORTAL');
+    throw notAuthenticated();
+  }
   const user = await getUser(session.user_uuid);
   const ended =
     !user?.enable ||
@@ -32,10 +39,13 @@ export const handler = httpHandler(postTokenRefresh, async ({ body, event }) => 
     throw sessionEndedError();
   }
   await assertMembershipsEnabled(user);
+  let access: string;
   try {
-    return { access: await refreshAccess(body.refresh) };
+    access = await refreshAccess(body.refresh);
   } catch (error) {
     if (error instanceof CredentialsRefused) throw notAuthenticated();
     throw error;
   }
+  await addLiveToken(user, { ...accessTokenClaims(access), portal });
+  return { access };
 });

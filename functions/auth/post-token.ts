@@ -1,68 +1,107 @@
 import { postToken } from '../../shared/contracts/auth';
 import { assertMembershipsEnabled, waitForSessionStart } from '../lib/auth/access';
-import { CredentialsRefused, revokeRefresh, signIn } from '../lib/auth/sessions';
+import { accessTokenClaims, CredentialsRefused, revokeRefresh, signIn } from '../lib/auth/sessions';
 import { getProjectByPortalUrl } from '../lib/data/projects';
 import { startSession } from '../lib/data/sessions';
 import { epochSeconds, nowIso } from '../lib/data/table';
-import { clearThrottle, lockIfFull, releaseSlot, takeSlot } from '../lib/data/throttle';
+import {
+  lockIfFull,
+  markKnownPair,
+  pairKey,
+  releaseSlot,
+  type ThrottleItem,
+  type ThrottleKind,
+  takeSlotItem,
+} from '../lib/data/throttle';
 import { writeSessionEvent } from '../lib/data/user-logs';
-import { getUserByEmail, recordSignIn, type UserRecord } from '../lib/data/users';
+import { getUserByEmailEvenly, recordSignIn, type UserRecord } from '../lib/data/users';
 import { ApiError } from '../lib/errors';
-import { clientIp, requestOrigin } from '../lib/http/client-ip';
+import { addressKey, clientIp, portalOrigin, requestOrigin } from '../lib/http/client-ip';
 import { httpHandler } from '../lib/http/http-handler';
-import type { HttpEvent } from '../lib/http/types';
 
 const invalidCredentials = () => new ApiError(401, 'INVALID_CREDENTIALS');
 
+/** The Cognito user name a password of an unknown address is checked against: no identity has it. */
+const NO_IDENTITY = '00000000-0000-0000-0000-000000000000';
+
 /**
- * A project's branded domain admits only that project's users (issue 8, "Each firm's portal is its own"); the
- * SUPER_ADMIN signs in anywhere, and an origin that is no project's portal admits everyone.
+ * A project's branded domain admits only that project's users (issue 8, "Each firm's portal is its own"), judged by
+ * the portal the edge says the request came through (never a header the client chose); the SUPER_ADMIN signs in
+ * anywhere, and a portal that is no project's admits everyone.
  */
-async function portalAdmits(event: HttpEvent, user: UserRecord): Promise<boolean> {
-  const origin = event.headers?.origin;
-  if (!origin || user.user_role === 'SUPER_ADMIN') return true;
-  const project = await getProjectByPortalUrl(origin);
+async function portalAdmits(portal: string, user: UserRecord): Promise<boolean> {
+  if (!portal || user.user_role === 'SUPER_ADMIN') return true;
+  const project = await getProjectByPortalUrl(portal);
   return !project || user.project_uuids.includes(project.uuid);
 }
 
+type Slot = { kind: ThrottleKind; key: string; item: ThrottleItem };
+
 /**
- * POST api/v1/token/: signs in through Cognito. A slot of the e-mail's and of the address's throttle is taken before
- * the password is checked (429 when none is left), so parallel guesses cannot outrun the lock; a right password gives
- * its slots back. An unknown e-mail and a wrong password answer the same 401; a disabled user, a member of a disabled
- * project or group, or a user of another firm's portal is refused even with the right password.
+ * The sign-in's throttle slots, taken before the password is checked (docs/data-model.md, "Sessions and throttles"):
+ * the (e-mail, address) pair and the address in parallel, then the e-mail's ceiling unless the owner signed in from
+ * this address before. At most three conditional writes; a refusal gives back what was taken and answers 429.
  */
-export const handler = httpHandler(postToken, async ({ body, event }) => {
-  const ip = clientIp(event);
-  const origin = requestOrigin(event);
-  const ipAttempts = await takeSlot('IP_SIGN_IN', ip);
-  let attempts: number;
-  try {
-    attempts = await takeSlot('LOGIN', body.email);
-  } catch (error) {
-    await releaseSlot('IP_SIGN_IN', ip);
+async function takeSignInSlots(email: string, address: string): Promise<Slot[]> {
+  const wanted: Array<{ kind: ThrottleKind; key: string }> = [
+    { kind: 'LOGIN_PAIR', key: pairKey(email, address) },
+    { kind: 'IP_SIGN_IN', key: address },
+  ];
+  const taken = await Promise.allSettled(wanted.map(({ kind, key }) => takeSlotItem(kind, key)));
+  const slots = taken.flatMap((result, n) =>
+    result.status === 'fulfilled' ? [{ ...(wanted[n] as (typeof wanted)[number]), item: result.value }] : [],
+  );
+  const refused = taken.find((result) => result.status === 'rejected');
+  const pair = slots[0]?.kind === 'LOGIN_PAIR' ? slots[0] : undefined;
+  let error = refused?.status === 'rejected' ? refused.reason : undefined;
+  if (!error && !((pair?.item.known_until ?? 0) > epochSeconds())) {
+    try {
+      slots.push({ kind: 'LOGIN', key: email, item: await takeSlotItem('LOGIN', email) });
+    } catch (ceiling) {
+      error = ceiling;
+    }
+  }
+  if (error) {
+    await Promise.all(slots.map(({ kind, key }) => releaseSlot(kind, key)));
     throw error;
   }
-  const user = await getUserByEmail(body.email);
-  let tokens: { access: string; refresh: string } | undefined;
-  if (user) {
-    await waitForSessionStart(user);
-    tokens = await signIn(user.uuid, body.password).catch((error) => {
-      if (error instanceof CredentialsRefused) return undefined;
-      throw error;
-    });
-  }
+  return slots;
+}
+
+/**
+ * POST api/v1/token/: signs in through Cognito. Slots of the pair's, the address's and (from an address the owner
+ * never used) the e-mail's throttles are taken before the password is checked, so parallel guesses cannot outrun the
+ * lock, and a stranger elsewhere never locks the owner's own address (issue 21). An unknown e-mail and a wrong
+ * password answer the same 401 after the same calls (the password is checked against an identity no one has); a
+ * disabled user, a member of a disabled project or group, or a user of another firm's portal is refused even with the
+ * right password. The session is bound to the portal it started on.
+ */
+export const handler = httpHandler(postToken, async ({ body, event }) => {
+  const address = addressKey(clientIp(event));
+  const origin = requestOrigin(event);
+  const portal = portalOrigin(event);
+  const slots = await takeSignInSlots(body.email, address);
+  const user = await getUserByEmailEvenly(body.email);
+  if (user) await waitForSessionStart(user);
+  const tokens = await signIn(user?.uuid ?? NO_IDENTITY, body.password).catch((error) => {
+    if (error instanceof CredentialsRefused) return undefined;
+    throw error;
+  });
   if (!user || !tokens) {
+    if (tokens) await revokeRefresh(tokens.refresh);
     await Promise.all([
-      lockIfFull('LOGIN', body.email, attempts),
-      lockIfFull('IP_SIGN_IN', ip, ipAttempts),
+      ...slots.map(({ kind, key, item }) => lockIfFull(kind, key, item.attempts, epochSeconds(), item.lock_count ?? 0)),
       writeSessionEvent(user ? { userUuid: user.uuid } : { email: body.email }, 'LOGIN_REFUSED', origin, 'CREDENTIALS'),
     ]);
     throw invalidCredentials();
   }
-  await Promise.all([clearThrottle('LOGIN', body.email), releaseSlot('IP_SIGN_IN', ip)]);
+  // The right password: its address is the owner's; the address and the ceiling get their slots back.
+  await Promise.all(
+    slots.map(({ kind, key }) => (kind === 'LOGIN_PAIR' ? markKnownPair(key) : releaseSlot(kind, key))),
+  );
   const refusal = !user.enable
     ? { reason: 'USER_DISABLED', error: new ApiError(401, 'USER_DISABLED') }
-    : !(await portalAdmits(event, user))
+    : !(await portalAdmits(portal, user))
       ? { reason: 'OTHER_PORTAL', error: invalidCredentials() }
       : await assertMembershipsEnabled(user).then(
           () => undefined,
@@ -76,10 +115,10 @@ export const handler = httpHandler(postToken, async ({ body, event }) => {
     throw refusal.error;
   }
   await Promise.all([
-    startSession(user.uuid, tokens.refresh, epochSeconds()),
+    startSession(user.uuid, tokens.refresh, epochSeconds(), portal),
     writeSessionEvent({ userUuid: user.uuid }, 'LOGIN', origin),
-    // The users list's 'Último ingreso' (issue 14): one UpdateItem on the user record, in parallel with the rest.
-    recordSignIn(user.uuid, nowIso()),
+    // The users list's 'Último ingreso' (issue 14) and the new token's portal, in one UpdateItem on the user record.
+    recordSignIn(user, nowIso(), { ...accessTokenClaims(tokens.access), portal }),
   ]);
   return tokens;
 });

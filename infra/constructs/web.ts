@@ -27,6 +27,7 @@ import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { PORTAL_ORIGIN_HEADER, VIEWER_IP_HEADER } from '../../functions/lib/http/client-ip';
 import { PORTAL_RESPONSE_HEADERS } from '../../shared/response-headers';
 import { wildcardResourceFindings } from '../nag';
 import { ORIGIN_VERIFY_HEADER } from './api';
@@ -71,6 +72,11 @@ export const SPA_REWRITE_FUNCTION = `function handler(event) {
  * (`/api/v1/token/`) but HTTP API route keys cannot (infra/routes.ts), so the request is made to match its route
  * exactly instead of relying on how API Gateway treats a trailing slash. Query strings are untouched (CloudFront
  * keeps them apart from `uri`).
+ *
+ * It also tells the API, in headers it sets over whatever the viewer sent under those names (issue 21), the viewer's
+ * address (per-address throttles) and the portal the request came through (`https://` + the Host the viewer reached:
+ * sessions are bound to it). The origin request policy forwards every viewer header but Host, these included; the
+ * names are functions/lib/http/client-ip.ts VIEWER_IP_HEADER and PORTAL_ORIGIN_HEADER.
  */
 export const API_PATH_FUNCTION = `function handler(event) {
   var request = event.request;
@@ -79,6 +85,9 @@ export const API_PATH_FUNCTION = `function handler(event) {
     uri = uri.substring(0, uri.length - 1);
   }
   request.uri = uri;
+  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
+  var host = request.headers.host ? request.headers.host.value : '';
+  request.headers['${PORTAL_ORIGIN_HEADER}'] = { value: host ? 'https://' + host : '' };
   return request;
 }`;
 

@@ -166,7 +166,8 @@ export const requestPasswordReset = defineContract({
   access: 'public',
   statuses: [429],
   handler: 'registration/request-password-reset',
-  summary: 'Mail a password link (EMAIL_SENT; EMAIL_NOT_EXISTS for an unknown address; throttled per address)',
+  summary:
+    'Mail a password link (EMAIL_SENT for every address, registered or not, at the same time; throttled per address)',
   body: z.object({ email: emailSchema }),
   response: z.object({ code: z.literal('EMAIL_SENT') }),
 });

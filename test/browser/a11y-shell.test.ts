@@ -112,7 +112,8 @@ describe('at 375 px', () => {
 
 describe('top bar and health', () => {
   test('the top-bar avatar changes right after an upload on /userinfo, without a reload', async () => {
-    const { email } = await createTestUser('USER_GROUP');
+    // A user of Andes, whose branded portal webUrl is (others are refused there).
+    const { email } = await createTestUser('USER_GROUP', [inject('portal').demo.projects.andes]);
     const { context, page } = await newPage(browser);
     try {
       await signInWithCookies(context, webUrl, email);

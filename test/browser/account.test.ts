@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { postToken } from '../../shared/contracts/auth';
 import { generateInvitation } from '../../shared/contracts/registration';
+import { seriousViolations, settled } from '../helpers/a11y';
 import { call, signIn } from '../helpers/api';
 import { launchBrowser, newPage, screenshot, signInThroughForm, signInWithCookies } from '../helpers/browser';
 import { tokenFrom, waitForMail } from '../helpers/mail';
@@ -99,6 +100,36 @@ describe('registration by invitation', () => {
   });
 });
 
+describe('password recovery tells no one who has an account (issue 21)', () => {
+  test.each([
+    ['desktop', { width: 1366, height: 768 }],
+    ['phone', { width: 375, height: 812 }],
+  ] as const)('a registered and an unknown address get the same page (%s), axe clean', async (name, viewport) => {
+    const { context, page } = await newPage(browser, { viewport });
+    try {
+      const pages: string[] = [];
+      for (const email of ['sociedad@demo.cl', newEmail('desconocido')]) {
+        await page.goto(`${webUrl}/forgottenPassword`);
+        await page.getByLabel('Correo electrónico').fill(email);
+        await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+        await page.waitForURL(/\/SuccessEmail$/);
+        await page.getByRole('heading', { name: 'Revisa tu correo' }).waitFor();
+        await page
+          .getByText('Si el correo está registrado, te enviaremos un enlace para crear una nueva contraseña.')
+          .waitFor();
+        await settled(page);
+        pages.push(await page.locator('main').innerText());
+      }
+      expect(pages[0]).toBeTruthy();
+      expect(pages[1]).toBe(pages[0]);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `account-forgotten-neutral-${name}`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('password recovery and change', () => {
   test('forgotten password → mail → link → new password → sign in; then /userinfo and /changePassword', async () => {
     const email = newEmail('clave');
@@ -126,10 +157,17 @@ describe('password recovery and change', () => {
       await page.getByLabel('Correo electrónico').fill('no-es-correo');
       await fieldError(page, 'El email debe tener el siguiente formato nombre@dominio.cl');
       expect(await send.isDisabled()).toBe(true);
+      // An unknown address gets the very page a registered one gets (issue 21): nothing tells them apart.
       await page.getByLabel('Correo electrónico').fill(newEmail('nadie'));
       await send.click();
-      await page.getByText('¡Oops! El correo ingresado no está registrado.').waitFor();
+      await page.waitForURL(/\/SuccessEmail$/);
+      await page.getByRole('heading', { name: 'Revisa tu correo' }).waitFor();
+      await page
+        .getByText('Si el correo está registrado, te enviaremos un enlace para crear una nueva contraseña.')
+        .waitFor();
       await screenshot(page, 'account-forgotten-unknown');
+      await page.goto(`${webUrl}/forgottenPassword`);
+      await page.getByLabel('Correo electrónico').fill(newEmail('bloqueo'));
 
       // The per-address lock, as the API words it (the throttle itself has API tests).
       await page.route('**/api/v1/users/password/reset/', (route) =>
@@ -148,7 +186,7 @@ describe('password recovery and change', () => {
       await page.getByLabel('Correo electrónico').fill(email);
       await send.click();
       await page.waitForURL(/\/SuccessEmail$/);
-      await page.getByRole('heading', { name: 'Email enviado' }).waitFor();
+      await page.getByRole('heading', { name: 'Revisa tu correo' }).waitFor();
       await screenshot(page, 'account-success-email');
 
       const resetToken = tokenFrom(await waitForMail(email, 'Recuperación de contraseña'), 'password_reset');

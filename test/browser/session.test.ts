@@ -4,7 +4,9 @@ import { launchBrowser, newPage, presetLocalStorage, screenshot, signInWithCooki
 import { createTestUser } from '../helpers/db';
 
 /** Route guards and the session rules (portal spec §2, §4; admin spec §2). */
-const { webUrl } = inject('portal');
+const { webUrl, demo } = inject('portal');
+// Users of the firm whose portal the tests browse (webUrl is Andes' branded portal): others are refused there.
+const andesUser = (role: 'USER_GROUP' | 'USER_SOCIETY') => createTestUser(role, [demo.projects.andes]);
 let browser: Browser;
 
 beforeAll(async () => {
@@ -69,7 +71,7 @@ describe('route guards', () => {
     await withPage(async (page, context) => {
       // A user of its own: signing out ends every session of the user (issue 8), and tests beside this one use the demo
       // accounts.
-      await signInWithCookies(context, webUrl, (await createTestUser('USER_SOCIETY')).email);
+      await signInWithCookies(context, webUrl, (await andesUser('USER_SOCIETY')).email);
       await page.goto(`${webUrl}/forgottenPassword`);
       await page.getByRole('heading', { name: /^Hola / }).waitFor();
       expect(page.url()).toBe(`${webUrl}/home`);
@@ -90,7 +92,7 @@ describe('session rules', () => {
   // sign-out) fire as they would after that much time, without waiting for it or back-dating anything.
   test('15 minutes without activity on an open page end the session with the Spanish notice', async () => {
     await withPage(async (page, context) => {
-      await signInWithCookies(context, webUrl, (await createTestUser('USER_GROUP')).email);
+      await signInWithCookies(context, webUrl, (await andesUser('USER_GROUP')).email);
       await page.clock.install();
       await page.goto(`${webUrl}/home`);
       await page.getByRole('heading', { name: /^Hola / }).waitFor();
@@ -108,7 +110,7 @@ describe('session rules', () => {
 
   test('55 minutes after sign-in the session ends for security, however active the user is', async () => {
     await withPage(async (page, context) => {
-      await signInWithCookies(context, webUrl, (await createTestUser('USER_GROUP')).email);
+      await signInWithCookies(context, webUrl, (await andesUser('USER_GROUP')).email);
       await page.clock.install();
       await page.goto(`${webUrl}/home`);
       await page.getByRole('heading', { name: /^Hola / }).waitFor();
@@ -129,7 +131,7 @@ describe('session rules', () => {
 
   test('a tab reopened after 15 idle minutes, or 55 minutes after sign-in, does not resume the session', async () => {
     await withPage(async (page, context) => {
-      await signInWithCookies(context, webUrl, (await createTestUser('USER_GROUP')).email);
+      await signInWithCookies(context, webUrl, (await andesUser('USER_GROUP')).email);
       await presetLocalStorage(context, { last_activity: String(Date.now() - 16 * 60_000) });
       await page.goto(`${webUrl}/home`);
       await page.getByTestId('session-notice').waitFor();
@@ -137,7 +139,7 @@ describe('session rules', () => {
       expect(await notice(page)).toBe('Sesión terminada por inactividad');
     });
     await withPage(async (page, context) => {
-      await signInWithCookies(context, webUrl, (await createTestUser('USER_GROUP')).email, {
+      await signInWithCookies(context, webUrl, (await andesUser('USER_GROUP')).email, {
         signedInAt: Date.now() - 56 * 60_000,
       });
       await page.goto(`${webUrl}/home`);

@@ -11,8 +11,10 @@ export interface ApiCall {
   /** The viewer's address as CloudFront reports it; by default a random one per call, so the per-address throttles
    * count only what a test sends on purpose from one address. */
   ip?: string;
-  /** The browser's Origin header (a project's branded portal). */
+  /** The browser's Origin header: the client's to choose, so the server trusts it for nothing. */
   origin?: string;
+  /** The portal (scheme and host) the request came through, as CloudFront, or Vite locally, reports it. */
+  portal?: string;
 }
 
 const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)).join('.')}`;
@@ -28,7 +30,8 @@ export async function call<C extends Contract>(contract: C, options: ApiCall = {
       ...(options.body !== undefined && { 'content-type': 'application/json' }),
       ...(options.token && { authorization: `Bearer ${options.token}` }),
       ...(options.origin && { origin: options.origin }),
-      'cloudfront-viewer-address': `${options.ip ?? randomIp()}:443`,
+      ...(options.portal && { 'x-portal-origin': options.portal }),
+      'x-portal-viewer-ip': options.ip ?? randomIp(),
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
@@ -38,9 +41,13 @@ export async function call<C extends Contract>(contract: C, options: ApiCall = {
 }
 
 /** Signs in through the API and returns the tokens. */
-export async function signIn(email: string, password = DEMO_PASSWORD): Promise<{ access: string; refresh: string }> {
+export async function signIn(
+  email: string,
+  password = DEMO_PASSWORD,
+  options: Pick<ApiCall, 'portal' | 'ip'> = {},
+): Promise<{ access: string; refresh: string }> {
   const { postToken } = await import('../../shared/contracts/auth');
-  const { status, body } = await call(postToken, { body: { email, password } });
+  const { status, body } = await call(postToken, { ...options, body: { email, password } });
   if (status !== 200) throw new Error(`Sign-in of ${email} answered ${status}: ${JSON.stringify(body)}`);
   return body;
 }

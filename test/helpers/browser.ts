@@ -66,8 +66,9 @@ export async function signInWithCookies(
   email: string,
   options: { signedInAt?: number } = {},
 ): Promise<{ access: string; refresh: string }> {
-  const tokens = await signIn(email, DEMO_PASSWORD);
   const url = new URL(baseUrl);
+  // The session is bound to the portal the browser will call through (issue 21).
+  const tokens = await signIn(email, DEMO_PASSWORD, { portal: url.origin });
   const cookie = (name: string, value: string) => ({ name, value, domain: url.hostname, path: '/' });
   await context.addCookies([
     cookie(STORAGE_KEYS.accessToken, tokens.access),

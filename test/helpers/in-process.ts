@@ -14,6 +14,8 @@ export interface InProcessRequest {
   /** Sent as multipart/form-data (base64-encoded, as API Gateway hands it), instead of `body`. */
   form?: FormData;
   asInAws?: boolean;
+  /** The viewer's address as the CloudFront function reports it (default 10.0.0.1). */
+  ip?: string;
 }
 
 /** The body bytes and content type of a request, as the browser would send them. */
@@ -54,7 +56,7 @@ export async function invokeInProcess(
     headers: {
       ...(options.token !== undefined && { authorization: `Bearer ${options.token}` }),
       ...(encoded.type && { 'content-type': encoded.type }),
-      'cloudfront-viewer-address': '10.0.0.1:443',
+      'x-portal-viewer-ip': options.ip ?? '10.0.0.1',
     },
     queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
     pathParameters: Object.keys(params).length > 0 ? params : undefined,
@@ -98,4 +100,31 @@ export async function dynamoCallsOf<T>(run: () => Promise<T>): Promise<{ operati
 export async function countDynamoCalls<T>(run: () => Promise<T>): Promise<{ calls: number; result: T }> {
   const { operations, result } = await dynamoCallsOf(run);
   return { calls: operations.length, result };
+}
+
+/**
+ * Every call the functions' AWS clients (DynamoDB, Cognito, SES, S3) send while `run` runs, in this process, in order,
+ * as `service:Operation`: what two paths of one endpoint cost, compared call by call instead of by the wall clock.
+ * `run` gets the list, to mark its own steps in it.
+ */
+export async function awsCallsOf<T>(run: (calls: string[]) => Promise<T>): Promise<{ calls: string[]; result: T }> {
+  await tableAccess();
+  const [{ dynamo }, { cognito }, { ses }, { s3 }] = await Promise.all([
+    import('../../functions/lib/aws/dynamo'),
+    import('../../functions/lib/aws/cognito'),
+    import('../../functions/lib/aws/ses'),
+    import('../../functions/lib/aws/s3'),
+  ]);
+  const calls: string[] = [];
+  const clients = { dynamo, cognito, ses, s3 } as const;
+  const stops = Object.entries(clients).map(([name, client]) =>
+    client.onSend((operation) => {
+      calls.push(`${name}:${operation}`);
+    }),
+  );
+  try {
+    return { calls, result: await run(calls) };
+  } finally {
+    for (const stop of stops) stop();
+  }
 }

@@ -4,8 +4,9 @@ import { API_PATH_FUNCTION, SPA_REWRITE_FUNCTION } from '../../infra/constructs/
 interface CfRequest {
   uri: string;
   querystring?: Record<string, unknown>;
+  headers?: Record<string, { value: string }>;
 }
-type CfHandler = (event: { request: CfRequest }) => CfRequest;
+type CfHandler = (event: { request: CfRequest; viewer?: { ip: string } }) => CfRequest;
 
 /** CloudFront Functions are plain JavaScript: evaluate the exact code that gets deployed. */
 function load(code: string): CfHandler {
@@ -31,7 +32,11 @@ describe('SPA rewrite (default behaviour)', () => {
 
 describe('API path (/api/* behaviour)', () => {
   const handler = load(API_PATH_FUNCTION);
-  const uri = (path: string) => handler({ request: { uri: path, querystring: { limit: { value: '10' } } } }).uri;
+  const uri = (path: string) =>
+    handler({
+      request: { uri: path, querystring: { limit: { value: '10' } }, headers: {} },
+      viewer: { ip: '198.51.100.7' },
+    }).uri;
 
   it('strips trailing slashes so the spec paths match HTTP API route keys', () => {
     expect(uri('/api/v1/token/')).toBe('/api/v1/token');
@@ -41,8 +46,19 @@ describe('API path (/api/* behaviour)', () => {
   });
 
   it('keeps the query string', () => {
-    expect(handler({ request: { uri: '/api/v1/a/', querystring: { limit: { value: '10' } } } }).querystring).toEqual({
-      limit: { value: '10' },
-    });
+    const request = { uri: '/api/v1/a/', querystring: { limit: { value: '10' } }, headers: {} };
+    expect(handler({ request, viewer: { ip: '198.51.100.7' } }).querystring).toEqual({ limit: { value: '10' } });
+  });
+
+  it("tells the API the viewer's address and portal, over whatever the viewer sent under those names", () => {
+    const forged = {
+      host: { value: 'portal.firma-b.cl' },
+      'x-portal-origin': { value: 'https://portal.firma-a.cl' },
+      'x-portal-viewer-ip': { value: '10.0.0.1' },
+    };
+    const out = handler({ request: { uri: '/api/v1/users/info/', headers: forged }, viewer: { ip: '2001:db8::7' } });
+    expect(out.headers?.['x-portal-origin']).toEqual({ value: 'https://portal.firma-b.cl' });
+    expect(out.headers?.['x-portal-viewer-ip']).toEqual({ value: '2001:db8::7' });
+    expect(out.headers?.host).toEqual({ value: 'portal.firma-b.cl' });
   });
 });

@@ -25,7 +25,7 @@ export async function upload(
   form.append('file', new Blob([new Uint8Array(bytes)], { type: file.type ?? 'text/csv' }), file.name);
   const response = await fetch(`${apiUrl}/${fillPath(contract.path)}`, {
     method: contract.method,
-    headers: { authorization: `Bearer ${token}`, 'cloudfront-viewer-address': '10.9.9.9:443' },
+    headers: { authorization: `Bearer ${token}`, 'x-portal-viewer-ip': '10.9.9.9' },
     body: form,
   });
   const text = await response.text();

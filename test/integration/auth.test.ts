@@ -55,27 +55,29 @@ describe('sign-in', () => {
 });
 
 describe('throttling', () => {
-  test('the 6th attempt within 15 minutes answers 429 with remaining_time, even with the right password', async () => {
+  test('the 6th attempt from one address within 15 minutes answers 429 with remaining_time, even with the right password', async () => {
     const { email } = await createTestUser('USER_GROUP');
-    const { dynamo, keys, tableName } = await tableAccess();
+    const { dynamo, tableName } = await tableAccess();
+    const { signInPairKey } = await import('../../functions/lib/data/throttle');
+    const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 256)).join('.')}`;
     const epochNow = () => Math.floor(Date.now() / 1000);
     let fifthSentAt = 0;
     for (let attempt = 1; attempt <= 5; attempt++) {
       fifthSentAt = epochNow();
-      const { status } = await call(postToken, { body: { email, password: `Wrong.Pass${attempt}` } });
+      const { status } = await call(postToken, { ip, body: { email, password: `Wrong.Pass${attempt}` } });
       expect(status).toBe(401);
     }
     const fifthAnsweredAt = epochNow();
-    // The 5th failure locks for exactly 5 minutes from the moment the server counted it (its window ends then).
+    // The 5th failure locks the guessing address for exactly 5 minutes from the moment the server counted it.
     const { Item: lock } = await dynamo.send(
-      new GetCommand({ TableName: tableName, Key: keys.throttle('LOGIN', email), ConsistentRead: true }),
+      new GetCommand({ TableName: tableName, Key: signInPairKey(email, ip), ConsistentRead: true }),
     );
     const lockedUntil = lock?.window_end as number;
     expect(lockedUntil).toBeGreaterThanOrEqual(fifthSentAt + 300);
     expect(lockedUntil).toBeLessThanOrEqual(fifthAnsweredAt + 300);
 
     const sentAt = epochNow();
-    const locked = await call(postToken, { body: { email, password: DEMO_PASSWORD } });
+    const locked = await call(postToken, { ip, body: { email, password: DEMO_PASSWORD } });
     const answeredAt = epochNow();
     expect(locked.status).toBe(429);
     expect(locked.body.code).toBe('TOO_MANY_ATTEMPTS');
@@ -84,16 +86,16 @@ describe('throttling', () => {
     expect(locked.body.remaining_time).toBeLessThanOrEqual(lockedUntil - sentAt);
 
     // Another e-mail is not affected; and once the lock lapses the right password works again.
-    expect((await call(postToken, { body: { email: 'grupo@demo.cl', password: DEMO_PASSWORD } })).status).toBe(200);
+    expect((await call(postToken, { ip, body: { email: 'grupo@demo.cl', password: DEMO_PASSWORD } })).status).toBe(200);
     await dynamo.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.throttle('LOGIN', email),
+        Key: signInPairKey(email, ip),
         UpdateExpression: 'SET window_end = :past',
         ExpressionAttributeValues: { ':past': epochNow() - 1 },
       }),
     );
-    expect((await call(postToken, { body: { email, password: DEMO_PASSWORD } })).status).toBe(200);
+    expect((await call(postToken, { ip, body: { email, password: DEMO_PASSWORD } })).status).toBe(200);
   });
 });
 

@@ -34,10 +34,11 @@ async function sessionLog(userUuid: string): Promise<Array<Record<string, unknow
 }
 
 describe('the sign-in lock holds under concurrency', () => {
-  test('of 20 parallel wrong passwords at most 5 reach the identity provider; the rest and then the right one get 429', async () => {
+  test('of 20 parallel wrong passwords from one address at most 5 reach the identity provider; the rest and then the right one get 429', async () => {
     const { uuid, email } = await createTestUser('USER_GROUP');
+    const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, n) => call(postToken, { body: { email, password: `Wrong.Pass${n}` } })),
+      Array.from({ length: 20 }, (_, n) => call(postToken, { ip, body: { email, password: `Wrong.Pass${n}` } })),
     );
     const checked = answers.filter((a) => a.status === 401);
     const refused = answers.filter((a) => a.status === 429);
@@ -49,7 +50,7 @@ describe('the sign-in lock holds under concurrency', () => {
     const refusals = (await sessionLog(uuid)).filter((i) => i.action === 'LOGIN_REFUSED');
     expect(refusals).toHaveLength(checked.length);
 
-    const right = await call(postToken, { body: { email, password: DEMO_PASSWORD } });
+    const right = await call(postToken, { ip, body: { email, password: DEMO_PASSWORD } });
     expect(right.status).toBe(429);
     expect(right.body.remaining_time).toBeGreaterThan(0);
     expect(right.body.remaining_time).toBeLessThanOrEqual(15 * 60);
@@ -265,17 +266,17 @@ describe("each firm's portal is its own", () => {
     const andes = webUrl;
     const pacifico = webUrl.replace('localhost', '127.0.0.1');
     const body = { email: 'sociedad@demo.cl', password: DEMO_PASSWORD };
-    const elsewhere = await call(postToken, { origin: pacifico, body });
+    const elsewhere = await call(postToken, { portal: pacifico, body });
     expect(elsewhere.status).toBe(401);
     expect(elsewhere.body).toEqual({ code: 'INVALID_CREDENTIALS' });
-    expect((await call(postToken, { origin: andes, body })).status).toBe(200);
+    expect((await call(postToken, { portal: andes, body })).status).toBe(200);
     const superOnPacifico = await call(postToken, {
-      origin: pacifico,
+      portal: pacifico,
       body: { email: 'superadmin@demo.cl', password: DEMO_PASSWORD },
     });
     expect(superOnPacifico.status).toBe(200);
-    // An origin that is no project's portal (the plain login) admits everyone.
-    expect((await call(postToken, { origin: 'https://portal.example.cl', body })).status).toBe(200);
+    // A portal that is no project's (the plain login) admits everyone.
+    expect((await call(postToken, { portal: 'https://portal.example.cl', body })).status).toBe(200);
   });
 });
 

@@ -58,3 +58,12 @@ export async function signOutEverywhere(uuid: string): Promise<void> {
     .send(new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: uuid }))
     .catch((error: Error) => logger.info('Global sign-out not done by the identity provider', { reason: error.name }));
 }
+
+/** The id and expiry of an access token Cognito just gave us (read, not verified: it came from Cognito itself). */
+export function accessTokenClaims(access: string): { jti: string; until: number } {
+  const payload = JSON.parse(Buffer.from(access.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+    jti?: unknown;
+    exp?: unknown;
+  };
+  return { jti: String(payload.jti), until: Number(payload.exp) };
+}

@@ -68,6 +68,8 @@ describe('production access-token verifier (CognitoJwtVerifier)', () => {
     await expect(verify(sign(claims))).resolves.toEqual({
       username: 'c0ffee00-0000-4000-8000-000000000001',
       issuedAt: claims.iat,
+      id: claims.jti,
+      expiresAt: claims.exp,
     });
   });
 

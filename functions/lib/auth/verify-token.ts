@@ -7,6 +7,10 @@ export interface VerifiedToken {
   username: string;
   /** When the token was issued (epoch seconds): tokens older than the user's sessions_valid_after are refused. */
   issuedAt: number;
+  /** The token's own id (`jti`): its session's portal is listed under it on the user (live_tokens). */
+  id: string;
+  /** When it expires (epoch seconds). */
+  expiresAt: number;
 }
 
 type Verify = (token: string) => Promise<VerifiedToken>;
@@ -29,7 +33,7 @@ function createVerifier(): Verify {
     if (payload.token_use !== 'access' || payload.client_id !== config.userPoolClientId) {
       throw new Error('Not an access token of this client');
     }
-    return { username: String(payload.username), issuedAt: Number(payload.iat) };
+    return tokenOf(payload);
   };
 }
 
@@ -40,11 +44,17 @@ export function productionVerifierProperties() {
 
 /** The production branch, apart so a test can give it a verifier whose JWKS it preloaded (cacheJwks). */
 export function cognitoVerifier(verifier: {
-  verify: (token: string) => Promise<{ username?: unknown; iat: number }>;
+  verify: (token: string) => Promise<{ username?: unknown; iat: number; exp: number; jti?: unknown }>;
 }): Verify {
-  return async (token) => {
-    const payload = await verifier.verify(token);
-    return { username: String(payload.username), issuedAt: payload.iat };
+  return async (token) => tokenOf(await verifier.verify(token));
+}
+
+function tokenOf(payload: { username?: unknown; iat?: unknown; exp?: unknown; jti?: unknown }): VerifiedToken {
+  return {
+    username: String(payload.username),
+    issuedAt: Number(payload.iat),
+    id: String(payload.jti ?? ''),
+    expiresAt: Number(payload.exp),
   };
 }
 

@@ -15,6 +15,8 @@ export const SESSION_MAX_SECONDS = 55 * 60;
 export interface SessionRecord {
   user_uuid: string;
   started_at: number;
+  /** The portal the session started on (issue 21): refreshes elsewhere are refused. Absent on older sessions. */
+  portal?: string;
 }
 
 const sessionKey = (refresh: string) => ({
@@ -22,7 +24,12 @@ const sessionKey = (refresh: string) => ({
   sk: 'SESSION',
 });
 
-export async function startSession(userUuid: string, refresh: string, startedAt: number): Promise<void> {
+export async function startSession(
+  userUuid: string,
+  refresh: string,
+  startedAt: number,
+  portal: string,
+): Promise<void> {
   await dynamo.send(
     new PutCommand({
       TableName: config.tableName,
@@ -30,6 +37,7 @@ export async function startSession(userUuid: string, refresh: string, startedAt:
         ...sessionKey(refresh),
         user_uuid: userUuid,
         started_at: startedAt,
+        portal,
         expires_at: startedAt + SESSION_MAX_SECONDS + 3600,
       },
     }),

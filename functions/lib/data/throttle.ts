@@ -1,22 +1,53 @@
 import { dynamo } from '../aws/dynamo';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../aws/dynamo-commands';
+import { DeleteCommand, GetCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { ApiError } from '../errors';
 import { epochSeconds, keys } from './table';
 
+interface Limits {
+  maxHits: number;
+  windowSeconds: number;
+  lockSeconds: number;
+  maxLockSeconds?: number;
+  memorySeconds?: number;
+}
+
+/** How long a pair's successful sign-in makes its address "known" to the e-mail's ceiling (sign-in, below). */
+export const KNOWN_ADDRESS_SECONDS = 90 * 24 * 3600;
+const DAY = 24 * 3600;
+
 /**
- * Throttles, each a counter of slots per key within a window (issue 8, "The lock holds").
- * - LOGIN, per e-mail: 5 failures within 15 minutes lock it for 5 minutes, even for the right password (issue 3).
- * - PASSWORD_RESET, per e-mail: 3 requests within 15 minutes lock for 15, so the EMAIL_NOT_EXISTS answer of the spec
- *   cannot be used to sweep addresses quickly.
- * - IP_*, per client address: sign-in failures, reset requests, registrations and invitation-link checks.
+ * Throttles, each a counter of slots per key within a window (issue 8, "The lock holds"). Where `maxLockSeconds` is
+ * set the lock grows: each lock of the key doubles the previous one up to that cap, and the key remembers its locks
+ * for `memorySeconds` (issue 21, "The lock stops guessing, not owners").
+ *
+ * Sign-in (issue 21): a stranger must not be able to lock the owner out, so no count is per e-mail alone.
+ * - LOGIN_PAIR, per (e-mail, address): 5 failures within 15 minutes lock that pair for 5 minutes, then 10, 20, 40, 60:
+ *   the spec's lock (429 with remaining_time), held by the guesser's address only. The owner's right password from
+ *   that address clears it and marks the address known to the e-mail for 90 days.
+ * - IP_SIGN_IN, per address (IPv6 by /64) across e-mails: 30 failures within 15 minutes, then 15 minutes growing to 4
+ *   hours: one address sweeping many accounts.
+ * - LOGIN, per e-mail, the ceiling of many addresses on one account: 50 failures within an hour from addresses the
+ *   e-mail never signed in from lock it for those addresses only (15 minutes growing to 4 hours). Addresses where
+ *   the owner signed in before skip it, so strangers elsewhere never hold the owner's own address; a password reset
+ *   clears it.
+ * Others:
+ * - PASSWORD_RESET, per e-mail: 3 requests within 15 minutes lock for 15 (each request may mail the owner).
+ * - IP_*, per client address: reset requests, registrations and invitation-link checks.
  * A slot is taken atomically *before* the guarded work (the password check, the mail), so concurrent requests cannot
  * all pass a check that each read before the others wrote: of 20 parallel wrong passwords at most 5 reach Cognito.
  */
 export const THROTTLES = {
-  LOGIN: { maxHits: 5, windowSeconds: 15 * 60, lockSeconds: 5 * 60 },
+  LOGIN_PAIR: { maxHits: 5, windowSeconds: 15 * 60, lockSeconds: 5 * 60, maxLockSeconds: 60 * 60, memorySeconds: DAY },
+  LOGIN: { maxHits: 50, windowSeconds: 60 * 60, lockSeconds: 15 * 60, maxLockSeconds: 4 * 3600, memorySeconds: DAY },
   PASSWORD_RESET: { maxHits: 3, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
-  IP_SIGN_IN: { maxHits: 30, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
+  IP_SIGN_IN: {
+    maxHits: 30,
+    windowSeconds: 15 * 60,
+    lockSeconds: 15 * 60,
+    maxLockSeconds: 4 * 3600,
+    memorySeconds: DAY,
+  },
   IP_PASSWORD_RESET: { maxHits: 10, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
   IP_REGISTRATION: { maxHits: 20, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
   IP_LINK_CHECK: { maxHits: 60, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
@@ -24,16 +55,24 @@ export const THROTTLES = {
   IP_CONTACT: { maxHits: 5, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
   // Support tickets per signed-in user (issue 13): each is stored and mailed to the project; a few an hour is plenty.
   USER_TICKET: { maxHits: 5, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
-} as const;
+} as const satisfies Record<string, Limits>;
 export type ThrottleKind = keyof typeof THROTTLES;
+const limitsOf = (kind: ThrottleKind): Limits => THROTTLES[kind];
+
+/** One e-mail tried from one address (the address as addressKey gives it): the LOGIN_PAIR key, and its item's key. */
+export const pairKey = (email: string, address: string) => `${email.toLowerCase()}#${address}`;
+export const signInPairKey = (email: string, address: string) => keys.throttle('LOGIN_PAIR', pairKey(email, address));
 
 /**
  * The item: `attempts` slots taken in the window that ends at `window_end`. The key is locked while its attempts have
- * reached the limit and the window has not ended; the hit that fills it moves `window_end` to now + the lock time.
+ * reached the limit and the window has not ended; the hit that fills it moves `window_end` to now + the lock time and
+ * counts the lock in `lock_count` (the next lock doubles). `known_until`: a sign-in pair whose owner signed in from it.
  */
-interface ThrottleItem {
+export interface ThrottleItem {
   attempts: number;
   window_end: number;
+  lock_count?: number;
+  known_until?: number;
 }
 
 const isConditionFailure = (error: unknown) => (error as Error)?.name === 'ConditionalCheckFailedException';
@@ -41,42 +80,61 @@ const isConditionFailure = (error: unknown) => (error as Error)?.name === 'Condi
 export const tooManyAttempts = (remainingSeconds: number) =>
   new ApiError(429, 'TOO_MANY_ATTEMPTS', { remaining_time: Math.max(1, remainingSeconds) });
 
+/** The lock a key gets when it fills for the (locks + 1)th time. */
+export function lockSecondsOf(kind: ThrottleKind, locks = 0): number {
+  const limits = limitsOf(kind);
+  if (!limits.maxLockSeconds) return limits.lockSeconds;
+  return Math.min(limits.maxLockSeconds, limits.lockSeconds * 2 ** Math.min(locks, 20));
+}
+
+/** When the item may go: after its longest lock and its memory of locks; a known pair lives until it is forgotten. */
+const expiryOf = (limits: Limits, now: number) =>
+  now + limits.windowSeconds + (limits.maxLockSeconds ?? limits.lockSeconds) + (limits.memorySeconds ?? 0);
+
 /**
- * Takes one slot of the key, or answers 429 TOO_MANY_ATTEMPTS with the seconds left. Returns the attempts counted
- * after this one. Each round is two conditional writes: one that counts within a live window, one that opens a new
- * window; when both fail because a parallel request opened the window in between, the next round counts in it.
+ * Takes one slot of the key, or answers 429 TOO_MANY_ATTEMPTS with the seconds left. Returns the item after this
+ * slot. Each round is two conditional writes: one that counts within a live window, one that opens a new window
+ * (keeping the key's lock count and known mark); when both fail because a parallel request opened the window in
+ * between, the next round counts in it.
  */
-export async function takeSlot(kind: ThrottleKind, key: string, now = epochSeconds()): Promise<number> {
-  const limits = THROTTLES[kind];
+export async function takeSlotItem(kind: ThrottleKind, key: string, now = epochSeconds()): Promise<ThrottleItem> {
+  const limits = limitsOf(kind);
   const Key = keys.throttle(kind, key);
-  const expiresAt = now + limits.windowSeconds + limits.lockSeconds;
+  const expiresAt = expiryOf(limits, now);
   for (let round = 0; round < 3; round++) {
     try {
       const { Attributes } = await dynamo.send(
         new UpdateCommand({
           TableName: config.tableName,
           Key,
-          UpdateExpression: 'SET attempts = attempts + :one, expires_at = :exp',
+          UpdateExpression: 'SET attempts = attempts + :one, expires_at = if_not_exists(known_until, :exp)',
           ConditionExpression: 'attempts < :max AND window_end > :now',
           ExpressionAttributeValues: { ':one': 1, ':max': limits.maxHits, ':now': now, ':exp': expiresAt },
-          ReturnValues: 'UPDATED_NEW',
+          ReturnValues: 'ALL_NEW',
         }),
       );
-      return Attributes?.attempts as number;
+      return Attributes as unknown as ThrottleItem;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
     try {
-      await dynamo.send(
-        new PutCommand({
+      const { Attributes } = await dynamo.send(
+        new UpdateCommand({
           TableName: config.tableName,
-          Item: { ...Key, attempts: 1, window_end: now + limits.windowSeconds, expires_at: expiresAt },
+          Key,
+          UpdateExpression: 'SET attempts = :one, window_end = :end, expires_at = if_not_exists(known_until, :exp)',
           // An item of the older shape (no window_end) counts as lapsed.
           ConditionExpression: 'attribute_not_exists(window_end) OR window_end <= :now',
-          ExpressionAttributeValues: { ':now': now },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':end': now + limits.windowSeconds,
+            ':exp': expiresAt,
+            ':now': now,
+          },
+          ReturnValues: 'ALL_NEW',
         }),
       );
-      return 1;
+      return Attributes as unknown as ThrottleItem;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
@@ -87,16 +145,22 @@ export async function takeSlot(kind: ThrottleKind, key: string, now = epochSecon
   throw tooManyAttempts(limits.lockSeconds);
 }
 
-/** After a counted failure (or a counting request) that filled the key: lock it for the lock time from now. */
-export async function lockIfFull(kind: ThrottleKind, key: string, attempts: number, now = epochSeconds()) {
-  const limits = THROTTLES[kind];
+/** takeSlotItem, answering the attempts counted after this one. */
+export async function takeSlot(kind: ThrottleKind, key: string, now = epochSeconds()): Promise<number> {
+  return (await takeSlotItem(kind, key, now)).attempts;
+}
+
+/** After a counted failure (or a counting request) that filled the key: lock it, longer each time where it grows. */
+export async function lockIfFull(kind: ThrottleKind, key: string, attempts: number, now = epochSeconds(), locks = 0) {
+  const limits = limitsOf(kind);
   if (attempts < limits.maxHits) return;
+  const until = now + lockSecondsOf(kind, locks);
   await dynamo.send(
     new UpdateCommand({
       TableName: config.tableName,
       Key: keys.throttle(kind, key),
-      UpdateExpression: 'SET window_end = :until, expires_at = :exp',
-      ExpressionAttributeValues: { ':until': now + limits.lockSeconds, ':exp': now + limits.lockSeconds },
+      UpdateExpression: 'SET window_end = :until, expires_at = if_not_exists(known_until, :exp) ADD lock_count :one',
+      ExpressionAttributeValues: { ':until': until, ':exp': until + (limits.memorySeconds ?? 0), ':one': 1 },
     }),
   );
 }
@@ -123,7 +187,24 @@ export async function releaseSlot(kind: ThrottleKind, key: string): Promise<void
     });
 }
 
-/** Forgets the key's count: a successful sign-in or password reset lifts the e-mail's lock. */
+/**
+ * The owner's right password from this address: the pair's count and its lock growth go, and the address is known to
+ * the e-mail (it skips the e-mail's ceiling) for KNOWN_ADDRESS_SECONDS from now.
+ */
+export async function markKnownPair(key: string, now = epochSeconds()): Promise<void> {
+  const until = now + KNOWN_ADDRESS_SECONDS;
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: keys.throttle('LOGIN_PAIR', key),
+      UpdateExpression:
+        'SET attempts = :zero, window_end = :now, known_until = :until, expires_at = :until, lock_count = :zero',
+      ExpressionAttributeValues: { ':zero': 0, ':now': now, ':until': until },
+    }),
+  );
+}
+
+/** Forgets the key's count: a password reset lifts the e-mail's ceiling. */
 export async function clearThrottle(kind: ThrottleKind, key: string): Promise<void> {
   await dynamo.send(new DeleteCommand({ TableName: config.tableName, Key: keys.throttle(kind, key) }));
 }

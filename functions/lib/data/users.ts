@@ -6,7 +6,7 @@ import { config } from '../config';
 import { type ApiError, fieldErrors } from '../errors';
 import { seesEverything } from '../scope';
 import { getItems } from './list-index';
-import { keys, recordOf } from './table';
+import { epochSeconds, keys, recordOf } from './table';
 import { type TxWrite, transactWrite } from './transact';
 import { userListingWrites } from './user-listing';
 import { putNew } from './writes';
@@ -40,6 +40,17 @@ export interface UserRecord {
   pending_email_token?: string | null;
   /** ISO time of the last successful sign-in (issue 14, users list 'Último ingreso'); absent when never. */
   last_login?: string;
+  /**
+   * The live access tokens of the user's sessions (issue 21), by the token's `jti`: the portal its session started on
+   * and when it expires. A call is admitted only with a token listed here, on that portal (http/authenticate.ts).
+   */
+  live_tokens?: Record<string, LiveToken>;
+}
+
+/** An access token's session: the portal (scheme and host, '' when none) and the token's expiry (epoch seconds). */
+export interface LiveToken {
+  portal: string;
+  until: number;
 }
 
 export async function getUser(uuid: string): Promise<UserRecord | undefined> {
@@ -65,17 +76,82 @@ export async function getUserByEmail(email: string): Promise<UserRecord | undefi
  * does not rewrite them. Neither `version` nor `updated` moves: signing in is not an edit, and an admin's edit open at
  * the time must not fail with 409 (at worst such an edit writes back the sign-in time it read).
  */
-export async function recordSignIn(userUuid: string, at: string): Promise<void> {
-  await dynamo.send(
-    new UpdateCommand({
+export async function recordSignIn(user: UserRecord, at: string, token: { jti: string } & LiveToken): Promise<void> {
+  await addLiveToken(user, token, { last_login: at });
+}
+
+/**
+ * Lists a new access token of a session under the user (sign-in and refresh), in one UpdateItem that also drops the
+ * tokens of the record read that have expired, so the map holds only the last hour's tokens. A user edit that read
+ * the record before may write an older map back: the token it drops is refused once and the SPA refreshes it.
+ */
+export async function addLiveToken(
+  user: UserRecord,
+  token: { jti: string } & LiveToken,
+  also: Record<string, string> = {},
+  now = epochSeconds(),
+): Promise<void> {
+  const entry = { portal: token.portal, until: token.until };
+  const update = (whole: boolean) => {
+    const names: Record<string, string> = { '#live': 'live_tokens' };
+    const values: Record<string, unknown> = {};
+    const sets: string[] = [];
+    if (whole) {
+      sets.push('#live = :tokens');
+      values[':tokens'] = { [token.jti]: entry };
+    } else {
+      sets.push('#live.#jti = :token');
+      names['#jti'] = token.jti;
+      values[':token'] = entry;
+    }
+    for (const [name, value] of Object.entries(also)) {
+      names[`#${name}`] = name;
+      values[`:${name}`] = value;
+      sets.push(`#${name} = :${name}`);
+    }
+    const expired = whole
+      ? []
+      : Object.entries(user.live_tokens ?? {})
+          .filter(([jti, old]) => old.until <= now && jti !== token.jti)
+          .map(([jti], n) => {
+            names[`#old${n}`] = jti;
+            return `#live.#old${n}`;
+          });
+    return new UpdateCommand({
       TableName: config.tableName,
-      Key: keys.user(userUuid),
-      UpdateExpression: 'SET last_login = :at',
+      Key: keys.user(user.uuid),
+      UpdateExpression: `SET ${sets.join(', ')}${expired.length > 0 ? ` REMOVE ${expired.join(', ')}` : ''}`,
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':at': at },
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    });
+  };
+  try {
+    await dynamo.send(update(!user.live_tokens));
+  } catch (error) {
+    // The map read is gone meanwhile (an edit wrote back a record from before it): start it again.
+    if ((error as Error)?.name !== 'ValidationException' || !user.live_tokens) throw error;
+    await dynamo.send(update(true));
+  }
+}
+
+/**
+ * getUserByEmail at the same cost for an unknown address (issue 21, "No one learns who is a client"): the second read
+ * happens either way, of the owner's record or of a key no item has.
+ */
+export async function getUserByEmailEvenly(email: string): Promise<UserRecord | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({
+      TableName: config.tableName,
+      Key: keys.unique('EMAIL', email),
+      ProjectionExpression: 'owner_uuid',
     }),
   );
+  return getUser(Item ? (Item.owner_uuid as string) : NO_USER);
 }
+
+/** A user uuid no record has (version-4 uuids never are all zeros). */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
 
 type Named = { uuid: string } & Record<string, unknown>;
 

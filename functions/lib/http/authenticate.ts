@@ -6,6 +6,7 @@ import { disabledError, RidingMembershipCheck } from '../data/membership-status'
 import { getUser } from '../data/users';
 import { forbidden, notAuthenticated } from '../errors';
 import { logger } from '../logger';
+import { portalOrigin } from './client-ip';
 import type { HttpEvent, HttpResult, PortalContext } from './types';
 
 export function bearerToken(event: HttpEvent): string | undefined {
@@ -17,7 +18,8 @@ export function bearerToken(event: HttpEvent): string | undefined {
 /**
  * Protected contracts: verifies the access token (401), loads the caller's record from DynamoDB, refuses a missing or
  * disabled user (401) whatever the identity provider says, and a token issued before the user's sessions were ended
- * (401 SESSION_ENDED: logout, password change or reset, disabling); then checks the contract's roles (403), and that
+ * (401 SESSION_ENDED: logout, password change or reset, disabling), or a token that is not a live token of a session
+ * started on the portal the call came through (401); then checks the contract's roles (403), and that
  * the caller's projects and groups are enabled (403 PROJECT_DISABLED or GROUP_DISABLED).
  *
  * With `ridingMembershipCheck` (read-only lists: issue 9, a page in at most 3 calls) that last check rides in the
@@ -38,8 +40,9 @@ export function authenticate(
     if (!token) throw notAuthenticated();
     let username: string;
     let issuedAt: number;
+    let tokenId: string;
     try {
-      ({ username, issuedAt } = await verifyAccessToken(token));
+      ({ username, issuedAt, id: tokenId } = await verifyAccessToken(token));
     } catch (error) {
       logger.info('Token refused', { reason: (error as Error).message });
       throw notAuthenticated();
@@ -47,6 +50,11 @@ export function authenticate(
     const user = await getUser(username);
     if (!user?.enable) throw notAuthenticated();
     if (sessionEnded(user, issuedAt)) throw sessionEndedError();
+    // The token's session started on this portal (issue 21): on another firm's portal it is no session at all.
+    if (user.live_tokens?.[tokenId]?.portal !== portalOrigin(request.event)) {
+      logger.info('Token refused', { reason: 'not a live token of this portal' });
+      throw notAuthenticated();
+    }
     if (!contract.access.includes(user.user_role)) throw forbidden();
     if (ridingMembershipCheck && user.user_role !== 'SUPER_ADMIN') {
       request.context.membershipCheck = new RidingMembershipCheck(user);

@@ -48,9 +48,10 @@ export const account = {
     submit: 'Enviar',
     submitting: 'Enviando...',
   },
+  // One answer for every address (issue 21): the page must not tell whether the address has an account.
   successEmail: {
-    title: 'Email enviado',
-    text: 'Revisa tu bandeja de entrada: te enviamos un link para crear una nueva contraseña.',
+    title: 'Revisa tu correo',
+    text: 'Si el correo está registrado, te enviaremos un enlace para crear una nueva contraseña.',
   },
   reset: {
     title: 'Restablecer contraseña',

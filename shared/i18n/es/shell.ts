@@ -50,7 +50,7 @@ export const home = {
 export const pages = {
   forgottenPassword: 'Recuperar contraseña',
   passwordReset: 'Restablecer contraseña',
-  successEmail: 'Email enviado',
+  successEmail: 'Revisa tu correo',
   successResetPass: 'Contraseña modificada con exito',
   successRegister: 'Cuenta registrada exitosamente',
   expiredToken: 'Link expirado',

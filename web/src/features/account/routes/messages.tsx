@@ -16,7 +16,7 @@ export function SuccessRegisterRoute() {
   return <MessagePage title={t.successRegister.title} text={t.successRegister.text} action={toLogin} />;
 }
 
-/** /SuccessEmail: the password link was mailed. */
+/** /SuccessEmail: the request was taken; the link goes only to a registered address, and the page does not say which. */
 export function SuccessEmailRoute() {
   return <MessagePage title={t.successEmail.title} text={t.successEmail.text} action={toLogin} />;
 }
