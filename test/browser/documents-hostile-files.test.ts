@@ -14,7 +14,8 @@ import { buildDocumentsWorld, uploadSmall } from '../integration/documents-fixtu
  * with 'Abrir' ('Ver'), at 1366 and at 375 px: the file arrives as a download, the script never runs, the portal stays
  * where it was. A document stored earlier as text/plain with the same page inside opens as text, with no opener.
  */
-const { webUrl } = inject('portal');
+// Its users belong to a project of the test's own, so they use the portal no firm brands.
+const { unbrandedWebUrl: webUrl } = inject('portal');
 /** Where the hostile page reports to; nothing listens there, the browser's request is what the test sees. */
 const BEACON = 'http://127.0.0.1:9/ran';
 const PHISHING = `${webUrl}/login?phished=1`;

@@ -13,7 +13,8 @@ import { buildDocumentsWorld } from '../integration/documents-fixture';
  * the society's user sees the notification, opens the folder, shares the document; a fresh browser context (nobody
  * signed in) downloads it through the link; a revoked link shows the expired page. The tests run in order.
  */
-const { webUrl } = inject('portal');
+// Its users belong to a project of the test's own, so they use the portal no firm brands.
+const { unbrandedWebUrl: webUrl } = inject('portal');
 let browser: Browser;
 let w: Awaited<ReturnType<typeof buildDocumentsWorld>>;
 let shareLink = '';

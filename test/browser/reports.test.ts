@@ -12,7 +12,8 @@ import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helper
  * that group finds it in 'Mis reportes' and its charts render; a USER_SOCIETY of another group does not see it, and
  * opening it by address reads 'Grafico no encontrado'.
  */
-const { webUrl } = inject('portal');
+// Its users belong to a project of the test's own, so they use the portal no firm brands.
+const { unbrandedWebUrl: webUrl } = inject('portal');
 const stamp = randomUUID().slice(0, 6);
 const menuName = `Tablero ${stamp}`;
 let browser: Browser;

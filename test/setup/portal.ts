@@ -7,6 +7,9 @@ import type { DemoData } from '../../local/seed';
  */
 export interface TestPortal {
   webUrl: string;
+  /** The same SPA under a name no project brands (`*.localhost` is loopback in Chromium and allowed by Vite): users of
+   * projects made by a test sign in here, since each demo name is a firm's branded portal that admits only its users. */
+  unbrandedWebUrl: string;
   apiUrl: string;
   mailUrl: string;
   env: Record<string, string>;
@@ -24,6 +27,7 @@ export default async function setup(project: TestProject) {
   const portal = await startPortal({ mode: 'test', changeStream: true });
   project.provide('portal', {
     webUrl: portal.webUrl,
+    unbrandedWebUrl: portal.webUrl.replace('//localhost:', '//unbranded.localhost:'),
     apiUrl: portal.apiUrl,
     mailUrl: portal.services.urls.ses,
     env: portal.env,
