@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   DEFAULT_SHARE_EXPIRY_DAYS,
+  SHARE_EXPIRY_DAYS_BY_ROLE,
   type ShareLinkEndReason,
-  shareExpiryDaysFor,
 } from '../../shared/contracts/documents';
 import { assertMembershipsEnabled } from '../lib/auth/access';
 import type { Caller } from '../lib/auth/caller';
@@ -30,7 +30,7 @@ import { splitExtension } from './documents';
 
 /**
  * Share links (portal §2 "Sharing"; issue 10, as Box and Dropbox do): whoever may see a document mints a link (admins
- * of 1, 7 or 30 days, client users of 1 or 7: shareExpiryDaysFor), sees the document's unexpired links (an admin all of
+ * of 1, 7 or 30 days, client users of 1 or 7: SHARE_EXPIRY_DAYS_BY_ROLE), sees the document's unexpired links (an admin all of
  * them, a client user its own) with use count, last use and why one no longer opens, and revokes one.
  * /share/{token} asks share/download, which checks the link on every read and answers the attachment.
  *
@@ -91,7 +91,7 @@ function shareLinkView(link: ShareLinkRecord, creator: UserRecord | undefined, e
 
 export async function mintShareLink(caller: Caller, documentUuid: string, days = DEFAULT_SHARE_EXPIRY_DAYS) {
   await visibleDocument(caller, documentUuid);
-  if (!shareExpiryDaysFor(caller.role).includes(days)) throw forbidden();
+  if (!SHARE_EXPIRY_DAYS_BY_ROLE[caller.role].includes(days)) throw forbidden();
   const token = randomBytes(32).toString('base64url');
   const link: ShareLinkRecord = {
     uuid: randomUUID(),

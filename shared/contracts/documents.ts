@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ADMIN_ROLES, type Role } from '../roles';
+import type { Role } from '../roles';
 import { defineContract } from './define';
 import { okSchema, pageQuery, uuidSchema } from './fields';
 import { TAX_FORMS } from './folders';
@@ -22,8 +22,14 @@ export const DEFAULT_SHARE_EXPIRY_DAYS = 7;
  * USER_SOCIETY) a week at most, since their links reach the firm's documents without the firm choosing to publish.
  */
 export const CLIENT_SHARE_EXPIRY_DAYS = [1, 7] as const;
-export const shareExpiryDaysFor = (role: Role): readonly number[] =>
-  ADMIN_ROLES.includes(role) ? SHARE_EXPIRY_DAYS : CLIENT_SHARE_EXPIRY_DAYS;
+/** The expiries each role may choose (a plain map: the SPA gets constants of contract modules, not functions). */
+export const SHARE_EXPIRY_DAYS_BY_ROLE: Record<Role, readonly number[]> = {
+  SUPER_ADMIN: SHARE_EXPIRY_DAYS,
+  PROJECT_ADMIN: SHARE_EXPIRY_DAYS,
+  GROUP_ADMIN: SHARE_EXPIRY_DAYS,
+  USER_GROUP: CLIENT_SHARE_EXPIRY_DAYS,
+  USER_SOCIETY: CLIENT_SHARE_EXPIRY_DAYS,
+};
 
 /**
  * Why a link that has not expired no longer opens (null while it opens): revoked by hand, or its maker no longer

@@ -1,5 +1,9 @@
 import { Button, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
-import { DEFAULT_SHARE_EXPIRY_DAYS, type SHARE_EXPIRY_DAYS, shareExpiryDaysFor } from '@shared/contracts/documents';
+import {
+  DEFAULT_SHARE_EXPIRY_DAYS,
+  type SHARE_EXPIRY_DAYS,
+  SHARE_EXPIRY_DAYS_BY_ROLE,
+} from '@shared/contracts/documents';
 import { es } from '@shared/i18n/es';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,7 +30,7 @@ export function ShareModal({
 }) {
   const { profile } = useSession();
   const me = profile?.user.uuid;
-  const expiryOptions = profile ? shareExpiryDaysFor(profile.profile.user_role) : [DEFAULT_SHARE_EXPIRY_DAYS];
+  const expiryOptions = profile ? SHARE_EXPIRY_DAYS_BY_ROLE[profile.profile.user_role] : [DEFAULT_SHARE_EXPIRY_DAYS];
   const [days, setDays] = useState<Days>(DEFAULT_SHARE_EXPIRY_DAYS);
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
