@@ -29,9 +29,9 @@ import { isAdmin, visibleDocument } from './access';
 import { splitExtension } from './documents';
 
 /**
- * Share links (portal §2 "Sharing"; issue 10, as Box and Dropbox do): whoever may see a document mints a link (admins
- * of 1, 7 or 30 days, client users of 1 or 7: SHARE_EXPIRY_DAYS_BY_ROLE), sees the document's unexpired links (an admin all of
- * them, a client user its own) with use count, last use and why one no longer opens, and revokes one.
+ * Share links (portal §2 "Sharing"; issue 10, as Box and Dropbox do): whoever may see a document mints a link
+ * (SHARE_EXPIRY_DAYS_BY_ROLE: admins of 1, 7 or 30 days, client users of 1 or 7), sees the document's unexpired links
+ * (an admin all of them, a client user its own) with use count, last use and why one no longer opens, and revokes one.
  * /share/{token} asks share/download, which checks the link on every read and answers the attachment.
  *
  * A link is as alive as its maker's access (issue 21): every use and every listing asks again whether the maker could
@@ -149,14 +149,17 @@ export async function revokeLink(caller: Caller, linkUuid: string) {
   return { detail: 'Link revocado' };
 }
 
-/** 404 LINK_EXPIRED for every refusal: malformed, unknown, expired, revoked or its document gone look the same. */
+/**
+ * 404 LINK_EXPIRED for every refusal: malformed, unknown, expired, revoked, its maker without access or its document
+ * gone look the same.
+ */
 const expired = () => new ApiError(404, 'LINK_EXPIRED');
 
 /**
- * Uses a link: checks it on this read (expiry against the server clock, revocation, its maker's access now, the document
- * still there), counts
- * the use in a conditional write (so a link revoked or expired meanwhile is not counted), and logs the attempt
- * whatever its outcome. The token itself is never logged: the link's id and a hash prefix name it.
+ * Uses a link: checks it on this read (expiry against the server clock, revocation, its maker's access now, the
+ * document still there), counts the use in a conditional write (so a link revoked or expired meanwhile is not
+ * counted), and logs the attempt whatever its outcome. The token itself is never logged: the link's id and a hash
+ * prefix name it.
  */
 export async function useShareLink(token: string, ip: string | undefined) {
   const at = nowIso();
