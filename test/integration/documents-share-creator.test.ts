@@ -316,7 +316,8 @@ test('the public download reads a bounded number of items, however many links th
     invokeInProcess(documents.downloadSharedDocument, { query: { token: link.token, format: 'json' } }),
   );
   expect(later.result.status).toBe(200);
-  expect(later.operations).toEqual(first.operations);
+  // Some reads run side by side: compared as multisets.
+  expect([...later.operations].sort()).toEqual([...first.operations].sort());
   // The link, its maker, the maker's memberships (a society user's groups in a second read), the document, the count
   // and the log.
   expect(later.operations.length).toBeLessThanOrEqual(7);
