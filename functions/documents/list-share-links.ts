@@ -1,6 +1,6 @@
 import { listShareLinks } from '../../shared/contracts/documents';
 import { httpHandler } from '../lib/http/http-handler';
-import { liveShareLinks } from './share-links';
+import { documentShareLinks } from './share-links';
 
-/** GET api/v1/documents/share/links/{uuid}/: a document's live links. */
-export const handler = httpHandler(listShareLinks, ({ caller, params }) => liveShareLinks(caller, params.uuid));
+/** GET api/v1/documents/share/links/{uuid}/: a document's unexpired links, with why each no longer opens. */
+export const handler = httpHandler(listShareLinks, ({ caller, params }) => documentShareLinks(caller, params.uuid));

@@ -114,7 +114,11 @@ export async function patchUser(caller: Caller, uuid: string, input: PatchInput)
   };
   // The coordinator's authenticate reads this: a disabled user's sessions end at once (issue 8).
   // Ends every session, in this same write.
-  if (before.enable && after.enable === false) after.sessions_valid_after = sessionsEndInstant();
+  if (before.enable && after.enable === false) {
+    after.sessions_valid_after = sessionsEndInstant();
+    // Its share links end with it, for good (issue 21): one attribute here, no write per link.
+    after.links_valid_after = after.sessions_valid_after;
+  }
   const writes: TxWrite[] = [];
   const joined: MembershipTarget[] = [];
   for (const [name, uuids] of Object.entries({ project, group, society }) as Array<

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { Role } from '../roles';
 import { defineContract } from './define';
 import { okSchema, pageQuery, uuidSchema } from './fields';
 import { TAX_FORMS } from './folders';
@@ -16,6 +17,31 @@ const uuidParams = z.object({ uuid: uuidSchema });
 export const MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
 export const SHARE_EXPIRY_DAYS = [1, 7, 30] as const;
 export const DEFAULT_SHARE_EXPIRY_DAYS = 7;
+/**
+ * Who may mint how long a public link (issue 21): a firm's admins up to 30 days; its clients (USER_GROUP,
+ * USER_SOCIETY) a week at most, since their links reach the firm's documents without the firm choosing to publish.
+ */
+export const CLIENT_SHARE_EXPIRY_DAYS = [1, 7] as const;
+/** The expiries each role may choose (a plain map: the SPA gets constants of contract modules, not functions). */
+export const SHARE_EXPIRY_DAYS_BY_ROLE: Record<Role, readonly number[]> = {
+  SUPER_ADMIN: SHARE_EXPIRY_DAYS,
+  PROJECT_ADMIN: SHARE_EXPIRY_DAYS,
+  GROUP_ADMIN: SHARE_EXPIRY_DAYS,
+  USER_GROUP: CLIENT_SHARE_EXPIRY_DAYS,
+  USER_SOCIETY: CLIENT_SHARE_EXPIRY_DAYS,
+};
+
+/**
+ * Why a link that has not expired no longer opens (null while it opens): revoked by hand, or its maker no longer
+ * reaches the document: disabled (for good, even if enabled again), deleted, or without access to it now.
+ */
+export const SHARE_LINK_END_REASONS = [
+  'revoked',
+  'creator_disabled',
+  'creator_deleted',
+  'creator_lost_access',
+] as const;
+export type ShareLinkEndReason = (typeof SHARE_LINK_END_REASONS)[number];
 
 /** A file name as stored and shown: no path separators or control characters. */
 export const fileNameSchema = z.string().check(
@@ -145,6 +171,9 @@ export const shareLinkSchema = z.object({
   expires_at: z.string(),
   use_count: z.number().check(z.int()),
   last_used_at: z.nullable(z.string()),
+  /** Who minted it; null once that user is deleted. */
+  created_by: z.nullable(z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string() })),
+  end_reason: z.nullable(z.enum(SHARE_LINK_END_REASONS)),
 });
 
 export const createShareToken = defineContract({
@@ -153,7 +182,9 @@ export const createShareToken = defineContract({
   path: 'api/v1/documents/share/token/{uuid}/',
   access: ALL,
   handler: 'documents/create-share-token',
-  summary: 'Mints a share link token (256 random bits, shown once, stored hashed) valid for 1, 7 or 30 days',
+  summary:
+    'Mints a share link token (256 random bits, shown once, stored hashed) valid for 1, 7 or 30 days; 30 days for ' +
+    'admins only (403 ACTION_NOT_ALLOWED for a client user)',
   params: uuidParams,
   query: z.object({
     days: z.optional(z.pipe(z.coerce.number(), z.union(SHARE_EXPIRY_DAYS.map((d) => z.literal(d))))),
@@ -167,7 +198,9 @@ export const listShareLinks = defineContract({
   path: 'api/v1/documents/share/links/{uuid}/',
   access: ALL,
   handler: 'documents/list-share-links',
-  summary: "A document's live share links with their use count and last use",
+  summary:
+    "A document's unexpired share links (an admin's: all of them; a client user's: its own) with their use count, " +
+    'last use, maker and why each no longer opens (revoked, or its maker disabled, deleted or without access now)',
   params: uuidParams,
   response: z.array(shareLinkSchema),
 });
@@ -178,7 +211,7 @@ export const revokeShareLink = defineContract({
   path: 'api/v1/documents/share/link/{uuid}/',
   access: ALL,
   handler: 'documents/revoke-share-link',
-  summary: 'Revokes one share link of a document the caller may share',
+  summary: 'Revokes one share link of a document the caller may share (a client user: only its own links)',
   params: uuidParams,
   response: okSchema,
 });
@@ -191,8 +224,8 @@ export const downloadSharedDocument = defineContract({
   statuses: [404],
   handler: 'documents/download-shared-document',
   summary:
-    'Checks a share token (expiry on every read, revocation) and redirects to the attachment; ?format=json answers ' +
-    'the link. Every use and refusal is logged',
+    'Checks a share token (expiry on every read, revocation, and that its maker is enabled and still sees the ' +
+    'document) and redirects to the attachment; ?format=json answers the link. Every use and refusal is logged',
   query: z.object({
     token: z.string().check(z.maxLength(200)),
     format: z._default(z.enum(['redirect', 'json']), 'redirect'),

@@ -1,7 +1,6 @@
 import { dynamo } from '../aws/dynamo';
 import { GetCommand, PutCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import { notFound } from '../errors';
 import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
 import { getItems } from './list-index';
 import { type Directory, recordOf } from './table';
@@ -12,6 +11,7 @@ import { putNew } from './writes';
  * Share links (portal §2 "Sharing"; issue 10; design/documents.md): the token is 256 random bits shown once; only its
  * SHA-256 is stored, as the key. `expires_at` (epoch seconds) is also the TTL, but DynamoDB deletes late, so every
  * read compares it with now. A document's links are listed from a small directory; each link's id maps to its hash.
+ * `created_by` names the maker, whose access every use and every listing checks again (issue 21).
  */
 export interface ShareLinkRecord {
   uuid: string;
@@ -38,7 +38,11 @@ interface ShareEntry {
   e: number;
 }
 
-export function shareLinkCreateWrites(link: ShareLinkRecord): TxWrite[] {
+/**
+ * A new link, and the removal of the given entries (links of the document that expired: the list shows unexpired
+ * links only, so the directory holds at most the links of the last 30 days).
+ */
+export function shareLinkCreateWrites(link: ShareLinkRecord, expiredIds: string[] = []): TxWrite[] {
   return [
     putNew({ ...shareKey(link.token_hash), ...link }),
     putNew({
@@ -51,7 +55,14 @@ export function shareLinkCreateWrites(link: ShareLinkRecord): TxWrite[] {
       h: link.token_hash,
       e: link.expires_at,
     } satisfies ShareEntry),
+    ...expiredIds.map((id) => removeEntry(sharesOfDocument(link.document_uuid), id)),
   ];
+}
+
+/** The ids of a document's links that expired by `nowSeconds` (one read of its small directory). */
+export async function expiredShareLinkIds(document: string, nowSeconds: number): Promise<string[]> {
+  const { entries } = await readDirectories<ShareEntry>([sharesOfDocument(document)]);
+  return entries.flat().flatMap((entry) => (entry.value.e <= nowSeconds ? [entry.id] : []));
 }
 
 export async function getShareLinkByHash(hash: string): Promise<ShareLinkRecord | undefined> {
@@ -71,23 +82,24 @@ export async function shareLinksOf(document: string): Promise<ShareLinkRecord[]>
   return getItems<ShareLinkRecord>(list.map((e) => shareKey(e.value.h)));
 }
 
-/** Revocation keeps the item (its log and counts stay) and drops it from the document's list. */
-export function shareLinkRevokeWrites(link: ShareLinkRecord, at: string): TxWrite[] {
-  return [
-    {
-      write: {
-        Update: {
-          TableName: config.tableName,
-          Key: shareKey(link.token_hash),
-          UpdateExpression: 'SET revoked_at = :at',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':at': at },
-        },
-      },
-      onConditionFail: notFound,
-    },
-    removeEntry(sharesOfDocument(link.document_uuid), link.uuid),
-  ];
+/**
+ * Revocation keeps the item (its log and counts stay) and its entry: the document's list shows it as revoked until it
+ * expires. Revoking again changes nothing.
+ */
+export async function revokeShareLinkRecord(link: ShareLinkRecord, at: string): Promise<void> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: shareKey(link.token_hash),
+        UpdateExpression: 'SET revoked_at = :at',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revoked_at)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
 }
 
 /** Counts a use, only while the link is live at `nowSeconds` and not revoked (checked by the write itself). */

@@ -38,6 +38,11 @@ export interface UserRecord {
   pending_email?: string | null;
   /** The hash of the link's token, so only the newest request's link confirms. */
   pending_email_token?: string | null;
+  /**
+   * Epoch seconds: share links this user minted before it never open again (issue 21: set when the user is disabled,
+   * so enabling it again does not bring its old public links back).
+   */
+  links_valid_after?: number;
   /** ISO time of the last successful sign-in (issue 14, users list 'Último ingreso'); absent when never. */
   last_login?: string;
   /**
@@ -56,6 +61,11 @@ export interface LiveToken {
 export async function getUser(uuid: string): Promise<UserRecord | undefined> {
   const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: keys.user(uuid) }));
   return recordOf<UserRecord>(Item);
+}
+
+/** Users by uuid, in one BatchGet per 100; missing ones are left out. */
+export async function getUsers(uuids: string[]): Promise<UserRecord[]> {
+  return getItems<UserRecord>([...new Set(uuids)].map((uuid) => keys.user(uuid)));
 }
 
 /** The user that owns an e-mail, through its uniqueness marker: two reads, no index. */

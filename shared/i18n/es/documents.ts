@@ -53,12 +53,20 @@ export const documents = {
     generate: 'Generar link',
     copy: 'Copiar',
     copied: 'Link copiado al portapapeles',
-    links: 'Links vigentes',
+    links: 'Links del documento',
     noLinks: 'Este documento no tiene links vigentes.',
     expires: (date: string) => `Vence el ${date}`,
     uses: (n: number) => (n === 1 ? '1 descarga' : `${n} descargas`),
     lastUse: (date: string) => `última: ${date}`,
+    by: (name: string) => `creado por ${name}`,
     revoke: 'Revocar',
+    /** Why an unexpired link no longer opens (issue 21: a link is as alive as its maker's access). */
+    ended: {
+      revoked: 'Revocado',
+      creator_disabled: 'Revocado: quien lo creó fue deshabilitado',
+      creator_deleted: 'Revocado: quien lo creó fue eliminado',
+      creator_lost_access: 'Revocado: quien lo creó ya no tiene acceso al documento',
+    },
     close: 'Cerrar',
   },
   sharePage: {

@@ -1,9 +1,14 @@
 import { Button, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
-import { DEFAULT_SHARE_EXPIRY_DAYS, SHARE_EXPIRY_DAYS } from '@shared/contracts/documents';
+import {
+  DEFAULT_SHARE_EXPIRY_DAYS,
+  type SHARE_EXPIRY_DAYS,
+  SHARE_EXPIRY_DAYS_BY_ROLE,
+} from '@shared/contracts/documents';
 import { es } from '@shared/i18n/es';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate, Modal, ServerErrors } from '@/components/admin';
+import { useSession } from '@/lib/session';
 import { mintShareToken } from '../api/create-share-token';
 import { useShareLinks } from '../api/list-share-links';
 import { revokeLink } from '../api/revoke-share-link';
@@ -13,7 +18,8 @@ type Days = (typeof SHARE_EXPIRY_DAYS)[number];
 
 /**
  * Sharing (portal §2): a link {host}/share/{token} with a copy button ('Link copiado al portapapeles'); beyond the spec,
- * as Box and Dropbox do, the expiry (1, 7 or 30 days) and the document's live links with uses, last use and Revocar.
+ * as Box and Dropbox do, the expiry (admins 1, 7 or 30 days; client users 1 or 7) and the document's unexpired links
+ * with uses, last use and Revocar, or why one no longer opens ('Revocado' and the reason).
  */
 export function ShareModal({
   document,
@@ -22,6 +28,9 @@ export function ShareModal({
   document: { uuid: string; name: string } | null;
   onClose: () => void;
 }) {
+  const { profile } = useSession();
+  const me = profile?.user.uuid;
+  const expiryOptions = profile ? SHARE_EXPIRY_DAYS_BY_ROLE[profile.profile.user_role] : [DEFAULT_SHARE_EXPIRY_DAYS];
   const [days, setDays] = useState<Days>(DEFAULT_SHARE_EXPIRY_DAYS);
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -79,7 +88,7 @@ export function ShareModal({
           value={String(days)}
           onChange={(event) => setDays(Number(event.target.value) as Days)}
         >
-          {SHARE_EXPIRY_DAYS.map((d) => (
+          {expiryOptions.map((d) => (
             <option key={d} value={d}>
               {t.days(d)}
             </option>
@@ -111,23 +120,31 @@ export function ShareModal({
       <Text fontWeight="bold">{t.links}</Text>
       {links.data && links.data.length === 0 ? <Text>{t.noLinks}</Text> : null}
       <ul className="documents-links">
-        {(links.data ?? []).map((l) => (
-          <li key={l.uuid}>
-            <Flex gap="small" alignItems="center" wrap="wrap" justifyContent="space-between">
-              <Text fontSize="small">
-                {t.expires(formatDate(l.expires_at))} · {t.uses(l.use_count)}
-                {l.last_used_at ? ` · ${t.lastUse(formatDate(l.last_used_at))}` : ''}
-              </Text>
-              <Button
-                size="small"
-                onClick={() => revoke(l.uuid)}
-                isLoading={revocation.isPending && revocation.variables === l.uuid}
-              >
-                {t.revoke}
-              </Button>
-            </Flex>
-          </li>
-        ))}
+        {(links.data ?? []).map((l) => {
+          const maker =
+            l.created_by && l.created_by.uuid !== me ? `${l.created_by.first_name} ${l.created_by.last_name}` : null;
+          return (
+            <li key={l.uuid} data-testid="share-link-row">
+              <Flex gap="small" alignItems="center" wrap="wrap" justifyContent="space-between">
+                <Text fontSize="small">
+                  {l.end_reason ? <strong>{t.ended[l.end_reason]} · </strong> : null}
+                  {t.expires(formatDate(l.expires_at))} · {t.uses(l.use_count)}
+                  {l.last_used_at ? ` · ${t.lastUse(formatDate(l.last_used_at))}` : ''}
+                  {maker ? ` · ${t.by(maker)}` : ''}
+                </Text>
+                {l.end_reason ? null : (
+                  <Button
+                    size="small"
+                    onClick={() => revoke(l.uuid)}
+                    isLoading={revocation.isPending && revocation.variables === l.uuid}
+                  >
+                    {t.revoke}
+                  </Button>
+                )}
+              </Flex>
+            </li>
+          );
+        })}
       </ul>
     </Modal>
   );
