@@ -27,7 +27,7 @@ beforeAll(async () => {
 
 const newEmail = () => `compartido-${randomUUID().slice(0, 8)}@prueba.cl`;
 
-export function societyBody(group: string, rut: string | undefined, name = `Sociedad ${randomUUID().slice(0, 8)} SpA`) {
+function societyBody(group: string, rut: string | undefined, name = `Sociedad ${randomUUID().slice(0, 8)} SpA`) {
   return {
     society_business_name: name,
     ...(rut && { society_rut: rut }),
