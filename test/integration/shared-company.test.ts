@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { accountingViewerSocieties } from '../../shared/contracts/accounting';
 import * as registration from '../../shared/contracts/registration';
 import * as societies from '../../shared/contracts/societies';
 import { call, signIn } from '../helpers/api';
-import { createTestUser } from '../helpers/db';
+import { createTestUser, itemExists, tableAccess } from '../helpers/db';
 import { freshRut } from '../helpers/tenant-world';
+import { statementAssignment } from './accounting-helpers';
 
 /**
  * Issue 21, finding 2: two firms serve the same company, and nothing one firm's admin asks tells it what another firm
@@ -137,5 +139,198 @@ describe('finding 2, as an attacker in firm A would try it', () => {
     expect(foreignGroup?.errors).toEqual(noGroup?.errors);
     expect(fresh?.status).toBe('CREATED');
     expect(knownElsewhere?.status).toBe(fresh?.status);
+  });
+});
+
+/** One company (one RUT) that both firms serve: a society of its own in each demo project. */
+async function sharedCompany(name = `Compartida ${randomUUID().slice(0, 8)} SpA`) {
+  const { demo } = inject('portal');
+  const rut = freshRut();
+  const a = await call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.norte, rut, name) });
+  const b = await call(societies.createSociety, { token: adminB, body: societyBody(demo.groups.costa, rut, name) });
+  expect([a.status, b.status]).toEqual([201, 201]);
+  return { rut, name, a: a.body, b: b.body };
+}
+
+describe('a company both firms serve', () => {
+  test("each firm's admin finds only its own society of that RUT in lists, search, pickers, detail and PDF", async () => {
+    const { rut, a, b } = await sharedCompany();
+    const { apiUrl } = inject('portal');
+    for (const [token, own, other] of [
+      [adminA, a.uuid, b.uuid],
+      [adminB, b.uuid, a.uuid],
+    ] as const) {
+      const query = { search: rut, limit: 100 };
+      const listed = await call(societies.listSocieties, { token, query });
+      const searched = await call(societies.searchSocieties, { token, query });
+      const picker = await call(societies.listSocietiesForUsers, { token, query });
+      for (const page of [listed, searched, picker]) {
+        expect(page.status).toBe(200);
+        expect(page.body.results.map((s) => s.uuid)).toEqual([own]);
+      }
+      expect((await call(societies.getSociety, { token, params: { uuid: own } })).body.society_rut).toBe(rut);
+      const hidden = await call(societies.getSociety, { token, params: { uuid: other } });
+      expect(hidden.status).toBe(404);
+      expect((await fetch(`${apiUrl}/api/v1/societies/detail/pdf/${own}/?token=${token}`)).status).toBe(200);
+      expect((await fetch(`${apiUrl}/api/v1/societies/detail/pdf/${other}/?token=${token}`)).status).toBe(404);
+      // Its own firm has it, whoever else does.
+      expect((await call(societies.checkSocietyRut, { token, query: { rut } })).body).toEqual({ available: false });
+    }
+    // The SUPER_ADMIN sees both, and asks the check about a firm by its group.
+    const both = await call(societies.listSocieties, { token: superAdmin, query: { search: rut, limit: 100 } });
+    expect(both.body.results.map((s) => s.uuid).sort()).toEqual([a.uuid, b.uuid].sort());
+  });
+
+  test("each firm's admin edits its own society; the other firm's stays as it was", async () => {
+    const { demo } = inject('portal');
+    const { rut, a, b } = await sharedCompany();
+    const beforeB = await call(societies.getSociety, { token: superAdmin, params: { uuid: b.uuid } });
+
+    const renamed = await call(societies.patchSociety, {
+      token: adminA,
+      params: { uuid: a.uuid },
+      body: { society_business_name: 'Renombrada por A SpA', version: a.version },
+    });
+    expect(renamed.status).toBe(200);
+    // A's society leaves the RUT, and takes it back: B's society holds it throughout.
+    const otherRut = freshRut();
+    const away = await call(societies.patchSociety, {
+      token: adminA,
+      params: { uuid: a.uuid },
+      body: { society_rut: otherRut, version: renamed.body.version },
+    });
+    expect(away.status).toBe(200);
+    expect((await call(societies.checkSocietyRut, { token: adminA, query: { rut } })).body).toEqual({
+      available: true,
+    });
+    expect((await call(societies.checkSocietyRut, { token: adminB, query: { rut } })).body).toEqual({
+      available: false,
+    });
+    const back = await call(societies.patchSociety, {
+      token: adminA,
+      params: { uuid: a.uuid },
+      body: { society_rut: rut, version: away.body.version },
+    });
+    expect(back.status).toBe(200);
+    // A move inside the firm keeps the RUT there; a second society of that RUT in the firm is refused.
+    const moved = await call(societies.patchSociety, {
+      token: adminA,
+      params: { uuid: a.uuid },
+      body: { group: demo.groups.sur, version: back.body.version },
+    });
+    expect(moved.status).toBe(200);
+    const twin = await call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.norte, rut) });
+    expect(twin).toEqual({ status: 409, body: { code: 'RUT_TAKEN' } });
+    // Nor may a society move into the other firm while that firm has the RUT (a SUPER_ADMIN's move).
+    const across = await call(societies.patchSociety, {
+      token: superAdmin,
+      params: { uuid: a.uuid },
+      body: { group: demo.groups.costa, project: demo.projects.pacifico, version: moved.body.version },
+    });
+    expect(across).toEqual({ status: 409, body: { code: 'RUT_TAKEN' } });
+
+    const afterB = await call(societies.getSociety, { token: superAdmin, params: { uuid: b.uuid } });
+    expect(afterB.body).toEqual(beforeB.body);
+    const ofA = await call(societies.getSociety, { token: adminA, params: { uuid: a.uuid } });
+    expect(ofA.body).toMatchObject({ society_business_name: 'Renombrada por A SpA', society_rut: rut });
+  });
+
+  test("the SUPER_ADMIN's check is about the firm of the group it names", async () => {
+    const { demo } = inject('portal');
+    const rut = freshRut();
+    expect(
+      (await call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.norte, rut) })).status,
+    ).toBe(201);
+    const check = (group?: string) =>
+      call(societies.checkSocietyRut, { token: superAdmin, query: { rut, ...(group && { group }) } });
+    expect((await check(demo.groups.sur)).body).toEqual({ available: false });
+    expect((await check(demo.groups.costa)).body).toEqual({ available: true });
+    const unnamed = await check();
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.errors).toEqual({ group: ['REQUIRED'] });
+    // An admin naming another firm's group is answered as the create answers it: not a group it may use.
+    const foreign = await call(societies.checkSocietyRut, { token: adminA, query: { rut, group: demo.groups.costa } });
+    const unknown = await call(societies.checkSocietyRut, { token: adminA, query: { rut, group: randomUUID() } });
+    expect(foreign.status).toBe(400);
+    expect(foreign).toEqual(unknown);
+  });
+
+  test("a CSV row and an accounting assignment naming the RUT reach the firm's own society", async () => {
+    const { rut, a } = await sharedCompany();
+    const email = newEmail();
+    const report = await importCsv(adminA, [`${email},Ana,Pérez,,USER_SOCIETY,,,${rut}`]);
+    expect(report.rows.map((r) => r.status)).toEqual(['CREATED']);
+    const pending = await call(registration.listInvitations, { token: adminA, query: { search: email } });
+    expect(pending.body.results.map((i) => i.society)).toEqual([[a.uuid]]);
+
+    const assignment = await statementAssignment(superAdmin, 'balance8columns', { society_list: [a.uuid] });
+    const seen = await call(accountingViewerSocieties, { token: adminA, query: { assignment } });
+    expect(seen.body).toEqual([{ uuid: a.uuid, society_business_name: a.society_business_name, society_rut: rut }]);
+    const fromB = await call(accountingViewerSocieties, { token: adminB, query: { assignment } });
+    expect(fromB.status).toBe(404);
+  });
+});
+
+/**
+ * A table written before RUTs were per project holds one marker per RUT, without its project. The code reads it until
+ * the once-per-table backfill (functions/lib/data/society-rut-backfill.ts) moves it to its society's project.
+ */
+describe('RUT markers written before', () => {
+  test("a legacy marker keeps its society's RUT in its firm only, before and after the backfill", async () => {
+    const { demo } = inject('portal');
+    const { dynamo, lib, tableName, keys } = await tableAccess();
+    const data = await import('../../functions/lib/data/societies');
+    const backfill = await import('../../functions/lib/data/society-rut-backfill');
+    const rut = freshRut();
+    const old = await call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.norte, rut) });
+    expect(old.status).toBe(201);
+    // As written before: the marker of the RUT alone.
+    await dynamo.send(new lib.DeleteCommand({ TableName: tableName, Key: data.rutKey(demo.projects.andes, rut) }));
+    await dynamo.send(
+      new lib.PutCommand({ TableName: tableName, Item: { ...keys.unique('RUT', rut), owner_uuid: old.body.uuid } }),
+    );
+
+    const inA = () => call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.sur, rut) });
+    expect(await inA()).toEqual({ status: 409, body: { code: 'RUT_TAKEN' } });
+    expect((await call(societies.checkSocietyRut, { token: adminA, query: { rut } })).body).toEqual({
+      available: false,
+    });
+    expect((await call(societies.checkSocietyRut, { token: adminB, query: { rut } })).body).toEqual({
+      available: true,
+    });
+    const inB = await call(societies.createSociety, { token: adminB, body: societyBody(demo.groups.costa, rut) });
+    expect(inB.status).toBe(201);
+
+    const result = await backfill.backfillSocietyRuts(await backfill.scanLegacyRutMarkers());
+    expect(result.moved).toBeGreaterThanOrEqual(1);
+    expect(await itemExists(keys.unique('RUT', rut))).toBe(false);
+    expect(await itemExists(data.rutKey(demo.projects.andes, rut))).toBe(true);
+    expect(await inA()).toEqual({ status: 409, body: { code: 'RUT_TAKEN' } });
+    // Run again, it finds nothing of this RUT to do.
+    const again = await backfill.backfillSocietyRuts(await backfill.scanLegacyRutMarkers());
+    expect(again.checked).toBe(again.moved + again.dropped + again.changed);
+    expect(await itemExists(data.rutKey(demo.projects.andes, rut))).toBe(true);
+  });
+
+  test('a society holding only a legacy marker leaves its RUT free when it takes another', async () => {
+    const { demo } = inject('portal');
+    const { dynamo, lib, tableName, keys } = await tableAccess();
+    const data = await import('../../functions/lib/data/societies');
+    const rut = freshRut();
+    const old = await call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.norte, rut) });
+    await dynamo.send(new lib.DeleteCommand({ TableName: tableName, Key: data.rutKey(demo.projects.andes, rut) }));
+    await dynamo.send(
+      new lib.PutCommand({ TableName: tableName, Item: { ...keys.unique('RUT', rut), owner_uuid: old.body.uuid } }),
+    );
+    const changed = await call(societies.patchSociety, {
+      token: adminA,
+      params: { uuid: old.body.uuid },
+      body: { society_rut: freshRut(), version: old.body.version },
+    });
+    expect(changed.status).toBe(200);
+    expect(await itemExists(keys.unique('RUT', rut))).toBe(false);
+    expect(
+      (await call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.sur, rut) })).status,
+    ).toBe(201);
   });
 });
