@@ -127,6 +127,8 @@ export const verifyInvitation = defineContract({
     last_name: z.nullable(z.string()),
     rut_user: z.nullable(z.string()),
     phone_number: z.nullable(z.string()),
+    /** The address has an account already (issue 21: another firm's client): accepting joins it, with its password. */
+    has_account: z.boolean(),
     project: z.nullable(
       z.object({
         project_name: z.string(),
