@@ -3,11 +3,11 @@ import type { z } from 'zod/mini';
 import type { registerInvitation } from '../../shared/contracts/registration';
 import { endSessions } from '../lib/auth/access';
 import { createIdentity, deleteIdentity, setPassword } from '../lib/auth/identities';
-import { CredentialsRefused, signIn } from '../lib/auth/sessions';
+import { CredentialsRefused, revokeRefresh, signIn } from '../lib/auth/sessions';
 import { removeInvitationWrites } from '../lib/data/invitations';
 import { getProject, projectAdminKey } from '../lib/data/projects';
 import { keys, nowIso } from '../lib/data/table';
-import { clearThrottle, countHit } from '../lib/data/throttle';
+import { clearThrottle, countHit, lockIfFull, takeSlot } from '../lib/data/throttle';
 import { consumeToken, newToken, TOKEN_TTL_SECONDS, tokenOwner } from '../lib/data/tokens';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
 import { listedMemberships, userListingWrites } from '../lib/data/user-listing';
@@ -15,7 +15,7 @@ import { type RequestOrigin, writeSessionEvent } from '../lib/data/user-logs';
 import { getUser, getUserByEmail, newUserWrites, type UserRecord, userItem } from '../lib/data/users';
 import { appendMember, putNew, putVersioned } from '../lib/data/writes';
 import { DEFAULT_BRANDING, passwordResetMail, portalBase, sendMail } from '../lib/email';
-import { ApiError, conflict } from '../lib/errors';
+import { ApiError, conflict, fieldErrors } from '../lib/errors';
 import { assetUrl } from '../lib/files';
 import { mailLogo } from '../lib/mail-logo';
 import { alreadyInvited, invitationOfToken } from './invitations';
@@ -76,12 +76,14 @@ export async function registerFromInvitation(input: RegisterInput, origin: Reque
   const invitation = await invitationOfToken(await tokenOwner('INVITE', input.token));
   const account = await getUserByEmail(invitation.email);
   if (account) return joinFromInvitation(account, invitation, input, origin);
+  const missing = (['first_name', 'last_name'] as const).filter((field) => !input[field]);
+  if (missing.length > 0) throw fieldErrors(Object.fromEntries(missing.map((field) => [field, ['REQUIRED']])));
   const now = nowIso();
   const user: UserRecord = {
     uuid: randomUUID(),
     email: invitation.email,
-    first_name: input.first_name,
-    last_name: input.last_name,
+    first_name: input.first_name as string,
+    last_name: input.last_name as string,
     enable: true,
     user_role: invitation.user_role,
     image: null,
@@ -127,12 +129,16 @@ async function joinFromInvitation(
   input: RegisterInput,
   origin: RequestOrigin,
 ) {
+  // A wrong password counts against the address's sign-in lock, as a failed sign-in does (else a way to guess).
+  const attempts = await takeSlot('LOGIN', account.email);
   try {
-    await signIn(account.uuid, input.password);
+    await revokeRefresh((await signIn(account.uuid, input.password)).refresh);
   } catch (error) {
-    if (error instanceof CredentialsRefused) throw new ApiError(400, 'WRONG_PASSWORD');
-    throw error;
+    if (!(error instanceof CredentialsRefused)) throw error;
+    await lockIfFull('LOGIN', account.email, attempts);
+    throw new ApiError(400, 'WRONG_PASSWORD');
   }
+  await clearThrottle('LOGIN', account.email);
   if (!account.enable) throw new ApiError(400, 'WRONG_PASSWORD');
   if (account.user_role !== invitation.user_role) throw new ApiError(400, 'INVITATION_ROLE_CONFLICT');
   const added = invitation.targets.filter((t) => !account[t.field].includes(t.uuid));

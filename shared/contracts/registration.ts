@@ -151,8 +151,9 @@ export const registerInvitation = /* @__PURE__ */ defineContract({
   body: /* @__PURE__ */ droppable(() =>
     withConfirmation({
       token: tokenSchema,
-      first_name: personName,
-      last_name: personName,
+      // Required for a new account; an existing one (has_account) joins with its password alone (issue 21).
+      first_name: z.optional(personName),
+      last_name: z.optional(personName),
       rut_user: preprocess((v) => (v === '' ? undefined : v), z.optional(rutSchema)),
       phone_number: preprocess((v) => (v === '' ? undefined : v), z.optional(phoneSchema)),
     }),

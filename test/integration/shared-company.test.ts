@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { accountingViewerSocieties } from '../../shared/contracts/accounting';
+import { getUserInfo } from '../../shared/contracts/auth';
 import * as registration from '../../shared/contracts/registration';
 import * as societies from '../../shared/contracts/societies';
-import { call, signIn } from '../helpers/api';
+import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
 import { createTestUser, itemExists, tableAccess } from '../helpers/db';
+import { demoSociety } from '../helpers/demo-society';
+import { tokenFrom, waitForMail } from '../helpers/mail';
 import { freshRut } from '../helpers/tenant-world';
 import { statementAssignment } from './accounting-helpers';
 
@@ -332,5 +335,107 @@ describe('RUT markers written before', () => {
     expect(
       (await call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.sur, rut) })).status,
     ).toBe(201);
+  });
+});
+
+/**
+ * What follows an invitation of an address firm B already serves: the person gets the mail like anyone, and accepting
+ * it with the account's own password adds firm A's memberships; firm B's side of the account stays as it was.
+ */
+describe('a person both firms serve', () => {
+  async function clientOfB(role: 'USER_SOCIETY' | 'USER_GROUP' = 'USER_SOCIETY') {
+    const { demo } = inject('portal');
+    const person = await createTestUser(role, [demo.projects.pacifico]);
+    const society = role === 'USER_SOCIETY' ? await demoSociety(superAdmin, demo.groups.costa, [person.uuid]) : null;
+    return { ...person, society };
+  }
+
+  test("accepting with the account's password joins firm A; names, password and firm B's side stay", async () => {
+    const person = await clientOfB();
+    const { demo } = inject('portal');
+    const mine = await call(societies.createSociety, {
+      token: adminA,
+      body: societyBody(demo.groups.norte, freshRut()),
+    });
+    const invited = await call(registration.generateInvitation, {
+      token: adminA,
+      body: { user_role: 'USER_SOCIETY', email: person.email, society: [mine.body.uuid] },
+    });
+    expect(invited.status).toBe(201);
+    const token = tokenFrom(await waitForMail(person.email, 'Invitación'), 'register');
+    const verified = await call(registration.verifyInvitation, { query: { token } });
+    expect(verified.body).toMatchObject({ email: person.email, has_account: true });
+
+    const wrong = await call(registration.registerInvitation, {
+      body: { token, password: 'Otra.Clave9', password_confirmation: 'Otra.Clave9' },
+    });
+    expect(wrong).toEqual({ status: 400, body: { code: 'WRONG_PASSWORD' } });
+    const joined = await call(registration.registerInvitation, {
+      body: {
+        token,
+        first_name: 'Nombre Nuevo',
+        last_name: 'Apellido Nuevo',
+        password: DEMO_PASSWORD,
+        password_confirmation: DEMO_PASSWORD,
+      },
+    });
+    expect(joined.status).toBe(201);
+
+    // The same password signs in, and the person now reaches both firms' societies under the same names.
+    const { access } = await signIn(person.email, DEMO_PASSWORD);
+    const info = await call(getUserInfo, { token: access });
+    expect(info.body.user).toMatchObject({ first_name: 'Prueba', last_name: 'Automática' });
+    const reached = await call(societies.listMySocieties, { token: access });
+    expect(reached.body.map((s) => s.uuid).sort()).toEqual([mine.body.uuid, person.society?.uuid].sort());
+    const ofB = await call(societies.getSociety, { token: adminB, params: { uuid: person.society?.uuid as string } });
+    expect(ofB.body.user_list.map((u) => u.email)).toContain(person.email);
+    // The link is spent; firm A no longer lists the invitation as pending.
+    expect((await call(registration.verifyInvitation, { query: { token } })).status).toBe(400);
+    const pending = await call(registration.listInvitations, { token: adminA, query: { search: person.email } });
+    expect(pending.body.count).toBe(0);
+  });
+
+  test('an invitation with another role than the account has is refused to the person only', async () => {
+    const person = await clientOfB('USER_SOCIETY');
+    const { demo } = inject('portal');
+    const invited = await call(registration.generateInvitation, {
+      token: adminA,
+      body: { user_role: 'USER_GROUP', email: person.email, group: [demo.groups.sur] },
+    });
+    expect(invited.status).toBe(201);
+    const token = tokenFrom(await waitForMail(person.email, 'Invitación'), 'register');
+    const refused = await call(registration.registerInvitation, {
+      body: { token, password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD },
+    });
+    expect(refused).toEqual({ status: 400, body: { code: 'INVITATION_ROLE_CONFLICT' } });
+    // Firm A sees what it sees for anyone who has not registered yet: the invitation, pending.
+    const pending = await call(registration.listInvitations, { token: adminA, query: { search: person.email } });
+    expect(pending.body.results.map((i) => i.uuid)).toEqual([invited.body.uuid]);
+  });
+
+  test("an address already in the inviting firm is still 'already invited and/or registered'", async () => {
+    const { demo } = inject('portal');
+    const own = await createTestUser('USER_SOCIETY', [demo.projects.andes]);
+    const again = await call(registration.generateInvitation, {
+      token: adminA,
+      body: { user_role: 'USER_SOCIETY', email: own.email, society: [demo.societies.minera] },
+    });
+    expect(again).toEqual({ status: 400, body: { code: 'USER_ALREADY_INVITED' } });
+  });
+
+  test('a new account still needs its names', async () => {
+    const { demo } = inject('portal');
+    const email = newEmail();
+    await call(registration.generateInvitation, {
+      token: adminA,
+      body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.minera] },
+    });
+    const token = tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+    expect((await call(registration.verifyInvitation, { query: { token } })).body.has_account).toBe(false);
+    const nameless = await call(registration.registerInvitation, {
+      body: { token, password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD },
+    });
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.errors).toEqual({ first_name: ['REQUIRED'], last_name: ['REQUIRED'] });
   });
 });
