@@ -219,13 +219,17 @@ export async function deleteSociety(caller: Caller, uuid: string) {
 }
 
 /**
- * Whether a RUT is free where the caller would place a society: in the group's project (a group out of scope answers as
- * the create does), else in each of the caller's projects. A SUPER_ADMIN, who sees every firm, names the group.
+ * Whether a RUT is free where the caller would place a society: in the group's project (a group out of scope answers
+ * 404, as one that does not exist), else in each of the caller's projects. A SUPER_ADMIN, who sees every firm, names
+ * the group.
  */
 export async function rutAvailable(caller: Caller, rut: string, groupUuid: string | undefined) {
   let projects: string[];
-  if (groupUuid) projects = [(await groupForSociety(caller, groupUuid, undefined)).project_uuid];
-  else if (seesEverything(caller)) throw fieldErrors({ group: ['REQUIRED'] });
+  if (groupUuid) {
+    const group = await getGroup(groupUuid);
+    if (!group || !groupInScope(caller, group)) throw notFound();
+    projects = [group.project_uuid];
+  } else if (seesEverything(caller)) throw fieldErrors({ group: ['REQUIRED'] });
   else projects = caller.user.project_uuids;
   const holders = await Promise.all(projects.map((project) => societyOfRut(project, rut)));
   return { available: holders.every((holder) => !holder) };

@@ -168,6 +168,7 @@ export const checkSocietyRut = defineContract({
   path: 'api/v1/societies/rut-available/',
   access: SOCIETY_ADMINS,
   handler: 'societies/check-society-rut',
+  statuses: [404],
   summary:
     "Whether a RUT (any written form) is free for a new society in the group's project (without a group: in every project of the caller; a SUPER_ADMIN names the group)",
   query: z.object({ rut: rutSchema, group: z.optional(uuidSchema) }),

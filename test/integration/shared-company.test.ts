@@ -251,10 +251,10 @@ describe('a company both firms serve', () => {
     const unnamed = await check();
     expect(unnamed.status).toBe(400);
     expect(unnamed.body.errors).toEqual({ group: ['REQUIRED'] });
-    // An admin naming another firm's group is answered as the create answers it: not a group it may use.
+    // An admin naming another firm's group is answered as for a group that does not exist.
     const foreign = await call(societies.checkSocietyRut, { token: adminA, query: { rut, group: demo.groups.costa } });
     const unknown = await call(societies.checkSocietyRut, { token: adminA, query: { rut, group: randomUUID() } });
-    expect(foreign.status).toBe(400);
+    expect(foreign.status).toBe(404);
     expect(foreign).toEqual(unknown);
   });
 
