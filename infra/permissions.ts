@@ -157,7 +157,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   patchSociety: ADMIN_WRITE,
   deleteSociety: ADMIN_WRITE,
   searchSocieties: READ,
-  // Issue 14: one GetItem on a RUT's marker.
+  // Issue 14: a RUT's marker (issue 21: in each project asked, and a marker written before, with its society).
   checkSocietyRut: READ,
   listSocietyAdminsAvailable: READ,
   listSocietyUsersAvailable: READ,
@@ -195,13 +195,15 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     table: { read: 'query', write: { 'THROTTLE#': ['PutItem', 'UpdateItem'] } },
     assets: ['GetObject'],
   },
-  // Public: consumes the link and creates the invited user (identity, record, e-mail marker, memberships); on the
-  // project, group and society it may only UpdateItem (append the new member to their lists), never Put or Delete.
+  // Public: consumes the link and creates the invited user (identity, record, e-mail marker, memberships), or adds the
+  // memberships to the address's account (USER# PutItem, its version checked); on the project, group and society it
+  // may only UpdateItem (append the new member to their lists), never Put or Delete.
   registerInvitation: {
     table: {
       read: 'query',
       write: {
-        'THROTTLE#': ['PutItem', 'UpdateItem'],
+        // The registration's per-address throttle; an existing account's sign-in lock (issue 21: joins by password).
+        'THROTTLE#': THROTTLE,
         // Listing directories (functions/lib/data/directory.ts): the new user's entries, the invitation's removal.
         'DIR#': ['UpdateItem'],
         'TOKEN#INVITE#': ['DeleteItem'],
@@ -214,7 +216,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
         'SOCIETY#': ['UpdateItem'],
       },
     },
-    cognito: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser'],
+    // AdminInitiateAuth: an address that has an account accepts with its password (issue 21).
+    cognito: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser', 'AdminInitiateAuth'],
   },
   // Public: the reset throttle of the e-mail and a new password link; the project's logo for the mail (issue 14).
   requestPasswordReset: {

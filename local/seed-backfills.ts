@@ -3,6 +3,7 @@ import { GetCommand, PutCommand } from '../functions/lib/aws/dynamo-commands';
 import { config } from '../functions/lib/config';
 import { backfillDocumentFeeds, scanDocuments } from '../functions/lib/data/documents-backfill';
 import { backfillPhoneDisplays, scanPhoneItems } from '../functions/lib/data/phone-display-backfill';
+import { backfillSocietyRuts, scanLegacyRutMarkers } from '../functions/lib/data/society-rut-backfill';
 import { nowIso } from '../functions/lib/data/table';
 import { backfillUserEntries, scanUserEntries } from '../functions/lib/data/user-entries-backfill';
 
@@ -15,11 +16,14 @@ import { backfillUserEntries, scanUserEntries } from '../functions/lib/data/user
  *   phones as stored in the detail PDFs.
  * - USER_ENTRIES (issue 9): users seeded before every join rewrote all of a user's entries could miss memberships'
  *   hints, so a users page listing them read those names in a 4th call.
+ * - SOCIETY_RUTS (issue 21): RUT markers written when a RUT was unique portal-wide move to their society's project
+ *   (the code reads both; this spares the read of the old one).
  */
 const BACKFILLS = {
   DOCUMENT_FEEDS: async () => backfillDocumentFeeds(await scanDocuments()),
   PHONE_DISPLAYS: async () => backfillPhoneDisplays(await scanPhoneItems()),
   USER_ENTRIES: async () => backfillUserEntries(await scanUserEntries()),
+  SOCIETY_RUTS: async () => backfillSocietyRuts(await scanLegacyRutMarkers()),
 } as const;
 
 const marker = (name: string) => ({ pk: `SEED#${name}`, sk: 'SEED' });

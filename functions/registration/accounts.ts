@@ -3,17 +3,26 @@ import type { z } from 'zod/mini';
 import type { registerInvitation } from '../../shared/contracts/registration';
 import { endSessions } from '../lib/auth/access';
 import { createIdentity, deleteIdentity, setPassword } from '../lib/auth/identities';
+import { CredentialsRefused, revokeRefresh, signIn } from '../lib/auth/sessions';
 import { removeInvitationWrites } from '../lib/data/invitations';
 import { getProject, projectAdminKey } from '../lib/data/projects';
 import { keys, nowIso } from '../lib/data/table';
-import { clearThrottle, countHit } from '../lib/data/throttle';
+import { clearThrottle, countHit, lockIfFull, takeSlot } from '../lib/data/throttle';
 import { consumeToken, newToken, TOKEN_TTL_SECONDS, tokenOwner } from '../lib/data/tokens';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
+import { listedMemberships, userListingWrites } from '../lib/data/user-listing';
 import { type RequestOrigin, writeSessionEvent } from '../lib/data/user-logs';
-import { getUser, getUserByEmailEvenly, newUserWrites, type UserRecord } from '../lib/data/users';
-import { appendMember, putNew } from '../lib/data/writes';
+import {
+  getUser,
+  getUserByEmail,
+  getUserByEmailEvenly,
+  newUserWrites,
+  type UserRecord,
+  userItem,
+} from '../lib/data/users';
+import { appendMember, putNew, putVersioned } from '../lib/data/writes';
 import { DEFAULT_BRANDING, passwordResetMail, portalBase, sendMail } from '../lib/email';
-import { ApiError, conflict } from '../lib/errors';
+import { ApiError, conflict, fieldErrors } from '../lib/errors';
 import { assetUrl } from '../lib/files';
 import { mailLogo } from '../lib/mail-logo';
 import { alreadyInvited, invitationOfToken } from './invitations';
@@ -35,6 +44,8 @@ export async function verifyInvitationToken(token: string) {
     last_name: invitation.last_name ?? null,
     rut_user: invitation.rut_user ?? null,
     phone_number: invitation.phone_number ?? null,
+    // Told to the holder of the link only (the address's owner): the form then asks for that account's password.
+    has_account: Boolean(await getUserByEmail(invitation.email)),
     project: project
       ? {
           project_name: project.project_name,
@@ -70,12 +81,16 @@ function joinWrites(user: UserRecord, targets: Awaited<ReturnType<typeof invitat
  */
 export async function registerFromInvitation(input: RegisterInput, origin: RequestOrigin) {
   const invitation = await invitationOfToken(await tokenOwner('INVITE', input.token));
+  const account = await getUserByEmail(invitation.email);
+  if (account) return joinFromInvitation(account, invitation, input, origin);
+  const missing = (['first_name', 'last_name'] as const).filter((field) => !input[field]);
+  if (missing.length > 0) throw fieldErrors(Object.fromEntries(missing.map((field) => [field, ['REQUIRED']])));
   const now = nowIso();
   const user: UserRecord = {
     uuid: randomUUID(),
     email: invitation.email,
-    first_name: input.first_name,
-    last_name: input.last_name,
+    first_name: input.first_name as string,
+    last_name: input.last_name as string,
     enable: true,
     user_role: invitation.user_role,
     image: null,
@@ -106,6 +121,45 @@ export async function registerFromInvitation(input: RegisterInput, origin: Reque
     throw error;
   }
   await writeSessionEvent({ userUuid: user.uuid }, 'REGISTER', origin);
+  return { detail: 'ok' };
+}
+
+/**
+ * An invitation to an address that already has an account (another firm's client, issue 21): the person proves the
+ * account is theirs with its password, and the account joins the invited memberships. Nothing of the account itself
+ * changes (its names, phone and password are its own, and other firms' memberships stay as they were); the form's
+ * other fields are not used. An account has one role: an invitation to another one is refused, to the person only.
+ */
+async function joinFromInvitation(
+  account: UserRecord,
+  invitation: Awaited<ReturnType<typeof invitationOfToken>>,
+  input: RegisterInput,
+  origin: RequestOrigin,
+) {
+  // A wrong password counts against the address's sign-in lock, as a failed sign-in does (else a way to guess).
+  const attempts = await takeSlot('LOGIN', account.email);
+  try {
+    await revokeRefresh((await signIn(account.uuid, input.password)).refresh);
+  } catch (error) {
+    if (!(error instanceof CredentialsRefused)) throw error;
+    await lockIfFull('LOGIN', account.email, attempts);
+    throw new ApiError(400, 'WRONG_PASSWORD');
+  }
+  await clearThrottle('LOGIN', account.email);
+  if (!account.enable) throw new ApiError(400, 'WRONG_PASSWORD');
+  if (account.user_role !== invitation.user_role) throw new ApiError(400, 'INVITATION_ROLE_CONFLICT');
+  const added = invitation.targets.filter((t) => !account[t.field].includes(t.uuid));
+  const joined: UserRecord = { ...account, updated: nowIso(), version: account.version + 1 };
+  for (const target of added) joined[target.field] = [...joined[target.field], target.uuid];
+  const listed = (await listedMemberships([account])).get(account.uuid) ?? [];
+  await transactWrite([
+    consumeToken('INVITE', input.token),
+    ...removeInvitationWrites(invitation, () => new ApiError(400, 'INVALID_TOKEN')),
+    putVersioned(userItem(joined), account.version),
+    ...userListingWrites(joined, [...listed, ...added]),
+    ...joinWrites(joined, added),
+  ]);
+  await writeSessionEvent({ userUuid: account.uuid }, 'REGISTER', origin);
   return { detail: 'ok' };
 }
 

@@ -8,10 +8,11 @@ import { normalizeRut } from '../../shared/rut';
 import type { Caller } from '../lib/auth/caller';
 import { groupNameKey } from '../lib/data/groups';
 import { projectNameKey } from '../lib/data/projects';
-import { rutKey } from '../lib/data/societies';
+import { societyOfRut } from '../lib/data/societies';
 import { markerOwner } from '../lib/data/writes';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/http/field-errors';
+import { seesEverything } from '../lib/scope';
 import { cachedLoaders, type EntityLoaders } from './invitation-targets';
 import { createInvitation } from './invitations';
 
@@ -21,8 +22,9 @@ import { createInvitation } from './invitations';
  *   email, first_name, last_name, rut_user, phone_number, user_role, project, group, society
  * (phone_number optional). What the row knows of the person travels with the invitation and prefills the
  * registration form (issue 14: the invitee retyped everything).
- * project is a project name; group a group name within that project (several separated by ';'); society a RUT
- * (several separated by ';'). A PROJECT_ADMIN or GROUP_ADMIN may leave project empty: its own project is used.
+ * project is a project name; group a group name within that project (several separated by ';'); society a RUT of a
+ * society of that project (several separated by ';'). A PROJECT_ADMIN or GROUP_ADMIN may leave project empty: its own
+ * project is used; a SUPER_ADMIN names it for groups and societies.
  * A row either becomes one invitation or none; the answer reports every row.
  */
 export const CSV_COLUMNS = [
@@ -65,31 +67,48 @@ const list = (value: string | undefined) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
-/** Looks up marker owners once per file. */
-function markerLookup() {
+/** Looks up the owners of names (markers, a project's RUTs) once per file. */
+function ownerLookup() {
   const cache = new Map<string, Promise<string | undefined>>();
-  return (key: { pk: string; sk: string }) => {
-    let found = cache.get(key.pk);
+  const once = (id: string, find: () => Promise<string | undefined>) => {
+    let found = cache.get(id);
     if (!found) {
-      found = markerOwner(key);
-      cache.set(key.pk, found);
+      found = find();
+      cache.set(id, found);
     }
     return found;
   };
+  return {
+    marker: (key: { pk: string; sk: string }) => once(key.pk, () => markerOwner(key)),
+    society: (project: string, rut: string) => once(`RUT#${project}#${rut}`, () => societyOfRut(project, rut)),
+  };
 }
 
-async function importRow(caller: Caller, row: Row, owner: ReturnType<typeof markerLookup>, load: EntityLoaders) {
-  const projectUuid = row.project ? await owner(projectNameKey(row.project)) : caller.user.project_uuids[0];
-  const missing = (field: string) =>
-    new ApiError(400, 'VALIDATION_ERROR', { errors: { [field]: ['FORMAT_NOT_ALLOWED'] } });
-  const resolve = async (field: string, keysOf: Array<{ pk: string; sk: string }>) => {
-    const uuids = await Promise.all(keysOf.map(owner));
+/**
+ * A row's project: named, it must be one of the caller's (another firm's project answers as a name nobody has, so a
+ * file cannot probe which firms exist); unnamed, the caller's own.
+ */
+async function rowProject(caller: Caller, row: Row, owner: ReturnType<typeof ownerLookup>) {
+  if (!row.project) return caller.user.project_uuids[0];
+  const uuid = await owner.marker(projectNameKey(row.project));
+  return uuid && (seesEverything(caller) || caller.user.project_uuids.includes(uuid)) ? uuid : undefined;
+}
+
+async function importRow(caller: Caller, row: Row, owner: ReturnType<typeof ownerLookup>, load: EntityLoaders) {
+  const projectUuid = await rowProject(caller, row, owner);
+  const missing = (field: string, code = 'FORMAT_NOT_ALLOWED') =>
+    new ApiError(400, 'VALIDATION_ERROR', { errors: { [field]: [code] } });
+  const resolve = async (field: string, found: Array<Promise<string | undefined>>) => {
+    const uuids = await Promise.all(found);
     if (uuids.some((u) => !u)) throw missing(field);
     return uuids as string[];
   };
   if (row.project && !projectUuid) throw missing('project');
   const groups = list(row.group);
-  if (groups.length > 0 && !projectUuid) throw missing('project');
+  const ruts = list(row.society);
+  // Groups are named within a project, and so are societies' RUTs (one society per RUT per firm).
+  if ((groups.length > 0 || ruts.length > 0) && !projectUuid) throw missing('project', 'REQUIRED');
+  const project = projectUuid as string;
   await createInvitation(
     caller,
     {
@@ -98,11 +117,11 @@ async function importRow(caller: Caller, row: Row, owner: ReturnType<typeof mark
       project: row.user_role === 'PROJECT_ADMIN' && projectUuid ? [projectUuid] : undefined,
       group: await resolve(
         'group',
-        groups.map((name) => groupNameKey(projectUuid as string, name)),
+        groups.map((name) => owner.marker(groupNameKey(project, name))),
       ),
       society: await resolve(
         'society',
-        list(row.society).map((rut) => rutKey(normalizeRut(rut))),
+        ruts.map((rut) => owner.society(project, normalizeRut(rut))),
       ),
     },
     {
@@ -140,7 +159,7 @@ export async function importUsers(caller: Caller, csv: Buffer, deadline = Number
   if (records.length > MAX_ROWS)
     throw new ApiError(400, 'VALIDATION_ERROR', { errors: { file_csv: ['ERROR_LENGTH'] } });
 
-  const owner = markerLookup();
+  const owner = ownerLookup();
   const load = cachedLoaders();
   const reports: RowReport[] = new Array(records.length);
   let next = 0;

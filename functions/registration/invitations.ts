@@ -15,6 +15,7 @@ import { getProject, type ProjectRecord } from '../lib/data/projects';
 import { nowIso } from '../lib/data/table';
 import { dropTokenHash, newToken, TOKEN_TTL_SECONDS, tokenHash } from '../lib/data/tokens';
 import { transactWrite } from '../lib/data/transact';
+import { getUserByEmail } from '../lib/data/users';
 import { DEFAULT_BRANDING, invitationMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, forbidden, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -23,8 +24,8 @@ import { type EntityLoaders, type InvitationInput, loadersDirect, resolveTargets
 import { invitationInScope, invitationView } from './invitation-views';
 
 /**
- * Invitations (admin-area §3, §6): who may invite which role, one pending invitation per address and none for a
- * registered one, a single-use link that expires, and a mail that may fail without losing the invitation (it stays
+ * Invitations (admin-area §3, §6): who may invite which role, one pending invitation per address and firm and none
+ * for someone of that firm already, a single-use link that expires, and a mail that may fail without losing the invitation (it stays
  * pending, marked, to resend). Targets: invitation-targets.ts; views and lists: invitation-views.ts.
  */
 
@@ -61,6 +62,10 @@ export async function createInvitation(
 ) {
   if (!INVITABLE[caller.role].includes(input.user_role)) throw forbidden();
   const { project, targets, label } = await resolveTargets(caller, input, load);
+  // Said only of the invitation's own firm: an account elsewhere is invited as a new address is, and joins on
+  // accepting (accounts.ts), so no firm learns who another firm's clients are.
+  const account = await getUserByEmail(input.email);
+  if (account && (!project || account.project_uuids.includes(project.uuid))) throw alreadyInvited();
   const uuid = randomUUID();
   const { token, write: tokenWrite } = newToken('INVITE', uuid);
   const invitation: InvitationRecord = {
@@ -78,7 +83,7 @@ export async function createInvitation(
     ...extra,
   };
   await transactWrite([
-    ...newInvitationWrites(invitation),
+    ...(await newInvitationWrites(invitation)),
     tokenWrite,
     auditWrite(config.tableName, caller, 'CREATE', { type: 'INVITATION', uuid }, diff({}, { ...invitation })),
   ]);

@@ -8,25 +8,28 @@ import { societyHoldsNoDocuments } from '../lib/data/folders';
 import { getGroup } from '../lib/data/groups';
 import { getItems } from '../lib/data/list-index';
 import {
+  claimRutWrites,
   getSocietyWithPhone,
-  rutKey,
+  releaseRutWrites,
   type SocietyRecord,
   societyItem,
   societyListingWrites,
+  societyOfRut,
 } from '../lib/data/societies';
 import { keys, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
 import { addMembershipWrites, linkWrites, removeMembershipWrites, unlinkWrites } from '../lib/data/user-listing';
 import { loadMembers, personRef, type UserRecord } from '../lib/data/users';
-import { bumpCounter, deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
+import { bumpCounter, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
-import { groupInScope, societyInScope } from '../lib/scope';
+import { groupInScope, seesEverything, societyInScope } from '../lib/scope';
 
 import { type SocietyView, societyViews } from './society-lists';
 
 /**
- * The rules of societies (admin-area §3 to §6): a RUT unique across the portal, a group in the caller's scope (which
- * decides the project), users (USER_SOCIETY) of that project, counters on group, project and industry, audit.
+ * The rules of societies (admin-area §3 to §6): a RUT unique within its project (several firms may serve one company),
+ * a group in the caller's scope (which decides the project), users (USER_SOCIETY) of that project, counters on group,
+ * project and industry, audit.
  */
 type CreateInput = z.output<typeof societyCreateSchema>;
 type PatchInput = z.output<typeof societyPatchSchema>;
@@ -125,7 +128,7 @@ export async function createSociety(caller: Caller, input: CreateInput) {
   await transactWrite([
     putNew(societyItem(society)),
     ...societyListingWrites(undefined, society),
-    ...(society.society_rut ? [putNew({ ...rutKey(society.society_rut), owner_uuid: society.uuid }, rutTaken)] : []),
+    ...(await claimRutWrites(society, rutTaken)),
     ...recount(undefined, society),
     ...(await addMembershipWrites(users, societyTarget(society))),
     auditWrite(config.tableName, caller, 'CREATE', { type: 'SOCIETY', uuid: society.uuid }, diff({}, { ...society })),
@@ -165,9 +168,9 @@ export async function patchSociety(
   const { updated: _u, version: _ver, ...comparable } = after;
   const changes = diff(before as unknown as Record<string, unknown>, comparable);
   const writes: TxWrite[] = [putVersioned(societyItem(after), before.version), ...societyListingWrites(before, after)];
-  if (before.society_rut !== after.society_rut) {
-    if (before.society_rut) writes.push(deleteKey(rutKey(before.society_rut)));
-    if (after.society_rut) writes.push(putNew({ ...rutKey(after.society_rut), owner_uuid: uuid }, rutTaken));
+  // A RUT changed, or taken to another project (a move), is released where it was and claimed where it goes.
+  if (before.society_rut !== after.society_rut || before.project_uuid !== after.project_uuid) {
+    writes.push(...(await releaseRutWrites(before)), ...(await claimRutWrites(after, rutTaken)));
   }
   writes.push(...recount(before, after));
   // Issue 10 (portal §8): a society holding documents keeps its group; checked inside this same transaction.
@@ -208,11 +211,28 @@ export async function deleteSociety(caller: Caller, uuid: string) {
     ),
     societyHoldsNoDocuments(uuid, () => conflict('SOCIETY_HAS_DOCUMENTS')),
     ...societyListingWrites(society, undefined),
-    ...(society.society_rut ? [deleteKey(rutKey(society.society_rut))] : []),
+    ...(await releaseRutWrites(society)),
     ...recount(society, undefined),
     auditWrite(config.tableName, caller, 'DELETE', { type: 'SOCIETY', uuid }, diff({ ...society }, {})),
   ]);
   return { detail: 'ok' };
+}
+
+/**
+ * Whether a RUT is free where the caller would place a society: in the group's project (a group out of scope answers
+ * 404, as one that does not exist), else in each of the caller's projects. A SUPER_ADMIN, who sees every firm, names
+ * the group.
+ */
+export async function rutAvailable(caller: Caller, rut: string, groupUuid: string | undefined) {
+  let projects: string[];
+  if (groupUuid) {
+    const group = await getGroup(groupUuid);
+    if (!group || !groupInScope(caller, group)) throw notFound();
+    projects = [group.project_uuid];
+  } else if (seesEverything(caller)) throw fieldErrors({ group: ['REQUIRED'] });
+  else projects = caller.user.project_uuids;
+  const holders = await Promise.all(projects.map((project) => societyOfRut(project, rut)));
+  return { available: holders.every((holder) => !holder) };
 }
 
 export async function getSocietyDetail(caller: Caller, uuid: string) {

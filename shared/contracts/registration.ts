@@ -127,6 +127,8 @@ export const verifyInvitation = defineContract({
     last_name: z.nullable(z.string()),
     rut_user: z.nullable(z.string()),
     phone_number: z.nullable(z.string()),
+    /** The address has an account already (issue 21: another firm's client): accepting joins it, with its password. */
+    has_account: z.boolean(),
     project: z.nullable(
       z.object({
         project_name: z.string(),
@@ -149,8 +151,9 @@ export const registerInvitation = /* @__PURE__ */ defineContract({
   body: /* @__PURE__ */ droppable(() =>
     withConfirmation({
       token: tokenSchema,
-      first_name: personName,
-      last_name: personName,
+      // Required for a new account; an existing one (has_account) joins with its password alone (issue 21).
+      first_name: z.optional(personName),
+      last_name: z.optional(personName),
       rut_user: preprocess((v) => (v === '' ? undefined : v), z.optional(rutSchema)),
       phone_number: preprocess((v) => (v === '' ? undefined : v), z.optional(phoneSchema)),
     }),

@@ -158,8 +158,9 @@ export const deleteSociety = defineContract({
 });
 
 /**
- * Issue 14: a RUT already taken is said on step 1 of the society wizard, beside the field, not on step 2. RUTs are
- * unique across the whole portal (RUT_TAKEN on create says as much), so the answer is too; it names no society.
+ * Issue 14: a RUT already taken is said on step 1 of the society wizard, beside the field, not on step 2. A RUT is
+ * unique within a project (issue 21: several firms may serve one company), so the answer is about the caller's own
+ * projects only and names no society; another firm's client answers as a free RUT.
  */
 export const checkSocietyRut = defineContract({
   id: 'checkSocietyRut',
@@ -167,8 +168,10 @@ export const checkSocietyRut = defineContract({
   path: 'api/v1/societies/rut-available/',
   access: SOCIETY_ADMINS,
   handler: 'societies/check-society-rut',
-  summary: 'Whether a RUT (any written form) is free for a new society',
-  query: z.object({ rut: rutSchema }),
+  statuses: [404],
+  summary:
+    "Whether a RUT (any written form) is free for a new society in the group's project (without a group: in every project of the caller; a SUPER_ADMIN names the group)",
+  query: z.object({ rut: rutSchema, group: z.optional(uuidSchema) }),
   response: z.object({ available: z.boolean() }),
 });
 

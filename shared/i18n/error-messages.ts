@@ -42,6 +42,9 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   PROJECT_DISABLED: 'El proyecto al que perteneces está deshabilitado. Contacta a tu administrador.',
   GROUP_DISABLED: 'El grupo al que perteneces está deshabilitado. Contacta a tu administrador.',
   WRONG_PASSWORD: 'La contraseña actual no es correcta.',
+  // Issue 21: an account has one role; an invitation with another cannot join it (said to the invited person only).
+  INVITATION_ROLE_CONFLICT:
+    'Tu cuenta del portal tiene otro rol y no puede aceptar esta invitación. Pide a quien te invitó una invitación con tu rol actual.',
   // Documents (portal §8; issue 10).
   TEMPLATE_HAS_FILES:
     'La carpeta plantilla posee archivos dentro para alguna de sus variantes, para eliminar por favor borre esos archivos.',

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { postToken } from '../../shared/contracts/auth';
 import { generateInvitation } from '../../shared/contracts/registration';
 import { seriousViolations, settled } from '../helpers/a11y';
-import { call, signIn } from '../helpers/api';
+import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
 import { launchBrowser, newPage, screenshot, signInThroughForm, signInWithCookies } from '../helpers/browser';
+import { createTestUser } from '../helpers/db';
 import { tokenFrom, waitForMail } from '../helpers/mail';
 
 /**
@@ -128,6 +129,45 @@ describe('password recovery tells no one who has an account (issue 21)', () => {
       await context.close();
     }
   });
+});
+
+describe('an invitation to an address that has an account (issue 21)', () => {
+  test.each([
+    ['1366 px', { width: 1366, height: 900 }],
+    ['375 px', { width: 375, height: 800 }],
+  ])(
+    'at %s: only its password is asked; a wrong one is said; the right one joins and signs in',
+    async (_, viewport) => {
+      // A client of the other demo firm, invited by the first one as the same role.
+      const person = await createTestUser('USER_GROUP', [demo.projects.pacifico]);
+      const token = await invite(person.email);
+      const { context, page } = await newPage(browser, { viewport });
+      try {
+        await page.goto(`${webUrl}/register/${token}`);
+        await page.getByTestId('register-has-account').waitFor();
+        expect(await page.getByTestId('register-has-account').textContent()).toBe(
+          `Ya tienes una cuenta en el portal con ${person.email} (Usuario de grupos). Escribe tu contraseña para aceptar la invitación; tus datos y tu contraseña no cambian.`,
+        );
+        expect(await page.getByLabel('Nombre', { exact: true }).count()).toBe(0);
+        expect(await page.getByLabel('Confirmar contraseña').count()).toBe(0);
+        const accept = page.getByRole('button', { name: 'Aceptar invitación' });
+        expect(await accept.isDisabled()).toBe(true);
+        await settled(page);
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await page.getByLabel('Contraseña', { exact: true }).fill('Otra.Clave9');
+        await accept.click();
+        await page.getByText('La contraseña actual no es correcta.').waitFor();
+        await screenshot(page, `account-join-wrong-password-${viewport.width}`);
+        await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+        await accept.click();
+        await page.waitForURL(`${webUrl}/home`);
+        await page.getByRole('heading', { name: 'Hola Prueba' }).waitFor();
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
 
 describe('password recovery and change', () => {

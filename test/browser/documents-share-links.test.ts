@@ -16,7 +16,8 @@ import { buildDocumentsWorld, uploadSmall } from '../integration/documents-fixtu
  * admin's list of the document's links shows a link whose maker was disabled as 'Revocado' with the reason and who
  * made it, without a Revocar button, beside a live link that has one. At 1366 and 375 px, axe clean.
  */
-const { webUrl } = inject('portal');
+// Its users belong to a project of the test's own, so they use the portal no firm brands.
+const { unbrandedWebUrl: webUrl } = inject('portal');
 let browser: Browser;
 let w: Awaited<ReturnType<typeof buildDocumentsWorld>>;
 let folder: string;

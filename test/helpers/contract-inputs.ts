@@ -232,7 +232,21 @@ const SAMPLES: Record<string, () => unknown> = {
   // Large ledger imports (issue 12): the file's type, and a job nobody has (its real jobs are the caller's own).
   content_type: () => 'text/csv',
   job: () => '00000000-0000-4000-8000-00000000a0b0',
+  // A valid RUT (issue 21: rut-available is asked about a group's firm).
+  rut: () => '11111111-1',
 };
+
+/** Valid values for the non-id query fields a contract requires (a filter case adds its own ids beside them). */
+export function requiredQueryValues(contract: Contract): Array<[string, string]> {
+  const ids = new Set(queryIdFields(contract).map((f) => f.name));
+  return Object.entries(shapeOf(contract.query))
+    .filter(([name, field]) => !ids.has(name) && !field.safeParse(undefined).success)
+    .map(([name]) => {
+      const sample = SAMPLES[name];
+      if (!sample) throw new Error(`${contract.id}: no sample for required query field ${name} (add one to SAMPLES)`);
+      return [name, String(sample())];
+    });
+}
 
 /**
  * A minimal valid body for the contract: its required fields (ids from `idFor`), and for a PATCH one field that

@@ -343,7 +343,8 @@ function queryValues(contract: Contract): Record<string, string> {
     return { assignment: w.assignments[family], ...periods };
   }
   const values: Record<string, Record<string, string>> = {
-    checkSocietyRut: { rut: w.rut },
+    // A SUPER_ADMIN asks about a group's firm (issue 21); the group is every admin's here.
+    checkSocietyRut: { rut: w.rut, group: w.group },
     downloadDocument: { format: 'json' },
     accountingViewerSocieties: { assignment: w.assignments.balance8columns },
   };

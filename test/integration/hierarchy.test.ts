@@ -265,12 +265,12 @@ describe('uniqueness holds, also under concurrency', () => {
     expect(body.count).toBe(1);
   });
 
-  test('society RUT (409 RUT_TAKEN), concurrently too', async () => {
+  test('society RUT within its project (409 RUT_TAKEN), concurrently too; another project may have it', async () => {
     const industry = await firstIndustry();
     const { demo } = inject('portal');
     const rut = freshRut();
     const answers = await Promise.all(
-      [demo.groups.norte, demo.groups.sur, demo.groups.costa].map((group) =>
+      [demo.groups.norte, demo.groups.sur, demo.groups.norte].map((group) =>
         call(societies.createSociety, {
           token: superAdmin,
           body: { ...societyBody(group, industry), society_rut: rut },
@@ -279,6 +279,11 @@ describe('uniqueness holds, also under concurrency', () => {
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
     expect(answers.find((a) => a.status === 409)?.body).toEqual({ code: 'RUT_TAKEN' });
+    const elsewhere = await call(societies.createSociety, {
+      token: superAdmin,
+      body: { ...societyBody(demo.groups.costa, industry), society_rut: rut },
+    });
+    expect(elsewhere.status).toBe(201);
   });
 
   test('group name within its project (SAME_DATA); the same name in another project is fine', async () => {
@@ -543,9 +548,13 @@ describe('Chilean input (issue 14)', () => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ code: 'RUT_TAKEN' });
 
-    // The wizard's check on leaving step 1: taken in any written form, for any admin (RUTs are unique portal-wide).
-    for (const token of [superAdmin, groupAdmin]) {
-      const taken = await call(societies.checkSocietyRut, { token, query: { rut: dotted } });
+    // The wizard's check on leaving step 1: taken in any written form, for the firm's admins (a SUPER_ADMIN names the
+    // group whose firm it asks about).
+    for (const [token, group] of [
+      [superAdmin, demo.groups.sur],
+      [groupAdmin, undefined],
+    ] as const) {
+      const taken = await call(societies.checkSocietyRut, { token, query: { rut: dotted, ...(group && { group }) } });
       expect(taken.status).toBe(200);
       expect(taken.body).toEqual({ available: false });
     }

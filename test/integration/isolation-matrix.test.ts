@@ -5,7 +5,14 @@ import { defineContract, pathParamNames } from '../../shared/contracts/define';
 import * as registration from '../../shared/contracts/registration';
 import * as societies from '../../shared/contracts/societies';
 import { call, signIn } from '../helpers/api';
-import { pathParamKind, queryIdFields, sampleBody, shapeOf, unclassified } from '../helpers/contract-inputs';
+import {
+  pathParamKind,
+  queryIdFields,
+  requiredQueryValues,
+  sampleBody,
+  shapeOf,
+  unclassified,
+} from '../helpers/contract-inputs';
 import { itemExists } from '../helpers/db';
 import {
   admits,
@@ -101,6 +108,8 @@ async function run(c: IsolationCase, expect: ExpectStatic) {
   // A filter the schema requires beside the one under test (listFolderTemplates: a folder is looked up in a project)
   // takes the caller's own id, so the answer is about the foreign filter, not a 400 for a missing one.
   if (c.kind === 'filter') {
+    // Required values beside the ids (checkSocietyRut: the RUT asked about in the filtered group's firm).
+    query.push(...requiredQueryValues(c.contract));
     for (const { name, kind } of queryIdFields(c.contract)) {
       const field = shapeOf(c.contract.query)[name];
       if (name !== c.field && field && !field.safeParse(undefined).success)

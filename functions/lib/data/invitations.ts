@@ -8,7 +8,7 @@ import { normalizeSearch, uniqueEntries } from './list-index';
 import { type Directory, directories, keys, recordOf } from './table';
 import type { TxWrite } from './transact';
 import type { MembershipTarget } from './users';
-import { checkWhen, deleteKey, deleteWhen, putNew } from './writes';
+import { type Condition, checkWhen, deleteKey, deleteWhen, markerOwner, putNew } from './writes';
 
 /** A pending invitation as stored (admin-area §3, §6). */
 export interface InvitationRecord {
@@ -30,11 +30,26 @@ export interface InvitationRecord {
   last_name?: string;
   rut_user?: string;
   phone_number?: string;
+  /**
+   * 'PROJECT' on invitations made since one address may be invited by several firms (issue 21): their marker is
+   * projectPendingKey; older ones hold pendingKey.
+   */
+  pending_key?: 'PROJECT';
 }
 
 export const invitationKey = keys.invitation;
-/** The marker of a pending invitation's address: one pending invitation per address. */
+/**
+ * The marker of a pending invitation's address in its project (PORTAL for a SUPER_ADMIN's): one pending invitation per
+ * address and firm, so whether another firm invited an address is never said.
+ */
+export const projectPendingKey = (email: string, project: string | null) =>
+  keys.unique('EMAIL', `INVITE#${project ?? 'PORTAL'}#${email}`);
+/** The marker of invitations made when one address had one pending invitation portal-wide: read, never written. */
 export const pendingKey = (email: string) => keys.unique('EMAIL', `INVITE#${email}`);
+const markerOf = (invitation: InvitationRecord) =>
+  invitation.pending_key === 'PROJECT'
+    ? projectPendingKey(invitation.email, invitation.project_uuid)
+    : pendingKey(invitation.email);
 
 /**
  * An invitation's listing entry: created (order), e-mail (search), role, project and the groups its targets sit in
@@ -63,12 +78,23 @@ const invitationDirectories = (invitation: InvitationRecord) => [
 
 const alreadyInvited = () => new ApiError(400, 'USER_ALREADY_INVITED');
 
-/** A new invitation: no user owns the address, no other invitation is pending for it, listed where it belongs. */
-export function newInvitationWrites(invitation: InvitationRecord): TxWrite[] {
+/**
+ * A new invitation: no other invitation of its project is pending for the address (an older one, under the portal-wide
+ * marker, is checked by its project), listed where it belongs. Whether the address has an account is the caller's.
+ */
+export async function newInvitationWrites(invitation: InvitationRecord): Promise<TxWrite[]> {
+  const older = await markerOwner(pendingKey(invitation.email));
+  const sameProject: Condition = invitation.project_uuid
+    ? {
+        expression: 'attribute_not_exists(pk) OR project_uuid <> :project',
+        values: { ':project': invitation.project_uuid },
+      }
+    : { expression: 'attribute_not_exists(pk) OR attribute_type(project_uuid, :string)', values: { ':string': 'S' } };
+  const record: InvitationRecord = { ...invitation, pending_key: 'PROJECT' };
   return [
-    checkWhen(keys.unique('EMAIL', invitation.email), { expression: 'attribute_not_exists(pk)' }, alreadyInvited),
-    putNew({ ...pendingKey(invitation.email), owner_uuid: invitation.uuid }, alreadyInvited),
-    putNew({ ...invitationKey(invitation.uuid), ...invitation }),
+    putNew({ ...markerOf(record), owner_uuid: invitation.uuid }, alreadyInvited),
+    ...(older ? [checkWhen(invitationKey(older), sameProject, alreadyInvited)] : []),
+    putNew({ ...invitationKey(invitation.uuid), ...record }),
     ...invitationDirectories(invitation).map((d) => putEntry(d, invitation.uuid, invitationEntry(invitation))),
   ];
 }
@@ -79,7 +105,7 @@ export function newInvitationWrites(invitation: InvitationRecord): TxWrite[] {
 export function removeInvitationWrites(invitation: InvitationRecord, onGone?: () => ApiError): TxWrite[] {
   return [
     deleteWhen(invitationKey(invitation.uuid), { expression: 'attribute_exists(pk)' }, onGone),
-    deleteKey(pendingKey(invitation.email)),
+    deleteKey(markerOf(invitation)),
     ...invitationDirectories(invitation).map((d) => removeEntry(d, invitation.uuid)),
   ];
 }

@@ -2,12 +2,13 @@ import type { CURRENCIES } from '../../../shared/contracts/fields';
 import { dynamo } from '../aws/dynamo';
 import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
+import type { ApiError } from '../errors';
 import { putEntry, readDirectories, removeEntry } from './directory';
 import { normalizeSearch, searchText, uniqueEntries } from './list-index';
 import { phoneDisplayAttribute, splitPhoneDisplay, type WithPhoneDisplay } from './phone-display';
 import { type Directory, directories, keys } from './table';
 import type { TxWrite } from './transact';
-import { markerOwner } from './writes';
+import { checkWhen, deleteKey, deleteWhen, markerOwner, putNew } from './writes';
 
 /** A society as stored (admin-area §3). user: USER_SOCIETY uuids. */
 export interface SocietyRecord {
@@ -99,10 +100,85 @@ export const societiesOfGroup = (group: string) => directories.societiesOfGroup(
 export const societiesOfProject = (project: string) => directories.societiesOfProject(project);
 export const allSocieties = () => directories.societies();
 
-export const rutKey = (rut: string) => keys.unique('RUT', rut);
+/**
+ * A RUT is unique within a project (one society per RUT per firm; several firms may serve one company): the marker
+ * names both, and is written in the same transaction as the society.
+ */
+export const rutKey = (project: string, rut: string) => keys.unique('SOCIETY_RUT', `${project}#${rut}`);
 
-/** The society holding a canonical RUT, if any (one GetItem on its marker). */
-export const societyOfRut = (rut: string) => markerOwner(rutKey(rut));
+/**
+ * The marker of a RUT from when RUTs were unique portal-wide (owner_uuid, no project). Never written now, still read
+ * until `society-rut-backfill.ts` has moved a table's markers to rutKey: a society holding only this marker holds its
+ * RUT in its own project alone.
+ */
+export const legacyRutKey = (rut: string) => keys.unique('RUT', rut);
+
+type RutHolder = Pick<SocietyRecord, 'uuid' | 'project_uuid' | 'society_rut'>;
+
+/** The society of a legacy marker, if it still holds that RUT (its project says where). */
+async function legacyHolder(rut: string): Promise<RutHolder | undefined> {
+  const owner = await markerOwner(legacyRutKey(rut));
+  if (!owner) return undefined;
+  const { Item } = await dynamo.send(
+    new GetCommand({
+      TableName: config.tableName,
+      Key: keys.society(owner),
+      ConsistentRead: true,
+      ProjectionExpression: '#uuid, project_uuid, society_rut',
+      ExpressionAttributeNames: { '#uuid': 'uuid' },
+    }),
+  );
+  return Item?.society_rut === rut ? (Item as RutHolder) : undefined;
+}
+
+/** The society of this project holding a canonical RUT, if any (its marker; a legacy one in a table not backfilled). */
+export async function societyOfRut(project: string, rut: string): Promise<string | undefined> {
+  const [owner, legacy] = await Promise.all([markerOwner(rutKey(project, rut)), legacyHolder(rut)]);
+  return owner ?? (legacy?.project_uuid === project ? legacy.uuid : undefined);
+}
+
+/**
+ * The writes that give a society its RUT in its project, failing with `onTaken` if the project has it: the marker, and
+ * while a legacy marker names another society, a check that this one is not of the same project with that RUT.
+ */
+export async function claimRutWrites(society: RutHolder, onTaken: () => ApiError): Promise<TxWrite[]> {
+  const rut = society.society_rut;
+  if (!rut) return [];
+  const owner = await markerOwner(legacyRutKey(rut));
+  return [
+    putNew({ ...rutKey(society.project_uuid, rut), owner_uuid: society.uuid }, onTaken),
+    ...(owner && owner !== society.uuid
+      ? [
+          checkWhen(
+            keys.society(owner),
+            {
+              expression: 'attribute_not_exists(pk) OR project_uuid <> :project OR society_rut <> :rut',
+              values: { ':project': society.project_uuid, ':rut': rut },
+            },
+            onTaken,
+          ),
+        ]
+      : []),
+  ];
+}
+
+/** The writes that take a society's RUT back from its project: its marker, and a legacy marker it still owns. */
+export async function releaseRutWrites(society: RutHolder): Promise<TxWrite[]> {
+  const rut = society.society_rut;
+  if (!rut) return [];
+  const owner = await markerOwner(legacyRutKey(rut));
+  return [
+    deleteKey(rutKey(society.project_uuid, rut)),
+    ...(owner === society.uuid
+      ? [
+          deleteWhen(legacyRutKey(rut), {
+            expression: 'owner_uuid = :owner',
+            values: { ':owner': society.uuid },
+          }),
+        ]
+      : []),
+  ];
+}
 
 export async function getSociety(uuid: string): Promise<SocietyRecord | undefined> {
   return (await getSocietyWithPhone(uuid))?.record;

@@ -14,7 +14,7 @@ export const keys = {
   society: (uuid: string) => ({ pk: `SOCIETY#${uuid}`, sk: 'SOCIETY' }),
   /** Marker items that make a value unique across the table (written in the same transaction as their owner). */
   unique: (
-    kind: 'EMAIL' | 'PORTAL_URL' | 'PROJECT_NAME' | 'PROJECT_ADMIN' | 'GROUP_NAME' | 'RUT' | 'INDUSTRY',
+    kind: 'EMAIL' | 'PORTAL_URL' | 'PROJECT_NAME' | 'PROJECT_ADMIN' | 'GROUP_NAME' | 'RUT' | 'SOCIETY_RUT' | 'INDUSTRY',
     value: string,
   ) => ({
     pk: `UNIQUE#${kind}#${value}`,

@@ -27,6 +27,11 @@ export const account = {
     firmLogo: (firm: string) => `Logo de ${firm}`,
     submit: 'Finalizar registro',
     submitting: 'Registrando...',
+    /** Issue 21: the address has an account already (another firm's client); accepting joins it. */
+    hasAccount: (email: string, role: string) =>
+      `Ya tienes una cuenta en el portal con ${email} (${role}). Escribe tu contraseña para aceptar la invitación; tus datos y tu contraseña no cambian.`,
+    join: 'Aceptar invitación',
+    joining: 'Aceptando...',
   },
   successRegister: {
     title: 'Cuenta registrada exitosamente',

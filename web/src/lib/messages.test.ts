@@ -144,6 +144,9 @@ const WIRE_MESSAGES: Record<string, string> = {
   PROJECT_DISABLED: 'El proyecto al que perteneces está deshabilitado. Contacta a tu administrador.',
   GROUP_DISABLED: 'El grupo al que perteneces está deshabilitado. Contacta a tu administrador.',
   WRONG_PASSWORD: 'La contraseña actual no es correcta.',
+  // Issue 21: an invitation whose role differs from the account's, said to the invited person only.
+  INVITATION_ROLE_CONFLICT:
+    'Tu cuenta del portal tiene otro rol y no puede aceptar esta invitación. Pide a quien te invitó una invitación con tu rol actual.',
   // portal §8 "500 and others": the generic text, chosen on purpose. A 401 ends in a refresh or the sign-out
   // notice, a VALIDATION_ERROR shows its field messages (tested below), the CSV import's 408 shows its row report, and
   // a 413 cannot come from the SPA's forms, which refuse large files before sending (admin §5: images up to 2 MB).

@@ -113,3 +113,41 @@ export function useRegister(token: string, invitation: InvitationCheck) {
 
   return { form, errors, submitting, submit };
 }
+
+/**
+ * An invitation to an address that has an account (issue 21: another firm's client): the person accepts it with that
+ * account's password, which the API checks; names and password stay as they are. Then signed in, as after a registration.
+ */
+export function useJoinInvitation(token: string, invitation: InvitationCheck) {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [signingIn, setSigningIn] = useState(false);
+  const register = useRegisterInvitation();
+  const expired = register.error instanceof ApiError && register.error.code === 'INVALID_TOKEN';
+  const errors = register.error && !expired ? messagesForError(register.error) : [];
+  const submitting = register.isPending || register.isSuccess || expired || signingIn;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!password || submitting) return;
+    register.mutate(
+      { token, password, password_confirmation: password },
+      {
+        onSuccess: async () => {
+          setSigningIn(true);
+          try {
+            await signIn(invitation.email, password, false);
+            navigate('/home', { replace: true });
+          } catch {
+            navigate('/successRegister', { replace: true });
+          }
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'INVALID_TOKEN') navigate('/expiredToken', { replace: true });
+        },
+      },
+    );
+  }
+
+  return { password, setPassword, errors, submitting, submit };
+}

@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Image, Text, TextField, type TextFieldProps } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Image, PasswordField, Text, TextField, type TextFieldProps } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -6,6 +6,7 @@ import {
   type InvitationCheck,
   type RegisterValues,
   useInvitationCheck,
+  useJoinInvitation,
   useRegister,
 } from '@/features/account/api/use-register';
 import { ErrorLines } from '@/features/account/components/error-lines';
@@ -35,7 +36,59 @@ export function RegisterRoute() {
       </GuestFrame>
     );
   }
+  if (invitation.data.has_account) return <JoinForm token={token} invitation={invitation.data} />;
   return <RegisterForm token={token} invitation={invitation.data} />;
+}
+
+/** The firm that invites: its logo and colours (issue 14). */
+function FirmBanner({ firm }: { firm: InvitationCheck['project'] }) {
+  if (!firm) return null;
+  return (
+    <Flex direction="column" alignItems="center" gap="small" data-testid="register-firm">
+      {firm.logo ? (
+        <Image src={firm.logo} alt={t.register.firmLogo(firm.project_name)} maxHeight="64px" objectFit="contain" />
+      ) : null}
+      <Text textAlign="center" fontWeight="bold" style={{ color: firm.primary_color }}>
+        {t.register.invitedBy(firm.project_name)}
+      </Text>
+    </Flex>
+  );
+}
+
+/** An address that has an account already (issue 21): its password accepts the invitation, nothing else is asked. */
+function JoinForm({ token, invitation }: { token: string; invitation: InvitationCheck }) {
+  const { password, setPassword, errors, submitting, submit } = useJoinInvitation(token, invitation);
+  return (
+    <GuestFrame title={t.register.title} accent={invitation.project?.secondary_color}>
+      <FirmBanner firm={invitation.project} />
+      <Text textAlign="center" color="font.secondary" data-testid="register-has-account">
+        {t.register.hasAccount(invitation.email, es.roles[invitation.user_role])}
+      </Text>
+      <Flex as="form" direction="column" gap="medium" onSubmit={submit} noValidate>
+        <PasswordField
+          label={t.password}
+          name="password"
+          autoComplete="current-password"
+          showPasswordButtonLabel={t.showPassword}
+          passwordIsHiddenLabel={t.passwordHidden}
+          passwordIsShownLabel={t.passwordShown}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <ErrorLines lines={errors} testId="register-errors" />
+        <Button
+          type="submit"
+          variation="primary"
+          isFullWidth
+          isDisabled={!password}
+          isLoading={submitting}
+          loadingText={t.register.joining}
+        >
+          {t.register.join}
+        </Button>
+      </Flex>
+    </GuestFrame>
+  );
 }
 
 /**
@@ -62,16 +115,7 @@ function RegisterForm({ token, invitation }: { token: string; invitation: Invita
 
   return (
     <GuestFrame title={t.register.title} accent={firm?.secondary_color}>
-      {firm ? (
-        <Flex direction="column" alignItems="center" gap="small" data-testid="register-firm">
-          {firm.logo ? (
-            <Image src={firm.logo} alt={t.register.firmLogo(firm.project_name)} maxHeight="64px" objectFit="contain" />
-          ) : null}
-          <Text textAlign="center" fontWeight="bold" style={{ color: firm.primary_color }}>
-            {t.register.invitedBy(firm.project_name)}
-          </Text>
-        </Flex>
-      ) : null}
+      <FirmBanner firm={firm} />
       <Text textAlign="center" color="font.secondary">
         {t.register.intro(invitation.email, es.roles[invitation.user_role])}
       </Text>

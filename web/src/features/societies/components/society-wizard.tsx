@@ -130,13 +130,16 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
       wizard.next();
       return;
     }
-    rutCheck.mutate(typed, {
-      onSuccess: ({ available }) => {
-        if (available) wizard.next();
-        else form.setErrors((current) => ({ ...current, society_rut: ERROR_MESSAGES.RUT_TAKEN }));
+    rutCheck.mutate(
+      { rut: typed, group: form.current().group },
+      {
+        onSuccess: ({ available }) => {
+          if (available) wizard.next();
+          else form.setErrors((current) => ({ ...current, society_rut: ERROR_MESSAGES.RUT_TAKEN }));
+        },
+        onError: () => wizard.next(),
       },
-      onError: () => wizard.next(),
-    });
+    );
   };
 
   const submit = () => {
