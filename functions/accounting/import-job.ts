@@ -1,12 +1,11 @@
 import type { ImportReport } from '../../shared/contracts/accounting';
 import { accountingImport } from '../../shared/i18n/es/accounting';
+import { LEDGER_JOB_BUDGET } from '../lib/accounting/import-budgets';
 import { readLedgerUpload } from '../lib/accounting/import-upload';
 import { finishImportJob, getImportJob, moveImportJob, setImportJobProgress } from '../lib/data/accounting-import-jobs';
 import { getSociety } from '../lib/data/societies';
-import { importLedgerData } from './import-service';
-
-/** A job reads up to ten times the rows of one request (the 1M-line bench file is ~1M rows). */
-const JOB_MAX_ROWS = 2_000_000;
+import { BudgetExceeded } from '../lib/parsers/budget';
+import { budgetProblem, importLedgerData } from './import-service';
 
 const refused = (file_errors: string[]): ImportReport => ({
   imported: false,
@@ -29,16 +28,22 @@ export async function runImportJob(uuid: string): Promise<void> {
   if (!(await moveImportJob(uuid, ['WAITING_UPLOAD', 'QUEUED'], 'RUNNING', 'READING'))) return;
   try {
     await setImportJobProgress(uuid, 'READING', 5);
-    const [data, society] = await Promise.all([readLedgerUpload(job.object_key), getSociety(job.society)]);
+    const [data, society] = await Promise.all([
+      readLedgerUpload(job.object_key, LEDGER_JOB_BUDGET.maxBytes),
+      getSociety(job.society),
+    ]);
     if (!data) return await finishImportJob(uuid, refused([accountingImport.fileErrors.notUploaded]));
     if (!society) return await finishImportJob(uuid, refused([accountingImport.fileErrors.jobFailed]));
     const report = await importLedgerData(
       society,
       { field: 'file', filename: job.file_name, contentType: '', data, truncated: false },
-      { maxRows: JOB_MAX_ROWS, progress: (phase, progress) => setImportJobProgress(uuid, phase, progress) },
+      { budget: LEDGER_JOB_BUDGET, progress: (phase, progress) => setImportJobProgress(uuid, phase, progress) },
     );
     await finishImportJob(uuid, report);
   } catch (error) {
+    if (error instanceof BudgetExceeded) {
+      return await finishImportJob(uuid, refused([budgetProblem(error, LEDGER_JOB_BUDGET)]));
+    }
     console.error('ledger import job failed', uuid, error);
     await finishImportJob(uuid, refused([accountingImport.fileErrors.jobFailed]));
   }

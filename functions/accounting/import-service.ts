@@ -2,23 +2,25 @@ import type { ImportReport } from '../../shared/contracts/accounting';
 import { accountingImport } from '../../shared/i18n/es/accounting';
 import { aggregateLedger } from '../lib/accounting/aggregate';
 import { CHART_REQUIRED, type RowReport, validateChart } from '../lib/accounting/chart';
+import { CHART_BUDGET, LEDGER_REQUEST_BUDGET } from '../lib/accounting/import-budgets';
 import { LEDGER_REQUIRED, validateLedger } from '../lib/accounting/ledger';
 import { chartMap } from '../lib/accounting/pipeline';
-import { readTable, type TableRow, UnreadableFileError } from '../lib/accounting/read-table';
+import { readTable, type TableRow } from '../lib/accounting/read-table';
 import { sliceOf } from '../lib/accounting/types';
 import type { Caller } from '../lib/auth/caller';
 import { getChart, getLedgerPointer, putChart, replaceSlices } from '../lib/data/accounting-ledger';
 import type { SocietyRecord } from '../lib/data/societies';
 import { fieldErrors } from '../lib/errors';
 import type { UploadedFile } from '../lib/http/multipart';
+import { BudgetExceeded, type FileBudget, UnreadableFileError } from '../lib/parsers/budget';
 import { societyForImport } from './society-access';
 
 /**
  * Chart and ledger imports (issue 12): the file is read, every row checked and reported; only a file without a
  * single bad row is stored, and a ledger file replaces each (base, month) it holds at once (accounting-ledger.ts).
  */
-const MAX_ROWS = 200_000;
 const f = accountingImport.fileErrors;
+const MB = 1024 * 1024;
 
 const rejected = (file_errors: string[], rows = 0, report: RowReport[] = []): ImportReport => ({
   imported: false,
@@ -29,26 +31,50 @@ const rejected = (file_errors: string[], rows = 0, report: RowReport[] = []): Im
   periods: [],
 });
 
-/** Reads the file and checks what concerns the file as a whole; a string list of problems, or the rows. */
-async function readRows(file: UploadedFile | undefined, required: readonly string[], maxRows = MAX_ROWS) {
+/** The Spanish line of the report for a file past a cap of its budget (functions/lib/accounting/import-budgets.ts). */
+export function budgetProblem(error: BudgetExceeded, budget: FileBudget): string {
+  switch (error.limit) {
+    case 'bytes':
+      return f.tooLarge(error.max / MB);
+    case 'rows':
+      return budget === LEDGER_REQUEST_BUDGET ? f.tooManyRows(error.max) : f.rowLimit(error.max);
+    case 'record':
+      return f.rowTooLong(error.max);
+    case 'entries':
+      return f.tooManyEntries(error.max);
+    case 'inflated':
+      return f.inflatedTooLarge(error.max / MB);
+    case 'ratio':
+      return f.compressionRatio(error.max);
+    case 'declared':
+      return f.sizeMismatch;
+    case 'columns':
+      return f.tooManyColumns(error.max);
+    case 'cells':
+      return f.tooManyCells(error.max);
+  }
+}
+
+/** Reads the file within its budget and checks what concerns the file as a whole; a list of problems, or the rows. */
+async function readRows(file: UploadedFile | undefined, required: readonly string[], budget: FileBudget) {
   if (!file) throw fieldErrors({ file: ['REQUIRED'] });
   let table: Awaited<ReturnType<typeof readTable>>;
   try {
-    table = await readTable(file.data);
+    table = await readTable(file.data, budget);
   } catch (error) {
     if (error instanceof UnreadableFileError) return { problems: [f.unreadable] };
+    if (error instanceof BudgetExceeded) return { problems: [budgetProblem(error, budget)] };
     throw error;
   }
   const missing = required.filter((column) => !table.columns.includes(column));
   if (missing.length > 0) return { problems: [f.missingColumns(missing.join(', '))] };
   if (table.rows.length === 0) return { problems: [f.empty] };
-  if (table.rows.length > maxRows) return { problems: [f.tooManyRows(maxRows)] };
   return { rows: table.rows as TableRow[] };
 }
 
 export async function importChartFile(caller: Caller, societyUuid: string, file?: UploadedFile): Promise<ImportReport> {
   await societyForImport(caller, societyUuid);
-  const read = await readRows(file, CHART_REQUIRED);
+  const read = await readRows(file, CHART_REQUIRED, CHART_BUDGET);
   if (!read.rows) return rejected(read.problems);
   const { accounts, report } = validateChart(read.rows);
   if (accounts.length === 0) return rejected([], read.rows.length, report);
@@ -85,10 +111,10 @@ export type ImportProgress = (phase: 'VALIDATING' | 'WRITING', progress: number)
 export async function importLedgerData(
   society: SocietyRecord,
   file: UploadedFile | undefined,
-  options: { maxRows?: number; progress?: ImportProgress } = {},
+  options: { budget?: FileBudget; progress?: ImportProgress } = {},
 ): Promise<ImportReport> {
   const societyUuid = society.uuid;
-  const read = await readRows(file, LEDGER_REQUIRED, options.maxRows);
+  const read = await readRows(file, LEDGER_REQUIRED, options.budget ?? LEDGER_REQUEST_BUDGET);
   if (!read.rows) return rejected(read.problems);
   await options.progress?.('VALIDATING', 25);
   const accounts = await getChart(societyUuid);

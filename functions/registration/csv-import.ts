@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import * as z from 'zod/mini';
 import { emailSchema, preprocess, rutSchema } from '../../shared/contracts/fields';
 import { phoneSchema } from '../../shared/contracts/phone-fields';
@@ -15,6 +14,7 @@ import { validate } from '../lib/http/field-errors';
 import { seesEverything } from '../lib/scope';
 import { cachedLoaders, type EntityLoaders } from './invitation-targets';
 import { createInvitation } from './invitations';
+import { readUsersCsv } from './users-csv';
 
 /**
  * CSV import (admin-area §2, "Import users"): each valid row becomes an invitation, exactly as the invite form would
@@ -38,7 +38,6 @@ export const CSV_COLUMNS = [
   'group',
   'society',
 ];
-const MAX_ROWS = 2000;
 const CONCURRENCY = 16;
 
 const rowSchema = z.object({
@@ -140,24 +139,7 @@ async function importRow(caller: Caller, row: Row, owner: ReturnType<typeof owne
  * invited answer USER_ALREADY_INVITED).
  */
 export async function importUsers(caller: Caller, csv: Buffer, deadline = Number.POSITIVE_INFINITY) {
-  let records: Record<string, string>[];
-  try {
-    records = parse(csv, {
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
-      bom: true,
-      skip_empty_lines: true,
-      trim: true,
-      delimiter: [',', ';'],
-    });
-  } catch {
-    throw new ApiError(400, 'VALIDATION_ERROR', { errors: { file_csv: ['FORMAT_ERROR'] } });
-  }
-  const header = records[0] ? Object.keys(records[0]) : [];
-  if (records.length === 0 || !['email', 'user_role'].every((c) => header.includes(c))) {
-    throw new ApiError(400, 'VALIDATION_ERROR', { errors: { file_csv: ['FORMAT_ERROR'] } });
-  }
-  if (records.length > MAX_ROWS)
-    throw new ApiError(400, 'VALIDATION_ERROR', { errors: { file_csv: ['ERROR_LENGTH'] } });
+  const records = readUsersCsv(csv);
 
   const owner = ownerLookup();
   const load = cachedLoaders();

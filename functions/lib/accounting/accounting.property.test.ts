@@ -9,6 +9,7 @@ import {
   voucherArb,
 } from '../../../test/helpers/random-ledgers';
 import { cashBalance, cashFlow, cashFlowInCents } from './cashflow';
+import { CHART_BUDGET, LEDGER_JOB_BUDGET } from './import-budgets';
 import { cumulativeMovements, mergeAggregates, movementsInCents } from './money';
 import { chartFromFile, chartMap, ledgerFromFile } from './pipeline';
 import { balance8, financialSituation, type Movements, statusResults } from './statements';
@@ -79,7 +80,7 @@ describe('statements of random balanced ledgers', () => {
   it('satisfy I1–I8 in both bases and both currencies, and match an independent 8-column computation', {
     timeout: 60_000,
   }, async () => {
-    const chartFile = await chartFromFile(Buffer.from(CHART_CSV, 'utf8'));
+    const chartFile = await chartFromFile(Buffer.from(CHART_CSV, 'utf8'), CHART_BUDGET);
     expect(chartFile.report.every((r) => r.status === 'OK')).toBe(true);
     const chart = chartMap(chartFile.accounts);
     await fc.assert(
@@ -88,7 +89,12 @@ describe('statements of random balanced ledgers', () => {
         fc.integer({ min: 1, max: 12 }),
         fc.double({ min: 300, max: 1200, noNaN: true }),
         async (vouchers, month, rate) => {
-          const imported = await ledgerFromFile(Buffer.from(ledgerCsv(vouchers, 2024), 'utf8'), chart, RUT);
+          const imported = await ledgerFromFile(
+            Buffer.from(ledgerCsv(vouchers, 2024), 'utf8'),
+            chart,
+            RUT,
+            LEDGER_JOB_BUDGET,
+          );
           expect(imported.report.filter((r) => r.status === 'FAILED')).toEqual([]);
           for (const rule of ['IFRS', 'TRBT'] as Rule[]) {
             const monthly: Array<MonthAggregate | undefined> = Array.from({ length: 12 }, (_, i) =>

@@ -1,6 +1,7 @@
 import { s3 } from '../aws/s3';
-import { GetObjectCommand } from '../aws/s3-commands';
+import { GetObjectCommand, HeadObjectCommand } from '../aws/s3-commands';
 import { config } from '../config';
+import { BudgetExceeded } from '../parsers/budget';
 
 /**
  * Where a large ledger file waits for its job (issue 12): under the documents bucket's `uploads/` prefix, which a
@@ -15,15 +16,20 @@ export function jobOfUploadKey(key: string): string | undefined {
   return match?.[1];
 }
 
-/** The uploaded file's bytes, or undefined when nothing was uploaded. */
-export async function readLedgerUpload(key: string): Promise<Buffer | undefined> {
+/**
+ * The uploaded file's bytes, or undefined when nothing was uploaded. An object past `maxBytes` is refused by the
+ * length its HEAD gives, before its body is fetched (the presigned POST's policy caps the size; this does not rely on it).
+ */
+export async function readLedgerUpload(key: string, maxBytes: number): Promise<Buffer | undefined> {
   try {
+    const head = await s3.send(new HeadObjectCommand({ Bucket: config.documentsBucket, Key: key }));
+    if ((head.ContentLength ?? 0) > maxBytes) throw new BudgetExceeded('bytes', maxBytes);
     const out = await s3.send(new GetObjectCommand({ Bucket: config.documentsBucket, Key: key }));
     const bytes = await out.Body.transformToByteArray();
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength); // no copy of a file up to 150 MB
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || (error as Error).name === 'NoSuchKey') return undefined;
+    if (status === 404 || ['NoSuchKey', 'NotFound'].includes((error as Error).name)) return undefined;
     throw error;
   }
 }

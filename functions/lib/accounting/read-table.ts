@@ -1,17 +1,19 @@
-import { parse } from 'csv-parse/sync';
-import { readSheet } from 'read-excel-file/node';
+import { BudgetExceeded, type FileBudget, UnreadableFileError } from '../parsers/budget';
+import { parseCsvWithin } from '../parsers/csv';
+import { readFirstSheet } from '../parsers/xlsx';
 
 /**
  * Reads an uploaded plan_cuentas or libro_diario file into rows of text keyed by column name (design/accounting.md,
  * "An import format"): XLSX (first sheet), or CSV in UTF-8 (with or without BOM) or windows-1252 (Excel in es-CL),
- * `;` or `,` as detected from the header line. Row numbers are the file's (the header is row 1).
+ * `;` or `,` as detected from the header line. Row numbers are the file's (the header is row 1). Read within a budget
+ * (functions/lib/parsers/): a file past one of its caps is refused (BudgetExceeded) before it is read whole.
  */
 export interface TableRow {
   row: number;
   values: Record<string, string>;
 }
 
-export class UnreadableFileError extends Error {}
+export { UnreadableFileError };
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 
@@ -51,33 +53,23 @@ function cellText(cell: unknown): string {
   return String(cell);
 }
 
-export async function readTable(data: Buffer): Promise<{ columns: string[]; rows: TableRow[] }> {
+export async function readTable(data: Buffer, budget: FileBudget): Promise<{ columns: string[]; rows: TableRow[] }> {
   if (isXlsx(data)) {
-    let sheet: unknown[][];
-    try {
-      sheet = (await readSheet(data)) as unknown[][];
-    } catch {
-      throw new UnreadableFileError('xlsx');
-    }
+    const sheet = await readFirstSheet(data, budget);
     const [header = [], ...body] = sheet.map((row) => row.map(cellText));
     return { columns: header.map(normalizeHeader), rows: toRows(header, body, 2) };
   }
+  if (data.length > budget.maxBytes) throw new BudgetExceeded('bytes', budget.maxBytes);
   if (data.includes(0)) throw new UnreadableFileError('binary');
   const text = decodeText(data);
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  let records: string[][];
-  try {
-    records = parse(text, {
-      delimiter,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: false,
-      bom: true,
-    });
-  } catch {
-    throw new UnreadableFileError('csv');
-  }
+  const records = parseCsvWithin<string[]>(
+    text,
+    { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true },
+    budget,
+    'first-record',
+  );
   const [header = [], ...body] = records;
   return { columns: header.map(normalizeHeader), rows: toRows(header, body, 2) };
 }

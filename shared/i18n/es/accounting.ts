@@ -2,6 +2,9 @@
  * Accounting statements, ledger import and exports (portal §2 "Accounting statements", §8; issue 12). Server code
  * (import reports, PDF and Excel headings) imports this file alone.
  */
+/** 2000 → '2.000', as numbers read in Chile. */
+const thousands = (n: number) => n.toLocaleString('es-CL');
+
 export const accountingImport = {
   rowErrors: {
     missing: (column: string) => `Falta el valor de la columna ${column}.`,
@@ -38,6 +41,20 @@ export const accountingImport = {
     notUploaded: 'El archivo no se recibió: vuelva a subirlo.',
     jobFailed: 'La importación no pudo terminar; no se guardó nada del archivo. Vuelva a intentarlo.',
     jobStalled: 'La importación se detuvo sin terminar; no se guardó nada del archivo. Vuelva a subirlo.',
+    // Budgets of the file readers (functions/lib/accounting/import-budgets.ts): the file is refused unread.
+    tooLarge: (mb: number) => `El archivo supera los ${thousands(mb)} MB; no se leyó.`,
+    rowLimit: (max: number) => `El archivo supera las ${thousands(max)} filas; no se leyó.`,
+    rowTooLong: (max: number) => `Una fila del archivo supera los ${thousands(max)} caracteres; no se leyó.`,
+    inflatedTooLarge: (mb: number) =>
+      `El archivo XLSX descomprimido supera los ${thousands(mb)} MB; no se leyó. Un archivo de ese tamaño se importa como CSV.`,
+    compressionRatio: (ratio: number) =>
+      `Una parte del archivo XLSX crece más de ${thousands(ratio)} veces al descomprimirse, lo que no ocurre en una planilla real; no se leyó.`,
+    tooManyEntries: (max: number) => `El archivo XLSX tiene más de ${thousands(max)} partes internas; no se leyó.`,
+    sizeMismatch:
+      'El archivo XLSX está dañado: una de sus partes ocupa, descomprimida, más de lo que declara; no se leyó.',
+    tooManyColumns: (max: number) => `El archivo tiene datos más allá de la columna ${thousands(max)}; no se leyó.`,
+    tooManyCells: (max: number) =>
+      `La hoja del archivo XLSX abarca más de ${thousands(max)} celdas (filas por columnas); no se leyó.`,
   },
 };
 
@@ -165,6 +182,7 @@ export const accountingScreens = {
     ledgerTemplate: 'Descargar plantilla libro diario',
     imported: (rows: number) => `Archivo importado con éxito: ${rows} filas.`,
     rejected: (failed: number) => `El archivo no se importó: ${failed} filas con error.`,
+    rejectedFile: 'El archivo no se importó:',
     periods: 'Períodos reemplazados',
     periodLine: (base: string, year: number, month: number, lines: number) =>
       `${base} ${String(month).padStart(2, '0')}-${year}: ${lines} líneas`,

@@ -11,7 +11,8 @@ export function ImportReportView({ result }: { result: ImportReport }) {
       {result.imported ? (
         <Alert variation="success">{t.imported(result.rows)}</Alert>
       ) : (
-        <Alert variation="error">{t.rejected(result.failed)}</Alert>
+        // A file refused as a whole (unreadable, past a budget) has no failed rows: its reasons follow.
+        <Alert variation="error">{result.failed > 0 ? t.rejected(result.failed) : t.rejectedFile}</Alert>
       )}
       {result.file_errors.map((line) => (
         <Text key={line} color="font.error">{`- ${line}`}</Text>
