@@ -1,6 +1,8 @@
 /** Reports, modules and accounting assignments (portal §2 Reports administration and viewer, Accounting assignments). */
 export const reportsViewer = {
   notConfigured: 'La herramienta de este reporte no está configurada en este ambiente.',
+  notRegistered:
+    'Sin tablero registrado: este reporte no tiene un tablero registrado para tu proyecto. Pide a tu administrador que elija uno.',
   embedFailed: 'No fue posible cargar el reporte en este momento, por favor intente nuevamente.',
   timeout: 'El reporte tardó demasiado en cargar. Por favor, intente nuevamente.',
   loading: 'Cargando reporte...',
