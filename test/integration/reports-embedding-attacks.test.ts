@@ -8,9 +8,12 @@ import {
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import * as registry from '../../shared/contracts/dashboard-registry';
 import * as reports from '../../shared/contracts/reports';
 import { call } from '../helpers/api';
 import { type AssignmentWorld, buildAssignmentWorld } from '../helpers/assignment-world';
+import { registerDashboard } from '../helpers/dashboard-registry';
+import { tableAccess } from '../helpers/db';
 import { invokeInProcess } from '../helpers/in-process';
 
 /**
@@ -171,5 +174,153 @@ describe("finding 7: a firm's admin cannot widen what the shared BI credentials 
     expect(created.body.errors).toEqual({ url: ['NOT_REGISTERED'] });
     if (created.status === 201) await openAsClient(created.body.uuid);
     expect(powerBiSeen.map((s) => `${s.path} ${s.body}`).join('\n')).not.toMatch(/otro-reporte|otro-espacio/);
+  });
+});
+
+const NOT_REGISTERED = {
+  kind: 'NOT_CONFIGURED',
+  message:
+    'Sin tablero registrado: este reporte no tiene un tablero registrado para tu proyecto. Pide a tu administrador que elija uno.',
+};
+
+describe('issue 21: embeddings come from the registry, bound to the projects the SUPER_ADMIN chose', () => {
+  test("a firm picks its project's dashboards only; the request names exactly that one and its client's scope", async () => {
+    const ours = await registerDashboard(w.superAdmin, 'QUICKSIGHT', [w.P]);
+    const theirs = await registerDashboard(w.superAdmin, 'QUICKSIGHT', [w.Q]);
+    const choices = await call(registry.listRegistryChoices, { token: w.people.projectAdmin.token });
+    expect(choices.status).toBe(200);
+    const offered = choices.body.map((c) => c.uuid);
+    expect(offered).toContain(ours.uuid);
+    expect(offered).not.toContain(theirs.uuid);
+    // The choices never tell a firm which other projects share an entry.
+    expect(Object.keys(choices.body[0] ?? {})).not.toContain('project_list');
+
+    const refused = await call(reports.createReport, {
+      token: w.people.projectAdmin.token,
+      body: { ...base(), tool_type: 'QUICKSIGHT', aws_id_dashboard: theirs.aws_id_dashboard },
+    });
+    expect([refused.status, refused.body.errors]).toEqual([400, { aws_id_dashboard: ['NOT_REGISTERED'] }]);
+
+    const created = await call(reports.createReport, {
+      token: w.people.projectAdmin.token,
+      body: { ...base(), tool_type: 'QUICKSIGHT', aws_id_dashboard: ours.aws_id_dashboard },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ aws_id_dashboard: ours.aws_id_dashboard, registry_entry: ours.uuid });
+
+    withQuickSight();
+    const opened = await openAsClient(created.body.uuid);
+    expect(opened.body.embed).toMatchObject({ kind: 'QUICKSIGHT', url: 'https://qs.example/anonymous' });
+    const seen = quickSightRequests();
+    expect(seen.dashboards).toEqual([ours.aws_id_dashboard]);
+    expect(seen.users).toEqual([]);
+    expect(seen.tags.filter((t) => ['project', 'society', 'role'].includes(t.Key ?? ''))).toEqual([
+      { Key: 'project', Value: w.P },
+      { Key: 'society', Value: w.S1a },
+      { Key: 'role', Value: 'USER_SOCIETY' },
+    ]);
+  });
+
+  test("a report reaching another project needs the entry bound there too; unbinding ends the firm's embedding", async () => {
+    const entry = await registerDashboard(w.superAdmin, 'POWER_BI', [w.P]);
+    const wide = await call(reports.createReport, {
+      token: w.superAdmin,
+      body: { ...base(), project_list: [w.P, w.Q], tool_type: 'POWER_BI', url: entry.url },
+    });
+    expect([wide.status, wide.body.errors]).toEqual([400, { url: ['NOT_REGISTERED'] }]);
+    const created = await call(reports.createReport, {
+      token: w.people.projectAdmin.token,
+      body: { ...base(), tool_type: 'POWER_BI', url: entry.url },
+    });
+    expect(created.status).toBe(201);
+    // Widening the report later is re-checked against the entry's projects.
+    const widened = await call(reports.patchReport, {
+      token: w.superAdmin,
+      params: { uuid: created.body.uuid },
+      body: { project_list: [w.P, w.Q] },
+    });
+    expect([widened.status, widened.body.errors]).toEqual([400, { url: ['NOT_REGISTERED'] }]);
+
+    withPowerBi();
+    expect((await openAsClient(created.body.uuid)).body.embed).toMatchObject({ kind: 'POWER_BI' });
+    const ids = new URL(entry.url as string).searchParams;
+    const generate = powerBiSeen.find((r) => r.path === '/v1.0/myorg/GenerateToken');
+    expect(JSON.parse(generate?.body ?? '{}')).toMatchObject({
+      reports: [{ id: ids.get('reportId') }],
+      targetWorkspaces: [{ id: ids.get('groupId') }],
+    });
+
+    const unbound = await call(registry.patchRegistryEntry, {
+      token: w.superAdmin,
+      params: { uuid: entry.uuid },
+      body: { project_list: [w.Q] },
+    });
+    expect(unbound.status).toBe(200);
+    powerBiSeen = [];
+    expect((await openAsClient(created.body.uuid)).body.embed).toEqual(NOT_REGISTERED);
+    expect(powerBiSeen).toEqual([]);
+  });
+
+  test("a report saved before the registry shows 'sin tablero registrado' and still takes other edits", async () => {
+    const entry = await registerDashboard(w.superAdmin, 'QUICKSIGHT', [w.P]);
+    const created = await call(reports.createReport, {
+      token: w.people.projectAdmin.token,
+      body: { ...base(), tool_type: 'QUICKSIGHT', aws_id_dashboard: entry.aws_id_dashboard },
+    });
+    // As written before: a free-typed id and user, no registry entry.
+    const { dynamo, lib, tableName } = await tableAccess();
+    await dynamo.send(
+      new lib.UpdateCommand({
+        TableName: tableName,
+        Key: { pk: `REPORT#${created.body.uuid}`, sk: 'REPORT' },
+        UpdateExpression: 'SET aws_id_dashboard = :typed, aws_username = :user REMOVE registry_entry',
+        ExpressionAttributeValues: { ':typed': 'otra-firma-ventas', ':user': 'admin' },
+      }),
+    );
+    withQuickSight();
+    expect((await openAsClient(created.body.uuid)).body.embed).toEqual(NOT_REGISTERED);
+    expect(quickSight.calls()).toHaveLength(0);
+    const renamed = await call(reports.patchReport, {
+      token: w.people.projectAdmin.token,
+      params: { uuid: created.body.uuid },
+      body: { menu_name: 'Renombrado' },
+    });
+    expect([renamed.status, renamed.body.registry_entry, renamed.body.aws_username]).toEqual([200, null, null]);
+    // Picking a registered dashboard brings it back.
+    const picked = await call(reports.patchReport, {
+      token: w.people.projectAdmin.token,
+      params: { uuid: created.body.uuid },
+      body: { aws_id_dashboard: entry.aws_id_dashboard },
+    });
+    expect(picked.body.registry_entry).toBe(entry.uuid);
+    expect((await openAsClient(created.body.uuid)).body.embed).toMatchObject({ kind: 'QUICKSIGHT' });
+    expect(quickSightRequests().dashboards).toEqual([entry.aws_id_dashboard]);
+  });
+
+  test("the registry is the SUPER_ADMIN's: firms can neither write it nor read another project's choices", async () => {
+    const attempt = await call(registry.createRegistryEntry, {
+      token: w.people.projectAdmin.token,
+      body: { tool_type: 'QUICKSIGHT', name: 'Mío', aws_id_dashboard: 'otra-firma-ventas', project_list: [w.P] },
+    });
+    expect(attempt.status).toBe(403);
+    const foreign = await call(registry.listRegistryChoices, {
+      token: w.people.otherProjectAdmin.token,
+      query: { project: w.P },
+    });
+    expect(foreign.status).toBe(404);
+    const entry = await registerDashboard(w.superAdmin, 'QUICKSIGHT', [w.P]);
+    const twice = await call(registry.createRegistryEntry, {
+      token: w.superAdmin,
+      body: { tool_type: 'QUICKSIGHT', name: 'Otra vez', aws_id_dashboard: entry.aws_id_dashboard as string },
+    });
+    expect([twice.status, twice.body.errors]).toEqual([400, { aws_id_dashboard: ['DASHBOARD_EXISTS'] }]);
+    const listed = await call(registry.listRegistryEntries, { token: w.superAdmin });
+    const mine = listed.body.find((e) => e.uuid === entry.uuid);
+    expect(mine?.project_list.map((p) => p.uuid)).toEqual([w.P]);
+    expect(mine?.project_list[0]?.name).toMatch(/^Reportes /);
+    const removed = await call(registry.deleteRegistryEntry, { token: w.superAdmin, params: { uuid: entry.uuid } });
+    expect(removed.status).toBe(200);
+    const after = await call(registry.listRegistryChoices, { token: w.people.projectAdmin.token });
+    expect(after.body.map((c) => c.uuid)).not.toContain(entry.uuid);
   });
 });
