@@ -63,7 +63,8 @@ const reportInputFields = {
     (v) => (v === '' ? undefined : v),
     z.optional(z.url({ error: 'FORMAT_ERROR' }).check(z.maxLength(2000))),
   ),
-  aws_id_dashboard: optionalName,
+  /** The id of a registered QuickSight dashboard (dashboard-registry.ts); QuickSight ids run to 512 characters. */
+  aws_id_dashboard: preprocess((v) => (v === '' ? null : v), z.optional(z.nullable(text(512)))),
   aws_username: preprocess((v) => (v === '' ? undefined : v), z.optional(text(128))),
   builtin_dashboard: preprocess((v) => (v === '' ? undefined : v), z.optional(z.enum(BUILT_IN_DASHBOARDS))),
   project_parameter_name: optionalName,

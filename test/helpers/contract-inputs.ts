@@ -235,6 +235,20 @@ const SAMPLES: Record<string, () => unknown> = {
 };
 
 /**
+ * Fields whose valid value depends on the contract rather than the name (a registry entry's tool is not a report's),
+ * set whether required or not.
+ */
+const CONTRACT_SAMPLES: Record<string, Record<string, () => unknown>> = {
+  // Issue 21: a QuickSight dashboard, registered once each.
+  createRegistryEntry: {
+    tool_type: () => 'QUICKSIGHT',
+    name: () => `Tablero ${next()}`,
+    aws_id_dashboard: () => `tablero-${crypto.randomUUID()}`,
+  },
+  patchRegistryEntry: { name: () => `Tablero ${next()}` },
+};
+
+/**
  * A minimal valid body for the contract: its required fields (ids from `idFor`), and for a PATCH one field that
  * changes something, so a handler that skipped its scope check would leave a trace. Checked against the contract's
  * own schema, so the sample table cannot drift from it unnoticed.
@@ -247,7 +261,14 @@ export function sampleBody(
   const body: Record<string, unknown> = {};
   const ids = new Map(bodyIdFields(contract).map((f) => [f.name, f]));
   let changes = contract.method !== 'PATCH';
+  const own = CONTRACT_SAMPLES[contract.id] ?? {};
   for (const [name, field] of Object.entries(shapeOf(contract.body))) {
+    const sampleOfContract = own[name];
+    if (sampleOfContract) {
+      body[name] = sampleOfContract();
+      changes = true;
+      continue;
+    }
     const required = !field.safeParse(undefined).success;
     const id = ids.get(name);
     if (required && id) body[name] = idFor(id.kind, id.list);
