@@ -36,6 +36,8 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'modules/reports/get-report/{id}': 'report',
   'modules/reports/dashboard/{id}': 'report',
   'modules/accounting/report/{uuid}': 'assignment',
+  // Issue 21: the registry of embeddable dashboards (global, SUPER_ADMIN's).
+  'modules/reports/registry/{uuid}': 'registryEntry',
 };
 
 /** Query and body names: the kind an id there denotes, or 'value' for what is not an id. */
@@ -75,6 +77,8 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   reporte: 'report',
   usuario: 'user',
   cant_see: 'value',
+  // Issue 21: the registry choices' tool filter.
+  tool_type: 'value',
   // accounting statements (issue 12; year and type above)
   month: 'value',
   rule: 'value',
