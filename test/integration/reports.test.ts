@@ -351,7 +351,19 @@ describe('the demo seed and the selection', () => {
       expect(types, email).toEqual(new Set([1, 2, 3, 4]));
       const quickSight = list.body.flatMap((m) => m.report_list).find((r) => r.menu_name === 'Ventas');
       const view = await viewAs(token, quickSight?.uuid ?? '');
-      expect(view.body.embed.kind, email).toBe('NOT_CONFIGURED');
+      // As before the registry (issue 21): the tool is not configured here, not 'sin tablero registrado'.
+      expect(view.body.embed, email).toEqual({
+        kind: 'NOT_CONFIGURED',
+        message: 'La herramienta de este reporte no está configurada en este ambiente.',
+      });
+    }
+    // The demo's BI reports picked the dashboards the seed registered for Contadores Andes.
+    const admin = (await signIn('proyecto@demo.cl')).access;
+    const list = await call(modules.getModuleReport, { token: admin });
+    for (const menu of ['Ventas', 'Finanzas']) {
+      const uuid = list.body.flatMap((m) => m.report_list).find((r) => r.menu_name === menu)?.uuid ?? '';
+      const detail = await call(reports.getReportAdmin, { token: admin, params: { uuid } });
+      expect(detail.body.registry_entry, menu).toEqual(expect.any(String));
     }
   });
 
