@@ -55,7 +55,7 @@ describe('the registry of embeddable dashboards (SUPER_ADMIN)', () => {
       await page.getByLabel('Nombre del tablero').fill(name);
       await page.getByLabel('Id del tablero de QuickSight').fill(dashboardId);
       const picker = page.getByTestId('registry-projects');
-      await picker.getByRole('searchbox').fill(projectName);
+      await page.getByLabel('Buscar en Proyectos que pueden usarlo').fill(projectName);
       await picker.getByText(projectName, { exact: true }).click();
       await page.getByRole('button', { name: 'Registrar tablero' }).click();
       await page.getByText(`Tablero ${name} registrado con éxito.`).waitFor();
