@@ -1,5 +1,5 @@
 import type { ResponseOf } from '@shared/contracts/define';
-import { type getReportAdmin, isReservedParameter, type TOOL_TYPES } from '@shared/contracts/reports';
+import { type getReportAdmin, RESERVED_PARAMETER_NAMES, type TOOL_TYPES } from '@shared/contracts/reports';
 import {
   type AssignmentValues,
   appendAssignment,
@@ -82,6 +82,10 @@ export function mainStepValid(values: ReportValues): boolean {
   if (values.tool_type === 'QUICKSIGHT') return filled(values.aws_id_dashboard);
   return filled(values.builtin_dashboard);
 }
+
+/** The server's rule (shared/contracts/reports.ts); contract modules reach the SPA as plain values only. */
+const isReservedParameter = (name: string) =>
+  (RESERVED_PARAMETER_NAMES as readonly string[]).includes(name.trim().toLowerCase());
 
 /** Custom parameters need name, value and project (portal §5); no name may be a reserved one (issue 21). */
 export const parametersValid = (values: ReportValues) =>
