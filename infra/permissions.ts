@@ -60,6 +60,11 @@ export interface Permissions {
    */
   embedding?: true;
   /**
+   * The registry of embeddable dashboards' writers (issue 21): no AWS access, only the deployment's QuickSight
+   * dashboard id prefix (QUICKSIGHT_DASHBOARD_PREFIX) to refuse ids its embedding grant does not name.
+   */
+  embeddingRegistry?: true;
+  /**
    * The chatbot's phrasing (issue 13): bedrock:InvokeModel (what Converse needs) on exactly the configured
    * foundation model (infra/settings.ts chatbotModelId). With no model configured it grants nothing.
    */
@@ -315,6 +320,12 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   deleteReport: { ...ADMIN_WRITE, assets: ['DeleteObject'] },
   // QuickSight's GenerateEmbedUrl* and the Power BI secret's ssm:GetParameter, as far as the deployment configures them.
   getReport: { ...READ, embedding: true },
+  // The registry of embeddable dashboards (issue 21): SUPER_ADMIN writes; the report form reads its choices.
+  listRegistryEntries: READ,
+  createRegistryEntry: { ...ADMIN_WRITE, embeddingRegistry: true },
+  patchRegistryEntry: ADMIN_WRITE,
+  deleteRegistryEntry: ADMIN_WRITE,
+  listRegistryChoices: READ,
   getReportDashboard: READ,
   listReportReferences: READ,
   listReportAudience: READ,

@@ -40,7 +40,11 @@ export interface EmbeddingSettings {
     accountId: string;
     region: string;
     namespace: string;
-    mode: 'ANONYMOUS' | 'REGISTERED';
+    /**
+     * Issue 21: the dashboard ids this deployment may embed start with it; the IAM grant names `dashboard/<prefix>*`
+     * and the registry refuses other ids. Absent: the account's every dashboard (the registry alone decides).
+     */
+    dashboardPrefix?: string;
     sessionMinutes?: number;
     matchAll?: string;
   };
@@ -140,14 +144,21 @@ function readEmbeddingSettings(text: (key: string) => string | undefined): Embed
 
   const accountId = check('quicksightAccountId', ACCOUNT_ID, 'a 12-digit AWS account id');
   const quickSightRegion = check('quicksightRegion', REGION, 'an AWS region such as us-east-1');
-  const quickSightRest = ['quicksightNamespace', 'quicksightMode', 'quicksightSessionMinutes', 'quicksightMatchAll'];
+  const quickSightRest = [
+    'quicksightNamespace',
+    'quicksightMode',
+    'quicksightSessionMinutes',
+    'quicksightMatchAll',
+    'quicksightDashboardPrefix',
+  ];
   if (accountId || quickSightRegion || quickSightRest.some((key) => text(key) !== undefined)) {
     if (!accountId || !quickSightRegion) {
       throw new Error('QuickSight needs both -c quicksightAccountId=... and -c quicksightRegion=... (docs/deploy.md).');
     }
+    // Issue 21: anonymous embedding only, with the caller's scope as session tags; no report names a QuickSight user.
     const mode = text('quicksightMode')?.toUpperCase() ?? 'ANONYMOUS';
-    if (mode !== 'ANONYMOUS' && mode !== 'REGISTERED') {
-      throw new Error(`quicksightMode must be ANONYMOUS or REGISTERED: ${mode}`);
+    if (mode !== 'ANONYMOUS') {
+      throw new Error(`quicksightMode must be ANONYMOUS (registered users are not embedded, issue 21): ${mode}`);
     }
     const minutesText = check('quicksightSessionMinutes', /^\d+$/, 'a whole number of minutes');
     const sessionMinutes = minutesText === undefined ? undefined : Number(minutesText);
@@ -159,7 +170,11 @@ function readEmbeddingSettings(text: (key: string) => string | undefined): Embed
       accountId,
       region: quickSightRegion,
       namespace: check('quicksightNamespace', NAME, 'a QuickSight namespace name') ?? 'default',
-      mode,
+      dashboardPrefix: check(
+        'quicksightDashboardPrefix',
+        /^[\w-]{1,100}$/,
+        'a dashboard id prefix (letters, digits, _ or -)',
+      ),
       sessionMinutes,
       matchAll: text('quicksightMatchAll'),
     };

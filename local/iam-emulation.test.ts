@@ -147,9 +147,8 @@ describe('local IAM emulation of the report embedding (issue 11)', () => {
     ExperienceConfiguration: {},
   });
 
-  it('lets getReport generate embed URLs of the configured mode and account only', async () => {
+  it('lets getReport generate anonymous embed URLs of the configured account and dashboard prefix only', async () => {
     vi.stubEnv('QUICKSIGHT_ACCOUNT_ID', '123456789012');
-    vi.stubEnv('QUICKSIGHT_MODE', 'ANONYMOUS');
     const quickSight = new QuickSightClient({ region: 'us-east-1', credentials });
     enforceOn('quicksight', quickSight as never);
     stopAfterCheck(quickSight);
@@ -168,6 +167,19 @@ describe('local IAM emulation of the report embedding (issue 11)', () => {
       AwsAccountId: '999999999999',
     });
     await expect(runAs(getReport, () => quickSight.send(otherAccount))).rejects.toThrow(/in 999999999999/);
+    // Issue 21: a deployment's dashboard id prefix bounds the dashboards, as its IAM grant does.
+    vi.stubEnv('QUICKSIGHT_DASHBOARD_PREFIX', 'portal-');
+    const arn = (id: string) => `arn:aws:quicksight:us-east-1:123456789012:dashboard/${id}`;
+    const inPrefix = new GenerateEmbedUrlForAnonymousUserCommand({
+      ...anonymous.input,
+      AuthorizedResourceArns: [arn('portal-ventas')],
+    });
+    const outside = new GenerateEmbedUrlForAnonymousUserCommand({
+      ...anonymous.input,
+      AuthorizedResourceArns: [arn('otra-firma')],
+    });
+    await expect(runAs(getReport, () => quickSight.send(inPrefix))).resolves.toMatchObject({ sent: true });
+    await expect(runAs(getReport, () => quickSight.send(outside))).rejects.toThrow(/on dashboard\/otra-firma/);
     await expect(runAs(byId('listReports'), () => quickSight.send(anonymous))).rejects.toThrow(
       /listReports may not quicksight:GenerateEmbedUrlForAnonymousUser/,
     );

@@ -97,16 +97,19 @@ function refusal(contract: Contract, service: Service, action: string, input: In
 
 /**
  * What infra grants an `embedding` function (constructs/function-access.ts embeddingStatements), from the same
- * settings the function reads (functions/lib/embedding/config.ts): the GenerateEmbedUrlFor* of the configured mode in
- * the configured account, nothing when QuickSight is not configured.
+ * settings the function reads (functions/lib/embedding/config.ts): anonymous embed URLs in the configured account, of
+ * dashboards within the configured id prefix (issue 21), nothing when QuickSight is not configured.
  */
 function quickSightRefusal(permissions: Permissions, action: string, input: Input): string | undefined {
   const account = process.env.QUICKSIGHT_ACCOUNT_ID;
-  const mode = process.env.QUICKSIGHT_MODE === 'REGISTERED' ? 'Registered' : 'Anonymous';
-  const granted = permissions.embedding && account && action === `GenerateEmbedUrlFor${mode}User`;
-  return granted && input.AwsAccountId === account
-    ? undefined
-    : `quicksight:${action} in ${String(input.AwsAccountId)}`;
+  const prefix = process.env.QUICKSIGHT_DASHBOARD_PREFIX ?? '';
+  const dashboards = ((input.AuthorizedResourceArns as string[] | undefined) ?? []).map(
+    (arn) => arn.split(':dashboard/')[1] ?? '',
+  );
+  const granted = permissions.embedding && account && action === 'GenerateEmbedUrlForAnonymousUser';
+  if (!granted || input.AwsAccountId !== account) return `quicksight:${action} in ${String(input.AwsAccountId)}`;
+  const outside = dashboards.find((id) => !id.startsWith(prefix));
+  return outside === undefined ? undefined : `quicksight:${action} on dashboard/${outside}`;
 }
 
 /** ssm:GetParameter on exactly the Power BI secret parameter, and only for an `embedding` function. */

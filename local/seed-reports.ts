@@ -2,9 +2,11 @@ import type { Caller } from '../functions/lib/auth/caller';
 import { dynamo } from '../functions/lib/aws/dynamo';
 import { GetCommand, PutCommand } from '../functions/lib/aws/dynamo-commands';
 import { config } from '../functions/lib/config';
+import { registryEntryFor } from '../functions/lib/data/dashboard-registry';
 import { nowIso } from '../functions/lib/data/table';
 import { createAccountingAssignment } from '../functions/modules/accounting-assignments';
 import { createModule } from '../functions/modules/modules';
+import { createRegistry } from '../functions/reports/registry';
 import { createReport } from '../functions/reports/reports';
 import type { ACCOUNTING_TYPES } from '../shared/contracts/accounting-assignments';
 import type { DemoData } from './seed';
@@ -33,9 +35,31 @@ const STATEMENTS: Array<[(typeof ACCOUNTING_TYPES)[number], string, string]> = [
 
 export async function seedReports(demo: DemoData, seeder: Caller['user']): Promise<void> {
   const system: Caller = { user: seeder, role: 'SUPER_ADMIN' };
+  await seedRegistry(demo, system);
   const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: MARKER }));
   if (!Item) await seedFirstReports(demo, system);
   await seedDataDashboards(demo, system);
+}
+
+const DEMO_DASHBOARD = 'demo-ventas';
+const DEMO_POWER_BI =
+  'https://app.powerbi.com/reportEmbed?reportId=00000000-0000-4000-8000-000000000001&groupId=00000000-0000-4000-8000-000000000002';
+
+/**
+ * The registry of embeddable dashboards (issue 21): the demo's QuickSight dashboard and Power BI report, registered
+ * by the SUPER_ADMIN for Contadores Andes, so its reports can pick them. Registered when absent, so a table seeded
+ * before the registry gets them too (its two BI reports keep no entry and still say the tool is not configured here).
+ */
+async function seedRegistry(demo: DemoData, system: Caller): Promise<void> {
+  const entries = [
+    { tool_type: 'QUICKSIGHT' as const, name: 'Ventas (demo)', aws_id_dashboard: DEMO_DASHBOARD },
+    { tool_type: 'POWER_BI' as const, name: 'Finanzas (demo)', url: DEMO_POWER_BI },
+  ];
+  for (const entry of entries) {
+    const identity = entry.aws_id_dashboard ?? entry.url ?? '';
+    if (await registryEntryFor(entry.tool_type, identity)) continue;
+    await createRegistry(system, { ...entry, project_list: [demo.projects.andes] });
+  }
 }
 
 async function seedFirstReports(demo: DemoData, system: Caller): Promise<void> {
@@ -108,8 +132,7 @@ async function seedFirstReports(demo: DemoData, system: Caller): Promise<void> {
       menu_name: 'Ventas',
       description: 'Tablero de ventas en Amazon QuickSight.',
       tool_type: 'QUICKSIGHT',
-      aws_id_dashboard: 'demo-ventas',
-      aws_username: 'portal-demo',
+      aws_id_dashboard: DEMO_DASHBOARD,
       ...ALL_ROLES,
       project_list: [demo.projects.andes],
       module: bi.uuid,
@@ -125,7 +148,7 @@ async function seedFirstReports(demo: DemoData, system: Caller): Promise<void> {
       menu_name: 'Finanzas',
       description: 'Tablero financiero en Power BI.',
       tool_type: 'POWER_BI',
-      url: 'https://app.powerbi.com/reportEmbed?reportId=00000000-0000-4000-8000-000000000001&groupId=00000000-0000-4000-8000-000000000002',
+      url: DEMO_POWER_BI,
       ...ALL_ROLES,
       project_list: [demo.projects.andes],
       module: bi.uuid,

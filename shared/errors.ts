@@ -11,6 +11,11 @@ export const FIELD_ERROR_CODES = [
   'SAME_DATA',
   'URL_EXISTS',
   'WRONG_PASSWORD',
+  // Issue 21, the registry of embeddable dashboards.
+  'NOT_REGISTERED',
+  'DASHBOARD_EXISTS',
+  'DASHBOARD_PREFIX',
+  'QUICKSIGHT_USER_NOT_ALLOWED',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod/mini';
-import type { reportCreateSchema, reportPatchSchema } from '../../shared/contracts/reports';
+import { isReservedParameter, type reportCreateSchema, type reportPatchSchema } from '../../shared/contracts/reports';
 import {
   adminView,
   commonFields,
@@ -14,6 +14,7 @@ import {
   saveNew,
 } from '../lib/assignments/assignments';
 import type { Caller } from '../lib/auth/caller';
+import { getRegistryEntry, type RegistryRecord, registryEntryFor } from '../lib/data/dashboard-registry';
 import { removeReferencesOfReport } from '../lib/data/report-references';
 import type { ReportRecord } from '../lib/data/reports';
 import { ApiError, fieldErrors } from '../lib/errors';
@@ -46,25 +47,59 @@ const FIXED_PARAMETERS = [
 
 const paramsConflict = () => new ApiError(400, 'DATA_CONFLICT_PARAMS');
 
-/** The tool's own fields: Power BI a URL, QuickSight a dashboard id, built-in dashboards which one (portal §5). */
+/** Built-in dashboards name which one (portal §5); the BI tools' fields are resolved against the registry (pickEntry). */
 function checkTool(report: ReportRecord) {
-  const missing =
-    report.tool_type === 'POWER_BI'
-      ? !report.url && 'url'
-      : report.tool_type === 'QUICKSIGHT'
-        ? !report.aws_id_dashboard && 'aws_id_dashboard'
-        : !report.builtin_dashboard && 'builtin_dashboard';
-  if (missing) throw fieldErrors({ [missing]: ['REQUIRED'] });
+  if (report.tool_type === 'BUILT_IN' && !report.builtin_dashboard) {
+    throw fieldErrors({ builtin_dashboard: ['REQUIRED'] });
+  }
 }
 
 /** Parameter names once each, custom parameters only for the report's projects (portal §3). */
-function checkParameters(report: ReportRecord) {
+function checkParameters(report: ReportRecord, input: PatchInput) {
   const names = [
     ...FIXED_PARAMETERS.flatMap((key) => (report[key] ? [report[key] as string] : [])),
     ...report.parameter_list.map((p) => p.parameter_name),
   ].map((n) => n.trim().toLowerCase());
   if (new Set(names).size !== names.length) throw paramsConflict();
   if (report.parameter_list.some((p) => !report.projects.includes(p.project))) throw paramsConflict();
+  // Issue 21: the names carrying the caller's scope to row-level security are the server's. Checked on the names
+  // sent, so a report saved before keeps its other edits (the viewer leaves such a parameter out).
+  const sent = [
+    ...FIXED_PARAMETERS.flatMap((key) => (input[key] ? [input[key] as string] : [])),
+    ...(input.parameter_list ?? []).map((p) => p.parameter_name),
+  ];
+  if (sent.some(isReservedParameter)) throw new ApiError(400, 'RESERVED_PARAMETER');
+}
+
+/**
+ * The registry entry a BI report shows (issue 21): the one registering the dashboard id (QuickSight) or the report
+ * URL (Power BI) the form names, bound to every project the report reaches; nothing else is accepted (400
+ * NOT_REGISTERED on the field). An edit that names neither keeps the entry it had, re-checked when the report's
+ * projects change; a report saved before the registry keeps none until one is picked.
+ */
+async function pickEntry(input: PatchInput, after: ReportRecord, before?: ReportRecord) {
+  if (after.tool_type === 'BUILT_IN') return null;
+  const field = after.tool_type === 'QUICKSIGHT' ? 'aws_id_dashboard' : 'url';
+  const named = input[field];
+  const notRegistered = () => fieldErrors({ [field]: ['NOT_REGISTERED'] });
+  const toolChanged = before !== undefined && before.tool_type !== after.tool_type;
+  let entry: RegistryRecord | undefined;
+  if (named) {
+    entry = await registryEntryFor(after.tool_type, named);
+    if (!entry) throw notRegistered();
+  } else if (!before || toolChanged || named === null) {
+    throw fieldErrors({ [field]: ['REQUIRED'] });
+  } else {
+    const projectsChanged = after.projects.some((p) => !before.projects.includes(p));
+    if (!before.registry_entry || !projectsChanged) return before.registry_entry ?? null;
+    entry = await getRegistryEntry(before.registry_entry);
+    if (!entry) throw notRegistered();
+  }
+  const bound = entry.projects;
+  if (!after.projects.every((p) => bound.includes(p))) throw notRegistered();
+  after.aws_id_dashboard = entry.aws_id_dashboard;
+  after.url = entry.url;
+  return entry.uuid;
 }
 
 type ToolFields = Omit<ReportRecord, keyof import('../lib/data/reports').AssignmentRecord | 'kind'>;
@@ -78,9 +113,9 @@ function toolFields(input: PatchInput, before?: ReportRecord): Omit<ToolFields, 
   return {
     report_name: input.report_name ?? before?.report_name ?? '',
     tool_type: tool,
-    url: own('POWER_BI', keep('url', input.url)),
-    aws_id_dashboard: own('QUICKSIGHT', keep('aws_id_dashboard', input.aws_id_dashboard)),
-    aws_username: own('QUICKSIGHT', keep('aws_username', input.aws_username)),
+    url: own('POWER_BI', before?.url ?? null),
+    aws_id_dashboard: own('QUICKSIGHT', before?.aws_id_dashboard ?? null),
+    aws_username: null,
     builtin_dashboard: tool === 'BUILT_IN' ? keep('builtin_dashboard', input.builtin_dashboard) : null,
     project_parameter_name: keep('project_parameter_name', input.project_parameter_name),
     group_parameter_name: keep('group_parameter_name', input.group_parameter_name),
@@ -88,6 +123,11 @@ function toolFields(input: PatchInput, before?: ReportRecord): Omit<ToolFields, 
     user_parameter_name: keep('user_parameter_name', input.user_parameter_name),
     parameter_list: input.parameter_list?.map((p) => ({ ...p, uuid: randomUUID() })) ?? before?.parameter_list ?? [],
   };
+}
+
+/** Issue 21: QuickSight embeds anonymously with the caller's scope; no report names a QuickSight user. */
+function refuseQuickSightUser(input: PatchInput) {
+  if (input.aws_username) throw fieldErrors({ aws_username: ['QUICKSIGHT_USER_NOT_ALLOWED'] });
 }
 
 export async function reportView(
@@ -103,7 +143,8 @@ export async function reportView(
     tool_type: report.tool_type,
     url: report.url,
     aws_id_dashboard: report.aws_id_dashboard,
-    aws_username: report.aws_username,
+    aws_username: null,
+    registry_entry: report.registry_entry ?? null,
     builtin_dashboard: report.builtin_dashboard,
     image: await assetUrl(report.image),
     project_parameter_name: report.project_parameter_name,
@@ -124,9 +165,11 @@ async function storedImage(uuid: string, files: UploadedFile[]) {
 
 export async function createReport(caller: Caller, input: CreateInput, files: UploadedFile[]) {
   const common = await commonFields(caller, 'REPORT', input);
+  refuseQuickSightUser(input);
   const report: ReportRecord = { ...common, kind: 'REPORT', ...toolFields(input), image: null };
   checkTool(report);
-  checkParameters(report);
+  checkParameters(report, input);
+  report.registry_entry = await pickEntry(input, report);
   report.image = (await storedImage(report.uuid, files)) ?? null;
   try {
     await saveNew(caller, REPORT_RULES, report);
@@ -140,9 +183,11 @@ export async function createReport(caller: Caller, input: CreateInput, files: Up
 export async function patchReport(caller: Caller, uuid: string, input: PatchInput, files: UploadedFile[]) {
   const before = await requireForAdmin<ReportRecord>(caller, 'REPORT', uuid, { version: input.version });
   const common = await commonFields(caller, 'REPORT', input, before);
+  refuseQuickSightUser(input);
   const after: ReportRecord = { ...common, kind: 'REPORT', ...toolFields(input, before), image: before.image };
   checkTool(after);
-  checkParameters(after);
+  checkParameters(after, input);
+  after.registry_entry = await pickEntry(input, after, before);
   const image = await storedImage(uuid, files);
   if (image || input.delete_image) after.image = image ?? null;
   try {

@@ -166,7 +166,7 @@ export function embeddingEnvironment(embedding: EmbeddingSettings = {}): Record<
       QUICKSIGHT_ACCOUNT_ID: quickSight.accountId,
       QUICKSIGHT_REGION: quickSight.region,
       QUICKSIGHT_NAMESPACE: quickSight.namespace,
-      QUICKSIGHT_MODE: quickSight.mode,
+      QUICKSIGHT_DASHBOARD_PREFIX: quickSight.dashboardPrefix,
       QUICKSIGHT_SESSION_MINUTES: quickSight.sessionMinutes?.toString(),
       QUICKSIGHT_MATCH_ALL: quickSight.matchAll,
     });
@@ -184,6 +184,12 @@ export function embeddingEnvironment(embedding: EmbeddingSettings = {}): Record<
   return Object.fromEntries(
     Object.entries(environment).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
+}
+
+/** What the registry's writers check a QuickSight dashboard id against (issue 21): the IAM grant's prefix. */
+export function registryEnvironment(embedding: EmbeddingSettings = {}): Record<string, string> {
+  const prefix = embedding.quickSight?.dashboardPrefix;
+  return prefix ? { QUICKSIGHT_DASHBOARD_PREFIX: prefix } : {};
 }
 
 /**
@@ -241,6 +247,7 @@ export class ApiEndpoints extends Construct {
         environment: {
           ...environment,
           ...(permissions.embedding && embeddingEnvironment(props.embedding)),
+          ...(permissions.embeddingRegistry && registryEnvironment(props.embedding)),
           ...(permissions.chatbotModel && props.chatbotModelId && { BEDROCK_MODEL_ID: props.chatbotModelId }),
         },
         description: `${httpApiRouteKey(contract)} ${contract.id}: ${contract.summary}`.slice(0, 256),

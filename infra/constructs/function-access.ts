@@ -133,15 +133,15 @@ export function functionPolicy(
 }
 
 /**
- * The QuickSight resources an embedding function reaches (issue 11, design/reports.md): anonymous embedding is
- * authorized on the namespace and the dashboards it may open; registered embedding on the namespace's users.
+ * The QuickSight resources an embedding function reaches (issue 11, design/reports.md; issue 21): anonymous embedding
+ * on the configured namespace and the dashboards it may open. Dashboards are registered at run time (the registry),
+ * so the grant names what deploy time knows: the account, the namespace and, when configured, the dashboard id prefix
+ * the registry also enforces.
  */
 export function quickSightResources(quickSight: NonNullable<EmbeddingSettings['quickSight']>): string[] {
   const arn = (resource: string) =>
     `arn:${Aws.PARTITION}:quicksight:${quickSight.region}:${quickSight.accountId}:${resource}`;
-  return quickSight.mode === 'ANONYMOUS'
-    ? [arn(`namespace/${quickSight.namespace}`), arn('dashboard/*')]
-    : [arn(`user/${quickSight.namespace}/*`)];
+  return [arn(`namespace/${quickSight.namespace}`), arn(`dashboard/${quickSight.dashboardPrefix ?? ''}*`)];
 }
 
 /** The Power BI secret parameter, in the deployment's account and region (where the function's SSM client calls). */
@@ -157,11 +157,7 @@ export function embeddingStatements(embedding: EmbeddingSettings): PolicyStateme
     statements.push(
       new PolicyStatement({
         sid: 'QuickSightEmbed',
-        actions: [
-          quickSight.mode === 'ANONYMOUS'
-            ? 'quicksight:GenerateEmbedUrlForAnonymousUser'
-            : 'quicksight:GenerateEmbedUrlForRegisteredUser',
-        ],
+        actions: ['quicksight:GenerateEmbedUrlForAnonymousUser'],
         resources: quickSightResources(quickSight),
       }),
     );
@@ -178,16 +174,17 @@ export function embeddingStatements(embedding: EmbeddingSettings): PolicyStateme
   return statements;
 }
 
-/** cdk-nag flags `dashboard/*` and `user/<namespace>/*`; both are bounded by the configured account and namespace. */
+/** cdk-nag flags `dashboard/<prefix>*`; it is bounded by the configured account, namespace and prefix. */
 export function acknowledgeQuickSightResources(scope: IConstruct, embedding: EmbeddingSettings): void {
   if (!embedding.quickSight) return;
   for (const resource of quickSightResources(embedding.quickSight).filter((arn) => arn.includes('*'))) {
     Validations.of(scope).acknowledge({
       id: wildcardResourceFinding(scope, resource),
       reason:
-        'Dashboards and QuickSight users are chosen per report by administrators at run time (aws_id_dashboard, ' +
-        'aws_username): the function may only generate embed URLs in the configured account, region and namespace, ' +
-        'for the report the caller may see (scope checked in code, functions/lib/embedding).',
+        'Dashboards are registered by the SUPER_ADMIN at run time (the registry of embeddable dashboards, bound to ' +
+        'projects): the function may only generate anonymous embed URLs in the configured account, region, ' +
+        'namespace and dashboard id prefix, for the registered dashboard of a report the caller may see (scope and ' +
+        'binding checked in code, functions/lib/embedding).',
     });
   }
 }

@@ -4,6 +4,7 @@ import * as accounting from './accounting';
 import * as accountingAssignments from './accounting-assignments';
 import * as auth from './auth';
 import * as chatbot from './chatbot';
+import * as dashboardRegistry from './dashboard-registry';
 import type { Contract } from './define';
 import * as documents from './documents';
 import * as external from './external';
@@ -36,6 +37,7 @@ export const contracts: readonly Contract[] = [
   chatbot,
   modules,
   reports,
+  dashboardRegistry,
   accountingAssignments,
   accounting,
 ].flatMap((module) => Object.values(module).filter(isContract));
@@ -49,6 +51,7 @@ export {
   accountingAssignments,
   auth,
   chatbot,
+  dashboardRegistry,
   documents,
   external,
   folders,

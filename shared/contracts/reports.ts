@@ -23,6 +23,14 @@ export const toolTypeSchema = z.enum(TOOL_TYPES);
 /** The built-in dashboards (issue 11): portal activity, indicators, documents activity, a society's accounting. */
 export const BUILT_IN_DASHBOARDS = ['PORTAL_ACTIVITY', 'INDICATORS', 'DOCUMENTS', 'ACCOUNTING'] as const;
 
+/**
+ * Parameter names a report may not use (issue 21): the session tags and identity fields that carry the caller's
+ * verified scope to the BI tool's row-level security. Compared without case.
+ */
+export const RESERVED_PARAMETER_NAMES = ['project', 'group', 'society', 'role', 'user'] as const;
+export const isReservedParameter = (name: string) =>
+  (RESERVED_PARAMETER_NAMES as readonly string[]).includes(name.trim().toLowerCase());
+
 /** A custom parameter (portal §3): name, content and the project it applies to. */
 export const customParameterSchema = z.object({
   parameter_name: text(60),
@@ -55,7 +63,8 @@ const reportInputFields = {
     (v) => (v === '' ? undefined : v),
     z.optional(z.url({ error: 'FORMAT_ERROR' }).check(z.maxLength(2000))),
   ),
-  aws_id_dashboard: optionalName,
+  /** The id of a registered QuickSight dashboard (dashboard-registry.ts); QuickSight ids run to 512 characters. */
+  aws_id_dashboard: preprocess((v) => (v === '' ? null : v), z.optional(z.nullable(text(512)))),
   aws_username: preprocess((v) => (v === '' ? undefined : v), z.optional(text(128))),
   builtin_dashboard: preprocess((v) => (v === '' ? undefined : v), z.optional(z.enum(BUILT_IN_DASHBOARDS))),
   project_parameter_name: optionalName,
@@ -77,8 +86,12 @@ export const reportSchema = z.object({
   report_name: z.string(),
   tool_type: toolTypeSchema,
   url: z.nullable(z.string()),
+  /** QuickSight: the registered dashboard's id (issue 21: picked from the registry, never typed free). */
   aws_id_dashboard: z.nullable(z.string()),
+  /** Always null (issue 21: QuickSight embeds anonymously with the caller's scope; no report names a user). */
   aws_username: z.nullable(z.string()),
+  /** The registry entry the report shows; null for a built-in dashboard or a report without a registered one. */
+  registry_entry: z.nullable(z.string()),
   builtin_dashboard: z.nullable(z.enum(BUILT_IN_DASHBOARDS)),
   image: z.nullable(z.string()),
   project_parameter_name: z.nullable(z.string()),

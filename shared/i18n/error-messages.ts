@@ -56,6 +56,15 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   // Modules (issue 11): SUPER_ADMIN deletes a module only while no report or assignment is placed in it.
   MODULE_IN_USE: 'No es posible eliminar el módulo porque hay reportes o asignaciones que lo usan.',
   // Accounting statements in USD (issue 12): no dólar observado stored on or before the period's last day.
+  // The registry of embeddable dashboards (issue 21): a report picks a registered dashboard of its projects only,
+  // names no QuickSight user, and no parameter carries the name of a row-level security tag.
+  NOT_REGISTERED: 'El tablero elegido no está registrado para los proyectos de este reporte. Elige uno de la lista.',
+  DASHBOARD_EXISTS: 'Este tablero ya está registrado.',
+  DASHBOARD_PREFIX: 'El id del tablero no empieza con el prefijo que este ambiente permite embeber.',
+  QUICKSIGHT_USER_NOT_ALLOWED:
+    'El usuario de QuickSight no se elige en el reporte: el tablero se muestra con el acceso de cada persona.',
+  RESERVED_PARAMETER:
+    'Los nombres project, group, society, role y user están reservados para la seguridad de los tableros; elige otro nombre de parámetro.',
   EXCHANGE_RATE_MISSING:
     'No hay un dólar observado registrado para la fecha del período; no es posible mostrar el estado en dólares.',
 };
@@ -138,6 +147,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   parameter_list: 'parámetros',
   accounting_type: 'tipo de reporte contable',
   module_name: 'nombre de módulo',
+  name: 'nombre',
   usuario: 'usuario',
   reporte: 'reporte',
 };

@@ -12,6 +12,7 @@ import { projectsAdmin } from './es/projects';
 import {
   accountingAssignmentsAdmin,
   assignmentsAdmin,
+  dashboardRegistry,
   modulesAdmin,
   reportReferences,
   reportsAdmin,
@@ -73,6 +74,7 @@ export const es = {
   accountingAssignmentsAdmin,
   reportReferences,
   modulesAdmin,
+  dashboardRegistry,
   // accounting statements and imports (issue 12)
   accountingImport,
   accountingStatements,

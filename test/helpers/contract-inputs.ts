@@ -36,6 +36,8 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'modules/reports/get-report/{id}': 'report',
   'modules/reports/dashboard/{id}': 'report',
   'modules/accounting/report/{uuid}': 'assignment',
+  // Issue 21: the registry of embeddable dashboards (global, SUPER_ADMIN's).
+  'modules/reports/registry/{uuid}': 'registryEntry',
 };
 
 /** Query and body names: the kind an id there denotes, or 'value' for what is not an id. */
@@ -75,6 +77,8 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   reporte: 'report',
   usuario: 'user',
   cant_see: 'value',
+  // Issue 21: the registry choices' tool filter.
+  tool_type: 'value',
   // accounting statements (issue 12; year and type above)
   month: 'value',
   rule: 'value',
@@ -249,6 +253,20 @@ export function requiredQueryValues(contract: Contract): Array<[string, string]>
 }
 
 /**
+ * Fields whose valid value depends on the contract rather than the name (a registry entry's tool is not a report's),
+ * set whether required or not.
+ */
+const CONTRACT_SAMPLES: Record<string, Record<string, () => unknown>> = {
+  // Issue 21: a QuickSight dashboard, registered once each.
+  createRegistryEntry: {
+    tool_type: () => 'QUICKSIGHT',
+    name: () => `Tablero ${next()}`,
+    aws_id_dashboard: () => `tablero-${crypto.randomUUID()}`,
+  },
+  patchRegistryEntry: { name: () => `Tablero ${next()}` },
+};
+
+/**
  * A minimal valid body for the contract: its required fields (ids from `idFor`), and for a PATCH one field that
  * changes something, so a handler that skipped its scope check would leave a trace. Checked against the contract's
  * own schema, so the sample table cannot drift from it unnoticed.
@@ -261,7 +279,14 @@ export function sampleBody(
   const body: Record<string, unknown> = {};
   const ids = new Map(bodyIdFields(contract).map((f) => [f.name, f]));
   let changes = contract.method !== 'PATCH';
+  const own = CONTRACT_SAMPLES[contract.id] ?? {};
   for (const [name, field] of Object.entries(shapeOf(contract.body))) {
+    const sampleOfContract = own[name];
+    if (sampleOfContract) {
+      body[name] = sampleOfContract();
+      changes = true;
+      continue;
+    }
     const required = !field.safeParse(undefined).success;
     const id = ids.get(name);
     if (required && id) body[name] = idFor(id.kind, id.list);

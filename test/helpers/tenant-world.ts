@@ -48,6 +48,8 @@ export type Kind =
   // A support ticket (issue 13).
   | 'ticket'
   | 'module'
+  // A registered dashboard (issue 21): global like a module, the SUPER_ADMIN's.
+  | 'registryEntry'
   | 'report'
   | 'assignment';
 export const TENANT_KINDS = [

@@ -14,10 +14,12 @@ import {
 /**
  * Issue 11: the report viewer's embedding is configured per deployment (CDK context, docs/deploy.md). Without context
  * nothing is set; with it, only the function that embeds (getReport) gets the settings and exactly the AWS access
- * they need. The real declarations of a few report contracts are synthesized, cdk-nag included.
+ * they need. Issue 21: the grant names the dashboards deploy time knows (the configured id prefix), and the registry's
+ * writer refuses ids outside that same prefix. The real declarations of a few report contracts are synthesized,
+ * cdk-nag included.
  */
 const byId = (id: string) => contracts.find((c) => c.id === id) as Contract;
-const SAMPLE = ['getReport', 'getReportDashboard', 'listReports', 'getModuleReport'].map(byId);
+const SAMPLE = ['getReport', 'getReportDashboard', 'listReports', 'getModuleReport', 'createRegistryEntry'].map(byId);
 const OTHERS = SAMPLE.filter((c) => c.id !== 'getReport').map((c) => c.id);
 
 const QUICKSIGHT = {
@@ -101,7 +103,6 @@ describe('with QuickSight (anonymous) and a Power BI service principal', () => {
       QUICKSIGHT_ACCOUNT_ID: '111122223333',
       QUICKSIGHT_REGION: 'us-east-1',
       QUICKSIGHT_NAMESPACE: 'clientes',
-      QUICKSIGHT_MODE: 'ANONYMOUS',
       POWERBI_MODE: 'SERVICE_PRINCIPAL',
       POWERBI_TENANT_ID: POWER_BI.powerbiTenantId,
       POWERBI_CLIENT_ID: POWER_BI.powerbiClientId,
@@ -142,23 +143,43 @@ describe('with QuickSight (anonymous) and a Power BI service principal', () => {
   });
 });
 
-describe('with registered QuickSight users and Power BI by URL only', () => {
-  let registered: Synthesized;
+describe('with a dashboard id prefix (issue 21): the IAM grant and the registry name the same dashboards', () => {
+  let prefixed: Synthesized;
   beforeAll(() => {
-    registered = synth({ ...QUICKSIGHT, quicksightMode: 'REGISTERED', powerbiMode: 'URL' });
+    prefixed = synth({ ...QUICKSIGHT, quicksightDashboardPrefix: 'portal-', powerbiMode: 'URL' });
   });
 
-  it("grants only the registered-user embed on the namespace's users, and no SSM (URL mode reads no secret)", () => {
-    expect(embeddingStatements(registered, 'getReport')).toEqual([
+  it("grants getReport the anonymous embed on the namespace and the prefix's dashboards only, and no SSM", () => {
+    expect(embeddingStatements(prefixed, 'getReport')).toEqual([
       {
         Sid: 'QuickSightEmbed',
         Effect: 'Allow',
-        Action: 'quicksight:GenerateEmbedUrlForRegisteredUser',
-        Resource: 'arn:aws:quicksight:us-east-1:111122223333:user/clientes/*',
+        Action: 'quicksight:GenerateEmbedUrlForAnonymousUser',
+        Resource: [
+          'arn:aws:quicksight:us-east-1:111122223333:namespace/clientes',
+          'arn:aws:quicksight:us-east-1:111122223333:dashboard/portal-*',
+        ],
       },
     ]);
-    expect(variablesOf(registered, 'getReport')).toMatchObject({ QUICKSIGHT_MODE: 'REGISTERED', POWERBI_MODE: 'URL' });
-    expect(Object.keys(variablesOf(registered, 'getReport'))).not.toContain('POWERBI_SECRET_PARAMETER');
-    expect(unacknowledgedViolations(registered.outdir)).toEqual([]);
+    expect(Object.keys(variablesOf(prefixed, 'getReport'))).not.toContain('POWERBI_SECRET_PARAMETER');
+    expect(unacknowledgedViolations(prefixed.outdir)).toEqual([]);
+  });
+
+  it('the viewer and the registry writer read the same prefix the grant names; nothing else gets it or any access', () => {
+    const granted = embeddingStatements(prefixed, 'getReport')
+      .flatMap((s) => (Array.isArray(s.Resource) ? s.Resource : [s.Resource]))
+      .flatMap((arn) => /:dashboard\/(.*)\*$/.exec(String(arn))?.[1] ?? []);
+    expect(granted).toEqual(['portal-']);
+    expect(variablesOf(prefixed, 'getReport')).toMatchObject({ QUICKSIGHT_DASHBOARD_PREFIX: 'portal-' });
+    expect(variablesOf(prefixed, 'createRegistryEntry')).toMatchObject({ QUICKSIGHT_DASHBOARD_PREFIX: 'portal-' });
+    expect(embeddingVariables(variablesOf(prefixed, 'createRegistryEntry'))).toEqual(['QUICKSIGHT_DASHBOARD_PREFIX']);
+    expect(embeddingStatements(prefixed, 'createRegistryEntry')).toEqual([]);
+    for (const id of OTHERS.filter((c) => c !== 'createRegistryEntry')) {
+      expect(embeddingVariables(variablesOf(prefixed, id)), id).toEqual([]);
+    }
+  });
+
+  it('refuses registered-user embedding at synth: no firm, and no deployment, names a QuickSight user', () => {
+    expect(() => synth({ ...QUICKSIGHT, quicksightMode: 'REGISTERED' })).toThrow(/ANONYMOUS/);
   });
 });

@@ -115,9 +115,7 @@ describe('declarations match what each handler can call (its bundle)', () => {
     // calls infra grants it (constructs/function-access.ts embeddingStatements).
     const embedding = commands.filter((c) => EMBEDDING_COMMANDS.includes(c)).sort();
     expect(embedding, 'embedding calls').toEqual(
-      declared.embedding
-        ? ['GenerateEmbedUrlForAnonymousUser', 'GenerateEmbedUrlForRegisteredUser', 'GetParameter']
-        : [],
+      declared.embedding ? ['GenerateEmbedUrlForAnonymousUser', 'GetParameter'] : [],
     );
     expect(commands.filter(isOtherQuickSightOrSsmCommand), 'other QuickSight or SSM calls').toEqual([]);
   });

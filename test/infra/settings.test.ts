@@ -50,7 +50,7 @@ describe('embedding settings of the report viewer (issue 11)', () => {
         accountId: '111122223333',
         region: 'us-east-1',
         namespace: 'default',
-        mode: 'ANONYMOUS',
+        dashboardPrefix: undefined,
         sessionMinutes: undefined,
         matchAll: undefined,
       },
@@ -73,7 +73,9 @@ describe('embedding settings of the report viewer (issue 11)', () => {
     expect(() => settings({ quicksightNamespace: 'clientes' })).toThrow(/quicksightAccountId/);
     expect(() => settings({ quicksightAccountId: '1234', quicksightRegion: 'us-east-1' })).toThrow(/12-digit/);
     const qs = { quicksightAccountId: '111122223333', quicksightRegion: 'us-east-1' };
-    expect(() => settings({ ...qs, quicksightMode: 'IAM' })).toThrow(/ANONYMOUS or REGISTERED/);
+    expect(() => settings({ ...qs, quicksightMode: 'IAM' })).toThrow(/must be ANONYMOUS/);
+    expect(() => settings({ ...qs, quicksightMode: 'REGISTERED' })).toThrow(/must be ANONYMOUS/);
+    expect(() => settings({ ...qs, quicksightDashboardPrefix: 'a/b' })).toThrow(/dashboard id prefix/);
     expect(() => settings({ ...qs, quicksightSessionMinutes: 5 })).toThrow(/15 and 600/);
     expect(() => settings({ ...qs, quicksightNamespace: 'a/b' })).toThrow(/namespace/);
     expect(() => settings({ powerbiTenantId: GUID })).toThrow(/powerbiMode/);

@@ -4,6 +4,7 @@ import { contracts } from '../../shared/contracts';
 import * as accounting from '../../shared/contracts/accounting';
 import { STATEMENT_FAMILIES, type StatementFamily } from '../../shared/contracts/accounting';
 import * as accountingAssignments from '../../shared/contracts/accounting-assignments';
+import * as dashboardRegistry from '../../shared/contracts/dashboard-registry';
 import { type Contract, pathParamNames } from '../../shared/contracts/define';
 import * as documents from '../../shared/contracts/documents';
 import * as external from '../../shared/contracts/external';
@@ -422,6 +423,14 @@ const newIndustry = async () =>
     .uuid;
 const newModule = async () =>
   ok('module', await call(modules.createModule, { ...asSuperAdmin(), body: bodyOf(modules.createModule) })).uuid;
+const newRegistryEntry = async () =>
+  ok(
+    'registry entry',
+    await call(dashboardRegistry.createRegistryEntry, {
+      ...asSuperAdmin(),
+      body: bodyOf(dashboardRegistry.createRegistryEntry),
+    }),
+  ).uuid;
 const newTemplate = async () =>
   ok(
     'template folder',
@@ -654,6 +663,10 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
     },
   ],
   patchReport: async (c) => [{ as: 'PROJECT_ADMIN', params: { uuid: w.report }, body: bodyOf(c) }],
+  // The registry of embeddable dashboards (issue 21): SUPER_ADMIN's.
+  createRegistryEntry: async (c) => [{ as: 'SUPER_ADMIN', body: bodyOf(c) }],
+  patchRegistryEntry: async (c) => [{ as: 'SUPER_ADMIN', params: { uuid: await newRegistryEntry() }, body: bodyOf(c) }],
+  deleteRegistryEntry: async () => [{ as: 'SUPER_ADMIN', params: { uuid: await newRegistryEntry() } }],
   putReportReference: async () => [
     { as: 'SUPER_ADMIN', body: { reporte: w.report, usuario: w.people.USER_GROUP.uuid, cant_see: false } },
   ],

@@ -3,6 +3,7 @@ import * as modules from '../../shared/contracts/modules';
 import * as reports from '../../shared/contracts/reports';
 import { call } from '../helpers/api';
 import { type AssignmentWorld, buildAssignmentWorld, PNG, sendForm } from '../helpers/assignment-world';
+import { registerDashboard } from '../helpers/dashboard-registry';
 
 /**
  * Issue 11 over the real local services: modules, reports CRUD and its errors, the user side (get-module-report,
@@ -164,6 +165,7 @@ describe('reports: create, edit and their errors', () => {
   });
 
   test('multipart create with an image, parameters as a JSON array; a form-data patch changes only what it sends', async () => {
+    const { url } = await registerDashboard(w.superAdmin, 'POWER_BI', [w.P]);
     const created = await sendForm(
       w.people.projectAdmin.token,
       'POST',
@@ -173,7 +175,7 @@ describe('reports: create, edit and their errors', () => {
         menu_name: 'Imagen',
         description: 'Reporte con imagen',
         tool_type: 'POWER_BI',
-        url: 'https://app.powerbi.com/reportEmbed?reportId=r1&groupId=g1',
+        url: url as string,
         enable_user_group: 'true',
         group_list: [w.G1],
         module: w.reportModule,
@@ -197,15 +199,20 @@ describe('reports: create, edit and their errors', () => {
   });
 
   test('switching the tool clears the other tool fields', async () => {
-    const created = await create(
-      builtIn({ project_list: [w.P], tool_type: 'QUICKSIGHT', aws_id_dashboard: 'tablero', aws_username: 'analista' }),
-    );
+    const { aws_id_dashboard } = await registerDashboard(w.superAdmin, 'QUICKSIGHT', [w.P]);
+    const created = await create(builtIn({ project_list: [w.P], tool_type: 'QUICKSIGHT', aws_id_dashboard }));
+    expect(created.body).toMatchObject({ aws_id_dashboard, aws_username: null });
     const switched = await call(reports.patchReport, {
       token: w.people.projectAdmin.token,
       params: { uuid: created.body.uuid },
       body: { tool_type: 'BUILT_IN', builtin_dashboard: 'INDICATORS' },
     });
-    expect(switched.body).toMatchObject({ tool_type: 'BUILT_IN', aws_id_dashboard: null, aws_username: null });
+    expect(switched.body).toMatchObject({
+      tool_type: 'BUILT_IN',
+      aws_id_dashboard: null,
+      aws_username: null,
+      registry_entry: null,
+    });
   });
 });
 
@@ -301,12 +308,10 @@ describe('who sees a report (the one visibility rule)', () => {
   });
 
   test('QuickSight and Power BI say plainly they are not configured here (no 500, no URL)', async () => {
-    const quickSight = (
-      await create(builtIn({ project_list: [w.P], tool_type: 'QUICKSIGHT', aws_id_dashboard: 'tablero' }))
-    ).body;
-    const powerBi = (
-      await create(builtIn({ project_list: [w.P], tool_type: 'POWER_BI', url: 'https://app.powerbi.com/view?r=x' }))
-    ).body;
+    const { aws_id_dashboard } = await registerDashboard(w.superAdmin, 'QUICKSIGHT', [w.P]);
+    const { url } = await registerDashboard(w.superAdmin, 'POWER_BI', [w.P]);
+    const quickSight = (await create(builtIn({ project_list: [w.P], tool_type: 'QUICKSIGHT', aws_id_dashboard }))).body;
+    const powerBi = (await create(builtIn({ project_list: [w.P], tool_type: 'POWER_BI', url }))).body;
     for (const report of [quickSight, powerBi]) {
       const answer = await viewAs(w.people.userSociety.token, report.uuid);
       expect(answer.status).toBe(200);
@@ -346,7 +351,19 @@ describe('the demo seed and the selection', () => {
       expect(types, email).toEqual(new Set([1, 2, 3, 4]));
       const quickSight = list.body.flatMap((m) => m.report_list).find((r) => r.menu_name === 'Ventas');
       const view = await viewAs(token, quickSight?.uuid ?? '');
-      expect(view.body.embed.kind, email).toBe('NOT_CONFIGURED');
+      // As before the registry (issue 21): the tool is not configured here, not 'sin tablero registrado'.
+      expect(view.body.embed, email).toEqual({
+        kind: 'NOT_CONFIGURED',
+        message: 'La herramienta de este reporte no está configurada en este ambiente.',
+      });
+    }
+    // The demo's BI reports picked the dashboards the seed registered for Contadores Andes.
+    const admin = (await signIn('proyecto@demo.cl')).access;
+    const list = await call(modules.getModuleReport, { token: admin });
+    for (const menu of ['Ventas', 'Finanzas']) {
+      const uuid = list.body.flatMap((m) => m.report_list).find((r) => r.menu_name === menu)?.uuid ?? '';
+      const detail = await call(reports.getReportAdmin, { token: admin, params: { uuid } });
+      expect(detail.body.registry_entry, menu).toEqual(expect.any(String));
     }
   });
 

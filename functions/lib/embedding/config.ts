@@ -7,8 +7,11 @@ export interface QuickSightSettings {
   accountId: string;
   region: string;
   namespace: string;
-  /** ANONYMOUS: GenerateEmbedUrlForAnonymousUser with session tags (row-level security); REGISTERED: the report's aws_username. */
-  mode: 'ANONYMOUS' | 'REGISTERED';
+  /**
+   * Dashboard ids the deployment's IAM grant names (`dashboard/<prefix>*`); '' when it grants the account's every
+   * dashboard. The registry refuses ids outside it and the viewer never asks for one.
+   */
+  dashboardPrefix: string;
   sessionMinutes: number;
   /** The tag value that stands for "every value" where the caller's scope is wider (the dataset's MatchAllValue). */
   matchAll: string;
@@ -31,6 +34,11 @@ export interface PowerBiSettings {
 
 const env = (name: string) => process.env[name]?.trim() || undefined;
 
+/** The deployment's dashboard id prefix (QUICKSIGHT_DASHBOARD_PREFIX), read by the registry and the viewer alike. */
+export function dashboardPrefix(): string {
+  return env('QUICKSIGHT_DASHBOARD_PREFIX') ?? '';
+}
+
 export function quickSightSettings(): QuickSightSettings | undefined {
   const accountId = env('QUICKSIGHT_ACCOUNT_ID');
   const region = env('QUICKSIGHT_REGION') ?? env('AWS_REGION');
@@ -40,7 +48,7 @@ export function quickSightSettings(): QuickSightSettings | undefined {
     accountId,
     region,
     namespace: env('QUICKSIGHT_NAMESPACE') ?? 'default',
-    mode: env('QUICKSIGHT_MODE') === 'REGISTERED' ? 'REGISTERED' : 'ANONYMOUS',
+    dashboardPrefix: dashboardPrefix(),
     // QuickSight accepts 15 to 600 minutes (design/reports.md).
     sessionMinutes: Math.min(600, Math.max(15, Number.isFinite(minutes) ? minutes : 60)),
     matchAll: env('QUICKSIGHT_MATCH_ALL') ?? '*',

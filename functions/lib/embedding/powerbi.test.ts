@@ -4,9 +4,10 @@ import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Caller } from '../auth/caller';
+import type { RegistryRecord } from '../data/dashboard-registry';
 import type { ReportRecord } from '../data/reports';
 import type { UserRecord } from '../data/users';
-import { embedFor } from './embed';
+import { embedFor as embedWithLookups } from './embed';
 
 /**
  * Issue 11: Power BI embedding from the caller's scope. The URL mode's filters ('column in (values)' joined by 'and');
@@ -85,6 +86,7 @@ const report: ReportRecord = {
   url: 'https://app.powerbi.com/reportEmbed?reportId=rep-1&groupId=ws-1',
   aws_id_dashboard: null,
   aws_username: null,
+  registry_entry: 'e-pbi',
   builtin_dashboard: null,
   image: null,
   enable: true,
@@ -108,6 +110,27 @@ const report: ReportRecord = {
   version: 1,
 };
 
+const REGISTERED_URL = 'https://app.powerbi.com/reportEmbed?reportId=rep-1&groupId=ws-1';
+const entry = (overrides: Partial<RegistryRecord> = {}): RegistryRecord => ({
+  uuid: 'e-pbi',
+  tool_type: 'POWER_BI',
+  name: 'Finanzas',
+  aws_id_dashboard: null,
+  url: REGISTERED_URL,
+  projects: ['p-1'],
+  created: '2026-01-01T00:00:00.000Z',
+  updated: '2026-01-01T00:00:00.000Z',
+  version: 1,
+  ...overrides,
+});
+let entries = new Map<string, RegistryRecord>();
+beforeEach(() => {
+  entries = new Map([['e-pbi', entry()]]);
+});
+/** Issue 21: the URL (and so the workspace and report) is the registry entry's, looked up here. */
+const embedFor = (...args: Parameters<typeof embedWithLookups>) =>
+  embedWithLookups(args[0], args[1], args[2], { entryOf: async (uuid) => entries.get(uuid) });
+
 const societyUser: Caller = {
   role: 'USER_SOCIETY',
   user: { uuid: 'u-soc', user_role: 'USER_SOCIETY' } as unknown as UserRecord,
@@ -121,7 +144,7 @@ describe('URL mode', () => {
     const expression = "Portal/proyecto in ('p-1') and Portal/grupo in ('g-1') and Portal/zona in ('O''Higgins')";
     expect(embed).toEqual({
       kind: 'POWER_BI',
-      embed_url: `${report.url}&filter=${encodeURIComponent(expression)}`,
+      embed_url: `${REGISTERED_URL}&filter=${encodeURIComponent(expression)}`,
       report_id: null,
       access_token: null,
       filters: [
@@ -204,9 +227,30 @@ describe('service principal: an embed token whose effective identity carries the
     });
   });
 
-  test('a report URL without its report and workspace ids cannot be tokenised: not configured', async () => {
-    const plain = { ...report, url: 'https://app.powerbi.com/view?r=abc' };
-    expect(await embedFor(societyUser, plain, selection)).toMatchObject({ kind: 'NOT_CONFIGURED' });
+  test('a registered URL without its report and workspace ids cannot be tokenised: not configured', async () => {
+    entries.set('e-pbi', entry({ url: 'https://app.powerbi.com/view?r=abc' }));
+    expect(await embedFor(societyUser, report, selection)).toMatchObject({ kind: 'NOT_CONFIGURED' });
     expect(seen).toHaveLength(0);
+  });
+
+  test("issue 21: the workspace and report are the registry entry's, whatever URL the report record holds", async () => {
+    const typed = { ...report, url: 'https://app.powerbi.com/reportEmbed?reportId=otro-reporte&groupId=otro-espacio' };
+    await embedFor(societyUser, typed, selection);
+    expect(seen.map((s) => s.path)).toContain('/v1.0/myorg/groups/ws-1/reports/rep-1');
+    expect(JSON.stringify(seen)).not.toMatch(/otro-reporte|otro-espacio/);
+  });
+
+  test("issue 21: an entry not bound to the caller's project, or no entry: no call, 'sin tablero registrado'", async () => {
+    entries.set('e-pbi', entry({ projects: ['p-2'] }));
+    const legacy = { ...report, registry_entry: null };
+    for (const r of [report, legacy]) {
+      expect(await embedFor(societyUser, r, selection)).toEqual({
+        kind: 'NOT_CONFIGURED',
+        message:
+          'Sin tablero registrado: este reporte no tiene un tablero registrado para tu proyecto. Pide a tu administrador que elija uno.',
+      });
+    }
+    expect(seen).toHaveLength(0);
+    expect(ssm.calls()).toHaveLength(0);
   });
 });

@@ -1,8 +1,7 @@
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
-import type { ReportRecord } from '../data/reports';
 import { logger } from '../logger';
 import type { PowerBiSettings } from './config';
-import { type EmbedScope, reportParameters } from './scope';
+import type { EmbedScope, ScopeParameter } from './scope';
 
 /**
  * Power BI embedding (portal §2 "filters are built as 'column in (values)' joined with 'and'"; design/reports.md):
@@ -15,8 +14,8 @@ export interface PowerBiFilter {
   values: string[];
 }
 
-export function scopeFilters(settings: PowerBiSettings, report: ReportRecord, scope: EmbedScope): PowerBiFilter[] {
-  return reportParameters(report, scope).map((p) => ({
+export function scopeFilters(settings: PowerBiSettings, parameters: ScopeParameter[]): PowerBiFilter[] {
+  return parameters.map((p) => ({
     table: settings.filterTable,
     column: p.name,
     values: [p.value],
@@ -99,17 +98,22 @@ export type PowerBiOutcome =
   | { ok: true; embedUrl: string; reportId: string | null; accessToken: string | null; filters: PowerBiFilter[] }
   | { ok: false; reason: 'NOT_CONFIGURED' | 'FAILED' };
 
+/**
+ * The embedding of a registered report URL (issue 21: the URL, and so the workspace and report GenerateToken names,
+ * come from the registry, never from a report's free text) for the caller's scope.
+ */
 export async function powerBiEmbed(
   settings: PowerBiSettings,
-  report: ReportRecord,
+  url: string,
   scope: EmbedScope,
+  parameters: ScopeParameter[],
+  report: string,
 ): Promise<PowerBiOutcome> {
-  if (!report.url) return { ok: false, reason: 'NOT_CONFIGURED' };
-  const filters = scopeFilters(settings, report, scope);
+  const filters = scopeFilters(settings, parameters);
   if (settings.mode === 'URL') {
-    return { ok: true, embedUrl: filteredUrl(report.url, filters), reportId: null, accessToken: null, filters };
+    return { ok: true, embedUrl: filteredUrl(url, filters), reportId: null, accessToken: null, filters };
   }
-  const ids = reportIds(report.url);
+  const ids = reportIds(url);
   if (!ids || !settings.tenantId || !settings.clientId || !settings.secretParameter) {
     return { ok: false, reason: 'NOT_CONFIGURED' };
   }
@@ -126,10 +130,13 @@ export async function powerBiEmbed(
       }).toString(),
     });
     const authorization = { authorization: `Bearer ${String(entra.access_token)}` };
-    const info = await postJson(`${settings.apiUrl}/v1.0/myorg/groups/${ids.groupId}/reports/${ids.reportId}`, {
-      method: 'GET',
-      headers: authorization,
-    });
+    const info = await postJson(
+      `${settings.apiUrl}/v1.0/myorg/groups/${encodeURIComponent(ids.groupId)}/reports/${encodeURIComponent(ids.reportId)}`,
+      {
+        method: 'GET',
+        headers: authorization,
+      },
+    );
     const datasetId = String(info.datasetId ?? '');
     const token = await postJson(`${settings.apiUrl}/v1.0/myorg/GenerateToken`, {
       method: 'POST',
@@ -138,13 +145,13 @@ export async function powerBiEmbed(
     });
     return {
       ok: true,
-      embedUrl: String(info.embedUrl ?? report.url),
+      embedUrl: String(info.embedUrl ?? url),
       reportId: ids.reportId,
       accessToken: String(token.token ?? ''),
       filters,
     };
   } catch (error) {
-    logger.warn('Power BI embedding failed', { message: (error as Error).message, report: report.uuid });
+    logger.warn('Power BI embedding failed', { message: (error as Error).message, report });
     return { ok: false, reason: 'FAILED' };
   }
 }

@@ -6,13 +6,15 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Caller } from '../auth/caller';
+import type { RegistryRecord } from '../data/dashboard-registry';
 import type { ReportRecord } from '../data/reports';
 import type { UserRecord } from '../data/users';
 import { embedFor as embedWithLookup } from './embed';
 
 /**
- * Issue 11: the exact QuickSight request per role, from the caller's verified scope. There is no QuickSight emulator
- * (design/reports.md), so the client is mocked; the request it receives is what is checked.
+ * Issue 11: the exact QuickSight request per role, from the caller's verified scope; issue 21: the dashboard from the
+ * registry entry the report picked, bound to the caller's project, never from what a firm typed. There is no
+ * QuickSight emulator (design/reports.md), so the client is mocked; the request it receives is what is checked.
  */
 const quickSight = mockClient(QuickSightClient);
 
@@ -25,7 +27,8 @@ const report: ReportRecord = {
   tool_type: 'QUICKSIGHT',
   url: null,
   aws_id_dashboard: 'dash-1',
-  aws_username: 'analista',
+  aws_username: null,
+  registry_entry: 'e-1',
   builtin_dashboard: null,
   image: null,
   enable: true,
@@ -52,6 +55,20 @@ const report: ReportRecord = {
   version: 1,
 };
 
+const entry = (overrides: Partial<RegistryRecord> = {}): RegistryRecord => ({
+  uuid: 'e-1',
+  tool_type: 'QUICKSIGHT',
+  name: 'Ventas',
+  aws_id_dashboard: 'dash-1',
+  url: null,
+  projects: ['p-1'],
+  created: '2026-01-01T00:00:00.000Z',
+  updated: '2026-01-01T00:00:00.000Z',
+  version: 1,
+  ...overrides,
+});
+let entries = new Map<string, RegistryRecord>();
+
 const caller = (role: UserRecord['user_role'], uuid: string): Caller => ({
   role,
   user: { uuid, user_role: role, project_uuids: [], group_uuids: [], society_uuids: [] } as unknown as UserRecord,
@@ -68,16 +85,25 @@ beforeEach(() => {
   quickSight.on(GenerateEmbedUrlForAnonymousUserCommand).resolves({ EmbedUrl: 'https://quicksight.example/embed/1' });
   quickSight.on(GenerateEmbedUrlForRegisteredUserCommand).resolves({ EmbedUrl: 'https://quicksight.example/embed/2' });
   Object.assign(process.env, ENV);
+  entries = new Map([['e-1', entry()]]);
   process.env.PORTAL_URL = 'https://portal.example.cl';
 });
 
 afterEach(() => {
-  for (const name of [...Object.keys(ENV), 'QUICKSIGHT_MODE']) delete process.env[name];
+  for (const name of [...Object.keys(ENV), 'QUICKSIGHT_MODE', 'QUICKSIGHT_DASHBOARD_PREFIX']) delete process.env[name];
 });
 
-/** The project's branded portal is one allowed domain, the portal's own the other. */
+/** The project's branded portal is one allowed domain, the portal's own the other; entries from the map above. */
 const embedFor = (...args: Parameters<typeof embedWithLookup>) =>
-  embedWithLookup(args[0], args[1], args[2], async () => 'https://andes.example.cl/');
+  embedWithLookup(args[0], args[1], args[2], {
+    portalUrlOf: async () => 'https://andes.example.cl/',
+    entryOf: async (uuid) => entries.get(uuid),
+  });
+const NOT_REGISTERED = {
+  kind: 'NOT_CONFIGURED',
+  message:
+    'Sin tablero registrado: este reporte no tiene un tablero registrado para tu proyecto. Pide a tu administrador que elija uno.',
+};
 
 const ARN = 'arn:aws:quicksight:us-east-1:111122223333:dashboard/dash-1';
 
@@ -159,21 +185,78 @@ describe('GenerateEmbedUrlForAnonymousUser: session tags from the scope', () => 
   });
 });
 
-describe('GenerateEmbedUrlForRegisteredUser, and what is not configured', () => {
-  test("registered mode: the report's aws_username, no tags", async () => {
-    process.env.QUICKSIGHT_MODE = 'REGISTERED';
-    const embed = await embedFor(caller('USER_GROUP', 'u-grp'), report, { project: 'p-1', group: 'g-1' });
-    expect(embed).toMatchObject({ kind: 'QUICKSIGHT', url: 'https://quicksight.example/embed/2' });
-    expect(quickSight.commandCalls(GenerateEmbedUrlForRegisteredUserCommand)[0]?.args[0].input).toEqual({
-      AwsAccountId: '111122223333',
-      UserArn: 'arn:aws:quicksight:us-east-1:111122223333:user/portal/analista',
-      SessionLifetimeInMinutes: 60,
-      ExperienceConfiguration: { Dashboard: { InitialDashboardId: 'dash-1' } },
-      AllowedDomains: ['https://andes.example.cl', 'https://portal.example.cl'],
-    });
-    expect(quickSight.commandCalls(GenerateEmbedUrlForAnonymousUserCommand)).toHaveLength(0);
+describe("the dashboard comes from the registry, bound to the caller's project (issue 21)", () => {
+  const society = { project: 'p-1', group: 'g-1', society: 's-1' };
+  const requests = () => quickSight.commandCalls(GenerateEmbedUrlForAnonymousUserCommand).map((c) => c.args[0].input);
+
+  test("the entry's dashboard, whatever id the report record holds", async () => {
+    const typed: ReportRecord = { ...report, aws_id_dashboard: 'otra-firma-ventas' };
+    await embedFor(caller('USER_SOCIETY', 'u-soc'), typed, society);
+    expect(requests().map((r) => [r.ExperienceConfiguration, r.AuthorizedResourceArns])).toEqual([
+      [{ Dashboard: { InitialDashboardId: 'dash-1' } }, [ARN]],
+    ]);
   });
 
+  test('an entry not bound to the selected project, deleted, or of the other tool: no request, no dashboard', async () => {
+    entries.set('e-other', entry({ uuid: 'e-other', aws_id_dashboard: 'otra-firma', projects: ['p-2'] }));
+    entries.set(
+      'e-pbi',
+      entry({ uuid: 'e-pbi', tool_type: 'POWER_BI', aws_id_dashboard: null, url: 'https://app.powerbi.com/x' }),
+    );
+    for (const registry_entry of ['e-other', 'e-gone', 'e-pbi']) {
+      expect(await embedFor(caller('USER_SOCIETY', 'u-soc'), { ...report, registry_entry }, society)).toEqual(
+        NOT_REGISTERED,
+      );
+    }
+    expect(requests()).toEqual([]);
+  });
+
+  test("a report saved before the registry (free-typed id, no entry) shows 'sin tablero registrado'", async () => {
+    const legacy: ReportRecord = { ...report, aws_id_dashboard: 'tablero-antiguo', aws_username: 'admin' };
+    delete legacy.registry_entry;
+    expect(await embedFor(caller('USER_SOCIETY', 'u-soc'), legacy, society)).toEqual(NOT_REGISTERED);
+    expect(quickSight.calls()).toHaveLength(0);
+  });
+
+  test("a dashboard outside the deployment's prefix (what its IAM grant names) is never asked for", async () => {
+    process.env.QUICKSIGHT_DASHBOARD_PREFIX = 'portal-';
+    expect(await embedFor(caller('USER_SOCIETY', 'u-soc'), report, society)).toEqual(NOT_REGISTERED);
+    entries.set('e-1', entry({ aws_id_dashboard: 'portal-ventas' }));
+    await embedFor(caller('USER_SOCIETY', 'u-soc'), report, society);
+    expect(requests().map((r) => r.ExperienceConfiguration?.Dashboard?.InitialDashboardId)).toEqual(['portal-ventas']);
+  });
+
+  test('no QuickSight user is ever named: a stored aws_username and QUICKSIGHT_MODE=REGISTERED change nothing', async () => {
+    process.env.QUICKSIGHT_MODE = 'REGISTERED';
+    await embedFor(caller('USER_SOCIETY', 'u-soc'), { ...report, aws_username: 'admin' }, society);
+    expect(quickSight.commandCalls(GenerateEmbedUrlForRegisteredUserCommand)).toHaveLength(0);
+    expect(requests()).toHaveLength(1);
+    expect(JSON.stringify(requests())).not.toContain('admin');
+  });
+
+  test('the SUPER_ADMIN previews without a selection (every tag "all"); others need their project bound', async () => {
+    expect(await embedFor(caller('SUPER_ADMIN', 'u-sa'), report, undefined)).toMatchObject({ kind: 'QUICKSIGHT' });
+    expect(await embedFor(caller('USER_SOCIETY', 'u-soc'), report, undefined)).toEqual(NOT_REGISTERED);
+    expect(requests()[0]?.SessionTags?.slice(0, 3)).toEqual([
+      { Key: 'project', Value: '*' },
+      { Key: 'group', Value: '*' },
+      { Key: 'society', Value: '*' },
+    ]);
+  });
+
+  test('parameters named like a scope tag in any case, fixed or custom, are left out of the tags', async () => {
+    const sneaky: ReportRecord = {
+      ...report,
+      project_parameter_name: 'Society',
+      parameter_list: [{ uuid: 'z', parameter_name: 'USER', parameter_content: '*', project: 'p-1' }],
+    };
+    await embedFor(caller('USER_SOCIETY', 'u-soc'), sneaky, society);
+    const keys = (requests()[0]?.SessionTags ?? []).map((t) => t.Key);
+    expect(keys.filter((k) => ['society', 'user'].includes(k?.toLowerCase() ?? ''))).toEqual(['society', 'user']);
+  });
+});
+
+describe('what is not configured', () => {
   test('without an account configured: the plain message, and QuickSight is not called', async () => {
     delete process.env.QUICKSIGHT_ACCOUNT_ID;
     const embed = await embedFor(caller('USER_SOCIETY', 'u'), report, { project: 'p-1', group: 'g', society: 's' });

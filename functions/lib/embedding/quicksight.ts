@@ -1,21 +1,20 @@
 import {
   GenerateEmbedUrlForAnonymousUserCommand,
   type GenerateEmbedUrlForAnonymousUserCommandInput,
-  GenerateEmbedUrlForRegisteredUserCommand,
-  type GenerateEmbedUrlForRegisteredUserCommandInput,
   QuickSightClient,
 } from '@aws-sdk/client-quicksight';
-import type { ReportRecord } from '../data/reports';
+import { RESERVED_PARAMETER_NAMES } from '../../../shared/contracts/reports';
 import { logger } from '../logger';
 import type { QuickSightSettings } from './config';
-import { type EmbedScope, reportParameters, type ScopeParameter } from './scope';
+import type { EmbedScope, ScopeParameter } from './scope';
 
 /**
- * QuickSight embedding (design/reports.md): a fresh single-use URL every time the viewer opens. Anonymous embedding
- * carries the caller's scope as session tags (row-level security through the dataset's tag rules); registered-user
- * embedding uses the report's aws_username (row-level security from a permissions dataset).
+ * QuickSight embedding (design/reports.md): a fresh single-use URL every time the viewer opens, for anonymous users
+ * only (issue 21: no firm names a QuickSight user). The dashboard is the registry's (never a report's free text); the
+ * caller's scope travels as session tags (row-level security through the dataset's tag rules), whose keys no report
+ * parameter may take.
  */
-const SCOPE_TAGS = ['project', 'group', 'society', 'role', 'user'] as const;
+const SCOPE_TAGS = RESERVED_PARAMETER_NAMES;
 /** QuickSight's limits: 50 tag rules per dataset; keys 1–128 characters, values 1–256. */
 const MAX_TAGS = 50;
 
@@ -36,35 +35,21 @@ export function sessionTags(settings: QuickSightSettings, scope: EmbedScope, par
   return tags;
 }
 
+/** The whole request, from the registered dashboard id, the caller's scope and the report's parameters only. */
 export function anonymousRequest(
   settings: QuickSightSettings,
-  report: ReportRecord,
+  dashboardId: string,
   scope: EmbedScope,
+  parameters: ScopeParameter[],
   allowedDomains: string[],
 ): GenerateEmbedUrlForAnonymousUserCommandInput {
-  const dashboardId = report.aws_id_dashboard as string;
   return {
     AwsAccountId: settings.accountId,
     Namespace: settings.namespace,
     SessionLifetimeInMinutes: settings.sessionMinutes,
     AuthorizedResourceArns: [dashboardArn(settings, dashboardId)],
     ExperienceConfiguration: { Dashboard: { InitialDashboardId: dashboardId } },
-    SessionTags: sessionTags(settings, scope, reportParameters(report, scope)),
-    ...(allowedDomains.length > 0 && { AllowedDomains: allowedDomains }),
-  };
-}
-
-export function registeredRequest(
-  settings: QuickSightSettings,
-  report: ReportRecord,
-  allowedDomains: string[],
-): GenerateEmbedUrlForRegisteredUserCommandInput {
-  const dashboardId = report.aws_id_dashboard as string;
-  return {
-    AwsAccountId: settings.accountId,
-    UserArn: `arn:aws:quicksight:${settings.region}:${settings.accountId}:user/${settings.namespace}/${report.aws_username}`,
-    SessionLifetimeInMinutes: settings.sessionMinutes,
-    ExperienceConfiguration: { Dashboard: { InitialDashboardId: dashboardId } },
+    SessionTags: sessionTags(settings, scope, parameters),
     ...(allowedDomains.length > 0 && { AllowedDomains: allowedDomains }),
   };
 }
@@ -82,27 +67,23 @@ export type QuickSightOutcome =
 /** Asks QuickSight for the URL; missing credentials read as "not configured", any other failure as a failed load. */
 export async function quickSightEmbed(
   settings: QuickSightSettings,
-  report: ReportRecord,
+  dashboardId: string,
   scope: EmbedScope,
+  parameters: ScopeParameter[],
   allowedDomains: string[],
+  report: string,
 ): Promise<QuickSightOutcome> {
-  if (!report.aws_id_dashboard) return { ok: false, reason: 'NOT_CONFIGURED' };
-  if (settings.mode === 'REGISTERED' && !report.aws_username) return { ok: false, reason: 'NOT_CONFIGURED' };
-  const parameters = reportParameters(report, scope).map((p) => ({ Name: p.name, Values: [p.value] }));
   try {
-    const out =
-      settings.mode === 'REGISTERED'
-        ? await quickSight(settings.region).send(
-            new GenerateEmbedUrlForRegisteredUserCommand(registeredRequest(settings, report, allowedDomains)),
-          )
-        : await quickSight(settings.region).send(
-            new GenerateEmbedUrlForAnonymousUserCommand(anonymousRequest(settings, report, scope, allowedDomains)),
-          );
+    const out = await quickSight(settings.region).send(
+      new GenerateEmbedUrlForAnonymousUserCommand(
+        anonymousRequest(settings, dashboardId, scope, parameters, allowedDomains),
+      ),
+    );
     if (!out.EmbedUrl) return { ok: false, reason: 'FAILED' };
-    return { ok: true, url: out.EmbedUrl, parameters };
+    return { ok: true, url: out.EmbedUrl, parameters: parameters.map((p) => ({ Name: p.name, Values: [p.value] })) };
   } catch (error) {
     const name = (error as Error).name;
-    logger.warn('QuickSight embedding failed', { name, report: report.uuid });
+    logger.warn('QuickSight embedding failed', { name, report });
     return { ok: false, reason: name === 'CredentialsProviderError' ? 'NOT_CONFIGURED' : 'FAILED' };
   }
 }

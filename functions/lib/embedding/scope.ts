@@ -1,3 +1,4 @@
+import { isReservedParameter } from '../../../shared/contracts/reports';
 import type { Role } from '../../../shared/roles';
 import type { Selection } from '../assignments/visibility';
 import type { ReportRecord } from '../data/reports';
@@ -27,7 +28,8 @@ export function embedScope(role: Role, user: string, selection: Selection | unde
 /**
  * The report's parameters for this scope (portal §3): the fixed kinds (project id, group id, user role, user id) with
  * the scope's values, and the custom parameters of the scope's project. A fixed kind without a value in this scope
- * (a project admin has no group) is left out.
+ * (a project admin has no group) is left out, and so is any name reserved for the scope's own tags (a report saved
+ * before the names were reserved may hold one).
  */
 export function reportParameters(report: ReportRecord, scope: EmbedScope): ScopeParameter[] {
   const fixed: Array<[string | null, string | undefined]> = [
@@ -40,5 +42,5 @@ export function reportParameters(report: ReportRecord, scope: EmbedScope): Scope
   for (const custom of report.parameter_list) {
     if (custom.project === scope.project) params.push({ name: custom.parameter_name, value: custom.parameter_content });
   }
-  return params;
+  return params.filter((p) => !isReservedParameter(p.name));
 }

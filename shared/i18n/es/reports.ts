@@ -1,6 +1,8 @@
 /** Reports, modules and accounting assignments (portal §2 Reports administration and viewer, Accounting assignments). */
 export const reportsViewer = {
   notConfigured: 'La herramienta de este reporte no está configurada en este ambiente.',
+  notRegistered:
+    'Sin tablero registrado: este reporte no tiene un tablero registrado para tu proyecto. Pide a tu administrador que elija uno.',
   embedFailed: 'No fue posible cargar el reporte en este momento, por favor intente nuevamente.',
   timeout: 'El reporte tardó demasiado en cargar. Por favor, intente nuevamente.',
   loading: 'Cargando reporte...',
@@ -151,6 +153,47 @@ export const reportReferences = {
 } as const;
 
 /** The modules screen (portal §3 Module, §7 Modules; issue 11): SUPER_ADMIN names the sidebar sections. */
+/**
+ * The registry of embeddable dashboards (issue 21): the SUPER_ADMIN's screen, and what a report's form shows of it.
+ */
+export const dashboardRegistry = {
+  title: 'Tableros BI registrados',
+  hint: 'Solo los tableros de QuickSight y los reportes de Power BI registrados aquí se pueden mostrar en el portal, y solo en los proyectos a los que los asocies. Cada proyecto elige sus reportes entre ellos.',
+  toolLabel: 'Herramienta',
+  tools: { QUICKSIGHT: 'Quicksight', POWER_BI: 'Power BI' },
+  nameLabel: 'Nombre del tablero',
+  dashboardIdLabel: 'Id del tablero de QuickSight',
+  urlLabel: 'URL del reporte de Power BI',
+  projectsLabel: 'Proyectos que pueden usarlo',
+  register: 'Registrar tablero',
+  registered: (name: string) => `Tablero ${name} registrado con éxito.`,
+  saved: (name: string) => `Tablero ${name} guardado.`,
+  deleted: 'Tablero eliminado. Los reportes que lo usaban muestran «Sin tablero registrado» hasta que se elija otro.',
+  columns: {
+    name: 'Nombre',
+    tool: 'Herramienta',
+    target: 'Tablero o URL',
+    projects: 'Proyectos',
+    edit: 'Editar',
+  },
+  noProjects: 'Ningún proyecto',
+  edit: 'Editar',
+  editFor: (name: string) => `Editar el tablero ${name}`,
+  editTitle: 'Editar tablero registrado',
+  save: 'Guardar',
+  cancel: 'Cancelar',
+  deleteConfirm: (name: string) => `¿Seguro que quieres eliminar el tablero ${name}?`,
+  empty: 'No hay tableros registrados.',
+  tableLabel: 'Tableros BI registrados',
+  // The report form's picker.
+  pickerLabel: 'Tablero registrado',
+  choose: 'Elige un tablero registrado',
+  noChoices: 'No hay tableros registrados para tus proyectos. Pide al administrador del portal que registre uno.',
+  pickerHint: 'Solo puedes elegir tableros registrados para todos los proyectos del reporte.',
+  notRegistered: 'Sin tablero registrado',
+  reservedHint: 'Los nombres project, group, society, role y user están reservados para la seguridad de los tableros.',
+} as const;
+
 export const modulesAdmin = {
   title: 'Módulos',
   hint: 'Secciones del menú en que se ubican los reportes y los reportes contables. Un módulo en uso no se puede eliminar.',

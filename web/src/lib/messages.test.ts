@@ -134,6 +134,9 @@ const WIRE_MESSAGES: Record<string, string> = {
     'Existe un conflicto en el cambio de grupo, causado por los archivos asociados en el gestor de documentos',
   LINK_EXPIRED: 'Este link se encuentra expirado, solicite uno nuevo.',
   // Accounting statements in USD without a stored dólar observado (issue 12).
+  // Issue 21: a report's parameter named like a row-level security tag.
+  RESERVED_PARAMETER:
+    'Los nombres project, group, society, role y user están reservados para la seguridad de los tableros; elige otro nombre de parámetro.',
   EXCHANGE_RATE_MISSING:
     'No hay un dólar observado registrado para la fecha del período; no es posible mostrar el estado en dólares.',
   NOT_FOUND: 'El registro solicitado no existe o fue eliminado.',

@@ -41,7 +41,7 @@ describe('sidebar decisions', () => {
       'Tickets de soporte',
     ]);
     // Issue 11: SUPER_ADMIN also names the modules themselves.
-    expect(labels(superAdmin.modules)).toEqual(['Reportes', 'Contabilidad', 'Módulos']);
+    expect(labels(superAdmin.modules)).toEqual(['Reportes', 'Contabilidad', 'Módulos', 'Tableros BI']);
     expect(labels(adminMenuFor('PROJECT_ADMIN').main)).toEqual([
       'G.Sociedad',
       'Sociedad',

@@ -1,5 +1,5 @@
 import type { ResponseOf } from '@shared/contracts/define';
-import type { getReportAdmin, TOOL_TYPES } from '@shared/contracts/reports';
+import { type getReportAdmin, RESERVED_PARAMETER_NAMES, type TOOL_TYPES } from '@shared/contracts/reports';
 import {
   type AssignmentValues,
   appendAssignment,
@@ -28,9 +28,10 @@ export interface CustomParameter {
 export interface ReportValues extends AssignmentValues {
   report_name: string;
   tool_type: ToolType;
+  /** Power BI: the URL of the registered report picked (issue 21: picked, never typed). */
   url: string;
+  /** QuickSight: the id of the registered dashboard picked. */
   aws_id_dashboard: string;
-  aws_username: string;
   builtin_dashboard: string;
   fixed: Partial<Record<FixedParameter, string>>;
   parameter_list: CustomParameter[];
@@ -44,7 +45,6 @@ export const EMPTY_REPORT: ReportValues = {
   tool_type: 'BUILT_IN',
   url: '',
   aws_id_dashboard: '',
-  aws_username: '',
   builtin_dashboard: 'PORTAL_ACTIVITY',
   fixed: {},
   parameter_list: [],
@@ -59,9 +59,9 @@ export function reportValuesFrom(report: ReportDetail): ReportValues {
     ...assignmentValuesFrom(report),
     report_name: report.report_name,
     tool_type: report.tool_type,
-    url: report.url ?? '',
-    aws_id_dashboard: report.aws_id_dashboard ?? '',
-    aws_username: report.aws_username ?? '',
+    // A report saved before the registry holds no entry: its free-typed ids are not offered back, one must be picked.
+    url: report.registry_entry ? (report.url ?? '') : '',
+    aws_id_dashboard: report.registry_entry ? (report.aws_id_dashboard ?? '') : '',
     builtin_dashboard: report.builtin_dashboard ?? 'PORTAL_ACTIVITY',
     fixed,
     parameter_list: report.parameter_list.map(({ parameter_name, parameter_content, project }) => ({
@@ -74,18 +74,25 @@ export function reportValuesFrom(report: ReportDetail): ReportValues {
   };
 }
 
-/** Step 0 (portal §4, §5): every main field, and the tool's own. */
+/** Step 0 (portal §4, §5): every main field, and the tool's own (a registered dashboard for the BI tools). */
 export function mainStepValid(values: ReportValues): boolean {
   const filled = (text: string) => text.trim() !== '';
   if (![values.report_name, values.menu_name, values.description].every(filled)) return false;
   if (values.tool_type === 'POWER_BI') return filled(values.url);
-  if (values.tool_type === 'QUICKSIGHT') return filled(values.aws_id_dashboard) && filled(values.aws_username);
+  if (values.tool_type === 'QUICKSIGHT') return filled(values.aws_id_dashboard);
   return filled(values.builtin_dashboard);
 }
 
-/** Custom parameters need name, value and project (portal §5). */
+/** The server's rule (shared/contracts/reports.ts); contract modules reach the SPA as plain values only. */
+const isReservedParameter = (name: string) =>
+  (RESERVED_PARAMETER_NAMES as readonly string[]).includes(name.trim().toLowerCase());
+
+/** Custom parameters need name, value and project (portal §5); no name may be a reserved one (issue 21). */
 export const parametersValid = (values: ReportValues) =>
-  values.parameter_list.every((p) => p.parameter_name.trim() && p.parameter_content.trim() && p.project);
+  values.parameter_list.every((p) => p.parameter_name.trim() && p.parameter_content.trim() && p.project) &&
+  ![...Object.values(values.fixed), ...values.parameter_list.map((p) => p.parameter_name)].some(
+    (name) => name && isReservedParameter(name),
+  );
 
 /**
  * The multipart body (portal §5): the tool's fields, the parameters (custom ones as a JSON array, omitted when empty
@@ -96,10 +103,7 @@ export function reportFormData(values: ReportValues, saved?: ReportValues): Form
   form.append('report_name', values.report_name.trim());
   form.append('tool_type', values.tool_type);
   if (values.tool_type === 'POWER_BI') form.append('url', values.url.trim());
-  if (values.tool_type === 'QUICKSIGHT') {
-    form.append('aws_id_dashboard', values.aws_id_dashboard.trim());
-    form.append('aws_username', values.aws_username.trim());
-  }
+  if (values.tool_type === 'QUICKSIGHT') form.append('aws_id_dashboard', values.aws_id_dashboard.trim());
   if (values.tool_type === 'BUILT_IN') form.append('builtin_dashboard', values.builtin_dashboard);
   for (const key of FIXED_PARAMETERS) {
     const name = values.fixed[key]?.trim();

@@ -41,6 +41,9 @@ export function ParametersStep({
   return (
     <Flex direction="column" gap="medium">
       {empty ? <Text color="font.tertiary">{t.empty}</Text> : null}
+      <Text fontSize="small" color="font.tertiary">
+        {es.dashboardRegistry.reservedHint}
+      </Text>
       {FIXED_PARAMETERS.filter((key) => values.fixed[key] !== undefined).map((key) => (
         <Flex key={key} gap="small" alignItems="flex-end" wrap="wrap">
           <TextField

@@ -20,6 +20,7 @@ import {
 import { useUpdateReport } from '@/features/reports/api/update-report';
 import { useSession } from '@/lib/session';
 import { ParametersStep } from './parameters-step';
+import { RegisteredDashboardSelect } from './registered-dashboard-select';
 
 const t = es.reportsAdmin;
 
@@ -56,7 +57,7 @@ export function ReportWizard({ report }: { report?: ReportDetail }) {
     else create.mutate(body, done);
   };
 
-  const text = (field: 'report_name' | 'menu_name' | 'url' | 'aws_id_dashboard' | 'aws_username', label: string) => (
+  const text = (field: 'report_name' | 'menu_name', label: string) => (
     <TextField
       name={field}
       label={requiredLabel(label)}
@@ -87,12 +88,8 @@ export function ReportWizard({ report }: { report?: ReportDetail }) {
           </option>
         ))}
       </SelectField>
-      {values.tool_type === 'POWER_BI' ? text('url', t.fields.url) : null}
-      {values.tool_type === 'QUICKSIGHT' ? (
-        <>
-          {text('aws_id_dashboard', t.fields.aws_id_dashboard)}
-          {text('aws_username', t.fields.aws_username)}
-        </>
+      {values.tool_type === 'POWER_BI' || values.tool_type === 'QUICKSIGHT' ? (
+        <RegisteredDashboardSelect tool={values.tool_type} values={values} onChange={change} />
       ) : null}
       {values.tool_type === 'BUILT_IN' ? (
         <SelectField

@@ -30,6 +30,11 @@ export function ReportDetailRoute() {
             <DetailField label={a.created}>{formatDate(report.created.date)}</DetailField>
             <DetailField label={t.fields.description}>{report.description}</DetailField>
             <DetailField label={t.fields.tool_type}>{t.tools[report.tool_type]}</DetailField>
+            {report.tool_type !== 'BUILT_IN' ? (
+              <DetailField label={es.dashboardRegistry.pickerLabel}>
+                {report.registry_entry ? (report.aws_id_dashboard ?? report.url) : es.dashboardRegistry.notRegistered}
+              </DetailField>
+            ) : null}
             <DetailField label={a.userTypes}>
               <RoleBadges item={report} />
             </DetailField>
