@@ -1,6 +1,7 @@
 import { getReport as contract } from '../../shared/contracts/reports';
 import { embedFor } from '../lib/embedding/embed';
 import { httpHandler } from '../lib/http/http-handler';
+import { spendCallerQuota } from '../lib/usage-quotas';
 import { visibleReport } from './report-access';
 
 /**
@@ -9,6 +10,8 @@ import { visibleReport } from './report-access';
  */
 export const handler = httpHandler(contract, async ({ caller, params, query }) => {
   const { report, selection } = await visibleReport(caller, params.id, query);
+  // An embed URL is a billed QuickSight session or a Power BI token: it spends the HEAVY quota (issue 21).
+  if (report.tool_type !== 'BUILT_IN') await spendCallerQuota(caller, 'HEAVY');
   return {
     uuid: report.uuid,
     report_name: report.report_name,

@@ -29,7 +29,9 @@ describe('finding 6: mail without limits', () => {
     await waitForMail(email, 'Invitación');
     const answers: Array<{ status: number; body: Record<string, unknown> }> = [];
     for (let i = 0; i < 25; i++) {
-      answers.push(await call(registration.resendInvitation, { token: projectAdmin, params: { id: invited.body.uuid } }));
+      answers.push(
+        await call(registration.resendInvitation, { token: projectAdmin, params: { id: invited.body.uuid } }),
+      );
     }
     // The first resend goes at once (the invitee says the first mail never came); the others wait for the cooldown.
     expect(answers[0]?.status).toBe(200);
