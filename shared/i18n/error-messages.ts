@@ -53,6 +53,8 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   // Modules (issue 11): SUPER_ADMIN deletes a module only while no report or assignment is placed in it.
   MODULE_IN_USE: 'No es posible eliminar el módulo porque hay reportes o asignaciones que lo usan.',
   // Accounting statements in USD (issue 12): no dólar observado stored on or before the period's last day.
+  // Issue 21: a CSV row refused because the day's invitation mails ran out (the 429 itself says the wait).
+  MAIL_QUOTA_EXCEEDED: 'Se alcanzó el límite diario de correos de invitación; esta fila no se invitó.',
   EXCHANGE_RATE_MISSING:
     'No hay un dólar observado registrado para la fecha del período; no es posible mostrar el estado en dólares.',
 };

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { askChatbot } from '../../shared/contracts/chatbot';
+import * as groups from '../../shared/contracts/groups';
+import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
 import { call, signIn } from '../helpers/api';
+import { tableAccess } from '../helpers/db';
 import { invokeInProcess } from '../helpers/in-process';
-import { allMailTo, waitForMail } from '../helpers/mail';
+import { allMailTo, type CapturedMail, tokenFrom, waitForMail } from '../helpers/mail';
 
 /**
  * Finding 6 of issue 21 ("Mail without limits"), tried as an admin of one firm would: resending one invitation in a
@@ -66,5 +70,243 @@ describe('finding 6: mail without limits', () => {
     expect(sent, 'mails sent inside the request').toEqual([]);
     for (const email of emails) await waitForMail(email, 'Invitación');
     for (const email of emails) expect(await allMailTo(email), email).toHaveLength(1);
+  });
+});
+
+/** A firm of its own with a PROJECT_ADMIN of its own, so the counters these tests fill touch no other test. */
+async function freshFirm() {
+  const { createTestUser } = await import('../helpers/db');
+  const superAdmin = (await signIn('superadmin@demo.cl')).access;
+  const admin = await createTestUser('PROJECT_ADMIN');
+  const project = await call(projects.createProject, {
+    token: superAdmin,
+    body: {
+      project_name: `Cuotas ${randomUUID().slice(0, 8)}`,
+      client_name: 'Cliente SpA',
+      associated_service_description: 'Contabilidad',
+      service_description: 'Portal',
+      admin: [admin.uuid],
+    },
+  });
+  expect(project.status, JSON.stringify(project.body)).toBe(201);
+  const group = await call(groups.createGroup, {
+    token: superAdmin,
+    body: { group_name: `Grupo ${randomUUID().slice(0, 8)}`, group_description: 'Cuotas', project: project.body.uuid },
+  });
+  expect(group.status).toBe(201);
+  return {
+    project: project.body.uuid as string,
+    group: group.body.uuid as string,
+    superAdmin,
+    admin: { ...admin, token: (await signIn(admin.email)).access },
+  };
+}
+
+/** Spends what is left of a quota, as if that many calls had gone before. */
+async function exhaust(kind: import('../../functions/lib/data/quotas').QuotaKind, key: string) {
+  await tableAccess();
+  const { quotaLeft, spendQuotas } = await import('../../functions/lib/data/quotas');
+  const { left } = await quotaLeft(kind, key);
+  if (left > 0) await spendQuotas([{ kind, key, units: left }]);
+  expect((await quotaLeft(kind, key)).left).toBe(0);
+}
+
+const invitationsTo = async (token: string, email: string) =>
+  (await call(registration.listInvitations, { token, query: { search: email } })).body.count;
+
+describe('mail quotas', () => {
+  test('after the cooldown the invitation may be resent again (clock moved forward); refused resends kept the live link', async () => {
+    const { demo } = inject('portal');
+    const email = newEmail();
+    const invited = await call(registration.generateInvitation, {
+      token: projectAdmin,
+      body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.minera] },
+    });
+    await waitForMail(email, 'Invitación');
+    expect(
+      (await call(registration.resendInvitation, { token: projectAdmin, params: { id: invited.body.uuid } })).status,
+    ).toBe(200);
+    const live = tokenFrom((await allMailTo(email))[1] as CapturedMail, 'register');
+    const refused = await call(registration.resendInvitation, {
+      token: projectAdmin,
+      params: { id: invited.body.uuid },
+    });
+    expect(refused.status).toBe(429);
+    // Refused: nothing changed, the link of the last mail still opens the registration.
+    expect((await call(registration.verifyInvitation, { query: { token: live } })).status).toBe(200);
+    const { setClockOffset } = await import('../../functions/lib/clock');
+    const { RESEND_COOLDOWN_SECONDS } = await import('../../functions/lib/data/quotas');
+    try {
+      setClockOffset((RESEND_COOLDOWN_SECONDS - 5) * 1000);
+      const early = await invokeInProcess(registration.resendInvitation, {
+        token: projectAdmin,
+        params: { id: invited.body.uuid },
+      });
+      expect(early.status).toBe(429);
+      expect(early.body.remaining_time).toBeLessThanOrEqual(5);
+      setClockOffset((RESEND_COOLDOWN_SECONDS + 1) * 1000);
+      const later = await invokeInProcess(registration.resendInvitation, {
+        token: projectAdmin,
+        params: { id: invited.body.uuid },
+      });
+      expect(later.status).toBe(200);
+    } finally {
+      setClockOffset(0);
+    }
+    expect(await allMailTo(email)).toHaveLength(3);
+    expect((await call(registration.verifyInvitation, { query: { token: live } })).status).toBe(400);
+  });
+
+  test("an admin's daily cap answers 429 MAIL_QUOTA_EXCEEDED with the wait, and a refused invitation or CSV writes nothing", async () => {
+    const firm = await freshFirm();
+    await exhaust('MAIL_ADMIN', firm.admin.uuid);
+    const email = newEmail();
+    const refused = await call(registration.generateInvitation, {
+      token: firm.admin.token,
+      body: { user_role: 'USER_GROUP', email, group: [firm.group] },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('MAIL_QUOTA_EXCEEDED');
+    expect(refused.body.remaining_time).toBeGreaterThan(0);
+    expect(refused.body.remaining_time).toBeLessThanOrEqual(86_400);
+    const { messageForError } = await import('../../shared/i18n/error-messages');
+    expect(messageForError({ ...refused.body, status: 429 })).toMatch(
+      /^Se alcanzó el límite diario de correos de invitación\. Podrás enviar más en \d+ (hora|horas|minuto|minutos|segundos)/,
+    );
+    expect(await invitationsTo(firm.superAdmin, email)).toBe(0);
+    expect(await allMailTo(email)).toEqual([]);
+
+    const form = new FormData();
+    const csv = `email,first_name,last_name,user_role,project,group\n${email},Ana,Pérez,USER_GROUP,,\n`;
+    form.append('file_csv', new Blob([csv], { type: 'text/csv' }), 'usuarios.csv');
+    const imported = await invokeInProcess(registration.importUsersCsv, { token: firm.admin.token, form });
+    expect(imported.status).toBe(429);
+    expect(imported.body.code).toBe('MAIL_QUOTA_EXCEEDED');
+    expect(await invitationsTo(firm.superAdmin, email)).toBe(0);
+  });
+
+  test("a firm's daily cap holds whoever invites into it (the SUPER_ADMIN too), other firms unaffected", async () => {
+    const firm = await freshFirm();
+    await exhaust('MAIL_PROJECT', firm.project);
+    const email = newEmail();
+    const refused = await call(registration.generateInvitation, {
+      token: firm.superAdmin,
+      body: { user_role: 'USER_GROUP', email, group: [firm.group] },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('MAIL_QUOTA_EXCEEDED');
+    expect(await invitationsTo(firm.superAdmin, email)).toBe(0);
+    // Another firm invites as before.
+    const { demo } = inject('portal');
+    const elsewhere = await call(registration.generateInvitation, {
+      token: firm.superAdmin,
+      body: { user_role: 'USER_GROUP', email, group: [demo.groups.norte] },
+    });
+    expect(elsewhere.status).toBe(201);
+  });
+});
+
+describe('suppression', () => {
+  /** An SES event-publishing record as SNS delivers it (the configuration set's event destination). */
+  const snsOf = (event: object) => ({
+    Records: [{ EventSource: 'aws:sns', Sns: { Type: 'Notification', Message: JSON.stringify(event) } }],
+  });
+  const bounce = (email: string, bounceType: 'Permanent' | 'Transient') => ({
+    eventType: 'Bounce',
+    bounce: {
+      feedbackId: '0100018f-bounce',
+      bounceType,
+      bounceSubType: bounceType === 'Permanent' ? 'General' : 'MailboxFull',
+      bouncedRecipients: [
+        { emailAddress: email, action: 'failed', status: '5.1.1', diagnosticCode: 'smtp; 550 5.1.1' },
+      ],
+      timestamp: '2025-05-02T12:00:01.000Z',
+      reportingMTA: 'dns; a1-2.smtp-out.amazonses.com',
+    },
+    mail: {
+      timestamp: '2025-05-02T12:00:00.000Z',
+      source: 'no-reply@portal.cl',
+      messageId: '0100018f-message',
+      destination: [email],
+    },
+  });
+
+  test('a permanent bounce (SNS) or a complaint (EventBridge) suppresses the address: its invitation is not mailed, marked failed', async () => {
+    await tableAccess();
+    const { handler } = await import('../../functions/external/ses-events');
+    const { demo } = inject('portal');
+    const bounced = newEmail();
+    const complained = newEmail();
+    const softBounced = newEmail();
+    expect(await handler(snsOf(bounce(bounced, 'Permanent')))).toEqual({ suppressed: 1 });
+    expect(await handler(snsOf(bounce(softBounced, 'Transient')))).toEqual({ suppressed: 0 });
+    const complaint = {
+      version: '0',
+      source: 'aws.ses',
+      'detail-type': 'Email Complaint Received',
+      detail: {
+        eventType: 'Complaint',
+        complaint: {
+          complainedRecipients: [{ emailAddress: complained.toUpperCase() }],
+          complaintFeedbackType: 'abuse',
+          timestamp: '2025-05-02T12:05:00.000Z',
+        },
+        mail: { timestamp: '2025-05-02T12:00:00.000Z', destination: [complained] },
+      },
+    };
+    expect(await handler(complaint)).toEqual({ suppressed: 1 });
+
+    for (const email of [bounced, complained]) {
+      const invited = await call(registration.generateInvitation, {
+        token: projectAdmin,
+        body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.minera] },
+      });
+      expect(invited.status).toBe(201);
+      expect(invited.body.status, email).toBe('SEND_FAILED');
+      expect(await allMailTo(email), email).toEqual([]);
+    }
+    // A full mailbox is no reason to stop writing.
+    const soft = await call(registration.generateInvitation, {
+      token: projectAdmin,
+      body: { user_role: 'USER_SOCIETY', email: softBounced, society: [demo.societies.minera] },
+    });
+    expect(soft.body.status).toBe('PENDING');
+    await waitForMail(softBounced, 'Invitación');
+  });
+});
+
+describe('chatbot quotas', () => {
+  test('per user: the 31st question within the hour answers 429 QUOTA_EXCEEDED and spends nothing', async () => {
+    const firm = await freshFirm();
+    const { createTestUser } = await import('../helpers/db');
+    const user = await createTestUser('USER_SOCIETY', [firm.project]);
+    const token = (await signIn(user.email)).access;
+    const { QUOTAS, quotaLeft } = await import('../../functions/lib/data/quotas');
+    for (let i = 0; i < QUOTAS.CHATBOT_USER.max; i++) {
+      expect((await call(askChatbot, { token, body: { question: 'F29' } })).status).toBe(200);
+    }
+    const before = await quotaLeft('CHATBOT_PROJECT', firm.project);
+    const refused = await call(askChatbot, { token, body: { question: 'F29' } });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    expect(refused.body.remaining_time).toBeLessThanOrEqual(3600);
+    // The refusal spent none of the firm's quota.
+    expect((await quotaLeft('CHATBOT_PROJECT', firm.project)).left).toBe(before.left);
+  });
+
+  test("per firm: a spent firm refuses all its people, while another firm's people still ask", async () => {
+    const firm = await freshFirm();
+    const { createTestUser } = await import('../helpers/db');
+    const user = await createTestUser('USER_SOCIETY', [firm.project]);
+    const token = (await signIn(user.email)).access;
+    await exhaust('CHATBOT_PROJECT', firm.project);
+    const refused = await call(askChatbot, { token, body: { question: 'F29' } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('QUOTA_EXCEEDED');
+    const { QUOTAS, quotaLeft } = await import('../../functions/lib/data/quotas');
+    // Nothing of the user's own quota was taken by the refused call.
+    expect((await quotaLeft('CHATBOT_USER', user.uuid)).left).toBe(QUOTAS.CHATBOT_USER.max);
+    const other = (await signIn('sociedad@demo.cl')).access;
+    expect((await call(askChatbot, { token: other, body: { question: 'F29' } })).status).toBe(200);
   });
 });
