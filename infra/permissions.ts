@@ -188,8 +188,9 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   searchInvitations: READ,
   resendInvitation: { ...ADMIN_WRITE, mail: true, assets: ['GetObject'] },
   deleteInvitation: ADMIN_WRITE,
-  // Issue 21: the rows' mails go through the mail queue; the function itself sends none.
-  importUsersCsv: { ...ADMIN_WRITE, mailQueue: true },
+  // Issue 21: the rows' mails go through the mail queue. Its bundle still holds the invitation's own mail (and logo)
+  // path, shared with the invite form, so the grant stays: IAM cannot tell which path a call took.
+  importUsersCsv: { ...ADMIN_WRITE, mail: true, assets: ['GetObject'], mailQueue: true },
 
   // registration: public links
   // Public: the per-address throttle of link checks.

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { askChatbot } from '../../shared/contracts/chatbot';
-import * as groups from '../../shared/contracts/groups';
-import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
 import { call, signIn } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
 import { invokeInProcess } from '../helpers/in-process';
 import { allMailTo, type CapturedMail, tokenFrom, waitForMail } from '../helpers/mail';
+import { exhaust, freshFirm } from '../helpers/quota-firm';
 
 /**
  * Finding 6 of issue 21 ("Mail without limits"), tried as an admin of one firm would: resending one invitation in a
@@ -72,44 +71,6 @@ describe('finding 6: mail without limits', () => {
     for (const email of emails) expect(await allMailTo(email), email).toHaveLength(1);
   });
 });
-
-/** A firm of its own with a PROJECT_ADMIN of its own, so the counters these tests fill touch no other test. */
-async function freshFirm() {
-  const { createTestUser } = await import('../helpers/db');
-  const superAdmin = (await signIn('superadmin@demo.cl')).access;
-  const admin = await createTestUser('PROJECT_ADMIN');
-  const project = await call(projects.createProject, {
-    token: superAdmin,
-    body: {
-      project_name: `Cuotas ${randomUUID().slice(0, 8)}`,
-      client_name: 'Cliente SpA',
-      associated_service_description: 'Contabilidad',
-      service_description: 'Portal',
-      admin: [admin.uuid],
-    },
-  });
-  expect(project.status, JSON.stringify(project.body)).toBe(201);
-  const group = await call(groups.createGroup, {
-    token: superAdmin,
-    body: { group_name: `Grupo ${randomUUID().slice(0, 8)}`, group_description: 'Cuotas', project: project.body.uuid },
-  });
-  expect(group.status).toBe(201);
-  return {
-    project: project.body.uuid as string,
-    group: group.body.uuid as string,
-    superAdmin,
-    admin: { ...admin, token: (await signIn(admin.email)).access },
-  };
-}
-
-/** Spends what is left of a quota, as if that many calls had gone before. */
-async function exhaust(kind: import('../../functions/lib/data/quotas').QuotaKind, key: string) {
-  await tableAccess();
-  const { quotaLeft, spendQuotas } = await import('../../functions/lib/data/quotas');
-  const { left } = await quotaLeft(kind, key);
-  if (left > 0) await spendQuotas([{ kind, key, units: left }]);
-  expect((await quotaLeft(kind, key)).left).toBe(0);
-}
 
 const invitationsTo = async (token: string, email: string) =>
   (await call(registration.listInvitations, { token, query: { search: email } })).body.count;
