@@ -30,8 +30,8 @@ export const QUOTAS = {
   TICKET_PROJECT: { max: 50, windowSeconds: DAY, code: 'MAIL_QUOTA_EXCEEDED' },
   CHATBOT_USER: { max: 30, windowSeconds: HOUR, code: 'QUOTA_EXCEEDED' },
   CHATBOT_PROJECT: { max: 1000, windowSeconds: DAY, code: 'QUOTA_EXCEEDED' },
-  HEAVY_USER: { max: 60, windowSeconds: HOUR, code: 'QUOTA_EXCEEDED' },
-  HEAVY_PROJECT: { max: 3000, windowSeconds: DAY, code: 'QUOTA_EXCEEDED' },
+  HEAVY_USER: { max: 120, windowSeconds: HOUR, code: 'QUOTA_EXCEEDED' },
+  HEAVY_PROJECT: { max: 5000, windowSeconds: DAY, code: 'QUOTA_EXCEEDED' },
 } as const satisfies Record<string, { max: number; windowSeconds: number; code: ErrorCode }>;
 export type QuotaKind = keyof typeof QUOTAS;
 
