@@ -151,8 +151,8 @@ describe('mail quotas', () => {
       expect(refused.body.remaining_time).toBeGreaterThan(DAY - 120);
       expect(refused.body.remaining_time).toBeLessThan(DAY);
       const { messageForError } = await import('../../shared/i18n/error-messages');
-      expect(messageForError({ ...refused.body, status: 429 })).toBe(
-        'Se alcanzó el límite diario de correos de invitación. Podrás enviar más en 24 horas.',
+      expect(messageForError({ ...refused.body, status: 429 })).toMatch(
+        /^Se alcanzó el límite diario de correos de invitación\. Podrás enviar más en (24 horas|23 horas y \d+ minutos?)\.$/,
       );
       const form = new FormData();
       const csv = `email,first_name,last_name,user_role,project,group\n${email},Ana,Pérez,USER_GROUP,,\n`;
