@@ -35,10 +35,10 @@ async function expectFitsAndAccessible(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-const csvFile = (email: string) => ({
+const csvFile = (email: string, group: string) => ({
   name: 'usuarios.csv',
   mimeType: 'text/csv',
-  buffer: Buffer.from(`email,first_name,last_name,user_role,project,group\n${email},Ana,Cola,USER_GROUP,,\n`),
+  buffer: Buffer.from(`email,first_name,last_name,user_role,project,group\n${email},Ana,Cola,USER_GROUP,,${group}\n`),
 });
 
 describe.concurrent('mail quotas in the back office', () => {
@@ -77,7 +77,9 @@ describe.concurrent('mail quotas in the back office', () => {
         // An import that goes: its mails are queued.
         await page.goto(`${webUrl}/admin/users/import`);
         const run = page.getByRole('button', { name: 'Importar usuarios' });
-        await page.getByLabel('Archivo CSV (*)').setInputFiles(csvFile(`cola-${randomUUID().slice(0, 8)}@prueba.cl`));
+        await page
+          .getByLabel('Archivo CSV (*)')
+          .setInputFiles(csvFile(`cola-${randomUUID().slice(0, 8)}@prueba.cl`, firm.groupName));
         await run.click();
         await page.getByTestId('import-queued').waitFor();
         expect(await page.getByTestId('import-queued').textContent()).toBe(
@@ -88,7 +90,9 @@ describe.concurrent('mail quotas in the back office', () => {
         // The day's invitation mails spent: the next file is refused whole, with the wait.
         await exhaust('MAIL_ADMIN', firm.admin.uuid);
         await page.getByRole('button', { name: 'Eliminar archivo' }).click();
-        await page.getByLabel('Archivo CSV (*)').setInputFiles(csvFile(`tope-${randomUUID().slice(0, 8)}@prueba.cl`));
+        await page
+          .getByLabel('Archivo CSV (*)')
+          .setInputFiles(csvFile(`tope-${randomUUID().slice(0, 8)}@prueba.cl`, firm.groupName));
         await run.click();
         await page
           .getByText(

@@ -23,14 +23,16 @@ export async function freshFirm() {
     },
   });
   expect(project.status, JSON.stringify(project.body)).toBe(201);
+  const groupName = `Grupo ${randomUUID().slice(0, 8)}`;
   const group = await call(groups.createGroup, {
     token: superAdmin,
-    body: { group_name: `Grupo ${randomUUID().slice(0, 8)}`, group_description: 'Cuotas', project: project.body.uuid },
+    body: { group_name: groupName, group_description: 'Cuotas', project: project.body.uuid },
   });
   expect(group.status).toBe(201);
   return {
     project: project.body.uuid as string,
     group: group.body.uuid as string,
+    groupName,
     superAdmin,
     admin: { ...admin, token: (await signIn(admin.email)).access },
   };
