@@ -69,9 +69,13 @@ export interface Permissions {
    * foundation model (infra/settings.ts chatbotModelId). With no model configured it grants nothing.
    */
   chatbotModel?: true;
+  /** sqs:SendMessage on the invitation mail queue (issue 21, constructs/mail-queue.ts), and its URL in the environment. */
+  mailQueue?: true;
 }
 
 const READ: Permissions = { table: { read: 'query' } };
+/** Issue 21: a costly call also spends its quotas (functions/lib/data/quotas.ts), conditional Updates in one transaction. */
+const READ_SPENDING: Permissions = { table: { read: 'query', write: { 'QUOTA#': ['UpdateItem'] } } };
 const ADMIN_WRITE: Permissions = { table: { read: 'query', write: 'any' } };
 
 /** Branding images: written, replaced and removed with the entity that shows them, and presigned for display. */
@@ -191,7 +195,9 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   searchInvitations: READ,
   resendInvitation: { ...ADMIN_WRITE, mail: true, assets: ['GetObject'] },
   deleteInvitation: ADMIN_WRITE,
-  importUsersCsv: { ...ADMIN_WRITE, mail: true, assets: ['GetObject'] },
+  // Issue 21: the rows' mails go through the mail queue. Its bundle still holds the invitation's own mail (and logo)
+  // path, shared with the invite form, so the grant stays: IAM cannot tell which path a call took.
+  importUsersCsv: { ...ADMIN_WRITE, mail: true, assets: ['GetObject'], mailQueue: true },
 
   // registration: public links
   // Public: the per-address throttle of link checks.
@@ -297,13 +303,18 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   postSupportTicket: {
     table: {
       read: 'query',
-      write: { 'THROTTLE#': ['PutItem', 'UpdateItem'], 'TICKET#': ['PutItem'], 'DIR#': ['UpdateItem'] },
+      write: {
+        'THROTTLE#': ['PutItem', 'UpdateItem'],
+        'QUOTA#': ['UpdateItem'],
+        'TICKET#': ['PutItem'],
+        'DIR#': ['UpdateItem'],
+      },
     },
     mail: true,
   },
   listSupportTickets: READ,
   // The chatbot reads its knowledge base from its own bundle; Bedrock, when configured, is its only AWS call.
-  askChatbot: { ...READ, chatbotModel: true },
+  askChatbot: { ...READ_SPENDING, chatbotModel: true },
   patchSupportTicket: { table: { read: 'query', write: { 'TICKET#': ['PutItem'], 'DIR#': ['UpdateItem'] } } },
   // modules, reports and accounting assignments (issue 11; issue 12 assignments)
   listModules: READ,
@@ -319,13 +330,13 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   patchReport: { ...ADMIN_WRITE, assets: IMAGES },
   deleteReport: { ...ADMIN_WRITE, assets: ['DeleteObject'] },
   // QuickSight's GenerateEmbedUrl* and the Power BI secret's ssm:GetParameter, as far as the deployment configures them.
-  getReport: { ...READ, embedding: true },
   // The registry of embeddable dashboards (issue 21): SUPER_ADMIN writes; the report form reads its choices.
   listRegistryEntries: READ,
   createRegistryEntry: { ...ADMIN_WRITE, embeddingRegistry: true },
   patchRegistryEntry: ADMIN_WRITE,
   deleteRegistryEntry: ADMIN_WRITE,
   listRegistryChoices: READ,
+  getReport: { ...READ_SPENDING, embedding: true },
   getReportDashboard: READ,
   listReportReferences: READ,
   listReportAudience: READ,
@@ -351,13 +362,13 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   balance8columnsDetail: READ,
   financialSituationDetail: READ,
   statusResultsDetail: READ,
-  balance8columnsPdf: READ,
-  financialSituationPdf: READ,
-  statusResultsPdf: READ,
-  cashflowPdf: READ,
-  balance8columnsExcel: READ,
-  financialSituationExcel: READ,
-  statusResultsExcel: READ,
+  balance8columnsPdf: READ_SPENDING,
+  financialSituationPdf: READ_SPENDING,
+  statusResultsPdf: READ_SPENDING,
+  cashflowPdf: READ_SPENDING,
+  balance8columnsExcel: READ_SPENDING,
+  financialSituationExcel: READ_SPENDING,
+  statusResultsExcel: READ_SPENDING,
   accountingViewerSocieties: READ,
   cashflowDetail: READ,
   // Large ledger files (issue 12): the presigned POST needs PutObject on the documents bucket (its uploads/ prefix);

@@ -29,6 +29,11 @@ export interface PortalSettings {
   chatbotModelId?: string;
   /** Where the landing's contact form is mailed (issue 13, `contactEmail`); absent, the sender address. */
   contactEmail?: string;
+  /**
+   * Mails per second the invitation mail queue's worker may send (issue 21, `mailQueueRate`): a share of the SES
+   * account's send rate, which every other mail also uses. Default 1, the SES sandbox's whole rate.
+   */
+  mailQueueRate: number;
 }
 
 /**
@@ -115,7 +120,16 @@ export function readSettings(node: Node, env: NodeJS.ProcessEnv = process.env): 
     embedding: readEmbeddingSettings(text),
     chatbotModelId: checked(text('bedrockModelId'), BEDROCK_MODEL, 'bedrockModelId must be a foundation model id'),
     contactEmail: checked(text('contactEmail'), EMAIL, 'contactEmail must be an e-mail address'),
+    mailQueueRate: mailQueueRate(text('mailQueueRate')),
   };
+}
+
+function mailQueueRate(value: string | undefined): number {
+  if (value === undefined) return 1;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate <= 0 || rate > 100)
+    throw new Error(`mailQueueRate must be 0 < rate <= 100: ${value}`);
+  return rate;
 }
 
 /** A foundation model id ('anthropic.claude-3-haiku-20240307-v1:0'); it ends up in the function's IAM resource. */

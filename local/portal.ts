@@ -6,6 +6,7 @@ import { contracts } from '../shared/contracts';
 import type { Contract } from '../shared/contracts/define';
 import { bootstrap, functionEnvironment } from './bootstrap';
 import { type Gateway, startGateway } from './gateway';
+import { startMailWorker } from './mail-worker';
 import { ROOT } from './paths';
 import { freePort, portTaken, ServiceStartError } from './processes';
 import type { DemoData } from './seed';
@@ -74,8 +75,10 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
   });
   let gateway: Gateway | undefined;
   let vite: ViteDevServer | undefined;
+  let mailWorker: ReturnType<typeof startMailWorker> | undefined;
   const stop = async () => {
     await vite?.close();
+    await mailWorker?.stop();
     await gateway?.close();
     await services.stop();
   };
@@ -91,6 +94,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     // The demo's two projects brand the two names of this machine: localhost and 127.0.0.1.
     const demo = await seedDemo(webUrl, `http://127.0.0.1:${webPort}`);
     gateway = await startGateway({ contracts, loadHandler, port: gatewayPort });
+    mailWorker = startMailWorker();
     if (options.web === false) return { webUrl, apiUrl: gateway.url, services, env, demo, stop };
     vite = await createServer({
       configFile: join(ROOT, 'web', 'vite.config.ts'),

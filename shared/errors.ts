@@ -28,6 +28,10 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'ROUTE_NOT_FOUND',
   'TOO_MANY_ATTEMPTS',
+  // Issue 21: quotas (functions/lib/data/quotas.ts), 429 with remaining_time like TOO_MANY_ATTEMPTS.
+  'RESEND_COOLDOWN',
+  'MAIL_QUOTA_EXCEEDED',
+  'QUOTA_EXCEEDED',
   'SESSION_ENDED',
   'PROJECT_DISABLED',
   'GROUP_DISABLED',

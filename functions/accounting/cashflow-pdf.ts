@@ -2,10 +2,10 @@ import { cashflowPdf } from '../../shared/contracts/accounting';
 import { pdfFile } from '../lib/accounting/export-pdf';
 import { httpHandler } from '../lib/http/http-handler';
 import { cashFlowTable } from './export-service';
-import { societyForViewer } from './society-access';
+import { societyForExport } from './society-access';
 import { cashFlowReport } from './statement-service';
 
 /** GET api/v1/accounting/cashflow/pdf/: the statement the screen shows, as a file to download. */
 export const handler = httpHandler(cashflowPdf, async ({ caller, query }) =>
-  pdfFile(cashFlowTable(await cashFlowReport(await societyForViewer(caller, query, 'cashflow'), query))),
+  pdfFile(cashFlowTable(await cashFlowReport(await societyForExport(caller, query, 'cashflow'), query))),
 );

@@ -2,14 +2,14 @@ import { financialSituationPdf } from '../../shared/contracts/accounting';
 import { pdfFile } from '../lib/accounting/export-pdf';
 import { httpHandler } from '../lib/http/http-handler';
 import { financialSituationTable } from './export-service';
-import { societyForViewer } from './society-access';
+import { societyForExport } from './society-access';
 import { financialSituationReport } from './statement-service';
 
 /** GET api/v1/accounting/financial-situation/pdf/: the statement the screen shows, as a file to download. */
 export const handler = httpHandler(financialSituationPdf, async ({ caller, query }) =>
   pdfFile(
     financialSituationTable(
-      await financialSituationReport(await societyForViewer(caller, query, 'financial-situation'), query),
+      await financialSituationReport(await societyForExport(caller, query, 'financial-situation'), query),
     ),
   ),
 );

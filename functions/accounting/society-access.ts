@@ -13,6 +13,7 @@ import {
 } from '../lib/data/societies';
 import { notFound } from '../lib/errors';
 import { societyInScope } from '../lib/scope';
+import { spendCallerQuota } from '../lib/usage-quotas';
 
 /**
  * Who may see a society's statements (portal §6: "Statement viewer societies load by project for PROJECT_ADMIN, by
@@ -74,6 +75,20 @@ export async function societyForViewer(
   const [society, assignment] = await Promise.all([getSociety(query.society), assignmentFor(query.assignment, family)]);
   if (!society || !inViewerScope(caller, society)) throw notFound();
   if (!opens(assignment, caller, selectionOf(society))) throw notFound();
+  return society;
+}
+
+/**
+ * An export's society (issue 21): the viewer's, then the export spends the caller's and its firms' HEAVY quota, after
+ * the scope check so a refused call writes nothing.
+ */
+export async function societyForExport(
+  caller: Caller,
+  query: { society: string; assignment: string },
+  family: StatementFamily,
+): Promise<SocietyRecord> {
+  const society = await societyForViewer(caller, query, family);
+  await spendCallerQuota(caller, 'HEAVY');
   return society;
 }
 

@@ -2,12 +2,12 @@ import { statusResultsPdf } from '../../shared/contracts/accounting';
 import { pdfFile } from '../lib/accounting/export-pdf';
 import { httpHandler } from '../lib/http/http-handler';
 import { statusResultsTable } from './export-service';
-import { societyForViewer } from './society-access';
+import { societyForExport } from './society-access';
 import { statusResultsReport } from './statement-service';
 
 /** GET api/v1/accounting/status-results/pdf/: the statement the screen shows, as a file to download. */
 export const handler = httpHandler(statusResultsPdf, async ({ caller, query }) =>
   pdfFile(
-    statusResultsTable(await statusResultsReport(await societyForViewer(caller, query, 'status-results'), query)),
+    statusResultsTable(await statusResultsReport(await societyForExport(caller, query, 'status-results'), query)),
   ),
 );

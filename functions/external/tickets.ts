@@ -5,6 +5,7 @@ import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
 import { pageEntries } from '../lib/data/list-index';
 import { getProject } from '../lib/data/projects';
+import { spendQuotas } from '../lib/data/quotas';
 import { nowIso } from '../lib/data/table';
 import {
   getTicket,
@@ -28,6 +29,8 @@ import { ticketMail } from './mails';
 export async function createTicket(caller: Caller, body: { subject: string; description: string }) {
   const projectUuid = caller.user.project_uuids[0];
   const project = projectUuid ? await getProject(projectUuid) : undefined;
+  // Each ticket mails the firm: a day's cap per firm besides each user's hourly throttle (issue 21).
+  if (project) await spendQuotas([{ kind: 'TICKET_PROJECT', key: project.uuid }]);
   const { uuid, first_name, last_name, email } = caller.user;
   const ticket: TicketRecord = {
     uuid: randomUUID(),

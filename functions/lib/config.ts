@@ -53,6 +53,18 @@ export const config = {
   get contactEmail() {
     return process.env.CONTACT_EMAIL || required('MAIL_FROM');
   },
+  /**
+   * The SQS queue of invitation mails (issue 21, infra/constructs/mail-queue.ts): a CSV import enqueues its mails
+   * there. Unset (locally) they wait in the table's outbox instead (functions/lib/data/mail-outbox.ts).
+   */
+  get mailQueueUrl(): string | undefined {
+    return process.env.MAIL_QUEUE_URL || undefined;
+  },
+  /** Mails per second the queue's worker sends (SES's account send rate, shared with every other mail). */
+  get mailSendRate(): number {
+    const rate = Number(process.env.MAIL_SEND_RATE);
+    return Number.isFinite(rate) && rate > 0 ? rate : 1;
+  },
   /** Amazon Bedrock model of the chatbot (issue 13); unset, the chatbot answers from retrieval alone. */
   get bedrockModelId(): string | undefined {
     return process.env.BEDROCK_MODEL_ID || undefined;

@@ -2,6 +2,8 @@ import { mail } from '../../shared/i18n/es/server';
 import { ses } from './aws/ses';
 import { SendEmailCommand } from './aws/ses-commands';
 import { config } from './config';
+import { isSuppressed } from './data/suppression';
+import { logger } from './logger';
 
 export interface Branding {
   project_name: string;
@@ -54,11 +56,20 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
   return { html, text };
 }
 
+/**
+ * Sends one mail, unless the address bounced for good or complained (issue 21: the suppression list,
+ * functions/lib/data/suppression.ts, filled from SES's events): then nothing is sent and it answers false, so the shared
+ * sender's reputation never pays twice for one bad address.
+ */
 export async function sendMail(
   to: string,
   subject: string,
   body: { html: string; text: string; logo?: MailImage | null },
-): Promise<void> {
+): Promise<boolean> {
+  if (await isSuppressed(to)) {
+    logger.warn('Mail not sent: the address is suppressed', { subject });
+    return false;
+  }
   const attachments = body.logo
     ? [
         {
@@ -84,6 +95,7 @@ export async function sendMail(
       },
     }),
   );
+  return true;
 }
 
 /**

@@ -6,11 +6,14 @@ import { ROLES } from '../../shared/roles';
 import { normalizeRut } from '../../shared/rut';
 import type { Caller } from '../lib/auth/caller';
 import { groupNameKey } from '../lib/data/groups';
+import { getInvitation, recordInvitationMail } from '../lib/data/invitations';
 import { projectNameKey } from '../lib/data/projects';
+import { QUOTAS, type QuotaKind, quotaExceeded, quotaLeft } from '../lib/data/quotas';
 import { societyOfRut } from '../lib/data/societies';
 import { markerOwner } from '../lib/data/writes';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/http/field-errors';
+import { enqueueMails } from '../lib/mail-queue';
 import { seesEverything } from '../lib/scope';
 import { cachedLoaders, type EntityLoaders } from './invitation-targets';
 import { createInvitation } from './invitations';
@@ -93,7 +96,12 @@ async function rowProject(caller: Caller, row: Row, owner: ReturnType<typeof own
   return uuid && (seesEverything(caller) || caller.user.project_uuids.includes(uuid)) ? uuid : undefined;
 }
 
-async function importRow(caller: Caller, row: Row, owner: ReturnType<typeof ownerLookup>, load: EntityLoaders) {
+async function importRow(
+  caller: Caller,
+  row: Row,
+  owner: ReturnType<typeof ownerLookup>,
+  load: EntityLoaders,
+): Promise<string> {
   const projectUuid = await rowProject(caller, row, owner);
   const missing = (field: string, code = 'FORMAT_NOT_ALLOWED') =>
     new ApiError(400, 'VALIDATION_ERROR', { errors: { [field]: [code] } });
@@ -108,7 +116,7 @@ async function importRow(caller: Caller, row: Row, owner: ReturnType<typeof owne
   // Groups are named within a project, and so are societies' RUTs (one society per RUT per firm).
   if ((groups.length > 0 || ruts.length > 0) && !projectUuid) throw missing('project', 'REQUIRED');
   const project = projectUuid as string;
-  await createInvitation(
+  const invitation = await createInvitation(
     caller,
     {
       email: row.email,
@@ -130,7 +138,24 @@ async function importRow(caller: Caller, row: Row, owner: ReturnType<typeof owne
       ...(row.phone_number && { phone_number: row.phone_number }),
     },
     load,
+    { queued: true },
   );
+  return invitation.uuid;
+}
+
+/**
+ * Issue 21: a file with more rows than the day's invitation mails the admin (or its firm) has left is refused whole,
+ * before any row is written, with the wait; each row then spends its mail in its own transaction, so concurrent
+ * imports still cannot pass the caps (a row refused so is reported as failed).
+ */
+async function checkMailQuotas(caller: Caller, rows: number) {
+  const uses: Array<[QuotaKind, string]> = [['MAIL_ADMIN', caller.user.uuid]];
+  if (caller.role !== 'SUPER_ADMIN')
+    for (const project of caller.user.project_uuids) uses.push(['MAIL_PROJECT', project]);
+  for (const [kind, key] of uses) {
+    const { left, endsIn } = await quotaLeft(kind, key);
+    if (rows > left) throw quotaExceeded(QUOTAS[kind].code, endsIn);
+  }
 }
 
 /**
@@ -141,9 +166,12 @@ async function importRow(caller: Caller, row: Row, owner: ReturnType<typeof owne
 export async function importUsers(caller: Caller, csv: Buffer, deadline = Number.POSITIVE_INFINITY) {
   const records = readUsersCsv(csv);
 
+  await checkMailQuotas(caller, records.length);
+
   const owner = ownerLookup();
   const load = cachedLoaders();
   const reports: RowReport[] = new Array(records.length);
+  const invited: string[] = [];
   let next = 0;
   const worker = async () => {
     while (next < records.length) {
@@ -155,7 +183,7 @@ export async function importUsers(caller: Caller, csv: Buffer, deadline = Number
       try {
         if (Date.now() > deadline) throw new ApiError(408, 'NOT_PROCESSED');
         if (!parsed.success) throw new ApiError(400, 'VALIDATION_ERROR', { errors: parsed.errors });
-        await importRow(caller, parsed.data, owner, load);
+        invited.push(await importRow(caller, parsed.data, owner, load));
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         // A re-import meets the rows it invited before: said as such, not as errors (issue 14).
@@ -166,11 +194,18 @@ export async function importUsers(caller: Caller, csv: Buffer, deadline = Number
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  // The mails go through the queue at SES's rate (issue 21); one that could not be queued is marked unsent, to resend.
+  const unqueued = await enqueueMails(invited.map((invitation) => ({ invitation })));
+  for (const uuid of unqueued) {
+    const invitation = await getInvitation(uuid);
+    if (invitation) await recordInvitationMail(invitation, 'SEND_FAILED', null);
+  }
   const count = (status: RowReport['status']) => reports.filter((r) => r.status === status).length;
   return {
     created: count('CREATED'),
     failed: count('FAILED'),
     already_invited: count('ALREADY_INVITED'),
+    mails_queued: invited.length - unqueued.length,
     rows: reports,
   };
 }

@@ -10,8 +10,10 @@ import {
   recordInvitationMail,
   removeInvitationWrites,
   replaceTokenWrite,
+  takeQueuedMailWrite,
 } from '../lib/data/invitations';
 import { getProject, type ProjectRecord } from '../lib/data/projects';
+import { quotaExceeded, quotaWrite, resendCooldownWrite, resendWait } from '../lib/data/quotas';
 import { nowIso } from '../lib/data/table';
 import { dropTokenHash, newToken, TOKEN_TTL_SECONDS, tokenHash } from '../lib/data/tokens';
 import { transactWrite } from '../lib/data/transact';
@@ -34,7 +36,10 @@ export const INVITABLE = INVITABLE_ROLES;
 
 export const alreadyInvited = () => new ApiError(400, 'USER_ALREADY_INVITED');
 
-/** Mails the link; a failure is logged and recorded on the invitation, which stays pending to resend. */
+/**
+ * Mails the link; a failure (or a suppressed address) is logged and recorded on the invitation, which stays pending to
+ * resend.
+ */
 async function mailInvitation(invitation: InvitationRecord, token: string, project: ProjectRecord | null) {
   const link = `${portalBase(project?.custom_portal_url)}/register/${token}`;
   const branding = project ?? DEFAULT_BRANDING;
@@ -42,7 +47,7 @@ async function mailInvitation(invitation: InvitationRecord, token: string, proje
   const mail = invitationMail(branding, ROLE_LABELS[invitation.user_role], link, days, await mailLogo(project?.logo));
   let status: InvitationRecord['status'] = 'PENDING';
   try {
-    await sendMail(invitation.email, mail.subject, mail);
+    if (!(await sendMail(invitation.email, mail.subject, mail))) status = 'SEND_FAILED';
   } catch (error) {
     logger.error('Invitation mail not sent', { invitation: invitation.uuid, reason: (error as Error).name });
     status = 'SEND_FAILED';
@@ -54,11 +59,26 @@ async function mailInvitation(invitation: InvitationRecord, token: string, proje
   return { ...invitation, status, sent };
 }
 
+/**
+ * The mail quotas an invitation mail spends (issue 21): the admin who makes it go, the firm it invites into, and the
+ * invitation itself, taken in the same transaction as the invitation's writes.
+ */
+const mailQuotaWrites = (caller: Caller, invitation: Pick<InvitationRecord, 'uuid' | 'project_uuid'>) => [
+  quotaWrite({ kind: 'MAIL_ADMIN', key: caller.user.uuid }),
+  ...(invitation.project_uuid ? [quotaWrite({ kind: 'MAIL_PROJECT', key: invitation.project_uuid })] : []),
+  quotaWrite({ kind: 'MAIL_INVITATION', key: invitation.uuid }),
+];
+
+/**
+ * A new invitation, its mail sent now, or (`queued`, a CSV import) left to the mail queue: the invitation is flagged
+ * and its record returned for the caller to enqueue.
+ */
 export async function createInvitation(
   caller: Caller,
   input: InvitationInput,
   extra: Pick<InvitationRecord, 'first_name' | 'last_name' | 'rut_user' | 'phone_number'> = {},
   load: EntityLoaders = loadersDirect,
+  { queued = false }: { queued?: boolean } = {},
 ) {
   if (!INVITABLE[caller.role].includes(input.user_role)) throw forbidden();
   const { project, targets, label } = await resolveTargets(caller, input, load);
@@ -81,12 +101,15 @@ export async function createInvitation(
     invited_by: caller.user.uuid,
     ...(label && { target_label: label.slice(0, 500) }),
     ...extra,
+    ...(queued && { mail_queued: true }),
   };
   await transactWrite([
     ...(await newInvitationWrites(invitation)),
     tokenWrite,
+    ...mailQuotaWrites(caller, invitation),
     auditWrite(config.tableName, caller, 'CREATE', { type: 'INVITATION', uuid }, diff({}, { ...invitation })),
   ]);
+  if (queued) return invitationView(invitation);
   return invitationView(await mailInvitation(invitation, token, project));
 }
 
@@ -96,14 +119,23 @@ async function requireInvitation(caller: Caller, uuid: string) {
   return invitation;
 }
 
+/**
+ * A new link by mail. The first resend goes at once (the invitee says the first mail never came); the next ones wait
+ * for the cooldown (429 RESEND_COOLDOWN), and every one spends the mail quotas (429 MAIL_QUOTA_EXCEEDED). A refused
+ * resend writes nothing: the live link stays the one last mailed.
+ */
 export async function resendInvitation(caller: Caller, uuid: string) {
   const invitation = await requireInvitation(caller, uuid);
+  const wait = await resendWait(uuid);
+  if (wait > 0) throw quotaExceeded('RESEND_COOLDOWN', wait);
   const { token, write } = newToken('INVITE', uuid);
   await transactWrite([
     // Withdrawn, registered or resent by someone else meanwhile: nothing is written.
     replaceTokenWrite(uuid, invitation.token_hash, tokenHash(token)),
     dropTokenHash('INVITE', invitation.token_hash),
     write,
+    resendCooldownWrite(uuid),
+    ...mailQuotaWrites(caller, invitation),
     auditWrite(
       config.tableName,
       caller,
@@ -114,6 +146,30 @@ export async function resendInvitation(caller: Caller, uuid: string) {
   ]);
   const project = invitation.project_uuid ? ((await getProject(invitation.project_uuid)) ?? null) : null;
   return invitationView(await mailInvitation({ ...invitation, token_hash: tokenHash(token) }, token, project));
+}
+
+/**
+ * The mail queue's worker (invitation-mail-worker.ts): mails a queued invitation with a fresh link. One withdrawn,
+ * registered or already mailed (a message delivered twice) is skipped. Its quotas were spent when it was queued.
+ */
+export async function mailQueuedInvitation(uuid: string): Promise<'SENT' | 'SEND_FAILED' | 'SKIPPED'> {
+  const invitation = await getInvitation(uuid);
+  if (!invitation?.mail_queued) return 'SKIPPED';
+  const { token, write } = newToken('INVITE', uuid);
+  const gone = () => new ApiError(409, 'DATA_CONFLICT');
+  try {
+    await transactWrite([
+      takeQueuedMailWrite(uuid, invitation.token_hash, tokenHash(token), gone),
+      dropTokenHash('INVITE', invitation.token_hash),
+      write,
+    ]);
+  } catch (error) {
+    if (error instanceof ApiError) return 'SKIPPED';
+    throw error;
+  }
+  const project = invitation.project_uuid ? ((await getProject(invitation.project_uuid)) ?? null) : null;
+  const mailed = await mailInvitation({ ...invitation, token_hash: tokenHash(token) }, token, project);
+  return mailed.status === 'PENDING' ? 'SENT' : 'SEND_FAILED';
 }
 
 export async function deleteInvitation(caller: Caller, uuid: string) {

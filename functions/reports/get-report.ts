@@ -1,6 +1,8 @@
 import { getReport as contract } from '../../shared/contracts/reports';
+import { powerBiSettings, quickSightSettings } from '../lib/embedding/config';
 import { embedFor } from '../lib/embedding/embed';
 import { httpHandler } from '../lib/http/http-handler';
+import { spendCallerQuota } from '../lib/usage-quotas';
 import { visibleReport } from './report-access';
 
 /**
@@ -9,6 +11,15 @@ import { visibleReport } from './report-access';
  */
 export const handler = httpHandler(contract, async ({ caller, params, query }) => {
   const { report, selection } = await visibleReport(caller, params.id, query);
+  // An embed URL is a billed QuickSight session or a Power BI token: it spends the HEAVY quota (issue 21), when the
+  // report's tool is configured (else nothing is generated).
+  const embeds =
+    report.tool_type === 'QUICKSIGHT'
+      ? quickSightSettings()
+      : report.tool_type === 'POWER_BI'
+        ? powerBiSettings()
+        : null;
+  if (embeds) await spendCallerQuota(caller, 'HEAVY');
   return {
     uuid: report.uuid,
     report_name: report.report_name,

@@ -19,6 +19,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/http/origin-verify';
 import type { Contract } from '../../shared/contracts/define';
@@ -59,6 +60,8 @@ export interface Backend {
   /** The SES identity and configuration set ARNs (ses:SendEmail is authorized on both). */
   mailResources: string[];
   senderEmail: string;
+  /** The invitation mail queue (issue 21, constructs/mail-queue.ts): CSV imports enqueue, its worker mails. */
+  mailQueue: IQueue;
   portalUrl: string;
 }
 
@@ -66,10 +69,12 @@ export interface Backend {
 export { ORIGIN_VERIFY_HEADER };
 
 /**
- * Default route throttling of the stage (per route, across all callers): far above the portal's real load (a firm's
- * staff and clients), low enough that a flood on one route cannot use up the account's Lambda concurrency.
+ * Default route throttling of the stage (per route, across all callers and so shared by every firm): a backstop, low
+ * enough that a flood on one route cannot use up the account's Lambda concurrency, and above what the WAF lets through
+ * for any one firm (web-acl.ts WAF_RATE_LIMITS.apiPerFirm, ~50 a second) or a handful of addresses, so that it is the
+ * per-firm and per-address limits that stop a flood, not one bucket that every firm then waits on (issue 21).
  */
-export const STAGE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+export const STAGE_THROTTLE = { rateLimit: 200, burstLimit: 400 } as const;
 
 /**
  * The HTTP API's access log line. No query string (download links carry `?token=`), no headers (Authorization), no
@@ -249,6 +254,7 @@ export class ApiEndpoints extends Construct {
           ...(permissions.embedding && embeddingEnvironment(props.embedding)),
           ...(permissions.embeddingRegistry && registryEnvironment(props.embedding)),
           ...(permissions.chatbotModel && props.chatbotModelId && { BEDROCK_MODEL_ID: props.chatbotModelId }),
+          ...(permissions.mailQueue && { MAIL_QUEUE_URL: backend.mailQueue.queueUrl }),
         },
         description: `${httpApiRouteKey(contract)} ${contract.id}: ${contract.summary}`.slice(0, 256),
         bundling: lambdaBundling(bundlingFor([contract])),

@@ -112,6 +112,11 @@ export function functionPolicy(
   if (permissions.mail) {
     statements.push(new PolicyStatement({ sid: 'Mail', actions: ['ses:SendEmail'], resources: backend.mailResources }));
   }
+  if (permissions.mailQueue) {
+    statements.push(
+      new PolicyStatement({ sid: 'MailQueue', actions: ['sqs:SendMessage'], resources: [backend.mailQueue.queueArn] }),
+    );
+  }
   if (permissions.embedding) statements.push(...embeddingStatements(embedding));
   if (permissions.chatbotModel && chatbotModelId) {
     statements.push(

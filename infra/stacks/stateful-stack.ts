@@ -5,6 +5,7 @@ import type { Backend } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
+import { MailQueue } from '../constructs/mail-queue';
 import { Storage } from '../constructs/storage';
 
 export interface StatefulStackProps extends StackProps {
@@ -21,6 +22,7 @@ export class StatefulStack extends Stack {
   readonly storage: Storage;
   readonly auth: Auth;
   readonly email: Email;
+  readonly mailQueue: MailQueue;
   readonly backend: Backend;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
@@ -29,6 +31,8 @@ export class StatefulStack extends Stack {
     this.storage = new Storage(this, 'Storage', { portalOrigins: [props.portalUrl] });
     this.auth = new Auth(this, 'Auth');
     this.email = new Email(this, 'Email', { senderEmail: props.senderEmail });
+    // Issue 21: CSV imports' invitation mails wait here and go at the SES rate (constructs/mail-queue.ts).
+    this.mailQueue = new MailQueue(this, 'MailQueue');
 
     // The assets bucket's ARN goes to the API stacks through a named export, so the `<bucket>/*` resource in their
     // roles resolves to a name known at construction (cdk-nag acknowledgments spell it; an implicit export's is hashed).
@@ -62,6 +66,7 @@ export class StatefulStack extends Stack {
       ],
       senderEmail: props.senderEmail,
       portalUrl: props.portalUrl,
+      mailQueue: this.mailQueue.queue,
     };
 
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });

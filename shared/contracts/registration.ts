@@ -49,6 +49,7 @@ export const generateInvitation = defineContract({
   method: 'POST',
   path: 'api/v1/register/generate-invitation/',
   access: INVITERS,
+  statuses: [429],
   handler: 'registration/generate-invitation',
   summary: 'Invite an e-mail with a role and its targets; the invitation mail goes through SES',
   body: z.object({
@@ -93,6 +94,7 @@ export const resendInvitation = defineContract({
   method: 'PUT',
   path: 'api/v1/register/invitations/{id}/',
   access: INVITERS,
+  statuses: [429],
   handler: 'registration/resend-invitation',
   summary: 'Send the invitation again with a new link (the old one stops working)',
   params: idParams,
@@ -204,7 +206,7 @@ export const importUsersCsv = defineContract({
   method: 'POST',
   path: 'api/v1/register/load-register/csv/',
   access: INVITERS,
-  statuses: [408],
+  statuses: [408, 429],
   handler: 'registration/import-users-csv',
   summary: 'Invite the users of a CSV file (file_csv); answers a per-row report, valid rows are invited',
   body: z.object({}),
@@ -213,6 +215,8 @@ export const importUsersCsv = defineContract({
     created: z.number().check(z.int()),
     failed: z.number().check(z.int()),
     already_invited: z.number().check(z.int()),
+    /** Issue 21: the created rows' mails wait in a queue sent at SES's rate; this many are on their way. */
+    mails_queued: z.number().check(z.int()),
     rows: z.array(
       z.object({
         row: z.number().check(z.int()),

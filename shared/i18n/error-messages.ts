@@ -65,8 +65,17 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
     'El usuario de QuickSight no se elige en el reporte: el tablero se muestra con el acceso de cada persona.',
   RESERVED_PARAMETER:
     'Los nombres project, group, society, role y user están reservados para la seguridad de los tableros; elige otro nombre de parámetro.',
+  // Issue 21: a CSV row refused because the day's invitation mails ran out (the 429 itself says the wait).
+  MAIL_QUOTA_EXCEEDED: 'Se alcanzó el límite diario de correos de invitación; esta fila no se invitó.',
   EXCHANGE_RATE_MISSING:
     'No hay un dólar observado registrado para la fecha del período; no es posible mostrar el estado en dólares.',
+};
+
+/** Codes whose message says how long to wait (429 with remaining_time): quotas of issue 21. */
+export const TIMED_MESSAGES: Readonly<Record<string, (remainingSeconds: number) => string>> = {
+  RESEND_COOLDOWN: errors.resendCooldown,
+  MAIL_QUOTA_EXCEEDED: errors.mailQuotaExceeded,
+  QUOTA_EXCEEDED: errors.quotaExceeded,
 };
 
 /** Spanish names of wire fields, used in the field messages ('... por favor complete {field}'). */
@@ -217,6 +226,8 @@ export function messagesForError(error: unknown, context?: ErrorContext): string
 export function messageForError(error: unknown, context?: ErrorContext): string {
   if (!isErrorLike(error)) return errors.generic;
   const { status, code } = error;
+  const timed = code ? TIMED_MESSAGES[code] : undefined;
+  if (timed) return timed(error.remaining_time ?? 0);
   if (status === 429 || code === 'TOO_MANY_ATTEMPTS') return errors.tooManyAttempts(error.remaining_time ?? 0);
   // A right password of a member of a disabled project or group: say why, rather than 'invalid credentials'.
   if (context === 'login' && (code === 'PROJECT_DISABLED' || code === 'GROUP_DISABLED'))

@@ -4,3 +4,20 @@ export function formatMinutesSeconds(totalSeconds: number): string {
   const minutes = Math.floor(seconds / 60);
   return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
 }
+
+/**
+ * A wait in words, rounded up to the minute past one minute: 45 → '45 segundos', 600 → '10 minutos',
+ * 3660 → '1 hora y 1 minuto', 7200 → '2 horas'. For quotas whose wait can be hours (issue 21).
+ */
+export function formatWait(totalSeconds: number): string {
+  const seconds = Number.isFinite(totalSeconds) ? Math.max(1, Math.ceil(totalSeconds)) : 1;
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  if (seconds < 60) return plural(seconds, 'segundo', 'segundos');
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return plural(minutes, 'minuto', 'minutos');
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0
+    ? plural(hours, 'hora', 'horas')
+    : `${plural(hours, 'hora', 'horas')} y ${plural(rest, 'minuto', 'minutos')}`;
+}

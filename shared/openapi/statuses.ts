@@ -99,7 +99,10 @@ export const ERROR_RESPONSES: Record<number, { name: string; response: object }>
   429: {
     name: 'TooManyRequests',
     response: {
-      description: 'TOO_MANY_ATTEMPTS: throttled; remaining_time says how many seconds to wait.',
+      description:
+        'TOO_MANY_ATTEMPTS: throttled; RESEND_COOLDOWN: the invitation was resent minutes ago; MAIL_QUOTA_EXCEEDED / ' +
+        'QUOTA_EXCEEDED: the day’s (or hour’s) quota of the caller or its firm is spent. remaining_time says how ' +
+        'many seconds to wait.',
       content: json(ref('TooManyAttempts')),
     },
   },
@@ -138,7 +141,10 @@ export const ERROR_SCHEMAS = {
     type: 'object',
     required: ['code', 'remaining_time'],
     properties: {
-      code: { type: 'string', enum: ['TOO_MANY_ATTEMPTS'] },
+      code: {
+        type: 'string',
+        enum: ['TOO_MANY_ATTEMPTS', 'RESEND_COOLDOWN', 'MAIL_QUOTA_EXCEEDED', 'QUOTA_EXCEEDED'],
+      },
       remaining_time: { type: 'integer', minimum: 1, description: 'Seconds until a new attempt is allowed.' },
     },
   },

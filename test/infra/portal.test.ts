@@ -4,7 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ONLY_VARIABLES } from '../../functions/lib/config';
 import { AUTH_DESIGN, TABLE_DESIGN } from '../../functions/lib/data/table-design';
 import { ACCESS_LOG_FORMAT, LAMBDA_RUNTIME, ORIGIN_VERIFY_HEADER, STAGE_THROTTLE } from '../../infra/constructs/api';
-import { WAF_RATE_LIMITS } from '../../infra/constructs/web-acl';
+import {
+  MAIL_QUEUE_BATCH,
+  MAIL_QUEUE_CONCURRENCY,
+  MAIL_QUEUE_MAX_RECEIVES,
+  MAIL_WORKER_TIMEOUT,
+} from '../../infra/constructs/mail-queue';
+import { API_PATH_PREFIX, WAF_RATE_LIMITS } from '../../infra/constructs/web-acl';
 import { handlerEntry } from '../../infra/paths';
 import { contracts } from '../../shared/contracts';
 import { routeKey as httpApiRouteKey } from '../../shared/contracts/define';
@@ -364,7 +370,7 @@ describe('Web', () => {
     const aclRules = (webAcl?.Properties.Rules ?? []) as Array<{
       VisibilityConfig: { SampledRequestsEnabled: boolean };
     }>;
-    expect(aclRules).toHaveLength(4);
+    expect(aclRules).toHaveLength(6);
     for (const rule of aclRules) expect(rule.VisibilityConfig.SampledRequestsEnabled).toBe(false);
     const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0];
     const acl = Object.keys(template.findResources('AWS::WAFv2::WebACL'))[0];
@@ -376,9 +382,93 @@ describe('Web', () => {
     });
   });
 
+  it('limits the API per firm (the portal host) and per firm and address, never counting SPA assets (issue 21)', () => {
+    const template = Template.fromStack(synth.stacks.web);
+    const webAcl = Object.values(template.findResources('AWS::WAFv2::WebACL'))[0];
+    type Rule = { Name: string; Priority: number; Action?: unknown; Statement: { RateBasedStatement?: unknown } };
+    const rules = (webAcl?.Properties.Rules ?? []) as Rule[];
+    const byName = new Map(rules.map((rule) => [rule.Name, rule]));
+    const host = { Header: { Name: 'host', TextTransformations: [{ Priority: 0, Type: 'LOWERCASE' }] } };
+    const onlyApi = {
+      ByteMatchStatement: {
+        FieldToMatch: { UriPath: {} },
+        PositionalConstraint: 'STARTS_WITH',
+        SearchString: API_PATH_PREFIX,
+        TextTransformations: [{ Priority: 0, Type: 'LOWERCASE' }],
+      },
+    };
+    expect(byName.get('ApiRatePerFirmAndIp')?.Statement.RateBasedStatement).toEqual({
+      Limit: WAF_RATE_LIMITS.apiPerFirmAndIp,
+      AggregateKeyType: 'CUSTOM_KEYS',
+      CustomKeys: [host, { IP: {} }],
+      ScopeDownStatement: onlyApi,
+    });
+    expect(byName.get('ApiRatePerFirm')?.Statement.RateBasedStatement).toEqual({
+      Limit: WAF_RATE_LIMITS.apiPerFirm,
+      AggregateKeyType: 'CUSTOM_KEYS',
+      CustomKeys: [host],
+      ScopeDownStatement: onlyApi,
+    });
+    for (const name of ['ApiRatePerFirmAndIp', 'ApiRatePerFirm'])
+      expect(byName.get(name)?.Action).toEqual({ Block: {} });
+    // The per-firm limits come before the managed rules, and each firm's share stays under the stage's shared route
+    // throttle, so one firm's flood is stopped at its own door (5-minute windows against requests per second).
+    const priorities = rules.map((rule) => rule.Priority);
+    expect(new Set(priorities).size).toBe(rules.length);
+    expect(byName.get('ApiRatePerFirm')?.Priority).toBeLessThan(
+      byName.get('AWSManagedRulesCommonRuleSet')?.Priority ?? 0,
+    );
+    expect(WAF_RATE_LIMITS.apiPerFirm / 300).toBeLessThan(STAGE_THROTTLE.rateLimit);
+    expect(WAF_RATE_LIMITS.apiPerFirmAndIp).toBeLessThan(WAF_RATE_LIMITS.apiPerFirm);
+  });
+
   it('deploys no SPA when there is no build', () => {
     expect(synth.stacks.web.web.deployed).toBe(false);
     Template.fromStack(synth.stacks.web).resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});
+
+describe('Mail queue (issue 21)', () => {
+  it('is an encrypted, TLS-only SQS queue with a dead-letter queue, drained by a worker at the SES rate share', () => {
+    const data = Template.fromStack(synth.stacks.stateful);
+    data.resourceCountIs('AWS::SQS::Queue', 2);
+    data.hasResourceProperties('AWS::SQS::Queue', {
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: MAIL_WORKER_TIMEOUT.toSeconds() * 6,
+      RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: MAIL_QUEUE_MAX_RECEIVES },
+    });
+    const policies = Object.values(data.findResources('AWS::SQS::QueuePolicy'));
+    expect(policies).toHaveLength(2);
+    for (const policy of policies) {
+      expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
+    const jobs = Template.fromStack(synth.stacks.jobs);
+    jobs.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: MAIL_QUEUE_BATCH,
+      ScalingConfig: { MaximumConcurrency: MAIL_QUEUE_CONCURRENCY },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    // Default rate 1 a second (the SES sandbox): each of the two concurrent workers sends half of it.
+    jobs.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('Invitation mails'),
+      Timeout: MAIL_WORKER_TIMEOUT.toSeconds(),
+      Environment: { Variables: Match.objectLike({ MAIL_SEND_RATE: String(1 / MAIL_QUEUE_CONCURRENCY) }) },
+    });
+  });
+
+  it('only the CSV import enqueues, with the queue URL in its environment and sqs:SendMessage on that queue alone', () => {
+    const withQueue = templates.flatMap(({ template }) =>
+      Object.values(template.findResources('AWS::Lambda::Function')).filter(
+        (fn) => fn.Properties.Environment?.Variables?.MAIL_QUEUE_URL !== undefined,
+      ),
+    );
+    expect(withQueue.map((fn) => String(fn.Properties.Description).split(' ')[2])).toEqual(['importUsersCsv:']);
+    const sendMessage = templates.flatMap(({ template }) =>
+      Object.values(template.findResources('AWS::IAM::Role')).filter((role) =>
+        JSON.stringify(role.Properties.Policies ?? []).includes('sqs:SendMessage'),
+      ),
+    );
+    expect(sendMessage).toHaveLength(1);
   });
 });
 

@@ -21,7 +21,7 @@ const FORBIDDEN: Array<[string, RegExp]> = [
   ['a DynamoDB command', /@aws-sdk\/(lib-dynamodb|client-dynamodb)|aws\/dynamo-commands/],
   [
     'a key shape',
-    /[`'"](PROJECT|GROUP|SOCIETY|USER|INVITATION|INDUSTRY|INDUSTRIES|UNIQUE|DIR|SHARD|TOKEN|AUDIT|THROTTLE|EMAIL|LOG|MEMBER)#/,
+    /[`'"](PROJECT|GROUP|SOCIETY|USER|INVITATION|INDUSTRY|INDUSTRIES|UNIQUE|DIR|SHARD|TOKEN|AUDIT|THROTTLE|EMAIL|LOG|MEMBER|QUOTA|SUPPRESSED|OUTBOX)#/,
   ],
 ];
 

@@ -35,6 +35,8 @@ export interface InvitationRecord {
    * projectPendingKey; older ones hold pendingKey.
    */
   pending_key?: 'PROJECT';
+  /** Its mail waits in the mail queue (issue 21: a CSV import); the worker that sends it removes the flag. */
+  mail_queued?: boolean;
 }
 
 export const invitationKey = keys.invitation;
@@ -117,12 +119,32 @@ export function replaceTokenWrite(uuid: string, oldHash: string, newHash: string
       Update: {
         TableName: config.tableName,
         Key: invitationKey(uuid),
-        UpdateExpression: 'SET token_hash = :new',
+        // A resend of a mail still queued mails it now: the queue's worker then finds nothing to send.
+        UpdateExpression: 'SET token_hash = :new REMOVE mail_queued',
         ConditionExpression: 'attribute_exists(pk) AND token_hash = :old',
         ExpressionAttributeValues: { ':new': newHash, ':old': oldHash },
       },
     },
     onConditionFail: () => conflict('DATA_CONFLICT'),
+  };
+}
+
+/**
+ * The queue's worker takes an invitation's queued mail: the link it mails replaces the import's (never mailed), only
+ * while the mail is still queued, so a message delivered twice mails once. `onGone`: withdrawn, used or taken.
+ */
+export function takeQueuedMailWrite(uuid: string, oldHash: string, newHash: string, onGone: () => ApiError): TxWrite {
+  return {
+    write: {
+      Update: {
+        TableName: config.tableName,
+        Key: invitationKey(uuid),
+        UpdateExpression: 'SET token_hash = :new REMOVE mail_queued',
+        ConditionExpression: 'attribute_exists(pk) AND token_hash = :old AND mail_queued = :queued',
+        ExpressionAttributeValues: { ':new': newHash, ':old': oldHash, ':queued': true },
+      },
+    },
+    onConditionFail: onGone,
   };
 }
 

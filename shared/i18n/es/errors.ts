@@ -1,4 +1,4 @@
-import { formatMinutesSeconds } from '../format';
+import { formatMinutesSeconds, formatWait } from '../format';
 
 /**
  * Texts of failures: the generic and sign-in messages and the field message templates. Which one a failed
@@ -9,6 +9,13 @@ export const errors = {
   invalidLogin: '¡Vaya! El correo y/o contraseña no son válidos.',
   tooManyAttempts: (remainingSeconds: number) =>
     `Demasiados intentos. Por favor, espere ${formatMinutesSeconds(remainingSeconds)}.`,
+  // Quotas (issue 21): the wait can be hours, so it is said in words.
+  resendCooldown: (remainingSeconds: number) =>
+    `Esta invitación se reenvió hace poco. Podrás reenviarla en ${formatWait(remainingSeconds)}.`,
+  mailQuotaExceeded: (remainingSeconds: number) =>
+    `Se alcanzó el límite diario de correos de invitación. Podrás enviar más en ${formatWait(remainingSeconds)}.`,
+  quotaExceeded: (remainingSeconds: number) =>
+    `Se alcanzó el límite de uso de esta función. Podrás usarla de nuevo en ${formatWait(remainingSeconds)}.`,
   expiredLink: 'Este link se encuentra expirado, solicite uno nuevo.',
   invitationExists: 'Usuario ya invitado y/o registrado',
   userIsAdmin: 'Este usuario no se puede eliminar ya que es administrador de algun proyecto,grupo o sociedad.',

@@ -124,6 +124,9 @@ export const usersAdmin = {
       `${created} ${created === 1 ? 'usuario invitado' : 'usuarios invitados'}, ${failed} ${failed === 1 ? 'fila con errores' : 'filas con errores'}${already > 0 ? `, ${already} ${already === 1 ? 'ya invitado o registrado antes' : 'ya invitados o registrados antes'}` : ''}.`,
     /** Issue 14: after a partial import, the way on to the users list and the pending invitations. */
     toPending: 'Ver invitaciones pendientes',
+    /** Issue 21: the invitation mails go through a queue at the sender's pace. */
+    queued: (mails: number) =>
+      `${mails === 1 ? 'El correo de invitación quedó en cola' : `Los ${mails} correos de invitación quedaron en cola`} y se ${mails === 1 ? 'enviará' : 'enviarán'} en los próximos minutos.`,
     alreadyNote:
       'Las filas marcadas «Ya invitado» no se enviaron de nuevo: su invitación sigue pendiente o la persona ya está registrada.',
     resultLabel: 'Resultado de la importación',

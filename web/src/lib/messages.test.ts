@@ -150,6 +150,10 @@ const WIRE_MESSAGES: Record<string, string> = {
   // Issue 21: an invitation whose role differs from the account's, said to the invited person only.
   INVITATION_ROLE_CONFLICT:
     'Tu cuenta del portal tiene otro rol y no puede aceptar esta invitación. Pide a quien te invitó una invitación con tu rol actual.',
+  // Quotas (issue 21): the wait in words (remaining_time 75 s in the call below, rounded up to the minute).
+  RESEND_COOLDOWN: 'Esta invitación se reenvió hace poco. Podrás reenviarla en 2 minutos.',
+  MAIL_QUOTA_EXCEEDED: 'Se alcanzó el límite diario de correos de invitación. Podrás enviar más en 2 minutos.',
+  QUOTA_EXCEEDED: 'Se alcanzó el límite de uso de esta función. Podrás usarla de nuevo en 2 minutos.',
   // portal §8 "500 and others": the generic text, chosen on purpose. A 401 ends in a refresh or the sign-out
   // notice, a VALIDATION_ERROR shows its field messages (tested below), the CSV import's 408 shows its row report, and
   // a 413 cannot come from the SPA's forms, which refuse large files before sending (admin §5: images up to 2 MB).

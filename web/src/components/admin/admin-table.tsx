@@ -96,7 +96,8 @@ export function AdminTable<T>({
         </Alert>
       ) : null}
       {feedback?.kind === 'error' ? <ServerErrors error={feedback.error} /> : null}
-      <Card variation="outlined" padding="0" className="admin-table-card">
+      {/* On a phone the table scrolls sideways inside this card: focusable and named, so a keyboard can scroll it. */}
+      <Card variation="outlined" padding="0" className="admin-table-card" tabIndex={0} role="region" aria-label={label}>
         <Table highlightOnHover size="small" className="admin-table" aria-label={label} aria-busy={loading}>
           <TableHead>
             <TableRow>

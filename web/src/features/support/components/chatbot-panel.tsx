@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Flex, Heading, Text, TextField, View } from '@aws-amplify/ui-react';
-import { es } from '@shared/i18n/es';
+import { es, messageForError } from '@shared/i18n/es';
 import { useState } from 'react';
 import { type ChatbotAnswer, useAskChatbot } from '@/features/support/api/ask-chatbot';
 
@@ -40,7 +40,12 @@ export function ChatbotPanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 | 3 })
           <ChatExchange key={exchange.id} exchange={exchange} />
         ))}
       </Flex>
-      {ask.isError ? <Alert variation="error">{t.error}</Alert> : null}
+      {ask.isError ? (
+        <Alert variation="error">
+          {/* A spent quota (issue 21) says when the assistant answers again; anything else, the panel's own text. */}
+          {(ask.error as { status?: number } | null)?.status === 429 ? messageForError(ask.error) : t.error}
+        </Alert>
+      ) : null}
       <Flex
         as="form"
         gap="small"

@@ -19,6 +19,11 @@ export function ImportResults({ result }: { result: ResponseOf<typeof importUser
       <Text fontWeight="bold" marginBottom="xs" data-testid="import-summary">
         {t.summary(result.created, result.failed, result.already_invited)}
       </Text>
+      {result.mails_queued > 0 ? (
+        <Text fontSize="small" marginBottom="xs" data-testid="import-queued">
+          {t.queued(result.mails_queued)}
+        </Text>
+      ) : null}
       {result.already_invited > 0 ? (
         <Text fontSize="small" marginBottom="xs">
           {t.alreadyNote}

@@ -1,0 +1,31 @@
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { config } from '../lib/config';
+import { logger } from '../lib/logger';
+import { pacer, queuedMailOf } from '../lib/mail-queue';
+import { mailQueuedInvitation } from './invitations';
+
+/**
+ * The mail queue's worker (issue 21; infra/constructs/mail-queue.ts in AWS, local/mail-worker.ts locally): mails each
+ * queued invitation, spaced at MAIL_SEND_RATE per second (SES's send rate over the queue's concurrency). A message that
+ * fails is reported back alone and SQS delivers it again, then to the dead-letter queue; one already mailed, withdrawn
+ * or registered is skipped (mailQueuedInvitation).
+ */
+export async function handler(event: Pick<SQSEvent, 'Records'>): Promise<SQSBatchResponse> {
+  const pace = pacer(config.mailSendRate);
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    const mail = queuedMailOf(record.body);
+    if (!mail) {
+      logger.warn('Mail queue: a message that names no invitation is dropped', { messageId: record.messageId });
+      continue;
+    }
+    await pace();
+    try {
+      await mailQueuedInvitation(mail.invitation);
+    } catch (error) {
+      logger.error('Queued invitation mail failed', { invitation: mail.invitation, reason: (error as Error).name });
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures };
+}
