@@ -113,7 +113,9 @@ export interface SharedCase {
   caller: CallerSpec;
   kind: SharedKind;
   how: 'read' | 'search' | 'field' | 'write' | 'body';
-  /** The path param, body field or searched query that carries it; for 'field', the field changed. */
+  /** The path param that names it (read, field, write). */
+  param?: string;
+  /** The body field that names it (body), the field changed (field), or the query searched (search). */
   field?: string;
   /** The value sent for a 'field' case (made when the case runs). */
   value?: () => unknown;
@@ -146,22 +148,26 @@ export const SHARED_FIELD_VALUES: Record<string, ReadonlyArray<() => unknown>> =
 
 export function sharedCasesOf(contract: Contract): SharedCase[] {
   const cases: SharedCase[] = [];
+  const query = shapeOf(contract.query);
+  // A list searched for it: one whose other filters may all be left out (the others answer about those filters).
+  const searchable =
+    contract.method === 'GET' &&
+    'search' in query &&
+    Object.entries(query).every(([name, field]) => name === 'search' || field.safeParse(undefined).success);
   for (const caller of SHARED_CALLERS.filter((c) => admits(contract, c.role))) {
     for (const kind of SHARED_KINDS) {
-      const inPath = pathParamNames(contract.path).find((p) => pathParamKind(contract, p) === kind);
-      if (inPath && contract.method === 'GET') cases.push({ contract, caller, kind, how: 'read', field: inPath });
-      else if (inPath && contract.method === 'PATCH') {
+      const param = pathParamNames(contract.path).find((p) => pathParamKind(contract, p) === kind);
+      if (param && contract.method === 'GET') cases.push({ contract, caller, kind, how: 'read', param });
+      else if (param && contract.method === 'PATCH') {
         for (const field of Object.keys(shapeOf(contract.body)).filter((f) => f !== 'version')) {
           const values = SHARED_FIELD_VALUES[field];
           if (!values)
             throw new Error(`${contract.id}: no shared-world change for field ${field} (SHARED_FIELD_VALUES)`);
-          for (const value of values) cases.push({ contract, caller, kind, how: 'field', field, value });
+          for (const value of values) cases.push({ contract, caller, kind, how: 'field', param, field, value });
         }
-      } else if (inPath) cases.push({ contract, caller, kind, how: 'write', field: inPath });
-      if (contract.method === 'GET' && !inPath && 'search' in shapeOf(contract.query)) {
-        cases.push({ contract, caller, kind, how: 'search', field: 'search' });
-      }
-      if (contract.method !== 'GET' && !inPath) {
+      } else if (param) cases.push({ contract, caller, kind, how: 'write', param });
+      if (!param && searchable) cases.push({ contract, caller, kind, how: 'search', field: 'search' });
+      if (contract.method !== 'GET' && !param) {
         for (const { name } of bodyIdFields(contract).filter((f) => f.kind === kind)) {
           cases.push({ contract, caller, kind, how: 'body', field: name });
         }
@@ -173,5 +179,5 @@ export function sharedCasesOf(contract: Contract): SharedCase[] {
 
 export function sharedCaseName(c: SharedCase): string {
   const value = c.how !== 'field' ? '' : c.field === 'email' ? ' = a new address' : ` = ${JSON.stringify(c.value?.())}`;
-  return `${c.contract.id} ${c.caller.name}: ${c.how} ${c.field ?? ''}${value} of the shared ${c.kind}`;
+  return `${c.contract.id} ${c.caller.name}: ${c.how} ${c.field ?? c.param ?? ''}${value} of the shared ${c.kind}`;
 }

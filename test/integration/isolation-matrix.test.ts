@@ -423,10 +423,12 @@ describe('the shared world: a person of firms A and B', () => {
         if (JSON.stringify(sideB(old)) !== JSON.stringify(sideB(now))) changed.push(key);
       } else if (entry?.startsWith(person)) {
         const fields = (item: typeof old) => pick(item?.value as Record<string, unknown> | undefined, ENTRY_FIELDS);
-        // A listing entry of the person: in B's directories it may appear or go only with B's memberships.
+        // A listing entry of the person: in B's directories it appears or goes only with B's memberships (in A's,
+        // with A's); wherever it stays, its account fields stay.
         const ofB = otherSide.some((id) => key.includes(id));
-        if (ofB && (old === undefined) !== (now === undefined)) changed.push(key);
-        else if (JSON.stringify(fields(old)) !== JSON.stringify(fields(now))) changed.push(key);
+        if ((old === undefined) !== (now === undefined)) {
+          if (ofB) changed.push(key);
+        } else if (JSON.stringify(fields(old)) !== JSON.stringify(fields(now))) changed.push(key);
       } else if (otherSide.some((id) => before.get(key)?.includes(id) || after.get(key)?.includes(id))) {
         changed.push(key);
       }
@@ -472,7 +474,7 @@ describe('the shared world: a person of firms A and B', () => {
     const params = Object.fromEntries(
       pathParamNames(c.contract.path).map((name) => [
         name,
-        name === c.field ? entity.home : own(pathParamKind(c.contract, name) as Kind),
+        name === c.param ? entity.home : own(pathParamKind(c.contract, name) as Kind),
       ]),
     );
     const query: Array<[string, string]> = c.how === 'search' ? [['search', entity.search]] : [];
