@@ -7,8 +7,8 @@ import { createTestUser } from '../helpers/db';
 import { demoSociety } from '../helpers/demo-society';
 
 /**
- * Issue 21 on the users screens: a person two firms share, as firm A's PROJECT_ADMIN sees it. The detail lists firm
- * A's society only; the edit form keeps the account data read-only with a note saying why, says what the document
+ * Issue 21 on the users screens: a person two firms share, as firm A's PROJECT_ADMIN sees it. The list shows firm A's
+ * society and offers neither the enable toggle nor the delete; the detail lists firm A's society only; the edit form keeps the account data read-only with a note saying why, says what the document
  * access checkbox opens (firm A's documents only), and saves that checkbox alone. At 1366 px and at 375 px, axe clean.
  */
 const { webUrl, demo } = inject('portal');
@@ -46,6 +46,19 @@ describe('a person two firms share, on firm A’s users screens', () => {
     const { context, page } = await newPage(browser, { viewport: { width: 1366, height: 800 } });
     try {
       await signInWithCookies(context, webUrl, 'proyecto@demo.cl');
+      // The list offers no enable toggle and no delete for an account that also belongs elsewhere.
+      await page.goto(`${webUrl}/admin/users`);
+      await page.getByLabel('Buscar usuario').fill(person.email);
+      const row = page.getByRole('table', { name: 'Usuarios' }).getByRole('row').filter({ hasText: person.email });
+      await row.waitFor();
+      expect(await row.getByText(societyA.society_business_name).isVisible()).toBe(true);
+      await row.getByRole('button', { name: /^Acciones de / }).click();
+      await page.getByRole('menuitem', { name: 'Editar' }).waitFor();
+      const offered = await page.getByRole('menuitem').allTextContents();
+      expect(offered).not.toContain('Deshabilitar');
+      expect(offered).not.toContain('Eliminar');
+      await page.keyboard.press('Escape');
+
       await page.goto(`${webUrl}/admin/users/detail/${person.uuid}`);
       await page.getByText(societyA.society_business_name).waitFor();
       const shown = (await page.locator('main').textContent()) ?? '';
