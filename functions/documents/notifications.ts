@@ -21,7 +21,8 @@ const DIRECT_SOCIETY_FEEDS = 12;
 async function opened(caller: Caller, kind: 'society' | 'group', uuids: string[]): Promise<string[]> {
   const open = documentationProjects(caller.user);
   if (open.length === 0) return [];
-  if (caller.user.project_uuids.every((p) => open.includes(p))) return uuids;
+  const projects = caller.user.project_uuids;
+  if (projects.length > 0 && projects.every((p) => open.includes(p))) return uuids;
   const items = await getItems<{ uuid: string; project_uuid: string }>(uuids.map((u) => keys[kind](u)));
   return items.filter((i) => open.includes(i.project_uuid)).map((i) => i.uuid);
 }
