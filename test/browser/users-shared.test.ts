@@ -76,7 +76,9 @@ describe('a person two firms share, on firm A’s users screens', () => {
       expect(await access.isChecked()).toBe(false);
       await expectFitsAndAccessible(page, 'users-edit-shared');
 
-      await access.check();
+      // The box is drawn over its input: a person clicks its label.
+      await page.getByText('Acceso a documentos', { exact: true }).click();
+      expect(await access.isChecked()).toBe(true);
       const patch = page.waitForRequest(
         (r) => r.method() === 'PATCH' && r.url().includes(`/api/v1/users/user/${person.uuid}/`),
       );
