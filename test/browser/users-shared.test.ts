@@ -99,6 +99,7 @@ describe('a person two firms share, on firm A’s users screens', () => {
       await page.goto(`${webUrl}/admin/users/edit/${person.uuid}`);
       await page.getByText(NOTE).waitFor();
       expect(await page.getByLabel('Nombre (*)').getAttribute('readonly')).not.toBeNull();
+      expect(await page.getByRole('checkbox', { name: 'Acceso a documentos' }).isChecked()).toBe(true);
       await expectFitsAndAccessible(page, 'users-edit-shared-phone');
     } finally {
       await context.close();
