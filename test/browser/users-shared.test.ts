@@ -51,7 +51,7 @@ describe('a person two firms share, on firm A’s users screens', () => {
       await page.getByLabel('Buscar usuario').fill(person.email);
       const row = page.getByRole('table', { name: 'Usuarios' }).getByRole('row').filter({ hasText: person.email });
       await row.waitFor();
-      expect(await row.getByText(societyA.society_business_name).isVisible()).toBe(true);
+      await row.getByRole('cell', { name: societyA.society_business_name, exact: true }).waitFor();
       await row.getByRole('button', { name: /^Acciones de / }).click();
       await page.getByRole('menuitem', { name: 'Editar' }).waitFor();
       const offered = await page.getByRole('menuitem').allTextContents();
