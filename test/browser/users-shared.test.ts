@@ -49,6 +49,8 @@ describe('a person two firms share, on firm A’s users screens', () => {
       // The list offers no enable toggle and no delete for an account that also belongs elsewhere.
       await page.goto(`${webUrl}/admin/users`);
       await page.getByLabel('Buscar usuario').fill(person.email);
+      // The list reloads once the search is in the address: the row is the searched one from then on.
+      await page.waitForURL((url) => url.hash.includes(`search=${encodeURIComponent(person.email)}`));
       const row = page.getByRole('table', { name: 'Usuarios' }).getByRole('row').filter({ hasText: person.email });
       await row.waitFor();
       await row.getByRole('cell', { name: societyA.society_business_name, exact: true }).waitFor();
