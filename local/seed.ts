@@ -60,7 +60,7 @@ function newUser(account: (typeof DEMO_ACCOUNTS)[number], projectUuids: string[]
     image: null,
     phone_number: '+56912345678',
     position: null,
-    user_documentation: true,
+    documentation_projects: [],
     rut_user: null,
     user_description: null,
     user_magnus: null,
@@ -142,7 +142,9 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
   for (const account of DEMO_ACCOUNTS) {
     // Everyone but the admins of all and of a project starts as a member of the first project.
     const home = account.role === 'SUPER_ADMIN' || account.role === 'PROJECT_ADMIN' ? [] : [andes.uuid];
-    const user = newUser(account, []);
+    // Its Documentos entry too: every demo account but SUPER_ADMIN (who has none) browses the first project's documents.
+    const documentation = account.role === 'SUPER_ADMIN' ? [] : [andes.uuid];
+    const user = { ...newUser(account, []), documentation_projects: documentation };
     await createIdentity(user.uuid, user.email, DEMO_PASSWORD);
     await putNewUser(
       user,

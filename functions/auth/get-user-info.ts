@@ -1,4 +1,5 @@
 import { getUserInfo } from '../../shared/contracts/auth';
+import { hasAnyDocumentation } from '../lib/data/user-documentation';
 import { getMemberships } from '../lib/data/users';
 import { assetUrl } from '../lib/files';
 import { httpHandler } from '../lib/http/http-handler';
@@ -14,7 +15,8 @@ export const handler = httpHandler(getUserInfo, async ({ caller }) => {
       image: await assetUrl(user.image),
       phone_number: user.phone_number,
       position: user.position,
-      user_documentation: user.user_documentation,
+      // Per firm since issue 21: the Documentos entry shows when some firm opened its documents to the caller.
+      user_documentation: hasAnyDocumentation(user),
       rut_user: user.rut_user,
       user_description: user.user_description,
       user_magnus: user.user_magnus,

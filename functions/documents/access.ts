@@ -2,19 +2,21 @@ import { ADMIN_ROLES } from '../../shared/roles';
 import type { Caller } from '../lib/auth/caller';
 import { type DocumentRecord, getDocument } from '../lib/data/documents';
 import { getSociety, type SocietyRecord } from '../lib/data/societies';
+import { hasDocumentation } from '../lib/data/user-documentation';
 import { notFound } from '../lib/errors';
 import { societyInScope } from '../lib/scope';
 
 /**
  * Who sees which documents (portal §6; issue 10): admins (SUPER_ADMIN, PROJECT_ADMIN, GROUP_ADMIN) the societies of
  * their scope; USER_GROUP the societies of its groups; USER_SOCIETY its own societies; a user who is not an admin only
- * while its profile has `user_documentation`. Anything else answers 404, as if it did not exist.
+ * while the society's project (firm) has opened its documents to it (`user_documentation`, per firm since issue 21:
+ * another firm's flag opens nothing here). Anything else answers 404, as if it did not exist.
  */
 export const isAdmin = (caller: Caller) => ADMIN_ROLES.includes(caller.role);
 
 export function societyVisible(caller: Caller, society: Pick<SocietyRecord, 'uuid' | 'group_uuid' | 'project_uuid'>) {
   if (isAdmin(caller)) return societyInScope(caller, society);
-  if (!caller.user.user_documentation) return false;
+  if (!hasDocumentation(caller.user, society.project_uuid)) return false;
   if (caller.role === 'USER_GROUP') return caller.user.group_uuids.includes(society.group_uuid);
   return caller.user.society_uuids.includes(society.uuid);
 }

@@ -1,4 +1,5 @@
 import type { Caller } from '../lib/auth/caller';
+import { getItems } from '../lib/data/list-index';
 import {
   feedsAndReadState,
   groupsOfSocieties,
@@ -6,29 +7,45 @@ import {
   markOneRead,
   type WatchedFeeds,
 } from '../lib/data/notifications';
-import { nowIso } from '../lib/data/table';
+import { keys, nowIso } from '../lib/data/table';
+import { documentationProjects } from '../lib/data/user-documentation';
 import { splitExtension } from './documents';
 
 /** Society feeds read directly while they fit one BatchGet with the read state (8 keys each, 100 a call). */
 const DIRECT_SOCIETY_FEEDS = 12;
 
 /**
+ * The caller's societies or groups that lie in a firm which opened its documents to it (`user_documentation` is per
+ * firm, issue 21). Only a user some of whose firms did and some did not pays one read to learn which are which.
+ */
+async function opened(caller: Caller, kind: 'society' | 'group', uuids: string[]): Promise<string[]> {
+  const open = documentationProjects(caller.user);
+  if (open.length === 0) return [];
+  const projects = caller.user.project_uuids;
+  if (projects.length > 0 && projects.every((p) => open.includes(p))) return uuids;
+  const items = await getItems<{ uuid: string; project_uuid: string }>(uuids.map((u) => keys[kind](u)));
+  return items.filter((i) => open.includes(i.project_uuid)).map((i) => i.uuid);
+}
+
+/**
  * Which feeds tell a user of new documents (portal §2 top bar), and which societies' entries it may see. USER_SOCIETY:
  * its societies only (not their sibling societies): their own feeds, or, past what one BatchGet takes, their groups'
  * feeds filtered to them. USER_GROUP and GROUP_ADMIN: their groups' feeds (one per group, whatever its size). Project
- * and super admins upload documents rather than wait for them, and see none here. A user without `user_documentation`
- * has no document screens, so none.
+ * and super admins upload documents rather than wait for them, and see none here. A user sees only the societies and
+ * groups of the firms that opened their documents to it (`user_documentation`), and none without any.
  */
 async function watchedFeeds(caller: Caller): Promise<{ feeds: WatchedFeeds; only?: Set<string> }> {
   const none = { feeds: { societies: [], groups: [] } };
   if (caller.role === 'USER_SOCIETY') {
-    if (!caller.user.user_documentation) return none;
-    const societies = caller.user.society_uuids;
+    const societies = await opened(caller, 'society', caller.user.society_uuids);
+    if (societies.length === 0) return none;
     if (societies.length <= DIRECT_SOCIETY_FEEDS) return { feeds: { societies, groups: [] } };
     return { feeds: { societies: [], groups: await groupsOfSocieties(societies) }, only: new Set(societies) };
   }
-  if (caller.role === 'USER_GROUP' && !caller.user.user_documentation) return none;
-  if (caller.role !== 'USER_GROUP' && caller.role !== 'GROUP_ADMIN') return none;
+  if (caller.role === 'USER_GROUP') {
+    return { feeds: { societies: [], groups: await opened(caller, 'group', caller.user.group_uuids) } };
+  }
+  if (caller.role !== 'GROUP_ADMIN') return none;
   return { feeds: { societies: [], groups: caller.user.group_uuids } };
 }
 

@@ -16,6 +16,7 @@ import {
   societiesOfProject,
 } from '../lib/data/societies';
 import { keys } from '../lib/data/table';
+import { hasAnyDocumentation, hasDocumentation } from '../lib/data/user-documentation';
 import { notFound } from '../lib/errors';
 import { groupInScope, projectInScope, seesEverything, societyInScope } from '../lib/scope';
 import {
@@ -224,7 +225,10 @@ export async function adminLevel(caller: Caller, query: LevelQuery) {
   return { ...page(await rootRows(caller), query), root_directory: [], can_upload: false };
 }
 
-/** The societies whose documents a user browses: its own, its groups', or an admin's scope. */
+/**
+ * The societies whose documents a user browses: its own, its groups', or an admin's scope; a user who is not an admin
+ * only those of the firms that opened their documents to it.
+ */
 async function userSocietyRows(caller: Caller): Promise<FolderItem[]> {
   let list: Array<{ uuid: string; name: string; project: string }>;
   if (caller.role === 'USER_SOCIETY') {
@@ -243,6 +247,7 @@ async function userSocietyRows(caller: Caller): Promise<FolderItem[]> {
       project: e.value.p,
     }));
   }
+  if (!isAdmin(caller)) list = list.filter((s) => hasDocumentation(caller.user, s.project));
   return sortByName(
     list.map((s) => ({
       uuid: s.uuid,
@@ -256,7 +261,7 @@ async function userSocietyRows(caller: Caller): Promise<FolderItem[]> {
 }
 
 export async function userLevel(caller: Caller, query: LevelQuery) {
-  if (!isAdmin(caller) && !caller.user.user_documentation) throw notFound();
+  if (!isAdmin(caller) && !hasAnyDocumentation(caller.user)) throw notFound();
   if (query.folder && !query.society) throw notFound();
   if (!query.society) return { ...page(await userSocietyRows(caller), query), root_directory: [], can_upload: false };
   const level = await readLevel(caller, query.society, { project: query.project, folder: query.folder }, false);

@@ -54,14 +54,28 @@ export function membershipInScope(caller: Caller, membership: MembershipRef): bo
 }
 
 /**
- * Whether a user also belongs somewhere the caller does not manage: then deleting, disabling or re-addressing it
- * would reach into another tenant (403 ACTION_NOT_ALLOWED). A GROUP_ADMIN's own projects (those of its groups) count
- * as inside: every member of its groups also has that project membership.
+ * A user as one admin reaches it (issue 21: a person several firms share is seen and changed per firm):
+ * - `visible`: its memberships inside the caller's scope, the only ones the caller sees (names included) and changes;
+ *   a GROUP_ADMIN also sees the project membership of a project where it sees one of the user's groups or societies;
+ * - `projects`: the projects (firms) those lie in, whose per-firm fields (document access) the caller reads and writes;
+ * - `firmsWhole`: the caller's scope covers every membership of the user inside those projects (a GROUP_ADMIN whose
+ *   member also belongs to a sibling group does not decide for the whole firm);
+ * - `whole`: the scope covers every membership of the user, so the account-wide fields (e-mail, enable, names...) and
+ *   the account itself are the caller's to change; otherwise 403 ACTION_NOT_ALLOWED.
  */
-export function belongsOutside(caller: Caller, memberships: MembershipRef[], callerProjects: string[]): boolean {
-  if (seesEverything(caller)) return false;
-  return memberships.some((m) => {
-    if (membershipInScope(caller, m)) return false;
-    return !(caller.role === 'GROUP_ADMIN' && m.field === 'project_uuids' && callerProjects.includes(m.uuid));
-  });
+export function userSides(caller: Caller, memberships: MembershipRef[]) {
+  const reached = (m: MembershipRef) => seesEverything(caller) || membershipInScope(caller, m);
+  const seen = (m: MembershipRef) =>
+    reached(m) ||
+    (caller.role === 'GROUP_ADMIN' &&
+      m.field === 'project_uuids' &&
+      memberships.some((o) => o.field !== 'project_uuids' && o.project_uuid === m.uuid && reached(o)));
+  const visible = memberships.filter(seen);
+  const projects = [...new Set(visible.map((m) => m.project_uuid))];
+  return {
+    visible,
+    projects,
+    firmsWhole: memberships.filter((m) => projects.includes(m.project_uuid)).every(seen),
+    whole: visible.length === memberships.length,
+  };
 }

@@ -96,7 +96,7 @@ export async function registerFromInvitation(input: RegisterInput, origin: Reque
     image: null,
     phone_number: input.phone_number ?? null,
     position: null,
-    user_documentation: false,
+    documentation_projects: [],
     rut_user: input.rut_user ?? null,
     user_description: null,
     user_magnus: null,

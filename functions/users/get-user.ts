@@ -5,5 +5,5 @@ import { requireUser } from './users';
 
 /** GET api/v1/users/user/{uuid}/: one user in scope (404 outside). */
 export const handler = httpHandler(getUser, async ({ caller, params }) =>
-  userView(await requireUser(caller, params.uuid)),
+  userView(caller, await requireUser(caller, params.uuid)),
 );

@@ -5,9 +5,9 @@ import type { Caller } from '../lib/auth/caller';
 import type { Entry } from '../lib/data/directory';
 import type { GroupRecord } from '../lib/data/groups';
 import { getItems, type Ordering, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
-import type { ProjectRecord } from '../lib/data/projects';
 import type { SocietyRecord } from '../lib/data/societies';
 import { keys } from '../lib/data/table';
+import { documentationProjects } from '../lib/data/user-documentation';
 import {
   allUsers,
   readUserEntries,
@@ -20,11 +20,51 @@ import {
 import type { UserRecord } from '../lib/data/users';
 import { notFound } from '../lib/errors';
 import { assetUrl } from '../lib/files';
-import { groupInScope, projectInScope, seesEverything, societyInScope } from '../lib/scope';
+import {
+  groupInScope,
+  type MembershipRef,
+  projectInScope,
+  seesEverything,
+  societyInScope,
+  userSides,
+} from '../lib/scope';
 
 /** How users are shown and listed: the API's user view, the users list's partitions, ordering and pages. */
-/** A user as the API shows it (admin-area §3), with the names of its projects, groups and societies. */
-export async function userViews(users: UserRecord[], known: Array<{ uuid: string }> = []) {
+type Item = Record<string, unknown> & { uuid: string };
+
+/** A user's memberships, from its record and the items of its groups and societies (one gone is left out). */
+function membershipsFrom(user: UserRecord, byUuid: Map<string, Item>): MembershipRef[] {
+  const groups = user.group_uuids.flatMap((uuid) => {
+    const g = byUuid.get(uuid);
+    return g && 'group_name' in g
+      ? [{ field: 'group_uuids' as const, uuid, project_uuid: String(g.project_uuid) }]
+      : [];
+  });
+  const societies = user.society_uuids.flatMap((uuid) => {
+    const s = byUuid.get(uuid);
+    return s && 'society_business_name' in s
+      ? [
+          {
+            field: 'society_uuids' as const,
+            uuid,
+            project_uuid: String(s.project_uuid),
+            group_uuid: String(s.group_uuid),
+          },
+        ]
+      : [];
+  });
+  const projects = user.project_uuids.map((uuid) => ({ field: 'project_uuids' as const, uuid, project_uuid: uuid }));
+  return [...projects, ...groups, ...societies];
+}
+
+/**
+ * Users as the API shows them to an admin (admin-area §3), with the names of their projects, groups and societies.
+ * Issue 21: a person several firms share is seen per firm: only the memberships inside the caller's scope, and
+ * `user_documentation` true when every firm of the caller's scope the user belongs to has opened its documents to it
+ * (false when none does, or the user belongs to none); `account_in_scope` says whether the caller may change the
+ * account-wide fields (its scope covers every membership; userSides in scope.ts).
+ */
+export async function userViews(caller: Caller, users: UserRecord[], known: Array<{ uuid: string }> = []) {
   const unique = (list: string[]) => [...new Set(list)];
   const have = new Set(known.map((k) => k.uuid));
   // Names read with the page (from the entries' hints) are not read again. The hints name every membership (a join
@@ -41,53 +81,54 @@ export async function userViews(users: UserRecord[], known: Array<{ uuid: string
       .filter((s) => !have.has(s))
       .map((s) => keys.society(s)),
   ];
-  const all = [...known, ...(missing.length > 0 ? await getItems<{ uuid: string }>(missing) : [])] as Array<
-    Record<string, unknown> & { uuid: string }
-  >;
-  const projects = all.filter((i) => 'project_name' in i) as unknown as ProjectRecord[];
-  const groups = all.filter((i) => 'group_name' in i) as unknown as GroupRecord[];
-  const societies = all.filter((i) => 'society_business_name' in i) as unknown as SocietyRecord[];
-  const name = <T extends { uuid: string }>(items: T[], field: keyof T & string) =>
-    new Map(items.map((i) => [i.uuid, { uuid: i.uuid, [field]: String(i[field]) }]));
-  const projectNames = name(projects, 'project_name');
-  const groupNames = name(groups, 'group_name');
-  const societyNames = name(societies, 'society_business_name');
-  const pick = (map: Map<string, { uuid: string }>, uuids: string[]) => uuids.flatMap((u) => map.get(u) ?? []);
+  const all = [...known, ...(missing.length > 0 ? await getItems<{ uuid: string }>(missing) : [])] as Item[];
+  const byUuid = new Map(all.map((item) => [item.uuid, item]));
+  const names = (uuids: string[], field: string) =>
+    uuids.flatMap((uuid) => {
+      const item = byUuid.get(uuid);
+      return item && field in item ? [{ uuid, [field]: String(item[field]) }] : [];
+    });
   return Promise.all(
-    users.map(async (u) => ({
-      uuid: u.uuid,
-      first_name: u.first_name,
-      last_name: u.last_name,
-      email: u.email,
-      enable: u.enable,
-      is_active: u.enable,
-      created: u.created,
-      updated: u.updated ?? u.created,
-      version: u.version,
-      /** An e-mail change waiting for its link (the login is still `email`). */
-      pending_email: u.pending_email ?? null,
-      last_login: u.last_login ?? null,
-      profile: {
-        user_role: u.user_role,
-        rut_user: u.rut_user,
-        phone_number: u.phone_number,
-        user_description: u.user_description,
-        position: u.position,
-        user_magnus: u.user_magnus,
-        user_documentation: u.user_documentation,
-        image: await assetUrl(u.image),
-      },
-      project: pick(projectNames, u.project_uuids),
-      group: pick(groupNames, u.group_uuids),
-      society: pick(societyNames, u.society_uuids),
-    })),
+    users.map(async (u) => {
+      const sides = userSides(caller, membershipsFrom(u, byUuid));
+      const seen = (field: MembershipRef['field']) => sides.visible.filter((m) => m.field === field).map((m) => m.uuid);
+      const open = documentationProjects(u);
+      return {
+        uuid: u.uuid,
+        first_name: u.first_name,
+        last_name: u.last_name,
+        email: u.email,
+        enable: u.enable,
+        is_active: u.enable,
+        created: u.created,
+        updated: u.updated ?? u.created,
+        version: u.version,
+        /** An e-mail change waiting for its link (the login is still `email`). */
+        pending_email: u.pending_email ?? null,
+        last_login: u.last_login ?? null,
+        account_in_scope: sides.whole,
+        profile: {
+          user_role: u.user_role,
+          rut_user: u.rut_user,
+          phone_number: u.phone_number,
+          user_description: u.user_description,
+          position: u.position,
+          user_magnus: u.user_magnus,
+          user_documentation: sides.projects.length > 0 && sides.projects.every((p) => open.includes(p)),
+          image: await assetUrl(u.image),
+        },
+        project: names(seen('project_uuids'), 'project_name'),
+        group: names(seen('group_uuids'), 'group_name'),
+        society: names(seen('society_uuids'), 'society_business_name'),
+      };
+    }),
   );
 }
 
 export type UserView = Awaited<ReturnType<typeof userViews>>[number];
 
-export async function userView(user: UserRecord): Promise<UserView> {
-  return (await userViews([user]))[0] as UserView;
+export async function userView(caller: Caller, user: UserRecord): Promise<UserView> {
+  return (await userViews(caller, [user]))[0] as UserView;
 }
 
 type UserOrdering = Ordering<UserEntry>;
@@ -149,7 +190,7 @@ export async function userEntriesInScope(
  * User rows of a page: the users and the names of all their memberships (from the entries' hints, which name every
  * membership of the user), in one BatchGet: with the caller's Get and the directory's, a page is 3 calls.
  */
-async function userRows(page: Array<Entry<UserEntry>>) {
+async function userRows(caller: Caller, page: Array<Entry<UserEntry>>) {
   const found = await getItems<Record<string, unknown> & { uuid: string }>([
     ...page.map((e) => keys.user(e.id)),
     ...[...new Set(page.flatMap((e) => e.value.p))].map((p) => keys.project(p)),
@@ -159,7 +200,7 @@ async function userRows(page: Array<Entry<UserEntry>>) {
   const byUuid = new Map(found.map((item) => [item.uuid, item]));
   const users = page.flatMap((e) => (byUuid.get(e.id) as UserRecord | undefined) ?? []);
   const names = found.filter((item) => !('user_role' in item) || 'project_name' in item);
-  return userViews(users, names);
+  return userViews(caller, users, names);
 }
 
 /** A page of the users list (and of its search twin). */
@@ -179,5 +220,5 @@ export async function pageUsers(
     text: userText,
     ordering: userOrdering(query.ordering),
   });
-  return { count, results: await rowsWithinBudget(page, userRows) };
+  return { count, results: await rowsWithinBudget(page, (rows) => userRows(caller, rows)) };
 }

@@ -11,6 +11,7 @@ import { sessionsEndInstant } from '../lib/data/sessions';
 import { getSociety, type SocietyRecord } from '../lib/data/societies';
 import { keys, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
+import { documentationProjects } from '../lib/data/user-documentation';
 import { unlinkWrites, userListingWrites, userUnlistingWrites } from '../lib/data/user-listing';
 import { getUser, type MembershipTarget, membershipsOf, type UserRecord, userItem } from '../lib/data/users';
 import { deleteKey, deleteWhen, putVersioned } from '../lib/data/writes';
@@ -18,12 +19,12 @@ import { conflict, fieldErrors, forbidden, notFound } from '../lib/errors';
 import { assetUrl, deleteAsset, storeImage } from '../lib/files';
 import type { UploadedFile } from '../lib/http/multipart';
 import {
-  belongsOutside,
   groupInScope,
   membershipInScope,
   projectInScope,
   seesEverything,
   societyInScope,
+  userSides,
 } from '../lib/scope';
 import { mailEmailChange, requestEmailChangeWrites } from './email-change';
 import { joinWrites, leaveWrites } from './memberships';
@@ -33,8 +34,9 @@ import { userView } from './user-lists';
  * The rules of users (admin-area §2 to §8): an admin sees and changes only users of the roles it may invite, inside
  * its scope; SUPER_ADMIN alone changes a role; a user who administers a project or group cannot be deleted; disabling
  * blocks sign-in and live tokens (the authorizer reads enable on every request). Issue 8: membership lists reach only
- * the caller's scope; deleting, disabling or re-addressing a user who also belongs outside it answers 403; an e-mail
- * change waits for the new address's confirmation (email-change.ts).
+ * the caller's scope; an e-mail change waits for the new address's confirmation (email-change.ts). Issue 21: a person
+ * several firms share is changed per firm: document access for the firms of the caller's scope only; the account
+ * (delete) and its account-wide fields only by an admin whose scope covers every membership, else 403.
  */
 type PatchInput = z.output<typeof userPatchSchema>;
 
@@ -81,16 +83,50 @@ async function targetsOf(caller: Caller, field: 'project' | 'group' | 'society',
 
 const FIELD_OF = { project: 'project_uuids', group: 'group_uuids', society: 'society_uuids' } as const;
 
-/** The projects of the caller's groups: for a GROUP_ADMIN, its members' project membership is inside its scope. */
-async function callerProjects(caller: Caller): Promise<string[]> {
-  if (caller.role !== 'GROUP_ADMIN') return caller.user.project_uuids;
-  const groups = await getItems<GroupRecord>(caller.user.group_uuids.map((g) => keys.group(g)));
-  return groups.map((g) => g.project_uuid);
+/**
+ * Fields of the account rather than of one firm's side of it: every firm that shares the person sees them, and the
+ * e-mail and enable decide what the person reaches everywhere. Only an admin whose scope covers every membership of
+ * the user changes them (the role is SUPER_ADMIN's alone).
+ */
+const ACCOUNT_FIELDS = [
+  'enable',
+  'first_name',
+  'last_name',
+  'rut_user',
+  'phone_number',
+  'position',
+  'user_description',
+  'user_magnus',
+] as const;
+
+/** 403 ACTION_NOT_ALLOWED when the user also belongs where the caller does not manage (issues 8 and 21). */
+function requireWholeUserInScope(caller: Caller, memberships: MembershipTarget[]) {
+  if (!userSides(caller, memberships).whole) throw forbidden();
 }
 
-/** 403 ACTION_NOT_ALLOWED when the user also belongs where the caller does not manage (issue 8). */
-async function requireWholeUserInScope(caller: Caller, memberships: MembershipTarget[]) {
-  if (belongsOutside(caller, memberships, await callerProjects(caller))) throw forbidden();
+/**
+ * The projects whose documents the user may browse after a patch: the caller's answer speaks for the firms of its
+ * scope (after the patch's membership changes) and no other; a firm the user no longer belongs to keeps none open.
+ */
+function documentationAfter(
+  caller: Caller,
+  before: UserRecord,
+  memberships: MembershipTarget[],
+  wanted: boolean | undefined,
+): string[] {
+  const open = new Set(documentationProjects(before));
+  if (wanted !== undefined) {
+    const sides = userSides(caller, memberships);
+    const changes = sides.projects.filter((p) => open.has(p) !== wanted);
+    // A GROUP_ADMIN whose member also belongs to a sibling group does not decide for the whole firm.
+    if (changes.length > 0 && !sides.firmsWhole) throw forbidden();
+    for (const p of changes) {
+      if (wanted) open.add(p);
+      else open.delete(p);
+    }
+  }
+  const belongs = new Set(memberships.map((m) => m.project_uuid));
+  return [...open].filter((p) => belongs.has(p));
 }
 
 export async function patchUser(caller: Caller, uuid: string, input: PatchInput) {
@@ -99,19 +135,16 @@ export async function patchUser(caller: Caller, uuid: string, input: PatchInput)
     throw forbidden();
   }
   if (input.version !== undefined && input.version !== before.version) throw conflict('DATA_CONFLICT');
-  const { version: _v, project, group, society, email, ...fields } = input;
+  const { version: _v, project, group, society, email, user_documentation, ...fields } = input;
   const memberships = await membershipsOf(before);
   const emailChange = email !== undefined && email !== before.email;
-  // Disabling, enabling and re-addressing act on the whole account: only for a user wholly inside the caller's scope.
-  if (emailChange || (fields.enable !== undefined && fields.enable !== before.enable)) {
-    await requireWholeUserInScope(caller, memberships);
-  }
-  const after: UserRecord = {
-    ...before,
-    ...(sentFields(fields) as Partial<UserRecord>),
-    updated: nowIso(),
-    version: before.version + 1,
-  };
+  const sent = sentFields(fields) as Partial<UserRecord>;
+  const accountChange = ACCOUNT_FIELDS.some(
+    (f) => f in sent && JSON.stringify(sent[f] ?? null) !== JSON.stringify(before[f] ?? null),
+  );
+  // The account-wide fields: only for a user wholly inside the caller's scope.
+  if (emailChange || accountChange) requireWholeUserInScope(caller, memberships);
+  const after: UserRecord = { ...before, ...sent, updated: nowIso(), version: before.version + 1 };
   // The coordinator's authenticate reads this: a disabled user's sessions end at once (issue 8).
   // Ends every session, in this same write.
   if (before.enable && after.enable === false) {
@@ -149,17 +182,21 @@ export async function patchUser(caller: Caller, uuid: string, input: PatchInput)
     }
   }
   const mailing = emailChange ? requestEmailChangeWrites(after, email) : undefined;
+  const kept = (await membershipsOf(after)).filter((t) => !joined.some((j) => j.uuid === t.uuid));
+  // Document access per firm; a record written before stores its list now (its one flag leaves with this write).
+  after.documentation_projects = documentationAfter(caller, before, [...kept, ...joined], user_documentation);
+  delete after.user_documentation;
   const { updated: _u, version: _ver, pending_email_token: _t, ...comparable } = after;
-  const changes = diff(before as unknown as Record<string, unknown>, comparable);
+  const { user_documentation: _legacy, ...stored } = before;
+  const changes = diff({ ...stored, documentation_projects: documentationProjects(before) }, comparable);
   writes.unshift(putVersioned(userItem(after), before.version));
   writes.push(...(mailing?.writes ?? []));
   // Listing entries carry the user's list attributes: every entry of the user is rewritten with the new ones.
-  const kept = (await membershipsOf(after)).filter((t) => !joined.some((j) => j.uuid === t.uuid));
   writes.push(...userListingWrites(after, [...kept, ...joined]));
   writes.push(auditWrite(config.tableName, caller, editAction(changes), { type: 'USER', uuid }, changes));
   await transactWrite(writes);
   if (mailing && email) await mailEmailChange(before, email, mailing.token);
-  return userView(after);
+  return userView(caller, after);
 }
 
 /** Whether the user administers a project or a group (then it cannot be deleted: 409 USER_IS_ADMIN). */
@@ -175,7 +212,7 @@ export async function deleteUser(caller: Caller, uuid: string) {
   if (uuid === caller.user.uuid) throw forbidden();
   if (administers(user)) throw conflict('USER_IS_ADMIN');
   const targets = await membershipsOf(user);
-  await requireWholeUserInScope(caller, targets);
+  requireWholeUserInScope(caller, targets);
   const writes: TxWrite[] = [
     deleteWhen(keys.user(uuid), { expression: 'version = :version', values: { ':version': user.version } }, () =>
       conflict('DATA_CONFLICT'),

@@ -61,6 +61,12 @@ export const userSchema = z.object({
   pending_email: z.optional(z.nullable(z.string())),
   /** ISO time of the last successful sign-in, null when never (issue 14: the users list's 'Último ingreso'). */
   last_login: z.nullable(z.string()),
+  /**
+   * Issue 21: whether the caller's scope covers every membership of the user, so it may change the account-wide
+   * fields (e-mail, enable, names, RUT, phone, position, description, user_magnus) and delete the account; otherwise
+   * those answer 403 ACTION_NOT_ALLOWED. Not in the spec.
+   */
+  account_in_scope: z.boolean(),
   profile: z.object({
     user_role: z.enum(ROLES),
     rut_user: z.nullable(z.string()),
@@ -68,9 +74,14 @@ export const userSchema = z.object({
     user_description: z.nullable(z.string()),
     position: z.nullable(z.string()),
     user_magnus: z.nullable(z.string()),
+    /**
+     * Per firm (issue 21): true when every project of the caller's scope the user belongs to has opened its documents
+     * to the user (a SUPER_ADMIN's scope: all of them); a PATCH sets it for those projects only.
+     */
     user_documentation: z.boolean(),
     image: z.nullable(z.string()),
   }),
+  /** Only the memberships inside the caller's scope (issue 21): nothing of another firm. */
   project: z.array(named('project_name')),
   group: z.array(named('group_name')),
   society: z.array(named('society_business_name')),
@@ -146,7 +157,10 @@ export const patchUser = /* @__PURE__ */ defineContract({
   path: 'api/v1/users/user/{uuid}/',
   access: USER_ADMINS,
   handler: 'users/patch-user',
-  summary: 'Change a user: only the fields sent; SUPER_ADMIN alone changes a role (403 otherwise); {enable} toggles',
+  summary:
+    'Change a user: only the fields sent; SUPER_ADMIN alone changes a role (403 otherwise); {enable} toggles. ' +
+    'user_documentation applies to the projects of the caller’s scope only; the account-wide fields (e-mail, enable, ' +
+    'names, RUT, phone, position, description, user_magnus) need a scope covering every membership (403 otherwise)',
   params: uuidParams,
   body: userPatchSchema,
   response: userSchema,

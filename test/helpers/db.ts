@@ -39,7 +39,7 @@ export function testUserRecord(
     image: null,
     phone_number: null,
     position: null,
-    user_documentation: false,
+    documentation_projects: [],
     rut_user: null,
     user_description: null,
     user_magnus: null,

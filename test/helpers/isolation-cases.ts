@@ -1,12 +1,14 @@
 import { contracts } from '../../shared/contracts';
 import { type Contract, pathParamNames } from '../../shared/contracts/define';
-import { bodyIdFields, pathParamKind, queryIdFields } from './contract-inputs';
+import { bodyIdFields, pathParamKind, queryIdFields, shapeOf } from './contract-inputs';
 import { outOfScope } from './tenant-scope';
 import {
   CALLERS,
   type Caller,
   type CallerSpec,
   KINDS_PER_TAG,
+  SHARED_KINDS,
+  type SharedKind,
   type Tag,
   TENANT_KINDS,
   type TenantKind,
@@ -98,3 +100,84 @@ export const entityKey = (kind: TenantKind, uuid: string) => {
   const prefix = KEY_PREFIX[kind] ?? kind.toUpperCase();
   return { pk: `${prefix}#${uuid}`, sk: prefix };
 };
+
+/**
+ * Issue 21, the shared world: what firm A's admins may do to an entity firm B shares with them (tenant-world.ts
+ * `shared`), each case run by the test against A's side of it while B's side must stay unchanged and unseen:
+ * - read: a GET naming it in the path, or a list or picker searched for it (its e-mail, its RUT);
+ * - field: a PATCH of it, one case per field of the body (SHARED_FIELD_VALUES: each field's change);
+ * - write: any other write naming it in the path, or naming it in a body field on the caller's own entity.
+ */
+export interface SharedCase {
+  contract: Contract;
+  caller: CallerSpec;
+  kind: SharedKind;
+  how: 'read' | 'search' | 'field' | 'write' | 'body';
+  /** The path param that names it (read, field, write). */
+  param?: string;
+  /** The body field that names it (body), the field changed (field), or the query searched (search). */
+  field?: string;
+  /** The value sent for a 'field' case (made when the case runs). */
+  value?: () => unknown;
+}
+
+export const SHARED_CALLERS = CALLERS.filter(
+  (c) => !c.demo && (c.role === 'PROJECT_ADMIN' || c.role === 'GROUP_ADMIN'),
+);
+
+/**
+ * The change each field of a shared entity's PATCH is tried with (names and e-mails are fresh per case). A field
+ * nobody listed here fails at collection, so a new field of a PATCH is tried the day it is added.
+ */
+export const SHARED_FIELD_VALUES: Record<string, ReadonlyArray<() => unknown>> = {
+  first_name: [() => 'Cambiado'],
+  last_name: [() => 'Cambiado'],
+  email: [() => `compartido-${Math.random().toString(36).slice(2, 10)}@prueba.cl`],
+  rut_user: [() => '11111111-1'],
+  phone_number: [() => '+56999998888'],
+  position: [() => 'Gerente'],
+  user_description: [() => 'Otra descripción'],
+  user_magnus: [() => 'otro-usuario'],
+  user_documentation: [() => true, () => false],
+  user_role: [() => 'USER_GROUP'],
+  enable: [() => false],
+  project: [() => []],
+  group: [() => []],
+  society: [() => []],
+};
+
+export function sharedCasesOf(contract: Contract): SharedCase[] {
+  const cases: SharedCase[] = [];
+  const query = shapeOf(contract.query);
+  // A list searched for it: one whose other filters may all be left out (the others answer about those filters).
+  const searchable =
+    contract.method === 'GET' &&
+    'search' in query &&
+    Object.entries(query).every(([name, field]) => name === 'search' || field.safeParse(undefined).success);
+  for (const caller of SHARED_CALLERS.filter((c) => admits(contract, c.role))) {
+    for (const kind of SHARED_KINDS) {
+      const param = pathParamNames(contract.path).find((p) => pathParamKind(contract, p) === kind);
+      if (param && contract.method === 'GET') cases.push({ contract, caller, kind, how: 'read', param });
+      else if (param && contract.method === 'PATCH') {
+        for (const field of Object.keys(shapeOf(contract.body)).filter((f) => f !== 'version')) {
+          const values = SHARED_FIELD_VALUES[field];
+          if (!values)
+            throw new Error(`${contract.id}: no shared-world change for field ${field} (SHARED_FIELD_VALUES)`);
+          for (const value of values) cases.push({ contract, caller, kind, how: 'field', param, field, value });
+        }
+      } else if (param) cases.push({ contract, caller, kind, how: 'write', param });
+      if (!param && searchable) cases.push({ contract, caller, kind, how: 'search', field: 'search' });
+      if (contract.method !== 'GET' && !param) {
+        for (const { name } of bodyIdFields(contract).filter((f) => f.kind === kind)) {
+          cases.push({ contract, caller, kind, how: 'body', field: name });
+        }
+      }
+    }
+  }
+  return cases;
+}
+
+export function sharedCaseName(c: SharedCase): string {
+  const value = c.how !== 'field' ? '' : c.field === 'email' ? ' = a new address' : ` = ${JSON.stringify(c.value?.())}`;
+  return `${c.contract.id} ${c.caller.name}: ${c.how} ${c.field ?? c.param ?? ''}${value} of the shared ${c.kind}`;
+}

@@ -78,9 +78,29 @@ export interface Caller {
   scope: readonly Tag[];
 }
 
+/**
+ * What two firms share (issue 21): an entity that firm A (home) and firm B (otherProject) both legitimately reach, as
+ * each reaches it. A person is one user on both sides (`shared.user`: a USER_SOCIETY of A1a and of B1a, whose documents
+ * firm B has opened to it and firm A has not). A company two firms serve is one society per project with one RUT: to
+ * add it, put 'society' in SHARED_KINDS and build its two societies in buildWorld beside the person, `search` its RUT; the shared
+ * cases (isolation-cases.ts sharedCasesOf) then take every contract that names a society.
+ */
+export const SHARED_KINDS = ['user'] as const;
+export type SharedKind = (typeof SHARED_KINDS)[number];
+
+export interface SharedEntity {
+  /** Its id as firm A reaches it, and as firm B does (the same uuid for a person). */
+  home: string;
+  otherProject: string;
+  /** What a search of firm A's lists finds it by (a person's e-mail, a company's RUT). */
+  search: string;
+}
+
 export interface World {
   /** Ids of each kind per tag; `user` lists the users whose only memberships are under that tag. */
   ids: Record<Tag, Record<TenantKind, string[]>>;
+  /** The entities firms A and B share (none of them is in `ids`: each belongs to two tags). */
+  shared: Record<SharedKind, SharedEntity>;
   industry: string;
   callers: Caller[];
   tokens: Map<string, string>;
@@ -230,12 +250,14 @@ export async function buildWorld(): Promise<World> {
     group(A, [gaA2.uuid], [ugA2.uuid]),
     group(B, [gaB1.uuid], []),
   ]);
-  const [A1a, A1b, A2a, B1a] = await Promise.all([
-    society(A1, [usA1a.uuid]),
+  // The person both firms share joins A1a, then B1a (each join is conditioned on the version it read).
+  const person = await createTestUser('USER_SOCIETY', [A, B]);
+  const [A1a, A1b, A2a] = await Promise.all([
+    society(A1, [usA1a.uuid, person.uuid]),
     society(A1, [usA1b.uuid]),
     society(A2, [usA2a.uuid]),
-    society(B1, [usB1a.uuid]),
   ]);
+  const B1a = await society(B1, [usB1a.uuid, person.uuid]);
 
   const invitations = await Promise.all([
     invitation({ project: [A], group: [A1], society: [A1a] }, 'USER_SOCIETY'),
@@ -253,6 +275,16 @@ export async function buildWorld(): Promise<World> {
       ),
     ),
   );
+  // Firm B opens its documents to the person it shares with A, through its own admin; firm A has not.
+  await created(
+    'shared user_documentation',
+    call(users.patchUser, {
+      token: (await signIn(paB.email)).access,
+      params: { uuid: person.uuid },
+      body: { user_documentation: true },
+    }),
+  );
+  const shared: World['shared'] = { user: { home: person.uuid, otherProject: person.uuid, search: person.email } };
   // Tickets are sent by a user of each tag; the home one by its USER_SOCIETY, as a caller would.
   const senders = await Promise.all([usA1a, usA1b, usA2a, usB1a].map(async (u) => (await signIn(u.email)).access));
   const content = await buildContent(superAdmin, {
@@ -321,5 +353,5 @@ export async function buildWorld(): Promise<World> {
   const tokens = new Map(
     await Promise.all(callers.map(async (caller) => [caller.name, (await signIn(caller.email)).access] as const)),
   );
-  return { ids, industry, callers, tokens, superAdmin };
+  return { ids, shared, industry, callers, tokens, superAdmin };
 }

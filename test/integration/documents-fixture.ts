@@ -83,15 +83,18 @@ export async function buildDocumentsWorld() {
   const S2 = await society(G2, []);
   const SQ = await society(GQ, [userQ.uuid]);
 
-  // Profiles with `user_documentation` (portal §3), set on the records as an admin's edit would.
+  // Profiles with `user_documentation` (portal §3) for their project, set on the records as an admin's edit would.
   const { dynamo, keys, lib, tableName } = await tableAccess();
-  for (const u of [user, userQ]) {
+  for (const [u, project] of [
+    [user, P],
+    [userQ, Q],
+  ] as const) {
     await dynamo.send(
       new lib.UpdateCommand({
         TableName: tableName,
         Key: keys.user(u.uuid),
-        UpdateExpression: 'SET user_documentation = :t',
-        ExpressionAttributeValues: { ':t': true },
+        UpdateExpression: 'SET documentation_projects = :p',
+        ExpressionAttributeValues: { ':p': [project] },
       }),
     );
   }

@@ -94,15 +94,15 @@ beforeAll(async () => {
   }
   H1 = await society(groupH, []);
 
-  // Profiles with `user_documentation` (portal §3), set on the records as an admin's edit would.
+  // Profiles with `user_documentation` (portal §3) for their project, set on the records as an admin's edit would.
   const { dynamo, keys, lib, tableName } = await tableAccess();
   for (const u of [ug, single, many]) {
     await dynamo.send(
       new lib.UpdateCommand({
         TableName: tableName,
         Key: keys.user(u.uuid),
-        UpdateExpression: 'SET user_documentation = :t',
-        ExpressionAttributeValues: { ':t': true },
+        UpdateExpression: 'SET documentation_projects = :p',
+        ExpressionAttributeValues: { ':p': [P] },
       }),
     );
   }

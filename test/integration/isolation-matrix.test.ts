@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, type ExpectStatic, expect, test } from 'vitest';
 import * as z from 'zod/mini';
 import { defineContract, pathParamNames } from '../../shared/contracts/define';
+import * as groups from '../../shared/contracts/groups';
+import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
 import * as societies from '../../shared/contracts/societies';
+import * as users from '../../shared/contracts/users';
 import { call, signIn } from '../helpers/api';
 import {
+  bodyIdFields,
   pathParamKind,
   queryIdFields,
   requiredQueryValues,
@@ -21,6 +25,8 @@ import {
   entityKey,
   type IsolationCase,
   protectedContracts,
+  sharedCaseName,
+  sharedCasesOf,
 } from '../helpers/isolation-cases';
 import { leakedIds, send } from '../helpers/raw-http';
 import { changedKeys, onlyMentioning, type TableWatch, watchTable } from '../helpers/table-changes';
@@ -316,4 +322,211 @@ describe('importUsersCsv with rows naming another tenant', () => {
       expect.soft(await changedForeignItems(watch, foreign)).toEqual([]);
     },
   );
+});
+
+/**
+ * Issue 21, the shared world: a person firms A and B both have (tenant-world.ts `shared`; firm B opened its documents
+ * to it, firm A did not). Every read and write of firm A's admins that names it (isolation-cases.ts sharedCasesOf)
+ * must leave firm B's side unchanged and unseen: no id or name of B's in the answer; on the table, no item of B's
+ * changed, and of the person's own items (its record, its listing entries) nothing B owns or every firm sees: B's
+ * memberships, B's document access, the account-wide fields. What is A's (its memberships, its document access) is
+ * A's to change. Writes that name the person in a body act on entities of A made for them, and each write ends with
+ * the person's A memberships put back, so the next case finds the world as built.
+ */
+describe('the shared world: a person of firms A and B', () => {
+  const ACCOUNT_FIELDS = [
+    'email',
+    'enable',
+    'first_name',
+    'last_name',
+    'rut_user',
+    'phone_number',
+    'position',
+    'user_description',
+    'user_magnus',
+    'user_role',
+    'image',
+    'pending_email',
+    'sessions_valid_after',
+  ];
+  /** A listing entry's account fields: enable, names, e-mail, role, RUT (its hints and ordering follow A's changes). */
+  const ENTRY_FIELDS = ['e', 'f', 'l', 'm', 'r', 't'];
+  let otherSide: string[];
+  let scratch: { society: string; group: string };
+  let memberships: { project: string[]; society: string[] };
+
+  beforeAll(async () => {
+    const as = { token: world.superAdmin };
+    const B = world.ids.otherProject;
+    const [project, group, society] = await Promise.all([
+      call(projects.getProject, { ...as, params: { uuid: B.project[0] as string } }),
+      call(groups.getGroup, { ...as, params: { uuid: B.group[0] as string } }),
+      call(societies.getSociety, { ...as, params: { uuid: B.society[0] as string } }),
+    ]);
+    otherSide = [
+      ...worldIdsUnder(world, ['otherProject']),
+      project.body.project_name,
+      group.body.group_name,
+      society.body.society_business_name,
+      society.body.society_rut as string,
+    ];
+    // Entities of A for the writes that name the person in a body, so the world's own keep their members.
+    const [scratchGroup, scratchSociety] = await Promise.all([
+      call(groups.createGroup, {
+        ...as,
+        body: {
+          group_name: `Compartido ${randomUUID().slice(0, 8)}`,
+          group_description: 'Compartido',
+          project: world.ids.home.project[0] as string,
+        },
+      }),
+      call(societies.createSociety, {
+        ...as,
+        body: {
+          ...(sampleBody(societies.createSociety, (kind) => ownId(kind, false)) as Record<string, unknown>),
+          group: world.ids.home.group[0],
+          user: [],
+        } as never,
+      }),
+    ]);
+    expect(scratchGroup.status).toBe(201);
+    expect(scratchSociety.status, JSON.stringify(scratchSociety.body)).toBe(201);
+    scratch = { group: scratchGroup.body.uuid, society: scratchSociety.body.uuid };
+    const person = await call(users.getUser, { ...as, params: { uuid: world.shared.user.home } });
+    memberships = { project: person.body.project.map((p) => p.uuid), society: person.body.society.map((s) => s.uuid) };
+    // The world is what the cases assume: the person is of both firms, and B's side shows it.
+    expect(memberships.project).toHaveLength(2);
+    expect(memberships.society).toHaveLength(2);
+    expect(person.body.profile.user_documentation).toBe(false);
+  });
+
+  const parsed = (json: string | undefined) =>
+    json === undefined ? undefined : (JSON.parse(json) as Record<string, unknown>);
+  const pick = (item: Record<string, unknown> | undefined, fields: string[]) =>
+    item && Object.fromEntries(fields.map((f) => [f, item[f] ?? null]));
+  const onlyB = (list: unknown) => ((list as string[] | undefined) ?? []).filter((id) => otherSide.includes(id));
+  /** Firm B's side of the person's record: its memberships there, its document access there, the account. */
+  const sideB = (record: Record<string, unknown> | undefined) =>
+    record && {
+      ...pick(record, ACCOUNT_FIELDS),
+      projects: onlyB(record.project_uuids),
+      groups: onlyB(record.group_uuids),
+      societies: onlyB(record.society_uuids),
+      documents: onlyB(record.documentation_projects),
+    };
+
+  /** What changed of firm B's side during the watch: the keys, each with what B would see differ. */
+  async function otherSideChanges(watch: TableWatch, person: string) {
+    const { before, after } = await watch.changes();
+    const changed: string[] = [];
+    for (const key of changedKeys(before, after)) {
+      const [old, now] = [parsed(before.get(key)), parsed(after.get(key))];
+      const entry = (now ?? old)?.entry as string | undefined;
+      if (key === `USER#${person} USER`) {
+        if (JSON.stringify(sideB(old)) !== JSON.stringify(sideB(now))) changed.push(key);
+      } else if (entry?.startsWith(person)) {
+        const fields = (item: typeof old) => pick(item?.value as Record<string, unknown> | undefined, ENTRY_FIELDS);
+        // A listing entry of the person: in B's directories it appears or goes only with B's memberships (in A's,
+        // with A's); wherever it stays, its account fields stay.
+        const ofB = otherSide.some((id) => key.includes(id));
+        if ((old === undefined) !== (now === undefined)) {
+          if (ofB) changed.push(key);
+        } else if (JSON.stringify(fields(old)) !== JSON.stringify(fields(now))) changed.push(key);
+      } else if (otherSide.some((id) => before.get(key)?.includes(id) || after.get(key)?.includes(id))) {
+        changed.push(key);
+      }
+    }
+    return changed;
+  }
+
+  /** Puts the person's memberships back as built (a case may have taken A's away, as it may). */
+  async function restorePerson() {
+    const as = { token: world.superAdmin };
+    const uuid = world.shared.user.home;
+    const now = await call(users.getUser, { ...as, params: { uuid } });
+    if (now.status !== 200) throw new Error(`the shared person is gone: ${now.status}`);
+    const same = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+    if (
+      same(
+        now.body.project.map((p) => p.uuid),
+        memberships.project,
+      ) &&
+      same(
+        now.body.society.map((s) => s.uuid),
+        memberships.society,
+      )
+    )
+      return;
+    const put = await call(users.patchUser, { ...as, params: { uuid }, body: memberships });
+    if (put.status !== 200) throw new Error(`the shared person could not be put back: ${JSON.stringify(put.body)}`);
+  }
+
+  const CHANGES_ACCOUNT = new Set(ACCOUNT_FIELDS);
+  const sharedCases = protectedContracts.flatMap(sharedCasesOf).map((c) => [sharedCaseName(c), c] as const);
+
+  test('the contract table yields shared-world cases for every way to name a person', () => {
+    const hows = new Set(sharedCases.map(([, c]) => c.how));
+    expect([...hows].sort()).toEqual(['body', 'field', 'read', 'search', 'write']);
+  });
+
+  test.for(sharedCases)('%s', async ([, c], { expect }) => {
+    const caller = world.callers.find((x) => x.name === c.caller.name) as World['callers'][number];
+    const entity = world.shared[c.kind];
+    const own = (kind: Kind) =>
+      kind === 'society' ? scratch.society : kind === 'group' ? scratch.group : (ownId(kind, false) as string);
+    const params = Object.fromEntries(
+      pathParamNames(c.contract.path).map((name) => [
+        name,
+        name === c.param ? entity.home : own(pathParamKind(c.contract, name) as Kind),
+      ]),
+    );
+    const query: Array<[string, string]> = c.how === 'search' ? [['search', entity.search]] : [];
+    let body: Record<string, unknown> | undefined;
+    if (c.how === 'field') body = { [c.field as string]: c.value?.() };
+    else if (c.contract.body) {
+      body = sampleBody(c.contract, (kind, list) => (list ? [own(kind)] : own(kind)));
+      if (c.how === 'body' && body) {
+        const list = bodyIdFields(c.contract).find((f) => f.name === c.field)?.list;
+        body[c.field as string] = list ? [entity.home] : entity.home;
+      }
+    }
+    const writes = c.contract.method !== 'GET';
+    const watch = writes ? await watchTable() : undefined;
+    const request = { params, query, body: body === undefined ? undefined : JSON.stringify(body) };
+    const token = world.tokens.get(caller.name) as string;
+    let answer = await send(c.contract, { ...request, token });
+    if (answer.status === 401)
+      answer = await send(c.contract, { ...request, token: await renewedToken(caller, token) });
+    expect.soft(answer.status, answer.text.slice(0, 300)).toBeLessThan(500);
+    if (c.how === 'field' && CHANGES_ACCOUNT.has(c.field as string)) {
+      expect.soft(answer.status, `an account-wide field: ${answer.text.slice(0, 300)}`).toBe(403);
+    }
+    if (c.how === 'field' && c.field === 'user_documentation') expect.soft(answer.status).toBe(200);
+    if (c.how === 'read' || c.how === 'search') expect.soft(answer.status, answer.text.slice(0, 300)).toBe(200);
+    expect.soft(leakedIds(answer.text, otherSide), `firm B in: ${answer.text.slice(0, 300)}`).toEqual([]);
+    if (watch) {
+      expect.soft(await otherSideChanges(watch, entity.home), 'firm B’s side changed').toEqual([]);
+      await restorePerson();
+    }
+  });
+
+  test('control: the person still reaches firm B’s documents, and firm B’s admin sees its side whole', async () => {
+    const person = world.shared.user;
+    const paB = (
+      await signIn(
+        (
+          await call(users.getUser, {
+            token: world.superAdmin,
+            params: { uuid: world.ids.otherProject.user[2] as string },
+          })
+        ).body.email,
+      )
+    ).access;
+    const seen = await call(users.getUser, { token: paB, params: { uuid: person.home } });
+    expect(seen.status).toBe(200);
+    expect(seen.body.profile.user_documentation).toBe(true);
+    expect(seen.body.society.map((s) => s.uuid)).toEqual([world.ids.otherProject.society[0]]);
+    expect(JSON.stringify(seen.body)).not.toContain(world.ids.home.society[0] as string);
+    expect(seen.body.account_in_scope).toBe(false);
+  });
 });

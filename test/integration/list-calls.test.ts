@@ -78,17 +78,20 @@ test('a user who joined societies after its project: every membership named, in 
       society: societyNames.map((s) => ({ uuid: s.uuid, society_business_name: s.society_business_name })),
     },
   ];
+  // Each admin sees the memberships inside its scope (issue 21): the GROUP_ADMIN of Norte not the society of Sur.
+  const seen = (role: string, list: Array<{ uuid: string; society_business_name: string }>) =>
+    role === 'group' ? list.filter((s) => s.uuid !== other.uuid) : list;
   const counted: string[] = [];
   for (const [role, token] of Object.entries(tokens)) {
     const { calls, rows } = await page(token);
-    expect({ role, rows }).toEqual({ role, rows: expected([mine, other]) });
+    expect({ role, rows }).toEqual({ role, rows: expected(seen(role, [mine, other])) });
     counted.push(`${role} users (memberships joined later): ${calls}`);
   }
   // A name is read with the page, never kept in the entries: a renamed society shows its new name at once.
   const renamed = `Renombrada ${randomUUID().slice(0, 8)} SpA`;
   const patched = await call(societies.patchSociety, {
     token: superAdmin,
-    params: { uuid: other.uuid },
+    params: { uuid: mine.uuid },
     body: { society_business_name: renamed },
   });
   expect(patched.status).toBe(200);
@@ -96,7 +99,7 @@ test('a user who joined societies after its project: every membership named, in 
     const { calls, rows } = await page(token);
     expect({ role, rows }).toEqual({
       role,
-      rows: expected([mine, { uuid: other.uuid, society_business_name: renamed }]),
+      rows: expected(seen(role, [{ uuid: mine.uuid, society_business_name: renamed }, other])),
     });
     counted.push(`${role} users (after a rename): ${calls}`);
   }

@@ -5,6 +5,7 @@ import { putEntry, readDirectories, removeEntry } from './directory';
 import { getItems, normalizeSearch, uniqueEntries } from './list-index';
 import { type Directory, directories, keys } from './table';
 import type { TxWrite } from './transact';
+import { documentationProjects } from './user-documentation';
 import type { MembershipTarget, UserRecord } from './users';
 
 /**
@@ -160,8 +161,11 @@ export async function addMembershipWrites(users: UserRecord[], target: Membershi
           Key: keys.user(user.uuid),
           // The version moves with the lists, so a user edit read before this append fails (409) instead of
           // writing the old lists back (issue 8: no lost writes); and the append holds only on the version read, since
-          // the entries below are built from that read.
-          UpdateExpression: 'SET #field = list_append(#field, :entity), version = version + :one',
+          // the entries below are built from that read. A record written before document access was per firm stores
+          // its list as the read gives it (issue 21), so its one flag does not open the firm joined now.
+          UpdateExpression:
+            'SET #field = list_append(#field, :entity), version = version + :one, ' +
+            'documentation_projects = if_not_exists(documentation_projects, :docs) REMOVE user_documentation',
           ConditionExpression: 'attribute_exists(pk) AND NOT contains(#field, :id) AND version = :version',
           ExpressionAttributeNames: { '#field': target.field },
           ExpressionAttributeValues: {
@@ -169,6 +173,7 @@ export async function addMembershipWrites(users: UserRecord[], target: Membershi
             ':id': target.uuid,
             ':one': 1,
             ':version': user.version,
+            ':docs': documentationProjects(user),
           },
         },
       },
@@ -182,14 +187,16 @@ export function removeMembershipWrites(users: UserRecord[], target: MembershipTa
   return users.flatMap((user) => {
     const index = user[target.field].indexOf(target.uuid);
     if (index < 0) return [];
+    // Leaving a project closes its documents too (issue 21): a firm that takes the person back opens them anew.
+    const docs = target.field === 'project_uuids' ? (user.documentation_projects ?? []).indexOf(target.uuid) : -1;
     return [
       {
         write: {
           Update: {
             TableName: config.tableName,
             Key: keys.user(user.uuid),
-            UpdateExpression: `REMOVE #field[${index}] SET version = version + :one`,
-            ConditionExpression: `#field[${index}] = :id`,
+            UpdateExpression: `REMOVE #field[${index}]${docs < 0 ? '' : `, documentation_projects[${docs}]`} SET version = version + :one`,
+            ConditionExpression: `#field[${index}] = :id${docs < 0 ? '' : ` AND documentation_projects[${docs}] = :id`}`,
             ExpressionAttributeNames: { '#field': target.field },
             ExpressionAttributeValues: { ':id': target.uuid, ':one': 1 },
           },

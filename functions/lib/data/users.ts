@@ -22,7 +22,14 @@ export interface UserRecord {
   image: string | null;
   phone_number: string | null;
   position: string | null;
-  user_documentation: boolean;
+  /**
+   * The projects (firms) whose documents the user may browse (portal §3 `user_documentation`, issue 21): each firm
+   * opens or closes its own, so one firm's admin cannot open another firm's documents to a person they share. Absent
+   * on records written before: then `user_documentation` speaks for every project of the record (documentationProjects).
+   */
+  documentation_projects?: string[];
+  /** Records written before issue 21: one flag for every firm. Read only through documentationProjects(). */
+  user_documentation?: boolean;
   rut_user: string | null;
   user_description: string | null;
   user_magnus: string | null;

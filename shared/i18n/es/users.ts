@@ -65,6 +65,17 @@ export const usersAdmin = {
     submit: 'Guardar usuario',
     saved: 'Usuario guardado con éxito',
     goToList: 'Ir a usuarios',
+    /** Issue 21: a person who also belongs where the admin does not manage keeps its account data. */
+    sharedAccount:
+      'Esta persona también pertenece a proyectos, grupos o sociedades que no administras. Sus datos de cuenta solo ' +
+      'los cambia quien administra todas sus pertenencias; aquí puedes cambiar su acceso a documentos y sus ' +
+      'asignaciones dentro de tu alcance.',
+    /** What the document access checkbox opens, by the admin's role (per firm since issue 21). */
+    documentationScope: {
+      SUPER_ADMIN: 'Se aplica a todos los proyectos de esta persona.',
+      PROJECT_ADMIN: 'Se aplica solo a los documentos de tu proyecto.',
+      GROUP_ADMIN: 'Se aplica a los documentos del proyecto de tus grupos.',
+    },
   },
   fields: {
     first_name: 'Nombre',

@@ -139,6 +139,7 @@ describe('user edit body', () => {
     created: '2025-01-01T00:00:00Z',
     updated: '2025-01-01T00:00:00Z',
     last_login: null,
+    account_in_scope: true,
     version: 4,
     profile: {
       user_role: 'USER_GROUP',

@@ -1,4 +1,4 @@
-import { Button, CheckboxField, Flex, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, CheckboxField, Flex, SelectField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { isRole, ROLES } from '@shared/roles';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -105,6 +105,8 @@ export function UserEditRoute() {
   }
 
   const { values, errors, setField } = form;
+  // A person who also belongs where the caller does not manage: its account data is not this admin's (issue 21).
+  const accountLocked = !user.account_in_scope;
   const body = userPatchBody(user, values, canChangeRole);
   const disabled = form.missing(REQUIRED) || form.hasErrors || saving || body === null;
 
@@ -121,6 +123,7 @@ export function UserEditRoute() {
       type={options.type ?? 'text'}
       placeholder={options.placeholder}
       value={values[name]}
+      isReadOnly={accountLocked}
       onChange={(event) => setField(name, event.target.value)}
       hasError={Boolean(errors[name])}
       errorMessage={errors[name]}
@@ -132,6 +135,11 @@ export function UserEditRoute() {
     <FormPage title={t.edit.title} crumbs={crumbs}>
       <UnsavedChangesGuard when={form.dirty && !saving} />
       <Flex as="form" direction="column" gap="medium" onSubmit={submit} noValidate>
+        {accountLocked ? (
+          <Alert variation="info" role="note">
+            {t.edit.sharedAccount}
+          </Alert>
+        ) : null}
         <Flex gap="medium" wrap="wrap">
           {text('first_name', { required: true })}
           {text('last_name', { required: true })}
@@ -149,19 +157,28 @@ export function UserEditRoute() {
           name="user_description"
           rows={3}
           value={values.user_description}
+          isReadOnly={accountLocked}
           onChange={(event) => setField('user_description', event.target.value)}
           hasError={Boolean(errors.user_description)}
           errorMessage={errors.user_description}
         />
         <Flex gap="medium" wrap="wrap" alignItems="flex-end">
           {text('user_magnus')}
-          <CheckboxField
-            label={t.fields.user_documentation}
-            name="user_documentation"
-            value="yes"
-            checked={values.user_documentation}
-            onChange={(event) => setField('user_documentation', event.target.checked)}
-          />
+          <Flex direction="column" gap="xxs">
+            <CheckboxField
+              label={t.fields.user_documentation}
+              name="user_documentation"
+              value="yes"
+              checked={values.user_documentation}
+              onChange={(event) => setField('user_documentation', event.target.checked)}
+              aria-describedby="user-documentation-scope"
+            />
+            {caller === 'SUPER_ADMIN' || caller === 'PROJECT_ADMIN' || caller === 'GROUP_ADMIN' ? (
+              <Text id="user-documentation-scope" fontSize="small">
+                {t.edit.documentationScope[caller]}
+              </Text>
+            ) : null}
+          </Flex>
         </Flex>
         {canChangeRole ? (
           <SelectField

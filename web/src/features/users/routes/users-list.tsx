@@ -157,15 +157,20 @@ export function UsersListRoute() {
         ]}
         actions={(user) => ({
           name: `${user.first_name} ${user.last_name}`.trim() || user.email,
-          toggle: {
-            enabled: user.enable,
-            run: () => update.mutateAsync({ uuid: user.uuid, body: { enable: !user.enable } }),
-          },
+          // Enabling and deleting act on the whole account: not offered for a person who also belongs elsewhere.
+          toggle: user.account_in_scope
+            ? {
+                enabled: user.enable,
+                run: () => update.mutateAsync({ uuid: user.uuid, body: { enable: !user.enable } }),
+              }
+            : undefined,
           editTo: `/admin/users/edit/${user.uuid}`,
-          remove: {
-            confirm: t.deleteConfirm(`${user.first_name} ${user.last_name}`.trim() || user.email),
-            run: () => remove.mutateAsync(user.uuid),
-          },
+          remove: user.account_in_scope
+            ? {
+                confirm: t.deleteConfirm(`${user.first_name} ${user.last_name}`.trim() || user.email),
+                run: () => remove.mutateAsync(user.uuid),
+              }
+            : undefined,
           detailTo: `/admin/users/detail/${user.uuid}`,
         })}
       />
