@@ -83,7 +83,8 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     await services.stop();
   };
   try {
-    const webOrigins = [webUrl, `http://127.0.0.1:${webPort}`];
+    // The two demo firms' names, and the name no firm brands, on which tests sign in users of their own projects.
+    const webOrigins = [webUrl, `http://127.0.0.1:${webPort}`, `http://unbranded.localhost:${webPort}`];
     const resources = await bootstrap(services, webOrigins, { changeStream: options.changeStream });
     const env = functionEnvironment(services, resources, webUrl);
     // Handlers build their AWS clients at module scope from the environment, so it is set before they load.

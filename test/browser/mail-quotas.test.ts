@@ -12,7 +12,8 @@ import { exhaust, freshFirm } from '../helpers/quota-firm';
  * day's cap say so in Spanish with the wait, and an import that went says its mails are queued. At 1366 and 375 px,
  * with no serious axe violation and nothing wider than the screen.
  */
-const { webUrl } = inject('portal');
+// Its users belong to projects of the test's own, so they use the portal no firm brands.
+const { unbrandedWebUrl: webUrl } = inject('portal');
 let browser: Browser;
 
 beforeAll(async () => {

@@ -13,7 +13,8 @@ import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helper
  * searched and paged on the server, hide and show one user), and SUPER_ADMIN's modules screen (create, rename, delete,
  * the API's refusals in Spanish), each also at 375 px without a serious axe violation.
  */
-const { webUrl } = inject('portal');
+// Its users belong to projects of the test's own, so they use the portal no firm brands.
+const { unbrandedWebUrl: webUrl } = inject('portal');
 const stamp = randomUUID().slice(0, 6);
 let browser: Browser;
 let w: AssignmentWorld;

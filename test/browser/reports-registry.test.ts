@@ -17,7 +17,8 @@ import { registerDashboard } from '../helpers/dashboard-registry';
  * deletes another; a PROJECT_ADMIN's report wizard offers its project's registered dashboards only and creates a
  * QuickSight report with one. Both screens at 375 px without a serious axe violation.
  */
-const { webUrl } = inject('portal');
+// Its users belong to projects of the test's own, so they use the portal no firm brands.
+const { unbrandedWebUrl: webUrl } = inject('portal');
 const stamp = randomUUID().slice(0, 6);
 let browser: Browser;
 let w: AssignmentWorld;

@@ -34,7 +34,11 @@ describe('each role signs in through the form and lands on /home with its sideba
       );
       await signInThroughForm(page, webUrl, email, DEMO_PASSWORD);
       // The greeting names the signed-in user as the API knows them, through the token the SPA stored.
-      const { body: info } = await call(getUserInfo, { token: (await cookie(context, 'portal_access')) as string });
+      // The session is bound to the portal it started on, so the call names that portal as the edge would.
+      const { body: info } = await call(getUserInfo, {
+        token: (await cookie(context, 'portal_access')) as string,
+        portal: new URL(webUrl).origin,
+      });
       await page.getByRole('heading', { name: `Hola ${info.user.first_name}` }).waitFor();
       expect(await page.locator('.home-welcome').isVisible()).toBe(true);
 

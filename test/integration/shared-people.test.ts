@@ -40,8 +40,9 @@ beforeAll(async () => {
     createTestUser('USER_SOCIETY', [demo.projects.andes, demo.projects.pacifico]),
     createTestUser('USER_SOCIETY', [demo.projects.andes]),
   ]);
-  // One after the other: each join is conditioned on the person's version it read.
-  societyA = await demoSociety(superAdmin, demo.groups.norte, [person.uuid, legacy.uuid, joiner.uuid]);
+  // One after the other: each join is conditioned on the person's version it read. Firm A's society sits in Sur, a
+  // group no demo account belongs to, so its document is no demo account's notification (documents-notifications).
+  societyA = await demoSociety(superAdmin, demo.groups.sur, [person.uuid, legacy.uuid, joiner.uuid]);
   societyB = await demoSociety(superAdmin, demo.groups.costa, [person.uuid, legacy.uuid]);
   await Promise.all([legacy, joiner].map((u) => writtenAsBefore(u.uuid)));
   [documentA, documentB] = await Promise.all([upload(societyA.uuid), upload(societyB.uuid)]);

@@ -138,17 +138,25 @@ export async function addLiveToken(
       TableName: config.tableName,
       Key: keys.user(user.uuid),
       UpdateExpression: `SET ${sets.join(', ')}${expired.length > 0 ? ` REMOVE ${expired.join(', ')}` : ''}`,
-      ConditionExpression: 'attribute_exists(pk)',
+      // A new map only where none is: two first sign-ins at once must not write over each other's token.
+      ConditionExpression: whole ? 'attribute_exists(pk) AND attribute_not_exists(#live)' : 'attribute_exists(pk)',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     });
   };
-  try {
-    await dynamo.send(update(!user.live_tokens));
-  } catch (error) {
-    // The map read is gone meanwhile (an edit wrote back a record from before it): start it again.
-    if ((error as Error)?.name !== 'ValidationException' || !user.live_tokens) throw error;
-    await dynamo.send(update(true));
+  let whole = !user.live_tokens;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await dynamo.send(update(whole));
+      return;
+    } catch (error) {
+      const name = (error as Error)?.name;
+      // A map appeared meanwhile (another sign-in): add to it. The map read is gone (an edit wrote back a record
+      // from before it): start it again.
+      const retry = whole ? name === 'ConditionalCheckFailedException' : name === 'ValidationException';
+      if (!retry || attempt >= 3) throw error;
+      whole = !whole;
+    }
   }
 }
 

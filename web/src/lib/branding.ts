@@ -58,7 +58,11 @@ function earlyBranding(): Promise<SiteData> | undefined {
   window.portalEarlyBranding = undefined;
   if (early?.path !== postPersonalizationLogin.path) return undefined;
   return early.response.then(async (response) => {
-    if (!response.ok) throw new Error(`branding: ${response.status}`);
+    if (!response.ok) {
+      // Read the refusal's body too, or the request stays open (a portal no firm brands answers 404 here).
+      await response.text();
+      throw new Error(`branding: ${response.status}`);
+    }
     return (await response.json()) as SiteData;
   });
 }
