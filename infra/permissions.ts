@@ -60,7 +60,7 @@ export interface Permissions {
    */
   embedding?: true;
   /**
-   * The registry of embeddable dashboards' writers (issue 21): no AWS access, only the deployment's QuickSight
+   * The registry of embeddable dashboards' writers: no AWS access, only the deployment's QuickSight
    * dashboard id prefix (QUICKSIGHT_DASHBOARD_PREFIX) to refuse ids its embedding grant does not name.
    */
   embeddingRegistry?: true;
@@ -69,12 +69,12 @@ export interface Permissions {
    * foundation model (infra/settings.ts chatbotModelId). With no model configured it grants nothing.
    */
   chatbotModel?: true;
-  /** sqs:SendMessage on the invitation mail queue (issue 21, constructs/mail-queue.ts), and its URL in the environment. */
+  /** sqs:SendMessage on the invitation mail queue (constructs/mail-queue.ts), and its URL in the environment. */
   mailQueue?: true;
 }
 
 const READ: Permissions = { table: { read: 'query' } };
-/** Issue 21: a costly call also spends its quotas (functions/lib/data/quotas.ts), conditional Updates in one transaction. */
+/** A costly call also spends its quotas (functions/lib/data/quotas.ts), conditional Updates in one transaction. */
 const READ_SPENDING: Permissions = { table: { read: 'query', write: { 'QUOTA#': ['UpdateItem'] } } };
 const ADMIN_WRITE: Permissions = { table: { read: 'query', write: 'any' } };
 
@@ -112,8 +112,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   postToken: {
     table: {
       read: 'query',
-      // USER#: the security log (PutItem), the time of the sign-in, `last_login` (issue 14), and the access token's
-      // portal, `live_tokens` (issue 21), in one UpdateItem.
+      // USER#: the security log (PutItem), the time of the sign-in, `last_login`, and the access token's
+      // portal, `live_tokens`, in one UpdateItem.
       write: {
         'THROTTLE#': THROTTLE,
         'SESSION#': ['PutItem'],
@@ -125,7 +125,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   },
   // Public: drops an ended session and logs the refusal.
   postTokenRefresh: {
-    // USER#: the security log (PutItem) and the new access token's portal, `live_tokens` (UpdateItem, issue 21).
+    // USER#: the security log (PutItem) and the new access token's portal, `live_tokens` (UpdateItem).
     table: { read: 'query', write: { 'SESSION#': ['DeleteItem'], 'USER#': ['PutItem', 'UpdateItem'] } },
     cognito: ['AdminInitiateAuth'],
   },
@@ -166,7 +166,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   patchSociety: ADMIN_WRITE,
   deleteSociety: ADMIN_WRITE,
   searchSocieties: READ,
-  // Issue 14: a RUT's marker (issue 21: in each project asked, and a marker written before, with its society).
+  // A RUT's marker (in each project asked, and a marker written before, with its society).
   checkSocietyRut: READ,
   listSocietyAdminsAvailable: READ,
   listSocietyUsersAvailable: READ,
@@ -195,7 +195,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   searchInvitations: READ,
   resendInvitation: { ...ADMIN_WRITE, mail: true, assets: ['GetObject'] },
   deleteInvitation: ADMIN_WRITE,
-  // Issue 21: the rows' mails go through the mail queue. Its bundle still holds the invitation's own mail (and logo)
+  // The rows' mails go through the mail queue. Its bundle still holds the invitation's own mail (and logo)
   // path, shared with the invite form, so the grant stays: IAM cannot tell which path a call took.
   importUsersCsv: { ...ADMIN_WRITE, mail: true, assets: ['GetObject'], mailQueue: true },
 
@@ -213,7 +213,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     table: {
       read: 'query',
       write: {
-        // The registration's per-address throttle; an existing account's sign-in lock (issue 21: joins by password).
+        // The registration's per-address throttle; an existing account's sign-in lock (joins by password).
         'THROTTLE#': THROTTLE,
         // Listing directories (functions/lib/data/directory.ts): the new user's entries, the invitation's removal.
         'DIR#': ['UpdateItem'],
@@ -227,7 +227,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
         'SOCIETY#': ['UpdateItem'],
       },
     },
-    // AdminInitiateAuth: an address that has an account accepts with its password (issue 21).
+    // AdminInitiateAuth: an address that has an account accepts with its password.
     cognito: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser', 'AdminInitiateAuth'],
   },
   // Public: the reset throttle of the e-mail and a new password link; the project's logo for the mail (issue 14).
@@ -330,7 +330,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   patchReport: { ...ADMIN_WRITE, assets: IMAGES },
   deleteReport: { ...ADMIN_WRITE, assets: ['DeleteObject'] },
   // QuickSight's GenerateEmbedUrl* and the Power BI secret's ssm:GetParameter, as far as the deployment configures them.
-  // The registry of embeddable dashboards (issue 21): SUPER_ADMIN writes; the report form reads its choices.
+  // The registry of embeddable dashboards: SUPER_ADMIN writes; the report form reads its choices.
   listRegistryEntries: READ,
   createRegistryEntry: { ...ADMIN_WRITE, embeddingRegistry: true },
   patchRegistryEntry: ADMIN_WRITE,

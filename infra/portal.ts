@@ -89,7 +89,7 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
   new IndicatorsSchedule(jobs, 'Indicators', { backend: stateful.backend, settings: readIndicatorsSettings(app.node) });
   // Issue 12: large ledger imports, started by the EventBridge event of their upload to the documents bucket.
   new AccountingImportJob(jobs, 'AccountingImport', { backend: stateful.backend });
-  // Issue 21: the invitation mails of CSV imports, sent from their queue at the configured share of the SES rate.
+  // The invitation mails of CSV imports, sent from their queue at the configured share of the SES rate.
   new MailQueueWorker(jobs, 'MailQueue', { backend: stateful.backend, rate: settings.mailQueueRate });
 
   if (settings.portalUrlIsPlaceholder) {

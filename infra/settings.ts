@@ -30,7 +30,7 @@ export interface PortalSettings {
   /** Where the landing's contact form is mailed (issue 13, `contactEmail`); absent, the sender address. */
   contactEmail?: string;
   /**
-   * Mails per second the invitation mail queue's worker may send (issue 21, `mailQueueRate`): a share of the SES
+   * Mails per second the invitation mail queue's worker may send (`mailQueueRate`): a share of the SES
    * account's send rate, which every other mail also uses. Default 1, the SES sandbox's whole rate.
    */
   mailQueueRate: number;
@@ -46,7 +46,7 @@ export interface EmbeddingSettings {
     region: string;
     namespace: string;
     /**
-     * Issue 21: the dashboard ids this deployment may embed start with it; the IAM grant names `dashboard/<prefix>*`
+     * The dashboard ids this deployment may embed start with it; the IAM grant names `dashboard/<prefix>*`
      * and the registry refuses other ids. Absent: the account's every dashboard (the registry alone decides).
      */
     dashboardPrefix?: string;
@@ -169,10 +169,10 @@ function readEmbeddingSettings(text: (key: string) => string | undefined): Embed
     if (!accountId || !quickSightRegion) {
       throw new Error('QuickSight needs both -c quicksightAccountId=... and -c quicksightRegion=... (docs/deploy.md).');
     }
-    // Issue 21: anonymous embedding only, with the caller's scope as session tags; no report names a QuickSight user.
+    // Anonymous embedding only, with the caller's scope as session tags; no report names a QuickSight user.
     const mode = text('quicksightMode')?.toUpperCase() ?? 'ANONYMOUS';
     if (mode !== 'ANONYMOUS') {
-      throw new Error(`quicksightMode must be ANONYMOUS (registered users are not embedded, issue 21): ${mode}`);
+      throw new Error(`quicksightMode must be ANONYMOUS (registered users are not embedded): ${mode}`);
     }
     const minutesText = check('quicksightSessionMinutes', /^\d+$/, 'a whole number of minutes');
     const sessionMinutes = minutesText === undefined ? undefined : Number(minutesText);

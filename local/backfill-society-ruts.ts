@@ -1,5 +1,5 @@
 /**
- * One-off, idempotent backfill of the societies' RUT markers (issue 21): markers written when a RUT was unique
+ * One-off, idempotent backfill of the societies' RUT markers: markers written when a RUT was unique
  * portal-wide become per-project markers (one society per RUT per firm). The code reads both, so it may run any time
  * after the deploy; it only spares the request paths the read of the old marker. Scans the table once (a maintenance
  * script, never a request path). README.md "Maintenance" says how to run it.

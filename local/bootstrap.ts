@@ -191,7 +191,7 @@ export function functionEnvironment(
     MAIL_FROM: LOCAL_NAMES.mailFrom,
     PORTAL_URL: portalUrl,
     PORTAL_LOCAL: '1',
-    // The mail queue's worker rate (issue 21): aws-ses-v2-local has no limit; 20 a second keeps imports quick here.
+    // The mail queue's worker rate: aws-ses-v2-local has no limit; 20 a second keeps imports quick here.
     MAIL_SEND_RATE: '20',
     LOCAL_COGNITO_URL: services.urls.cognito,
     AWS_REGION: LOCAL_NAMES.region,

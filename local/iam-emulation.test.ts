@@ -167,7 +167,7 @@ describe('local IAM emulation of the report embedding (issue 11)', () => {
       AwsAccountId: '999999999999',
     });
     await expect(runAs(getReport, () => quickSight.send(otherAccount))).rejects.toThrow(/in 999999999999/);
-    // Issue 21: a deployment's dashboard id prefix bounds the dashboards, as its IAM grant does.
+    // A deployment's dashboard id prefix bounds the dashboards, as its IAM grant does.
     vi.stubEnv('QUICKSIGHT_DASHBOARD_PREFIX', 'portal-');
     const arn = (id: string) => `arn:aws:quicksight:us-east-1:123456789012:dashboard/${id}`;
     const inPrefix = new GenerateEmbedUrlForAnonymousUserCommand({

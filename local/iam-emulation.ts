@@ -98,7 +98,7 @@ function refusal(contract: Contract, service: Service, action: string, input: In
 /**
  * What infra grants an `embedding` function (constructs/function-access.ts embeddingStatements), from the same
  * settings the function reads (functions/lib/embedding/config.ts): anonymous embed URLs in the configured account, of
- * dashboards within the configured id prefix (issue 21), nothing when QuickSight is not configured.
+ * dashboards within the configured id prefix, nothing when QuickSight is not configured.
  */
 function quickSightRefusal(permissions: Permissions, action: string, input: Input): string | undefined {
   const account = process.env.QUICKSIGHT_ACCOUNT_ID;

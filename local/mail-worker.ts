@@ -1,7 +1,7 @@
 import type { SQSRecord } from 'aws-lambda';
 
 /**
- * The local stand-in of the mail queue's SQS event source (issue 21): every half second it takes the oldest messages
+ * The local stand-in of the mail queue's SQS event source: every half second it takes the oldest messages
  * of the table's outbox (functions/lib/data/mail-outbox.ts) and hands them, as SQS records, to the same worker
  * Lambda runs in AWS (functions/registration/invitation-mail-worker.ts), which mails them at MAIL_SEND_RATE through
  * aws-ses-v2-local. There is no dead-letter queue here: a message the worker reports failed is logged and dropped (its

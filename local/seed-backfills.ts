@@ -16,7 +16,7 @@ import { backfillUserEntries, scanUserEntries } from '../functions/lib/data/user
  *   phones as stored in the detail PDFs.
  * - USER_ENTRIES (issue 9): users seeded before every join rewrote all of a user's entries could miss memberships'
  *   hints, so a users page listing them read those names in a 4th call.
- * - SOCIETY_RUTS (issue 21): RUT markers written when a RUT was unique portal-wide move to their society's project
+ * - SOCIETY_RUTS: RUT markers written when a RUT was unique portal-wide move to their society's project
  *   (the code reads both; this spares the read of the old one).
  */
 const BACKFILLS = {

@@ -46,7 +46,7 @@ const DEMO_POWER_BI =
   'https://app.powerbi.com/reportEmbed?reportId=00000000-0000-4000-8000-000000000001&groupId=00000000-0000-4000-8000-000000000002';
 
 /**
- * The registry of embeddable dashboards (issue 21): the demo's QuickSight dashboard and Power BI report, registered
+ * The registry of embeddable dashboards: the demo's QuickSight dashboard and Power BI report, registered
  * by the SUPER_ADMIN for Contadores Andes, so its reports can pick them. Registered when absent, so a table seeded
  * before the registry gets them too (its two BI reports keep no entry and still say the tool is not configured here).
  */

@@ -11,7 +11,7 @@ export const FIELD_ERROR_CODES = [
   'SAME_DATA',
   'URL_EXISTS',
   'WRONG_PASSWORD',
-  // Issue 21, the registry of embeddable dashboards.
+  // The registry of embeddable dashboards.
   'NOT_REGISTERED',
   'DASHBOARD_EXISTS',
   'DASHBOARD_PREFIX',
@@ -28,7 +28,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'ROUTE_NOT_FOUND',
   'TOO_MANY_ATTEMPTS',
-  // Issue 21: quotas (functions/lib/data/quotas.ts), 429 with remaining_time like TOO_MANY_ATTEMPTS.
+  // Quotas (functions/lib/data/quotas.ts), 429 with remaining_time like TOO_MANY_ATTEMPTS.
   'RESEND_COOLDOWN',
   'MAIL_QUOTA_EXCEEDED',
   'QUOTA_EXCEEDED',

@@ -81,6 +81,6 @@ export const ADMIN_MENU: ReadonlyArray<{ label: string; to: string; roles: reado
   { label: 'Documentos', to: '/admin/documents/root', roles: ['SUPER_ADMIN'] },
   // Issue 11: the modules reports and accounting assignments are placed in (SUPER_ADMIN only).
   { label: 'Módulos', to: '/admin/modules', roles: ['SUPER_ADMIN'] },
-  // Issue 21: the registry of embeddable dashboards a report may pick from (SUPER_ADMIN only).
+  // The registry of embeddable dashboards a report may pick from (SUPER_ADMIN only).
   { label: 'Tableros BI', to: '/admin/dashboards', roles: ['SUPER_ADMIN'] },
 ];

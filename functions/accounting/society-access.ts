@@ -79,7 +79,7 @@ export async function societyForViewer(
 }
 
 /**
- * An export's society (issue 21): the viewer's, then the export spends the caller's and its firms' HEAVY quota, after
+ * An export's society: the viewer's, then the export spends the caller's and its firms' HEAVY quota, after
  * the scope check so a refused call writes nothing.
  */
 export async function societyForExport(

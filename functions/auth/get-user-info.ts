@@ -15,7 +15,7 @@ export const handler = httpHandler(getUserInfo, async ({ caller }) => {
       image: await assetUrl(user.image),
       phone_number: user.phone_number,
       position: user.position,
-      // Per firm since issue 21: the Documentos entry shows when some firm opened its documents to the caller.
+      // Kept per firm: the Documentos entry shows when some firm opened its documents to the caller.
       user_documentation: hasAnyDocumentation(user),
       rut_user: user.rut_user,
       user_description: user.user_description,

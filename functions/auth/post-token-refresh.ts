@@ -14,13 +14,13 @@ import { httpHandler } from '../lib/http/http-handler';
  * session the portal knows, when the user's sessions were ended after it started (logout, password change or reset,
  * disabling), when the session has lasted the spec's 55 minutes (portal §9: the server enforces it too, no refresh
  * extends a session past it), when the user or its project or group was disabled, or on another portal than the one
- * the session started on (issue 21). The new access token is listed under the user with the session's portal.
+ * the session started on. The new access token is listed under the user with the session's portal.
  */
 export const handler = httpHandler(postTokenRefresh, async ({ body, event }) => {
   const session = await getSession(body.refresh);
   if (!session) throw notAuthenticated();
   const portal = portalOrigin(event);
-  // A session lives on the portal it started on (issue 21): elsewhere it is refused, and left alive at home.
+  // A session lives on the portal it started on: elsewhere it is refused, and left alive at home.
   if (session.portal !== portal) {
     await writeSessionEvent({ userUuid: session.user_uuid }, 'REFRESH_REFUSED', requestOrigin(event), 'OTHER_PORTAL');
     throw notAuthenticated();

@@ -25,7 +25,7 @@ const invalidCredentials = () => new ApiError(401, 'INVALID_CREDENTIALS');
 const NO_IDENTITY = '00000000-0000-0000-0000-000000000000';
 
 /**
- * A project's branded domain admits only that project's users (issue 8, "Each firm's portal is its own"), judged by
+ * A project's branded domain admits only that project's users, judged by
  * the portal the edge says the request came through (never a header the client chose); the SUPER_ADMIN signs in
  * anywhere, and a portal that is no project's admits everyone.
  */
@@ -71,7 +71,7 @@ async function takeSignInSlots(email: string, address: string): Promise<Slot[]> 
 /**
  * POST api/v1/token/: signs in through Cognito. Slots of the pair's, the address's and (from an address the owner
  * never used) the e-mail's throttles are taken before the password is checked, so parallel guesses cannot outrun the
- * lock, and a stranger elsewhere never locks the owner's own address (issue 21). An unknown e-mail and a wrong
+ * lock, and a stranger elsewhere never locks the owner's own address. An unknown e-mail and a wrong
  * password answer the same 401 after the same calls (the password is checked against an identity no one has); a
  * disabled user, a member of a disabled project or group, or a user of another firm's portal is refused even with the
  * right password. The session is bound to the portal it started on.
@@ -117,7 +117,7 @@ export const handler = httpHandler(postToken, async ({ body, event }) => {
   await Promise.all([
     startSession(user.uuid, tokens.refresh, epochSeconds(), portal),
     writeSessionEvent({ userUuid: user.uuid }, 'LOGIN', origin),
-    // The users list's 'Último ingreso' (issue 14) and the new token's portal, in one UpdateItem on the user record.
+    // The users list's 'Último ingreso' and the new token's portal, in one UpdateItem on the user record.
     recordSignIn(user, nowIso(), { ...accessTokenClaims(tokens.access), portal }),
   ]);
   return tokens;

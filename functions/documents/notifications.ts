@@ -16,7 +16,7 @@ const DIRECT_SOCIETY_FEEDS = 12;
 
 /**
  * The caller's societies or groups that lie in a firm which opened its documents to it (`user_documentation` is per
- * firm, issue 21). Only a user some of whose firms did and some did not pays one read to learn which are which.
+ * firm). Only a user some of whose firms did and some did not pays one read to learn which are which.
  */
 async function opened(caller: Caller, kind: 'society' | 'group', uuids: string[]): Promise<string[]> {
   const open = documentationProjects(caller.user);

@@ -29,12 +29,12 @@ import { isAdmin, visibleDocument } from './access';
 import { splitExtension } from './documents';
 
 /**
- * Share links (portal §2 "Sharing"; issue 10, as Box and Dropbox do): whoever may see a document mints a link
+ * Share links (portal §2 "Sharing", as Box and Dropbox do): whoever may see a document mints a link
  * (SHARE_EXPIRY_DAYS_BY_ROLE: admins of 1, 7 or 30 days, client users of 1 or 7), sees the document's unexpired links
  * (an admin all of them, a client user its own) with use count, last use and why one no longer opens, and revokes one.
  * /share/{token} asks share/download, which checks the link on every read and answers the attachment.
  *
- * A link is as alive as its maker's access (issue 21): every use and every listing asks again whether the maker could
+ * A link is as alive as its maker's access: every use and every listing asks again whether the maker could
  * download the document itself now, with the checks of its own download (authenticate.ts: an enabled user whose
  * projects and groups are enabled; access.ts visibleDocument). This is computed, not written when access changes: no
  * write per link, and no path that changes access (a membership, document access, a move, a disabled project, a role,

@@ -2,7 +2,7 @@ import { suppressAddress } from '../lib/data/suppression';
 import { logger } from '../lib/logger';
 
 /**
- * SES's bounce and complaint events (issue 21): an address that bounced for good (a Permanent bounce) or complained is
+ * SES's bounce and complaint events: an address that bounced for good (a Permanent bounce) or complained is
  * put on the suppression list (functions/lib/data/suppression.ts), which sendMail checks before every send. A
  * transient bounce (a full mailbox, an auto-reply) suppresses nothing. No API contract: SES calls it through the
  * configuration set's event destination, which the operations work wires (SNS or EventBridge); it reads both

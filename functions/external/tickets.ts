@@ -29,7 +29,7 @@ import { ticketMail } from './mails';
 export async function createTicket(caller: Caller, body: { subject: string; description: string }) {
   const projectUuid = caller.user.project_uuids[0];
   const project = projectUuid ? await getProject(projectUuid) : undefined;
-  // Each ticket mails the firm: a day's cap per firm besides each user's hourly throttle (issue 21).
+  // Each ticket mails the firm: a day's cap per firm besides each user's hourly throttle.
   if (project) await spendQuotas([{ kind: 'TICKET_PROJECT', key: project.uuid }]);
   const { uuid, first_name, last_name, email } = caller.user;
   const ticket: TicketRecord = {

@@ -54,7 +54,7 @@ export const config = {
     return process.env.CONTACT_EMAIL || required('MAIL_FROM');
   },
   /**
-   * The SQS queue of invitation mails (issue 21, infra/constructs/mail-queue.ts): a CSV import enqueues its mails
+   * The SQS queue of invitation mails (infra/constructs/mail-queue.ts): a CSV import enqueues its mails
    * there. Unset (locally) they wait in the table's outbox instead (functions/lib/data/mail-outbox.ts).
    */
   get mailQueueUrl(): string | undefined {

@@ -57,7 +57,7 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 }
 
 /**
- * Sends one mail, unless the address bounced for good or complained (issue 21: the suppression list,
+ * Sends one mail, unless the address bounced for good or complained (the suppression list,
  * functions/lib/data/suppression.ts, filled from SES's events): then nothing is sent and it answers false, so the shared
  * sender's reputation never pays twice for one bad address.
  */

@@ -5,7 +5,7 @@ import { putOutboxMessages } from './data/mail-outbox';
 import { logger } from './logger';
 
 /**
- * The mail queue (issue 21): a CSV import does not mail its rows inside the request; it enqueues one message per
+ * The mail queue: a CSV import does not mail its rows inside the request; it enqueues one message per
  * invitation and the worker (functions/registration/invitation-mail-worker.ts) mails them at SES's send rate. In AWS
  * the queue is SQS (infra/constructs/mail-queue.ts, with a dead-letter queue); locally, the table's outbox drained by
  * local/mail-worker.ts.

@@ -4,7 +4,7 @@ import type { UserRecord } from './data/users';
 import { type MembershipRef, userSides } from './scope';
 
 /**
- * Issue 21: a person firms A and B share, as each admin of A reaches it. Firm A: project A, groups A1 and A2; firm B:
+ * A person firms A and B share, as each admin of A reaches it. Firm A: project A, groups A1 and A2; firm B:
  * project B, group B1. The person is of project A (society A1a in A1) and of project B (society B1a in B1).
  */
 const caller = (role: Caller['role'], lists: Partial<UserRecord>): Caller =>

@@ -54,7 +54,7 @@ export function membershipInScope(caller: Caller, membership: MembershipRef): bo
 }
 
 /**
- * A user as one admin reaches it (issue 21: a person several firms share is seen and changed per firm):
+ * A user as one admin reaches it (a person several firms share is seen and changed per firm):
  * - `visible`: its memberships inside the caller's scope, the only ones the caller sees (names included) and changes;
  *   a GROUP_ADMIN also sees the project membership of a project where it sees one of the user's groups or societies;
  * - `projects`: the projects (firms) those lie in, whose per-firm fields (document access) the caller reads and writes;

@@ -2,7 +2,7 @@ import type { Caller } from './auth/caller';
 import { type QuotaUse, spendQuotas } from './data/quotas';
 
 /**
- * What a costly call spends (issue 21, "Throttles per tenant"): the caller's own hourly quota and the daily quota of
+ * What a costly call spends: the caller's own hourly quota and the daily quota of
  * every firm (project) it belongs to, so no firm's budget can be dodged by a person two firms share. A SUPER_ADMIN
  * belongs to none and spends its own only. CHATBOT: a question (a paid model call once configured); HEAVY: an
  * accounting PDF or Excel export, a report's embed URL.

@@ -125,7 +125,7 @@ export async function registerFromInvitation(input: RegisterInput, origin: Reque
 }
 
 /**
- * An invitation to an address that already has an account (another firm's client, issue 21): the person proves the
+ * An invitation to an address that already has an account (another firm's client): the person proves the
  * account is theirs with its password, and the account joins the invited memberships. Nothing of the account itself
  * changes (its names, phone and password are its own, and other firms' memberships stay as they were); the form's
  * other fields are not used. An account has one role: an invitation to another one is refused, to the person only.
@@ -164,7 +164,7 @@ async function joinFromInvitation(
 }
 
 /**
- * Mails a password link. Every address gets EMAIL_SENT (issue 21: the spec's EMAIL_NOT_EXISTS told anyone who is a
+ * Mails a password link. Every address gets EMAIL_SENT (the spec's EMAIL_NOT_EXISTS told anyone who is a
  * firm's client; README, deviations), after the same reads; only a registered, enabled user gets the mail. Requests
  * are throttled per address, so no one mails a person over and over.
  */

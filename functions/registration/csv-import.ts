@@ -144,7 +144,7 @@ async function importRow(
 }
 
 /**
- * Issue 21: a file with more rows than the day's invitation mails the admin (or its firm) has left is refused whole,
+ * A file with more rows than the day's invitation mails the admin (or its firm) has left is refused whole,
  * before any row is written, with the wait; each row then spends its mail in its own transaction, so concurrent
  * imports still cannot pass the caps (a row refused so is reported as failed).
  */
@@ -194,7 +194,7 @@ export async function importUsers(caller: Caller, csv: Buffer, deadline = Number
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  // The mails go through the queue at SES's rate (issue 21); one that could not be queued is marked unsent, to resend.
+  // The mails go through the queue at SES's rate; one that could not be queued is marked unsent, to resend.
   const unqueued = await enqueueMails(invited.map((invitation) => ({ invitation })));
   for (const uuid of unqueued) {
     const invitation = await getInvitation(uuid);

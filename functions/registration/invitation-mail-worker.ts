@@ -5,7 +5,7 @@ import { pacer, queuedMailOf } from '../lib/mail-queue';
 import { mailQueuedInvitation } from './invitations';
 
 /**
- * The mail queue's worker (issue 21; infra/constructs/mail-queue.ts in AWS, local/mail-worker.ts locally): mails each
+ * The mail queue's worker (infra/constructs/mail-queue.ts in AWS, local/mail-worker.ts locally): mails each
  * queued invitation, spaced at MAIL_SEND_RATE per second (SES's send rate over the queue's concurrency). A message that
  * fails is reported back alone and SQS delivers it again, then to the dead-letter queue; one already mailed, withdrawn
  * or registered is skipped (mailQueuedInvitation).

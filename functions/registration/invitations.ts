@@ -60,7 +60,7 @@ async function mailInvitation(invitation: InvitationRecord, token: string, proje
 }
 
 /**
- * The mail quotas an invitation mail spends (issue 21): the admin who makes it go, the firm it invites into, and the
+ * The mail quotas an invitation mail spends: the admin who makes it go, the firm it invites into, and the
  * invitation itself, taken in the same transaction as the invitation's writes.
  */
 const mailQuotaWrites = (caller: Caller, invitation: Pick<InvitationRecord, 'uuid' | 'project_uuid'>) => [

@@ -7,7 +7,7 @@ import { requestPasswordReset } from './accounts';
 
 /**
  * POST api/v1/users/password/reset/: mail a password link (throttled per address and per client address). Registered
- * or not, the address gets the same answer at the same time (evenAnswer; issue 21).
+ * or not, the address gets the same answer at the same time (evenAnswer).
  */
 export const handler = httpHandler(contract, async ({ body, event }) => {
   await countHit('IP_PASSWORD_RESET', clientIp(event));

@@ -4,7 +4,7 @@ import { BudgetExceeded } from '../lib/parsers/budget';
 import { parseCsvWithin } from '../lib/parsers/csv';
 
 /**
- * The reader of the users CSV (admin-area §2, "Import users"), within a budget (issue 21): the 2 MB a request carries,
+ * The reader of the users CSV (admin-area §2, "Import users"), within a budget: the 2 MB a request carries,
  * 2,000 rows (what one import invites; more go as another file) and 10,000 characters a row (a row's longest fields,
  * group and society lists, take 1,000 each). csv-parse stops at the row cap while it reads: a file of a million short
  * rows used to be parsed whole (133 MB and 10 s) before its row count was checked. Past a cap: ERROR_LENGTH; a file

@@ -11,7 +11,7 @@ import { visibleReport } from './report-access';
  */
 export const handler = httpHandler(contract, async ({ caller, params, query }) => {
   const { report, selection } = await visibleReport(caller, params.id, query);
-  // An embed URL is a billed QuickSight session or a Power BI token: it spends the HEAVY quota (issue 21), when the
+  // An embed URL is a billed QuickSight session or a Power BI token: it spends the HEAVY quota, when the
   // report's tool is configured (else nothing is generated).
   const embeds =
     report.tool_type === 'QUICKSIGHT'

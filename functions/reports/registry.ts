@@ -23,7 +23,7 @@ import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { projectInScope, seesEverything } from '../lib/scope';
 
 /**
- * The registry of embeddable dashboards (issue 21): the SUPER_ADMIN's to fill and bind; a report's form reads only the
+ * The registry of embeddable dashboards: the SUPER_ADMIN's to fill and bind; a report's form reads only the
  * entries bound to the caller's projects. A dashboard id outside the deployment's prefix (the IAM grant's) is refused.
  */
 type CreateInput = z.output<NonNullable<typeof createContract.body>>;

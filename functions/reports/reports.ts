@@ -62,7 +62,7 @@ function checkParameters(report: ReportRecord, input: PatchInput) {
   ].map((n) => n.trim().toLowerCase());
   if (new Set(names).size !== names.length) throw paramsConflict();
   if (report.parameter_list.some((p) => !report.projects.includes(p.project))) throw paramsConflict();
-  // Issue 21: the names carrying the caller's scope to row-level security are the server's. Checked on the names
+  // The names carrying the caller's scope to row-level security are the server's. Checked on the names
   // sent, so a report saved before keeps its other edits (the viewer leaves such a parameter out).
   const sent = [
     ...FIXED_PARAMETERS.flatMap((key) => (input[key] ? [input[key] as string] : [])),
@@ -72,7 +72,7 @@ function checkParameters(report: ReportRecord, input: PatchInput) {
 }
 
 /**
- * The registry entry a BI report shows (issue 21): the one registering the dashboard id (QuickSight) or the report
+ * The registry entry a BI report shows: the one registering the dashboard id (QuickSight) or the report
  * URL (Power BI) the form names, bound to every project the report reaches; nothing else is accepted (400
  * NOT_REGISTERED on the field). An edit that names neither keeps the entry it had, re-checked when the report's
  * projects change; a report saved before the registry keeps none until one is picked.
@@ -125,7 +125,7 @@ function toolFields(input: PatchInput, before?: ReportRecord): Omit<ToolFields, 
   };
 }
 
-/** Issue 21: QuickSight embeds anonymously with the caller's scope; no report names a QuickSight user. */
+/** QuickSight embeds anonymously with the caller's scope; no report names a QuickSight user. */
 function refuseQuickSightUser(input: PatchInput) {
   if (input.aws_username) throw fieldErrors({ aws_username: ['QUICKSIGHT_USER_NOT_ALLOWED'] });
 }

@@ -59,7 +59,7 @@ function membershipsFrom(user: UserRecord, byUuid: Map<string, Item>): Membershi
 
 /**
  * Users as the API shows them to an admin (admin-area §3), with the names of their projects, groups and societies.
- * Issue 21: a person several firms share is seen per firm: only the memberships inside the caller's scope, and
+ * A person several firms share is seen per firm: only the memberships inside the caller's scope, and
  * `user_documentation` true when every firm of the caller's scope the user belongs to has opened its documents to it
  * (false when none does, or the user belongs to none); `account_in_scope` says whether the caller may change the
  * account-wide fields (its scope covers every membership; userSides in scope.ts).

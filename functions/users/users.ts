@@ -34,7 +34,7 @@ import { userView } from './user-lists';
  * The rules of users (admin-area §2 to §8): an admin sees and changes only users of the roles it may invite, inside
  * its scope; SUPER_ADMIN alone changes a role; a user who administers a project or group cannot be deleted; disabling
  * blocks sign-in and live tokens (the authorizer reads enable on every request). Issue 8: membership lists reach only
- * the caller's scope; an e-mail change waits for the new address's confirmation (email-change.ts). Issue 21: a person
+ * the caller's scope; an e-mail change waits for the new address's confirmation (email-change.ts). A person
  * several firms share is changed per firm: document access for the firms of the caller's scope only; the account
  * (delete) and its account-wide fields only by an admin whose scope covers every membership, else 403.
  */
@@ -149,7 +149,7 @@ export async function patchUser(caller: Caller, uuid: string, input: PatchInput)
   // Ends every session, in this same write.
   if (before.enable && after.enable === false) {
     after.sessions_valid_after = sessionsEndInstant();
-    // Its share links end with it, for good (issue 21): one attribute here, no write per link.
+    // Its share links end with it, for good: one attribute here, no write per link.
     after.links_valid_after = after.sessions_valid_after;
   }
   const writes: TxWrite[] = [];

@@ -60,7 +60,7 @@ export interface Backend {
   /** The SES identity and configuration set ARNs (ses:SendEmail is authorized on both). */
   mailResources: string[];
   senderEmail: string;
-  /** The invitation mail queue (issue 21, constructs/mail-queue.ts): CSV imports enqueue, its worker mails. */
+  /** The invitation mail queue (constructs/mail-queue.ts): CSV imports enqueue, its worker mails. */
   mailQueue: IQueue;
   portalUrl: string;
 }
@@ -72,7 +72,7 @@ export { ORIGIN_VERIFY_HEADER };
  * Default route throttling of the stage (per route, across all callers and so shared by every firm): a backstop, low
  * enough that a flood on one route cannot use up the account's Lambda concurrency, and above what the WAF lets through
  * for any one firm (web-acl.ts WAF_RATE_LIMITS.apiPerFirm, ~50 a second) or a handful of addresses, so that it is the
- * per-firm and per-address limits that stop a flood, not one bucket that every firm then waits on (issue 21).
+ * per-firm and per-address limits that stop a flood, not one bucket that every firm then waits on.
  */
 export const STAGE_THROTTLE = { rateLimit: 200, burstLimit: 400 } as const;
 
@@ -191,7 +191,7 @@ export function embeddingEnvironment(embedding: EmbeddingSettings = {}): Record<
   );
 }
 
-/** What the registry's writers check a QuickSight dashboard id against (issue 21): the IAM grant's prefix. */
+/** What the registry's writers check a QuickSight dashboard id against: the IAM grant's prefix. */
 export function registryEnvironment(embedding: EmbeddingSettings = {}): Record<string, string> {
   const prefix = embedding.quickSight?.dashboardPrefix;
   return prefix ? { QUICKSIGHT_DASHBOARD_PREFIX: prefix } : {};

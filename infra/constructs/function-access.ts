@@ -138,7 +138,7 @@ export function functionPolicy(
 }
 
 /**
- * The QuickSight resources an embedding function reaches (issue 11, design/reports.md; issue 21): anonymous embedding
+ * The QuickSight resources an embedding function reaches (design/reports.md): anonymous embedding
  * on the configured namespace and the dashboards it may open. Dashboards are registered at run time (the registry),
  * so the grant names what deploy time knows: the account, the namespace and, when configured, the dashboard id prefix
  * the registry also enforces.

@@ -13,7 +13,7 @@ import { type Backend, LAMBDA_RUNTIME, LOG_RETENTION } from './api';
 import { acknowledgeAssetObjects, leadingKeys } from './function-access';
 
 /**
- * How the worker keeps to the rate (issue 21): SQS hands at most MAIL_QUEUE_CONCURRENCY batches of MAIL_QUEUE_BATCH
+ * How the worker keeps to the rate: SQS hands at most MAIL_QUEUE_CONCURRENCY batches of MAIL_QUEUE_BATCH
  * messages at a time (the event source's maximum concurrency; 2 is its minimum, and a reserved concurrency would take
  * from the account's pool, which new accounts keep at 10), and each worker spaces its sends at rate / concurrency.
  */
@@ -25,7 +25,7 @@ export const MAIL_WORKER_TIMEOUT = Duration.minutes(1);
 export const MAIL_QUEUE_MAX_RECEIVES = 5;
 
 /**
- * The invitation mail queue (issue 21, "large CSV imports mailed through a queue at SES's send rate"): an encrypted,
+ * The invitation mail queue: an encrypted,
  * TLS-only SQS queue with a dead-letter queue, in the stateful stack so the API stacks (which enqueue) and the jobs
  * stack (which drains) both reach it.
  */

@@ -4,7 +4,7 @@ import { Construct } from 'constructs';
 
 /**
  * Requests per 5 minutes. Per IP over the whole portal and on sign-in (`/api/v1/token`, refresh included); and on the
- * API only (the SPA's assets never count against a firm), issue 21, "the API's limits protect firms from each other":
+ * API only (the SPA's assets never count against a firm), "the API's limits protect firms from each other":
  * - apiPerFirmAndIp: per portal host (the firm whose address the viewer used) and source address: ~5 requests a second
  *   sustained from one address into one firm, far above one person's clicking (a page is 3 to 10 calls), enough for an
  *   office behind one NAT, and what a flood from a handful of addresses gets before the API sees it;

@@ -73,7 +73,7 @@ export const SPA_REWRITE_FUNCTION = `function handler(event) {
  * exactly instead of relying on how API Gateway treats a trailing slash. Query strings are untouched (CloudFront
  * keeps them apart from `uri`).
  *
- * It also tells the API, in headers it sets over whatever the viewer sent under those names (issue 21), the viewer's
+ * It also tells the API, in headers it sets over whatever the viewer sent under those names, the viewer's
  * address (per-address throttles) and the portal the request came through (`https://` + the Host the viewer reached:
  * sessions are bound to it). The origin request policy forwards every viewer header but Host, these included; the
  * names are functions/lib/http/client-ip.ts VIEWER_IP_HEADER and PORTAL_ORIGIN_HEADER.

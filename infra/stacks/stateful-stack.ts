@@ -31,7 +31,7 @@ export class StatefulStack extends Stack {
     this.storage = new Storage(this, 'Storage', { portalOrigins: [props.portalUrl] });
     this.auth = new Auth(this, 'Auth');
     this.email = new Email(this, 'Email', { senderEmail: props.senderEmail });
-    // Issue 21: CSV imports' invitation mails wait here and go at the SES rate (constructs/mail-queue.ts).
+    // CSV imports' invitation mails wait here and go at the SES rate (constructs/mail-queue.ts).
     this.mailQueue = new MailQueue(this, 'MailQueue');
 
     // The assets bucket's ARN goes to the API stacks through a named export, so the `<bucket>/*` resource in their

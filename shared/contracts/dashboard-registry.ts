@@ -3,7 +3,7 @@ import { defineContract } from './define';
 import { okSchema, text, uuidSchema, versionField } from './fields';
 
 /**
- * The registry of embeddable dashboards (issue 21): the SUPER_ADMIN registers each QuickSight dashboard and Power BI
+ * The registry of embeddable dashboards: the SUPER_ADMIN registers each QuickSight dashboard and Power BI
  * report the shared credentials may embed, and binds it to projects; a firm's report picks among its project's
  * entries only (reports.ts: aws_id_dashboard and url name a registered entry). The QuickSight namespace and account
  * are the deployment's (functions/lib/embedding/config.ts); a deployment may also fix a dashboard id prefix, which

@@ -18,7 +18,7 @@ export const MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
 export const SHARE_EXPIRY_DAYS = [1, 7, 30] as const;
 export const DEFAULT_SHARE_EXPIRY_DAYS = 7;
 /**
- * Who may mint how long a public link (issue 21): a firm's admins up to 30 days; its clients (USER_GROUP,
+ * Who may mint how long a public link: a firm's admins up to 30 days; its clients (USER_GROUP,
  * USER_SOCIETY) a week at most, since their links reach the firm's documents without the firm choosing to publish.
  */
 export const CLIENT_SHARE_EXPIRY_DAYS = [1, 7] as const;

@@ -129,7 +129,7 @@ export const verifyInvitation = defineContract({
     last_name: z.nullable(z.string()),
     rut_user: z.nullable(z.string()),
     phone_number: z.nullable(z.string()),
-    /** The address has an account already (issue 21: another firm's client): accepting joins it, with its password. */
+    /** The address has an account already (another firm's client): accepting joins it, with its password. */
     has_account: z.boolean(),
     project: z.nullable(
       z.object({
@@ -153,7 +153,7 @@ export const registerInvitation = /* @__PURE__ */ defineContract({
   body: /* @__PURE__ */ droppable(() =>
     withConfirmation({
       token: tokenSchema,
-      // Required for a new account; an existing one (has_account) joins with its password alone (issue 21).
+      // Required for a new account; an existing one (has_account) joins with its password alone.
       first_name: z.optional(personName),
       last_name: z.optional(personName),
       rut_user: preprocess((v) => (v === '' ? undefined : v), z.optional(rutSchema)),
@@ -215,7 +215,7 @@ export const importUsersCsv = defineContract({
     created: z.number().check(z.int()),
     failed: z.number().check(z.int()),
     already_invited: z.number().check(z.int()),
-    /** Issue 21: the created rows' mails wait in a queue sent at SES's rate; this many are on their way. */
+    /** The created rows' mails wait in a queue sent at SES's rate; this many are on their way. */
     mails_queued: z.number().check(z.int()),
     rows: z.array(
       z.object({

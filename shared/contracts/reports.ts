@@ -24,7 +24,7 @@ export const toolTypeSchema = z.enum(TOOL_TYPES);
 export const BUILT_IN_DASHBOARDS = ['PORTAL_ACTIVITY', 'INDICATORS', 'DOCUMENTS', 'ACCOUNTING'] as const;
 
 /**
- * Parameter names a report may not use (issue 21): the session tags and identity fields that carry the caller's
+ * Parameter names a report may not use: the session tags and identity fields that carry the caller's
  * verified scope to the BI tool's row-level security. Compared without case.
  */
 export const RESERVED_PARAMETER_NAMES = ['project', 'group', 'society', 'role', 'user'] as const;
@@ -86,9 +86,9 @@ export const reportSchema = z.object({
   report_name: z.string(),
   tool_type: toolTypeSchema,
   url: z.nullable(z.string()),
-  /** QuickSight: the registered dashboard's id (issue 21: picked from the registry, never typed free). */
+  /** QuickSight: the registered dashboard's id (picked from the registry, never typed free). */
   aws_id_dashboard: z.nullable(z.string()),
-  /** Always null (issue 21: QuickSight embeds anonymously with the caller's scope; no report names a user). */
+  /** Always null (QuickSight embeds anonymously with the caller's scope; no report names a user). */
   aws_username: z.nullable(z.string()),
   /** The registry entry the report shows; null for a built-in dashboard or a report without a registered one. */
   registry_entry: z.nullable(z.string()),

@@ -158,8 +158,8 @@ export const deleteSociety = defineContract({
 });
 
 /**
- * Issue 14: a RUT already taken is said on step 1 of the society wizard, beside the field, not on step 2. A RUT is
- * unique within a project (issue 21: several firms may serve one company), so the answer is about the caller's own
+ * A RUT already taken is said on step 1 of the society wizard, beside the field, not on step 2. A RUT is
+ * unique within a project (several firms may serve one company), so the answer is about the caller's own
  * projects only and names no society; another firm's client answers as a free RUT.
  */
 export const checkSocietyRut = defineContract({

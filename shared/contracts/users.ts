@@ -62,7 +62,7 @@ export const userSchema = z.object({
   /** ISO time of the last successful sign-in, null when never (issue 14: the users list's 'Último ingreso'). */
   last_login: z.nullable(z.string()),
   /**
-   * Issue 21: whether the caller's scope covers every membership of the user, so it may change the account-wide
+   * Whether the caller's scope covers every membership of the user, so it may change the account-wide
    * fields (e-mail, enable, names, RUT, phone, position, description, user_magnus) and delete the account; otherwise
    * those answer 403 ACTION_NOT_ALLOWED. Not in the spec.
    */
@@ -75,13 +75,13 @@ export const userSchema = z.object({
     position: z.nullable(z.string()),
     user_magnus: z.nullable(z.string()),
     /**
-     * Per firm (issue 21): true when every project of the caller's scope the user belongs to has opened its documents
+     * Per firm: true when every project of the caller's scope the user belongs to has opened its documents
      * to the user (a SUPER_ADMIN's scope: all of them); a PATCH sets it for those projects only.
      */
     user_documentation: z.boolean(),
     image: z.nullable(z.string()),
   }),
-  /** Only the memberships inside the caller's scope (issue 21): nothing of another firm. */
+  /** Only the memberships inside the caller's scope: nothing of another firm. */
   project: z.array(named('project_name')),
   group: z.array(named('group_name')),
   society: z.array(named('society_business_name')),

@@ -42,7 +42,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   PROJECT_DISABLED: 'El proyecto al que perteneces está deshabilitado. Contacta a tu administrador.',
   GROUP_DISABLED: 'El grupo al que perteneces está deshabilitado. Contacta a tu administrador.',
   WRONG_PASSWORD: 'La contraseña actual no es correcta.',
-  // Issue 21: an account has one role; an invitation with another cannot join it (said to the invited person only).
+  // An account has one role; an invitation with another cannot join it (said to the invited person only).
   INVITATION_ROLE_CONFLICT:
     'Tu cuenta del portal tiene otro rol y no puede aceptar esta invitación. Pide a quien te invitó una invitación con tu rol actual.',
   // Documents (portal §8; issue 10).
@@ -56,7 +56,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   // Modules (issue 11): SUPER_ADMIN deletes a module only while no report or assignment is placed in it.
   MODULE_IN_USE: 'No es posible eliminar el módulo porque hay reportes o asignaciones que lo usan.',
   // Accounting statements in USD (issue 12): no dólar observado stored on or before the period's last day.
-  // The registry of embeddable dashboards (issue 21): a report picks a registered dashboard of its projects only,
+  // The registry of embeddable dashboards: a report picks a registered dashboard of its projects only,
   // names no QuickSight user, and no parameter carries the name of a row-level security tag.
   NOT_REGISTERED: 'El tablero elegido no está registrado para los proyectos de este reporte. Elige uno de la lista.',
   DASHBOARD_EXISTS: 'Este tablero ya está registrado.',
@@ -65,13 +65,13 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
     'El usuario de QuickSight no se elige en el reporte: el tablero se muestra con el acceso de cada persona.',
   RESERVED_PARAMETER:
     'Los nombres project, group, society, role y user están reservados para la seguridad de los tableros; elige otro nombre de parámetro.',
-  // Issue 21: a CSV row refused because the day's invitation mails ran out (the 429 itself says the wait).
+  // A CSV row refused because the day's invitation mails ran out (the 429 itself says the wait).
   MAIL_QUOTA_EXCEEDED: 'Se alcanzó el límite diario de correos de invitación; esta fila no se invitó.',
   EXCHANGE_RATE_MISSING:
     'No hay un dólar observado registrado para la fecha del período; no es posible mostrar el estado en dólares.',
 };
 
-/** Codes whose message says how long to wait (429 with remaining_time): quotas of issue 21. */
+/** Codes whose message says how long to wait (429 with remaining_time): the usage quotas. */
 export const TIMED_MESSAGES: Readonly<Record<string, (remainingSeconds: number) => string>> = {
   RESEND_COOLDOWN: errors.resendCooldown,
   MAIL_QUOTA_EXCEEDED: errors.mailQuotaExceeded,

@@ -7,7 +7,7 @@ export function formatMinutesSeconds(totalSeconds: number): string {
 
 /**
  * A wait in words, rounded up to the minute past one minute: 45 → '45 segundos', 600 → '10 minutos',
- * 3660 → '1 hora y 1 minuto', 7200 → '2 horas'. For quotas whose wait can be hours (issue 21).
+ * 3660 → '1 hora y 1 minuto', 7200 → '2 horas'. For quotas whose wait can be hours.
  */
 export function formatWait(totalSeconds: number): string {
   const seconds = Number.isFinite(totalSeconds) ? Math.max(1, Math.ceil(totalSeconds)) : 1;

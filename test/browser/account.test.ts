@@ -101,7 +101,7 @@ describe('registration by invitation', () => {
   });
 });
 
-describe('password recovery tells no one who has an account (issue 21)', () => {
+describe('password recovery tells no one who has an account', () => {
   test.each([
     ['desktop', { width: 1366, height: 768 }],
     ['phone', { width: 375, height: 812 }],
@@ -131,7 +131,7 @@ describe('password recovery tells no one who has an account (issue 21)', () => {
   });
 });
 
-describe('an invitation to an address that has an account (issue 21)', () => {
+describe('an invitation to an address that has an account', () => {
   test.each([
     ['1366 px', { width: 1366, height: 900 }],
     ['375 px', { width: 375, height: 800 }],
@@ -197,7 +197,7 @@ describe('password recovery and change', () => {
       await page.getByLabel('Correo electrónico').fill('no-es-correo');
       await fieldError(page, 'El email debe tener el siguiente formato nombre@dominio.cl');
       expect(await send.isDisabled()).toBe(true);
-      // An unknown address gets the very page a registered one gets (issue 21): nothing tells them apart.
+      // An unknown address gets the very page a registered one gets: nothing tells them apart.
       await page.getByLabel('Correo electrónico').fill(newEmail('nadie'));
       await send.click();
       await page.waitForURL(/\/SuccessEmail$/);

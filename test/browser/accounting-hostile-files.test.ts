@@ -6,7 +6,7 @@ import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helper
 import { lyingXlsxBomb, xlsxBomb } from '../helpers/hostile-files';
 
 /**
- * Issue 21, finding 8, on the import screen: a GROUP_ADMIN who picks a 408 KB XLSX whose shared strings inflate to
+ * Hostile spreadsheets on the import screen: a GROUP_ADMIN who picks a 408 KB XLSX whose shared strings inflate to
  * 400 MB (or one whose directory lies about it) sees the Spanish reason it was not read, at 1366 px and at 375 px.
  */
 const { webUrl } = inject('portal');

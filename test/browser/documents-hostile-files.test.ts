@@ -9,7 +9,7 @@ import { tableAccess } from '../helpers/db';
 import { buildDocumentsWorld, uploadSmall } from '../integration/documents-fixture';
 
 /**
- * Issue 21, finding 3 in the browser: a firm's admin uploads an HTML page whose script, once opened, reports that it
+ * Documents that cannot run, in the browser: a firm's admin uploads an HTML page whose script, once opened, reports that it
  * ran and tries to move the portal's tab through `window.opener` to a look-alike page. The society's client opens it
  * with 'Abrir' ('Ver'), at 1366 and at 375 px: the file arrives as a download, the script never runs, the portal stays
  * where it was. A document stored earlier as text/plain with the same page inside opens as text, with no opener.

@@ -12,7 +12,7 @@ import { createTestUser } from '../helpers/db';
 import { buildDocumentsWorld, uploadSmall } from '../integration/documents-fixture';
 
 /**
- * Issue 21 in the browser: the share dialog offers a client user links of 1 or 7 days only, an admin also 30; the
+ * Share links in the browser: the share dialog offers a client user links of 1 or 7 days only, an admin also 30; the
  * admin's list of the document's links shows a link whose maker was disabled as 'Revocado' with the reason and who
  * made it, without a Revocar button, beside a live link that has one. At 1366 and 375 px, axe clean.
  */

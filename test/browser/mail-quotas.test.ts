@@ -8,7 +8,7 @@ import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helper
 import { exhaust, freshFirm } from '../helpers/quota-firm';
 
 /**
- * Issue 21's mail quotas as an admin meets them (the back office's red list prefixes each line with '- '): the resend refused by the cooldown and the CSV import refused by the
+ * Mail quotas as an admin meets them (the back office's red list prefixes each line with '- '): the resend refused by the cooldown and the CSV import refused by the
  * day's cap say so in Spanish with the wait, and an import that went says its mails are queued. At 1366 and 375 px,
  * with no serious axe violation and nothing wider than the screen.
  */

@@ -12,7 +12,7 @@ import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helper
 import { registerDashboard } from '../helpers/dashboard-registry';
 
 /**
- * Issue 21 in the browser: the SUPER_ADMIN reaches the registry of embeddable dashboards from the back office menu,
+ * The SUPER_ADMIN reaches the registry of embeddable dashboards from the back office menu,
  * registers a QuickSight dashboard for one project (a second registration of it refused in Spanish), renames it and
  * deletes another; a PROJECT_ADMIN's report wizard offers its project's registered dashboards only and creates a
  * QuickSight report with one. Both screens at 375 px without a serious axe violation.

@@ -7,7 +7,7 @@ import { createTestUser } from '../helpers/db';
 import { demoSociety } from '../helpers/demo-society';
 
 /**
- * Issue 21 on the users screens: a person two firms share, as firm A's PROJECT_ADMIN sees it. The list shows firm A's
+ * The users screens: a person two firms share, as firm A's PROJECT_ADMIN sees it. The list shows firm A's
  * society and offers neither the enable toggle nor the delete; the detail lists firm A's society only; the edit form keeps the account data read-only with a note saying why, says what the document
  * access checkbox opens (firm A's documents only), and saves that checkbox alone. At 1366 px and at 375 px, axe clean.
  */

@@ -67,7 +67,7 @@ export async function signInWithCookies(
   options: { signedInAt?: number } = {},
 ): Promise<{ access: string; refresh: string }> {
   const url = new URL(baseUrl);
-  // The session is bound to the portal the browser will call through (issue 21).
+  // The session is bound to the portal the browser will call through.
   const tokens = await signIn(email, DEMO_PASSWORD, { portal: url.origin });
   const cookie = (name: string, value: string) => ({ name, value, domain: url.hostname, path: '/' });
   await context.addCookies([

@@ -36,7 +36,7 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'modules/reports/get-report/{id}': 'report',
   'modules/reports/dashboard/{id}': 'report',
   'modules/accounting/report/{uuid}': 'assignment',
-  // Issue 21: the registry of embeddable dashboards (global, SUPER_ADMIN's).
+  // The registry of embeddable dashboards (global, SUPER_ADMIN's).
   'modules/reports/registry/{uuid}': 'registryEntry',
 };
 
@@ -77,7 +77,7 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   reporte: 'report',
   usuario: 'user',
   cant_see: 'value',
-  // Issue 21: the registry choices' tool filter.
+  // The registry choices' tool filter.
   tool_type: 'value',
   // accounting statements (issue 12; year and type above)
   month: 'value',
@@ -236,7 +236,7 @@ const SAMPLES: Record<string, () => unknown> = {
   // Large ledger imports (issue 12): the file's type, and a job nobody has (its real jobs are the caller's own).
   content_type: () => 'text/csv',
   job: () => '00000000-0000-4000-8000-00000000a0b0',
-  // A valid RUT (issue 21: rut-available is asked about a group's firm).
+  // A valid RUT (rut-available is asked about a group's firm).
   rut: () => '11111111-1',
 };
 
@@ -257,7 +257,7 @@ export function requiredQueryValues(contract: Contract): Array<[string, string]>
  * set whether required or not.
  */
 const CONTRACT_SAMPLES: Record<string, Record<string, () => unknown>> = {
-  // Issue 21: a QuickSight dashboard, registered once each.
+  // A QuickSight dashboard, registered once each.
   createRegistryEntry: {
     tool_type: () => 'QUICKSIGHT',
     name: () => `Tablero ${next()}`,

@@ -3,7 +3,7 @@ import * as registry from '../../shared/contracts/dashboard-registry';
 import { call } from './api';
 
 /**
- * A dashboard registered by the SUPER_ADMIN for some projects (issue 21), with an id or URL of its own so parallel
+ * A dashboard registered by the SUPER_ADMIN for some projects, with an id or URL of its own so parallel
  * tests never meet: QuickSight an id, Power BI a report URL with its own report and workspace ids.
  */
 export async function registerDashboard(superAdmin: string, tool: 'QUICKSIGHT' | 'POWER_BI', projects: string[]) {

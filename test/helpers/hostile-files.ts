@@ -4,7 +4,7 @@ import { crc32, createDeflateRaw } from 'node:zlib';
 import { strToU8, Zip, ZipDeflate, type ZipInputFile, zipSync } from 'fflate';
 
 /**
- * Spreadsheets an attacker would upload (issue 21, finding 8), made in the test at a small compressed size: an XLSX
+ * Spreadsheets an attacker would upload, made in the test at a small compressed size: an XLSX
  * whose shared strings inflate to hundreds of MB (never held in memory here: zlib deflates them 1 MB at a time),
  * the same with a central directory that lies about the inflated size, one of many entries, and sheets whose row and
  * cell references ask the reader for a huge grid.

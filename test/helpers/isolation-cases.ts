@@ -102,7 +102,7 @@ export const entityKey = (kind: TenantKind, uuid: string) => {
 };
 
 /**
- * Issue 21, the shared world: what firm A's admins may do to an entity firm B shares with them (tenant-world.ts
+ * The shared world: what firm A's admins may do to an entity firm B shares with them (tenant-world.ts
  * `shared`), each case run by the test against A's side of it while B's side must stay unchanged and unseen:
  * - read: a GET naming it in the path, or a list or picker searched for it (its e-mail, its RUT);
  * - field: a PATCH of it, one case per field of the body (SHARED_FIELD_VALUES: each field's change);

@@ -6,7 +6,7 @@ import { call, signIn } from './api';
 import { createTestUser, tableAccess } from './db';
 
 /**
- * Issue 21's quota tests: a firm (project, with a group) and a PROJECT_ADMIN of their own, so the counters a test fills
+ * The quota tests: a firm (project, with a group) and a PROJECT_ADMIN of their own, so the counters a test fills
  * touch no other test; and filling a quota as if that many calls had gone before.
  */
 export async function freshFirm() {

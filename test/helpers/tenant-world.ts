@@ -48,7 +48,7 @@ export type Kind =
   // A support ticket (issue 13).
   | 'ticket'
   | 'module'
-  // A registered dashboard (issue 21): global like a module, the SUPER_ADMIN's.
+  // A registered dashboard: global like a module, the SUPER_ADMIN's.
   | 'registryEntry'
   | 'report'
   | 'assignment';
@@ -79,7 +79,7 @@ export interface Caller {
 }
 
 /**
- * What two firms share (issue 21): an entity that firm A (home) and firm B (otherProject) both legitimately reach, as
+ * What two firms share: an entity that firm A (home) and firm B (otherProject) both legitimately reach, as
  * each reaches it. A person is one user on both sides (`shared.user`: a USER_SOCIETY of A1a and of B1a, whose documents
  * firm B has opened to it and firm A has not). A company two firms serve is one society per project with one RUT: to
  * add it, put 'society' in SHARED_KINDS and build its two societies in buildWorld beside the person, `search` its RUT; the shared

@@ -14,7 +14,7 @@ import {
 /**
  * Issue 11: the report viewer's embedding is configured per deployment (CDK context, docs/deploy.md). Without context
  * nothing is set; with it, only the function that embeds (getReport) gets the settings and exactly the AWS access
- * they need. Issue 21: the grant names the dashboards deploy time knows (the configured id prefix), and the registry's
+ * they need. The grant names the dashboards deploy time knows (the configured id prefix), and the registry's
  * writer refuses ids outside that same prefix. The real declarations of a few report contracts are synthesized,
  * cdk-nag included.
  */
@@ -143,7 +143,7 @@ describe('with QuickSight (anonymous) and a Power BI service principal', () => {
   });
 });
 
-describe('with a dashboard id prefix (issue 21): the IAM grant and the registry name the same dashboards', () => {
+describe('with a dashboard id prefix: the IAM grant and the registry name the same dashboards', () => {
   let prefixed: Synthesized;
   beforeAll(() => {
     prefixed = synth({ ...QUICKSIGHT, quicksightDashboardPrefix: 'portal-', powerbiMode: 'URL' });

@@ -118,7 +118,7 @@ describe('declarations match what each handler can call (its bundle)', () => {
       declared.embedding ? ['GenerateEmbedUrlForAnonymousUser', 'GetParameter'] : [],
     );
     expect(commands.filter(isOtherQuickSightOrSsmCommand), 'other QuickSight or SSM calls').toEqual([]);
-    // Issue 21: only a function declaring the mail queue can enqueue (sqs:SendMessage on the queue alone).
+    // Only a function declaring the mail queue can enqueue (sqs:SendMessage on the queue alone).
     expect(commands.includes('SendMessageBatch'), 'enqueues mail').toBe(Boolean(declared.mailQueue));
   });
 

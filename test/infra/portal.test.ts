@@ -382,7 +382,7 @@ describe('Web', () => {
     });
   });
 
-  it('limits the API per firm (the portal host) and per firm and address, never counting SPA assets (issue 21)', () => {
+  it('limits the API per firm (the portal host) and per firm and address, never counting SPA assets', () => {
     const template = Template.fromStack(synth.stacks.web);
     const webAcl = Object.values(template.findResources('AWS::WAFv2::WebACL'))[0];
     type Rule = { Name: string; Priority: number; Action?: unknown; Statement: { RateBasedStatement?: unknown } };
@@ -428,7 +428,7 @@ describe('Web', () => {
   });
 });
 
-describe('Mail queue (issue 21)', () => {
+describe('Mail queue', () => {
   it('is an encrypted, TLS-only SQS queue with a dead-letter queue, drained by a worker at the SES rate share', () => {
     const data = Template.fromStack(synth.stacks.stateful);
     data.resourceCountIs('AWS::SQS::Queue', 2);

@@ -344,7 +344,7 @@ function queryValues(contract: Contract): Record<string, string> {
     return { assignment: w.assignments[family], ...periods };
   }
   const values: Record<string, Record<string, string>> = {
-    // A SUPER_ADMIN asks about a group's firm (issue 21); the group is every admin's here.
+    // A SUPER_ADMIN asks about a group's firm; the group is every admin's here.
     checkSocietyRut: { rut: w.rut, group: w.group },
     downloadDocument: { format: 'json' },
     accountingViewerSocieties: { assignment: w.assignments.balance8columns },
@@ -663,7 +663,7 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
     },
   ],
   patchReport: async (c) => [{ as: 'PROJECT_ADMIN', params: { uuid: w.report }, body: bodyOf(c) }],
-  // The registry of embeddable dashboards (issue 21): SUPER_ADMIN's.
+  // The registry of embeddable dashboards: SUPER_ADMIN's.
   createRegistryEntry: async (c) => [{ as: 'SUPER_ADMIN', body: bodyOf(c) }],
   patchRegistryEntry: async (c) => [{ as: 'SUPER_ADMIN', params: { uuid: await newRegistryEntry() }, body: bodyOf(c) }],
   deleteRegistryEntry: async () => [{ as: 'SUPER_ADMIN', params: { uuid: await newRegistryEntry() } }],

@@ -6,7 +6,7 @@ import { tableAccess } from '../helpers/db';
 import { buildDocumentsWorld, getManual, uploadDirect, uploadSmall } from './documents-fixture';
 
 /**
- * Issue 21, finding 3, as an attacker inside a firm would try it: an admin uploads an HTML page or an SVG with script
+ * Documents that must not run, as an attacker inside a firm would try it: an admin uploads an HTML page or an SVG with script
  * (declaring whatever type the browser says), a colleague or a client opens it with 'Ver'. The file must never come
  * back as something a browser runs: only PDF, images other than SVG and plain text are served inline, with their own
  * type; everything else is an attachment as application/octet-stream, whatever was declared or stored.

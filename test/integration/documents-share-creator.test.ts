@@ -10,7 +10,7 @@ import { dynamoCallsOf, invokeInProcess } from '../helpers/in-process';
 import { buildDocumentsWorld, uploadSmall } from './documents-fixture';
 
 /**
- * A share link is as alive as its maker's access (issue 21, finding 4): a society user mints a public link, then the
+ * A share link is as alive as its maker's access: a society user mints a public link, then the
  * firm disables that user, takes the society away, closes its document access or deletes it; whoever holds the link
  * must get nothing from then on, and each refusal is logged with the link (time, address, outcome). The document's
  * links list says why each unexpired link no longer opens; admins mint links of up to 30 days, client users of 7.

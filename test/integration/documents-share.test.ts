@@ -100,7 +100,7 @@ test('a revoked link is refused and listed as revoked; a malformed or unknown to
   const refused = await call(documents.downloadSharedDocument, { query: { token: minted.body.token } });
   expect(refused.status).toBe(404);
   expect(refused.body.code).toBe('LINK_EXPIRED');
-  // It stays listed until it expires, as revoked (issue 21: the list says why a link no longer opens).
+  // It stays listed until it expires, as revoked (the list says why a link no longer opens).
   const links = await call(documents.listShareLinks, { token: w.tokens.user, params: { uuid: doc } });
   expect(links.body.find((l) => l.uuid === minted.body.uuid)?.end_reason).toBe('revoked');
   for (const token of ['corto', 'x'.repeat(43), `${minted.body.token}x`]) {

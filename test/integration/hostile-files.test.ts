@@ -13,7 +13,7 @@ import { changedKeys, onlyMentioning, watchTable } from '../helpers/table-change
 import { CHART_CSV, ledgerCsv, societyWithChart, upload } from './accounting-helpers';
 
 /**
- * Issue 21, finding 8, as an attacker with an importer's role would try it: spreadsheets whose parts inflate to
+ * Hostile spreadsheets, as an attacker with an importer's role would try it: spreadsheets whose parts inflate to
  * hundreds of MB (finding 8's 410 KB XLSX whose shared strings inflate to 419 MB), on the chart and ledger imports of
  * the request path, through the large upload's presigned POST and job, and a users CSV of a million rows. Each is
  * refused with a Spanish message and writes nothing, and the process that reads it (the handler's module, run here in

@@ -325,7 +325,7 @@ describe('importUsersCsv with rows naming another tenant', () => {
 });
 
 /**
- * Issue 21, the shared world: a person firms A and B both have (tenant-world.ts `shared`; firm B opened its documents
+ * The shared world: a person firms A and B both have (tenant-world.ts `shared`; firm B opened its documents
  * to it, firm A did not). Every read and write of firm A's admins that names it (isolation-cases.ts sharedCasesOf)
  * must leave firm B's side unchanged and unseen: no id or name of B's in the answer; on the table, no item of B's
  * changed, and of the person's own items (its record, its listing entries) nothing B owns or every firm sees: B's

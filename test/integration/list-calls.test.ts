@@ -78,7 +78,7 @@ test('a user who joined societies after its project: every membership named, in 
       society: societyNames.map((s) => ({ uuid: s.uuid, society_business_name: s.society_business_name })),
     },
   ];
-  // Each admin sees the memberships inside its scope (issue 21): the GROUP_ADMIN of Norte not the society of Sur.
+  // Each admin sees the memberships inside its scope: the GROUP_ADMIN of Norte not the society of Sur.
   const seen = (role: string, list: Array<{ uuid: string; society_business_name: string }>) =>
     role === 'group' ? list.filter((s) => s.uuid !== other.uuid) : list;
   const counted: string[] = [];

@@ -9,7 +9,7 @@ import { allMailTo, type CapturedMail, tokenFrom, waitForMail } from '../helpers
 import { exhaust, freshFirm } from '../helpers/quota-firm';
 
 /**
- * Finding 6 of issue 21 ("Mail without limits"), tried as an admin of one firm would: resending one invitation in a
+ * Mail without limits, tried as an admin of one firm would: resending one invitation in a
  * loop, and importing a CSV whose every row is mailed inside the request.
  */
 let projectAdmin: string;

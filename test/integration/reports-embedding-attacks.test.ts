@@ -17,7 +17,7 @@ import { tableAccess } from '../helpers/db';
 import { invokeInProcess } from '../helpers/in-process';
 
 /**
- * Issue 21, finding 7, as a firm's admin would try it: the report form names a dashboard, a QuickSight user, session
+ * Embeddings a firm could widen, as a firm's admin would try it: the report form names a dashboard, a QuickSight user, session
  * tags and a Power BI workspace/report, and the shared credentials embed whatever it names. Neither tool has a local
  * server, so the viewer's handler runs in this process (invokeInProcess) with QuickSight's client mocked and Power BI
  * stubbed on 127.0.0.1: what is checked is the request the server would send for the firm's own client.
@@ -183,7 +183,7 @@ const NOT_REGISTERED = {
     'Sin tablero registrado: este reporte no tiene un tablero registrado para tu proyecto. Pide a tu administrador que elija uno.',
 };
 
-describe('issue 21: embeddings come from the registry, bound to the projects the SUPER_ADMIN chose', () => {
+describe('Embeddings come from the registry, bound to the projects the SUPER_ADMIN chose', () => {
   test("a firm picks its project's dashboards only; the request names exactly that one and its client's scope", async () => {
     const ours = await registerDashboard(w.superAdmin, 'QUICKSIGHT', [w.P]);
     const theirs = await registerDashboard(w.superAdmin, 'QUICKSIGHT', [w.Q]);

@@ -351,7 +351,7 @@ describe('the demo seed and the selection', () => {
       expect(types, email).toEqual(new Set([1, 2, 3, 4]));
       const quickSight = list.body.flatMap((m) => m.report_list).find((r) => r.menu_name === 'Ventas');
       const view = await viewAs(token, quickSight?.uuid ?? '');
-      // As before the registry (issue 21): the tool is not configured here, not 'sin tablero registrado'.
+      // As before the registry: the tool is not configured here, not 'sin tablero registrado'.
       expect(view.body.embed, email).toEqual({
         kind: 'NOT_CONFIGURED',
         message: 'La herramienta de este reporte no está configurada en este ambiente.',

@@ -12,7 +12,7 @@ import { freshRut } from '../helpers/tenant-world';
 import { statementAssignment } from './accounting-helpers';
 
 /**
- * Issue 21, finding 2: two firms serve the same company, and nothing one firm's admin asks tells it what another firm
+ * two firms serve the same company, and nothing one firm's admin asks tells it what another firm
  * has (a client's RUT, an account, a pending invitation, a project's name). Firm A is the demo's "Contadores Andes"
  * (its PROJECT_ADMIN proyecto@demo.cl), firm B "Auditores del Pacífico" (a PROJECT_ADMIN made here).
  */

@@ -9,7 +9,7 @@ import { demoSociety } from '../helpers/demo-society';
 import { uploadSmall } from './documents-fixture';
 
 /**
- * Issue 21, finding 1: a person two firms share (a USER_SOCIETY of a society of each demo project) is seen and changed
+ * a person two firms share (a USER_SOCIETY of a society of each demo project) is seen and changed
  * per firm. The attacker is firm A's PROJECT_ADMIN (proyecto@demo.cl, "Contadores Andes"); firm B is "Auditores del
  * Pacífico", which has not opened its documents to the person.
  */
@@ -18,7 +18,7 @@ const PDF = new TextEncoder().encode('%PDF-1.4\n% documento de prueba\n%%EOF\n')
 let superAdmin: string;
 let adminA: string;
 let person: { uuid: string; email: string };
-/** Two more people of both firms, whose records are made as before issue 21 wrote them (one flag for every firm). */
+/** Two more people of both firms, whose records are made in the older shape (one document flag for every firm). */
 let legacy: { uuid: string; email: string };
 let joiner: { uuid: string; email: string };
 let societyA: { uuid: string; society_business_name: string };

@@ -8,7 +8,7 @@ import { awsCallsOf, invokeInProcess } from '../helpers/in-process';
 import { allMailTo, waitForMail } from '../helpers/mail';
 
 /**
- * Issue 21, finding 5 and part of finding 9, tried as an attacker would: a stranger's wrong passwords must not lock the
+ * Sign-in abuse and what sign-in tells, tried as an attacker would: a stranger's wrong passwords must not lock the
  * owner out, password recovery and sign-in must not tell who has an account, and a session must stay on the firm's
  * portal where it started. Each test uses users and addresses of its own.
  */

@@ -188,7 +188,7 @@ describe('finding 1: a GROUP_ADMIN cannot take over a user of a sibling group', 
     expect(await storedUser(t.shared.uuid)).toEqual(sharedBefore);
 
     // 6. The reset request for the attacker's address finds no account: no link is mailed to it.
-    // (Every address gets the same answer, issue 21; what matters is that none is mailed.)
+    // (Every address gets the same answer; what matters is that none is mailed.)
     const reset = await call(registration.requestPasswordReset, { body: { email: attacker } });
     expect(reset.body).toEqual({ code: 'EMAIL_SENT' });
     expect(await allMailTo(attacker)).toEqual([]);
@@ -320,7 +320,7 @@ describe('e-mail changes are confirmed by the new address', () => {
     // Until confirmed: the old address is the login and the one a password link goes to.
     expect((await call(postToken, { body: { email: user.email, password: DEMO_PASSWORD } })).status).toBe(200);
     expect((await call(postToken, { body: { email: next, password: DEMO_PASSWORD } })).status).toBe(401);
-    // Every address gets the same answer (issue 21); no password link goes to the new one.
+    // Every address gets the same answer; no password link goes to the new one.
     expect((await call(registration.requestPasswordReset, { body: { email: next } })).body).toEqual({
       code: 'EMAIL_SENT',
     });

@@ -278,7 +278,7 @@ describe('password recovery', () => {
     expect((weak.body.errors as Record<string, string[]>).password).toEqual(['FORMAT_ERROR']);
   });
 
-  test('an unknown address answers EMAIL_SENT as a registered one does (issue 21), and requests are throttled per address', async () => {
+  test('an unknown address answers EMAIL_SENT as a registered one does, and requests are throttled per address', async () => {
     const email = newEmail();
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await call(registration.requestPasswordReset, { body: { email } }));

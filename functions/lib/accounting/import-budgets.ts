@@ -2,7 +2,7 @@ import { MAX_LEDGER_UPLOAD_BYTES } from '../../../shared/contracts/accounting';
 import type { FileBudget } from '../parsers/budget';
 
 /**
- * What reading a plan_cuentas or libro_diario file may spend (issue 21), by path. Measured on ledgers of the demo's
+ * What reading a plan_cuentas or libro_diario file may spend, by path. Measured on ledgers of the demo's
  * generator written by write-excel-file: 21.5k lines are a 1 MB XLSX whose sheet inflates 1:9.7 (shared strings
  * 1:6.2) to 9.8 MB, and read-excel-file's peak is about 5× the XML it reads (46 MB → +244 MB).
  */

@@ -9,7 +9,7 @@ import {
 } from './aws-client';
 
 /**
- * The one SQS call the functions make (issue 21: invitation mails of a CSV import wait in a queue): SQS's JSON 1.0
+ * The one SQS call the functions make (invitation mails of a CSV import wait in a queue): SQS's JSON 1.0
  * protocol on the shared signed-fetch core (aws-client.ts), shaped as the SDK's SendMessageBatch.
  */
 export const SQS: AwsService = {

@@ -9,7 +9,7 @@ import type { TxWrite } from './transact';
 import { deleteKey, putNew, putVersioned } from './writes';
 
 /**
- * The registry of embeddable dashboards (issue 21): one record per registered QuickSight dashboard or Power BI
+ * The registry of embeddable dashboards: one record per registered QuickSight dashboard or Power BI
  * report, the projects it is bound to, a marker that keeps each dashboard (or report URL) registered once, and two
  * directories holding whole entries: every entry (the SUPER_ADMIN's list) and each bound project's (a report form's
  * choices, and nothing else a firm may read). Entries are few, so both lists are one BatchGet.

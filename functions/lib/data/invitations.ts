@@ -31,11 +31,11 @@ export interface InvitationRecord {
   rut_user?: string;
   phone_number?: string;
   /**
-   * 'PROJECT' on invitations made since one address may be invited by several firms (issue 21): their marker is
+   * 'PROJECT' on invitations made since one address may be invited by several firms: their marker is
    * projectPendingKey; older ones hold pendingKey.
    */
   pending_key?: 'PROJECT';
-  /** Its mail waits in the mail queue (issue 21: a CSV import); the worker that sends it removes the flag. */
+  /** Its mail waits in the mail queue (a CSV import); the worker that sends it removes the flag. */
   mail_queued?: boolean;
 }
 

@@ -5,7 +5,7 @@ import { config } from '../config';
 import { nowIso } from './table';
 
 /**
- * The local stand-in of the mail queue (issue 21): with no SQS in the local stack, a queued mail is an item of one
+ * The local stand-in of the mail queue: with no SQS in the local stack, a queued mail is an item of one
  * partition, oldest first, which local/mail-worker.ts drains into the same worker the SQS queue feeds in AWS
  * (functions/registration/invitation-mail-worker.ts). Never used where MAIL_QUEUE_URL is set.
  */

@@ -10,7 +10,7 @@ const HOUR = 3600;
 const DAY = 24 * HOUR;
 
 /**
- * Quotas on what costs the portal or its shared sender (issue 21, "Mail has quotas", "Throttles per tenant"): counters
+ * Quotas on what costs the portal or its shared sender ("Mail has quotas", "Throttles per tenant"): counters
  * of fixed windows (an hour or a UTC day), one item per key and window, taken in the same transaction as the work's
  * own writes where it has some, so a refused call writes nothing and concurrent calls cannot pass a cap together.
  * Sign-in and reset limits are throttle.ts's (sliding windows with a lock); these are budgets that simply run out

@@ -54,10 +54,10 @@ export interface ReportRecord extends AssignmentRecord {
   url: string | null;
   /** QuickSight: the registered dashboard's id, copied from the registry entry when picked (display only). */
   aws_id_dashboard: string | null;
-  /** Always null since issue 21 (no firm names a QuickSight user); a report saved before may hold one, never used. */
+  /** Always null (no firm names a QuickSight user); a report saved before may hold one, never used. */
   aws_username: string | null;
   /**
-   * The registry entry the report shows (issue 21; dashboard-registry.ts): the viewer embeds only this, while it is
+   * The registry entry the report shows (dashboard-registry.ts): the viewer embeds only this, while it is
    * bound to the viewer's project. Absent on reports saved before the registry: they show 'sin tablero registrado'.
    */
   registry_entry?: string | null;

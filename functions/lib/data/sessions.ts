@@ -15,7 +15,7 @@ export const SESSION_MAX_SECONDS = 55 * 60;
 export interface SessionRecord {
   user_uuid: string;
   started_at: number;
-  /** The portal the session started on (issue 21): refreshes elsewhere are refused. Absent on older sessions. */
+  /** The portal the session started on: refreshes elsewhere are refused. Absent on older sessions. */
   portal?: string;
 }
 

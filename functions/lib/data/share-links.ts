@@ -11,7 +11,7 @@ import { putNew } from './writes';
  * Share links (portal §2 "Sharing"; issue 10; design/documents.md): the token is 256 random bits shown once; only its
  * SHA-256 is stored, as the key. `expires_at` (epoch seconds) is also the TTL, but DynamoDB deletes late, so every
  * read compares it with now. A document's links are listed from a small directory; each link's id maps to its hash.
- * `created_by` names the maker, whose access every use and every listing checks again (issue 21).
+ * `created_by` names the maker, whose access every use and every listing checks again.
  */
 export interface ShareLinkRecord {
   uuid: string;

@@ -8,7 +8,7 @@ import { type TxWrite, transactWrite } from './transact';
 import { checkWhen, deleteWhen } from './writes';
 
 /**
- * One-off maintenance (issue 21): RUT markers written when a RUT was unique portal-wide (`legacyRutKey`, no project)
+ * One-off maintenance: RUT markers written when a RUT was unique portal-wide (`legacyRutKey`, no project)
  * become per-project markers (`rutKey`). The code reads both meanwhile, so the table is right before and after; this
  * only lets the request paths stop reading the old ones. `local/backfill-society-ruts.ts` runs it against a table.
  * Never on a request path: it scans.

@@ -4,7 +4,7 @@ import { config } from '../config';
 import { nowIso } from './table';
 
 /**
- * The portal's suppression list (issue 21): an address that bounced for good or complained gets no more mail from the
+ * The portal's suppression list: an address that bounced for good or complained gets no more mail from the
  * shared sender, whose reputation every firm depends on. One item per address (lower case), written by the SES events
  * handler (functions/external/ses-events.ts), read by sendMail (functions/lib/email.ts) before every send. It is kept
  * until someone removes it: a hard bounce or a complaint does not heal by itself.

@@ -17,11 +17,11 @@ export const KNOWN_ADDRESS_SECONDS = 90 * 24 * 3600;
 const DAY = 24 * 3600;
 
 /**
- * Throttles, each a counter of slots per key within a window (issue 8, "The lock holds"). Where `maxLockSeconds` is
+ * Throttles, each a counter of slots per key within a window. Where `maxLockSeconds` is
  * set the lock grows: each lock of the key doubles the previous one up to that cap, and the key remembers its locks
- * for `memorySeconds` (issue 21, "The lock stops guessing, not owners").
+ * for `memorySeconds`.
  *
- * Sign-in (issue 21): a stranger must not be able to lock the owner out, so no count is per e-mail alone.
+ * Sign-in: a stranger must not be able to lock the owner out, so no count is per e-mail alone.
  * - LOGIN_PAIR, per (e-mail, address): 5 failures within 15 minutes lock that pair for 5 minutes, then 10, 20, 40, 60:
  *   the spec's lock (429 with remaining_time), held by the guesser's address only. The owner's right password from
  *   that address clears it and marks the address known to the e-mail for 90 days.

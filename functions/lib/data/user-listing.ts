@@ -162,7 +162,7 @@ export async function addMembershipWrites(users: UserRecord[], target: Membershi
           // The version moves with the lists, so a user edit read before this append fails (409) instead of
           // writing the old lists back (issue 8: no lost writes); and the append holds only on the version read, since
           // the entries below are built from that read. A record written before document access was per firm stores
-          // its list as the read gives it (issue 21), so its one flag does not open the firm joined now.
+          // its list as the read gives it, so its one flag does not open the firm joined now.
           UpdateExpression:
             'SET #field = list_append(#field, :entity), version = version + :one, ' +
             'documentation_projects = if_not_exists(documentation_projects, :docs) REMOVE user_documentation',
@@ -187,7 +187,7 @@ export function removeMembershipWrites(users: UserRecord[], target: MembershipTa
   return users.flatMap((user) => {
     const index = user[target.field].indexOf(target.uuid);
     if (index < 0) return [];
-    // Leaving a project closes its documents too (issue 21): a firm that takes the person back opens them anew.
+    // Leaving a project closes its documents too: a firm that takes the person back opens them anew.
     const docs = target.field === 'project_uuids' ? (user.documentation_projects ?? []).indexOf(target.uuid) : -1;
     return [
       {

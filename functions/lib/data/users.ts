@@ -23,12 +23,12 @@ export interface UserRecord {
   phone_number: string | null;
   position: string | null;
   /**
-   * The projects (firms) whose documents the user may browse (portal §3 `user_documentation`, issue 21): each firm
+   * The projects (firms) whose documents the user may browse (portal §3 `user_documentation`): each firm
    * opens or closes its own, so one firm's admin cannot open another firm's documents to a person they share. Absent
    * on records written before: then `user_documentation` speaks for every project of the record (documentationProjects).
    */
   documentation_projects?: string[];
-  /** Records written before issue 21: one flag for every firm. Read only through documentationProjects(). */
+  /** The older shape, one flag for every firm. Read only through documentationProjects(). */
   user_documentation?: boolean;
   rut_user: string | null;
   user_description: string | null;
@@ -46,14 +46,14 @@ export interface UserRecord {
   /** The hash of the link's token, so only the newest request's link confirms. */
   pending_email_token?: string | null;
   /**
-   * Epoch seconds: share links this user minted before it never open again (issue 21: set when the user is disabled,
+   * Epoch seconds: share links this user minted before it never open again (set when the user is disabled,
    * so enabling it again does not bring its old public links back).
    */
   links_valid_after?: number;
   /** ISO time of the last successful sign-in (issue 14, users list 'Último ingreso'); absent when never. */
   last_login?: string;
   /**
-   * The live access tokens of the user's sessions (issue 21), by the token's `jti`: the portal its session started on
+   * The live access tokens of the user's sessions, by the token's `jti`: the portal its session started on
    * and when it expires. A call is admitted only with a token listed here, on that portal (http/authenticate.ts).
    */
   live_tokens?: Record<string, LiveToken>;
@@ -161,7 +161,7 @@ export async function addLiveToken(
 }
 
 /**
- * getUserByEmail at the same cost for an unknown address (issue 21, "No one learns who is a client"): the second read
+ * getUserByEmail at the same cost for an unknown address: the second read
  * happens either way, of the owner's record or of a key no item has.
  */
 export async function getUserByEmailEvenly(email: string): Promise<UserRecord | undefined> {

@@ -12,7 +12,7 @@ import { embedScope, reportParameters } from './scope';
 
 /**
  * How the viewer embeds one report for this caller (issue 11), computed here from the caller's record and verified
- * selection, and (issue 21) the registry entry the report picked, which must still be bound to the caller's project:
+ * selection, and the registry entry the report picked, which must still be bound to the caller's project:
  * nothing a firm typed reaches the BI tool. A tool not configured in this environment, or missing credentials,
  * answers a plain Spanish message (never a 500); so does a report without a registered dashboard for this project.
  */

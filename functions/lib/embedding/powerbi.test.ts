@@ -127,7 +127,7 @@ let entries = new Map<string, RegistryRecord>();
 beforeEach(() => {
   entries = new Map([['e-pbi', entry()]]);
 });
-/** Issue 21: the URL (and so the workspace and report) is the registry entry's, looked up here. */
+/** The URL (and so the workspace and report) is the registry entry's, looked up here. */
 const embedFor = (...args: Parameters<typeof embedWithLookups>) =>
   embedWithLookups(args[0], args[1], args[2], { entryOf: async (uuid) => entries.get(uuid) });
 
@@ -233,14 +233,14 @@ describe('service principal: an embed token whose effective identity carries the
     expect(seen).toHaveLength(0);
   });
 
-  test("issue 21: the workspace and report are the registry entry's, whatever URL the report record holds", async () => {
+  test("the workspace and report are the registry entry's, whatever URL the report record holds", async () => {
     const typed = { ...report, url: 'https://app.powerbi.com/reportEmbed?reportId=otro-reporte&groupId=otro-espacio' };
     await embedFor(societyUser, typed, selection);
     expect(seen.map((s) => s.path)).toContain('/v1.0/myorg/groups/ws-1/reports/rep-1');
     expect(JSON.stringify(seen)).not.toMatch(/otro-reporte|otro-espacio/);
   });
 
-  test("issue 21: an entry not bound to the caller's project, or no entry: no call, 'sin tablero registrado'", async () => {
+  test("an entry not bound to the caller's project, or no entry: no call, 'sin tablero registrado'", async () => {
     entries.set('e-pbi', entry({ projects: ['p-2'] }));
     const legacy = { ...report, registry_entry: null };
     for (const r of [report, legacy]) {

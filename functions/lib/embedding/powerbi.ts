@@ -99,7 +99,7 @@ export type PowerBiOutcome =
   | { ok: false; reason: 'NOT_CONFIGURED' | 'FAILED' };
 
 /**
- * The embedding of a registered report URL (issue 21: the URL, and so the workspace and report GenerateToken names,
+ * The embedding of a registered report URL (the URL, and so the workspace and report GenerateToken names,
  * come from the registry, never from a report's free text) for the caller's scope.
  */
 export async function powerBiEmbed(

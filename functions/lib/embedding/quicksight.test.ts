@@ -12,7 +12,7 @@ import type { UserRecord } from '../data/users';
 import { embedFor as embedWithLookup } from './embed';
 
 /**
- * Issue 11: the exact QuickSight request per role, from the caller's verified scope; issue 21: the dashboard from the
+ * The exact QuickSight request per role, from the caller's verified scope; the dashboard from the
  * registry entry the report picked, bound to the caller's project, never from what a firm typed. There is no
  * QuickSight emulator (design/reports.md), so the client is mocked; the request it receives is what is checked.
  */
@@ -185,7 +185,7 @@ describe('GenerateEmbedUrlForAnonymousUser: session tags from the scope', () => 
   });
 });
 
-describe("the dashboard comes from the registry, bound to the caller's project (issue 21)", () => {
+describe("the dashboard comes from the registry, bound to the caller's project", () => {
   const society = { project: 'p-1', group: 'g-1', society: 's-1' };
   const requests = () => quickSight.commandCalls(GenerateEmbedUrlForAnonymousUserCommand).map((c) => c.args[0].input);
 

@@ -10,7 +10,7 @@ import type { EmbedScope, ScopeParameter } from './scope';
 
 /**
  * QuickSight embedding (design/reports.md): a fresh single-use URL every time the viewer opens, for anonymous users
- * only (issue 21: no firm names a QuickSight user). The dashboard is the registry's (never a report's free text); the
+ * only (no firm names a QuickSight user). The dashboard is the registry's (never a report's free text); the
  * caller's scope travels as session tags (row-level security through the dataset's tag rules), whose keys no report
  * parameter may take.
  */

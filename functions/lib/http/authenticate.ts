@@ -50,7 +50,7 @@ export function authenticate(
     const user = await getUser(username);
     if (!user?.enable) throw notAuthenticated();
     if (sessionEnded(user, issuedAt)) throw sessionEndedError();
-    // The token's session started on this portal (issue 21): on another firm's portal it is no session at all.
+    // The token's session started on this portal: on another firm's portal it is no session at all.
     if (user.live_tokens?.[tokenId]?.portal !== portalOrigin(request.event)) {
       logger.info('Token refused', { reason: 'not a live token of this portal' });
       throw notAuthenticated();

@@ -2,7 +2,7 @@ import { nowMs } from '../clock';
 import { logger } from '../logger';
 
 /**
- * The time an answer that must not tell who has an account takes, whatever the work behind it (issue 21, "No one
+ * The time an answer that must not tell who has an account takes, whatever the work behind it ("No one
  * learns who is a client"): password recovery mails a registered address (a token write, the firm's logo, SES) and
  * does nothing for an unknown one, and both answer this long after the request began. Above that work's usual
  * duration (well under half a second) with room to spare.

@@ -1,5 +1,5 @@
 /**
- * What a file reader may spend on one uploaded file (issue 21: a 410 KB XLSX inflated to 419 MB and took the process
+ * What a file reader may spend on one uploaded file (a 410 KB XLSX inflated to 419 MB and took the process
  * past 1 GB). Every cap is checked before or while reading, never after: a file past one is refused whole.
  */
 export interface FileBudget {

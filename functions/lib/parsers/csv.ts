@@ -2,7 +2,7 @@ import { CsvError, type Options, parse } from 'csv-parse/sync';
 import { BudgetExceeded, type FileBudget, UnreadableFileError } from './budget';
 
 /**
- * A CSV's records, read within a budget (issue 21): csv-parse reads as a stream underneath, and stops by itself once it
+ * A CSV's records, read within a budget: csv-parse reads as a stream underneath, and stops by itself once it
  * has handed `to` records, so a file of a million short rows costs the cap's rows, not the million, and it refuses a
  * record past `max_record_size` characters as it reads it. One record more than the cap is asked for, to tell a file
  * at the cap from one past it. `maxRows` counts the records after the header; `header` says whether the first

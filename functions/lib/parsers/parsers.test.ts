@@ -18,7 +18,7 @@ import { parseCsvWithin } from './csv';
 import { unzipWithin } from './zip';
 
 /**
- * The readers' budgets (issue 21, finding 8) on files made here: XLSX bombs, a lying central directory, too many
+ * The readers' budgets on files made here: XLSX bombs, a lying central directory, too many
  * entries, sheets whose references ask for huge grids, CSVs of too many or too long rows. The memory figures are the
  * process's peak resident growth (hostile-files.ts peakGrowthMb); the bombs come first, while the peak is low.
  * Before the budgets, reading the 400 MB bomb took this process up by 1.2 to 3.6 GB.

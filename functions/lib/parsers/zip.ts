@@ -2,7 +2,7 @@ import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import { BudgetExceeded, type FileBudget, UnreadableFileError } from './budget';
 
 /**
- * Unzips the entries of an archive a reader needs, within a budget (issue 21): the central directory is read first,
+ * Unzips the entries of an archive a reader needs, within a budget: the central directory is read first,
  * without inflating anything (entry count, each entry's declared sizes and ratio, their total), then the entries are
  * inflated 16 KB of input at a time and the bytes that come out are counted: an entry that inflates past what the
  * directory declared, or a total past the budget, stops the reading at once. A declared size can lie; the count cannot.

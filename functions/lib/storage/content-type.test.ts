@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { OPAQUE_TYPE, SNIFF_BYTES, servedAs, storedContentType } from './content-type';
 
-/** Issue 21, finding 3: the stored type comes from the bytes and the name; only an allow-list is ever inline. */
+/** the stored type comes from the bytes and the name; only an allow-list is ever inline. */
 const bytes = (text: string) => new TextEncoder().encode(text);
 const HTML = bytes('<!DOCTYPE html><html><body><script>window.opener.location = "https://x.example"</script></body>');
 const SVG = bytes(

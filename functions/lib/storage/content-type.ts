@@ -1,7 +1,7 @@
 import { imageTypeOf } from '../http/uploads';
 
 /**
- * What a document is stored and served as (issue 21: files cannot run). The browser's word is never trusted: an
+ * What a document is stored and served as (files cannot run). The browser's word is never trusted: an
  * upload's type comes from its first bytes and its name, and only an allow-list of types that no browser runs (PDF,
  * images other than SVG, plain text) is ever served inline; everything else goes out as an attachment of type
  * application/octet-stream. Only the allow-list needs recognising, so a few signatures do what a general detector

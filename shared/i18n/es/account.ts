@@ -27,7 +27,7 @@ export const account = {
     firmLogo: (firm: string) => `Logo de ${firm}`,
     submit: 'Finalizar registro',
     submitting: 'Registrando...',
-    /** Issue 21: the address has an account already (another firm's client); accepting joins it. */
+    /** The address has an account already (another firm's client); accepting joins it. */
     hasAccount: (email: string, role: string) =>
       `Ya tienes una cuenta en el portal con ${email} (${role}). Escribe tu contraseña para aceptar la invitación; tus datos y tu contraseña no cambian.`,
     join: 'Aceptar invitación',
@@ -53,7 +53,7 @@ export const account = {
     submit: 'Enviar',
     submitting: 'Enviando...',
   },
-  // One answer for every address (issue 21): the page must not tell whether the address has an account.
+  // One answer for every address: the page must not tell whether the address has an account.
   successEmail: {
     title: 'Revisa tu correo',
     text: 'Si el correo está registrado, te enviaremos un enlace para crear una nueva contraseña.',

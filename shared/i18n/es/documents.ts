@@ -60,7 +60,7 @@ export const documents = {
     lastUse: (date: string) => `última: ${date}`,
     by: (name: string) => `creado por ${name}`,
     revoke: 'Revocar',
-    /** Why an unexpired link no longer opens (issue 21: a link is as alive as its maker's access). */
+    /** Why an unexpired link no longer opens (a link is as alive as its maker's access). */
     ended: {
       revoked: 'Revocado',
       creator_disabled: 'Revocado: quien lo creó fue deshabilitado',

@@ -9,7 +9,7 @@ export const errors = {
   invalidLogin: '¡Vaya! El correo y/o contraseña no son válidos.',
   tooManyAttempts: (remainingSeconds: number) =>
     `Demasiados intentos. Por favor, espere ${formatMinutesSeconds(remainingSeconds)}.`,
-  // Quotas (issue 21): the wait can be hours, so it is said in words.
+  // Quotas: the wait can be hours, so it is said in words.
   resendCooldown: (remainingSeconds: number) =>
     `Esta invitación se reenvió hace poco. Podrás reenviarla en ${formatWait(remainingSeconds)}.`,
   mailQuotaExceeded: (remainingSeconds: number) =>

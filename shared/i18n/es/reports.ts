@@ -154,7 +154,7 @@ export const reportReferences = {
 
 /** The modules screen (portal §3 Module, §7 Modules; issue 11): SUPER_ADMIN names the sidebar sections. */
 /**
- * The registry of embeddable dashboards (issue 21): the SUPER_ADMIN's screen, and what a report's form shows of it.
+ * The registry of embeddable dashboards: the SUPER_ADMIN's screen, and what a report's form shows of it.
  */
 export const dashboardRegistry = {
   title: 'Tableros BI registrados',

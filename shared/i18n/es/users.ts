@@ -65,12 +65,12 @@ export const usersAdmin = {
     submit: 'Guardar usuario',
     saved: 'Usuario guardado con éxito',
     goToList: 'Ir a usuarios',
-    /** Issue 21: a person who also belongs where the admin does not manage keeps its account data. */
+    /** A person who also belongs where the admin does not manage keeps its account data. */
     sharedAccount:
       'Esta persona también pertenece a proyectos, grupos o sociedades que no administras. Sus datos de cuenta solo ' +
       'los cambia quien administra todas sus pertenencias; aquí puedes cambiar su acceso a documentos y sus ' +
       'asignaciones dentro de tu alcance.',
-    /** What the document access checkbox opens, by the admin's role (per firm since issue 21). */
+    /** What the document access checkbox opens, by the admin's role (per firm). */
     documentationScope: {
       SUPER_ADMIN: 'Se aplica a todos los proyectos de esta persona.',
       PROJECT_ADMIN: 'Se aplica solo a los documentos de tu proyecto.',
@@ -135,7 +135,7 @@ export const usersAdmin = {
       `${created} ${created === 1 ? 'usuario invitado' : 'usuarios invitados'}, ${failed} ${failed === 1 ? 'fila con errores' : 'filas con errores'}${already > 0 ? `, ${already} ${already === 1 ? 'ya invitado o registrado antes' : 'ya invitados o registrados antes'}` : ''}.`,
     /** Issue 14: after a partial import, the way on to the users list and the pending invitations. */
     toPending: 'Ver invitaciones pendientes',
-    /** Issue 21: the invitation mails go through a queue at the sender's pace. */
+    /** The invitation mails go through a queue at the sender's pace. */
     queued: (mails: number) =>
       `${mails === 1 ? 'El correo de invitación quedó en cola' : `Los ${mails} correos de invitación quedaron en cola`} y se ${mails === 1 ? 'enviará' : 'enviarán'} en los próximos minutos.`,
     alreadyNote:

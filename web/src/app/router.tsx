@@ -130,7 +130,7 @@ const reportPages: RouteObject[] = [
   ],
   // Issue 11: SUPER_ADMIN's modules screen (shared/roles.ts: a path not in the table opens to SUPER_ADMIN only).
   ['modules', 'adminModules', () => import('@/features/reports/routes/modules-admin').then((m) => m.ModulesAdminRoute)],
-  // Issue 21: SUPER_ADMIN's registry of embeddable dashboards (closed to other roles like the modules screen).
+  // SUPER_ADMIN's registry of embeddable dashboards (closed to other roles like the modules screen).
   [
     'dashboards',
     'adminDashboards',

@@ -134,7 +134,7 @@ const WIRE_MESSAGES: Record<string, string> = {
     'Existe un conflicto en el cambio de grupo, causado por los archivos asociados en el gestor de documentos',
   LINK_EXPIRED: 'Este link se encuentra expirado, solicite uno nuevo.',
   // Accounting statements in USD without a stored dólar observado (issue 12).
-  // Issue 21: a report's parameter named like a row-level security tag.
+  // A report's parameter named like a row-level security tag.
   RESERVED_PARAMETER:
     'Los nombres project, group, society, role y user están reservados para la seguridad de los tableros; elige otro nombre de parámetro.',
   EXCHANGE_RATE_MISSING:
@@ -147,10 +147,10 @@ const WIRE_MESSAGES: Record<string, string> = {
   PROJECT_DISABLED: 'El proyecto al que perteneces está deshabilitado. Contacta a tu administrador.',
   GROUP_DISABLED: 'El grupo al que perteneces está deshabilitado. Contacta a tu administrador.',
   WRONG_PASSWORD: 'La contraseña actual no es correcta.',
-  // Issue 21: an invitation whose role differs from the account's, said to the invited person only.
+  // An invitation whose role differs from the account's, said to the invited person only.
   INVITATION_ROLE_CONFLICT:
     'Tu cuenta del portal tiene otro rol y no puede aceptar esta invitación. Pide a quien te invitó una invitación con tu rol actual.',
-  // Quotas (issue 21): the wait in words (remaining_time 75 s in the call below, rounded up to the minute).
+  // Quotas: the wait in words (remaining_time 75 s in the call below, rounded up to the minute).
   RESEND_COOLDOWN: 'Esta invitación se reenvió hace poco. Podrás reenviarla en 2 minutos.',
   MAIL_QUOTA_EXCEEDED: 'Se alcanzó el límite diario de correos de invitación. Podrás enviar más en 2 minutos.',
   QUOTA_EXCEEDED: 'Se alcanzó el límite de uso de esta función. Podrás usarla de nuevo en 2 minutos.',

@@ -6,7 +6,7 @@ import { useRequestPasswordReset } from './request-password-reset';
 
 /**
  * /forgottenPassword: the e-mail is checked as it changes; the request mails a link (EMAIL_SENT → /SuccessEmail). The
- * server answers EMAIL_SENT for every address, registered or not (issue 21). Refusals: the per-address lock (m:ss),
+ * server answers EMAIL_SENT for every address, registered or not. Refusals: the per-address lock (m:ss),
  * anything else generic.
  */
 export function useForgottenPassword() {

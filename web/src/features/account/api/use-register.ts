@@ -115,7 +115,7 @@ export function useRegister(token: string, invitation: InvitationCheck) {
 }
 
 /**
- * An invitation to an address that has an account (issue 21: another firm's client): the person accepts it with that
+ * An invitation to an address that has an account (another firm's client): the person accepts it with that
  * account's password, which the API checks; names and password stay as they are. Then signed in, as after a registration.
  */
 export function useJoinInvitation(token: string, invitation: InvitationCheck) {

@@ -40,7 +40,7 @@ export function RegisterRoute() {
   return <RegisterForm token={token} invitation={invitation.data} />;
 }
 
-/** The firm that invites: its logo and colours (issue 14). */
+/** The firm that invites: its logo and colours. */
 function FirmBanner({ firm }: { firm: InvitationCheck['project'] }) {
   if (!firm) return null;
   return (
@@ -55,7 +55,7 @@ function FirmBanner({ firm }: { firm: InvitationCheck['project'] }) {
   );
 }
 
-/** An address that has an account already (issue 21): its password accepts the invitation, nothing else is asked. */
+/** An address that has an account already: its password accepts the invitation, nothing else is asked. */
 function JoinForm({ token, invitation }: { token: string; invitation: InvitationCheck }) {
   const { password, setPassword, errors, submitting, submit } = useJoinInvitation(token, invitation);
   return (

@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /**
- * The registry of embeddable dashboards (issue 21): the SUPER_ADMIN's list and changes, and the choices a report's
+ * The registry of embeddable dashboards: the SUPER_ADMIN's list and changes, and the choices a report's
  * form offers. Every change refreshes both.
  */
 export type RegistryEntry = ResponseOf<typeof listRegistryEntries>[number];

@@ -28,7 +28,7 @@ export interface CustomParameter {
 export interface ReportValues extends AssignmentValues {
   report_name: string;
   tool_type: ToolType;
-  /** Power BI: the URL of the registered report picked (issue 21: picked, never typed). */
+  /** Power BI: the URL of the registered report picked (picked, never typed). */
   url: string;
   /** QuickSight: the id of the registered dashboard picked. */
   aws_id_dashboard: string;
@@ -87,7 +87,7 @@ export function mainStepValid(values: ReportValues): boolean {
 const isReservedParameter = (name: string) =>
   (RESERVED_PARAMETER_NAMES as readonly string[]).includes(name.trim().toLowerCase());
 
-/** Custom parameters need name, value and project (portal §5); no name may be a reserved one (issue 21). */
+/** Custom parameters need name, value and project (portal §5); no name may be a reserved one. */
 export const parametersValid = (values: ReportValues) =>
   values.parameter_list.every((p) => p.parameter_name.trim() && p.parameter_content.trim() && p.project) &&
   ![...Object.values(values.fixed), ...values.parameter_list.map((p) => p.parameter_name)].some(

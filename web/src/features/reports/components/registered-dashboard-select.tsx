@@ -7,7 +7,7 @@ import type { ReportValues } from '@/features/reports/api/report-form';
 const r = es.dashboardRegistry;
 
 /**
- * The dashboard of a QuickSight or Power BI report (issue 21): a pick among the registered dashboards of the caller's
+ * The dashboard of a QuickSight or Power BI report: a pick among the registered dashboards of the caller's
  * projects, never free text. The value sent is the spec's field (aws_id_dashboard or url) of the entry picked; the
  * server accepts it only if the entry is bound to every project the report reaches.
  */

@@ -15,7 +15,7 @@ import { myProjectsPickerSource } from '@/lib/api/list-my-projects';
 const t = es.dashboardRegistry;
 
 /**
- * /admin/dashboards (issue 21): the SUPER_ADMIN registers each QuickSight dashboard and Power BI report the portal may
+ * /admin/dashboards: the SUPER_ADMIN registers each QuickSight dashboard and Power BI report the portal may
  * embed and binds it to projects; reports pick among their projects' entries only. The API's refusals show in Spanish
  * (a dashboard registered twice, an id outside the deployment's prefix, a malformed URL).
  */

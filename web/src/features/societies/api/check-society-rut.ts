@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 /**
  * GET api/v1/societies/rut-available/: whether a RUT is free in the chosen group's firm, asked when leaving step 1 of
- * the wizard (issue 14).
+ * the wizard.
  */
 export const fetchRutAvailable = ({ rut, group }: { rut: string; group: string }) =>
   api(checkSocietyRut, { query: { rut, ...(group && { group }) } });

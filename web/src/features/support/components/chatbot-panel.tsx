@@ -42,7 +42,7 @@ export function ChatbotPanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 | 3 })
       </Flex>
       {ask.isError ? (
         <Alert variation="error">
-          {/* A spent quota (issue 21) says when the assistant answers again; anything else, the panel's own text. */}
+          {/* A spent quota says when the assistant answers again; anything else, the panel's own text. */}
           {(ask.error as { status?: number } | null)?.status === 429 ? messageForError(ask.error) : t.error}
         </Alert>
       ) : null}

@@ -105,7 +105,7 @@ export function UserEditRoute() {
   }
 
   const { values, errors, setField } = form;
-  // A person who also belongs where the caller does not manage: its account data is not this admin's (issue 21).
+  // A person who also belongs where the caller does not manage: its account data is not this admin's.
   const accountLocked = !user.account_in_scope;
   const body = userPatchBody(user, values, canChangeRole);
   const disabled = form.missing(REQUIRED) || form.hasErrors || saving || body === null;
