@@ -72,13 +72,20 @@ export function adminHome(role: Role): string | undefined {
 /** Admin sidebar entries (admin-area §2) and the roles that see each. */
 export const ADMIN_MENU: ReadonlyArray<{ label: string; to: string; roles: readonly Role[] }> = [
   { label: 'Proyectos', to: '/admin/projects', roles: ['SUPER_ADMIN'] },
-  { label: 'G.Sociedad', to: '/admin/group', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN'] },
+  { label: 'Grupos de sociedades', to: '/admin/group', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN'] },
   { label: 'Sociedad', to: '/admin/society', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
   { label: 'Usuarios', to: '/admin/users', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
   // Portal §2: /admin/reports and /admin/accounting admit super, project and group admins (issue 11, issue 12).
   { label: 'Reportes', to: '/admin/reports', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
   { label: 'Contabilidad', to: '/admin/accounting', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
-  { label: 'Documentos', to: '/admin/documents/root', roles: ['SUPER_ADMIN'] },
+  // Every admin manages the documents of its scope (the spec offers the entry to the super admin only).
+  { label: 'Documentos', to: '/admin/documents/root', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
+  // The only way statements get data: uploading a society's chart and ledger.
+  {
+    label: 'Importar contabilidad',
+    to: '/admin/accounting/import',
+    roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'],
+  },
   // Issue 11: the modules reports and accounting assignments are placed in (SUPER_ADMIN only).
   { label: 'Módulos', to: '/admin/modules', roles: ['SUPER_ADMIN'] },
   // The registry of embeddable dashboards a report may pick from (SUPER_ADMIN only).

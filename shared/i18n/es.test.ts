@@ -57,6 +57,6 @@ describe('the catalogue split by area', () => {
     expect(es.account.expiredToken.text).toBe(es.errors.expiredLink);
     expect(es.errors.tooManyAttempts(299.5)).toBe('Demasiados intentos. Por favor, espere 5:00.');
     expect(es.roles.SUPER_ADMIN).toBe('Super administrador');
-    expect(es.adminMenu[1]?.label).toBe('G.Sociedad');
+    expect(es.adminMenu[1]?.label).toBe('Grupos de sociedades');
   });
 });

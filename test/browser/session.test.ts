@@ -60,7 +60,7 @@ describe('route guards', () => {
       await nav.getByRole('link', { name: 'Sociedad' }).waitFor();
       expect(await nav.getByRole('link', { name: 'Usuarios' }).isVisible()).toBe(true);
       expect(await nav.getByRole('link', { name: 'Proyectos' }).count()).toBe(0);
-      expect(await nav.getByRole('link', { name: 'G.Sociedad' }).count()).toBe(0);
+      expect(await nav.getByRole('link', { name: 'Grupos de sociedades' }).count()).toBe(0);
       expect(await page.getByRole('heading', { name: 'Sociedades' }).isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: 'Volver' }).isVisible()).toBe(true);
       await screenshot(page, 'admin-group-admin');

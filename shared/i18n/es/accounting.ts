@@ -159,6 +159,7 @@ export const accountingScreens = {
     imp_mov_mn_sg: 'Monto',
   },
   detailTotal: 'Total',
+  detailLine: 'Movimiento',
   close: 'Cerrar',
   exchangeRate: (value: string, day: string) => `Dólar observado: ${value} (${day})`,
   openingCash: 'Efectivo al inicio',

@@ -10,6 +10,9 @@ export const app = {
   notFoundTitle: 'Página no encontrada',
   notFoundText: 'La página que buscas no existe o fue movida.',
   profileError: 'No fue posible cargar tu perfil.',
+  crashTitle: 'Algo salió mal en esta página',
+  crashText:
+    'No pudimos mostrar esta página. Vuelve a intentarlo o ve al inicio; el resto del portal sigue funcionando.',
 } as const;
 
 export const welcome = {

@@ -39,6 +39,9 @@ export const societiesAdmin = {
   chooseIndustry: 'Selecciona una industria',
   chooseGroupFirst: 'Selecciona un grupo para ver los usuarios disponibles',
   detail: {
+    documents: 'Documentos',
+    importAccounting: 'Importar contabilidad',
+    statements: 'Estados contables',
     businessLine: 'Giro',
     rut: 'RUT',
     companyCode: 'Código de empresa',

@@ -1,7 +1,11 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '@/components/ui/page-loader';
+import { RouteError } from '@/components/ui/route-error';
 import { AdminGuard, GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
+
+/** Pages whose render errors stay inside the shell (the menu remains) with a Spanish message and a way back. */
+const guarded = (children: RouteObject[]): RouteObject[] => [{ ErrorBoundary: RouteError, children }];
 
 /** A pathless layout that provides the query cache to its pages (app/query-layout.tsx). */
 const withQueries = (children: RouteObject[]): RouteObject => ({
@@ -194,6 +198,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
     children: [
       // Public.
       {
@@ -273,7 +278,7 @@ export const routes: RouteObject[] = [
           withQueries([
             {
               lazy: async () => ({ Component: (await import('@/features/shell/routes/app-layout')).AppLayout }),
-              children: [
+              children: guarded([
                 {
                   path: 'home',
                   lazy: async () => ({ Component: (await import('@/features/home/routes/home')).HomeRoute }),
@@ -325,21 +330,21 @@ export const routes: RouteObject[] = [
                   }),
                 },
                 { path: '*', lazy: notFound },
-              ],
+              ]),
             },
             {
               lazy: async () => ({ Component: (await import('@/features/shell/routes/admin-layout')).AdminLayout }),
               children: [
                 {
                   element: <AdminGuard />,
-                  children: [
+                  children: guarded([
                     ...hierarchyPages,
                     ...userPages,
                     ...reportPages,
                     ...documentPages,
                     ...accountingImportPages,
                     { path: 'admin/*', lazy: notFound },
-                  ],
+                  ]),
                 },
               ],
             },

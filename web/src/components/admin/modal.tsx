@@ -16,6 +16,7 @@ export function Modal({
   children,
   actions,
   testId,
+  wide = false,
 }: {
   open: boolean;
   title: string;
@@ -24,6 +25,8 @@ export function Modal({
   /** Buttons, right-aligned under the content. */
   actions?: ReactNode;
   testId?: string;
+  /** For tables (a statement's drill-down): as wide as the screen allows, up to 64rem. */
+  wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -36,7 +39,7 @@ export function Modal({
   return (
     <dialog
       ref={ref}
-      className="admin-modal"
+      className={wide ? 'admin-modal admin-modal--wide' : 'admin-modal'}
       aria-labelledby={titleId}
       data-testid={testId}
       onCancel={(event) => {

@@ -34,25 +34,33 @@ describe('sidebar decisions', () => {
     const superAdmin = adminMenuFor('SUPER_ADMIN');
     expect(labels(superAdmin.main)).toEqual([
       'Proyectos',
-      'G.Sociedad',
+      'Grupos de sociedades',
       'Sociedad',
       'Usuarios',
       'Documentos',
       'Tickets de soporte',
     ]);
-    // Issue 11: SUPER_ADMIN also names the modules themselves.
-    expect(labels(superAdmin.modules)).toEqual(['Reportes', 'Contabilidad', 'Módulos', 'Tableros BI']);
+    // SUPER_ADMIN also names the modules themselves.
+    expect(labels(superAdmin.modules)).toEqual([
+      'Reportes',
+      'Contabilidad',
+      'Importar contabilidad',
+      'Módulos',
+      'Tableros BI',
+    ]);
+    // Every admin reaches the document manager of its scope.
     expect(labels(adminMenuFor('PROJECT_ADMIN').main)).toEqual([
-      'G.Sociedad',
+      'Grupos de sociedades',
       'Sociedad',
       'Usuarios',
+      'Documentos',
       'Tickets de soporte',
     ]);
-    // The tickets entry follows the roles its API admits (issue 13): not GROUP_ADMIN.
+    // The tickets entry follows the roles its API admits: not GROUP_ADMIN.
     expect(adminMenuFor('SUPER_ADMIN').main.at(-1)?.to).toBe('/support/tickets');
-    expect(labels(adminMenuFor('GROUP_ADMIN').main)).toEqual(['Sociedad', 'Usuarios']);
-    // Portal §2: reports and accounting admin open to project and group admins too (issue 11, issue 12).
-    expect(labels(adminMenuFor('GROUP_ADMIN').modules)).toEqual(['Reportes', 'Contabilidad']);
+    expect(labels(adminMenuFor('GROUP_ADMIN').main)).toEqual(['Sociedad', 'Usuarios', 'Documentos']);
+    // Portal §2: reports and accounting admin open to project and group admins too.
+    expect(labels(adminMenuFor('GROUP_ADMIN').modules)).toEqual(['Reportes', 'Contabilidad', 'Importar contabilidad']);
     expect(adminMenuFor('USER_SOCIETY')).toEqual({ main: [], modules: [] });
   });
 

@@ -14,7 +14,13 @@ export function adminPanelTarget(profile: UserInfo | null): string | undefined {
 }
 
 /** Entries the admin spec groups under the 'Modulos' submenu. */
-const MODULE_ENTRIES = new Set(['/admin/reports', '/admin/accounting', '/admin/modules', '/admin/dashboards']);
+const MODULE_ENTRIES = new Set([
+  '/admin/reports',
+  '/admin/accounting',
+  '/admin/accounting/import',
+  '/admin/modules',
+  '/admin/dashboards',
+]);
 
 /**
  * The support tickets list (issue 13): an admin-menu entry for exactly the roles its API admits (SUPER_ADMIN and

@@ -14,7 +14,7 @@ import {
   statusResultsReport,
 } from '@shared/contracts/accounting';
 import type { Contract } from '@shared/contracts/define';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /**
@@ -66,7 +66,10 @@ export const useStatement = <F extends StatementFamily>(family: F, query: Query 
     queryKey: [REPORTS[family].id, query],
     queryFn: ({ signal }) => fetchReport(family, query as Query, signal),
     enabled: query !== null,
-    placeholderData: keepPreviousData,
+    // While another period loads the last one stays on screen, but only a statement of the same family: another
+    // family's rows have another shape.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[0] === REPORTS[family].id ? previous : undefined,
   });
 
 export interface DetailLine {

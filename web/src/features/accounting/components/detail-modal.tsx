@@ -2,11 +2,14 @@ import { Button, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text,
 import type { StatementFamily } from '@shared/contracts/accounting';
 import { es } from '@shared/i18n/es';
 import { Modal } from '@/components/admin';
-import { useStatementDetail } from '../api/statements';
-import { formatAmount } from '../lib/format';
+import { PHONE_QUERY, useMediaQuery } from '@/components/ui/use-media-query';
+import { type DetailLine, useStatementDetail } from '../api/statements';
+import { formatAmount, formatDay } from '../lib/format';
 import type { DrillTarget } from './statement-tables';
 
 const s = es.accountingScreens;
+
+const lineKey = (line: DetailLine) => `${line.nro_trans}|${line.fecha_reporte}|${line.com_mov}|${line.imp_mov_mn_sg}`;
 
 /** Drill-down (portal §2): a spinner, then the account's lines and their total, or 'No hay datos en detalle'. */
 export function DetailModal({
@@ -32,6 +35,8 @@ export function DetailModal({
   const cols = withAccount
     ? { ...s.detailColumns, imp_mov_mn_sg: s.detailAccount, amount: s.detailColumns.imp_mov_mn_sg }
     : s.detailColumns;
+  const phone = useMediaQuery(PHONE_QUERY);
+  const total = formatAmount(detail.data?.footer.total ?? 0, moneyType);
   const heading = title ?? (target ? s.detailTitle(target.cod_cta, target.nom_cta) : '');
   return (
     <Modal
@@ -39,12 +44,58 @@ export function DetailModal({
       title={heading}
       onClose={onClose}
       testId="detail-modal"
+      wide
       actions={<Button onClick={onClose}>{s.close}</Button>}
     >
       {detail.isPending ? (
         <Loader size="large" aria-label={s.loading} />
       ) : lines.length === 0 ? (
         <Text data-testid="detail-empty">{s.noDetail}</Text>
+      ) : phone ? (
+        // A phone has no room for five columns: each line stacks its facts beside its amount, always in view.
+        <View className="accounting-scroll" maxHeight="60vh">
+          <Table size="small" variation="striped" aria-label={heading} className="detail-stacked">
+            <TableHead>
+              <TableRow>
+                <TableCell as="th">{s.detailLine}</TableCell>
+                <TableCell as="th" textAlign="right">
+                  {s.detailColumns.imp_mov_mn_sg}
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {lines.map((line) => (
+                <TableRow key={lineKey(line)}>
+                  <TableCell>
+                    <Text fontWeight="bold" fontSize="small">
+                      {line.nro_trans} · {formatDay(line.fecha_reporte)}
+                    </Text>
+                    <Text fontSize="small">{line.com_mov}</Text>
+                    {withAccount ? (
+                      <Text fontSize="small">
+                        {line.cod_cta} {line.nom_cta}
+                      </Text>
+                    ) : null}
+                  </TableCell>
+                  <TableCell textAlign="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatAmount(line.imp_mov_mn_sg, moneyType)}
+                  </TableCell>
+                </TableRow>
+              ))}
+              <TableRow>
+                <TableCell fontWeight="bold">{s.detailTotal}</TableCell>
+                <TableCell
+                  fontWeight="bold"
+                  textAlign="right"
+                  data-testid="detail-total"
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  {total}
+                </TableCell>
+              </TableRow>
+            </TableBody>
+          </Table>
+        </View>
       ) : (
         <View className="accounting-scroll" maxHeight="60vh">
           <Table size="small" variation="striped" aria-label={heading}>
@@ -59,11 +110,11 @@ export function DetailModal({
             </TableHead>
             <TableBody>
               {lines.map((line) => (
-                <TableRow key={`${line.nro_trans}|${line.fecha_reporte}|${line.com_mov}|${line.imp_mov_mn_sg}`}>
+                <TableRow key={lineKey(line)}>
                   <TableCell>{line.nro_trans}</TableCell>
-                  <TableCell>{line.fecha_reporte}</TableCell>
-                  <TableCell>{line.com_mov}</TableCell>
-                  <TableCell>{line.fec_doc || ' - '}</TableCell>
+                  <TableCell>{formatDay(line.fecha_reporte)}</TableCell>
+                  <TableCell style={{ whiteSpace: 'normal', minWidth: '12rem' }}>{line.com_mov}</TableCell>
+                  <TableCell>{formatDay(line.fec_doc) || ' - '}</TableCell>
                   {withAccount ? (
                     <TableCell>
                       {line.cod_cta} {line.nom_cta}
@@ -77,7 +128,7 @@ export function DetailModal({
                   {s.detailTotal}
                 </TableCell>
                 <TableCell fontWeight="bold" textAlign="right" data-testid="detail-total">
-                  {formatAmount(detail.data?.footer.total ?? 0, moneyType)}
+                  {total}
                 </TableCell>
               </TableRow>
             </TableBody>

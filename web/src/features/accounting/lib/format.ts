@@ -24,3 +24,9 @@ export const periodLabel = (key: string) => {
   const [year, month] = key.split('-').map(Number) as [number, number];
   return `${MONTHS[month - 1]} ${year}`;
 };
+
+/** A day as the portal shows it (DD-MM-YYYY); an ISO date or timestamp from the API, or '' kept as is. */
+export function formatDay(value: string | null | undefined): string {
+  const match = value?.match(/^(\d{4})-(\d{2})-(\d{2})/);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : (value ?? '');
+}

@@ -3,6 +3,7 @@ import { Alert, Button, Flex, Loader, SelectField, Text } from '@aws-amplify/ui-
 import type { ImportJobView } from '@shared/contracts/accounting';
 import { es } from '@shared/i18n/es';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { FileInput, FormPage, requiredLabel, ServerErrors } from '@/components/admin';
 import { postPresigned } from '@/lib/presigned-upload';
 import { useConfirmLedgerUpload } from '../api/confirm-ledger-upload';
@@ -27,6 +28,9 @@ const t = es.accountingScreens.import;
 export function LedgerImportRoute() {
   const societies = useMySocieties();
   const list = societies.data ?? [];
+  // A society's detail links here with ?society=: that one is preselected when it is in the caller's list.
+  const [search] = useSearchParams();
+  const asked = search.get('society');
   const [society, setSociety] = useState('');
   const [kind, setKind] = useState<'chart' | 'ledger'>('ledger');
   const [file, setFile] = useState<File | null>(null);
@@ -35,8 +39,9 @@ export function LedgerImportRoute() {
   const result = upload.data ?? large.report;
   const busy = upload.isPending || large.running;
   useEffect(() => {
-    if (!society && list[0]) setSociety(list[0].uuid);
-  }, [list, society]);
+    if (society || !list[0]) return;
+    setSociety(list.some((x) => x.uuid === asked) ? (asked as string) : list[0].uuid);
+  }, [list, society, asked]);
 
   function reset() {
     upload.reset();

@@ -32,10 +32,11 @@ const s = es.accountingScreens;
 const t = es.accountingStatements;
 const SOCIETY_KEY = 'accounting-society';
 
-/** Does the answer hold any account (portal §4: no header or no rows is 'no data')? */
-function hasRows(report: unknown): boolean {
-  const r = report as Partial<BalanceReport & FinancialSituationReport & StatusResultsReport & CashFlowReport>;
-  if (!r?.header) return false;
+/** Does the answer hold anything to show (portal §4: no header or no rows is 'no data')? Each statement has its shape. */
+function hasRows(type: number, report: unknown): boolean {
+  if (!(report as { header?: unknown } | undefined)?.header) return false;
+  if (type === 4) return (report as CashFlowReport).rows?.length > 0;
+  const r = report as Partial<BalanceReport & FinancialSituationReport & StatusResultsReport>;
   const accounts = [...(r.rows ?? []), ...(r.assets ?? []), ...(r.passive_and_heritage ?? [])] as Array<{
     index?: unknown;
     cod_cta?: string;
@@ -48,6 +49,12 @@ function hasRows(report: unknown): boolean {
  * spec's defaults, the statement with a spinner or 'Datos no encontrados', the drill-down modal and 'Descargar'.
  */
 export function StatementViewRoute() {
+  const { type, uuid } = useParams();
+  // Another statement or assignment is another screen: its filters and data start afresh, never the last one's.
+  return <StatementView key={`${type}/${uuid}`} />;
+}
+
+function StatementView() {
   const { type: typeParam, uuid: assignment } = useParams();
   const family = familyOfType(typeParam);
   const type = Number(typeParam);
@@ -114,7 +121,7 @@ export function StatementViewRoute() {
     societies.isPending ||
     (state.society !== '' && dates.isPending) ||
     (available.length > 0 && (query === null || report.isPending));
-  const noData = !loading && (available.length === 0 || (report.isSuccess && !hasRows(data)));
+  const noData = !loading && (available.length === 0 || (report.isSuccess && !hasRows(type, data)));
   // Cash flow: the year shown (its start period's) and the month of the cell opened.
   const flowYear = state.start ? parsePeriodKey(state.start).year : 0;
   const detailQuery: Record<string, string | number> | null =

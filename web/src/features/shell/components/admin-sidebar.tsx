@@ -14,6 +14,7 @@ const ICONS: Record<string, IconName> = {
   '/admin/users': 'person',
   '/admin/reports': 'reports',
   '/admin/accounting': 'accounting',
+  '/admin/accounting/import': 'upload',
   '/admin/documents/root': 'folder',
   '/support/tickets': 'ticket',
 };

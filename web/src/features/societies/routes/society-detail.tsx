@@ -1,7 +1,8 @@
+import { Button, Flex } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { formatPhone } from '@shared/phone';
 import { formatRut } from '@shared/rut';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   DetailField,
   DetailList,
@@ -15,6 +16,10 @@ import { useSociety } from '@/features/societies/api/get-society';
 import { fetchSocietyPdf } from '@/features/societies/api/get-society-pdf';
 
 const t = es.societiesAdmin;
+
+/** The society's folder in the document manager (its level is kept in the search, as the manager keeps it). */
+const societyFolder = (society: { uuid: string; group: { uuid: string }; project: { uuid: string } }) =>
+  new URLSearchParams({ project: society.project.uuid, group: society.group.uuid, society: society.uuid }).toString();
 
 /**
  * /admin/society/detail/{uuid} (admin-area §2): business line, RUT (or '-'), company code, address, phone, contact
@@ -32,10 +37,21 @@ export function SocietyDetailRoute() {
       error={error}
       actions={
         data ? (
-          <PrintInfoButton
-            fetchPdf={() => fetchSocietyPdf(data.uuid)}
-            fileName={`sociedad-${data.society_business_name}`}
-          />
+          <Flex gap="small" wrap="wrap">
+            <Button as={RouterLink} size="small" to={`/admin/documents/root?${societyFolder(data)}`}>
+              {t.detail.documents}
+            </Button>
+            <Button as={RouterLink} size="small" to={`/admin/accounting/import?society=${data.uuid}`}>
+              {t.detail.importAccounting}
+            </Button>
+            <Button as={RouterLink} size="small" to="/admin/accounting">
+              {t.detail.statements}
+            </Button>
+            <PrintInfoButton
+              fetchPdf={() => fetchSocietyPdf(data.uuid)}
+              fileName={`sociedad-${data.society_business_name}`}
+            />
+          </Flex>
         ) : null
       }
     >
