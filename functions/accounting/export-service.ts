@@ -5,6 +5,7 @@ import type {
   StatementRow,
   StatusResultsReport,
 } from '../../shared/contracts/accounting';
+import { formatDay } from '../../shared/day';
 import { accountingStatements as t } from '../../shared/i18n/es/accounting';
 import { chileanNumber, type ExportRow, type ExportTable } from '../lib/accounting/export-table';
 
@@ -27,8 +28,11 @@ function headingOf(header: Header, period: string): string[] {
     `${t.rule}: ${t.rules[header.rule]}`,
     `${t.currency}: ${t.currencies[header.money_type]}`,
   ];
-  if (header.exchange_rate) {
-    lines.push(t.exchangeRate(chileanNumber(header.exchange_rate.value, 2), header.exchange_rate.day));
+  const rateText = (rate: { value: number; day: string; stale?: boolean }, words: typeof t.exchangeRate) =>
+    words(chileanNumber(rate.value, 2), formatDay(rate.day)) + (rate.stale ? t.staleRate : '');
+  if (header.exchange_rate) lines.push(rateText(header.exchange_rate, t.exchangeRate));
+  if ('compare_exchange_rate' in header && header.compare_exchange_rate) {
+    lines.push(rateText(header.compare_exchange_rate, t.compareExchangeRate));
   }
   lines.push(t.generatedOn(new Date().toLocaleDateString('es-CL', { timeZone: 'America/Santiago' })));
   return lines;

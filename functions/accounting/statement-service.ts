@@ -27,7 +27,7 @@ import {
 } from '../lib/data/accounting-ledger';
 import type { SocietyRecord } from '../lib/data/societies';
 import { fieldErrors } from '../lib/errors';
-import { exchangeRateOn } from './exchange-rate';
+import { exchangeRateForMonth } from './exchange-rate';
 
 /**
  * The statements (issue 12) from the pointer, the chart and the monthly aggregates: a handful of DynamoDB calls per
@@ -36,7 +36,6 @@ import { exchangeRateOn } from './exchange-rate';
  */
 type MoneyType = 'LOCAL' | 'USD';
 const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
-const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 const parsePeriod = (period: string) => {
   const [year, month] = period.split('-').map(Number) as [number, number];
   return { year, month };
@@ -88,12 +87,12 @@ interface Money {
   /** Integer units (pesos or cents) to the number the API answers. */
   out: (units: number) => number;
   convert: (movements: Movements) => Movements;
-  rate: { value: number; day: string } | null;
+  rate: { value: number; day: string; stale: boolean } | null;
 }
 
 async function moneyFor(moneyType: MoneyType, year: number, month: number): Promise<Money> {
   if (moneyType === 'LOCAL') return { out: (x) => x, convert: (m) => m, rate: null };
-  const rate = await exchangeRateOn(lastDay(year, month));
+  const rate = await exchangeRateForMonth(year, month);
   return { out: (x) => x / 100, convert: (m) => movementsInCents(m, rate.value), rate };
 }
 
@@ -170,7 +169,7 @@ async function comparedBooks(society: SocietyRecord, query: z.output<typeof comp
     current,
     compare,
     row,
-    header: headerOf(society, rule, money_type, moneyStart.rate),
+    header: { ...headerOf(society, rule, money_type, moneyStart.rate), compare_exchange_rate: moneyEnd?.rate ?? null },
     colum_date: { start_date: monthKey(start.year, start.month), end_date: end ? (query.end_period as string) : null },
   };
 }
@@ -212,7 +211,7 @@ export async function cashFlowReport(
   if (money_type === 'USD') {
     // The period of a year's cash flow ends with its last month that has data (or December).
     const lastMonth = months.reduce((last, m, i) => (m ? i + 1 : last), 12);
-    rate = await exchangeRateOn(lastDay(year, lastMonth));
+    rate = await exchangeRateForMonth(year, lastMonth);
     flow = cashFlowInCents(flow, rate.value);
     out = (x) => x / 100;
   }

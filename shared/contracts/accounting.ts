@@ -85,14 +85,20 @@ export const importAccountingLedger = defineContract({
 
 // ── Statements ────────────────────────────────────────────────────────────────────────────────────────────────────
 
+const exchangeRate = z.object({ value: z.number(), day: z.string(), stale: z.optional(z.boolean()) });
 const header = z.object({
   society_business_name: z.string(),
   society_rut: z.nullable(z.string()),
   money_symbol: z.string(),
   money_type: z.enum(['LOCAL', 'USD']),
   rule: z.enum(['IFRS', 'TRBT']),
-  /** The dólar observado used (USD only): its value and the day it holds for. */
-  exchange_rate: z.nullable(z.object({ value: z.number(), day: z.string() })),
+  /**
+   * The dólar observado used (USD only): its value, the day it holds for, and whether that day is before the period it
+   * converts (no value published in the period: the latest earlier one was used).
+   */
+  exchange_rate: z.nullable(exchangeRate),
+  /** A comparison's second period is converted at its own day's rate (USD with compare only). */
+  compare_exchange_rate: z.optional(z.nullable(exchangeRate)),
 });
 const eight = z.object({
   debitos: z.number(),
@@ -141,6 +147,7 @@ export type BalanceReport = z.infer<typeof balanceReportSchema>;
 export type FinancialSituationReport = z.infer<typeof financialSituationSchema>;
 export type StatusResultsReport = z.infer<typeof statusResultsSchema>;
 export type CashFlowReport = z.infer<typeof cashFlowSchema>;
+export type ExchangeRate = z.infer<typeof exchangeRate>;
 export type StatementRow = z.infer<typeof statementRow>;
 
 export const availableDatesSchema = z.object({ dates: z.array(z.object({ year: z.number(), month: z.number() })) });

@@ -354,7 +354,7 @@ describe('statements of the hand-worked ledger', () => {
       token: groupAdmin,
       query: { society: society.uuid, rule: 'TRBT', money_type: 'USD', period: '2019-02', flujo: 'cobros_clientes' },
     });
-    expect(detail.body.header.exchange_rate).toEqual({ value: 777.77, day: '2019-03-31' });
+    expect(detail.body.header.exchange_rate).toEqual({ value: 777.77, day: '2019-03-31', stale: false });
     expect(detail.body.footer.total).toBe(cell);
     expect(detail.body.lines.map((l) => l.imp_mov_mn_sg)).toEqual([cell]);
   });
@@ -390,6 +390,37 @@ describe('statements of the hand-worked ledger', () => {
     expect(noAccount.status).toBe(400);
   });
 
+  test('USD comparisons name each period’s own rate; a rate from before its period says so', async () => {
+    const { putIndicatorValues } = await import('../../functions/lib/data/indicators');
+    await tableAccess();
+    await putIndicatorValues([
+      { code: 'dolar', day: '2019-01-31', value: 650, source: 'sample' },
+      { code: 'dolar', day: '2019-02-28', value: 700, source: 'sample' },
+    ]);
+    const compared = await view(accounting.financialSituationReport, {
+      token: groupAdmin,
+      query: {
+        society: society.uuid,
+        start_period: '2019-02',
+        end_period: '2019-01',
+        report_type: 'COMPARE',
+        rule: 'IFRS',
+        money_type: 'USD',
+      },
+    });
+    expect(compared.status).toBe(200);
+    expect(compared.body.header.exchange_rate).toEqual({ value: 700, day: '2019-02-28', stale: false });
+    expect(compared.body.header.compare_exchange_rate).toEqual({ value: 650, day: '2019-01-31', stale: false });
+    // No value published in April 2019: the latest earlier one converts it, flagged as older than the period.
+    const april = await view(accounting.statusResultsReport, {
+      token: groupAdmin,
+      query: { society: society.uuid, start_period: '2019-04', rule: 'IFRS', money_type: 'USD' },
+    });
+    expect(april.status).toBe(200);
+    expect(april.body.header.exchange_rate?.stale).toBe(true);
+    expect(april.body.header.exchange_rate?.day < '2019-04-01').toBe(true);
+  });
+
   test('USD at the dólar observado of the period’s last day; without one, a Spanish error', async () => {
     const { putIndicatorValues } = await import('../../functions/lib/data/indicators');
     await tableAccess();
@@ -400,7 +431,7 @@ describe('statements of the hand-worked ledger', () => {
     });
     expect(status).toBe(200);
     expect(body.header).toMatchObject({ money_symbol: 'US$', money_type: 'USD' });
-    expect(body.header.exchange_rate).toEqual({ value: 700, day: '2019-02-28' });
+    expect(body.header.exchange_rate).toEqual({ value: 700, day: '2019-02-28', stale: false });
     const capital = body.rows.find((r) => r.cod_cta === '3.1.01')?.creditos as number;
     expect(Math.abs(capital - 10_000_000 / 700)).toBeLessThanOrEqual(0.01);
     const cents = (x: number) => Math.round(x * 100);

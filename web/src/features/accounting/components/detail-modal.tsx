@@ -1,10 +1,11 @@
 import { Button, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text, View } from '@aws-amplify/ui-react';
 import type { StatementFamily } from '@shared/contracts/accounting';
+import { formatDay } from '@shared/day';
 import { es } from '@shared/i18n/es';
 import { Modal } from '@/components/admin';
 import { PHONE_QUERY, useMediaQuery } from '@/components/ui/use-media-query';
 import { type DetailLine, useStatementDetail } from '../api/statements';
-import { formatAmount, formatDay } from '../lib/format';
+import { formatAmount } from '../lib/format';
 import type { DrillTarget } from './statement-tables';
 
 const s = es.accountingScreens;

@@ -7,7 +7,7 @@ import type {
   StatusResultsReport,
 } from '@shared/contracts/accounting';
 import { es } from '@shared/i18n/es';
-import { formatAmount, MONTHS, periodLabel } from '../lib/format';
+import { formatAmount, formatPercent, MONTHS, periodLabel, periodRangeLabel } from '../lib/format';
 
 const t = es.accountingStatements;
 const s = es.accountingScreens;
@@ -90,13 +90,17 @@ function RowsTable({
   money,
   columns,
   onOpen,
+  cumulative = false,
 }: {
   label: string;
   rows: StatementRow[];
   money: string;
   columns: { start: string; end: string | null };
   onOpen: (row: DrillTarget) => void;
+  /** The income statement's amounts run from January to the period: its columns say so. */
+  cumulative?: boolean;
 }) {
+  const columnLabel = cumulative ? periodRangeLabel : periodLabel;
   return (
     <View className="accounting-scroll">
       <Table size="small" aria-label={label}>
@@ -104,12 +108,20 @@ function RowsTable({
           <TableRow>
             <TableCell as="th">{label}</TableCell>
             <TableCell as="th" textAlign="right">
-              {periodLabel(columns.start)}
+              {columnLabel(columns.start)}
             </TableCell>
             {columns.end ? (
-              <TableCell as="th" textAlign="right">
-                {periodLabel(columns.end)}
-              </TableCell>
+              <>
+                <TableCell as="th" textAlign="right">
+                  {columnLabel(columns.end)}
+                </TableCell>
+                <TableCell as="th" textAlign="right">
+                  {s.variation}
+                </TableCell>
+                <TableCell as="th" textAlign="right">
+                  {s.variationPercent}
+                </TableCell>
+              </>
             ) : null}
           </TableRow>
         </TableHead>
@@ -127,7 +139,15 @@ function RowsTable({
                 />
               </TableCell>
               {num(row.imp_mov_mn_sg, money)}
-              {columns.end ? num(row.imp_mov_mn_sg_compare, money) : null}
+              {columns.end ? (
+                <>
+                  {num(row.imp_mov_mn_sg_compare, money)}
+                  {num(variation(row), money)}
+                  <TableCell textAlign="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatPercent(variationPercent(row))}
+                  </TableCell>
+                </>
+              ) : null}
             </TableRow>
           ))}
         </TableBody>
@@ -135,6 +155,14 @@ function RowsTable({
     </View>
   );
 }
+
+/** The change from the compared period to the shown one, in money and in percent of the compared amount. */
+const variation = (row: StatementRow) =>
+  row.imp_mov_mn_sg_compare === null ? null : row.imp_mov_mn_sg - row.imp_mov_mn_sg_compare;
+const variationPercent = (row: StatementRow) =>
+  row.imp_mov_mn_sg_compare
+    ? ((row.imp_mov_mn_sg - row.imp_mov_mn_sg_compare) / Math.abs(row.imp_mov_mn_sg_compare)) * 100
+    : null;
 
 export function FinancialTable({
   report,
@@ -168,12 +196,13 @@ export function ResultsTable({ report, onOpen }: { report: StatusResultsReport; 
       money={report.header.money_type}
       columns={columns}
       onOpen={onOpen}
+      cumulative
     />
   );
 }
 
-/** Cash flow: lines by month (Enero to Diciembre) and Total, the month totals last; opening and closing cash. */
-/** Cash flow by line and month; a month's non-zero cell of a line opens its drill-down (issue 12). */
+/** Cash flow by line and month (Enero to Diciembre) and Total, the month totals last; opening and closing cash. A
+ * month's non-zero cell of a line opens its drill-down. */
 export function CashFlowTable({ report, onOpen }: { report: CashFlowReport; onOpen: (cell: DrillTarget) => void }) {
   const money = report.header.money_type;
   return (

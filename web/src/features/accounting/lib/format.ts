@@ -25,8 +25,14 @@ export const periodLabel = (key: string) => {
   return `${MONTHS[month - 1]} ${year}`;
 };
 
-/** A day as the portal shows it (DD-MM-YYYY); an ISO date or timestamp from the API, or '' kept as is. */
-export function formatDay(value: string | null | undefined): string {
-  const match = value?.match(/^(\d{4})-(\d{2})-(\d{2})/);
-  return match ? `${match[3]}-${match[2]}-${match[1]}` : (value ?? '');
+/** A year-to-date period (the income statement's): 'Enero a Diciembre 2025', or 'Enero 2025' for January. */
+export const periodRangeLabel = (key: string) => {
+  const [year, month] = key.split('-').map(Number) as [number, number];
+  return month === 1 ? `${MONTHS[0]} ${year}` : `${MONTHS[0]} a ${MONTHS[month - 1]} ${year}`;
+};
+
+/** A percentage with one decimal, Chilean style ('12,5 %'), or ' - ' when there is none (nothing to compare with). */
+export function formatPercent(value: number | null): string {
+  if (value === null || !Number.isFinite(value)) return ' - ';
+  return `${value.toLocaleString('es-CL', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
 }

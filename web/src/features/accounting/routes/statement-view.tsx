@@ -3,9 +3,11 @@ import { Alert, Button, Card, Flex, Heading, Loader, Menu, MenuItem, Text } from
 import type {
   BalanceReport,
   CashFlowReport,
+  ExchangeRate,
   FinancialSituationReport,
   StatusResultsReport,
 } from '@shared/contracts/accounting';
+import { formatDay } from '@shared/day';
 import { es } from '@shared/i18n/es';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -29,6 +31,10 @@ import { formatAmount } from '../lib/format';
 import { defaultPeriods, familyOfType, parsePeriodKey, reportTypeOf } from '../lib/periods';
 
 const s = es.accountingScreens;
+
+/** A rate as the header states it, its day DD-MM-YYYY, and plainly when it is older than the period it converts. */
+const rateText = (rate: ExchangeRate, words: (value: string, day: string) => string) =>
+  words(formatAmount(rate.value, 'USD'), formatDay(rate.day)) + (rate.stale ? ` (${s.staleRate})` : '');
 const t = es.accountingStatements;
 const SOCIETY_KEY = 'accounting-society';
 
@@ -178,9 +184,8 @@ function StatementView() {
         {header ? (
           <Text fontSize="small" marginBottom="small" data-testid="statement-header">
             {header.society_business_name} · {header.money_symbol} · {t.rules[header.rule]}
-            {header.exchange_rate
-              ? ` · ${s.exchangeRate(formatAmount(header.exchange_rate.value, 'USD'), header.exchange_rate.day)}`
-              : ''}
+            {header.exchange_rate ? ` · ${rateText(header.exchange_rate, s.exchangeRate)}` : ''}
+            {header.compare_exchange_rate ? ` · ${rateText(header.compare_exchange_rate, s.compareExchangeRate)}` : ''}
           </Text>
         ) : null}
         {loading ? (
