@@ -8,6 +8,8 @@ export type Role = (typeof ROLES)[number];
 /** Roles that use the administration area. The spec's route guard also accepts a legacy ADMIN value. */
 export const ADMIN_ROLES: readonly Role[] = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'];
 export const LEGACY_ADMIN_ROLE = 'ADMIN';
+/** The firm's clients: the roles whose document access is a per-firm flag. */
+export const CLIENT_ROLES: readonly Role[] = ['USER_GROUP', 'USER_SOCIETY'];
 
 export const ROLE_LABELS: Record<Role, string> = {
   SUPER_ADMIN: 'Super administrador',

@@ -10,6 +10,7 @@ import { keys, nowIso } from '../lib/data/table';
 import { clearThrottle, countHit, lockIfFull, takeSlot } from '../lib/data/throttle';
 import { consumeToken, newToken, TOKEN_TTL_SECONDS, tokenOwner } from '../lib/data/tokens';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
+import { documentationProjects } from '../lib/data/user-documentation';
 import { listedMemberships, userListingWrites } from '../lib/data/user-listing';
 import { type RequestOrigin, writeSessionEvent } from '../lib/data/user-logs';
 import {
@@ -96,7 +97,7 @@ export async function registerFromInvitation(input: RegisterInput, origin: Reque
     image: null,
     phone_number: input.phone_number ?? null,
     position: null,
-    documentation_projects: [],
+    documentation_projects: invitation.user_documentation && invitation.project_uuid ? [invitation.project_uuid] : [],
     rut_user: input.rut_user ?? null,
     user_description: null,
     user_magnus: null,
@@ -151,6 +152,10 @@ async function joinFromInvitation(
   const added = invitation.targets.filter((t) => !account[t.field].includes(t.uuid));
   const joined: UserRecord = { ...account, updated: nowIso(), version: account.version + 1 };
   for (const target of added) joined[target.field] = [...joined[target.field], target.uuid];
+  // Document access is per firm: this invitation grants it for its own project, other firms' stay as they are.
+  if (invitation.user_documentation && invitation.project_uuid) {
+    joined.documentation_projects = [...new Set([...documentationProjects(account), invitation.project_uuid])];
+  }
   const listed = (await listedMemberships([account])).get(account.uuid) ?? [];
   await transactWrite([
     consumeToken('INVITE', input.token),

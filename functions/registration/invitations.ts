@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { INVITABLE_ROLES, ROLE_LABELS } from '../../shared/roles';
+import { CLIENT_ROLES, INVITABLE_ROLES, ROLE_LABELS } from '../../shared/roles';
 import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
 import { auditWrite, diff } from '../lib/data/audit';
@@ -100,6 +100,10 @@ export async function createInvitation(
     targets,
     invited_by: caller.user.uuid,
     ...(label && { target_label: label.slice(0, 500) }),
+    // Admin roles browse their scope's documents without the flag; only a client's invitation carries it.
+    ...(input.user_documentation === true &&
+      project &&
+      CLIENT_ROLES.includes(input.user_role) && { user_documentation: true }),
     ...extra,
     ...(queued && { mail_queued: true }),
   };

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ROLES } from '../roles';
 import { defineContract, droppable } from './define';
 import {
+  boolish,
   emailSchema,
   okSchema,
   pageOf,
@@ -58,6 +59,8 @@ export const generateInvitation = defineContract({
     project: z.optional(uuidList),
     group: z.optional(uuidList),
     society: z.optional(uuidList),
+    /** Client roles: whether the person may browse the firm's documents once registered (off when absent). */
+    user_documentation: z.optional(boolish),
   }),
   response: invitationSchema,
   successStatus: 201,

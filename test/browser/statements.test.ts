@@ -205,6 +205,10 @@ describe('the four statements in the browser, with data', () => {
             await expectScreenMatches(page, type, report);
           }
           await screenshot(page, `statement-${type}-${width}`);
+          // The top bar's 'Volver' and 'Ayuda' sit side by side, not over each other.
+          const back = await page.getByRole('button', { name: 'Volver' }).boundingBox();
+          const help = await page.getByRole('banner').getByRole('button', { name: 'Ayuda' }).boundingBox();
+          expect((back?.x as number) + (back?.width as number)).toBeLessThanOrEqual(help?.x as number);
           expect(
             await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
           ).toBeLessThanOrEqual(0);

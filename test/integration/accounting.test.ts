@@ -418,7 +418,7 @@ describe('statements of the hand-worked ledger', () => {
     });
     expect(april.status).toBe(200);
     expect(april.body.header.exchange_rate?.stale).toBe(true);
-    expect(april.body.header.exchange_rate?.day < '2019-04-01').toBe(true);
+    expect((april.body.header.exchange_rate?.day as string) < '2019-04-01').toBe(true);
   });
 
   test('USD at the dólar observado of the period’s last day; without one, a Spanish error', async () => {

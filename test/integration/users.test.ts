@@ -112,6 +112,38 @@ describe('invitation → mail → registration → sign-in', () => {
     ).toBe(0);
   });
 
+  test('a client invited with document access registers with it for the inviting firm; without it, none', async () => {
+    const { demo } = inject('portal');
+    const withAccess = newEmail();
+    const without = newEmail();
+    for (const [email, user_documentation] of [
+      [withAccess, true],
+      [without, false],
+    ] as const) {
+      const invited = await call(registration.generateInvitation, {
+        token: superAdmin,
+        body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.comercial], user_documentation },
+      });
+      expect(invited.status).toBe(201);
+      const token = tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+      expect((await call(registration.registerInvitation, { body: registration_body(token) })).status).toBe(201);
+    }
+    const profile = async (email: string) =>
+      (await call(getUserInfo, { token: (await signIn(email, NEW_PASSWORD)).access })).body.profile;
+    expect((await profile(withAccess)).user_documentation).toBe(true);
+    expect((await profile(without)).user_documentation).toBe(false);
+    // An admin's invitation carries no flag: admins browse their scope's documents without one.
+    const admin = newEmail();
+    const invited = await call(registration.generateInvitation, {
+      token: superAdmin,
+      body: { user_role: 'PROJECT_ADMIN', email: admin, project: [demo.projects.andes], user_documentation: true },
+    });
+    expect(invited.status).toBe(201);
+    const token = tokenFrom(await waitForMail(admin, 'Invitación'), 'register');
+    expect((await call(registration.registerInvitation, { body: registration_body(token) })).status).toBe(201);
+    expect((await profile(admin)).user_documentation).toBe(false);
+  });
+
   test('an expired link answers INVALID_TOKEN', async () => {
     const email = newEmail();
     const { demo } = inject('portal');

@@ -25,6 +25,8 @@ export interface InvitationRecord {
   invited_by: string;
   /** The names of the societies, groups or project it leads to, for the pending list (issue 14). */
   target_label?: string;
+  /** A client invited with access to the firm's documents: the account gets it for the invitation's project. */
+  user_documentation?: boolean;
   /** What a CSV row knew of the person (issue 14): the registration form starts from it. */
   first_name?: string;
   last_name?: string;

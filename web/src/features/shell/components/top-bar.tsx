@@ -44,7 +44,14 @@ export function TopBar({ profile: sessionProfile, drawer }: { profile: UserInfo 
   const [ticketSent, setTicketSent] = useState(false);
 
   return (
-    <Flex as="header" className="portal-topbar" alignItems="center" justifyContent="space-between" padding="xs small">
+    <Flex
+      as="header"
+      className="portal-topbar"
+      alignItems="center"
+      justifyContent="space-between"
+      gap="xs"
+      padding="xs small"
+    >
       <Flex alignItems="center" gap="small" minWidth="0">
         <Button
           ref={drawer.buttonRef}

@@ -1,7 +1,7 @@
 import type { ResponseOf } from '@shared/contracts/define';
 import { type getUser, USER_ORDERINGS } from '@shared/contracts/users';
 import { fieldErrorMessage } from '@shared/i18n/es';
-import { INVITABLE_ROLES, ROLES, type Role } from '@shared/roles';
+import { CLIENT_ROLES, INVITABLE_ROLES, ROLES, type Role } from '@shared/roles';
 import { formatListHash } from '@/components/admin/list-hash';
 import { pageOffset } from '@/components/admin/pagination';
 
@@ -121,15 +121,21 @@ export interface Targets {
 export const NO_TARGETS: Targets = { project: [], group: [], society: [] };
 
 /** The invitation request: e-mail trimmed, only the role's own targets, empty lists dropped (admin-area §5). */
-export function invitationBody(role: Role, email: string, targets: Targets) {
+export function invitationBody(role: Role, email: string, targets: Targets, documentation = false) {
   const kind = targetKindOf(role);
   const list = kind ? targets[kind] : [];
-  return { user_role: role, email: email.trim(), ...(kind && list.length > 0 && { [kind]: list }) } as {
+  return {
+    user_role: role,
+    email: email.trim(),
+    ...(kind && list.length > 0 && { [kind]: list }),
+    ...(CLIENT_ROLES.includes(role) && { user_documentation: documentation }),
+  } as {
     user_role: Role;
     email: string;
     project?: string[];
     group?: string[];
     society?: string[];
+    user_documentation?: boolean;
   };
 }
 

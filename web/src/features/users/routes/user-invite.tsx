@@ -1,6 +1,6 @@
-import { Button, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, CheckboxField, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
-import { isRole, type Role } from '@shared/roles';
+import { CLIENT_ROLES, isRole, type Role } from '@shared/roles';
 import { type FormEvent, useState } from 'react';
 import {
   FormPage,
@@ -38,6 +38,8 @@ export function UserInviteRoute() {
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [targets, setTargets] = useState<Targets>(NO_TARGETS);
+  // A client usually comes for the firm's documents: access is offered, on unless the admin turns it off.
+  const [documentation, setDocumentation] = useState(true);
   const invite = useGenerateInvitation();
   // The submit state is the mutation's (issue 9).
   const sending = invite.isPending;
@@ -56,7 +58,7 @@ export function UserInviteRoute() {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!role || !inviteComplete(role, email, emailError, targets) || sending) return;
-    invite.mutate(invitationBody(role, email, targets));
+    invite.mutate(invitationBody(role, email, targets, documentation));
   }
 
   const crumbs = [{ label: t.title, to: href }, { label: t.invite.title }];
@@ -109,6 +111,14 @@ export function UserInviteRoute() {
           </Text>
         ) : null}
         <TargetsPicker key={role} caller={caller} kind={kind} value={targets} onChange={setTargets} />
+        {role && CLIENT_ROLES.includes(role) ? (
+          <CheckboxField
+            label={t.fields.user_documentation}
+            name="user_documentation"
+            checked={documentation}
+            onChange={(event) => setDocumentation(event.target.checked)}
+          />
+        ) : null}
         {portals?.map((url) => (
           <PortalUrlNotice key={url} url={url} />
         ))}
