@@ -81,10 +81,11 @@ test('an admin walks the tree and uploads with a progress bar', async () => {
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.at(-1)).toBe(100);
-    await screenshot(page, 'documents-uploaded');
-    await page.getByRole('button', { name: 'Ir atrás' }).click();
+    // The folder's list shows the new file at once, before 'Ir atrás' (else people upload it twice).
     await page.getByRole('row').filter({ hasText: FILE_NAME }).waitFor();
     expect(await page.getByRole('row').filter({ hasText: FILE_NAME }).textContent()).toContain('MB');
+    await screenshot(page, 'documents-uploaded');
+    await page.getByRole('button', { name: 'Ir atrás' }).click();
     // Back pops one level: the society's folders.
     await page.goBack();
     await page.getByRole('button', { name: 'Formularios tributarios' }).waitFor();

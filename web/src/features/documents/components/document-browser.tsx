@@ -94,6 +94,7 @@ export function DocumentBrowser({ admin }: { admin: boolean }) {
       {uploading && place ? (
         <UploadForm
           place={place}
+          onUploaded={reload}
           onDone={() => {
             setUploading(false);
             reload();

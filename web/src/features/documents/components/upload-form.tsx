@@ -1,50 +1,80 @@
 import { Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { MAX_DOCUMENT_BYTES } from '@shared/contracts/documents';
 import { es } from '@shared/i18n/es';
-import { useId, useState } from 'react';
+import { type DragEvent, useId, useState } from 'react';
 import { ServerErrors } from '@/components/admin';
 import { type UploadPlace, uploadDocumentFile } from '../api/upload-document';
 
 const t = es.documents;
 
-/**
- * The admin's upload (portal §2): a file, 'Aceptar' (disabled until a file is chosen and while uploading), a progress
- * bar fed by the browser's upload events, then 'Documento subido con éxito' with 'Ir atrás' (which reloads).
- */
-export function UploadForm({ place, onDone }: { place: UploadPlace; onDone: () => void }) {
-  const inputId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+interface Pick {
+  file: File;
+  /** Why it will not be sent (too large, empty), decided before anything is sent. */
+  problem: string | null;
+  state: 'waiting' | 'sending' | 'done' | 'failed';
+  error?: unknown;
+}
 
-  const choose = (chosen: File | null) => {
-    setError(null);
-    setProblem(null);
-    if (chosen && chosen.size > MAX_DOCUMENT_BYTES) setProblem(t.tooLarge);
-    else if (chosen && chosen.size === 0) setProblem(t.emptyFile);
-    setFile(chosen);
-  };
+const pickOf = (file: File): Pick => ({
+  file,
+  problem: file.size > MAX_DOCUMENT_BYTES ? t.tooLarge : file.size === 0 ? t.emptyFile : null,
+  state: 'waiting',
+});
+
+/**
+ * The admin's upload (portal §2): files chosen or dropped, 'Aceptar' (disabled until a file is chosen and while
+ * uploading), a progress bar per file fed by the browser's upload events, then 'Documento subido con éxito' with
+ * 'Ir atrás'. Each file is sent on its own, one after another, and the folder's list refreshes as each one lands, so
+ * nobody uploads a file twice because it did not show.
+ */
+export function UploadForm({
+  place,
+  onUploaded,
+  onDone,
+}: {
+  place: UploadPlace;
+  onUploaded: () => void;
+  onDone: () => void;
+}) {
+  const inputId = useId();
+  const [picks, setPicks] = useState<Pick[]>([]);
+  const [progress, setProgress] = useState(0);
+  const [dragging, setDragging] = useState(false);
+  const uploading = picks.some((p) => p.state === 'sending');
+  const finished = picks.length > 0 && picks.every((p) => p.problem || p.state === 'done' || p.state === 'failed');
+  const sendable = picks.filter((p) => !p.problem && p.state === 'waiting');
+
+  const choose = (files: FileList | null) => setPicks(Array.from(files ?? []).map(pickOf));
+  const update = (index: number, change: Partial<Pick>) =>
+    setPicks((current) => current.map((p, i) => (i === index ? { ...p, ...change } : p)));
 
   const submit = async () => {
-    if (!file || problem) return;
-    setError(null);
-    setProgress(0);
-    try {
-      await uploadDocumentFile(place, file, setProgress);
-      setDone(true);
-    } catch (caught) {
-      setError(caught);
-      setProgress(null);
+    for (const [index, pick] of picks.entries()) {
+      if (pick.problem || pick.state !== 'waiting') continue;
+      update(index, { state: 'sending' });
+      setProgress(0);
+      try {
+        await uploadDocumentFile(place, pick.file, setProgress);
+        update(index, { state: 'done' });
+        onUploaded();
+      } catch (error) {
+        update(index, { state: 'failed', error });
+      }
     }
   };
 
-  if (done) {
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!uploading) choose(event.dataTransfer.files);
+  };
+
+  const done = picks.filter((p) => p.state === 'done').length;
+  if (finished && done > 0 && done === picks.length) {
     return (
       <Flex direction="column" gap="small" className="documents-upload" data-testid="upload-done">
         <Text fontWeight="bold" role="status">
-          {t.uploaded}
+          {done === 1 ? t.uploaded : t.uploadedMany(done)}
         </Text>
         <Button alignSelf="flex-start" onClick={onDone}>
           {t.goBack}
@@ -52,45 +82,74 @@ export function UploadForm({ place, onDone }: { place: UploadPlace; onDone: () =
       </Flex>
     );
   }
-  const uploading = progress !== null;
   return (
     <Flex direction="column" gap="small" className="documents-upload" data-testid="upload-form">
-      <Text as="label" htmlFor={inputId} fontWeight="bold">
-        {t.chooseFile}
-      </Text>
-      <input
-        id={inputId}
-        type="file"
-        disabled={uploading}
-        onChange={(event) => choose(event.target.files?.[0] ?? null)}
-      />
-      {problem ? (
-        <Text color="font.error" role="alert">
-          {problem}
+      <Flex
+        direction="column"
+        gap="xs"
+        className="documents-dropzone"
+        data-dragging={dragging}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
+      >
+        <Text as="label" htmlFor={inputId} fontWeight="bold">
+          {t.chooseFile}
         </Text>
+        <input
+          id={inputId}
+          type="file"
+          multiple
+          disabled={uploading}
+          onChange={(event) => choose(event.target.files)}
+        />
+        <Text fontSize="small" color="font.secondary">
+          {t.dropHint}
+        </Text>
+      </Flex>
+      {picks.length > 0 ? (
+        <ul className="documents-picks" aria-label={t.chosenFiles}>
+          {picks.map((pick) => (
+            <li key={`${pick.file.name}|${pick.file.size}|${pick.file.lastModified}`}>
+              <Text fontWeight="bold">{pick.file.name}</Text>
+              {pick.problem ? (
+                <Text color="font.error" role="alert">
+                  {pick.problem}
+                </Text>
+              ) : pick.state === 'sending' ? (
+                <Flex direction="column" gap="xxs">
+                  <progress
+                    className="documents-progress"
+                    max={100}
+                    value={progress}
+                    aria-label={t.uploading(progress)}
+                    data-testid="upload-progress"
+                  />
+                  <Text fontSize="small" aria-live="polite">
+                    {t.uploading(progress)}
+                  </Text>
+                </Flex>
+              ) : pick.state === 'done' ? (
+                <Text fontSize="small" role="status">
+                  {t.uploaded}
+                </Text>
+              ) : pick.state === 'failed' ? (
+                <ServerErrors error={pick.error} />
+              ) : null}
+            </li>
+          ))}
+        </ul>
       ) : null}
-      {uploading ? (
-        <Flex direction="column" gap="xxs">
-          <progress
-            className="documents-progress"
-            max={100}
-            value={progress}
-            aria-label={t.uploading(progress)}
-            data-testid="upload-progress"
-          />
-          <Text fontSize="small" aria-live="polite">
-            {t.uploading(progress)}
-          </Text>
-        </Flex>
-      ) : null}
-      <ServerErrors error={error} />
       <Flex gap="small" wrap="wrap">
-        <Button variation="primary" onClick={submit} isDisabled={!file || Boolean(problem) || uploading}>
+        <Button variation="primary" onClick={submit} isDisabled={sendable.length === 0 || uploading}>
           {uploading ? <Loader size="small" /> : null}
           {t.accept}
         </Button>
         <Button onClick={onDone} isDisabled={uploading}>
-          {t.cancel}
+          {finished ? t.goBack : t.cancel}
         </Button>
       </Flex>
     </Flex>
