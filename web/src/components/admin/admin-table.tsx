@@ -45,7 +45,8 @@ export interface RowActions {
   detailTo?: string;
 }
 
-const MORE_VERT =
+/** The ⋮ of row menus (Material Design's more_vert). */
+export const MORE_VERT =
   'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2zm0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2zm0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2z';
 
 type Feedback = { kind: 'done'; message: string } | { kind: 'error'; error: unknown } | null;

@@ -65,6 +65,7 @@ function StatementView() {
   const family = familyOfType(typeParam);
   const type = Number(typeParam);
   const { profile } = useSession();
+  // A society user of one company has nothing to choose; one of several companies picks here, as the others do.
   const isSocietyUser = profile?.profile.user_role === 'USER_SOCIETY';
   // Only the societies this assignment opens for the caller (issue 12: the viewer honours its assignment).
   const societies = useViewerSocieties(assignment);
@@ -176,7 +177,7 @@ function StatementView() {
         state={state}
         onChange={update}
         societies={list}
-        showSociety={!isSocietyUser}
+        showSociety={!isSocietyUser || list.length > 1}
         dates={available}
       />
       {downloadError ? <ServerErrors error={downloadError} /> : null}

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { AdminBreadcrumb, ConfirmDialog, type Crumb, Pager, SearchBox, ServerErrors } from '@/components/admin';
+import { PHONE_QUERY, useMediaQuery } from '@/components/ui/use-media-query';
 import { removeDocument } from '../api/delete-document';
 import { openDocument } from '../api/download-document';
 import { useLevel } from '../api/list-folders';
@@ -12,6 +13,7 @@ import { useRenameDocument } from '../api/patch-document';
 import { type FolderItem, isFile, levelFromSearch, opensTaxPanel, searchOf } from '../lib/levels';
 import { FolderTable } from './folder-table';
 import { NameModal } from './name-modal';
+import { RowActions } from './row-actions';
 import { ShareModal } from './share-modal';
 import { UploadForm } from './upload-form';
 
@@ -38,6 +40,8 @@ export function DocumentBrowser({ admin }: { admin: boolean }) {
   const [deleting, setDeleting] = useState<FolderItem | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
   const rename = useRenameDocument();
+  // On a phone a row's five actions would push past the screen's edge: they fold into one menu.
+  const phone = useMediaQuery(PHONE_QUERY);
   const base = admin ? '/admin/documents' : '/documents_user';
   const reload = () => queryClient.invalidateQueries({ queryKey: ['documents-level'] });
 
@@ -117,27 +121,24 @@ export function DocumentBrowser({ admin }: { admin: boolean }) {
         onOpen={open}
         actions={(row) =>
           isFile(row) ? (
-            <>
-              <Button size="small" onClick={() => open(row)}>
-                {t.actions.open}
-              </Button>
-              {admin ? (
-                <>
-                  <Button size="small" onClick={() => setRenaming(row)}>
-                    {t.actions.rename}
-                  </Button>
-                  <Button size="small" onClick={() => setDeleting(row)}>
-                    {t.actions.delete}
-                  </Button>
-                </>
-              ) : null}
-              <Button size="small" onClick={() => setSharing({ uuid: row.uuid, name: row.name })}>
-                {t.actions.share}
-              </Button>
-              <Button size="small" onClick={() => openDocument(row.uuid, 'attachment').catch(setActionError)}>
-                {t.actions.download}
-              </Button>
-            </>
+            <RowActions
+              name={row.name}
+              phone={phone}
+              actions={[
+                { label: t.actions.open, run: () => open(row) },
+                ...(admin
+                  ? [
+                      { label: t.actions.rename, run: () => setRenaming(row) },
+                      { label: t.actions.delete, run: () => setDeleting(row) },
+                    ]
+                  : []),
+                { label: t.actions.share, run: () => setSharing({ uuid: row.uuid, name: row.name }) },
+                {
+                  label: t.actions.download,
+                  run: () => openDocument(row.uuid, 'attachment').catch(setActionError),
+                },
+              ]}
+            />
           ) : null
         }
       />

@@ -33,7 +33,11 @@ export function FolderTable({
             <TableCell as="th">{t.columns.name}</TableCell>
             <TableCell as="th">{t.columns.modified}</TableCell>
             <TableCell as="th">{t.columns.size}</TableCell>
-            {actions ? <TableCell as="th">{t.columns.actions}</TableCell> : null}
+            {actions ? (
+              <TableCell as="th" className="documents-actions-cell">
+                {t.columns.actions}
+              </TableCell>
+            ) : null}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -62,7 +66,7 @@ export function FolderTable({
               <TableCell>{row.modified.date ? formatDate(row.modified.date) : '-'}</TableCell>
               <TableCell>{formatSize(row.size)}</TableCell>
               {actions ? (
-                <TableCell>
+                <TableCell className="documents-actions-cell">
                   <Flex gap="xxs" wrap="wrap">
                     {actions(row)}
                   </Flex>
