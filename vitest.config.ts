@@ -55,6 +55,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           maxWorkers: 2,
         },
+        // Tests read the SPA's pure modules (route rules, formats), which import '@shared/…'.
+        resolve: { tsconfigPaths: true },
       },
     ],
   },
