@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../local/demo-accounts';
+import type { StatementFamily } from '../../shared/contracts/accounting';
 import * as accounting from '../../shared/contracts/accounting';
-import { STATEMENT_FAMILIES, type StatementFamily } from '../../shared/contracts/accounting';
 import * as folders from '../../shared/contracts/folders';
 import * as groups from '../../shared/contracts/groups';
 import * as modules from '../../shared/contracts/modules';
 import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
+import * as reports from '../../shared/contracts/reports';
 import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import type { Role } from '../../shared/roles';
@@ -107,6 +108,8 @@ export interface CompanySide {
   society: string;
   name: string;
   document: string;
+  /** A report targeted at this side's society alone. */
+  report: string;
   /** An accounting assignment of each statement family over this side's society alone. */
   statements: Record<StatementFamily, string>;
 }
@@ -476,7 +479,11 @@ async function companySide(
       body: { project: side.folderOf, folder_name: `Carpeta ${side.mark}` },
     }),
   );
-  const [document, statements] = await Promise.all([
+  const module = await created(
+    'company module',
+    call(modules.createModule, { ...as, body: { module_name: `Compartida ${side.mark}`, module_type: 'REPORT' } }),
+  );
+  const [document, statements, , report] = await Promise.all([
     uploadSmall(
       superAdmin,
       { society: side.society, folder: folder.uuid },
@@ -490,8 +497,27 @@ async function companySide(
       later ? chartOf(side.mark) : CHART_CSV,
       later ? ledgerCsv(side.rut).replaceAll(';2019-', ';2021-') : ledgerCsv(side.rut),
     ),
+    created(
+      'company report',
+      call(reports.createReport, {
+        ...as,
+        body: {
+          report_name: `Tablero ${side.mark}`,
+          menu_name: 'Tablero',
+          description: `Compartida ${side.mark}`,
+          tool_type: 'BUILT_IN',
+          builtin_dashboard: 'PORTAL_ACTIVITY',
+          module: module.uuid,
+          enable_project_admin: true,
+          enable_group_admin: true,
+          enable_user_group: true,
+          enable_user_society: true,
+          society_list: [side.society],
+        },
+      }),
+    ).then((r) => r.uuid),
   ]);
-  return { society: side.society, name: side.name, document, statements };
+  return { society: side.society, name: side.name, document, report, statements };
 }
 
 /** A chart of accounts, then a ledger, imported into a society. */
