@@ -129,10 +129,12 @@ function takesIds(field: z.ZodMiniType): boolean {
 
 /**
  * Query names whose kind depends on the endpoint: a picker's `uuids` (the selected items it must show on an edit
- * form) names societies in the society picker and people in the others.
+ * form) names societies, groups or projects in the pickers of those, and people in the others.
  */
 const QUERY_KINDS_BY_PATH: Record<string, Record<string, Kind>> = {
   'societies/user/list/': { uuids: 'society' },
+  'groups/user/group/': { uuids: 'group' },
+  'projects/user/project/': { uuids: 'project' },
 };
 const QUERY_KINDS: Record<string, Kind> = { uuids: 'user' };
 

@@ -56,13 +56,18 @@ export function testUserRecord(
  * A fresh user of its own for a test that changes a user's state (locks, disables), so tests running beside it with
  * the demo accounts are not disturbed. Password: the demo password.
  */
-export async function createTestUser(role: import('../../shared/roles').Role, projectUuids: string[] = []) {
+export async function createTestUser(
+  role: import('../../shared/roles').Role,
+  projectUuids: string[] = [],
+  /** The e-mail's first word: a world that finds its own users by a search names them all alike. */
+  label = 'test',
+) {
   const { users } = await tableAccess();
   const { createIdentity } = await import('../../functions/lib/auth/identities');
   const { randomUUID } = await import('node:crypto');
   const uuid = randomUUID();
   counter += 1;
-  const email = `test-${counter}-${uuid.slice(0, 8)}@prueba.cl`;
+  const email = `${label}-${counter}-${uuid.slice(0, 8)}@prueba.cl`;
   await createIdentity(uuid, email, 'Portal.Demo1');
   const targets = projectUuids.map((uuid) => ({ field: 'project_uuids' as const, uuid, project_uuid: uuid }));
   await users.putNewUser(testUserRecord({ uuid, email, user_role: role }), targets);

@@ -6,7 +6,9 @@ import {
   CALLERS,
   type Caller,
   type CallerSpec,
+  freshRut,
   KINDS_PER_TAG,
+  type Kind,
   SHARED_KINDS,
   type SharedKind,
   type Tag,
@@ -102,34 +104,44 @@ export const entityKey = (kind: TenantKind, uuid: string) => {
 };
 
 /**
- * The shared world: what firm A's admins may do to an entity firm B shares with them (tenant-world.ts
+ * The shared world: what firm A's callers may do to an entity firm B shares with them (tenant-world.ts
  * `shared`), each case run by the test against A's side of it while B's side must stay unchanged and unseen:
- * - read: a GET naming it in the path, or a list or picker searched for it (its e-mail, its RUT);
+ * - read: a GET naming it in the path; search: a list or picker searched for it (its e-mail, its RUT);
+ * - filter: a GET naming it in a query filter (a society's statements, documents, users, reports);
  * - field: a PATCH of it, one case per field of the body (SHARED_FIELD_VALUES: each field's change);
- * - write: any other write naming it in the path, or naming it in a body field on the caller's own entity.
+ * - write: any other write naming it in the path; body: a write naming it in a body field on the caller's own entity.
  */
 export interface SharedCase {
   contract: Contract;
   caller: CallerSpec;
   kind: SharedKind;
-  how: 'read' | 'search' | 'field' | 'write' | 'body';
+  how: 'read' | 'search' | 'filter' | 'field' | 'write' | 'body';
   /** The path param that names it (read, field, write). */
   param?: string;
-  /** The body field that names it (body), the field changed (field), or the query searched (search). */
+  /** The body field that names it (body), the field changed (field), the query searched (search) or filtered by. */
   field?: string;
-  /** The value sent for a 'field' case (made when the case runs). */
-  value?: () => unknown;
+  /** The value sent for a 'field' case (made when the case runs; ids are the caller's own, from `own`). */
+  value?: SharedValue;
 }
+
+type SharedValue = (own: (kind: Kind) => string) => unknown;
 
 export const SHARED_CALLERS = CALLERS.filter(
   (c) => !c.demo && (c.role === 'PROJECT_ADMIN' || c.role === 'GROUP_ADMIN'),
 );
 
 /**
+ * Who of firm A is tried against each shared entity: its admins (they reach a person and a company); for a company,
+ * also its client users (A1's USER_GROUP and A1a's USER_SOCIETY are members of A's side of it).
+ */
+export const sharedCallersOf = (kind: SharedKind) =>
+  kind === 'society' ? CALLERS.filter((c) => !c.demo) : SHARED_CALLERS;
+
+/**
  * The change each field of a shared entity's PATCH is tried with (names and e-mails are fresh per case). A field
  * nobody listed here fails at collection, so a new field of a PATCH is tried the day it is added.
  */
-export const SHARED_FIELD_VALUES: Record<string, ReadonlyArray<() => unknown>> = {
+export const SHARED_FIELD_VALUES: Record<string, ReadonlyArray<SharedValue>> = {
   first_name: [() => 'Cambiado'],
   last_name: [() => 'Cambiado'],
   email: [() => `compartido-${Math.random().toString(36).slice(2, 10)}@prueba.cl`],
@@ -146,6 +158,30 @@ export const SHARED_FIELD_VALUES: Record<string, ReadonlyArray<() => unknown>> =
   society: [() => []],
 };
 
+/** The same for a society's PATCH: A's side of the company changes, B's must not (a fresh RUT moves A's away). */
+export const SHARED_SOCIETY_FIELD_VALUES: Record<string, ReadonlyArray<SharedValue>> = {
+  society_business_name: [() => `Renombrada ${Math.random().toString(36).slice(2, 8)} SpA`],
+  society_rut: [() => freshRut()],
+  business_line: [() => 'Otra línea'],
+  company_code: [() => 'OTRA'],
+  industry_type: [(own) => own('industry')],
+  society_email: [() => 'otra@compartida.cl'],
+  currency: [() => 'USD'],
+  group: [(own) => own('group')],
+  project: [(own) => own('project')],
+  user: [() => []],
+  society_contact_name: [() => 'Otra Persona'],
+  society_phone_number: [() => '+56922223333'],
+  society_address: [() => 'Otra calle 123'],
+  society_contact_email: [() => 'contacto@otra.cl'],
+  tax_module: [() => 'True'],
+  enable: [() => false],
+};
+const FIELD_VALUES_OF: Record<SharedKind, Record<string, ReadonlyArray<SharedValue>>> = {
+  user: SHARED_FIELD_VALUES,
+  society: SHARED_SOCIETY_FIELD_VALUES,
+};
+
 export function sharedCasesOf(contract: Contract): SharedCase[] {
   const cases: SharedCase[] = [];
   const query = shapeOf(contract.query);
@@ -154,19 +190,23 @@ export function sharedCasesOf(contract: Contract): SharedCase[] {
     contract.method === 'GET' &&
     'search' in query &&
     Object.entries(query).every(([name, field]) => name === 'search' || field.safeParse(undefined).success);
-  for (const caller of SHARED_CALLERS.filter((c) => admits(contract, c.role))) {
-    for (const kind of SHARED_KINDS) {
+  for (const kind of SHARED_KINDS) {
+    for (const caller of sharedCallersOf(kind).filter((c) => admits(contract, c.role))) {
       const param = pathParamNames(contract.path).find((p) => pathParamKind(contract, p) === kind);
       if (param && contract.method === 'GET') cases.push({ contract, caller, kind, how: 'read', param });
       else if (param && contract.method === 'PATCH') {
         for (const field of Object.keys(shapeOf(contract.body)).filter((f) => f !== 'version')) {
-          const values = SHARED_FIELD_VALUES[field];
-          if (!values)
-            throw new Error(`${contract.id}: no shared-world change for field ${field} (SHARED_FIELD_VALUES)`);
+          const values = FIELD_VALUES_OF[kind][field];
+          if (!values) throw new Error(`${contract.id}: no shared-world change for field ${field} (${kind})`);
           for (const value of values) cases.push({ contract, caller, kind, how: 'field', param, field, value });
         }
       } else if (param) cases.push({ contract, caller, kind, how: 'write', param });
       if (!param && searchable) cases.push({ contract, caller, kind, how: 'search', field: 'search' });
+      if (!param && contract.method === 'GET') {
+        for (const { name } of queryIdFields(contract).filter((f) => f.kind === kind)) {
+          cases.push({ contract, caller, kind, how: 'filter', field: name });
+        }
+      }
       if (contract.method !== 'GET' && !param) {
         for (const { name } of bodyIdFields(contract).filter((f) => f.kind === kind)) {
           cases.push({ contract, caller, kind, how: 'body', field: name });
@@ -177,7 +217,23 @@ export function sharedCasesOf(contract: Contract): SharedCase[] {
   return cases;
 }
 
+/** How a 'field' case's value reads in its name (fresh values and ids are named, not printed). */
+const FIELD_VALUE_NAMES: Record<string, string> = {
+  email: 'a new address',
+  society_business_name: 'a new name',
+  society_rut: 'a fresh RUT',
+  industry_type: 'its own industry',
+  group: 'its own group',
+  project: 'its own project',
+};
+
 export function sharedCaseName(c: SharedCase): string {
-  const value = c.how !== 'field' ? '' : c.field === 'email' ? ' = a new address' : ` = ${JSON.stringify(c.value?.())}`;
+  const named =
+    c.field && c.kind === 'society'
+      ? FIELD_VALUE_NAMES[c.field]
+      : c.field === 'email'
+        ? FIELD_VALUE_NAMES.email
+        : undefined;
+  const value = c.how !== 'field' ? '' : named ? ` = ${named}` : ` = ${JSON.stringify(c.value?.(() => 'its own'))}`;
   return `${c.contract.id} ${c.caller.name}: ${c.how} ${c.field ?? c.param ?? ''}${value} of the shared ${c.kind}`;
 }

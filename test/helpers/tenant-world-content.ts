@@ -59,12 +59,17 @@ const everyRole = {
 export async function buildContent<T extends string>(
   superAdmin: string,
   places: Record<T, ContentPlace>,
+  /** A word every name of this content holds, so a search for it finds each row (tenant-world.ts `mark`). */
+  mark: string,
 ): Promise<Record<T, ContentIds>> {
   const as = { token: superAdmin };
   const module = async (module_type: 'REPORT' | 'ACCOUNTING') =>
     ok(
       `${module_type} module`,
-      await call(modules.createModule, { ...as, body: { module_name: `Aislamiento ${unique()}`, module_type } }),
+      await call(modules.createModule, {
+        ...as,
+        body: { module_name: `Aislamiento ${mark} ${unique()}`, module_type },
+      }),
     ).uuid;
   const [reportModule, accountingModule] = await Promise.all([module('REPORT'), module('ACCOUNTING')]);
 
@@ -75,7 +80,7 @@ export async function buildContent<T extends string>(
       if (!place.project) return;
       const created = await call(folders.createFolderTemplate, {
         ...as,
-        body: { project: place.project, folder_name: `Carpeta ${unique()}` },
+        body: { project: place.project, folder_name: `Carpeta ${mark} ${unique()}` },
       });
       templates.set(tag, ok('template folder', created).uuid);
     }),
@@ -86,15 +91,15 @@ export async function buildContent<T extends string>(
       const folder = templates.get(place.templateOf) as string;
       const targets = place.group ? { group_list: [place.group] } : { society_list: [place.society] };
       const [document, report, assignment, ticket] = await Promise.all([
-        uploadSmall(superAdmin, { society: place.society, folder }, `aislamiento-${unique()}.pdf`, PDF).then(
+        uploadSmall(superAdmin, { society: place.society, folder }, `aislamiento-${mark}-${unique()}.pdf`, PDF).then(
           (a) => ok('document', a).uuid as string,
         ),
         call(reports.createReport, {
           ...as,
           body: {
-            report_name: `Tablero ${unique()}`,
+            report_name: `Tablero ${mark} ${unique()}`,
             menu_name: 'Tablero',
-            description: 'Aislamiento',
+            description: `Aislamiento ${mark}`,
             tool_type: 'BUILT_IN',
             builtin_dashboard: 'PORTAL_ACTIVITY',
             module: reportModule,
@@ -106,8 +111,8 @@ export async function buildContent<T extends string>(
           ...as,
           body: {
             accounting_type: 'FINANCIAL_SITUATION',
-            menu_name: `Situación ${unique()}`,
-            description: 'Aislamiento',
+            menu_name: `Situación ${mark} ${unique()}`,
+            description: `Aislamiento ${mark}`,
             module: accountingModule,
             ...everyRole,
             ...targets,
@@ -115,7 +120,7 @@ export async function buildContent<T extends string>(
         }).then((a) => ok('accounting assignment', a).uuid),
         call(external.postSupportTicket, {
           token: place.ticketSender,
-          body: { subject: 'Aislamiento', description: 'Consulta de la matriz de aislamiento.' },
+          body: { subject: `Aislamiento ${mark}`, description: 'Consulta de la matriz de aislamiento.' },
         }).then((a) => ok('ticket', a).uuid),
       ]);
       const share = ok('share link', await call(documents.createShareToken, { ...as, params: { uuid: document } }));

@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../local/demo-accounts';
+import type { StatementFamily } from '../../shared/contracts/accounting';
+import * as accounting from '../../shared/contracts/accounting';
+import * as folders from '../../shared/contracts/folders';
 import * as groups from '../../shared/contracts/groups';
+import * as modules from '../../shared/contracts/modules';
 import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
+import * as reports from '../../shared/contracts/reports';
 import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import type { Role } from '../../shared/roles';
 import { rutCheckDigit } from '../../shared/rut';
+import { CHART_CSV, ledgerCsv, statementAssignments, upload } from '../integration/accounting-helpers';
+import { uploadSmall } from '../integration/documents-fixture';
 import { call, signIn } from './api';
 import { createTestUser } from './db';
 import { buildContent } from './tenant-world-content';
@@ -81,11 +88,11 @@ export interface Caller {
 /**
  * What two firms share: an entity that firm A (home) and firm B (otherProject) both legitimately reach, as
  * each reaches it. A person is one user on both sides (`shared.user`: a USER_SOCIETY of A1a and of B1a, whose documents
- * firm B has opened to it and firm A has not). A company two firms serve is one society per project with one RUT: to
- * add it, put 'society' in SHARED_KINDS and build its two societies in buildWorld beside the person, `search` its RUT; the shared
- * cases (isolation-cases.ts sharedCasesOf) then take every contract that names a society.
+ * firm B has opened to it and firm A has not). A company two firms serve is one society per firm with one RUT
+ * (`shared.society`: A's in group A1, with A1a's client user; B's in group B1, with B1a's), each with its own document,
+ * chart of accounts, ledger and accounting assignments (`company`); a search finds it by its RUT.
  */
-export const SHARED_KINDS = ['user'] as const;
+export const SHARED_KINDS = ['user', 'society'] as const;
 export type SharedKind = (typeof SHARED_KINDS)[number];
 
 export interface SharedEntity {
@@ -96,7 +103,37 @@ export interface SharedEntity {
   search: string;
 }
 
+/** One firm's side of the company both serve: its society and what the firm keeps there. */
+export interface CompanySide {
+  society: string;
+  name: string;
+  document: string;
+  /** A report targeted at this side's society alone. */
+  report: string;
+  /** An accounting assignment of each statement family over this side's society alone. */
+  statements: Record<StatementFamily, string>;
+}
+
 export interface World {
+  /**
+   * A word every name, e-mail and description the world writes holds (users, projects, groups, societies,
+   * invitations, documents, folders, reports, assignments, tickets), so a list searched for it answers the world's
+   * rows whatever other files have added to the table.
+   */
+  mark: string;
+  /**
+   * Text only firm B's side of the shared company shows (its society's name, its document's name, its accounts'
+   * names), so any answer holding it has shown B's side.
+   */
+  otherMark: string;
+  /** The company both firms serve, per side (ids of `shared.society` and what hangs off each). */
+  company: { rut: string; home: CompanySide; otherProject: CompanySide };
+  /** Accounting assignments of each statement family over the home society (A1a), which has a chart and a ledger. */
+  statements: Record<StatementFamily, string>;
+  /** The home society's RUT (a ledger of it names it). */
+  homeRut: string;
+  /** A report module and an accounting module (global) for the writes that create a report or an assignment. */
+  modules: { report: string; accounting: string };
   /** Ids of each kind per tag; `user` lists the users whose only memberships are under that tag. */
   ids: Record<Tag, Record<TenantKind, string[]>>;
   /** The entities firms A and B share (none of them is in `ids`: each belongs to two tags). */
@@ -144,6 +181,11 @@ export const KINDS_PER_TAG: Record<Tag, readonly TenantKind[]> = {
 export const USERS_PER_TAG: Record<Tag, number> = { home: 4, siblingSociety: 1, siblingGroup: 3, otherProject: 3 };
 
 const unique = () => randomUUID().slice(0, 8);
+/** The chart of firm B's side of the shared company: the same accounts, named so only B's side shows them. */
+const chartOf = (mark: string) =>
+  CHART_CSV.split('\n')
+    .map((line, i) => (i === 0 ? line : line.replace(/^([^;]*);([^;]*);/, `$1;$2 ${mark};`)))
+    .join('\n');
 let rutSeed = 10_000_000 + Math.floor(Math.random() * 80_000_000);
 export const freshRut = () => {
   rutSeed += 1;
@@ -157,6 +199,8 @@ async function created<T>(what: string, answer: Promise<{ status: number; body: 
 }
 
 export async function buildWorld(): Promise<World> {
+  const mark = `zq${randomUUID().replaceAll('-', '').slice(0, 6)}`;
+  const otherMark = `firmab${mark}`;
   // A SUPER_ADMIN of its own: the demo one is shared, and another file may end its sessions.
   const superAdmin = (await signIn((await createTestUser('SUPER_ADMIN')).email)).access;
   const as = { token: superAdmin };
@@ -169,7 +213,7 @@ export async function buildWorld(): Promise<World> {
         call(projects.createProject, {
           ...as,
           body: {
-            project_name: `Aislamiento ${unique()}`,
+            project_name: `Aislamiento ${mark} ${unique()}`,
             client_name: 'Cliente SpA',
             associated_service_description: 'Contabilidad',
             service_description: 'Portal',
@@ -185,7 +229,7 @@ export async function buildWorld(): Promise<World> {
         call(groups.createGroup, {
           ...as,
           body: {
-            group_name: `Grupo ${unique()}`,
+            group_name: `Grupo ${mark} ${unique()}`,
             group_description: 'Aislamiento',
             project: projectUuid,
             admin,
@@ -194,15 +238,19 @@ export async function buildWorld(): Promise<World> {
         }),
       )
     ).uuid;
-  const society = async (groupUuid: string, user: string[]) =>
+  const society = async (
+    groupUuid: string,
+    user: string[],
+    named = { name: `Sociedad ${mark} ${unique()} SpA`, rut: freshRut() },
+  ) =>
     (
       await created(
         'society',
         call(societies.createSociety, {
           ...as,
           body: {
-            society_business_name: `Sociedad ${unique()} SpA`,
-            society_rut: freshRut(),
+            society_business_name: named.name,
+            society_rut: named.rut,
             business_line: 'Servicios',
             company_code: 'ISO',
             industry_type: industry,
@@ -223,26 +271,26 @@ export async function buildWorld(): Promise<World> {
         'invitation',
         call(registration.generateInvitation, {
           ...as,
-          body: { user_role: role, email: `invitado-${unique()}@prueba.cl`, ...target },
+          body: { user_role: role, email: `invitado-${mark}-${unique()}@prueba.cl`, ...target },
         }),
       )
     ).uuid;
 
   // Users first (a project or group takes its admins and members at creation), then the hierarchy around them.
-  const paA = await createTestUser('PROJECT_ADMIN');
-  const paB = await createTestUser('PROJECT_ADMIN');
+  const paA = await createTestUser('PROJECT_ADMIN', [], mark);
+  const paB = await createTestUser('PROJECT_ADMIN', [], mark);
   const A = await project([paA.uuid]);
   const B = await project([paB.uuid]);
   const [gaA1, ugA1, usA1a, usA1b, gaA2, ugA2, usA2a, gaB1, usB1a] = await Promise.all([
-    createTestUser('GROUP_ADMIN', [A]),
-    createTestUser('USER_GROUP', [A]),
-    createTestUser('USER_SOCIETY', [A]),
-    createTestUser('USER_SOCIETY', [A]),
-    createTestUser('GROUP_ADMIN', [A]),
-    createTestUser('USER_GROUP', [A]),
-    createTestUser('USER_SOCIETY', [A]),
-    createTestUser('GROUP_ADMIN', [B]),
-    createTestUser('USER_SOCIETY', [B]),
+    createTestUser('GROUP_ADMIN', [A], mark),
+    createTestUser('USER_GROUP', [A], mark),
+    createTestUser('USER_SOCIETY', [A], mark),
+    createTestUser('USER_SOCIETY', [A], mark),
+    createTestUser('GROUP_ADMIN', [A], mark),
+    createTestUser('USER_GROUP', [A], mark),
+    createTestUser('USER_SOCIETY', [A], mark),
+    createTestUser('GROUP_ADMIN', [B], mark),
+    createTestUser('USER_SOCIETY', [B], mark),
   ]);
   // Independent creations run together: the world is built before every case of the matrix.
   const [A1, A2, B1] = await Promise.all([
@@ -251,13 +299,20 @@ export async function buildWorld(): Promise<World> {
     group(B, [gaB1.uuid], []),
   ]);
   // The person both firms share joins A1a, then B1a (each join is conditioned on the version it read).
-  const person = await createTestUser('USER_SOCIETY', [A, B]);
+  const person = await createTestUser('USER_SOCIETY', [A, B], mark);
+  const homeRut = freshRut();
   const [A1a, A1b, A2a] = await Promise.all([
-    society(A1, [usA1a.uuid, person.uuid]),
+    society(A1, [usA1a.uuid, person.uuid], { name: `Sociedad ${mark} ${unique()} SpA`, rut: homeRut }),
     society(A1, [usA1b.uuid]),
     society(A2, [usA2a.uuid]),
   ]);
-  const B1a = await society(B1, [usB1a.uuid, person.uuid]);
+  // The company both firms serve: one RUT, a society in each firm (each user joins one society at a time).
+  const company = { rut: freshRut(), A: `Compartida ${mark} ${unique()} SpA`, B: `Compartida ${otherMark} SpA` };
+  const [B1a, companyA] = await Promise.all([
+    society(B1, [usB1a.uuid, person.uuid]),
+    society(A1, [usA1a.uuid], { name: company.A, rut: company.rut }),
+  ]);
+  const companyB = await society(B1, [usB1a.uuid], { name: company.B, rut: company.rut });
 
   const invitations = await Promise.all([
     invitation({ project: [A], group: [A1], society: [A1a] }, 'USER_SOCIETY'),
@@ -284,21 +339,58 @@ export async function buildWorld(): Promise<World> {
       body: { user_documentation: true },
     }),
   );
-  const shared: World['shared'] = { user: { home: person.uuid, otherProject: person.uuid, search: person.email } };
+  const shared: World['shared'] = {
+    user: { home: person.uuid, otherProject: person.uuid, search: person.email },
+    society: { home: companyA, otherProject: companyB, search: company.rut },
+  };
   // Tickets are sent by a user of each tag; the home one by its USER_SOCIETY, as a caller would.
   const senders = await Promise.all([usA1a, usA1b, usA2a, usB1a].map(async (u) => (await signIn(u.email)).access));
-  const content = await buildContent(superAdmin, {
-    home: { project: A, templateOf: 'home', society: A1a, ticketSender: senders[0] as string },
-    siblingSociety: { templateOf: 'home', society: A1b, ticketSender: senders[1] as string },
-    siblingGroup: { templateOf: 'home', society: A2a, group: A2, ticketSender: senders[2] as string },
-    otherProject: {
-      project: B,
-      templateOf: 'otherProject',
-      society: B1a,
-      group: B1,
-      ticketSender: senders[3] as string,
-    },
-  });
+  const [content, sides, statements, , [reportModule, accountingModule]] = await Promise.all([
+    buildContent(
+      superAdmin,
+      {
+        home: { project: A, templateOf: 'home', society: A1a, ticketSender: senders[0] as string },
+        siblingSociety: { templateOf: 'home', society: A1b, ticketSender: senders[1] as string },
+        siblingGroup: { templateOf: 'home', society: A2a, group: A2, ticketSender: senders[2] as string },
+        otherProject: {
+          project: B,
+          templateOf: 'otherProject',
+          society: B1a,
+          group: B1,
+          ticketSender: senders[3] as string,
+        },
+      },
+      mark,
+    ),
+    Promise.all([
+      companySide(superAdmin, {
+        society: companyA,
+        name: company.A,
+        rut: company.rut,
+        mark,
+        folderOf: A,
+        firmB: false,
+      }),
+      companySide(superAdmin, {
+        society: companyB,
+        name: company.B,
+        rut: company.rut,
+        mark: otherMark,
+        folderOf: B,
+        firmB: true,
+      }),
+    ]),
+    statementAssignments(superAdmin, { society_list: [A1a] }),
+    accountsOf(superAdmin, A1a, CHART_CSV, ledgerCsv(homeRut)),
+    Promise.all(
+      (['REPORT', 'ACCOUNTING'] as const).map(async (module_type) =>
+        created(
+          'module',
+          call(modules.createModule, { ...as, body: { module_name: `Matriz ${mark} ${unique()}`, module_type } }),
+        ).then((m) => m.uuid),
+      ),
+    ),
+  ]);
 
   const ids: World['ids'] = {
     home: {
@@ -353,5 +445,89 @@ export async function buildWorld(): Promise<World> {
   const tokens = new Map(
     await Promise.all(callers.map(async (caller) => [caller.name, (await signIn(caller.email)).access] as const)),
   );
-  return { ids, shared, industry, callers, tokens, superAdmin };
+  return {
+    mark,
+    otherMark,
+    company: { rut: company.rut, home: sides[0], otherProject: sides[1] },
+    statements,
+    homeRut,
+    modules: { report: reportModule as string, accounting: accountingModule as string },
+    ids,
+    shared,
+    industry,
+    callers,
+    tokens,
+    superAdmin,
+  };
+}
+
+/**
+ * What one firm keeps on its side of the company both serve: a document in a folder of its project's, a chart of
+ * accounts and a ledger imported by RUT (firm B's dated two years later, its accounts named with its mark, so an
+ * answer showing B's figures or accounts shows it), and an accounting assignment of each statement family over it.
+ */
+async function companySide(
+  superAdmin: string,
+  side: { society: string; name: string; rut: string; mark: string; folderOf: string; firmB: boolean },
+): Promise<CompanySide> {
+  const as = { token: superAdmin };
+  const later = side.firmB;
+  const folder = await created(
+    'company folder',
+    call(folders.createFolderTemplate, {
+      ...as,
+      body: { project: side.folderOf, folder_name: `Carpeta ${side.mark}` },
+    }),
+  );
+  const module = await created(
+    'company module',
+    call(modules.createModule, { ...as, body: { module_name: `Compartida ${side.mark}`, module_type: 'REPORT' } }),
+  );
+  const [document, statements, , report] = await Promise.all([
+    uploadSmall(
+      superAdmin,
+      { society: side.society, folder: folder.uuid },
+      `compartida-${side.mark}.pdf`,
+      new TextEncoder().encode('%PDF-1.4\n% compartida\n%%EOF\n'),
+    ).then(async (a) => (await created('company document', Promise.resolve(a))).uuid as string),
+    statementAssignments(superAdmin, { society_list: [side.society] }),
+    accountsOf(
+      superAdmin,
+      side.society,
+      later ? chartOf(side.mark) : CHART_CSV,
+      later ? ledgerCsv(side.rut).replaceAll(';2019-', ';2021-') : ledgerCsv(side.rut),
+    ),
+    created(
+      'company report',
+      call(reports.createReport, {
+        ...as,
+        body: {
+          report_name: `Tablero ${side.mark}`,
+          menu_name: 'Tablero',
+          description: `Compartida ${side.mark}`,
+          tool_type: 'BUILT_IN',
+          builtin_dashboard: 'PORTAL_ACTIVITY',
+          module: module.uuid,
+          enable_project_admin: true,
+          enable_group_admin: true,
+          enable_user_group: true,
+          enable_user_society: true,
+          society_list: [side.society],
+        },
+      }),
+    ).then((r) => r.uuid),
+  ]);
+  return { society: side.society, name: side.name, document, report, statements };
+}
+
+/** A chart of accounts, then a ledger, imported into a society. */
+async function accountsOf(superAdmin: string, society: string, chartCsv: string, ledger: string) {
+  for (const [what, contract, data] of [
+    ['chart', accounting.importAccountingChart, chartCsv],
+    ['ledger', accounting.importAccountingLedger, ledger],
+  ] as const) {
+    const answer = await upload(contract, superAdmin, { society }, { name: `${what}.csv`, data });
+    if (answer.status !== 200 || !answer.body?.imported)
+      throw new Error(`World: ${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
 }
