@@ -229,6 +229,9 @@ export const withDeadline = <T>(remainingMs: number, run: () => Promise<T>): Pro
 
 const deadlineOfCall = () => Math.min(deadlines.getStore() ?? Number.POSITIVE_INFINITY, Date.now() + CALL_BUDGET_MS);
 
+/** How long a call made now may take (for the callers that pause between calls: a pause past it is pointless). */
+export const callTimeLeftMs = () => deadlineOfCall() - Date.now();
+
 /** The call did not get an answer within its attempt's time, or within the deadline of the request it serves. */
 const timedOut = (service: AwsService, ms: number, attempts: number) =>
   new AwsError('TimeoutError', `No answer from ${service.signingName} within ${ms} ms`, { attempts });

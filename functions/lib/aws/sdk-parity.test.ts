@@ -9,6 +9,7 @@ import {
 import { HttpResponse } from '@smithy/core/protocols';
 import { StandardRetryStrategy } from '@smithy/core/retry';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AwsError, withDeadline } from './aws-client';
 import { DynamoClient } from './dynamo-client';
 import { GetCommand, TransactWriteCommand } from './dynamo-commands';
 
@@ -225,6 +226,97 @@ describe('what is retried, how often and how long it waits, as the SDK decides',
     }
     expect(sdkAttempts.at(-1)).toBe(1); // the budget ran out
     expect(lightAttempts).toEqual(sdkAttempts);
+  });
+});
+
+/**
+ * A light client whose service never answers: each attempt hangs until the client aborts it. `attempt()` resolves when
+ * the next attempt is on the wire (signing takes real time, so the test moves the fake clock only once it is).
+ */
+function hungDynamo() {
+  const aborted: number[] = [];
+  const waiting: Array<() => void> = [];
+  let sent = 0;
+  const fetch = (_url: string | URL | Request, init?: RequestInit) =>
+    new Promise<Response>((_, reject) => {
+      sent += 1;
+      waiting.shift()?.();
+      init?.signal?.addEventListener('abort', () => {
+        aborted.push(Date.now());
+        reject(new DOMException('This operation was aborted', 'AbortError'));
+      });
+    });
+  let seen = 0;
+  const attempt = () =>
+    new Promise<void>((resolve) => {
+      seen += 1;
+      if (sent >= seen) resolve();
+      else waiting.push(resolve);
+    });
+  // Pauses between attempts are the back-off tests' concern: none here.
+  const sleep = async () => {};
+  return { client: new DynamoClient({ fetch: fetch as typeof globalThis.fetch, sleep }), aborted, attempt };
+}
+
+describe('time limits', () => {
+  it("cuts a hung attempt at 5 s and retries it, as the SDK retries its transport's TimeoutError, then gives up", async () => {
+    vi.useFakeTimers();
+    const start = Date.now();
+    const { client, aborted, attempt } = hungDynamo();
+    const result = client.send(new GetCommand(get)).catch((error: unknown) => error);
+    for (let n = 0; n < 4; n += 1) {
+      await attempt();
+      await vi.advanceTimersByTimeAsync(5_000);
+    }
+    const error = await result;
+    expect(error).toBeInstanceOf(AwsError);
+    expect(error).toMatchObject({ name: 'TimeoutError', $metadata: { attempts: 4 } });
+    // Four attempts of 5 s each.
+    expect(aborted.map((at) => at - start)).toEqual([5_000, 10_000, 15_000, 20_000]);
+  });
+
+  it("stops within the request's deadline: no attempt outlives the function's remaining time, less the time to answer", async () => {
+    vi.useFakeTimers();
+    const start = Date.now();
+    const { client, aborted, attempt } = hungDynamo();
+    const result = withDeadline(3_000, () => client.send(new GetCommand(get))).catch((error: unknown) => error);
+    await attempt();
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(await result).toMatchObject({ name: 'TimeoutError' });
+    expect(aborted.map((at) => at - start)).toEqual([2_500]);
+  });
+
+  it('does not retry when the pause would pass the deadline: the last answer is the one given', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999);
+    const light = lightDynamo([{ status: 400, body: failure('ThrottlingException') }]);
+    const error = await withDeadline(1_200, () => light.client.send(new GetCommand(get))).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ThrottlingException', $metadata: { attempts: 1 } });
+    expect(light.pauses).toEqual([]);
+    // With time for it, the same failure is retried.
+    const roomy = lightDynamo([
+      { status: 400, body: failure('ThrottlingException') },
+      { status: 200, body: {} },
+    ]);
+    await expect(withDeadline(5_000, () => roomy.client.send(new GetCommand(get)))).resolves.toMatchObject({
+      $metadata: { attempts: 2 },
+    });
+    expect(roomy.pauses).toEqual([999]);
+  });
+
+  it('honours Retry-After as the SDK does: at least the back-off, at most 5 s more than it', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const asking = (seconds: string) =>
+      lightDynamo([
+        { status: 503, headers: { 'retry-after': seconds }, body: failure('ServiceUnavailable') },
+        { status: 200, body: {} },
+      ]);
+    const soon = asking('0');
+    await soon.client.send(new GetCommand(get));
+    const later = asking('3');
+    await later.client.send(new GetCommand(get));
+    const much = asking('60');
+    await much.client.send(new GetCommand(get));
+    expect([soon.pauses, later.pauses, much.pauses]).toEqual([[12], [3_000], [5_012]]);
   });
 });
 
