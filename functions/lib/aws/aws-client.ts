@@ -250,22 +250,30 @@ export class CredentialsProviderError extends Error {
 }
 
 /**
- * Where credentials come from, in the SDK's order: the environment first (Lambda's role and the local stack set it),
- * then the provider a maintenance script installs (local/shell-credentials.ts: the SDK's own chain of profiles, SSO,
- * processes and containers, which the functions never carry). Nothing found is an error before anything is sent.
+ * Where credentials come from. In the functions, the environment only: Lambda puts its role's keys there, as the local
+ * stack does. A maintenance script installs the SDK's own chain instead (local/shell-credentials.ts: environment,
+ * AWS_PROFILE, SSO, credential_process, web identity, container or instance role, in the SDK's order), which the
+ * functions never carry. Nothing found is an error before anything is sent, as the SDK's chain gives.
  */
-let fallbackProvider: CredentialProvider | undefined;
-let fallbackCredentials: Promise<Credentials> | undefined;
+let installedProvider: CredentialProvider | undefined;
+let installedCredentials: Promise<Credentials> | undefined;
 
-export function useCredentialProvider(provider: CredentialProvider | undefined): void {
-  fallbackProvider = provider;
-  fallbackCredentials = undefined;
+export function setCredentialProvider(provider: CredentialProvider | undefined): void {
+  installedProvider = provider;
+  installedCredentials = undefined;
 }
 
 /** Credentials that expire are fetched again 5 minutes before, as the SDK's memoized providers do. */
 const REFRESH_BEFORE_MS = 5 * 60_000;
 
 export async function credentials(): Promise<Credentials> {
+  if (installedProvider) {
+    const cached = installedCredentials && (await installedCredentials.catch(() => undefined));
+    if (!cached || (cached.expiration && cached.expiration.getTime() - Date.now() < REFRESH_BEFORE_MS)) {
+      installedCredentials = installedProvider();
+    }
+    return installedCredentials as Promise<Credentials>;
+  }
   const env = process.env;
   if (env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY) {
     return {
@@ -274,16 +282,9 @@ export async function credentials(): Promise<Credentials> {
       ...(env.AWS_SESSION_TOKEN && { sessionToken: env.AWS_SESSION_TOKEN }),
     };
   }
-  if (!fallbackProvider) {
-    throw new CredentialsProviderError(
-      'No AWS credentials: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are not set (a script run from a shell loads the shell profile through local/shell-credentials.ts)',
-    );
-  }
-  const cached = fallbackCredentials && (await fallbackCredentials.catch(() => undefined));
-  if (!cached || (cached.expiration && cached.expiration.getTime() - Date.now() < REFRESH_BEFORE_MS)) {
-    fallbackCredentials = fallbackProvider();
-  }
-  return fallbackCredentials as Promise<Credentials>;
+  throw new CredentialsProviderError(
+    'No AWS credentials: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are not set (a script run from a shell signs as its profile through local/shell-credentials.ts)',
+  );
 }
 
 export interface AwsClientOptions {
