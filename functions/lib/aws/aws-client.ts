@@ -215,10 +215,10 @@ function retryAfterMs(error: unknown): number | undefined {
 
 /**
  * How long a call may take. In a request, until shortly before the function's own time runs out (http-handler.ts
- * sets it from the Lambda context), so a slow service answers 503 rather than a timeout of the whole function;
- * elsewhere (workers, scripts, tests) each call gets CALL_BUDGET_MS.
+ * sets it from the Lambda context, as the workers do), so a slow service answers 503 rather than a timeout of the whole
+ * function; outside any handler (scripts, tests) each call gets CALL_BUDGET_MS.
  */
-const CALL_BUDGET_MS = 30_000;
+const CALL_BUDGET_MS = 60_000;
 /** What a request keeps for itself after its calls give up: answering the 503. */
 export const ANSWER_RESERVE_MS = 500;
 const deadlines = new AsyncLocalStorage<number>();
@@ -226,6 +226,12 @@ const deadlines = new AsyncLocalStorage<number>();
 /** Runs `run` with its AWS calls bounded by `remainingMs` (the Lambda context's remaining time), less the reserve. */
 export const withDeadline = <T>(remainingMs: number, run: () => Promise<T>): Promise<T> =>
   deadlines.run(Date.now() + remainingMs - ANSWER_RESERVE_MS, run);
+
+/** withDeadline from a Lambda context, when there is one (a test may call a handler without). */
+export const withLambdaDeadline = <T>(
+  context: { getRemainingTimeInMillis?: () => number } | undefined,
+  run: () => Promise<T>,
+): Promise<T> => (context?.getRemainingTimeInMillis ? withDeadline(context.getRemainingTimeInMillis(), run) : run());
 
 const deadlineOfCall = () => Math.min(deadlines.getStore() ?? Number.POSITIVE_INFINITY, Date.now() + CALL_BUDGET_MS);
 

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResponseOf } from '../../../shared/contracts/define';
 import type { Caller } from '../auth/caller';
-import { withDeadline } from '../aws/aws-client';
+import { withLambdaDeadline } from '../aws/aws-client';
 import { config } from '../config';
 import { withRider } from '../data/riding-reads';
 import { authenticate } from './authenticate';
@@ -80,9 +80,5 @@ export function httpHandler<C extends Contract>(
     });
   // Every AWS call of the request, the middlewares' too, gives up before the function's time runs out (aws-client.ts),
   // so a slow or throttled service answers 503 rather than a gateway timeout.
-  // Without a Lambda context (a test calling the module directly) each call keeps its own budget.
-  return (event, context) =>
-    context?.getRemainingTimeInMillis
-      ? withDeadline(context.getRemainingTimeInMillis(), () => handler(event, context))
-      : handler(event, context);
+  return (event, context) => withLambdaDeadline(context, () => handler(event, context));
 }

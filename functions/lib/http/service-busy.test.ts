@@ -1,5 +1,5 @@
 import type middy from '@middy/core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messageForError } from '../../../shared/i18n/error-messages';
 import { AwsError } from '../aws/aws-client';
 import { conflict } from '../errors';
@@ -54,5 +54,56 @@ describe('a throttled or timed-out AWS call answers 503 SERVICE_BUSY, never 409 
       'El servicio está ocupado en este momento. Inténtalo nuevamente en unos segundos.',
     );
     expect(messageForError(busy, 'login')).toBe(messageForError(busy));
+  });
+});
+
+describe("a request's AWS calls end within the function's remaining time", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+  });
+
+  it('a DynamoDB that never answers: the health check answers 503 before its time is up, not a gateway timeout', async () => {
+    vi.stubEnv('TABLE_NAME', 'portal');
+    vi.stubEnv('AWS_REGION', 'sa-east-1');
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDEXAMPLE');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret');
+    let onWire: () => void = () => {};
+    const sent = new Promise<void>((resolve) => {
+      onWire = resolve;
+    });
+    const aborted: number[] = [];
+    vi.stubGlobal('fetch', (_url: unknown, init?: RequestInit) => {
+      onWire();
+      return new Promise((_, reject) =>
+        init?.signal?.addEventListener('abort', () => {
+          aborted.push(Date.now());
+          reject(new DOMException('This operation was aborted', 'AbortError'));
+        }),
+      );
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const start = Date.now();
+    const { handler } = await import('../../health/get-health');
+    const event = {
+      version: '2.0',
+      routeKey: 'GET /api/v1/health',
+      rawPath: '/api/v1/health',
+      rawQueryString: '',
+      headers: {},
+      requestContext: { requestId: 'r', http: { method: 'GET', path: '/api/v1/health', sourceIp: '203.0.113.9' } },
+      isBase64Encoded: false,
+    };
+    const remaining = 3_000;
+    const context = { functionName: 'getHealth', awsRequestId: 'a', getRemainingTimeInMillis: () => remaining };
+    const answer = handler(event as never, context as never);
+    await sent;
+    await vi.advanceTimersByTimeAsync(remaining);
+    const result = await answer;
+    expect(result.statusCode).toBe(503);
+    expect(JSON.parse(String(result.body))).toEqual({ code: 'SERVICE_BUSY' });
+    // One attempt, cut 500 ms before the function's time ran out (left to answer), not at its own 5 s.
+    expect(aborted.map((at) => at - start)).toEqual([2_500]);
   });
 });
