@@ -7,8 +7,10 @@
  *   TABLE_NAME=<table> AWS_REGION=<region> npx tsx local/backfill-document-feeds.ts [--society <uuid>]
  */
 import { backfillDocumentFeeds, backfillHierarchyStats, scanDocuments } from '../functions/lib/data/documents-backfill';
+import { signAsShell } from './shell-credentials';
 
 async function main(): Promise<void> {
+  signAsShell();
   const at = process.argv.indexOf('--society');
   const society = at >= 0 ? process.argv[at + 1] : undefined;
   const documents = await scanDocuments(society);

@@ -7,8 +7,10 @@
  *   TABLE_NAME=<table> AWS_REGION=<region> npx tsx local/backfill-phone-display.ts
  */
 import { backfillPhoneDisplays, scanPhoneItems } from '../functions/lib/data/phone-display-backfill';
+import { signAsShell } from './shell-credentials';
 
 async function main(): Promise<void> {
+  signAsShell();
   const { checked, updated } = await backfillPhoneDisplays(await scanPhoneItems());
   console.log(`${checked} projects and societies checked, ${updated} display forms stored`);
 }

@@ -7,8 +7,10 @@
  *   TABLE_NAME=<table> AWS_REGION=<region> npx tsx local/backfill-society-ruts.ts
  */
 import { backfillSocietyRuts, scanLegacyRutMarkers } from '../functions/lib/data/society-rut-backfill';
+import { signAsShell } from './shell-credentials';
 
 async function main(): Promise<void> {
+  signAsShell();
   const { checked, moved, dropped, changed } = await backfillSocietyRuts(await scanLegacyRutMarkers());
   console.log(
     `${checked} legacy RUT markers checked, ${moved} moved to their project, ${dropped} stale ones deleted, ${changed} skipped (society changed since; run again)`,

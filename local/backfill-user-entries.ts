@@ -7,8 +7,10 @@
  *   TABLE_NAME=<table> AWS_REGION=<region> npx tsx local/backfill-user-entries.ts
  */
 import { backfillUserEntries, scanUserEntries } from '../functions/lib/data/user-entries-backfill';
+import { signAsShell } from './shell-credentials';
 
 async function main(): Promise<void> {
+  signAsShell();
   const { checked, rewritten, changed, tooLarge } = await backfillUserEntries(await scanUserEntries());
   console.log(`${checked} users checked, ${rewritten} rewritten, ${changed} skipped (changed since the scan)`);
   if (tooLarge.length > 0) {

@@ -4,7 +4,7 @@ import {
   QuickSightClient,
 } from '@aws-sdk/client-quicksight';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AwsClient } from '../functions/lib/aws/aws-client';
 import {
   AdminDeleteUserCommand,
@@ -34,6 +34,13 @@ function client() {
   enforceOnTable(dynamo);
   return dynamo;
 }
+
+// The clients sign every call: credentials as the local stack sets them.
+beforeEach(() => {
+  vi.stubEnv('AWS_ACCESS_KEY_ID', 'local');
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local');
+});
+afterEach(() => vi.unstubAllEnvs());
 
 const byId = (id: string) => contracts.find((c) => c.id === id) as Contract;
 const put = (pk: string) => new PutCommand({ TableName: 't', Item: { pk, sk: 'X' } });

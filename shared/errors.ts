@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   'INVALID_TOKEN',
   'DATA_CONFLICT',
   'INTERNAL_ERROR',
+  // 503: AWS throttled the call or gave no answer in time, after the client's retries; nothing to fix but to retry.
+  'SERVICE_BUSY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

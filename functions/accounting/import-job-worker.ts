@@ -1,5 +1,6 @@
-import type { EventBridgeEvent, S3Event } from 'aws-lambda';
+import type { Context, EventBridgeEvent, S3Event } from 'aws-lambda';
 import { jobOfUploadKey } from '../lib/accounting/import-upload';
+import { withLambdaDeadline } from '../lib/aws/aws-client';
 import { runImportJob } from './import-job';
 
 /** S3's EventBridge event for a new object. */
@@ -26,6 +27,9 @@ export function importJobsOf(event: ObjectCreated | S3Event): string[] {
  * job, which runs once: runImportJob takes the job with a condition on its status (WAITING_UPLOAD or QUEUED →
  * RUNNING), so a repeated or late event, or a retry after the job ended, does nothing.
  */
-export async function handler(event: ObjectCreated | S3Event): Promise<void> {
-  for (const job of importJobsOf(event)) await runImportJob(job);
+export async function handler(event: ObjectCreated | S3Event, context?: Pick<Context, 'getRemainingTimeInMillis'>) {
+  // Its AWS calls end before the function's own time does (aws-client.ts), so a slow service fails the job visibly.
+  await withLambdaDeadline(context, async () => {
+    for (const job of importJobsOf(event)) await runImportJob(job);
+  });
 }

@@ -1,4 +1,5 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { withLambdaDeadline } from '../lib/aws/aws-client';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { pacer, queuedMailOf } from '../lib/mail-queue';
@@ -10,7 +11,15 @@ import { mailQueuedInvitation } from './invitations';
  * fails is reported back alone and SQS delivers it again, then to the dead-letter queue; one already mailed, withdrawn
  * or registered is skipped (mailQueuedInvitation).
  */
-export async function handler(event: Pick<SQSEvent, 'Records'>): Promise<SQSBatchResponse> {
+export function handler(
+  event: Pick<SQSEvent, 'Records'>,
+  context?: Pick<Context, 'getRemainingTimeInMillis'>,
+): Promise<SQSBatchResponse> {
+  // Its AWS calls end before the function's own time does (aws-client.ts): a mail not sent is retried by SQS.
+  return withLambdaDeadline(context, () => mailBatch(event));
+}
+
+async function mailBatch(event: Pick<SQSEvent, 'Records'>): Promise<SQSBatchResponse> {
   const pace = pacer(config.mailSendRate);
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {

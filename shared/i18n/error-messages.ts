@@ -37,6 +37,8 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   TOO_MANY_CHANGES: 'Demasiados cambios en una sola edición, guarde los miembros en partes.',
   INDUSTRY_IN_USE: 'No es posible eliminar la industria porque hay sociedades que la usan.',
   NOT_FOUND: 'El registro solicitado no existe o fue eliminado.',
+  // 503: the portal's services are busy or slow to answer (throttled, timed out); the same action may simply be retried.
+  SERVICE_BUSY: 'El servicio está ocupado en este momento. Inténtalo nuevamente en unos segundos.',
   // Sessions and access (issue 8): shown on the login page after the SPA signs the user out.
   SESSION_ENDED: 'Tu sesión terminó. Por favor, inicia sesión nuevamente.',
   PROJECT_DISABLED: 'El proyecto al que perteneces está deshabilitado. Contacta a tu administrador.',
@@ -230,7 +232,7 @@ export function messageForError(error: unknown, context?: ErrorContext): string 
   if (timed) return timed(error.remaining_time ?? 0);
   if (status === 429 || code === 'TOO_MANY_ATTEMPTS') return errors.tooManyAttempts(error.remaining_time ?? 0);
   // A right password of a member of a disabled project or group: say why, rather than 'invalid credentials'.
-  if (context === 'login' && (code === 'PROJECT_DISABLED' || code === 'GROUP_DISABLED'))
+  if (context === 'login' && (code === 'PROJECT_DISABLED' || code === 'GROUP_DISABLED' || code === 'SERVICE_BUSY'))
     return ERROR_MESSAGES[code] as string;
   if (context === 'login') return status === 400 || status === 401 ? errors.invalidLogin : errors.generic;
   if (code && ERROR_MESSAGES[code]) return ERROR_MESSAGES[code];

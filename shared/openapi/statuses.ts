@@ -23,6 +23,8 @@ export function errorStatuses(contract: Contract): number[] {
   statuses.add(413);
   // Anything unexpected: 500 INTERNAL_ERROR, without internals (functions/lib/http/error-response.ts).
   statuses.add(500);
+  // AWS throttled a call or gave no answer in time, after the light clients' retries: 503 SERVICE_BUSY, Retry-After.
+  statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -110,6 +112,16 @@ export const ERROR_RESPONSES: Record<number, { name: string; response: object }>
     name: 'InternalError',
     response: {
       description: 'INTERNAL_ERROR: an unexpected failure, logged with its details.',
+      content: json(ref('Error')),
+    },
+  },
+  503: {
+    name: 'ServiceUnavailable',
+    response: {
+      description:
+        'SERVICE_BUSY: an AWS service throttled the request or did not answer in time, after retries; nothing the ' +
+        'caller sent was wrong and the same request may be sent again after Retry-After seconds.',
+      headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before retrying.' } },
       content: json(ref('Error')),
     },
   },

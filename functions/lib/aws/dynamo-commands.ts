@@ -19,7 +19,7 @@ import type {
   UpdateCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { type AwsCommand, jsonRpcRequest, readJson, type WireAnswer } from './aws-client';
+import { type AwsCommand, type Call, jsonRpcRequest, readJson, type WireAnswer } from './aws-client';
 
 /**
  * The commands the functions send through `dynamo` (dynamo.ts), named and shaped as @aws-sdk/lib-dynamodb's: plain
@@ -68,8 +68,12 @@ abstract class DocumentRequest<Input extends object, Output> implements AwsComma
   protected abstract readonly request: Shape;
   protected abstract readonly answer: Shape;
   constructor(readonly input: Input) {}
-  toRequest(endpoint: URL) {
-    const body = convert(this.input, this.request, toItem);
+  /** What goes on the wire besides the input (an idempotency token). */
+  protected extra(_call: Call): Record<string, unknown> {
+    return {};
+  }
+  toRequest(endpoint: URL, call: Call) {
+    const body = { ...(convert(this.input, this.request, toItem) as object), ...this.extra(call) };
     return jsonRpcRequest(endpoint, '1.0', `DynamoDB_20120810.${this.operation}`, body);
   }
   fromAnswer({ body, metadata }: WireAnswer): Output {
@@ -150,6 +154,14 @@ export class TransactWriteCommand extends DocumentRequest<TransactWriteCommandIn
     ],
   } as const;
   protected readonly answer = COLLECTIONS;
+  /**
+   * One token for every attempt of the call, as the SDK fills it: DynamoDB answers an attempt that repeats a
+   * committed transaction (its answer lost to a 5xx or a dropped connection) with success instead of applying it
+   * twice or failing its conditions. A new call is a new transaction, with a new token.
+   */
+  protected override extra(call: Call) {
+    return this.input.ClientRequestToken ? {} : { ClientRequestToken: call.idempotencyToken };
+  }
 }
 
 export type { TransactWriteCommandInput };

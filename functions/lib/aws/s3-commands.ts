@@ -22,6 +22,8 @@ export const S3: AwsService = {
   endpointId: 'S3',
   endpoint: (region) => `https://s3.${region}.amazonaws.com`,
   errorOf: xmlError,
+  // Bodies are read whole, a ledger upload up to 150 MB: an attempt may take longer than a JSON call's 5 s.
+  attemptTimeoutMs: 60_000,
 };
 
 /** S3 words errors in XML (`<Error><Code>NoSuchKey</Code><Message>...`); a HEAD's has no body, its status tells. */

@@ -434,7 +434,10 @@ describe('S3 (REST)', () => {
     const { client, sent } = stubbed(
       S3,
       { status: 503, body: '<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>' },
-      new TypeError('fetch failed'),
+      // As Node's fetch reports a connection the other side closed.
+      new TypeError('fetch failed', {
+        cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
+      }),
       { status: 200 },
     );
     await expect(client.send(put())).resolves.toMatchObject({ $metadata: { attempts: 3 } });

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { SliceContent } from '../accounting/aggregate';
 import type { ChartAccount, LedgerLine, MonthAggregate, SliceKey } from '../accounting/types';
 import { dynamo } from '../aws/dynamo';
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '../aws/dynamo-commands';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { conflict } from '../errors';
+import { batchGetAll } from './batches';
 import { nowIso } from './table';
 
 /**
@@ -79,17 +80,12 @@ export async function getAggregates(
   const wanted = [...new Set(slices)].filter((slice) => pointer.slices[slice]);
   const found = new Map<SliceKey, MonthAggregate>();
   for (let start = 0; start < wanted.length; start += 100) {
-    let keys: Record<string, unknown>[] = wanted
+    const keys = wanted
       .slice(start, start + 100)
       .map((slice) => aggregateKey(society, slice, (pointer.slices[slice] as SliceVersion).version));
-    while (keys.length > 0) {
-      const out = await dynamo.send(
-        new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: keys, ConsistentRead: true } } }),
-      );
-      for (const item of out.Responses?.[config.tableName] ?? []) {
-        found.set(item.slice as SliceKey, item.aggregate as MonthAggregate);
-      }
-      keys = (out.UnprocessedKeys?.[config.tableName]?.Keys as Record<string, unknown>[]) ?? [];
+    const items = await batchGetAll({ [config.tableName]: { Keys: keys, ConsistentRead: true } });
+    for (const item of items[config.tableName] ?? []) {
+      found.set(item.slice as SliceKey, item.aggregate as MonthAggregate);
     }
   }
   return found;

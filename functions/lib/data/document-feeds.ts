@@ -1,7 +1,6 @@
-import { dynamo } from '../aws/dynamo';
-import { BatchGetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { ApiError, conflict } from '../errors';
+import { batchGetAll } from './batches';
 import { type Entry, entryShardKey, putEntry, removeEntry, SHARD_VERSION } from './directory';
 import type { Directory } from './table';
 import { type TxWrite, transactWrite } from './transact';
@@ -75,20 +74,8 @@ export function feedEntriesOf(item: Record<string, unknown> | undefined): Array<
 export async function readShards(
   keys: Array<{ pk: string; sk: string }>,
 ): Promise<Array<Record<string, unknown> | undefined>> {
-  const out = await dynamo.send(
-    new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: keys, ConsistentRead: true } } }),
-  );
-  const found = new Map(
-    (out.Responses?.[config.tableName] ?? []).map((item) => [`${item.pk}|${item.sk}`, item as Record<string, unknown>]),
-  );
-  // Two keys are far below what a BatchGet may leave unprocessed; an unprocessed one is read again.
-  const missing = (out.UnprocessedKeys?.[config.tableName]?.Keys ?? []) as Array<{ pk: string; sk: string }>;
-  if (missing.length > 0) {
-    const again = await readShards(missing);
-    missing.forEach((k, i) => {
-      if (again[i]) found.set(`${k.pk}|${k.sk}`, again[i]);
-    });
-  }
+  const items = await batchGetAll({ [config.tableName]: { Keys: keys, ConsistentRead: true } });
+  const found = new Map((items[config.tableName] ?? []).map((item) => [`${item.pk}|${item.sk}`, item]));
   return keys.map((k) => found.get(`${k.pk}|${k.sk}`));
 }
 

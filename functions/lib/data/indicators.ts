@@ -1,6 +1,7 @@
 import { dynamo } from '../aws/dynamo';
-import { BatchWriteCommand, QueryCommand } from '../aws/dynamo-commands';
+import { QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
+import { batchWriteAll } from './batches';
 import { keys } from './table';
 
 /**
@@ -25,16 +26,10 @@ const DAY_PREFIX = 'DAY#';
 /** Stores values (overwriting the same day), 25 per BatchWrite as DynamoDB allows; unprocessed items are retried. */
 export async function putIndicatorValues(values: IndicatorValue[]): Promise<void> {
   for (let start = 0; start < values.length; start += 25) {
-    let requests: Record<string, unknown>[] = values.slice(start, start + 25).map((value) => ({
+    const requests = values.slice(start, start + 25).map((value) => ({
       PutRequest: { Item: { ...keys.indicator(value.code, value.day), ...value } },
     }));
-    for (let attempt = 0; requests.length > 0 && attempt < 8; attempt++) {
-      const { UnprocessedItems } = await dynamo.send(
-        new BatchWriteCommand({ RequestItems: { [config.tableName]: requests } }),
-      );
-      requests = (UnprocessedItems?.[config.tableName] ?? []) as Record<string, unknown>[];
-    }
-    if (requests.length > 0) throw new Error('indicator values left unprocessed');
+    await batchWriteAll({ [config.tableName]: requests });
   }
 }
 

@@ -1,6 +1,5 @@
-import { dynamo } from '../aws/dynamo';
-import { BatchGetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
+import { batchGetAll } from './batches';
 import type { Entry } from './directory';
 import { rider } from './riding-reads';
 import { strip } from './table';
@@ -108,14 +107,8 @@ export async function batchGet(
   for (let start = 0; start < unique.length; start += 100) chunks.push(unique.slice(start, start + 100));
   await Promise.all(
     chunks.map(async (chunk) => {
-      let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-        [config.tableName]: { Keys: chunk },
-      };
-      while (request && Object.keys(request).length > 0) {
-        const out = await dynamo.send(new BatchGetCommand({ RequestItems: request }));
-        for (const item of out.Responses?.[config.tableName] ?? []) found.set(`${item.pk}|${item.sk}`, item);
-        request = out.UnprocessedKeys as typeof request;
-      }
+      const items = await batchGetAll({ [config.tableName]: { Keys: chunk } });
+      for (const item of items[config.tableName] ?? []) found.set(`${item.pk}|${item.sk}`, item);
     }),
   );
   if (riders.length > 0) riding?.settle(found);

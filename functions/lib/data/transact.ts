@@ -1,12 +1,16 @@
-import { AwsError } from '../aws/aws-client';
+import { AwsError, backoffMs, callTimeLeftMs } from '../aws/aws-client';
 import { dynamo } from '../aws/dynamo';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '../aws/dynamo-commands';
-import { ApiError, conflict } from '../errors';
+import { ApiError, conflict, serviceBusy } from '../errors';
 import { type EntryWrite, mergeEntryWrites } from './directory';
 
 /** DynamoDB's limit on one transaction's writes (the user entries backfill checks it before it sends). */
 export const MAX_WRITES = 100;
 const CONFLICT_RETRIES = 5;
+/** A transaction DynamoDB cancels for throughput is sent at most this many times, as the SDK sends a throttled call. */
+const THROTTLED_ATTEMPTS = 4;
+/** Reasons that are throttling: nothing was written and the same request may land a moment later. */
+const THROTTLED = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded']);
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -21,8 +25,9 @@ export interface TxWrite {
 /**
  * All or nothing: the writes land together or none does. Uniqueness markers, counters and version checks ride in the
  * same transaction as the change, so two concurrent requests cannot both win and no half-write is ever left.
- * A failed condition answers its own error; a condition with none, or a clash with another transaction, answers
- * 409 DATA_CONFLICT.
+ * A failed condition answers its own error; a condition with none, or a clash with another transaction that persists,
+ * answers 409 DATA_CONFLICT; throttling that persists answers 503 SERVICE_BUSY (nothing was written, the request may be
+ * sent again); a write DynamoDB refuses as invalid (an item over 400 KB) is the request's own fault: a 500.
  */
 export async function transactWrite(unmerged: TxWrite[]): Promise<void> {
   const writes = mergeEntryWrites(unmerged);
@@ -30,6 +35,7 @@ export async function transactWrite(unmerged: TxWrite[]): Promise<void> {
   // about 28 joining, since a join rewrites every entry of its user) is the client's to split, with a clear 400
   // rather than a 500. Deletes detach any number in rounds (detach.ts).
   if (writes.length > MAX_WRITES) throw new ApiError(400, 'TOO_MANY_CHANGES');
+  let throttled = 0;
   for (let attempt = 1; ; attempt += 1) {
     try {
       await dynamo.send(new TransactWriteCommand({ TransactItems: writes.map((w) => w.write) }));
@@ -41,10 +47,19 @@ export async function transactWrite(unmerged: TxWrite[]): Promise<void> {
         if (reason.Code === 'ConditionalCheckFailed')
           throw writes[index]?.onConditionFail?.() ?? conflict('DATA_CONFLICT');
       }
-      // Only a clash with another transaction on a shared item (a listing directory's shard): every condition held,
-      // so the same request is sent again after a short random pause; it either lands whole or not at all.
+      // Every condition held. A clash with another transaction on a shared item (a listing directory's shard), or
+      // throttling: the same request is sent again after a random pause; it either lands whole or not at all.
       const clashed = reasons.some((r) => r.Code === 'TransactionConflict');
-      if (!clashed || attempt >= CONFLICT_RETRIES) throw conflict('DATA_CONFLICT');
+      const isThrottled = reasons.some((r) => THROTTLED.has(r.Code ?? ''));
+      if (!clashed && !isThrottled) throw error;
+      if (isThrottled) {
+        const pause = backoffMs('THROTTLING', throttled, 0);
+        throttled += 1;
+        if (throttled >= THROTTLED_ATTEMPTS || pause >= callTimeLeftMs()) throw serviceBusy();
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        continue;
+      }
+      if (attempt >= CONFLICT_RETRIES) throw conflict('DATA_CONFLICT');
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
     }
   }

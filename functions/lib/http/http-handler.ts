@@ -1,6 +1,8 @@
 import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResponseOf } from '../../../shared/contracts/define';
 import type { Caller } from '../auth/caller';
+import { withLambdaDeadline } from '../aws/aws-client';
 import { config } from '../config';
 import { withRider } from '../data/riding-reads';
 import { authenticate } from './authenticate';
@@ -49,8 +51,8 @@ export function httpHandler<C extends Contract>(
   contract: C,
   impl: (input: HandlerInput<C>) => Promise<HandlerOutput<C>>,
   options: HandlerOptions = {},
-) {
-  return middy<HttpEvent, HttpResult, Error, PortalContext>()
+): (event: HttpEvent, context: Context) => Promise<HttpResult> {
+  const handler = middy<HttpEvent, HttpResult, Error, PortalContext>()
     .use(logRequest(contract.id))
     .use(securityHeaders())
     .use(errorResponse())
@@ -76,4 +78,7 @@ export function httpHandler<C extends Contract>(
       const body = config.isLocal ? contract.response.parse(output) : output;
       return jsonResponse(contract.successStatus ?? 200, body);
     });
+  // Every AWS call of the request, the middlewares' too, gives up before the function's time runs out (aws-client.ts),
+  // so a slow or throttled service answers 503 rather than a gateway timeout.
+  return (event, context) => withLambdaDeadline(context, () => handler(event, context));
 }
