@@ -15,7 +15,7 @@ import {
 import { createTestUser } from '../helpers/db';
 
 /** Route guards and the session rules (portal spec §2, §4; admin spec §2). */
-const { webUrl, demo } = inject('portal');
+const { webUrl, unbrandedWebUrl, demo } = inject('portal');
 // Users of the firm whose portal the tests browse (webUrl is Andes' branded portal): others are refused there.
 const andesUser = (role: 'USER_GROUP' | 'USER_SOCIETY') => createTestUser(role, [demo.projects.andes]);
 let browser: Browser;
@@ -199,40 +199,53 @@ describe('session rules', () => {
 });
 
 describe('the session in HttpOnly cookies', () => {
-  test('after the login form no script sees a token; the portal still navigates and writes', async () => {
-    await withPage(async (page, context) => {
-      const { email } = await createTestUser('SUPER_ADMIN');
-      await signInThroughForm(page, webUrl, email, DEMO_PASSWORD);
-      await page.getByRole('heading', { name: /^Hola / }).waitFor();
-      // What a script injected into the page could read: the sign-in marker, and no token.
-      const scriptCookies = await page.evaluate(() => document.cookie);
-      expect(scriptCookies).toContain(`${STORAGE_KEYS.signedInAt}=`);
-      expect(scriptCookies).not.toContain('portal_session');
-      expect(scriptCookies).not.toMatch(/eyJ[\w-]+\./);
-      const session = (await context.cookies()).filter((c) => c.name.startsWith('portal_session'));
-      expect(session.map((c) => c.name).sort()).toEqual([
-        SESSION_COOKIES.access,
-        ...REFRESH_COOKIE_PATHS.map(() => SESSION_COOKIES.refresh),
-      ]);
-      for (const c of session) expect([c.httpOnly, c.secure, c.sameSite]).toEqual([true, true, 'Strict']);
+  // Local http origins as npm start serves them: Chromium keeps the API's Secure cookies on each (a SUPER_ADMIN signs
+  // in on any portal, branded or not).
+  const origins = [
+    ['localhost', webUrl],
+    ['*.localhost', unbrandedWebUrl],
+    ['127.0.0.1', webUrl.replace('//localhost:', '//127.0.0.1:')],
+  ] as const;
+  test.each(origins)(
+    'on %s: after the login form no script sees a token; the portal navigates and writes',
+    async (label, base) => {
+      await withPage(async (page, context) => {
+        const { email } = await createTestUser('SUPER_ADMIN');
+        await signInThroughForm(page, base, email, DEMO_PASSWORD);
+        await page.getByRole('heading', { name: /^Hola / }).waitFor();
+        // What a script injected into the page could read: the sign-in marker, and no token.
+        const scriptCookies = await page.evaluate(() => document.cookie);
+        expect(scriptCookies).toContain(`${STORAGE_KEYS.signedInAt}=`);
+        expect(scriptCookies).not.toContain('portal_session');
+        expect(scriptCookies).not.toMatch(/eyJ[\w-]+\./);
+        const host = new URL(base).hostname;
+        const session = (await context.cookies()).filter(
+          (c) => c.domain === host && c.name.startsWith('portal_session'),
+        );
+        expect(session.map((c) => c.name).sort()).toEqual([
+          SESSION_COOKIES.access,
+          ...REFRESH_COOKIE_PATHS.map(() => SESSION_COOKIES.refresh),
+        ]);
+        for (const c of session) expect([c.httpOnly, c.secure, c.sameSite]).toEqual([true, true, 'Strict']);
 
-      // Navigate by clicking, then write: an industry added from the societies screen.
-      await page.getByRole('link', { name: 'Panel de administración' }).click();
-      const nav = page.getByRole('navigation', { name: 'Navegación de administración' });
-      await nav.getByRole('link', { name: 'Sociedad', exact: true }).click();
-      await page.waitForURL(`${webUrl}/admin/society`);
-      await page.getByRole('button', { name: 'Industrias' }).click();
-      const name = `Industria ${randomUUID().slice(0, 8)}`;
-      const dialog = page.getByRole('dialog', { name: 'Industrias' });
-      await dialog.getByLabel('Nueva industria').fill(name);
-      const created = page.waitForResponse(
-        (response) =>
-          response.url().endsWith('/api/v1/societies/industry-type/') && response.request().method() === 'POST',
-      );
-      await dialog.getByRole('button', { name: 'Agregar' }).click();
-      expect((await created).status()).toBe(201);
-      await dialog.getByRole('table', { name: 'Industrias' }).getByText(name, { exact: true }).waitFor();
-      await screenshot(page, 'session-cookies-write');
-    });
-  });
+        // Navigate by clicking, then write: an industry added from the societies screen.
+        await page.getByRole('link', { name: 'Panel de administración' }).click();
+        const nav = page.getByRole('navigation', { name: 'Navegación de administración' });
+        await nav.getByRole('link', { name: 'Sociedad', exact: true }).click();
+        await page.waitForURL(`${base}/admin/society`);
+        await page.getByRole('button', { name: 'Industrias' }).click();
+        const name = `Industria ${randomUUID().slice(0, 8)}`;
+        const dialog = page.getByRole('dialog', { name: 'Industrias' });
+        await dialog.getByLabel('Nueva industria').fill(name);
+        const created = page.waitForResponse(
+          (response) =>
+            response.url().endsWith('/api/v1/societies/industry-type/') && response.request().method() === 'POST',
+        );
+        await dialog.getByRole('button', { name: 'Agregar' }).click();
+        expect((await created).status()).toBe(201);
+        await dialog.getByRole('table', { name: 'Industrias' }).getByText(name, { exact: true }).waitFor();
+        await screenshot(page, `session-cookies-write-${label.replace(/\W/g, '')}`);
+      });
+    },
+  );
 });
