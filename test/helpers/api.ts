@@ -25,6 +25,12 @@ const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)
 
 /** Calls a contract on the test portal's gateway and returns status and parsed JSON body. */
 export async function call<C extends Contract>(contract: C, options: ApiCall = {}) {
+  const { status, body } = await callSeeingCookies(contract, options);
+  return { status, body };
+}
+
+/** As `call`, with the answer's Set-Cookie lines too. */
+export async function callSeeingCookies<C extends Contract>(contract: C, options: ApiCall = {}) {
   const { apiUrl } = inject('portal');
   const url = new URL(`${apiUrl}/${fillPath(contract.path, options.params)}`);
   for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, String(value));
@@ -46,7 +52,6 @@ export async function call<C extends Contract>(contract: C, options: ApiCall = {
   return {
     status: response.status,
     body: body as ResponseOf<C> & Record<string, unknown>,
-    /** The answer's Set-Cookie lines. */
     setCookies: response.headers.getSetCookie(),
   };
 }

@@ -1,6 +1,6 @@
 import { postToken } from '../../shared/contracts/auth';
 import { CSRF_HEADER } from '../../shared/session-cookies';
-import { type ApiCall, call, DEMO_PASSWORD } from './api';
+import { type ApiCall, callSeeingCookies, DEMO_PASSWORD } from './api';
 
 /** A Set-Cookie line, read as a browser reads it. */
 export interface SetCookie {
@@ -104,7 +104,7 @@ export async function signInAsBrowser(
   email: string,
   options: Pick<ApiCall, 'portal' | 'ip'> & { remember?: boolean; password?: string } = {},
 ) {
-  const answer = await call(postToken, {
+  const answer = await callSeeingCookies(postToken, {
     portal: options.portal,
     ip: options.ip,
     headers: SPA_HEADERS,

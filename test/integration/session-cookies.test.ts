@@ -9,7 +9,7 @@ import {
   REMEMBER_SECONDS,
   SESSION_COOKIES,
 } from '../../shared/session-cookies';
-import { call, DEMO_PASSWORD } from '../helpers/api';
+import { call, callSeeingCookies, DEMO_PASSWORD } from '../helpers/api';
 import { createTestUser } from '../helpers/db';
 import { type CookieJar, type SetCookie, SPA_HEADERS, signInAsBrowser } from '../helpers/session-cookies';
 
@@ -63,7 +63,7 @@ describe('sign-in in the browser', () => {
   );
 
   test('an API client (no SPA header) still gets its tokens in the body, and no cookie', async () => {
-    const answer = await call(postToken, {
+    const answer = await callSeeingCookies(postToken, {
       portal: PORTAL,
       body: { email: await superAdmin(), password: DEMO_PASSWORD },
     });
@@ -148,10 +148,16 @@ describe('CSRF: a write that rides the cookies needs the SPA header', () => {
 
   test('a refresh or a logout riding the cookies without the header is refused and ends nothing', async () => {
     const { jar } = await signInAsBrowser(await superAdmin(), { portal: PORTAL });
-    const refresh = await call(postTokenRefresh, { ...asBrowser(jar, postTokenRefresh.path, false), body: {} });
+    const refresh = await callSeeingCookies(postTokenRefresh, {
+      ...asBrowser(jar, postTokenRefresh.path, false),
+      body: {},
+    });
     expect([refresh.status, refresh.body.code]).toEqual([403, 'CSRF_REFUSED']);
     expect(refresh.setCookies).toEqual([]);
-    const logout = await call(postSessionLogout, { ...asBrowser(jar, postSessionLogout.path, false), body: {} });
+    const logout = await callSeeingCookies(postSessionLogout, {
+      ...asBrowser(jar, postSessionLogout.path, false),
+      body: {},
+    });
     expect([logout.status, logout.body.code]).toEqual([403, 'CSRF_REFUSED']);
     expect(logout.setCookies).toEqual([]);
     expect((await call(getUserInfo, asBrowser(jar, getUserInfo.path, false))).status).toBe(200);
@@ -179,7 +185,10 @@ describe('refresh and logout through the cookies', () => {
       // An access token the API refuses, as an expired one is.
       jar.set(SESSION_COOKIES.access, 'caducado', ACCESS_COOKIE_PATH);
       expect((await call(getUserInfo, asBrowser(jar, getUserInfo.path, true))).status).toBe(401);
-      const refreshed = await call(postTokenRefresh, { ...asBrowser(jar, postTokenRefresh.path, true), body: {} });
+      const refreshed = await callSeeingCookies(postTokenRefresh, {
+        ...asBrowser(jar, postTokenRefresh.path, true),
+        body: {},
+      });
       expect(refreshed.status).toBe(200);
       expect(refreshed.body).toEqual({});
       jar.take(refreshed.setCookies);
@@ -195,7 +204,10 @@ describe('refresh and logout through the cookies', () => {
   test('a refused refresh clears the cookies', async () => {
     const { jar } = await signInAsBrowser(await superAdmin(), { portal: PORTAL });
     for (const path of REFRESH_COOKIE_PATHS) jar.set(SESSION_COOKIES.refresh, 'revocado', path);
-    const refused = await call(postTokenRefresh, { ...asBrowser(jar, postTokenRefresh.path, true), body: {} });
+    const refused = await callSeeingCookies(postTokenRefresh, {
+      ...asBrowser(jar, postTokenRefresh.path, true),
+      body: {},
+    });
     expect(refused.status).toBe(401);
     jar.take(refused.setCookies);
     expect(jar.all().filter((cookie) => cookie.name.startsWith('portal_session'))).toEqual([]);
@@ -207,13 +219,16 @@ describe('refresh and logout through the cookies', () => {
       info: jar.header(apiPath(getUserInfo.path)),
       refresh: jar.header(apiPath(postTokenRefresh.path)),
     };
-    const logout = await call(postSessionLogout, { ...asBrowser(jar, postSessionLogout.path, true), body: {} });
+    const logout = await callSeeingCookies(postSessionLogout, {
+      ...asBrowser(jar, postSessionLogout.path, true),
+      body: {},
+    });
     expect(logout.status).toBe(200);
     jar.take(logout.setCookies);
     expect(jar.all()).toEqual([]);
     const info = await call(getUserInfo, { portal: PORTAL, cookie: old.info, headers: SPA_HEADERS });
     expect([info.status, info.body.code]).toEqual([401, 'SESSION_ENDED']);
-    const refresh = await call(postTokenRefresh, {
+    const refresh = await callSeeingCookies(postTokenRefresh, {
       portal: PORTAL,
       cookie: old.refresh,
       headers: SPA_HEADERS,
