@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'MAIL_QUOTA_EXCEEDED',
   'QUOTA_EXCEEDED',
   'SESSION_ENDED',
+  // A write riding the session cookies without the SPA's header (shared/session-cookies.ts).
+  'CSRF_REFUSED',
   'PROJECT_DISABLED',
   'GROUP_DISABLED',
   'INVALID_TOKEN',

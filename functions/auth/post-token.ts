@@ -18,6 +18,7 @@ import { getUserByEmailEvenly, recordSignIn, type UserRecord } from '../lib/data
 import { ApiError } from '../lib/errors';
 import { addressKey, clientIp, portalOrigin, requestOrigin } from '../lib/http/client-ip';
 import { httpHandler } from '../lib/http/http-handler';
+import { fromTheSpa, sessionCookies, withCookies } from '../lib/http/session-cookies';
 
 const invalidCredentials = () => new ApiError(401, 'INVALID_CREDENTIALS');
 
@@ -74,7 +75,8 @@ async function takeSignInSlots(email: string, address: string): Promise<Slot[]> 
  * lock, and a stranger elsewhere never locks the owner's own address. An unknown e-mail and a wrong
  * password answer the same 401 after the same calls (the password is checked against an identity no one has); a
  * disabled user, a member of a disabled project or group, or a user of another firm's portal is refused even with the
- * right password. The session is bound to the portal it started on.
+ * right password. The session is bound to the portal it started on. The SPA (its CSRF header) gets the tokens as
+ * HttpOnly cookies, persistent with 'Recordarme', and none in the body; API clients get them in the body.
  */
 export const handler = httpHandler(postToken, async ({ body, event }) => {
   const address = addressKey(clientIp(event));
@@ -114,11 +116,14 @@ export const handler = httpHandler(postToken, async ({ body, event }) => {
     ]);
     throw refusal.error;
   }
+  const remember = body.remember ?? false;
   await Promise.all([
-    startSession(user.uuid, tokens.refresh, epochSeconds(), portal),
+    startSession(user.uuid, tokens.refresh, epochSeconds(), portal, remember),
     writeSessionEvent({ userUuid: user.uuid }, 'LOGIN', origin),
     // The users list's 'Último ingreso' and the new token's portal, in one UpdateItem on the user record.
     recordSignIn(user, nowIso(), { ...accessTokenClaims(tokens.access), portal }),
   ]);
+  // The SPA's session goes into HttpOnly cookies, out of every script's reach; API clients get the tokens.
+  if (fromTheSpa(event)) return withCookies(200, {}, sessionCookies(tokens, remember));
   return tokens;
 });

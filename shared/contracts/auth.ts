@@ -12,9 +12,16 @@ export const postToken = defineContract({
   access: 'public',
   statuses: [401, 403, 429],
   handler: 'auth/post-token',
-  summary: 'Sign in with e-mail and password; throttled per e-mail',
-  body: z.object({ email: emailSchema, password: z.string().check(z.minLength(1), z.maxLength(100)) }),
-  response: z.object({ access: z.string(), refresh: z.string() }),
+  summary:
+    'Sign in with e-mail and password; throttled per e-mail. With the x-portal-csrf header (the SPA) the tokens are ' +
+    'set as HttpOnly cookies, persistent when `remember`, and the body carries none',
+  body: z.object({
+    email: emailSchema,
+    password: z.string().check(z.minLength(1), z.maxLength(100)),
+    remember: z.optional(z.boolean()),
+  }),
+  // Absent when the tokens went into cookies (shared/session-cookies.ts).
+  response: z.object({ access: z.optional(z.string()), refresh: z.optional(z.string()) }),
 });
 
 export const postTokenRefresh = defineContract({
@@ -24,9 +31,11 @@ export const postTokenRefresh = defineContract({
   access: 'public',
   statuses: [401, 403],
   handler: 'auth/post-token-refresh',
-  summary: 'Exchange a refresh token for a new access token',
-  body: z.object({ refresh: z.string().check(z.minLength(1), z.maxLength(8192)) }),
-  response: z.object({ access: z.string() }),
+  summary:
+    'Exchange a refresh token for a new access token. The SPA sends no body token: its refresh cookie is read, and ' +
+    'the new access token is set as a cookie, not in the body',
+  body: z.object({ refresh: z.optional(z.string().check(z.minLength(1), z.maxLength(8192))) }),
+  response: z.object({ access: z.optional(z.string()) }),
 });
 
 export const postSessionLogout = defineContract({
@@ -35,8 +44,12 @@ export const postSessionLogout = defineContract({
   path: 'api/v1/logs/session-log/logout/',
   // Public so that a logout works with an expired access token: the refresh token names the session (issue 8).
   access: 'public',
+  // 403 CSRF_REFUSED: the session cookies without the SPA's header.
+  statuses: [403],
   handler: 'auth/post-session-logout',
-  summary: 'End every session of the user named by the refresh token (or the access token) and record the logout',
+  summary:
+    'End every session of the user named by the refresh token (or the access token), of the body or header or of ' +
+    'the session cookies, record the logout and clear the cookies',
   body: z.object({ refresh: z.optional(z.string().check(z.maxLength(8192))) }),
   response: okSchema,
 });

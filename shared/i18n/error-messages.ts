@@ -41,6 +41,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   SERVICE_BUSY: 'El servicio está ocupado en este momento. Inténtalo nuevamente en unos segundos.',
   // Sessions and access (issue 8): shown on the login page after the SPA signs the user out.
   SESSION_ENDED: 'Tu sesión terminó. Por favor, inicia sesión nuevamente.',
+  CSRF_REFUSED: 'No pudimos verificar que la solicitud viniera del portal. Recarga la página e inténtalo de nuevo.',
   PROJECT_DISABLED: 'El proyecto al que perteneces está deshabilitado. Contacta a tu administrador.',
   GROUP_DISABLED: 'El grupo al que perteneces está deshabilitado. Contacta a tu administrador.',
   WRONG_PASSWORD: 'La contraseña actual no es correcta.',

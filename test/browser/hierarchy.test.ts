@@ -169,8 +169,11 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       await page.getByText('+56 9 2222 3333').or(page.getByText('+56 922223333')).first().waitFor();
       await page.getByRole('img', { name: 'Logo', exact: true }).waitFor();
       const download = page.waitForEvent('download');
+      const pdfRequest = page.waitForRequest((request) => request.url().includes('/api/v1/projects/detail/pdf/'));
       await page.getByRole('button', { name: 'Descargar PDF' }).click();
       expect((await download).suggestedFilename()).toBe(`proyecto-${names.project}.pdf`);
+      // The PDF rides the session cookie: no token in its URL.
+      expect(new URL((await pdfRequest).url()).searchParams.has('token')).toBe(false);
       await screenshot(page, 'hierarchy-project-detail');
     });
   });

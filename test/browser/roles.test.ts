@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { getUserInfo } from '../../shared/contracts/auth';
+import { SESSION_COOKIES } from '../../shared/session-cookies';
 import { call, DEMO_PASSWORD } from '../helpers/api';
 import { launchBrowser, newPage, screenshot, signInThroughForm } from '../helpers/browser';
 
@@ -15,8 +16,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A cookie of the portal's host on whatever path (the session's access token is on /api). */
 async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
-  return (await context.cookies(webUrl)).find((c) => c.name === name)?.value;
+  const host = new URL(webUrl).hostname;
+  return (await context.cookies()).find((c) => c.name === name && c.domain === host)?.value;
 }
 
 describe('each role signs in through the form and lands on /home with its sidebar', () => {
@@ -33,10 +36,10 @@ describe('each role signs in through the form and lands on /home with its sideba
         (request) => request.url().endsWith('/api/v1/logs/browsing-log/') && request.method() === 'POST',
       );
       await signInThroughForm(page, webUrl, email, DEMO_PASSWORD);
-      // The greeting names the signed-in user as the API knows them, through the token the SPA stored.
+      // The greeting names the signed-in user as the API knows them, through the token of the session's cookie.
       // The session is bound to the portal it started on, so the call names that portal as the edge would.
       const { body: info } = await call(getUserInfo, {
-        token: (await cookie(context, 'portal_access')) as string,
+        token: (await cookie(context, SESSION_COOKIES.access)) as string,
         portal: new URL(webUrl).origin,
       });
       await page.getByRole('heading', { name: `Hola ${info.user.first_name}` }).waitFor();

@@ -1,10 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, newPage, presetLocalStorage, screenshot, signInWithCookies } from '../helpers/browser';
+import { ACCESS_COOKIE_PATH, REFRESH_COOKIE_PATHS, SESSION_COOKIES } from '../../shared/session-cookies';
+import { STORAGE_KEYS } from '../../web/src/lib/storage';
+import { DEMO_PASSWORD } from '../helpers/api';
+import {
+  launchBrowser,
+  newPage,
+  presetLocalStorage,
+  screenshot,
+  signInThroughForm,
+  signInWithCookies,
+} from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
 
 /** Route guards and the session rules (portal spec §2, §4; admin spec §2). */
-const { webUrl, demo } = inject('portal');
+const { webUrl, unbrandedWebUrl, demo } = inject('portal');
 // Users of the firm whose portal the tests browse (webUrl is Andes' branded portal): others are refused there.
 const andesUser = (role: 'USER_GROUP' | 'USER_SOCIETY') => createTestUser(role, [demo.projects.andes]);
 let browser: Browser;
@@ -25,12 +36,18 @@ async function withPage(run: (page: Page, context: BrowserContext) => Promise<vo
   }
 }
 
+/** A cookie of the portal's host, on whatever path (the session's are on /api paths). */
 async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
-  return (await context.cookies(webUrl)).find((c) => c.name === name)?.value;
+  const host = new URL(webUrl).hostname;
+  return (await context.cookies()).find((c) => c.name === name && c.domain === host)?.value;
 }
 
-async function setCookie(context: BrowserContext, name: string, value: string): Promise<void> {
-  await context.addCookies([{ name, value, domain: new URL(webUrl).hostname, path: '/' }]);
+/** Replaces a session cookie of the API as a stale or revoked one would be. */
+async function setSessionCookie(context: BrowserContext, name: string, value: string, path: string): Promise<void> {
+  const { hostname } = new URL(webUrl);
+  await context.addCookies([
+    { name, value, domain: hostname, path, httpOnly: true, secure: true, sameSite: 'Strict' as const },
+  ]);
 }
 
 const loginButton = (page: Page) => page.getByRole('button', { name: 'Ingresar', exact: true });
@@ -75,14 +92,15 @@ describe('route guards', () => {
       await page.goto(`${webUrl}/forgottenPassword`);
       await page.getByRole('heading', { name: /^Hola / }).waitFor();
       expect(page.url()).toBe(`${webUrl}/home`);
-      const logout = page.waitForRequest((request) => request.url().endsWith('/api/v1/logs/session-log/logout/'));
+      const logout = page.waitForResponse((response) => response.url().endsWith('/api/v1/logs/session-log/logout/'));
       await page.getByRole('button', { name: 'Menú de usuario' }).click();
       await page.getByRole('menuitem', { name: 'Cerrar sesión en el portal' }).click();
       await loginButton(page).waitFor();
       expect(page.url()).toBe(`${webUrl}/`);
-      expect(JSON.parse((await logout).postData() ?? '{}')).toHaveProperty('refresh');
-      expect(await cookie(context, 'portal_access')).toBeUndefined();
-      expect(await cookie(context, 'portal_refresh')).toBeUndefined();
+      expect((await logout).status()).toBe(200);
+      expect(await cookie(context, STORAGE_KEYS.signedInAt)).toBeUndefined();
+      expect(await cookie(context, SESSION_COOKIES.access)).toBeUndefined();
+      expect(await cookie(context, SESSION_COOKIES.refresh)).toBeUndefined();
     });
   });
 });
@@ -97,8 +115,8 @@ describe('session rules', () => {
       await page.goto(`${webUrl}/home`);
       await page.getByRole('heading', { name: /^Hola / }).waitFor();
       await page.clock.fastForward('10:00');
-      // Signing out clears the tokens at once, so their presence shows the checks that ran kept the session.
-      expect(await cookie(context, 'portal_access')).toBeDefined();
+      // Signing out clears the sign-in marker at once, so its presence shows the checks that ran kept the session.
+      expect(await cookie(context, STORAGE_KEYS.signedInAt)).toBeDefined();
       expect(page.url()).toBe(`${webUrl}/home`);
       await page.clock.fastForward('06:00');
       await page.getByTestId('session-notice').waitFor();
@@ -118,9 +136,9 @@ describe('session rules', () => {
       for (let step = 1; step <= 10; step++) {
         await page.clock.fastForward('05:00');
         await page.mouse.move(100 + step * 10, 200);
-        expect(await cookie(context, 'portal_access')).toBeDefined();
+        expect(await cookie(context, STORAGE_KEYS.signedInAt)).toBeDefined();
       }
-      expect(await cookie(context, 'portal_access')).toBeDefined();
+      expect(await cookie(context, STORAGE_KEYS.signedInAt)).toBeDefined();
       expect(page.url()).toBe(`${webUrl}/home`);
       await page.clock.fastForward('05:30');
       await page.getByTestId('session-notice').waitFor();
@@ -152,7 +170,7 @@ describe('session rules', () => {
   test('a refused access token is refreshed once and the page loads', async () => {
     await withPage(async (page, context) => {
       await signInWithCookies(context, webUrl, 'proyecto@demo.cl');
-      await setCookie(context, 'portal_access', 'caducado');
+      await setSessionCookie(context, SESSION_COOKIES.access, 'caducado', ACCESS_COOKIE_PATH);
       const refreshes: string[] = [];
       page.on('request', (request) => {
         if (request.url().endsWith('/api/v1/token/refresh/')) refreshes.push(request.url());
@@ -160,19 +178,74 @@ describe('session rules', () => {
       await page.goto(`${webUrl}/home`);
       await page.getByRole('heading', { name: /^Hola / }).waitFor();
       expect(refreshes).toHaveLength(1);
-      expect(await cookie(context, 'portal_access')).not.toBe('caducado');
+      expect(await cookie(context, SESSION_COOKIES.access)).not.toBe('caducado');
     });
   });
 
   test('a refused refresh token signs the user out', async () => {
     await withPage(async (page, context) => {
       await signInWithCookies(context, webUrl, 'proyecto@demo.cl');
-      await setCookie(context, 'portal_access', 'caducado');
-      await setCookie(context, 'portal_refresh', 'revocado');
+      await setSessionCookie(context, SESSION_COOKIES.access, 'caducado', ACCESS_COOKIE_PATH);
+      for (const path of REFRESH_COOKIE_PATHS)
+        await setSessionCookie(context, SESSION_COOKIES.refresh, 'revocado', path);
       await page.goto(`${webUrl}/home`);
       await loginButton(page).waitFor();
       expect(page.url()).toBe(`${webUrl}/`);
-      expect(await cookie(context, 'portal_refresh')).toBeUndefined();
+      // The refused refresh cleared the session's cookies.
+      expect(await cookie(context, SESSION_COOKIES.refresh)).toBeUndefined();
+      expect(await cookie(context, SESSION_COOKIES.access)).toBeUndefined();
     });
   });
+});
+
+describe('the session in HttpOnly cookies', () => {
+  // Local http origins as npm start serves them: Chromium keeps the API's Secure cookies on each (a SUPER_ADMIN signs
+  // in on any portal, branded or not).
+  const origins = [
+    ['localhost', webUrl],
+    ['*.localhost', unbrandedWebUrl],
+    ['127.0.0.1', webUrl.replace('//localhost:', '//127.0.0.1:')],
+  ] as const;
+  test.each(origins)(
+    'on %s: after the login form no script sees a token; the portal navigates and writes',
+    async (label, base) => {
+      await withPage(async (page, context) => {
+        const { email } = await createTestUser('SUPER_ADMIN');
+        await signInThroughForm(page, base, email, DEMO_PASSWORD);
+        await page.getByRole('heading', { name: /^Hola / }).waitFor();
+        // What a script injected into the page could read: the sign-in marker, and no token.
+        const scriptCookies = await page.evaluate(() => document.cookie);
+        expect(scriptCookies).toContain(`${STORAGE_KEYS.signedInAt}=`);
+        expect(scriptCookies).not.toContain('portal_session');
+        expect(scriptCookies).not.toMatch(/eyJ[\w-]+\./);
+        const host = new URL(base).hostname;
+        const session = (await context.cookies()).filter(
+          (c) => c.domain === host && c.name.startsWith('portal_session'),
+        );
+        expect(session.map((c) => c.name).sort()).toEqual([
+          SESSION_COOKIES.access,
+          ...REFRESH_COOKIE_PATHS.map(() => SESSION_COOKIES.refresh),
+        ]);
+        for (const c of session) expect([c.httpOnly, c.secure, c.sameSite]).toEqual([true, true, 'Strict']);
+
+        // Navigate by clicking, then write: an industry added from the societies screen.
+        await page.getByRole('link', { name: 'Panel de administración' }).click();
+        const nav = page.getByRole('navigation', { name: 'Navegación de administración' });
+        await nav.getByRole('link', { name: 'Sociedad', exact: true }).click();
+        await page.waitForURL(`${base}/admin/society`);
+        await page.getByRole('button', { name: 'Industrias' }).click();
+        const name = `Industria ${randomUUID().slice(0, 8)}`;
+        const dialog = page.getByRole('dialog', { name: 'Industrias' });
+        await dialog.getByLabel('Nueva industria').fill(name);
+        const created = page.waitForResponse(
+          (response) =>
+            response.url().endsWith('/api/v1/societies/industry-type/') && response.request().method() === 'POST',
+        );
+        await dialog.getByRole('button', { name: 'Agregar' }).click();
+        expect((await created).status()).toBe(201);
+        await dialog.getByRole('table', { name: 'Industrias' }).getByText(name, { exact: true }).waitFor();
+        await screenshot(page, `session-cookies-write-${label.replace(/\W/g, '')}`);
+      });
+    },
+  );
 });

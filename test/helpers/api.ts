@@ -15,12 +15,22 @@ export interface ApiCall {
   origin?: string;
   /** The portal (scheme and host) the request came through, as CloudFront, or Vite locally, reports it. */
   portal?: string;
+  /** A Cookie header, as a browser would send it (helpers/session-cookies.ts builds one). */
+  cookie?: string;
+  /** More request headers (the SPA's CSRF header). */
+  headers?: Record<string, string>;
 }
 
 const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)).join('.')}`;
 
 /** Calls a contract on the test portal's gateway and returns status and parsed JSON body. */
 export async function call<C extends Contract>(contract: C, options: ApiCall = {}) {
+  const { status, body } = await callSeeingCookies(contract, options);
+  return { status, body };
+}
+
+/** As `call`, with the answer's Set-Cookie lines too. */
+export async function callSeeingCookies<C extends Contract>(contract: C, options: ApiCall = {}) {
   const { apiUrl } = inject('portal');
   const url = new URL(`${apiUrl}/${fillPath(contract.path, options.params)}`);
   for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, String(value));
@@ -31,13 +41,19 @@ export async function call<C extends Contract>(contract: C, options: ApiCall = {
       ...(options.token && { authorization: `Bearer ${options.token}` }),
       ...(options.origin && { origin: options.origin }),
       ...(options.portal && { 'x-portal-origin': options.portal }),
+      ...(options.cookie && { cookie: options.cookie }),
       'x-portal-viewer-ip': options.ip ?? randomIp(),
+      ...options.headers,
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await response.text();
   const body = text ? JSON.parse(text) : undefined;
-  return { status: response.status, body: body as ResponseOf<C> & Record<string, unknown> };
+  return {
+    status: response.status,
+    body: body as ResponseOf<C> & Record<string, unknown>,
+    setCookies: response.headers.getSetCookie(),
+  };
 }
 
 /** Signs in through the API and returns the tokens. */
@@ -48,6 +64,8 @@ export async function signIn(
 ): Promise<{ access: string; refresh: string }> {
   const { postToken } = await import('../../shared/contracts/auth');
   const { status, body } = await call(postToken, { ...options, body: { email, password } });
-  if (status !== 200) throw new Error(`Sign-in of ${email} answered ${status}: ${JSON.stringify(body)}`);
-  return body;
+  if (status !== 200 || !body.access || !body.refresh) {
+    throw new Error(`Sign-in of ${email} answered ${status}: ${JSON.stringify(body)}`);
+  }
+  return { access: body.access, refresh: body.refresh };
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../../web/src/lib/storage';
 import { CHROMIUM_PATH, installCommand } from '../setup/prerequisites';
-import { DEMO_PASSWORD, signIn } from './api';
+import { signInAsBrowser } from './session-cookies';
 
 /**
  * Browser tests drive Debian's Chromium through playwright-core (`npx playwright install` cannot download browsers
@@ -57,26 +57,40 @@ export async function signInThroughForm(page: Page, baseUrl: string, email: stri
 }
 
 /**
- * Signs in through the API and stores the tokens as the SPA does after its login form (auth cookies, sign-in time),
- * so a test that is not about the form starts signed in with one page load less. `signedInAt` backdates the session.
+ * Signs in through the API as the SPA's login form does and puts in the context what that leaves: the API's HttpOnly
+ * session cookies, as its answer set them (paths and flags included), and the SPA's sign-in marker. A test that is not
+ * about the form starts signed in with one page load less. `signedInAt` backdates the marker (the session's 55
+ * minutes as the SPA counts them).
  */
 export async function signInWithCookies(
   context: BrowserContext,
   baseUrl: string,
   email: string,
   options: { signedInAt?: number } = {},
-): Promise<{ access: string; refresh: string }> {
+): Promise<void> {
   const url = new URL(baseUrl);
   // The session is bound to the portal the browser will call through.
-  const tokens = await signIn(email, DEMO_PASSWORD, { portal: url.origin });
-  const cookie = (name: string, value: string) => ({ name, value, domain: url.hostname, path: '/' });
+  const { jar } = await signInAsBrowser(email, { portal: url.origin, remember: true });
+  const now = Date.now() / 1000;
   await context.addCookies([
-    cookie(STORAGE_KEYS.accessToken, tokens.access),
-    cookie(STORAGE_KEYS.refreshToken, tokens.refresh),
-    cookie(STORAGE_KEYS.remember, '1'),
-    cookie(STORAGE_KEYS.signedInAt, String(options.signedInAt ?? Date.now())),
+    ...jar.all().map((cookie) => ({
+      name: cookie.name,
+      value: cookie.value,
+      domain: url.hostname,
+      path: cookie.path,
+      httpOnly: cookie.httpOnly,
+      secure: cookie.secure,
+      sameSite: 'Strict' as const,
+      expires: cookie.maxAge === undefined ? -1 : now + cookie.maxAge,
+    })),
+    {
+      name: STORAGE_KEYS.signedInAt,
+      value: String(options.signedInAt ?? Date.now()),
+      domain: url.hostname,
+      path: '/',
+      sameSite: 'Strict',
+    },
   ]);
-  return tokens;
 }
 
 /** Sets local storage of `baseUrl`'s origin before any page script runs (on every load of the context). */

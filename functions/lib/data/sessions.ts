@@ -17,6 +17,8 @@ export interface SessionRecord {
   started_at: number;
   /** The portal the session started on: refreshes elsewhere are refused. Absent on older sessions. */
   portal?: string;
+  /** 'Recordarme' at sign-in: the session's cookies outlive the browser (a refresh sets the access cookie alike). */
+  remember?: boolean;
 }
 
 const sessionKey = (refresh: string) => ({
@@ -29,6 +31,7 @@ export async function startSession(
   refresh: string,
   startedAt: number,
   portal: string,
+  remember = false,
 ): Promise<void> {
   await dynamo.send(
     new PutCommand({
@@ -38,6 +41,7 @@ export async function startSession(
         user_uuid: userUuid,
         started_at: startedAt,
         portal,
+        remember,
         expires_at: startedAt + SESSION_MAX_SECONDS + 3600,
       },
     }),

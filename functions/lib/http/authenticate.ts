@@ -1,5 +1,6 @@
 import type middy from '@middy/core';
 import type { Contract } from '../../../shared/contracts/define';
+import { SESSION_COOKIES } from '../../../shared/session-cookies';
 import { assertMembershipsEnabled, sessionEnded, sessionEndedError } from '../auth/access';
 import { verifyAccessToken } from '../auth/verify-token';
 import { disabledError, RidingMembershipCheck } from '../data/membership-status';
@@ -7,6 +8,7 @@ import { getUser } from '../data/users';
 import { forbidden, notAuthenticated } from '../errors';
 import { logger } from '../logger';
 import { portalOrigin } from './client-ip';
+import { cookieCredential } from './session-cookies';
 import type { HttpEvent, HttpResult, PortalContext } from './types';
 
 export function bearerToken(event: HttpEvent): string | undefined {
@@ -16,11 +18,13 @@ export function bearerToken(event: HttpEvent): string | undefined {
 }
 
 /**
- * Protected contracts: verifies the access token (401), loads the caller's record from DynamoDB, refuses a missing or
- * disabled user (401) whatever the identity provider says, and a token issued before the user's sessions were ended
- * (401 SESSION_ENDED: logout, password change or reset, disabling), or a token that is not a live token of a session
- * started on the portal the call came through (401); then checks the contract's roles (403), and that
- * the caller's projects and groups are enabled (403 PROJECT_DISABLED or GROUP_DISABLED).
+ * Protected contracts: verifies the access token (401) of the `Authorization: Bearer` header or of the session
+ * cookie (session-cookies.ts: a write riding the cookie without the SPA's CSRF header is refused 403 first), loads
+ * the caller's record from DynamoDB, refuses a missing or disabled user (401) whatever the identity provider says,
+ * and a token issued before the user's sessions were ended (401 SESSION_ENDED: logout, password change or reset,
+ * disabling), or a token that is not a live token of a session started on the portal the call came through (401);
+ * then checks the contract's roles (403), and that the caller's projects and groups are enabled (403
+ * PROJECT_DISABLED or GROUP_DISABLED).
  *
  * With `ridingMembershipCheck` (read-only lists: issue 9, a page in at most 3 calls) that last check rides in the
  * handler's own BatchGets instead of a call of its own (riding-reads.ts); whatever they did not carry is read when the
@@ -33,10 +37,12 @@ export function authenticate(
 ): middy.MiddlewareObj<HttpEvent, HttpResult, Error, PortalContext> {
   const authenticateBefore: middy.MiddlewareFn<HttpEvent, HttpResult, Error, PortalContext> = async (request) => {
     if (contract.access === 'public') return;
-    // File downloads are plain links, which cannot carry a header: they may pass the access token as ?token=.
+    // API clients send the header; a plain link to a file may pass the access token as ?token=; the browser's
+    // session rides its HttpOnly cookie, refused on a write without the SPA's CSRF header (403).
     const token =
       bearerToken(request.event) ??
-      (contract.fileResponse || contract.queryToken ? request.event.queryStringParameters?.token : undefined);
+      (contract.fileResponse || contract.queryToken ? request.event.queryStringParameters?.token : undefined) ??
+      cookieCredential(request.event, SESSION_COOKIES.access, contract.method);
     if (!token) throw notAuthenticated();
     let username: string;
     let issuedAt: number;

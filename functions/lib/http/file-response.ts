@@ -1,4 +1,4 @@
-import { RawResult } from './http-handler';
+import { RawResult } from './raw-result';
 
 /**
  * A file as an API answer (the PDFs and the exports), base64-encoded as API Gateway expects binary bodies. It lives

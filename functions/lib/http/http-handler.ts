@@ -11,6 +11,7 @@ import { logRequest } from './log-request';
 import type { UploadedFile } from './multipart';
 import { requireCloudFront } from './origin-verify';
 import { parseRequest } from './parse-request';
+import { RawResult } from './raw-result';
 import { securityHeaders } from './security-headers';
 import type { HttpEvent, HttpResult, PortalContext } from './types';
 
@@ -38,9 +39,7 @@ export interface HandlerOptions {
   readOnlyList?: boolean;
 }
 
-export class RawResult {
-  constructor(readonly result: HttpResult) {}
-}
+export { RawResult } from './raw-result';
 
 /**
  * Wraps an endpoint's domain function with the contract's rules, in this order: request log, security headers on

@@ -11,13 +11,13 @@ import {
 import { logPageView } from '@/lib/browsing-log';
 import { INACTIVITY_CHECK_MS } from '@/lib/constants';
 import { signOut, useSession } from '@/lib/session';
-import { cookieTokens } from '@/lib/tokens';
+import { sessionMarker } from '@/lib/session-marker';
 import { routeKind } from './guard-rules';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 
 function endIfDue(): void {
-  const reason = sessionEndReason(Date.now(), { lastActivity: lastActivity(), signedInAt: cookieTokens.signedInAt() });
+  const reason = sessionEndReason(Date.now(), { lastActivity: lastActivity(), signedInAt: sessionMarker.signedInAt() });
   if (reason) signOut(reason === 'security' ? es.session.security : es.session.inactivity);
 }
 
@@ -36,7 +36,7 @@ export function useSessionRules(): void {
     const onActivity = () => mark();
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { passive: true });
     const check = setInterval(endIfDue, INACTIVITY_CHECK_MS);
-    const signedInAt = cookieTokens.signedInAt();
+    const signedInAt = sessionMarker.signedInAt();
     const forced =
       signedInAt === undefined
         ? undefined

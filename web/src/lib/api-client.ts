@@ -1,10 +1,11 @@
 import { postToken, postTokenRefresh } from '@shared/contracts/auth';
 import { type BodyInputOf, type Contract, fillPath, type ResponseOf } from '@shared/contracts/define';
 import type { ErrorLike } from '@shared/i18n/es';
+import { CSRF_HEADER } from '@shared/session-cookies';
 import type { z } from 'zod/mini';
 import { REQUEST_TIMEOUT_MS } from './constants';
+import { type SessionMarker, sessionMarker } from './session-marker';
 import { singleFlight } from './single-flight';
-import { cookieTokens, type TokenStore } from './tokens';
 
 export type ParamsInputOf<C> =
   C extends Contract<infer P, z.ZodMiniType, z.ZodMiniType, z.ZodMiniType> ? z.input<P> : never;
@@ -17,8 +18,11 @@ export interface CallOptions<C extends Contract> {
   /** JSON, or FormData for multipart endpoints. */
   body?: BodyInputOf<C> | FormData;
   signal?: AbortSignal;
-  /** Send this access token instead of the stored one, or null to send none (sign-out, after clearing the session). */
-  token?: string | null;
+  /**
+   * false: the call does not speak for the session (a share link's download): it goes without the session cookies,
+   * and its 401 neither refreshes nor ends the session.
+   */
+  session?: false;
   /** Set false to fail on a 401 instead of refreshing once and retrying. */
   refreshOnUnauthorized?: boolean;
 }
@@ -45,10 +49,10 @@ export class ApiError extends Error implements ErrorLike {
 }
 
 export interface ApiClientOptions {
-  tokens: TokenStore;
+  session: SessionMarker;
   /**
-   * Called when the session is over: the refresh token was refused, or the API said the session ended or the caller's
-   * project or group is disabled (`reason`, to word on the login page). The tokens are already cleared.
+   * Called when the session is over: the refresh was refused, or the API said the session ended or the caller's
+   * project or group is disabled (`reason`, to word on the login page). The marker is already cleared.
    */
   onSessionExpired: (reason: ApiError | null) => void;
   fetch?: typeof fetch;
@@ -106,17 +110,18 @@ function errorFrom(status: number, body: unknown): ApiError {
 
 /**
  * A typed client derived from the contracts: `api(contract, {params, query, body})` resolves to the contract's
- * response type or throws an ApiError. On a 401 (except from sign-in and refresh) it refreshes the access token once
- * and retries; concurrent 401s share that one refresh. A refused refresh clears the tokens and ends the session.
+ * response type or throws an ApiError. The session rides the API's HttpOnly cookies, which the browser sends; every
+ * call carries the CSRF header the API requires of a write riding them (shared/session-cookies.ts). On a 401 (except
+ * from sign-in and refresh) it refreshes once and retries; concurrent 401s share that one refresh. A refused refresh
+ * ends the session.
  */
 export function createApiClient(options: ApiClientOptions) {
-  const { tokens, onSessionExpired, baseUrl = '', timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const { session, onSessionExpired, baseUrl = '', timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const doFetch = (input: string, init: RequestInit) => (options.fetch ?? globalThis.fetch)(input, init);
 
-  async function send(contract: Contract, call: CallOptions<Contract>, token: string | undefined): Promise<Response> {
+  async function send(contract: Contract, call: CallOptions<Contract>): Promise<Response> {
     const url = `${baseUrl}/${fillPath(contract.path, call.params as Record<string, string> | undefined)}${queryString(call.query)}`;
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (token) headers.authorization = `Bearer ${token}`;
+    const headers: Record<string, string> = { accept: 'application/json', [CSRF_HEADER]: '1' };
     let body: BodyInit | undefined;
     if (call.body instanceof FormData) body = call.body;
     else if (call.body !== undefined) {
@@ -127,29 +132,34 @@ export function createApiClient(options: ApiClientOptions) {
     const signal =
       call.signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([call.signal, timeout]) : timeout;
     try {
-      return await doFetch(url, { method: contract.method, headers, body, signal });
+      const credentials = call.session === false ? 'omit' : 'same-origin';
+      return await doFetch(url, { method: contract.method, headers, body, signal, credentials });
     } catch (error) {
       if (call.signal?.aborted) throw error;
       throw new ApiError(0, timeout.aborted ? 'TIMEOUT' : 'NETWORK_ERROR');
     }
   }
 
-  function endSession(reason: ApiError | null): null {
-    tokens.clear();
+  function endSession(reason: ApiError | null): false {
+    session.clear();
     onSessionExpired(reason);
-    return null;
+    return false;
   }
 
-  /** One refresh at a time: every caller that needs one waits for the same run (never for a finished one). */
-  const refreshOnce = singleFlight(async (): Promise<string | null> => {
-    const refresh = tokens.refresh();
-    if (!refresh) return endSession(null);
-    const response = await send(postTokenRefresh, { body: { refresh } }, undefined);
+  /** Refreshes that succeeded so far: a call refused before the latest of them retries without another. */
+  let refreshes = 0;
+
+  /**
+   * One refresh at a time: every caller that needs one waits for the same run (never for a finished one). The API
+   * reads the refresh cookie and sets the new access cookie; true when it did.
+   */
+  const refreshOnce = singleFlight(async (): Promise<boolean> => {
+    if (!session.present()) return endSession(null);
+    const response = await send(postTokenRefresh, { body: {} });
     const body = await readBody(response);
-    if (response.ok && typeof (body as { access?: unknown })?.access === 'string') {
-      const { access } = body as { access: string };
-      tokens.setAccess(access);
-      return access;
+    if (response.ok) {
+      refreshes += 1;
+      return true;
     }
     // A server failure is not a refusal: keep the session and let the caller see the error.
     if (response.status >= 500) throw errorFrom(response.status, body);
@@ -157,20 +167,11 @@ export function createApiClient(options: ApiClientOptions) {
     return endSession(endsSession(refusal) ? refusal : null);
   });
 
-  /** A fresh access token after `used` was refused, or null when the session is over. */
-  async function freshAccess(used: string | undefined): Promise<string | null> {
-    const current = tokens.access();
-    // Another call refreshed while this one was in flight: reuse its token.
-    if (current && current !== used) return current;
-    return refreshOnce();
-  }
-
   return async function api<C extends Contract>(contract: C, call: CallOptions<C> = {}): Promise<ResponseOf<C>> {
     const loose = call as CallOptions<Contract>;
-    const used = call.token === null ? undefined : (call.token ?? tokens.access());
-    // Only a call made with the session's own token speaks for the session.
-    const ownSession = call.token === undefined;
-    let response = await send(contract, loose, used);
+    const ownSession = call.session !== false;
+    const refreshesBefore = refreshes;
+    let response = await send(contract, loose);
     let body = response.ok ? undefined : await readBody(response);
     const mayRefresh =
       response.status === 401 &&
@@ -178,16 +179,17 @@ export function createApiClient(options: ApiClientOptions) {
       ownSession &&
       call.refreshOnUnauthorized !== false &&
       !NO_REFRESH_PATHS.has(contract.path) &&
-      (used !== undefined || tokens.refresh() !== undefined);
+      session.present();
     if (mayRefresh) {
-      const fresh = await freshAccess(used);
+      // Another call refreshed while this one was in flight: its new cookie is already there.
+      const fresh = refreshes !== refreshesBefore || (await refreshOnce());
       if (!fresh) throw errorFrom(response.status, body);
-      response = await send(contract, loose, fresh);
+      response = await send(contract, loose);
       body = response.ok ? undefined : await readBody(response);
     }
     if (!response.ok) {
       const error = errorFrom(response.status, body);
-      if (endsSession(error) && ownSession && (tokens.access() ?? tokens.refresh()) !== undefined) endSession(error);
+      if (endsSession(error) && ownSession && session.present()) endSession(error);
       throw error;
     }
     if ((contract as { fileResponse?: string }).fileResponse) return (await response.blob()) as ResponseOf<C>;
@@ -203,9 +205,9 @@ export function onSessionExpired(listener: (reason: ApiError | null) => void): (
   return () => sessionExpiredListeners.delete(listener);
 }
 
-/** The SPA's client: same origin, tokens from the auth cookies. */
+/** The SPA's client: same origin, the session in the API's cookies. */
 export const api = createApiClient({
-  tokens: cookieTokens,
+  session: sessionMarker,
   onSessionExpired: (reason) => {
     for (const listener of sessionExpiredListeners) listener(reason);
   },

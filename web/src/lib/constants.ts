@@ -1,3 +1,5 @@
+import { REMEMBER_SECONDS } from '@shared/session-cookies';
+
 /** Business constants of the SPA (portal spec §9), in one place. */
 
 /** Every API call gives up after this long. */
@@ -16,8 +18,8 @@ export const FORCED_SIGN_OUT_MS = 3_300_000;
 /** The welcome screen shows while the profile loads, never longer than this. */
 export const WELCOME_SCREEN_MAX_MS = 4_500;
 
-/** Lifetime of the auth cookies when the user asks to be remembered (spec: one year). */
-export const AUTH_COOKIE_DAYS = 365;
+/** Lifetime of the session's marker when the user asks to be remembered: that of the API's session cookies. */
+export const AUTH_COOKIE_DAYS = REMEMBER_SECONDS / 86_400;
 
 /** Theme colour when no project branding is stored. */
 export const DEFAULT_PRIMARY_COLOR = '#005A9F';

@@ -147,6 +147,9 @@ const WIRE_MESSAGES: Record<string, string> = {
   PROJECT_DISABLED: 'El proyecto al que perteneces está deshabilitado. Contacta a tu administrador.',
   GROUP_DISABLED: 'El grupo al que perteneces está deshabilitado. Contacta a tu administrador.',
   WRONG_PASSWORD: 'La contraseña actual no es correcta.',
+  // A write riding the session cookies without the SPA's header: the SPA always sends it, so only a stale or foreign
+  // page meets this; reloading gives the current SPA.
+  CSRF_REFUSED: 'No pudimos verificar que la solicitud viniera del portal. Recarga la página e inténtalo de nuevo.',
   // An invitation whose role differs from the account's, said to the invited person only.
   INVITATION_ROLE_CONFLICT:
     'Tu cuenta del portal tiene otro rol y no puede aceptar esta invitación. Pide a quien te invitó una invitación con tu rol actual.',

@@ -1,23 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getUserInfo } from '../../../shared/contracts/auth';
+import { CSRF_HEADER } from '../../../shared/session-cookies';
 import { type ApiError, createApiClient } from './api-client';
 import { tellLogout } from './logout';
-import type { TokenStore } from './tokens';
+import type { SessionMarker } from './session-marker';
 
-function memoryTokens(access?: string, refresh?: string) {
-  const state = { access, refresh };
-  const tokens: TokenStore = {
-    access: () => state.access,
-    refresh: () => state.refresh,
-    setAccess: (value) => {
-      state.access = value;
-    },
+/** A session marker in memory: `state.present` is what the SPA's cookie would say. */
+function memoryMarker(present = true) {
+  const state = { present };
+  const session: SessionMarker = {
+    present: () => state.present,
     clear: () => {
-      state.access = undefined;
-      state.refresh = undefined;
+      state.present = false;
     },
   };
-  return { state, tokens };
+  return { state, session };
 }
 
 const json = (status: number, body: unknown) =>
@@ -25,7 +22,7 @@ const json = (status: number, body: unknown) =>
 
 interface Seen {
   path: string;
-  auth: string | undefined;
+  csrf: string | undefined;
   body: unknown;
 }
 
@@ -35,7 +32,7 @@ function fakeFetch(answer: (call: Seen) => Response) {
   const fetch = vi.fn(async (url: string, init: RequestInit) => {
     const call = {
       path: url.replace(/^\//, ''),
-      auth: (init.headers as Record<string, string>).authorization,
+      csrf: (init.headers as Record<string, string>)[CSRF_HEADER],
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);
@@ -47,26 +44,40 @@ function fakeFetch(answer: (call: Seen) => Response) {
 const isRefresh = (call: Seen) => call.path === 'api/v1/token/refresh/';
 
 describe('the refresh after the session ended once (issue 8: a reopened tab)', () => {
-  it('a new session refreshes again instead of reusing the finished "no session" answer', async () => {
-    const { state, tokens } = memoryTokens();
+  it('a tab without the marker neither refreshes nor ends anything', async () => {
+    const { session } = memoryMarker(false);
     const ended: (ApiError | null)[] = [];
-    const { fetch, calls } = fakeFetch((call) => {
-      if (isRefresh(call)) return json(200, { access: 'good' });
-      return call.auth === 'Bearer good' ? json(200, { ok: true }) : json(401, { code: 'NOT_AUTHENTICATED' });
-    });
-    const api = createApiClient({ tokens, fetch, onSessionExpired: (reason) => ended.push(reason) });
+    const { fetch, calls } = fakeFetch(() => json(401, { code: 'NOT_AUTHENTICATED' }));
+    const api = createApiClient({ session, fetch, onSessionExpired: (reason) => ended.push(reason) });
+    await expect(api(getUserInfo)).rejects.toMatchObject({ status: 401 });
+    expect(calls.filter(isRefresh)).toHaveLength(0);
+    expect(ended).toEqual([]);
+  });
 
-    // The tab reopens after the forced sign-out: stale access token, no refresh token.
-    state.access = 'stale';
+  it('a new session refreshes again instead of reusing the finished refusal', async () => {
+    const { state, session } = memoryMarker();
+    const ended: (ApiError | null)[] = [];
+    let access = 'stale';
+    let refreshAnswer = 401;
+    const { fetch, calls } = fakeFetch((call) => {
+      if (isRefresh(call)) {
+        if (refreshAnswer === 200) access = 'good';
+        return refreshAnswer === 200 ? json(200, {}) : json(401, { code: 'NOT_AUTHENTICATED' });
+      }
+      return access === 'good' ? json(200, { ok: true }) : json(401, { code: 'NOT_AUTHENTICATED' });
+    });
+    const api = createApiClient({ session, fetch, onSessionExpired: (reason) => ended.push(reason) });
+
+    // The session's refresh is refused (past its 55 minutes): the session ends.
     await expect(api(getUserInfo)).rejects.toMatchObject({ status: 401 });
     expect(ended).toEqual([null]);
-    expect(calls.filter(isRefresh)).toHaveLength(0);
+    expect(state.present).toBe(false);
 
     // The user signs in again; the access token expires; the next call must refresh and succeed.
-    state.access = 'expired';
-    state.refresh = 'r2';
+    state.present = true;
+    refreshAnswer = 200;
     await expect(api(getUserInfo)).resolves.toEqual({ ok: true });
-    expect(calls.filter(isRefresh)).toHaveLength(1);
+    expect(calls.filter(isRefresh)).toHaveLength(2);
     expect(ended).toHaveLength(1);
   });
 });
@@ -77,77 +88,58 @@ describe('answers that end the session', () => {
     [403, 'PROJECT_DISABLED'],
     [403, 'GROUP_DISABLED'],
   ])('%s %s clears the tokens and ends the session with that reason, without refreshing', async (status, code) => {
-    const { state, tokens } = memoryTokens('a', 'r');
+    const { state, session } = memoryMarker();
     const ended: (ApiError | null)[] = [];
     const { fetch, calls } = fakeFetch(() => json(status, { code }));
-    const api = createApiClient({ tokens, fetch, onSessionExpired: (reason) => ended.push(reason) });
+    const api = createApiClient({ session, fetch, onSessionExpired: (reason) => ended.push(reason) });
     await expect(api(getUserInfo)).rejects.toMatchObject({ status, code });
     expect(calls.filter(isRefresh)).toHaveLength(0);
-    expect(state).toEqual({ access: undefined, refresh: undefined });
+    expect(state.present).toBe(false);
     expect(ended).toHaveLength(1);
     expect(ended[0]).toMatchObject({ status, code });
   });
 
   it('a refresh refused with SESSION_ENDED ends the session with that reason', async () => {
-    const { tokens } = memoryTokens('old', 'r');
+    const { session } = memoryMarker();
     const ended: (ApiError | null)[] = [];
     const { fetch } = fakeFetch((call) =>
       isRefresh(call) ? json(401, { code: 'SESSION_ENDED' }) : json(401, { code: 'NOT_AUTHENTICATED' }),
     );
-    const api = createApiClient({ tokens, fetch, onSessionExpired: (reason) => ended.push(reason) });
+    const api = createApiClient({ session, fetch, onSessionExpired: (reason) => ended.push(reason) });
     await expect(api(getUserInfo)).rejects.toMatchObject({ status: 401 });
     expect(ended).toHaveLength(1);
     expect(ended[0]).toMatchObject({ code: 'SESSION_ENDED' });
   });
 
   it('another 403 (not allowed) leaves the session alone', async () => {
-    const { state, tokens } = memoryTokens('a', 'r');
+    const { state, session } = memoryMarker();
     const onSessionExpired = vi.fn();
     const { fetch } = fakeFetch(() => json(403, { code: 'ACTION_NOT_ALLOWED' }));
-    const api = createApiClient({ tokens, fetch, onSessionExpired });
+    const api = createApiClient({ session, fetch, onSessionExpired });
     await expect(api(getUserInfo)).rejects.toMatchObject({ status: 403 });
     expect(onSessionExpired).not.toHaveBeenCalled();
-    expect(state).toEqual({ access: 'a', refresh: 'r' });
+    expect(state.present).toBe(true);
   });
 });
 
 describe('logout (issue 8)', () => {
   const logoutPath = 'api/v1/logs/session-log/logout/';
 
-  it('always sends the refresh token, with the access token when there is one', async () => {
-    const { tokens } = memoryTokens();
-    const { fetch, calls } = fakeFetch(() => json(200, { ok: true }));
-    const api = createApiClient({ tokens, fetch, onSessionExpired: () => undefined });
-    await tellLogout(api, 'a', 'r');
-    expect(calls).toEqual([{ path: logoutPath, auth: 'Bearer a', body: { refresh: 'r' } }]);
+  it('sends no token: the session cookies name the session, and the CSRF header goes along', async () => {
+    const { session } = memoryMarker(false);
+    const { fetch, calls } = fakeFetch(() => json(200, { detail: 'ok' }));
+    const api = createApiClient({ session, fetch, onSessionExpired: () => undefined });
+    await tellLogout(api);
+    expect(calls).toEqual([{ path: logoutPath, csrf: '1', body: {} }]);
   });
 
-  it('with an expired access token it calls again without one, naming the session by its refresh token', async () => {
-    const { tokens } = memoryTokens();
-    const { fetch, calls } = fakeFetch((call) =>
-      call.auth ? json(401, { code: 'NOT_AUTHENTICATED' }) : json(200, {}),
-    );
-    const api = createApiClient({ tokens, fetch, onSessionExpired: () => undefined });
-    await tellLogout(api, 'expired', 'r');
-    expect(calls.map((call) => [call.auth, call.body])).toEqual([
-      ['Bearer expired', { refresh: 'r' }],
-      [undefined, { refresh: 'r' }],
-    ]);
-    expect(calls.filter(isRefresh)).toHaveLength(0);
-  });
-
-  it('without an access token it sends the refresh token alone', async () => {
-    const { tokens } = memoryTokens();
-    const { fetch, calls } = fakeFetch(() => json(200, {}));
-    const api = createApiClient({ tokens, fetch, onSessionExpired: () => undefined });
-    await tellLogout(api, undefined, 'r');
-    expect(calls).toEqual([{ path: logoutPath, auth: undefined, body: { refresh: 'r' } }]);
-  });
-
-  it('never throws, whatever the API answers', async () => {
-    const { tokens } = memoryTokens();
-    const { fetch } = fakeFetch(() => json(500, { code: 'INTERNAL_ERROR' }));
-    const api = createApiClient({ tokens, fetch, onSessionExpired: () => undefined });
-    await expect(tellLogout(api, 'a', 'r')).resolves.toBeUndefined();
+  it('never refreshes nor throws, whatever the API answers', async () => {
+    for (const answer of [json(401, { code: 'NOT_AUTHENTICATED' }), json(500, { code: 'INTERNAL_ERROR' })]) {
+      const { session } = memoryMarker();
+      const { fetch, calls } = fakeFetch(() => answer);
+      const api = createApiClient({ session, fetch, onSessionExpired: () => undefined });
+      await expect(tellLogout(api)).resolves.toBeUndefined();
+      expect(calls.filter(isRefresh)).toHaveLength(0);
+    }
   });
 });

@@ -4,8 +4,8 @@ import { messageForError } from '@shared/i18n/es';
 import { markActivity } from './activity';
 import { api, onSessionExpired } from './api-client';
 import { tellLogout } from './logout';
+import { sessionMarker } from './session-marker';
 import { createStore, useStore } from './store';
-import { cookieTokens } from './tokens';
 
 export type UserInfo = ResponseOf<typeof getUserInfo>;
 
@@ -19,7 +19,7 @@ export interface SessionState {
 }
 
 const store = createStore<SessionState>({
-  signedIn: cookieTokens.refresh() !== undefined || cookieTokens.access() !== undefined,
+  signedIn: sessionMarker.present(),
   profile: null,
   profileError: null,
   notice: null,
@@ -41,10 +41,13 @@ let generation = 0;
 /** The profile request of this session, shared by concurrent callers. */
 let profileLoad: Promise<void> | null = null;
 
-/** Signs in with e-mail and password; throws the ApiError of a refusal (the login form words it). */
+/**
+ * Signs in with e-mail and password; throws the ApiError of a refusal (the login form words it). The API sets the
+ * session's cookies, persistent with 'Recordarme'; the SPA writes its marker beside them.
+ */
 export async function signIn(email: string, password: string, remember: boolean): Promise<void> {
-  const tokens = await api(postToken, { body: { email, password } });
-  cookieTokens.save(tokens, remember);
+  await api(postToken, { body: { email, password, remember } });
+  sessionMarker.save(remember);
   markActivity();
   generation += 1;
   profileLoad = null;
@@ -53,16 +56,14 @@ export async function signIn(email: string, password: string, remember: boolean)
 }
 
 /**
- * Ends the session: clears tokens and profile at once (the route guards then send the user to /), and tells the API,
- * which records the logout and revokes the refresh token. The API call is fire-and-forget: whatever it answers the
- * user is signed out here.
+ * Ends the session: clears the marker and profile at once (the route guards then send the user to /), and tells the
+ * API, which ends the session, records the logout and clears the session's cookies. The API call is fire-and-forget:
+ * whatever it answers the user is signed out here.
  */
 export function signOut(notice: string | null = null): void {
-  const access = cookieTokens.access();
-  const refresh = cookieTokens.refresh();
-  cookieTokens.clear();
+  sessionMarker.clear();
   resetSession(notice);
-  void tellLogout(api, access, refresh);
+  void tellLogout(api);
 }
 
 function resetSession(notice: string | null): void {
@@ -72,7 +73,7 @@ function resetSession(notice: string | null): void {
   store.set({ signedIn: false, profile: null, profileError: null, notice });
 }
 
-// The API ended the session (refused refresh, SESSION_ENDED, a disabled project or group): the tokens are already
+// The API ended the session (refused refresh, SESSION_ENDED, a disabled project or group): the marker is already
 // cleared; the login page says why when the API said so.
 onSessionExpired((reason) => {
   if (!store.get().signedIn) return;

@@ -1,12 +1,9 @@
 /**
  * Browser storage behind small, failure-proof helpers (private modes and blocked storage throw). Every key the SPA
- * keeps is named here.
+ * keeps is named here; the session's tokens are not among them (HttpOnly cookies of the API, lib/session-marker.ts).
  */
 export const STORAGE_KEYS = {
-  accessToken: 'portal_access',
-  refreshToken: 'portal_refresh',
   signedInAt: 'portal_signed_in_at',
-  remember: 'portal_remember',
   primaryColor: 'primary_color',
   branding: 'branding',
   lastActivity: 'last_activity',

@@ -3,4 +3,4 @@ import { api } from '@/lib/api-client';
 
 /** GET api/v1/documents/share/download/?token=&format=json (public): the attachment's link, or 404 LINK_EXPIRED. */
 export const sharedDocumentLink = (token: string) =>
-  api(downloadSharedDocument, { query: { token, format: 'json' }, token: null, refreshOnUnauthorized: false });
+  api(downloadSharedDocument, { query: { token, format: 'json' }, session: false });

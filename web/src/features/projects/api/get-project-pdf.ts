@@ -1,12 +1,10 @@
 import { getProjectPdf } from '@shared/contracts/projects';
 import { api } from '@/lib/api-client';
-import { cookieTokens } from '@/lib/tokens';
 
 /**
- * GET api/v1/projects/detail/pdf/{uuid}/?token=: the detail PDF of 'Imprimir info' (admin-area §2, §7). The spec passes the
- * access token in the query too.
+ * GET api/v1/projects/detail/pdf/{uuid}/: the detail PDF of 'Imprimir info' (admin-area §2, §7). The spec passes the
+ * access token as ?token=; the SPA's fetch rides the session cookie instead, so no token is ever in a URL.
  */
 export async function fetchProjectPdf(uuid: string): Promise<Blob> {
-  const token = cookieTokens.access();
-  return (await api(getProjectPdf, { params: { uuid }, query: token ? { token } : {} })) as unknown as Blob;
+  return (await api(getProjectPdf, { params: { uuid } })) as unknown as Blob;
 }
