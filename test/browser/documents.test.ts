@@ -172,7 +172,10 @@ test('at 375 px the content of the user browser fits the screen', async () => {
     expect(box.right).toBeLessThanOrEqual(375);
     expect(box.overflow).toBeLessThanOrEqual(0);
     // The row's actions are one menu, in view at the row's end, not pushed past the screen's edge.
-    const menu = page.getByRole('row').filter({ hasText: FILE_NAME }).getByRole('button', { name: /^Acciones de / });
+    const menu = page
+      .getByRole('row')
+      .filter({ hasText: FILE_NAME })
+      .getByRole('button', { name: /^Acciones de / });
     const menuBox = await menu.boundingBox();
     expect((menuBox?.x as number) + (menuBox?.width as number)).toBeLessThanOrEqual(375);
     await menu.click();

@@ -55,6 +55,7 @@ export const assignmentsAdmin = {
 } as const;
 
 export const reportsAdmin = {
+  openReport: 'Ver el reporte',
   title: 'Reportes',
   searchLabel: 'Buscar reporte',
   columns: { report: 'Reporte', role: 'Rol', tool: 'Tipo de herramienta', actions: 'Acciones' },
@@ -108,6 +109,7 @@ export const reportsAdmin = {
 } as const;
 
 export const accountingAssignmentsAdmin = {
+  openStatement: 'Ver el estado',
   title: 'Contabilidad',
   searchLabel: 'Buscar reporte contable',
   create: 'Asignar reporte',

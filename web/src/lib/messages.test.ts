@@ -150,6 +150,7 @@ const WIRE_MESSAGES: Record<string, string> = {
   // A write riding the session cookies without the SPA's header: the SPA always sends it, so only a stale or foreign
   // page meets this; reloading gives the current SPA.
   CSRF_REFUSED: 'No pudimos verificar que la solicitud viniera del portal. Recarga la página e inténtalo de nuevo.',
+  SERVICE_BUSY: 'El servicio está ocupado en este momento. Inténtalo nuevamente en unos segundos.',
   // An invitation whose role differs from the account's, said to the invited person only.
   INVITATION_ROLE_CONFLICT:
     'Tu cuenta del portal tiene otro rol y no puede aceptar esta invitación. Pide a quien te invitó una invitación con tu rol actual.',

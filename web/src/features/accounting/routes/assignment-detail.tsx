@@ -1,5 +1,7 @@
+import { Button } from '@aws-amplify/ui-react';
+import { ACCOUNTING_TYPE_NUMBER } from '@shared/contracts/accounting-assignments';
 import { es } from '@shared/i18n/es';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { DetailField, DetailList, DetailPage, formatDate } from '@/components/admin';
 import { RoleBadges } from '@/components/assignments/role-badges';
 import { useAssignment } from '@/features/accounting/api/assignment-api';
@@ -18,6 +20,18 @@ export function AssignmentDetailRoute() {
       crumbs={[{ label: t.title, to: '/admin/accounting' }, { label: t.detailTitle }]}
       loading={isPending}
       error={error}
+      actions={
+        // What the assignment's users see: the statement itself, with the admin's own scope of societies.
+        item ? (
+          <Button
+            as={RouterLink}
+            size="small"
+            to={`/accounting/${ACCOUNTING_TYPE_NUMBER[item.accounting_type]}/${item.uuid}`}
+          >
+            {t.openStatement}
+          </Button>
+        ) : null
+      }
     >
       {item ? (
         <>

@@ -1,7 +1,7 @@
-import { Flex, Image, Link, Text, View } from '@aws-amplify/ui-react';
+import { Button, Flex, Image, Link, Text, View } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { formatPhone } from '@shared/phone';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   DetailField,
   DetailList,
@@ -34,7 +34,12 @@ export function ProjectDetailRoute() {
       error={error}
       actions={
         data ? (
-          <PrintInfoButton fetchPdf={() => fetchProjectPdf(data.uuid)} fileName={`proyecto-${data.project_name}`} />
+          <Flex gap="small" wrap="wrap">
+            <Button as={RouterLink} size="small" to={`/admin/documents/root/${data.uuid}`}>
+              {es.documents.templatesLink}
+            </Button>
+            <PrintInfoButton fetchPdf={() => fetchProjectPdf(data.uuid)} fileName={`proyecto-${data.project_name}`} />
+          </Flex>
         ) : null
       }
     >

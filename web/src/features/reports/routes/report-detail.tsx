@@ -1,6 +1,6 @@
-import { Image } from '@aws-amplify/ui-react';
+import { Button, Image } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { DetailField, DetailList, DetailPage, formatDate } from '@/components/admin';
 import { RoleBadges } from '@/components/assignments/role-badges';
 import { useReportAdmin } from '@/features/reports/api/get-report-admin';
@@ -23,6 +23,13 @@ export function ReportDetailRoute() {
         crumbs={[{ label: t.title, to: '/admin/reports' }, { label: t.detailTitle }]}
         loading={isPending}
         error={error}
+        actions={
+          report ? (
+            <Button as={RouterLink} size="small" to={`/reportView/${report.uuid}`}>
+              {t.openReport}
+            </Button>
+          ) : null
+        }
       >
         {report ? (
           <>

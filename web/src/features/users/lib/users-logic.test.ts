@@ -110,13 +110,22 @@ describe('invitations', () => {
 
   test('the body keeps only the role’s non-empty targets', () => {
     const targets = { project: [P], group: [G1], society: [] };
-    expect(invitationBody('USER_GROUP', ' a@b.cl ', targets)).toEqual({
+    expect(invitationBody('USER_GROUP', ' a@b.cl ', targets, true)).toEqual({
       user_role: 'USER_GROUP',
       email: 'a@b.cl',
       group: [G1],
+      user_documentation: true,
     });
-    expect(invitationBody('SUPER_ADMIN', 'a@b.cl', targets)).toEqual({ user_role: 'SUPER_ADMIN', email: 'a@b.cl' });
-    expect(invitationBody('USER_SOCIETY', 'a@b.cl', targets)).toEqual({ user_role: 'USER_SOCIETY', email: 'a@b.cl' });
+    // Document access is a client's flag only.
+    expect(invitationBody('SUPER_ADMIN', 'a@b.cl', targets, true)).toEqual({
+      user_role: 'SUPER_ADMIN',
+      email: 'a@b.cl',
+    });
+    expect(invitationBody('USER_SOCIETY', 'a@b.cl', targets)).toEqual({
+      user_role: 'USER_SOCIETY',
+      email: 'a@b.cl',
+      user_documentation: false,
+    });
   });
 
   test('complete only with role, valid e-mail and the role’s targets', () => {
