@@ -81,15 +81,15 @@ export const TIMED_MESSAGES: Readonly<Record<string, (remainingSeconds: number) 
   QUOTA_EXCEEDED: errors.quotaExceeded,
 };
 
-/** Spanish names of wire fields, used in the field messages ('... por favor complete {field}'). */
+/** Spanish names of wire fields, used in the field messages ('... completa {field}'). */
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
-  email: 'email',
+  email: 'correo electrónico',
   password: 'contraseña',
   password_confirmation: 'confirmación de contraseña',
   current_password: 'contraseña actual',
   first_name: 'nombre',
   last_name: 'apellidos',
-  phone_number: 'numero de telefono',
+  phone_number: 'número de teléfono',
   rut_user: 'RUT',
   position: 'cargo',
   subject: 'asunto',

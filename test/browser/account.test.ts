@@ -242,7 +242,7 @@ describe('password recovery and change', () => {
       await screenshot(page, 'account-password-reset');
       await change.click();
       await page.waitForURL(`${webUrl}/SuccessResetPass`);
-      await page.getByRole('heading', { name: 'Contraseña modificada con exito' }).waitFor();
+      await page.getByRole('heading', { name: 'Contraseña modificada con éxito' }).waitFor();
       await screenshot(page, 'account-success-reset');
 
       // The link is spent; a made-up one is refused too.

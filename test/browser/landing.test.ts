@@ -29,7 +29,7 @@ describe('landing', () => {
         'Agenda una demostración',
         'Una solución en la nube',
         'Características',
-        'Informacion de interes',
+        'Información de interés',
       ])
         expect(await page.getByRole('heading', { level: 2, name: heading }).isVisible(), heading).toBe(true);
       expect(await page.getByRole('heading', { level: 3, name: 'Certificación SOC 1 Tipo II' }).isVisible()).toBe(true);
@@ -77,7 +77,7 @@ describe('landing', () => {
       expect(await modal.getByLabel('Asunto').inputValue()).toBe('Quiero agendar una demostración');
       const send = modal.getByRole('button', { name: 'Enviar' });
       expect(await send.isDisabled()).toBe(true);
-      expect(await modal.getByText(/Máximo 1024 carácteres/).isVisible()).toBe(true);
+      expect(await modal.getByText(/Máximo 1024 caracteres/).isVisible()).toBe(true);
 
       const subject = `Demo navegador ${randomUUID().slice(0, 8)}`;
       await modal.getByLabel('Correo electrónico').fill('visita@empresa.cl');

@@ -98,8 +98,8 @@ describe('refusals, in Spanish', () => {
       });
       await page.goto(`${webUrl}/login`);
       await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
-      await page.getByText('Oops! Este campo es obligatorio, por favor complete email').waitFor();
-      expect(await page.getByText('Oops! Este campo es obligatorio, por favor complete contraseña').isVisible()).toBe(
+      await page.getByText('¡Oops! Este campo es obligatorio: completa correo electrónico').waitFor();
+      expect(await page.getByText('¡Oops! Este campo es obligatorio: completa contraseña').isVisible()).toBe(
         true,
       );
       expect(tokenCalls).toHaveLength(0);

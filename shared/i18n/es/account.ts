@@ -66,14 +66,14 @@ export const account = {
     submitting: 'Guardando...',
   },
   successReset: {
-    title: 'Contraseña modificada con exito',
+    title: 'Contraseña modificada con éxito',
     text: 'Ya puedes ingresar con tu nueva contraseña.',
   },
   changePassword: {
     title: 'Cambiar contraseña',
     submit: 'Cambiar contraseña',
     submitting: 'Guardando...',
-    success: 'Contraseña modificada con exito',
+    success: 'Contraseña modificada con éxito',
     // The change ends every session (issue 8), this one included.
     signInAgain: 'Contraseña modificada con éxito. Por seguridad, inicia sesión con tu nueva contraseña.',
     goToProfile: 'Ir a mi perfil',

@@ -6,6 +6,7 @@ export const adminUi = {
   home: 'Inicio',
   breadcrumb: 'Ruta de navegación',
   search: 'Buscar',
+  clearSearch: 'Borrar la búsqueda',
   searchPlaceholder: 'Buscar...',
   create: '+ Crear',
   filters: 'Filtros',

@@ -24,7 +24,7 @@ export const errors = {
   templateFolderNotEmpty:
     'La carpeta plantilla posee archivos dentro para alguna de sus variantes, para eliminar por favor borre esos archivos.',
   field: {
-    required: (field: string) => `Oops! Este campo es obligatorio, por favor complete ${field}`,
+    required: (field: string) => `¡Oops! Este campo es obligatorio: completa ${field}`,
     format: (field: string) => `Error en formato de ${field}`,
     length: (field: string) => `Error en largo de ${field}`,
     blank: (field: string) => `Por favor complete ${field}`,

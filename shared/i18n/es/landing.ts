@@ -35,7 +35,7 @@ export const landing = {
       text: 'Servicio alojado en un proveedor de nube de clase mundial, con respaldo continuo.',
     },
   ],
-  infoTitle: 'Informacion de interes',
+  infoTitle: 'Información de interés',
   info: [
     {
       title: 'Calendario tributario',
@@ -59,7 +59,7 @@ export const landing = {
   contactEmail: 'Correo electrónico',
   contactSubject: 'Asunto',
   contactDescription: 'Descripción',
-  contactHint: 'Máximo 1024 carácteres',
+  contactHint: 'Máximo 1024 caracteres',
   contactSend: 'Enviar',
   contactCancel: 'Cancelar',
   contactSent: 'Mensaje enviado. Te contactaremos a la brevedad.',

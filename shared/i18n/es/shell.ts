@@ -51,7 +51,7 @@ export const pages = {
   forgottenPassword: 'Recuperar contraseña',
   passwordReset: 'Restablecer contraseña',
   successEmail: 'Revisa tu correo',
-  successResetPass: 'Contraseña modificada con exito',
+  successResetPass: 'Contraseña modificada con éxito',
   successRegister: 'Cuenta registrada exitosamente',
   expiredToken: 'Link expirado',
   register: 'Registro',

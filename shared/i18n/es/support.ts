@@ -4,7 +4,7 @@ export const support = {
   ticketIntro: 'Cuéntanos qué necesitas y te responderemos por correo.',
   subject: 'Asunto',
   description: 'Descripción',
-  descriptionHint: 'Entre 4 y 1024 carácteres',
+  descriptionHint: 'Entre 4 y 1024 caracteres',
   send: 'Enviar',
   sending: 'Enviando…',
   cancel: 'Cancelar',

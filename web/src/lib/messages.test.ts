@@ -220,9 +220,9 @@ describe('every wire code has its own decided message', () => {
 
 describe('field codes (portal §5, admin §8)', () => {
   it.each([
-    ['first_name', 'REQUIRED', 'Oops! Este campo es obligatorio, por favor complete nombre'],
-    ['email', 'FIELD_REQUIRED', 'Oops! Este campo es obligatorio, por favor complete email'],
-    ['phone_number', 'FORMAT_ERROR', 'Error en formato de numero de telefono'],
+    ['first_name', 'REQUIRED', '¡Oops! Este campo es obligatorio: completa nombre'],
+    ['email', 'FIELD_REQUIRED', '¡Oops! Este campo es obligatorio: completa correo electrónico'],
+    ['phone_number', 'FORMAT_ERROR', 'Error en formato de número de teléfono'],
     ['file_csv', 'FORMAT_NOT_ALLOWED', 'Error en formato de archivo csv'],
     ['last_name', 'ERROR_LENGTH', 'Error en largo de apellidos'],
     ['subject', 'FIELD_BLANK', 'Por favor complete asunto'],
@@ -236,7 +236,7 @@ describe('field codes (portal §5, admin §8)', () => {
 
   it('an unknown field name never leaks the English identifier', () => {
     expect(fieldErrorMessage('some_new_field', 'REQUIRED')).toBe(
-      'Oops! Este campo es obligatorio, por favor complete este campo',
+      '¡Oops! Este campo es obligatorio: completa este campo',
     );
   });
 
@@ -249,10 +249,10 @@ describe('field codes (portal §5, admin §8)', () => {
       errors: { first_name: ['REQUIRED'], email: ['FORMAT_ERROR', 'ERROR_LENGTH'] },
     });
     expect(messagesForError(error)).toEqual([
-      'Oops! Este campo es obligatorio, por favor complete nombre',
+      '¡Oops! Este campo es obligatorio: completa nombre',
       'Error en formato de email',
       'Error en largo de email',
     ]);
-    expect(messageForError(error)).toBe('Oops! Este campo es obligatorio, por favor complete nombre');
+    expect(messageForError(error)).toBe('¡Oops! Este campo es obligatorio: completa nombre');
   });
 });

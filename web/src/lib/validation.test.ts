@@ -6,8 +6,8 @@ const m = es.personFields;
 
 describe('name and password checks', () => {
   test('names: required, 3 to 100 letters with accents and single spaces', () => {
-    expect(checkName('', 'first_name')).toBe('Oops! Este campo es obligatorio, por favor complete nombre');
-    expect(checkName('  ', 'last_name')).toBe('Oops! Este campo es obligatorio, por favor complete apellidos');
+    expect(checkName('', 'first_name')).toBe('¡Oops! Este campo es obligatorio: completa nombre');
+    expect(checkName('  ', 'last_name')).toBe('¡Oops! Este campo es obligatorio: completa apellidos');
     expect(checkName('Al', 'first_name')).toBe(m.nameLength);
     expect(checkName('a'.repeat(101), 'first_name')).toBe(m.nameLength);
     expect(checkName('a'.repeat(100), 'first_name')).toBeUndefined();

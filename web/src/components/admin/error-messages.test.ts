@@ -40,7 +40,7 @@ describe('hierarchy API errors have Spanish messages (admin-area §8)', () => {
       'Ya existe este nombre, por favor cambie',
       'La URL ingresada ya fue registrada',
       'Error en formato de RUT',
-      'Oops! Este campo es obligatorio, por favor complete nombre de proyecto',
+      '¡Oops! Este campo es obligatorio: completa nombre de proyecto',
       'Por favor complete nombre de cliente',
       'Error en largo de código de empresa',
       'Error en formato de proyecto',

@@ -20,6 +20,11 @@ export function SearchBox({
   const committed = useRef(value);
   const onSearchRef = useRef(onSearch);
   onSearchRef.current = onSearch;
+  // Amplify UI names its search button 'Search' with no prop to change it: the name is set here, in Spanish.
+  const searchButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    searchButton.current?.setAttribute('aria-label', es.adminUi.search);
+  });
 
   // The hash changed from elsewhere (Back, a link): show it.
   useEffect(() => {
@@ -50,6 +55,8 @@ export function SearchBox({
       value={text}
       onChange={(event) => setText(event.target.value)}
       onSubmit={(next) => commit(next)}
+      searchButtonRef={searchButton}
+      clearButtonLabel={es.adminUi.clearSearch}
       onClear={() => {
         setText('');
         commit('');

@@ -217,7 +217,7 @@ describe('CSV import', () => {
       'Usuario ya invitado y/o registrado',
     ]);
     expect(rowErrorMessages({ user_role: ['REQUIRED'] })).toEqual([
-      'Oops! Este campo es obligatorio, por favor complete rol',
+      '¡Oops! Este campo es obligatorio: completa rol',
     ]);
   });
 });
