@@ -223,7 +223,7 @@ describe('service principal: an embed token whose effective identity carries the
     failGenerate = true;
     expect(await embedFor(societyUser, report, selection)).toEqual({
       kind: 'NOT_CONFIGURED',
-      message: 'No fue posible cargar el reporte en este momento, por favor intente nuevamente.',
+      message: 'No fue posible cargar el reporte en este momento. Inténtalo nuevamente.',
     });
   });
 

@@ -276,7 +276,7 @@ describe('what is not configured', () => {
     quickSight.on(GenerateEmbedUrlForAnonymousUserCommand).rejects(pricing);
     expect(await embedFor(caller('USER_SOCIETY', 'u'), report, scope)).toEqual({
       kind: 'NOT_CONFIGURED',
-      message: 'No fue posible cargar el reporte en este momento, por favor intente nuevamente.',
+      message: 'No fue posible cargar el reporte en este momento. Inténtalo nuevamente.',
     });
   });
 });

@@ -128,8 +128,7 @@ export const accountingStatements = {
   drillDownTitle: 'Detalle de movimientos',
   noDetail: 'No hay datos en detalle',
   noData: 'Datos no encontrados',
-  noDataBody: 'No es posible mostrar los datos en este momento, por favor intente nuevamente.',
-  accountMissing: 'No fue posible mostrar datos',
+  noDataBody: 'No hay datos para este período y estos filtros. Prueba con otro período, norma o moneda.',
   emptySubtotal: ' - ',
 };
 
@@ -150,7 +149,7 @@ export const accountingScreens = {
   excel: 'Excel',
   loading: 'Cargando...',
   noData: 'Datos no encontrados',
-  noDataBody: 'No es posible mostrar los datos en este momento, por favor intente nuevamente.',
+  noDataBody: 'No hay datos para este período y estos filtros. Prueba con otro período, norma o moneda.',
   noDetail: 'No hay datos en detalle',
   detailTitle: (code: string, name: string) => `Detalle de la cuenta ${code} ${name}`,
   detailColumns: {
@@ -178,7 +177,7 @@ export const accountingScreens = {
   import: {
     title: 'Importar contabilidad',
     intro:
-      'Suba el plan de cuentas y luego el libro diario de una sociedad (CSV separado por ; o , en UTF-8 o Windows-1252, o XLSX). Un archivo con cualquier fila con error no se guarda; al reimportar un período, este se reemplaza completo.',
+      'Sube el plan de cuentas y luego el libro diario de una sociedad (CSV separado por ; o , en UTF-8 o Windows-1252, o XLSX). Un archivo con cualquier fila con error no se guarda; al reimportar un período, este se reemplaza completo.',
     kind: 'Archivo',
     kinds: { chart: 'Plan de cuentas', ledger: 'Libro diario' } as Record<string, string>,
     file: 'Archivo',
@@ -196,7 +195,7 @@ export const accountingScreens = {
     columns: { row: 'Fila', errors: 'Errores' },
     // Large ledger files: presigned upload to S3, then a job the screen polls (issue 12).
     large: {
-      notice: 'El archivo es grande: se sube aparte y se procesa en segundo plano. Puede seguir la carga aquí.',
+      notice: 'El archivo es grande: se sube aparte y se procesa en segundo plano. Puedes seguir la carga aquí.',
       uploadLabel: 'Subida del archivo',
       jobLabel: 'Procesamiento del archivo',
       uploading: (percent: number) => `Subiendo el archivo: ${percent} %`,
@@ -209,7 +208,7 @@ export const accountingScreens = {
         FINISHED: 'Terminado',
       } as Record<string, string>,
       queued: 'En cola para procesar',
-      uploadFailed: 'El archivo no se pudo subir. Revise su conexión y vuelva a intentarlo.',
+      uploadFailed: 'El archivo no se pudo subir. Revisa tu conexión y vuelve a intentarlo.',
     },
   },
 };

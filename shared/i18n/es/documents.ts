@@ -16,7 +16,7 @@ export const documents = {
   createFolder: 'Crear carpeta',
   newFolder: 'Nueva carpeta',
   folderNameLabel: 'Nombre',
-  folderNamePlaceholder: 'Ingrese nombre de carpeta',
+  folderNamePlaceholder: 'Escribe el nombre de la carpeta',
   create: 'Crear',
   cancel: 'Cancelar',
   save: 'Guardar',

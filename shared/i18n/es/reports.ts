@@ -3,8 +3,8 @@ export const reportsViewer = {
   notConfigured: 'La herramienta de este reporte no está configurada en este ambiente.',
   notRegistered:
     'Sin tablero registrado: este reporte no tiene un tablero registrado para tu proyecto. Pide a tu administrador que elija uno.',
-  embedFailed: 'No fue posible cargar el reporte en este momento, por favor intente nuevamente.',
-  timeout: 'El reporte tardó demasiado en cargar. Por favor, intente nuevamente.',
+  embedFailed: 'No fue posible cargar el reporte en este momento. Inténtalo nuevamente.',
+  timeout: 'El reporte tardó demasiado en cargar. Inténtalo nuevamente.',
   loading: 'Cargando reporte...',
   notFound: 'Grafico no encontrado',
   print: 'Imprimir',
@@ -45,7 +45,7 @@ export const assignmentsAdmin = {
   groups: 'Grupos',
   societies: 'Sociedades',
   module: 'Módulo',
-  chooseModule: 'Seleccione un módulo',
+  chooseModule: 'Elige un módulo',
   noModules: 'No hay módulos creados para este tipo.',
   menuName: 'Nombre en el menú',
   description: 'Descripción',
@@ -123,7 +123,7 @@ export const accountingAssignmentsAdmin = {
   success: 'Reporte asignado con éxito',
   backToList: 'Ir a contabilidad',
   accountingType: 'Tipo de reporte',
-  chooseType: 'Seleccione un tipo de reporte',
+  chooseType: 'Elige un tipo de reporte',
   types: {
     BALANCE_8_COLUMNS: 'Balance de 8 columnas',
     FINANCIAL_SITUATION: 'Estado de situación financiera',
@@ -135,7 +135,7 @@ export const accountingAssignmentsAdmin = {
 /** The screen of report references (issue 11; portal §3 "reporte, usuario, cant_see"), on the report's detail page. */
 export const reportReferences = {
   title: 'Visibilidad por usuario',
-  hint: 'Usuarios a los que llega este reporte según sus destinatarios y tipos de usuario. Puede ocultarlo a un usuario sin cambiar el reporte.',
+  hint: 'Usuarios a los que llega este reporte según sus destinatarios y tipos de usuario. Puedes ocultarlo a un usuario sin cambiar el reporte.',
   readOnly: 'Solo quien administra todos los destinatarios del reporte puede cambiar su visibilidad.',
   searchLabel: 'Buscar usuario',
   filterLabel: 'Estado',

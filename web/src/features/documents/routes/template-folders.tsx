@@ -17,7 +17,7 @@ const t = es.documents;
 
 /**
  * /admin/documents/root/{project_uuid} and /admin/documents/{uuid}/{project_uuid}: a project's template folders
- * (portal §2): 'Crear carpeta' ('Nueva carpeta', 'Nombre', 'Ingrese nombre de carpeta', 'Crear'), rename, delete
+ * (portal §2): 'Crear carpeta' ('Nueva carpeta', 'Nombre', 'Escribe el nombre de la carpeta', 'Crear'), rename, delete
  * (refused while any society's copy holds files), and 'Esta carpeta no posee subcarpetas' when empty.
  */
 export function TemplateFoldersRoute() {

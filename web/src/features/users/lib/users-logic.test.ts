@@ -216,8 +216,6 @@ describe('CSV import', () => {
     expect(rowErrorMessages({ non_field_errors: ['USER_ALREADY_INVITED'] })).toEqual([
       'Usuario ya invitado y/o registrado',
     ]);
-    expect(rowErrorMessages({ user_role: ['REQUIRED'] })).toEqual([
-      '¡Oops! Este campo es obligatorio: completa rol',
-    ]);
+    expect(rowErrorMessages({ user_role: ['REQUIRED'] })).toEqual(['¡Oops! Este campo es obligatorio: completa rol']);
   });
 });
