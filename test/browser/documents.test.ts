@@ -182,9 +182,14 @@ test('at 375 px the content of the user browser fits the screen', async () => {
     await page.getByRole('menuitem', { name: 'Compartir' }).waitFor();
     await page.keyboard.press('Escape');
     expect(await seriousViolations(page)).toEqual([]);
-    // A non-root address on first load goes to the root (portal §2).
-    await page.goto(`${webUrl}/documents_user/${w.S}`);
-    await page.waitForURL(`${webUrl}/documents_user/root`);
+    // A folder's address opened anew (a new tab, a reload) shows that folder, not the root.
+    const folderAddress = page.url();
+    expect(folderAddress).not.toContain('/documents_user/root');
+    const second = await context.newPage();
+    await second.goto(folderAddress);
+    await second.getByRole('row').filter({ hasText: FILE_NAME }).waitFor();
+    expect(second.url()).toBe(folderAddress);
+    await second.close();
   } finally {
     await context.close();
   }

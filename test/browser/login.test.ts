@@ -88,6 +88,26 @@ describe('branded login', () => {
   });
 });
 
+describe('a signed-out deep link', () => {
+  test('goes to the landing, and after the sign-in to the page asked for, once', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${webUrl}/admin/society`);
+      await page.waitForURL(`${webUrl}/`);
+      await page.getByRole('button', { name: 'Ingresar' }).first().click();
+      await page.getByLabel('Correo electrónico').fill('grupo@demo.cl');
+      await page.getByLabel('Contraseña', { exact: true }).fill('Portal.Demo1');
+      await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+      await page.waitForURL(`${webUrl}/admin/society`);
+      await page.getByRole('heading', { name: 'Sociedades' }).waitFor();
+      // Asked for once: a later sign-in in this tab starts at /home again.
+      expect(await page.evaluate(() => sessionStorage.getItem('portal-after-sign-in'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('refusals, in Spanish', () => {
   test('empty fields are named without calling the API; refusals get the spec messages', async () => {
     const { context, page } = await newPage(browser);
@@ -99,9 +119,7 @@ describe('refusals, in Spanish', () => {
       await page.goto(`${webUrl}/login`);
       await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
       await page.getByText('¡Oops! Este campo es obligatorio: completa correo electrónico').waitFor();
-      expect(await page.getByText('¡Oops! Este campo es obligatorio: completa contraseña').isVisible()).toBe(
-        true,
-      );
+      expect(await page.getByText('¡Oops! Este campo es obligatorio: completa contraseña').isVisible()).toBe(true);
       expect(tokenCalls).toHaveLength(0);
 
       await page.getByLabel('Correo electrónico').fill('usuariogrupo@demo.cl');

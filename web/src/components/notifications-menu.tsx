@@ -68,9 +68,7 @@ export function NotificationsMenu() {
               if (n.folder.uuid) search.set('folder', n.folder.uuid);
               if (n.folder.form) search.set('form', n.folder.form);
               if (n.folder.year) search.set('year', String(n.folder.year));
-              navigate(`/documents_user/${n.folder.uuid ?? n.folder.society}?${search}`, {
-                state: { documentsNav: true },
-              });
+              navigate(`/documents_user/${n.folder.uuid ?? n.folder.society}?${search}`);
             }}
           >
             <Flex direction="column" gap="0">

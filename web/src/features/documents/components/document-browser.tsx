@@ -49,7 +49,7 @@ export function DocumentBrowser({ admin }: { admin: boolean }) {
     setSearch('');
     setPage(1);
     setUploading(false);
-    navigate(`${base}/${uuid}${searchOf(target ?? {}, tax)}`, { state: { documentsNav: true } });
+    navigate(`${base}/${uuid}${searchOf(target ?? {}, tax)}`);
   };
   const open = (row: FolderItem) => {
     setActionError(null);

@@ -1,14 +1,9 @@
-import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { DocumentBrowser } from '../components/document-browser';
 
 /**
- * /documents_user/{uuid}: the user document browser. A non-root address on first load (typed, reloaded or bookmarked)
- * goes to the root (portal §2); levels reached by clicking carry their place in the history entry.
+ * /documents_user/{uuid}: the user document browser. The address carries the level (its search), so a folder's
+ * address opened anew (a new tab, a reload, a bookmark) shows that folder; the API decides what the user may see.
  */
 export function UserDocumentsRoute() {
-  const { uuid } = useParams();
-  const location = useLocation();
-  const fromBrowser = (location.state as { documentsNav?: boolean } | null)?.documentsNav === true;
-  if (uuid !== 'root' && !fromBrowser) return <Navigate to="/documents_user/root" replace />;
   return <DocumentBrowser admin={false} />;
 }
