@@ -99,14 +99,15 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
   const common = {
     associated_service_description: 'Contabilidad, auditoría y reportería',
     service_description: 'Portal de clientes con reportes y estados contables',
-    url_own_site: 'https://www.example.cl',
-    contact_email: 'contacto@example.cl',
     contact_phone: '+56223456789',
   };
   const andes = await createProject(
     system,
     {
       ...common,
+      // Demo addresses of a domain of our own (demo.cl, like the demo accounts), never a real firm's.
+      url_own_site: 'https://andes.demo.cl',
+      contact_email: 'contacto@andes.demo.cl',
       project_name: 'Contadores Andes',
       client_name: 'Andes Consultores SpA',
       meta_title: 'Portal Contadores Andes',
@@ -124,6 +125,8 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
     system,
     {
       ...common,
+      url_own_site: 'https://pacifico.demo.cl',
+      contact_email: 'contacto@pacifico.demo.cl',
       project_name: 'Auditores del Pacífico',
       client_name: 'Pacífico Auditores Ltda.',
       meta_title: 'Portal Auditores del Pacífico',

@@ -32,11 +32,13 @@ describe('landing', () => {
         'Información de interés',
       ])
         expect(await page.getByRole('heading', { level: 2, name: heading }).isVisible(), heading).toBe(true);
-      expect(await page.getByRole('heading', { level: 3, name: 'Certificación SOC 1 Tipo II' }).isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { level: 3, name: 'Documentos seguros' }).isVisible()).toBe(true);
+      // No claim the product cannot show (an audit certification, AI cost allocation, an SLA).
+      expect(await page.locator('body').innerText()).not.toMatch(/SOC 1|con IA|SLA/);
       // The footer shows the support phone and e-mail of the project serving this origin (local/seed.ts).
       await page.getByTestId('footer-phone').waitFor();
       expect(await page.getByTestId('footer-phone').textContent()).toBe('+56223456789');
-      expect(await page.getByTestId('footer-email').textContent()).toBe('contacto@example.cl');
+      expect(await page.getByTestId('footer-email').textContent()).toBe('contacto@andes.demo.cl');
       // One of the five hero images, by ISO week.
       expect(Number(await page.locator('.landing-hero').getAttribute('data-hero'))).toBeGreaterThanOrEqual(1);
 

@@ -8,7 +8,7 @@ import { waitForMail } from '../helpers/mail';
 
 /** Support (issue 13): the ticket from 'Ayuda' and from /support, stored and mailed; the carousel; the tickets list. */
 const { webUrl } = inject('portal');
-const PROJECT_CONTACT = 'contacto@example.cl';
+const PROJECT_CONTACT = 'contacto@andes.demo.cl';
 let browser: Browser;
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { allMailTo, waitForMail } from '../helpers/mail';
  * closed and reopened by SUPER_ADMIN (all) and PROJECT_ADMIN (its projects only); anything else 403 or 404; a few an
  * hour per user.
  */
-const PROJECT_CONTACT = 'contacto@example.cl';
+const PROJECT_CONTACT = 'contacto@andes.demo.cl';
 let sender: string;
 let projectAdmin: string;
 let otherProjectAdmin: string;

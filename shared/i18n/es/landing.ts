@@ -17,8 +17,8 @@ export const landing = {
   featuresTitle: 'Características',
   features: [
     {
-      title: 'Distribución automática de costos con IA',
-      text: 'Asigna los costos a centros y unidades de negocio con reglas que aprenden de tus datos.',
+      title: 'Estados contables en línea',
+      text: 'Balance de 8 columnas, situación financiera, resultados y flujo de efectivo, en pesos o dólares y comparables entre períodos.',
     },
     {
       title: 'Indicadores consolidados',
@@ -26,10 +26,10 @@ export const landing = {
     },
     { title: 'Modular', text: 'Activa reportes, contabilidad y documentos según lo que necesita cada cliente.' },
     {
-      title: 'Certificación SOC 1 Tipo II',
-      text: 'Controles auditados sobre los procesos que afectan la información financiera.',
+      title: 'Documentos seguros',
+      text: 'Carpetas por sociedad y enlaces para compartir que vencen y se revocan; cada cliente ve solo lo suyo.',
     },
-    { title: 'Soporte con SLA', text: 'Tiempos de respuesta comprometidos y un equipo que conoce tu negocio.' },
+    { title: 'Soporte en el portal', text: 'Tus clientes escriben a la firma desde el portal, sin buscar un correo.' },
     {
       title: 'SaaS en la nube',
       text: 'Servicio alojado en un proveedor de nube de clase mundial, con respaldo continuo.',
