@@ -108,6 +108,19 @@ describe('a signed-out deep link', () => {
   });
 });
 
+describe('a signed-out unknown address', () => {
+  test('says the page does not exist instead of showing the landing', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${webUrl}/no-existe`);
+      await page.getByRole('heading', { name: 'Página no encontrada' }).waitFor();
+      expect(page.url()).toBe(`${webUrl}/no-existe`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('refusals, in Spanish', () => {
   test('empty fields are named without calling the API; refusals get the spec messages', async () => {
     const { context, page } = await newPage(browser);

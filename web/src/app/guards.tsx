@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
+import { NotFound } from '@/components/ui/not-found';
 import { PageLoader } from '@/components/ui/page-loader';
 import { ProfileError } from '@/components/ui/profile-error';
 import { WelcomeScreen } from '@/components/ui/welcome-screen';
@@ -47,7 +48,10 @@ export function RequireAuth() {
   }, []);
 
   const location = useLocation();
+  // An address no page has is 'Página no encontrada' for a visitor too, not the landing.
+  const unknown = useMatches().some((match) => (match.handle as { notFound?: boolean } | undefined)?.notFound);
   const to = guardRedirect('protected', { signedIn, role: undefined }, '');
+  if (to && unknown) return <NotFound />;
   if (to) {
     rememberWanted(location.pathname + location.search);
     return <Navigate to={to} replace />;

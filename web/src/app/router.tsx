@@ -329,7 +329,7 @@ export const routes: RouteObject[] = [
                     Component: (await import('@/features/documents/routes/user-documents')).UserDocumentsRoute,
                   }),
                 },
-                { path: '*', lazy: notFound },
+                { path: '*', handle: { notFound: true }, lazy: notFound },
               ]),
             },
             {
@@ -343,7 +343,7 @@ export const routes: RouteObject[] = [
                     ...reportPages,
                     ...documentPages,
                     ...accountingImportPages,
-                    { path: 'admin/*', lazy: notFound },
+                    { path: 'admin/*', handle: { notFound: true }, lazy: notFound },
                   ]),
                 },
               ],
