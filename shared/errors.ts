@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'PROJECT_DISABLED',
   'GROUP_DISABLED',
   'INVALID_TOKEN',
+  'INVITATION_USED',
   'DATA_CONFLICT',
   'INTERNAL_ERROR',
   // 503: AWS throttled the call or gave no answer in time, after the client's retries; nothing to fix but to retry.

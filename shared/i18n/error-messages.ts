@@ -26,6 +26,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   USER_ALREADY_INVITED: 'Usuario ya invitado y/o registrado',
   USER_IS_ADMIN: 'Este usuario no se puede eliminar ya que es administrador de algun proyecto,grupo o sociedad.',
   INVALID_TOKEN: errors.expiredLink,
+  INVITATION_USED: errors.invitationUsed,
   SAME_DATA: 'Ya existe este nombre, por favor cambie',
   URL_EXISTS: 'La URL ingresada ya fue registrada',
   // Hierarchy admin (projects, groups, societies, industries): deletions the API refuses, and a missing record.

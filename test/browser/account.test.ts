@@ -85,13 +85,13 @@ describe('registration by invitation', () => {
       await page.getByRole('heading', { name: 'Hola Ana María' }).waitFor();
       await screenshot(page, 'account-register-signed-in');
 
-      // The used link is spent: it leads to the expired-link page.
+      // The used link is spent, and says why: the account is active, sign in (not 'expired, ask for another').
       await page.goto(`${webUrl}/`);
       await context.clearCookies();
       await page.goto(`${webUrl}/register/${token}`);
       await page.waitForURL(`${webUrl}/expiredToken`);
-      await page.getByRole('heading', { name: 'Link expirado' }).waitFor();
-      expect(await page.getByText('Este link se encuentra expirado, solicite uno nuevo.').isVisible()).toBe(true);
+      await page.getByRole('heading', { name: 'Tu cuenta ya está activa' }).waitFor();
+      expect(await page.getByText(/Esta invitación ya fue aceptada/).isVisible()).toBe(true);
       await screenshot(page, 'account-expired-token');
       await page.getByRole('link', { name: 'Ir a inicio de sesión' }).click();
       await page.waitForURL(`${webUrl}/`);

@@ -104,9 +104,10 @@ describe('invitation → mail → registration → sign-in', () => {
     expect(group.body.user_group.map((u) => u.email)).toContain(email);
     expect(group.body.user).toContain(info.body.user.uuid);
 
-    // The link is single-use, and the invitation is no longer pending.
-    expect((await call(registration.verifyInvitation, { query: { token } })).body).toEqual({ code: 'INVALID_TOKEN' });
-    expect((await call(registration.registerInvitation, { body: registration_body(token) })).status).toBe(400);
+    // The link is single-use, and says so: the account is active, sign in (not 'expired, ask again').
+    expect((await call(registration.verifyInvitation, { query: { token } })).body).toEqual({ code: 'INVITATION_USED' });
+    const again = await call(registration.registerInvitation, { body: registration_body(token) });
+    expect([again.status, again.body]).toEqual([400, { code: 'INVITATION_USED' }]);
     expect(
       (await call(registration.listInvitations, { token: projectAdmin, query: { search: email } })).body.count,
     ).toBe(0);

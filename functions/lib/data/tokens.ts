@@ -20,6 +20,8 @@ const hash = (token: string) => createHash('sha256').update(token).digest('base6
 const tokenKey = (kind: TokenKind, token: string) => ({ pk: `TOKEN#${kind}#${hash(token)}`, sk: 'TOKEN' });
 
 export const invalidToken = () => new ApiError(400, 'INVALID_TOKEN');
+/** An invitation already accepted: its account exists, and the person is told to sign in, not to ask again. */
+const usedInvitation = () => new ApiError(400, 'INVITATION_USED');
 
 export function newToken(kind: TokenKind, ownerUuid: string): { token: string; write: TxWrite } {
   const token = randomBytes(32).toString('base64url');
@@ -44,18 +46,23 @@ export async function tokenOwner(kind: TokenKind, token: string): Promise<string
     new GetCommand({ TableName: config.tableName, Key: tokenKey(kind, token), ConsistentRead: true }),
   );
   if (!Item || (Item.expires_at as number) <= epochSeconds()) throw invalidToken();
+  if (Item.used) throw kind === 'INVITE' ? usedInvitation() : invalidToken();
   return Item.owner_uuid as string;
 }
 
-/** Consumes a token in a transaction: it fails (INVALID_TOKEN) if the token was used or expired meanwhile. */
+/**
+ * Consumes a token in a transaction: it fails (INVALID_TOKEN) if the token was used or expired meanwhile. A used token
+ * stays, marked, until its own expiry (TTL), so a second use of the link can say it was used.
+ */
 export function consumeToken(kind: TokenKind, token: string): TxWrite {
   return {
     write: {
-      Delete: {
+      Update: {
         TableName: config.tableName,
         Key: tokenKey(kind, token),
-        ConditionExpression: 'attribute_exists(pk) AND expires_at > :now',
-        ExpressionAttributeValues: { ':now': epochSeconds() },
+        UpdateExpression: 'SET used = :used',
+        ConditionExpression: 'attribute_exists(pk) AND expires_at > :now AND attribute_not_exists(used)',
+        ExpressionAttributeValues: { ':now': epochSeconds(), ':used': true },
       },
     },
     onConditionFail: invalidToken,

@@ -38,6 +38,7 @@ export const account = {
     text: 'Ya puedes ingresar al portal con tu correo y tu contraseña.',
   },
   expiredToken: { title: 'Link expirado', text: errors.expiredLink },
+  usedInvitation: { title: 'Tu cuenta ya está activa', text: errors.invitationUsed },
   /** The link of an e-mail change (issue 8): the new address becomes the login only here. */
   confirmEmail: {
     title: 'Confirmar nuevo correo',

@@ -17,6 +17,7 @@ export const errors = {
   quotaExceeded: (remainingSeconds: number) =>
     `Se alcanzó el límite de uso de esta función. Podrás usarla de nuevo en ${formatWait(remainingSeconds)}.`,
   expiredLink: 'Este link se encuentra expirado, solicite uno nuevo.',
+  invitationUsed: 'Esta invitación ya fue aceptada: tu cuenta está activa. Inicia sesión con tu correo y contraseña.',
   invitationExists: 'Usuario ya invitado y/o registrado',
   userIsAdmin: 'Este usuario no se puede eliminar ya que es administrador de algun proyecto,grupo o sociedad.',
   societyGroupConflict:

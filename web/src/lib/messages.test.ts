@@ -115,6 +115,7 @@ const WIRE_MESSAGES: Record<string, string> = {
   TOO_MANY_ATTEMPTS: 'Demasiados intentos. Por favor, espere 1:15.',
   // portal §8 sends an expired link to the expired-link page; its wording is the portal's own.
   INVALID_TOKEN: 'Este link se encuentra expirado, solicite uno nuevo.',
+  INVITATION_USED: 'Esta invitación ya fue aceptada: tu cuenta está activa. Inicia sesión con tu correo y contraseña.',
   // Refusals the spec does not word: the portal's own texts, each saying what blocks the action.
   PROJECT_NOT_EMPTY: 'No es posible eliminar el proyecto porque aún tiene grupos asociados.',
   GROUP_NOT_EMPTY: 'No es posible eliminar el grupo porque aún tiene sociedades asociadas.',

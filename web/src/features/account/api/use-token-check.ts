@@ -18,9 +18,11 @@ export function useTokenCheck<T, K extends QueryKey>(options: UseQueryOptions<T,
   const navigate = useNavigate();
   const check = useQuery(options);
   const refused = check.isError && isRefusedToken(check.error);
+  // An invitation already accepted says so (sign in), not that the link expired.
+  const used = check.isError && check.error instanceof ApiError && check.error.code === 'INVITATION_USED';
   useEffect(() => {
-    if (refused) navigate('/expiredToken', { replace: true });
-  }, [refused, navigate]);
+    if (refused) navigate('/expiredToken', { replace: true, state: { used } });
+  }, [refused, used, navigate]);
   const state: TokenCheckState = check.isSuccess ? 'valid' : check.isError && !refused ? 'failed' : 'checking';
   return { state, data: check.data ?? null, retry: () => void check.refetch() };
 }

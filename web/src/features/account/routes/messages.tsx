@@ -1,4 +1,5 @@
 import { es } from '@shared/i18n/es';
+import { useLocation } from 'react-router-dom';
 import { MessagePage } from '@/features/account/components/message-page';
 
 const t = es.account;
@@ -6,9 +7,9 @@ const toLogin = { label: t.goToLogin, to: '/' };
 
 /** /expiredToken: a mailed link that is unknown, used or expired. */
 export function ExpiredTokenRoute() {
-  return (
-    <MessagePage title={t.expiredToken.title} text={t.expiredToken.text} action={toLogin} testId="expired-token" />
-  );
+  const used = (useLocation().state as { used?: boolean } | null)?.used === true;
+  const words = used ? t.usedInvitation : t.expiredToken;
+  return <MessagePage title={words.title} text={words.text} action={toLogin} testId="expired-token" />;
 }
 
 /** /successRegister: the account of an invitation is ready. */
