@@ -162,6 +162,31 @@ const expired = () => new ApiError(404, 'LINK_EXPIRED');
  * prefix name it.
  */
 export async function useShareLink(token: string, ip: string | undefined) {
+  const { document, hash, link, at, logExpiry, refuse } = await liveShareLink(token, ip);
+  if (!(await countShareUse(hash, at, epochSeconds()))) throw await refuse('EXPIRED');
+  await logShareUse(hash, { at, id: randomUUID(), outcome: 'ALLOWED', ip, expires_at: logExpiry });
+  logger.info('Share link used', { link: link.uuid, document: document.uuid });
+  const url = await documentDownloadUrl(document.key, document.file_name, 'attachment', document.content_type);
+  return { link: url, document_name: splitExtension(document.file_name).base };
+}
+
+/**
+ * What the share page shows before anyone downloads (name, size, until when): the same checks as a use, but nothing
+ * counted and no file link, so opening the page is not a download.
+ */
+export async function peekShareLink(token: string, ip: string | undefined) {
+  const { document, link } = await liveShareLink(token, ip);
+  return {
+    link: '',
+    document_name: splitExtension(document.file_name).base,
+    file_name: document.file_name,
+    size: document.size,
+    expires_at: new Date(link.expires_at * 1000).toISOString(),
+  };
+}
+
+/** A link that may be used now, with its document; else 404 LINK_EXPIRED, the refusal logged. */
+async function liveShareLink(token: string, ip: string | undefined) {
   const at = nowIso();
   const logExpiry = epochSeconds(nowMs() + LOG_DAYS * DAY_SECONDS * 1000);
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) {
@@ -184,10 +209,5 @@ export async function useShareLink(token: string, ip: string | undefined) {
     const gone = access.end === 'creator_lost_access' && !(await getDocument(link.document_uuid));
     throw await refuse(gone ? 'DOCUMENT_GONE' : access.end.toUpperCase());
   }
-  const { document } = access;
-  if (!(await countShareUse(hash, at, epochSeconds()))) throw await refuse('EXPIRED');
-  await logShareUse(hash, { at, id: randomUUID(), outcome: 'ALLOWED', ip, expires_at: logExpiry });
-  logger.info('Share link used', { link: link.uuid, document: document.uuid });
-  const url = await documentDownloadUrl(document.key, document.file_name, 'attachment', document.content_type);
-  return { link: url, document_name: splitExtension(document.file_name).base };
+  return { document: access.document, hash, link, at, logExpiry, refuse };
 }

@@ -225,12 +225,20 @@ export const downloadSharedDocument = defineContract({
   handler: 'documents/download-shared-document',
   summary:
     'Checks a share token (expiry on every read, revocation, and that its maker is enabled and still sees the ' +
-    'document) and redirects to the attachment; ?format=json answers the link. Every use and refusal is logged',
+    'document) and redirects to the attachment; ?format=json answers the link, ?format=info only describes the ' +
+    'document (name, size, expiry) without counting a use. Every use and refusal is logged',
   query: z.object({
     token: z.string().check(z.maxLength(200)),
-    format: z._default(z.enum(['redirect', 'json']), 'redirect'),
+    format: z._default(z.enum(['redirect', 'json', 'info']), 'redirect'),
   }),
-  response: z.object({ link: z.string(), document_name: z.string() }),
+  response: z.object({
+    link: z.string(),
+    document_name: z.string(),
+    /** format=info only: what the share page shows before the download (no use counted, no file link). */
+    file_name: z.optional(z.string()),
+    size: z.optional(z.number()),
+    expires_at: z.optional(z.string()),
+  }),
 });
 
 export const notificationSchema = z.object({

@@ -132,6 +132,13 @@ for (const width of [1366, 375]) {
       expect(box.overflow).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `documents-share-revoked-${width}`);
+      // 'Revocar' asks first; 'Cancelar' leaves the link alive (the other width's run revokes nothing either).
+      await live.getByRole('button', { name: 'Revocar' }).click();
+      await live.getByText('¿Revocar este enlace?').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await live.getByRole('button', { name: 'Cancelar' }).click();
+      await live.getByRole('button', { name: 'Revocar' }).waitFor();
+      expect(await rows.filter({ hasText: 'Revocado' }).count()).toBe(1);
     } finally {
       await context.close();
     }

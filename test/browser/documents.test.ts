@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import * as documentsApi from '../../shared/contracts/documents';
 import * as folders from '../../shared/contracts/folders';
 import * as groups from '../../shared/contracts/groups';
 import * as societies from '../../shared/contracts/societies';
@@ -18,6 +19,8 @@ const { unbrandedWebUrl: webUrl } = inject('portal');
 let browser: Browser;
 let w: Awaited<ReturnType<typeof buildDocumentsWorld>>;
 let shareLink = '';
+/** The uploaded document's uuid, as the share modal names it. */
+let sharedDocument = '';
 const names = { group: '', society: '' };
 const FILE_NAME = 'Balance Año Ñuble.pdf';
 /** About 3 MB, so the upload reports progress more than once. */
@@ -112,7 +115,9 @@ test('the society user sees the notification, opens the folder and shares the do
     expect(await row.getByRole('button', { name: 'Renombrar' }).count()).toBe(0);
     await row.getByRole('button', { name: 'Compartir' }).click();
     const modal = page.getByTestId('share-modal');
+    const minting = page.waitForRequest((r) => r.url().includes('/api/v1/documents/share/token/'));
     await modal.getByRole('button', { name: 'Generar link' }).click();
+    sharedDocument = new URL((await minting).url()).pathname.split('/').at(-2) as string;
     const field = modal.getByLabel('Link', { exact: true });
     await expect.poll(() => field.inputValue()).toMatch(/\/share\/[A-Za-z0-9_-]{43}$/);
     shareLink = await field.inputValue();
@@ -125,17 +130,27 @@ test('the society user sees the notification, opens the folder and shares the do
   }
 });
 
-test('anyone with the link downloads the file in a fresh context; a revoked link shows the expired page', async () => {
+test('anyone with the link sees the file and downloads it in a fresh context; an unknown link shows the expired page', async () => {
   expect(shareLink).not.toBe('');
   const { context, page } = await newPage(browser);
   try {
+    // The page describes the file first: its name, size and until when the link lasts; 'Descargar' starts it.
+    await page.goto(shareLink);
+    await page.getByRole('heading', { name: FILE_NAME }).waitFor();
+    expect(await page.getByTestId('share-size').textContent()).toMatch(/Tamaño: [\d,]+ (B|KB|MB)/);
+    expect(await page.getByTestId('share-until').textContent()).toMatch(/Enlace disponible hasta el \d\d-\d\d-\d{4}/);
+    await screenshot(page, 'share-page');
+    expect(await seriousViolations(page)).toEqual([]);
     const downloading = page.waitForEvent('download');
-    await page.goto(shareLink).catch(() => undefined);
+    await page.getByRole('button', { name: 'Descargar' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(FILE_NAME);
     const path = await download.path();
     const { statSync } = await import('node:fs');
     expect(statSync(path).size).toBe(CONTENT.length);
+    // One visit and one download count one use.
+    const links = await call(documentsApi.listShareLinks, { token: w.tokens.user, params: { uuid: sharedDocument } });
+    expect(links.body.map((l) => l.use_count)).toEqual([1]);
   } finally {
     await context.close();
   }
@@ -144,9 +159,9 @@ test('anyone with the link downloads the file in a fresh context; a revoked link
   try {
     await expired.goto(`${webUrl}/share/${'a'.repeat(43)}`);
     await expired.getByRole('heading', { name: 'Link expirado' }).waitFor();
-    expect(await expired.getByText('Este link se encuentra expirado, solicite uno nuevo.').count()).toBe(1);
-    await expired.getByRole('button', { name: 'Ir a inicio de sesión' }).click();
-    await expired.waitForURL(`${webUrl}/`);
+    expect(await expired.getByText(/Pide a quien te lo compartió que te envíe uno nuevo/).count()).toBe(1);
+    // An outsider has no account: no sign-in is offered.
+    expect(await expired.getByRole('button', { name: 'Ir a inicio de sesión' }).count()).toBe(0);
   } finally {
     await second.close();
   }

@@ -51,6 +51,12 @@ test('a user mints a link; anyone with it downloads the attachment; uses are cou
     'attachment; filename="Informe nandu.pdf"; filename*=UTF-8\'\'Informe%20%C3%B1and%C3%BA.pdf',
   );
 
+  // The share page's description counts no use and carries no file link.
+  const info = await call(documents.downloadSharedDocument, { query: { token: minted.body.token, format: 'info' } });
+  expect(info.status).toBe(200);
+  expect(info.body).toMatchObject({ link: '', document_name: 'Informe ñandú', size: PDF.length });
+  expect(Date.parse(info.body.expires_at as string)).toBe(Date.parse(minted.body.expires_at));
+
   const asJson = await call(documents.downloadSharedDocument, { query: { token: minted.body.token, format: 'json' } });
   expect(asJson.status).toBe(200);
   expect(asJson.body.document_name).toBe('Informe ñandú');

@@ -63,6 +63,9 @@ export const documents = {
     lastUse: (date: string) => `última: ${date}`,
     by: (name: string) => `creado por ${name}`,
     revoke: 'Revocar',
+    revokeQuestion: '¿Revocar este enlace? Quien lo tenga ya no podrá descargar el documento.',
+    revokeConfirm: 'Sí, revocar',
+    revokeCancel: 'Cancelar',
     /** Why an unexpired link no longer opens (a link is as alive as its maker's access). */
     ended: {
       revoked: 'Revocado',
@@ -73,11 +76,15 @@ export const documents = {
     close: 'Cerrar',
   },
   sharePage: {
-    starting: 'Tu descarga comenzará en un momento...',
+    checking: 'Revisando el enlace...',
+    started: 'Tu descarga comenzó.',
     expiredTitle: 'Link expirado',
-    expiredText: 'Este link se encuentra expirado, solicite uno nuevo.',
-    toLogin: 'Ir a inicio de sesión',
+    expiredText: 'Este enlace ya no está disponible. Pide a quien te lo compartió que te envíe uno nuevo.',
     retry: 'Si la descarga no comienza, haz clic aquí.',
+    download: 'Descargar',
+    size: 'Tamaño',
+    sharedBy: (firm: string) => `Compartido desde el portal de ${firm}`,
+    until: (when: string) => `Enlace disponible hasta el ${when}`,
   },
   notifications: {
     label: 'Notificaciones',

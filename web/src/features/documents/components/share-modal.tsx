@@ -68,8 +68,11 @@ export function ShareModal({
     }
     setCopied(true);
   };
+  // Revoking cannot be undone (whoever holds the link loses it): the row asks first.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const revoke = (uuid: string) => {
     mint.reset();
+    setConfirming(null);
     revocation.mutate(uuid);
   };
 
@@ -132,10 +135,20 @@ export function ShareModal({
                   {l.last_used_at ? ` · ${t.lastUse(formatDate(l.last_used_at))}` : ''}
                   {maker ? ` · ${t.by(maker)}` : ''}
                 </Text>
-                {l.end_reason ? null : (
+                {l.end_reason ? null : confirming === l.uuid ? (
+                  <Flex gap="xs" alignItems="center" wrap="wrap" role="group" aria-label={t.revokeQuestion}>
+                    <Text fontSize="small">{t.revokeQuestion}</Text>
+                    <Button size="small" colorTheme="error" variation="primary" onClick={() => revoke(l.uuid)}>
+                      {t.revokeConfirm}
+                    </Button>
+                    <Button size="small" onClick={() => setConfirming(null)}>
+                      {t.revokeCancel}
+                    </Button>
+                  </Flex>
+                ) : (
                   <Button
                     size="small"
-                    onClick={() => revoke(l.uuid)}
+                    onClick={() => setConfirming(l.uuid)}
                     isLoading={revocation.isPending && revocation.variables === l.uuid}
                   >
                     {t.revoke}
