@@ -13,6 +13,7 @@ import { contactMail } from './mails';
 export const handler = httpHandler(postContactEmail, async ({ body, event }) => {
   await countHit('IP_CONTACT', clientIp(event));
   const { subject, html, text } = contactMail(body);
-  await sendMail(config.contactEmail, subject, { html, text });
+  // The firm answers the visitor by replying to the mail.
+  await sendMail(config.contactEmail, subject, { html, text }, body.email);
   return { detail: 'EMAIL_SENT' as const };
 });

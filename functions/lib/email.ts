@@ -65,6 +65,8 @@ export async function sendMail(
   to: string,
   subject: string,
   body: { html: string; text: string; logo?: MailImage | null },
+  /** Where a reply goes when not to the sender (a visitor's contact message: to the visitor). */
+  replyTo?: string,
 ): Promise<boolean> {
   if (await isSuppressed(to)) {
     logger.warn('Mail not sent: the address is suppressed', { subject });
@@ -86,6 +88,7 @@ export async function sendMail(
     new SendEmailCommand({
       FromEmailAddress: config.mailFrom,
       Destination: { ToAddresses: [to] },
+      ...(replyTo && { ReplyToAddresses: [replyTo] }),
       Content: {
         Simple: {
           Subject: { Data: subject, Charset: 'UTF-8' },

@@ -69,8 +69,8 @@ describe('landing', () => {
     }
   });
 
-  test('the contact modal: disabled until valid, sends, closes, and the mail reaches the firm (local SES)', async () => {
-    const { context, page } = await newPage(browser);
+  test('the contact modal at 375 px: says what is wrong, sends, shows that it went, and the firm can reply', async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 375, height: 740 } });
     try {
       await page.goto(`${webUrl}/`);
       await page.getByRole('button', { name: 'Agendar demo' }).click();
@@ -82,7 +82,12 @@ describe('landing', () => {
       expect(await modal.getByText(/Máximo 1024 caracteres/).isVisible()).toBe(true);
 
       const subject = `Demo navegador ${randomUUID().slice(0, 8)}`;
+      // A mistyped address is named once the field is left, not only a greyed 'Enviar'.
+      await modal.getByLabel('Correo electrónico').fill('visita@empresa');
+      await modal.getByLabel('Asunto').focus();
+      await modal.getByText('El email debe tener el siguiente formato nombre@dominio.cl').waitFor();
       await modal.getByLabel('Correo electrónico').fill('visita@empresa.cl');
+      expect(await modal.getByText('El email debe tener el siguiente formato nombre@dominio.cl').count()).toBe(0);
       await modal.getByLabel('Asunto').fill(subject);
       await modal.getByLabel('Descripción').fill('x'.repeat(1025));
       expect(await send.isDisabled()).toBe(true);
@@ -91,10 +96,18 @@ describe('landing', () => {
       await send.click();
       await page.getByTestId('contact-sent').waitFor();
       expect(await modal.isVisible()).toBe(false);
+      // The banner is brought into view on the phone.
+      await expect
+        .poll(async () => {
+          const box = await page.getByTestId('contact-sent').boundingBox();
+          return box !== null && box.y >= 0 && box.y + box.height <= 740;
+        })
+        .toBe(true);
 
       const mail = await waitForMail(firmAddress, subject);
       expect(mail.body.text).toContain('visita@empresa.cl');
       expect(mail.body.text).toContain('Somos 12 sociedades y queremos ver el portal.');
+      expect(mail.replyTo).toEqual(['visita@empresa.cl']);
     } finally {
       await context.close();
     }

@@ -5,6 +5,7 @@ export interface CapturedMail {
   messageId: string;
   from: string;
   destination: { to: string[] };
+  replyTo?: string[];
   subject: string;
   body: { html?: string; text?: string };
   at: number;

@@ -37,11 +37,22 @@ export function ContactModal({
   onSent: () => void;
 }) {
   const [form, setForm] = useState({ email: '', subject: '', description: '' });
+  // A mistyped address says so once the field is left, instead of a silently greyed 'Enviar'.
+  const [emailLeft, setEmailLeft] = useState(false);
+  const emailText = form.email.trim();
+  const emailError = !emailLeft
+    ? undefined
+    : !emailText
+      ? es.validation.emailRequired
+      : !EMAIL.test(emailText)
+        ? es.validation.emailFormat
+        : undefined;
   const send = useSendContact();
   const { reset } = send;
   useEffect(() => {
     if (!open) return;
     setForm({ email: '', subject: initialSubject, description: '' });
+    setEmailLeft(false);
     reset();
   }, [open, initialSubject, reset]);
 
@@ -93,6 +104,9 @@ export function ContactModal({
           maxLength={100}
           isRequired
           onChange={set('email')}
+          onBlur={() => setEmailLeft(true)}
+          hasError={Boolean(emailError)}
+          errorMessage={emailError}
         />
         <TextField label={t.contactSubject} value={form.subject} maxLength={200} isRequired onChange={set('subject')} />
         <TextAreaField

@@ -26,6 +26,13 @@ export function LandingRoute() {
   const turned = useSeenOnce(solutionRef);
   const [contact, setContact] = useState<{ open: boolean; subject: string }>({ open: false, subject: '' });
   const [sent, setSent] = useState(false);
+  // The banner sits under the hero: on a phone it is brought into view, or nobody sees that the message went.
+  const sentRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!sent) return;
+    sentRef.current?.scrollIntoView({ block: 'center' });
+    sentRef.current?.focus({ preventScroll: true });
+  }, [sent]);
   const heroIndex = heroIndexFor(new Date());
   const name = site?.header_title || site?.project_name || es.app.title;
 
@@ -88,7 +95,14 @@ export function LandingRoute() {
           </Card>
         </section>
         {sent ? (
-          <Alert variation="success" role="status" className="landing-section" data-testid="contact-sent">
+          <Alert
+            ref={sentRef}
+            tabIndex={-1}
+            variation="success"
+            role="status"
+            className="landing-section"
+            data-testid="contact-sent"
+          >
             {t.contactSent}
           </Alert>
         ) : null}
