@@ -161,7 +161,7 @@ const expired = () => new ApiError(404, 'LINK_EXPIRED');
  * counted), and logs the attempt whatever its outcome. The token itself is never logged: the link's id and a hash
  * prefix name it.
  */
-export async function useShareLink(token: string, ip: string | undefined) {
+export async function spendShareLink(token: string, ip: string | undefined) {
   const { document, hash, link, at, logExpiry, refuse } = await liveShareLink(token, ip);
   if (!(await countShareUse(hash, at, epochSeconds()))) throw await refuse('EXPIRED');
   await logShareUse(hash, { at, id: randomUUID(), outcome: 'ALLOWED', ip, expires_at: logExpiry });

@@ -134,16 +134,16 @@ test('an expired link is refused on read, before DynamoDB deletes it (clock move
     query: { days: 1 },
   });
   await tableAccess(); // the functions' environment, for calling the module in this process
-  const { useShareLink } = await import('../../functions/documents/share-links');
+  const { spendShareLink } = await import('../../functions/documents/share-links');
   const { setClockOffset } = await import('../../functions/lib/clock');
-  await expect(useShareLink(minted.body.token, '10.0.0.1')).resolves.toMatchObject({ document_name: 'Informe ñandú' });
+  await expect(spendShareLink(minted.body.token, '10.0.0.1')).resolves.toMatchObject({ document_name: 'Informe ñandú' });
   setClockOffset(86_400_000 + 1000);
-  await expect(useShareLink(minted.body.token, '10.0.0.1')).rejects.toMatchObject({
+  await expect(spendShareLink(minted.body.token, '10.0.0.1')).rejects.toMatchObject({
     status: 404,
     code: 'LINK_EXPIRED',
   });
   setClockOffset(0);
-  await expect(useShareLink(minted.body.token, '10.0.0.1')).resolves.toBeTruthy();
+  await expect(spendShareLink(minted.body.token, '10.0.0.1')).resolves.toBeTruthy();
 });
 
 test('a user without documentation, another project and a sibling group cannot mint or list', async () => {
