@@ -67,6 +67,7 @@ const GLYPHS: Record<string, string[]> = {
   C: [' ####', '#    ', '#    ', '#    ', '#    ', '#    ', ' ####'],
   D: ['#### ', '#   #', '#   #', '#   #', '#   #', '#   #', '#### '],
   E: ['#####', '#    ', '#    ', '#### ', '#    ', '#    ', '#####'],
+  F: ['#####', '#    ', '#    ', '#### ', '#    ', '#    ', '#    '],
   I: ['#####', '  #  ', '  #  ', '  #  ', '  #  ', '  #  ', '#####'],
   L: ['#    ', '#    ', '#    ', '#    ', '#    ', '#    ', '#####'],
   N: ['#   #', '##  #', '# # #', '#  ##', '#   #', '#   #', '#   #'],
@@ -134,13 +135,20 @@ export function brandIcon(spec: BrandSpec): Buffer {
   });
 }
 
+/** The dot size at which the longest word fits right of the mark (at most 4). */
+export const logoScale = (words: string[], width = 360) =>
+  Math.min(4, Math.floor((width - 100 - 4) / (Math.max(...words.map((word) => word.length)) * 6)));
+
 /** 360 × 96 logo: the mark, then the words in the primary colour, on a transparent ground. */
 export function brandLogo(spec: BrandSpec): Buffer {
   const width = 360;
   const height = 96;
   const draw = mark(spec, 80);
   const primary = rgb(spec.primary);
-  const scale = 4;
+  const missing = [...spec.words.join('')].filter((letter) => !GLYPHS[letter]);
+  if (missing.length > 0) throw new Error(`No glyph for ${missing.join(', ')} in the logo's words`);
+  // The longest word sets the dot size, so every word fits beside the mark (a glyph is 6 dots wide with its gap).
+  const scale = logoScale(spec.words, width);
   return png(width, height, (x, y) => {
     if (x < 88 && y >= 8 && y < 88) return draw(x - 4, y - 8);
     for (const [line, word] of spec.words.entries()) {
