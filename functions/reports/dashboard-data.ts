@@ -1,3 +1,4 @@
+import { formatDay } from '../../shared/day';
 import { reportsViewer as t } from '../../shared/i18n/es/reports';
 import { ROLE_LABELS, type Role } from '../../shared/roles';
 import type { Selection } from '../lib/assignments/visibility';
@@ -5,7 +6,7 @@ import { nowMs } from '../lib/clock';
 import type { Entry } from '../lib/data/directory';
 import { readDirectories } from '../lib/data/directory';
 import { type GroupEntry, groupsOfProject } from '../lib/data/groups';
-import { indicatorSeries } from '../lib/data/indicators';
+import { indicatorSeries, indicatorValueOn } from '../lib/data/indicators';
 import { getItems } from '../lib/data/list-index';
 import type { ReportRecord } from '../lib/data/reports';
 import { type SocietyEntry, societiesOfGroup, societiesOfProject } from '../lib/data/societies';
@@ -99,18 +100,27 @@ async function activity(selection: Selection): Promise<{ scopeName: string; pane
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/**
+ * The 90 days up to each indicator's latest value, as the home's cards do: when the provider stopped publishing (or
+ * the store was last filled long ago) the chart still shows the last values it has, and its title says until when.
+ */
 async function indicators(): Promise<Panel[]> {
-  const to = nowMs();
-  const from = to - 90 * 86_400_000;
-  const [dolar, uf] = await Promise.all([
-    indicatorSeries('dolar', day(from), day(to)),
-    indicatorSeries('uf', day(from), day(to)),
-  ]);
-  const points = (series: typeof dolar) => series.map((v) => ({ label: v.day, value: v.value }));
-  return [
-    { id: 'dolar', title: t.panels.dolar, chart: 'line', points: points(dolar) },
-    { id: 'uf', title: t.panels.uf, chart: 'line', points: points(uf) },
-  ];
+  const today = day(nowMs());
+  const panel = async (code: 'dolar' | 'uf', title: string, titleUntil: (day: string) => string): Promise<Panel> => {
+    const latest = await indicatorValueOn(code, today);
+    const end = latest?.day ?? today;
+    const from = day(Date.parse(end) - 90 * 86_400_000);
+    const series = await indicatorSeries(code, from, end);
+    // A week without a value is more than a weekend or a holiday: the title names the last day.
+    const stale = Date.parse(today) - Date.parse(end) > 7 * 86_400_000;
+    return {
+      id: code,
+      title: stale ? titleUntil(formatDay(end)) : title,
+      chart: 'line',
+      points: series.map((v) => ({ label: v.day, value: v.value })),
+    };
+  };
+  return Promise.all([panel('dolar', t.panels.dolar, t.panels.dolarUntil), panel('uf', t.panels.uf, t.panels.ufUntil)]);
 }
 
 export async function dashboardData(report: ReportRecord, selection: Selection | undefined) {

@@ -216,6 +216,29 @@ describe('reports: create, edit and their errors', () => {
   });
 });
 
+describe('the built-in indicators dashboard', () => {
+  test('draws the 90 days up to the latest values it has, and says until when once they are old', async () => {
+    const report = (await create(builtIn({ group_list: [w.G1], builtin_dashboard: 'INDICATORS' }))).body;
+    const { body, status } = await call(reports.getReportDashboard, {
+      token: w.people.userSociety.token,
+      params: { id: report.uuid },
+    });
+    expect(status).toBe(200);
+    for (const id of ['dolar', 'uf']) {
+      const panel = body.panels.find((p: { id: string }) => p.id === id) as {
+        title: string;
+        points: Array<{ label: string }>;
+      };
+      expect(panel.points.length).toBeGreaterThan(0);
+      const last = panel.points.at(-1)?.label as string;
+      const old = Date.now() - Date.parse(last) > 7 * 86_400_000;
+      // An old series names its last day (DD-MM-YYYY); a fresh one says 'últimos 90 días'.
+      if (old) expect(panel.title).toContain(`hasta el ${last.split('-').reverse().join('-')}`);
+      else expect(panel.title).toContain('últimos 90 días');
+    }
+  });
+});
+
 describe('who sees a report (the one visibility rule)', () => {
   test('a USER_SOCIETY sees a report for its group; a USER_SOCIETY of another group gets 404 NOT_FOUNT', async () => {
     const report = (await create(builtIn({ group_list: [w.G1] }))).body;

@@ -16,6 +16,8 @@ export const reportsViewer = {
     societiesByStatus: 'Sociedades habilitadas y deshabilitadas',
     dolar: 'Dólar observado (últimos 90 días)',
     uf: 'UF (últimos 90 días)',
+    dolarUntil: (day: string) => `Dólar observado (90 días hasta el ${day})`,
+    ufUntil: (day: string) => `UF (90 días hasta el ${day})`,
     documentsPerMonth: 'Documentos agregados por mes',
     folderSizes: (unit: 'KB' | 'MB') => `Espacio por carpeta (${unit})`,
     revenue: 'Ingresos por mes (miles de $)',
