@@ -216,6 +216,24 @@ describe('reports: create, edit and their errors', () => {
   });
 });
 
+describe('reports this deployment cannot embed', () => {
+  test('are left out of a client’s menu (they would only say "not configured"), and stay in an admin’s', async () => {
+    // The local stack configures neither QuickSight nor Power BI (functions/lib/embedding/config.ts).
+    const { aws_id_dashboard } = await registerDashboard(w.superAdmin, 'QUICKSIGHT', [w.P]);
+    const quickSight = await create(
+      builtIn({ group_list: [w.G1], tool_type: 'QUICKSIGHT', aws_id_dashboard, enable_group_admin: true }),
+    );
+    expect(quickSight.status).toBe(201);
+    const shown = await create(builtIn({ group_list: [w.G1], enable_group_admin: true }));
+    for (const client of [w.people.userSociety.token, w.people.userGroup.token]) {
+      const menu = await myReports(client);
+      expect(menu).toContain(shown.body.uuid);
+      expect(menu).not.toContain(quickSight.body.uuid);
+    }
+    expect(await myReports(w.people.groupAdmin.token)).toContain(quickSight.body.uuid);
+  });
+});
+
 describe('the built-in indicators dashboard', () => {
   test('draws the 90 days up to the latest values it has, and says until when once they are old', async () => {
     const report = (await create(builtIn({ group_list: [w.G1], builtin_dashboard: 'INDICATORS' }))).body;

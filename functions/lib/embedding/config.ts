@@ -69,3 +69,10 @@ export function powerBiSettings(): PowerBiSettings | undefined {
     identityRole: env('POWERBI_IDENTITY_ROLE') ?? 'Portal',
   };
 }
+
+/** Whether this deployment can show a report of this tool (built-in dashboards always; QuickSight and Power BI once set). */
+export function toolConfigured(tool: string): boolean {
+  if (tool === 'QUICKSIGHT') return quickSightSettings() !== undefined;
+  if (tool === 'POWER_BI') return powerBiSettings() !== undefined;
+  return true;
+}
