@@ -229,23 +229,51 @@ export async function deleteUser(caller: Caller, uuid: string) {
 }
 
 /** The caller's own avatar: an image, replaced only once the new one is saved. */
-export async function changeAvatar(caller: Caller, files: UploadedFile[]) {
+const ownFields = (user: UserRecord): Record<string, unknown> => ({
+  first_name: user.first_name,
+  last_name: user.last_name,
+  phone_number: user.phone_number,
+  image: user.image,
+});
+
+/**
+ * The caller's own profile ('Mi perfil'): its avatar, names and phone, whichever are sent (400 when none is). These
+ * are the person's own, so no admin scope applies; e-mail, RUT and role stay an admin's (or the e-mail change's).
+ */
+export async function changeOwnProfile(
+  caller: Caller,
+  fields: { first_name?: string; last_name?: string; phone_number?: string | null },
+  files: UploadedFile[],
+) {
   const file = files.find((f) => f.field === 'image');
-  if (!file) throw fieldErrors({ image: ['REQUIRED'] });
-  const key = await storeImage(`avatars/${caller.user.uuid}`, file);
-  const after = { ...caller.user, image: key, updated: nowIso(), version: caller.user.version + 1 };
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  if (!file && Object.keys(changes).length === 0) throw fieldErrors({ image: ['REQUIRED'] });
+  const key = file ? await storeImage(`avatars/${caller.user.uuid}`, file) : caller.user.image;
+  const after: UserRecord = {
+    ...caller.user,
+    ...changes,
+    image: key,
+    updated: nowIso(),
+    version: caller.user.version + 1,
+  };
   const uuid = caller.user.uuid;
   try {
     await transactWrite([
       putVersioned(userItem(after), caller.user.version),
-      // `updated` moved: the user's listing entries follow.
+      // `updated` and perhaps the names moved: the user's listing entries follow.
       ...userListingWrites(after, await membershipsOf(after)),
-      auditWrite(config.tableName, caller, 'UPDATE', { type: 'USER', uuid }, { image: [caller.user.image, key] }),
+      auditWrite(
+        config.tableName,
+        caller,
+        'UPDATE',
+        { type: 'USER', uuid },
+        diff(ownFields(caller.user), ownFields(after)),
+      ),
     ]);
   } catch (error) {
-    await deleteAsset(key);
+    if (file) await deleteAsset(key);
     throw error;
   }
-  await deleteAsset(caller.user.image);
-  return { image: await assetUrl(key) };
+  if (file) await deleteAsset(caller.user.image);
+  return { image: key ? await assetUrl(key) : null };
 }

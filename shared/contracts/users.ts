@@ -184,8 +184,12 @@ export const patchUserProfile = defineContract({
   path: 'api/v1/users/user-profile/',
   access: ALL,
   handler: 'users/patch-user-profile',
-  summary: "Change the caller's avatar (multipart 'image': an image, 2 MB at most)",
-  body: z.object({}),
+  summary: "Change the caller's own profile: its avatar (multipart 'image': an image, 2 MB at most), names and phone",
+  body: z.object({
+    first_name: z.optional(personName),
+    last_name: z.optional(personName),
+    phone_number: optionalPhoneSchema,
+  }),
   multipartFiles: { image: 'image' },
   response: z.object({ image: z.nullable(z.string()) }),
 });

@@ -336,3 +336,37 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+describe('my own data', () => {
+  for (const width of [1366, 375]) {
+    test(`at ${width} px a person edits its names and phone on /userinfo; a bad phone is named, nothing saved`, async () => {
+      const person = await createTestUser('USER_SOCIETY', [demo.projects.andes], 'perfil');
+      const { context, page } = await newPage(browser, { viewport: { width, height: 800 } });
+      try {
+        await signInWithCookies(context, webUrl, person.email);
+        await page.goto(`${webUrl}/userinfo`);
+        await page.getByRole('button', { name: 'Editar mis datos' }).click();
+        const form = page.getByTestId('profile-form');
+        await form.getByLabel('Nombre', { exact: true }).fill('Rocío');
+        await form.getByLabel('Apellidos').fill('Núñez Ortúzar');
+        await form.getByLabel('Teléfono (opcional)').fill('12');
+        await form.getByRole('button', { name: 'Guardar' }).click();
+        await form.getByText(/formato/i).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        await form.getByLabel('Teléfono (opcional)').fill('+56 9 1234 5678');
+        await form.getByRole('button', { name: 'Guardar' }).click();
+        await page.getByTestId('profile-saved').waitFor();
+        await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('Rocío Núñez Ortúzar');
+        expect(await page.getByTestId('profile-phone').textContent()).toContain('1234');
+        // The top bar's greeting and the API agree.
+        const { access } = await signIn(person.email);
+        const { getUserInfo } = await import('../../shared/contracts/auth');
+        const info = await call(getUserInfo, { token: access });
+        expect(info.body.user).toMatchObject({ first_name: 'Rocío', last_name: 'Núñez Ortúzar' });
+        await screenshot(page, `account-my-data-${width}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

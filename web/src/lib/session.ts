@@ -96,6 +96,12 @@ export function loadProfile(): Promise<void> {
   return profileLoad;
 }
 
+/** Loads the profile again (after the person changed its own data); the page keeps the old one until it arrives. */
+export function reloadProfile(): Promise<void> {
+  profileLoad = null;
+  return loadProfile();
+}
+
 export function clearNotice(): void {
   if (store.get().notice) store.set({ notice: null });
 }

@@ -1,6 +1,6 @@
 import { Avatar, Button, Card, Flex, Heading, Loader, Text, View, VisuallyHidden } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useAvatar } from '@/features/account/api/use-avatar';
@@ -11,7 +11,8 @@ import {
   useProfileLists,
 } from '@/features/account/api/use-profile-lists';
 import { ErrorLines } from '@/features/account/components/error-lines';
-import { useSession } from '@/lib/session';
+import { ProfileForm } from '@/features/account/components/profile-form';
+import { reloadProfile, useSession } from '@/lib/session';
 
 const t = es.account.userInfo;
 const orDash = (value: string | null | undefined) => (value?.trim() ? value : t.empty);
@@ -71,6 +72,8 @@ export function UserInfoRoute() {
   const lists = useProfileLists(role);
   const avatar = useAvatar(profile?.profile.image);
   const input = useRef<HTMLInputElement>(null);
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
 
   if (!profile) return <PageLoader />;
   const name = `${profile.user.first_name} ${profile.user.last_name}`.trim();
@@ -125,18 +128,49 @@ export function UserInfoRoute() {
                 </Text>
               ) : null}
             </Flex>
-            <Flex direction="column" gap="small" flex="1 1 16rem">
-              <Field label={t.name} value={name} testId="profile-name" />
-              <Field label={t.phone} value={orDash(profile.profile.phone_number)} testId="profile-phone" />
-              <Field label={t.email} value={profile.user.email} testId="profile-email" />
-              <Field label={t.role} value={es.roles[profile.profile.user_role]} testId="profile-role" />
-              <Field label={t.position} value={orDash(profile.profile.position)} testId="profile-position" />
-              <View>
-                <Button as={RouterLink} to="/changePassword" variation="primary" size="small">
-                  {t.changePassword}
-                </Button>
-              </View>
-            </Flex>
+            {editing ? (
+              <Flex direction="column" gap="small" flex="1 1 16rem">
+                <ProfileForm
+                  initial={{
+                    first_name: profile.user.first_name,
+                    last_name: profile.user.last_name,
+                    phone_number: profile.profile.phone_number ?? '',
+                  }}
+                  onDone={(saved) => {
+                    setEditing(false);
+                    setSaved(saved);
+                    if (saved) void reloadProfile();
+                  }}
+                />
+              </Flex>
+            ) : (
+              <Flex direction="column" gap="small" flex="1 1 16rem">
+                <Field label={t.name} value={name} testId="profile-name" />
+                <Field label={t.phone} value={orDash(profile.profile.phone_number)} testId="profile-phone" />
+                <Field label={t.email} value={profile.user.email} testId="profile-email" />
+                <Field label={t.role} value={es.roles[profile.profile.user_role]} testId="profile-role" />
+                <Field label={t.position} value={orDash(profile.profile.position)} testId="profile-position" />
+                {saved ? (
+                  <Text fontSize="small" color="font.success" role="status" data-testid="profile-saved">
+                    {t.dataSaved}
+                  </Text>
+                ) : null}
+                <Flex gap="small" wrap="wrap">
+                  <Button
+                    size="small"
+                    onClick={() => {
+                      setSaved(false);
+                      setEditing(true);
+                    }}
+                  >
+                    {t.editData}
+                  </Button>
+                  <Button as={RouterLink} to="/changePassword" variation="primary" size="small">
+                    {t.changePassword}
+                  </Button>
+                </Flex>
+              </Flex>
+            )}
           </Flex>
           <ErrorLines lines={avatar.errors} testId="avatar-errors" />
         </Card>
