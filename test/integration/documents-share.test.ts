@@ -136,7 +136,9 @@ test('an expired link is refused on read, before DynamoDB deletes it (clock move
   await tableAccess(); // the functions' environment, for calling the module in this process
   const { spendShareLink } = await import('../../functions/documents/share-links');
   const { setClockOffset } = await import('../../functions/lib/clock');
-  await expect(spendShareLink(minted.body.token, '10.0.0.1')).resolves.toMatchObject({ document_name: 'Informe ñandú' });
+  await expect(spendShareLink(minted.body.token, '10.0.0.1')).resolves.toMatchObject({
+    document_name: 'Informe ñandú',
+  });
   setClockOffset(86_400_000 + 1000);
   await expect(spendShareLink(minted.body.token, '10.0.0.1')).rejects.toMatchObject({
     status: 404,

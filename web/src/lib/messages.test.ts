@@ -251,8 +251,8 @@ describe('field codes (portal §5, admin §8)', () => {
     });
     expect(messagesForError(error)).toEqual([
       '¡Oops! Este campo es obligatorio: completa nombre',
-      'Error en formato de email',
-      'Error en largo de email',
+      'Error en formato de correo electrónico',
+      'Error en largo de correo electrónico',
     ]);
     expect(messageForError(error)).toBe('¡Oops! Este campo es obligatorio: completa nombre');
   });

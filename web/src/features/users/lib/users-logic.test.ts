@@ -212,7 +212,7 @@ describe('CSV import', () => {
   test('row errors in Spanish', () => {
     expect(
       rowErrorMessages({ email: ['FORMAT_ERROR'], group: ['FORMAT_NOT_ALLOWED'], first_name: ['ERROR_LENGTH'] }),
-    ).toEqual(['Error en formato de email', 'Error en formato de grupo', 'Error en largo de nombre']);
+    ).toEqual(['Error en formato de correo electrónico', 'Error en formato de grupo', 'Error en largo de nombre']);
     expect(rowErrorMessages({ non_field_errors: ['USER_ALREADY_INVITED'] })).toEqual([
       'Usuario ya invitado y/o registrado',
     ]);
