@@ -338,7 +338,9 @@ async function importCsv() {
     await results.waitFor();
     expect(await page.getByTestId('import-summary').textContent()).toBe('1 usuario invitado, 1 fila con errores.');
     expect(await results.locator('[data-row="2"]').getByText('Creado').isVisible()).toBe(true);
-    expect(await results.locator('[data-row="3"]').getByText('- Error en formato de correo electrónico').isVisible()).toBe(true);
+    expect(
+      await results.locator('[data-row="3"]').getByText('- Error en formato de correo electrónico').isVisible(),
+    ).toBe(true);
     expect(await page.getByText('Usuarios creados con éxito').count()).toBe(0);
     await screenshot(page, 'users-import-errors');
     await waitForMail(`csv-a-${id}@demo.cl`, 'Invitación');

@@ -258,6 +258,15 @@ export function requiredQueryValues(contract: Contract): Array<[string, string]>
  * Fields whose valid value depends on the contract rather than the name (a registry entry's tool is not a report's),
  * set whether required or not.
  */
+/**
+ * The sample texts that are the same on every call ('Descripción de prueba'): every file that builds bodies from
+ * here sends them, so finding one in a changed item says nothing of which request wrote it.
+ */
+export const FIXED_SAMPLE_TEXTS: readonly string[] = Object.values(SAMPLES)
+  .filter((sample) => sample() === sample())
+  .map((sample) => sample())
+  .filter((value): value is string => typeof value === 'string');
+
 const CONTRACT_SAMPLES: Record<string, Record<string, () => unknown>> = {
   // A QuickSight dashboard, registered once each.
   createRegistryEntry: {
