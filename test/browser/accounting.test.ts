@@ -97,7 +97,8 @@ describe('accounting statements', () => {
       await view.getByRole('button', { name: 'Descargar' }).click();
       await view.getByRole('menuitem', { name: 'PDF' }).click();
       const pdf = await pdfDownload;
-      expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+      // Named by statement, company and period, in Spanish.
+      expect(pdf.suggestedFilename()).toBe('balance-de-8-columnas-minera-atacama-spa-2018-02.pdf');
       const excelDownload = view.waitForEvent('download');
       await view.getByRole('button', { name: 'Descargar' }).click();
       await view.getByRole('menuitem', { name: 'Excel' }).click();

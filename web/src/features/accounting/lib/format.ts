@@ -36,3 +36,14 @@ export function formatPercent(value: number | null): string {
   if (value === null || !Number.isFinite(value)) return ' - ';
   return `${value.toLocaleString('es-CL', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
 }
+
+/** A download's name a person recognises: the statement, the company and the period, in Spanish, no accents. */
+export function statementFileName(title: string, society: string | undefined, period: string): string {
+  return [title, society ?? '', period]
+    .join(' ')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+}

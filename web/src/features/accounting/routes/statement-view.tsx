@@ -27,7 +27,7 @@ import {
   FinancialTable,
   ResultsTable,
 } from '../components/statement-tables';
-import { formatAmount } from '../lib/format';
+import { formatAmount, statementFileName } from '../lib/format';
 import { defaultPeriods, familyOfType, parsePeriodKey, reportTypeOf } from '../lib/periods';
 
 const s = es.accountingScreens;
@@ -156,7 +156,13 @@ function StatementView() {
     if (!query) return;
     setDownloadError(null);
     try {
-      await downloadStatement(family, kind, query, type, `${family}-${state.start}`);
+      await downloadStatement(
+        family,
+        kind,
+        query,
+        type,
+        statementFileName(title, header?.society_business_name, state.start),
+      );
     } catch (error) {
       setDownloadError(error);
     }
