@@ -3,6 +3,7 @@ import {
   Alert,
   Card,
   Icon,
+  Link,
   Loader,
   Menu,
   MenuButton,
@@ -16,7 +17,7 @@ import {
 } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from './modal';
 import { ServerErrors } from './server-errors';
 
@@ -130,9 +131,21 @@ export function AdminTable<T>({
             ) : (
               list.map((row) => (
                 <TableRow key={rowKey(row)} data-row={rowKey(row)}>
-                  {columns.map((column) => (
-                    <TableCell key={column.header}>{column.cell(row)}</TableCell>
-                  ))}
+                  {columns.map((column, index) => {
+                    // The row's name opens its detail, as 'Ver Detalle' does: the first thing people click.
+                    const detail = index === 0 ? actions?.(row).detailTo : undefined;
+                    return (
+                      <TableCell key={column.header}>
+                        {detail ? (
+                          <Link as={RouterLink} to={detail} className="admin-row-link">
+                            {column.cell(row)}
+                          </Link>
+                        ) : (
+                          column.cell(row)
+                        )}
+                      </TableCell>
+                    );
+                  })}
                   {actions ? (
                     <TableCell className="admin-actions-cell">
                       <RowActionsMenu

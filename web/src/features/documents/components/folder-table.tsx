@@ -59,7 +59,7 @@ export function FolderTable({
             <TableRow key={row.uuid} data-testid="documents-row">
               <TableCell>
                 <Button variation="link" size="small" gap="xs" onClick={() => onOpen(row)} className="documents-name">
-                  <AppIcon name={isFile(row) ? 'reports' : 'folder'} />
+                  <AppIcon name={isFile(row) ? 'file' : 'folder'} />
                   {row.name}
                 </Button>
               </TableCell>
