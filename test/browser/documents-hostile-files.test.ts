@@ -4,7 +4,7 @@ import * as folders from '../../shared/contracts/folders';
 import * as societies from '../../shared/contracts/societies';
 import { seriousViolations } from '../helpers/a11y';
 import { call } from '../helpers/api';
-import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
+import { launchBrowser, newPage, rowAction, screenshot, signInWithCookies } from '../helpers/browser';
 import { tableAccess } from '../helpers/db';
 import { buildDocumentsWorld, uploadSmall } from '../integration/documents-fixture';
 
@@ -81,7 +81,7 @@ async function openFolder(context: BrowserContext, page: Page) {
 /** 'Abrir' on a row, and the tab it opens. */
 async function openRow(page: Page, name: string) {
   const popup = page.waitForEvent('popup');
-  await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'Abrir' }).click();
+  await rowAction(page, name, 'Abrir');
   return popup;
 }
 

@@ -7,7 +7,7 @@ import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import { seriousViolations, settled } from '../helpers/a11y';
 import { call, signIn } from '../helpers/api';
-import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
+import { launchBrowser, newPage, rowAction, screenshot, signInWithCookies } from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
 import { buildDocumentsWorld, uploadSmall } from '../integration/documents-fixture';
 
@@ -81,7 +81,7 @@ async function openShareDialog(page: Page, admin: boolean) {
   await view.getByRole('button', { name: 'Resultados' }).first().click();
   const row = page.getByRole('row').filter({ hasText: FILE_NAME });
   await row.waitFor();
-  await row.getByRole('button', { name: 'Compartir' }).click();
+  await rowAction(page, FILE_NAME, 'Compartir');
   const modal = page.getByTestId('share-modal');
   await modal.waitFor();
   return modal;

@@ -165,21 +165,24 @@ async function crawl(page: Page, exclude: (path: string) => boolean): Promise<Ma
         break;
       }
     }
-    // The document manager's first folder: its level offers what the root does not (a project's templates).
-    const folder = page.locator('[data-testid="documents-row"] .documents-name').first();
-    if (address.startsWith('/admin/documents/root') && (await folder.count()) > 0) {
-      // The level's rows are new elements: the ones left behind are marked, to wait for the next level's.
-      await page.locator('[data-testid="documents-row"]').evaluateAll((rows) => {
-        for (const row of rows) row.setAttribute('data-left', '');
-      });
-      await folder.click();
-      await page.waitForURL((url) => url.pathname + url.search !== address);
-      await page.locator('[data-testid="documents-row"]:not([data-left])').first().waitFor();
-      await settled(page);
-      reach(page.url());
-      for (const href of await visibleLinks(page)) reach(href);
-      await page.goBack();
-      await settled(page);
+    // The document manager's first folders: their level offers what the root does not (a project's templates).
+    if (address.startsWith('/admin/documents/root')) {
+      const folders = page.locator('[data-testid="documents-row"] .documents-name');
+      for (let index = 0; index < Math.min(3, await folders.count()); index += 1) {
+        // The level's rows are new elements: the ones left behind are marked, to wait for the next level's.
+        await page.locator('[data-testid="documents-row"]').evaluateAll((rows) => {
+          for (const row of rows) row.setAttribute('data-left', '');
+        });
+        await folders.nth(index).click();
+        await page.waitForURL((url) => url.pathname + url.search !== address);
+        await page.locator('[data-testid="documents-row"]:not([data-left])').first().waitFor();
+        await settled(page);
+        reach(page.url());
+        for (const href of await visibleLinks(page)) reach(href);
+        await page.goBack();
+        await page.locator('[data-testid="documents-row"]:not([data-left])').first().waitFor();
+        await settled(page);
+      }
     }
   }
   return reached;

@@ -94,6 +94,8 @@ describe.concurrent('users admin', () => {
         user_role: 'USER_GROUP',
         email,
         group: [demo.groups.norte],
+        // A client's invitation offers document access, on unless turned off.
+        user_documentation: true,
       });
       await page.getByRole('heading', { name: 'Usuario invitado con éxito' }).waitFor();
       await screenshot(page, 'users-invite-done');

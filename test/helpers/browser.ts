@@ -142,3 +142,18 @@ export async function pickedValue(scope: Page | Locator, label: string): Promise
   const checked = scope.getByRole('radiogroup', { name: label, exact: true }).locator('input[type="radio"]:checked');
   return (await checked.count()) === 0 ? '' : ((await checked.getAttribute('value')) ?? '');
 }
+
+/**
+ * Runs a document row's action as a person would at the page's width: its button on a wide screen, or 'Acciones de …'
+ * then the menu's entry on a phone, where the row's actions fold into one menu.
+ */
+export async function rowAction(page: Page, rowText: string, action: string): Promise<void> {
+  const row = page.getByRole('row').filter({ hasText: rowText });
+  const button = row.getByRole('button', { name: action, exact: true });
+  if ((await button.count()) > 0) {
+    await button.click();
+    return;
+  }
+  await row.getByRole('button', { name: /^Acciones de / }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
