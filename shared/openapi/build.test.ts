@@ -54,9 +54,13 @@ describe('OpenAPI document (issue 9: it tells the truth)', () => {
     expect(project['multipart/form-data'].schema.properties.project_name).toBeDefined();
     expect(project['multipart/form-data'].schema.required).toContain('project_name');
     expect(project['application/json']).toBeDefined();
-    const avatar = operationOf(contracts.find((c) => c.id === 'patchUserProfile') as Contract).requestBody.content;
-    expect(Object.keys(avatar)).toEqual(['multipart/form-data']);
-    expect(avatar['multipart/form-data'].schema.required).toEqual(['image']);
+    const csv = operationOf(contracts.find((c) => c.id === 'importUsersCsv') as Contract).requestBody.content;
+    expect(Object.keys(csv)).toEqual(['multipart/form-data']);
+    expect(csv['multipart/form-data'].schema.required).toEqual(['file_csv']);
+    // The own profile takes its picture and its text fields alike, none of them required.
+    const profile = operationOf(contracts.find((c) => c.id === 'patchUserProfile') as Contract).requestBody.content;
+    expect(profile['multipart/form-data'].schema.properties.first_name).toBeDefined();
+    expect(profile['multipart/form-data'].schema.required ?? []).not.toContain('image');
   });
 
   it('answers its file type (a PDF, or the accounting Excel files), not JSON, for each file response', () => {
