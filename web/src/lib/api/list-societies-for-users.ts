@@ -1,4 +1,5 @@
 import { listSocietiesForUsers } from '@shared/contracts/societies';
+import { formatRut } from '@shared/rut';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type PickerSource, pickerQuery } from '@/components/admin/picker-logic';
 import { api, type QueryInputOf } from '@/lib/api-client';
@@ -20,8 +21,11 @@ export const useSocietiesForUsers = (query: SocietiesForUsersQuery, enabled = tr
   useQuery({ ...societiesForUsersQueryOptions(query), enabled });
 
 /** A society as a picker option: 'Razón social (RUT)'. */
+/** A society as pickers name it: its name and its RUT written as people read it (76.123.456-7). */
 export const societyLabel = (society: { society_business_name: string; society_rut: string | null }) =>
-  society.society_rut ? `${society.society_business_name} (${society.society_rut})` : society.society_business_name;
+  society.society_rut
+    ? `${society.society_business_name} (${formatRut(society.society_rut)})`
+    : society.society_business_name;
 
 /**
  * The society pickers and filters of the users screens (issue 9): the caller's societies, of a project and group when
