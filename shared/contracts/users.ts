@@ -178,20 +178,27 @@ export const deleteUser = defineContract({
   response: okSchema,
 });
 
-export const patchUserProfile = defineContract({
+/** The person's own data; dropped from bundles that do not serve it (its phone parser is large). */
+const ownProfileSchema = /* @__PURE__ */ droppable(() =>
+  z.object({
+    first_name: z.optional(personName),
+    last_name: z.optional(personName),
+    phone_number: optionalPhoneSchema,
+  }),
+);
+
+const profileImageSchema = z.object({ image: z.nullable(z.string()) });
+
+export const patchUserProfile = /* @__PURE__ */ defineContract({
   id: 'patchUserProfile',
   method: 'PATCH',
   path: 'api/v1/users/user-profile/',
   access: ALL,
   handler: 'users/patch-user-profile',
   summary: "Change the caller's own profile: its avatar (multipart 'image': an image, 2 MB at most), names and phone",
-  body: z.object({
-    first_name: z.optional(personName),
-    last_name: z.optional(personName),
-    phone_number: optionalPhoneSchema,
-  }),
+  body: ownProfileSchema,
   multipartFiles: { image: 'image' },
-  response: z.object({ image: z.nullable(z.string()) }),
+  response: profileImageSchema,
 });
 
 export const updatePassword = defineContract({
