@@ -60,8 +60,10 @@ export function consumeToken(kind: TokenKind, token: string): TxWrite {
       Update: {
         TableName: config.tableName,
         Key: tokenKey(kind, token),
-        UpdateExpression: 'SET used = :used',
-        ConditionExpression: 'attribute_exists(pk) AND expires_at > :now AND attribute_not_exists(used)',
+        // USED is a reserved word of DynamoDB's expressions: it goes by a name placeholder.
+        UpdateExpression: 'SET #used = :used',
+        ConditionExpression: 'attribute_exists(pk) AND expires_at > :now AND attribute_not_exists(#used)',
+        ExpressionAttributeNames: { '#used': 'used' },
         ExpressionAttributeValues: { ':now': epochSeconds(), ':used': true },
       },
     },
