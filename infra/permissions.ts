@@ -217,7 +217,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
         'THROTTLE#': THROTTLE,
         // Listing directories (functions/lib/data/directory.ts): the new user's entries, the invitation's removal.
         'DIR#': ['UpdateItem'],
-        'TOKEN#INVITE#': ['DeleteItem'],
+        'TOKEN#INVITE#': ['UpdateItem'],
         'INVITATION#': ['DeleteItem'],
         'UNIQUE#EMAIL#': ['PutItem', 'DeleteItem'],
         'UNIQUE#PROJECT_ADMIN#': ['PutItem'],
@@ -244,7 +244,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   resetPassword: {
     table: {
       read: 'query',
-      write: { 'TOKEN#RESET#': ['DeleteItem'], 'THROTTLE#': THROTTLE, 'USER#': END_SESSIONS },
+      write: { 'TOKEN#RESET#': ['UpdateItem'], 'THROTTLE#': THROTTLE, 'USER#': END_SESSIONS },
     },
     cognito: ['AdminSetUserPassword', 'AdminUserGlobalSignOut'],
   },
@@ -253,7 +253,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     table: {
       read: 'query',
       write: {
-        'TOKEN#EMAIL#': ['DeleteItem'],
+        'TOKEN#EMAIL#': ['UpdateItem'],
         'USER#': ['PutItem'],
         // The user's listing entries carry its e-mail (functions/lib/data/directory.ts).
         'DIR#': ['UpdateItem'],
