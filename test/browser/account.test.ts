@@ -349,9 +349,10 @@ describe('my own data', () => {
         const form = page.getByTestId('profile-form');
         await form.getByLabel('Nombre', { exact: true }).fill('Rocío');
         await form.getByLabel('Apellidos').fill('Núñez Ortúzar');
-        await form.getByLabel('Teléfono (opcional)').fill('12');
+        await form.getByLabel('Teléfono (opcional)').fill('abc');
         await form.getByRole('button', { name: 'Guardar' }).click();
-        await form.getByText(/formato/i).waitFor();
+        // The API's field message names the phone (its length or its format).
+        await form.getByText(/número de teléfono/).waitFor();
         expect(await seriousViolations(page)).toEqual([]);
         await form.getByLabel('Teléfono (opcional)').fill('+56 9 1234 5678');
         await form.getByRole('button', { name: 'Guardar' }).click();
