@@ -88,26 +88,6 @@ describe('branded login', () => {
   });
 });
 
-describe('a signed-out deep link', () => {
-  test('goes to the landing, and after the sign-in to the page asked for, once', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await page.goto(`${webUrl}/admin/society`);
-      await page.waitForURL(`${webUrl}/`);
-      await page.getByRole('button', { name: 'Ingresar' }).first().click();
-      await page.getByLabel('Correo electrónico').fill('grupo@demo.cl');
-      await page.getByLabel('Contraseña', { exact: true }).fill('Portal.Demo1');
-      await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
-      await page.waitForURL(`${webUrl}/admin/society`);
-      await page.getByRole('heading', { name: 'Sociedades' }).waitFor();
-      // Asked for once: a later sign-in in this tab starts at /home again.
-      expect(await page.evaluate(() => sessionStorage.getItem('portal-after-sign-in'))).toBeNull();
-    } finally {
-      await context.close();
-    }
-  });
-});
-
 describe('a signed-out unknown address', () => {
   test('says the page does not exist instead of showing the landing', async () => {
     const { context, page } = await newPage(browser);

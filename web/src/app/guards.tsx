@@ -8,26 +8,11 @@ import { WELCOME_SCREEN_MAX_MS } from '@/lib/constants';
 import { loadProfile, useSession } from '@/lib/session';
 import { guardRedirect } from './guard-rules';
 
-/** Where a visitor who opened a signed-in page was going: the page after signing in, once (this tab only). */
-const WANTED_KEY = 'portal-after-sign-in';
-
-/** Guest-only pages: a signed-in user goes to /home, or to the page it asked for before signing in. */
+/** Guest-only pages: a signed-in user goes to /home. */
 export function GuestOnly() {
   const { signedIn } = useSession();
   const to = guardRedirect('guest', { signedIn, role: undefined }, '');
-  if (!to) return <Outlet />;
-  const wanted = sessionStorage.getItem(WANTED_KEY);
-  sessionStorage.removeItem(WANTED_KEY);
-  return <Navigate to={wanted ?? to} replace />;
-}
-
-/**
- * A signed-in page opened by a visitor as the tab's first page (a link, a bookmark, a new tab): it is kept for after
- * the sign-in. A sign-out inside the portal is not such a visit, so the next person starts at /home.
- */
-function rememberWanted(path: string): void {
-  const firstPage = (window.history.state as { idx?: number } | null)?.idx === 0;
-  if (firstPage && path !== '/home') sessionStorage.setItem(WANTED_KEY, path);
+  return to ? <Navigate to={to} replace /> : <Outlet />;
 }
 
 /**
@@ -47,15 +32,11 @@ export function RequireAuth() {
     return () => clearTimeout(timer);
   }, []);
 
-  const location = useLocation();
   // An address no page has is 'Página no encontrada' for a visitor too, not the landing.
   const unknown = useMatches().some((match) => (match.handle as { notFound?: boolean } | undefined)?.notFound);
   const to = guardRedirect('protected', { signedIn, role: undefined }, '');
   if (to && unknown) return <NotFound />;
-  if (to) {
-    rememberWanted(location.pathname + location.search);
-    return <Navigate to={to} replace />;
-  }
+  if (to) return <Navigate to={to} replace />;
   if (!profile && !profileError && !waitedEnough) return <WelcomeScreen />;
   return <Outlet />;
 }
