@@ -7,6 +7,7 @@ import type {
 } from '../../shared/contracts/accounting';
 import { formatDay } from '../../shared/day';
 import { accountingStatements as t } from '../../shared/i18n/es/accounting';
+import { slug as slugOf } from '../../shared/slug';
 import { chileanNumber, type ExportRow, type ExportTable } from '../lib/accounting/export-table';
 
 /**
@@ -39,14 +40,7 @@ function headingOf(header: Header, period: string): string[] {
 }
 
 const decimalsOf = (header: Header): 0 | 2 => (header.money_type === 'USD' ? 2 : 0);
-const slug = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase()
-    .slice(0, 40);
+const slug = (name: string) => slugOf(name).slice(0, 40);
 
 const EIGHT = ['debitos', 'creditos', 'deudor', 'acreedor', 'activo', 'pasivo', 'perdida', 'ganancia'] as const;
 

@@ -1,3 +1,4 @@
+import { slug } from '@shared/slug';
 /** Chilean number format (portal §4: numbers in Chilean format): 1.190.000 for pesos, 1.190,50 for dollars. */
 export function formatAmount(value: number | null | undefined, moneyType: string): string {
   if (value === null || value === undefined) return ' - ';
@@ -39,11 +40,5 @@ export function formatPercent(value: number | null): string {
 
 /** A download's name a person recognises: the statement, the company and the period, in Spanish, no accents. */
 export function statementFileName(title: string, society: string | undefined, period: string): string {
-  return [title, society ?? '', period]
-    .join(' ')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
+  return slug([title, society ?? '', period].join(' '));
 }
