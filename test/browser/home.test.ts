@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { PROMO_FADE_MS, PROMO_INTERVAL_MS } from '../../web/src/features/home/components/promo-rotator';
+import { WELCOME_SCREEN_MAX_MS } from '../../web/src/lib/constants';
 import { DEMO_PASSWORD } from '../helpers/api';
 import { launchBrowser, newPage, presetLocalStorage, screenshot, signInWithCookies } from '../helpers/browser';
 import { tableAccess, testUserRecord } from '../helpers/db';
@@ -47,6 +49,27 @@ async function openHome(email: string, options: { storage?: Record<string, strin
 }
 
 const box = (page: Page, code: string) => page.locator(`[data-indicator="${code}"]`);
+
+/**
+ * With the page's clock paused, moves it in 50 ms steps until the locator shows (the data layer's notifications run on
+ * timers, so a paused page never renders an answer by itself); the page's time moves only by these steps.
+ */
+async function advanceUntilVisible(page: Page, locator: ReturnType<Page['locator']>) {
+  for (let step = 0; step < 400; step++) {
+    if (await locator.isVisible()) return;
+    await page.clock.runFor(50);
+  }
+  await locator.waitFor({ timeout: 1 });
+}
+
+/** In page time: when the promotional text first appeared (recorded by an init script). */
+const recordPromoMount = () => {
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('.home-promo')) return;
+    (window as unknown as { promoAt: number }).promoAt = performance.now();
+    observer.disconnect();
+  }).observe(document, { subtree: true, childList: true });
+};
 
 describe('indicators', () => {
   test('the five boxes show the stored values with date, variation, trend and the sample-data label', async () => {
@@ -106,6 +129,10 @@ describe('indicators', () => {
 });
 
 describe('promotional text', () => {
+  /**
+   * The page's clock (Playwright's clock) is paused before the page loads, so the timers run only when the test moves
+   * time: the change comes exactly at 7 s, with the fade's half-way point 0.75 s later, on any machine.
+   */
   test('changes every 7 s with a fade; with reduced motion asked for, it changes without one', async () => {
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       const context = await browser.newContext({
@@ -116,29 +143,36 @@ describe('promotional text', () => {
       const page = await context.newPage();
       try {
         await signInWithCookies(context, webUrl, 'sociedad@demo.cl');
+        await context.addInitScript(recordPromoMount);
+        await page.clock.install();
+        await page.clock.pauseAt(Date.now());
         await page.goto(`${webUrl}/home`);
         const promo = page.locator('.home-promo');
-        await promo.waitFor();
+        await advanceUntilVisible(page, promo);
         const first = await promo.textContent();
-        const faded: boolean[] = [];
-        const watch = setInterval(() => {
-          void promo
-            .getAttribute('data-visible')
-            .then((visible) => faded.push(visible === 'false'))
-            .catch(() => {});
-        }, 100);
-        await page.waitForFunction((text) => document.querySelector('.home-promo')?.textContent !== text, first, {
-          timeout: 9_000,
-        });
-        clearInterval(watch);
-        expect(await promo.textContent()).not.toBe(first);
+        const sinceMount = await page.evaluate(
+          () => performance.now() - (window as unknown as { promoAt: number }).promoAt,
+        );
+
+        // The interval starts with the text's first render, in the same page instant (the clock stands still).
+        await page.clock.runFor(PROMO_INTERVAL_MS - sinceMount - 1);
+        expect(await promo.textContent()).toBe(first);
+        expect(await promo.getAttribute('data-visible')).toBe('true');
+
+        await page.clock.runFor(1);
         const transition = await promo.evaluate((element) => getComputedStyle(element).transitionProperty);
         if (reducedMotion === 'reduce') {
           expect(transition).toBe('none');
-          expect(faded.some(Boolean)).toBe(false);
+          expect(await promo.getAttribute('data-visible')).toBe('true');
+          expect(await promo.textContent()).not.toBe(first);
         } else {
           expect(transition).toBe('opacity');
-          expect(faded.some(Boolean)).toBe(true);
+          // Fading out: still the old text, hidden.
+          expect(await promo.getAttribute('data-visible')).toBe('false');
+          expect(await promo.textContent()).toBe(first);
+          await page.clock.runFor(PROMO_FADE_MS / 2);
+          expect(await promo.getAttribute('data-visible')).toBe('true');
+          expect(await promo.textContent()).not.toBe(first);
         }
       } finally {
         await context.close();
@@ -149,57 +183,53 @@ describe('promotional text', () => {
 
 describe('welcome screen', () => {
   /**
-   * Records, in page time (ms since navigation), when the home's welcome screen comes and goes, when the placeholder
-   * boxes show and when the indicator boxes arrive, so the test holds on a slow machine too: the cap counts from the
-   * page load, whenever the page gets to render.
+   * The page's clock is paused before the page loads and the indicators' answer is held until the test lets it go, so
+   * the cap is proven at its exact instant (counted from the page load) and the boxes come with the answer.
    */
-  const recordTimeline = () => {
-    const w = window as unknown as { timeline: Record<string, number[]> };
-    w.timeline = { home: [], welcomeShown: [], welcomeGone: [], busy: [], boxes: [] };
-    let welcome = false;
-    new MutationObserver(() => {
-      const now = performance.now();
-      const present = document.querySelector('.home .portal-welcome') !== null;
-      if (present !== welcome) w.timeline[present ? 'welcomeShown' : 'welcomeGone']?.push(now);
-      welcome = present;
-      if (document.querySelector('.home [aria-busy="true"]')) w.timeline.busy?.push(now);
-      if (document.querySelector('[data-indicator]') && w.timeline.boxes?.length === 0) w.timeline.boxes.push(now);
-      if (document.querySelector('.home') && w.timeline.home?.length === 0) w.timeline.home.push(now);
-    }).observe(document, { subtree: true, childList: true });
-  };
-  const timeline = (page: Page) =>
-    page.evaluate(() => (window as unknown as { timeline: Record<string, number[]> }).timeline);
-
   test('shows only while the indicators load, leaves with their answer, and never stays past 4.5 s', async () => {
     const { context, page } = await newPage(browser);
     try {
       await signInWithCookies(context, webUrl, 'sociedad@demo.cl');
-      await context.addInitScript(recordTimeline);
-      // A quick answer: the welcome screen leaves when the boxes come, not after a fixed 4.5 s.
-      await page.goto(`${webUrl}/home`);
-      await box(page, 'dolar').waitFor();
-      const quick = await timeline(page);
-      const boxesAt = quick.boxes?.[0] as number;
-      for (const gone of quick.welcomeGone ?? []) expect(gone).toBeLessThanOrEqual(Math.min(boxesAt, 4_500) + 150);
-      expect(await page.locator('.home .portal-welcome').count()).toBe(0);
+      await page.clock.install();
+      await page.clock.pauseAt(Date.now());
+      const welcome = page.locator('.home .portal-welcome');
 
-      // An answer held for 7 s: whenever the page rendered, the welcome screen is gone by 4.5 s, placeholders
-      // fill the wait, and the boxes come with the answer.
+      // A quick answer: the welcome screen leaves when the boxes come, before the cap.
+      await page.goto(`${webUrl}/home`);
+      await advanceUntilVisible(page, box(page, 'dolar'));
+      expect(await page.evaluate(() => performance.now())).toBeLessThan(WELCOME_SCREEN_MAX_MS);
+      expect(await welcome.count()).toBe(0);
+
+      // An answer held back: the welcome screen stays until the cap, then placeholders fill the wait.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let asked: () => void = () => {};
+      const indicatorsAsked = new Promise<void>((resolve) => {
+        asked = resolve;
+      });
       await page.route('**/api/v1/indicators/**', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 7_000));
+        asked();
+        await held;
         await route.continue();
       });
       await page.reload();
-      await box(page, 'dolar').waitFor({ timeout: 30_000 });
-      const held = await timeline(page);
-      const heldBoxesAt = held.boxes?.[0] as number;
-      expect(heldBoxesAt).toBeGreaterThan(4_600);
-      for (const gone of held.welcomeGone ?? []) expect(gone).toBeLessThanOrEqual(4_650);
-      expect(held.welcomeShown?.every((shown) => shown < 4_500)).toBe(true);
-      // Shown whenever the page got to render before the cap (on a loaded machine it may render later).
-      if ((held.home?.[0] as number) < 4_300) expect(held.welcomeShown?.length).toBe(1);
-      expect(held.busy?.length).toBeGreaterThan(0);
-      expect(Math.min(...(held.busy ?? []))).toBeGreaterThanOrEqual(4_400);
+      await advanceUntilVisible(page, welcome);
+      await indicatorsAsked;
+      const sinceLoad = await page.evaluate(() => performance.now());
+      await page.clock.runFor(Math.max(0, WELCOME_SCREEN_MAX_MS - sinceLoad - 1));
+      expect(await welcome.count()).toBe(1);
+      expect(await page.locator('.home [aria-busy="true"]').count()).toBe(0);
+
+      await page.clock.runFor(1);
+      await welcome.waitFor({ state: 'detached' });
+      expect(await page.locator('.home [aria-busy="true"]').count()).toBeGreaterThan(0);
+      expect(await box(page, 'dolar').count()).toBe(0);
+
+      release();
+      await advanceUntilVisible(page, box(page, 'dolar'));
+      expect(await page.locator('.home [aria-busy="true"]').count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -12,16 +12,28 @@ export interface CapturedMail {
 }
 
 /** The newest mail to an address whose subject contains the text, waiting a little for it to arrive. */
-export async function waitForMail(to: string, subject: string, timeoutMs = 10_000): Promise<CapturedMail> {
+export function waitForMail(to: string, subject: string, timeoutMs = 10_000): Promise<CapturedMail> {
+  return waitForMailWhere(to, (m) => m.subject.includes(subject), timeoutMs, `"${subject}"`);
+}
+
+/** The newest mail to an address that the predicate accepts, polling the local SES store until it arrives. */
+export async function waitForMailWhere(
+  to: string,
+  accept: (mail: CapturedMail) => boolean,
+  timeoutMs = 10_000,
+  what = 'matching',
+): Promise<CapturedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const { emails } = (await (await fetch(`${inject('portal').mailUrl}/store`)).json()) as { emails: CapturedMail[] };
-    const found = emails.filter((m) => m.destination.to.includes(to) && m.subject.includes(subject)).at(-1);
+    const found = (await allMailTo(to)).filter(accept).at(-1);
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`No mail "${subject}" to ${to}`);
+  throw new Error(`No mail ${what} to ${to}`);
 }
+
+/** A mail's text and HTML bodies together, for looking up what it says. */
+export const bodyOf = (mail: CapturedMail) => `${mail.body.text ?? ''}\n${mail.body.html ?? ''}`;
 
 /** The token of the first portal link of this kind in a mail: /register/<token> or /password_reset/<token>. */
 export function tokenFrom(mail: CapturedMail, route: 'register' | 'password_reset'): string {

@@ -9,6 +9,7 @@ import * as societies from '../../shared/contracts/societies';
 import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
+import { invokeInProcess } from '../helpers/in-process';
 import { CHART_CSV, ledgerCsv, statementAssignment, statementAssignments, upload, viewVia } from './accounting-helpers';
 
 /** Issue 12 over the real local services: imports and their rules, atomic re-import, statements, drill-down, USD, scope. */
@@ -457,7 +458,7 @@ describe('statements of the hand-worked ledger', () => {
 });
 
 describe('re-import', () => {
-  test('replaces the periods of the file at once: readers see the old figures or the new, never a mix', async () => {
+  test('replaces the periods of the file at once: readers see the old figures until the flip, then the new, never a mix', async () => {
     const society = await newSociety(demo().groups.norte);
     await importChart(society.uuid);
     const voucher = (amount: number, n: number) => [
@@ -475,12 +476,42 @@ describe('re-import', () => {
         query: { society: society.uuid, year: 2019, month: 5 },
       }).then((r) => r.body.footer.cumulative_total.debitos);
     expect(await read()).toBe(60_000);
-    // Readers race the re-import: each answer is the whole old file or the whole new one.
-    const reimport = importLedger(society.uuid, file(3000));
-    const seen = await Promise.all(Array.from({ length: 12 }, read));
-    expect((await reimport).body.imported).toBe(true);
-    for (const total of seen) expect([60_000, 180_000]).toContain(total);
-    expect(await read()).toBe(180_000);
+    // The re-import runs in this process with its pointer write held at a barrier: every new line is written by
+    // then, and readers still get the whole old file; once the flip is let go they get the whole new one.
+    const { dynamo } = await import('../../functions/lib/aws/dynamo');
+    const send = dynamo.send;
+    let reachFlip = () => {};
+    const flipReached = new Promise<void>((resolve) => {
+      reachFlip = resolve;
+    });
+    let releaseFlip = () => {};
+    const flipReleased = new Promise<void>((resolve) => {
+      releaseFlip = resolve;
+    });
+    const isFlip = (command: { operation: string; input: unknown }) => {
+      const item = (command.input as { Item?: { pk?: string; sk?: string } }).Item;
+      return command.operation === 'PutItem' && item?.sk === 'LEDGER' && String(item.pk).includes(society.uuid);
+    };
+    dynamo.send = (async (command: Parameters<typeof send>[0]) => {
+      if (isFlip(command)) {
+        reachFlip();
+        await flipReleased;
+      }
+      return send.call(dynamo, command);
+    }) as typeof send;
+    try {
+      const form = new FormData();
+      form.append('society', society.uuid);
+      form.append('file', new Blob([file(3000)], { type: 'text/csv' }), 'libro.csv');
+      const reimport = invokeInProcess(accounting.importAccountingLedger, { token: groupAdmin, form });
+      await flipReached;
+      expect(await Promise.all(Array.from({ length: 6 }, read))).toEqual(Array(6).fill(60_000));
+      releaseFlip();
+      expect((await reimport).body.imported).toBe(true);
+    } finally {
+      dynamo.send = send;
+    }
+    expect(await Promise.all(Array.from({ length: 6 }, read))).toEqual(Array(6).fill(180_000));
     // A bad re-import leaves the stored figures as they were.
     const bad = file(5000).replace(';5000;Venta', ';4999;Venta');
     expect((await importLedger(society.uuid, bad)).body.imported).toBe(false);
