@@ -11,7 +11,11 @@ export interface ProjectCounts {
   failed: number;
   skipped: number;
   brokenFiles: string[];
+  /** The slowest files and their seconds, to see where the timed run goes. */
+  slowestFiles?: Array<[string, number]>;
 }
+
+const SLOWEST_SHOWN = 8;
 
 export default class ProjectCountsReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
@@ -29,6 +33,10 @@ export default class ProjectCountsReporter implements Reporter {
         else counts.skipped += 1;
       }
       if (module.errors().length > 0) counts.brokenFiles.push(module.relativeModuleId);
+      const seconds = Math.round(module.diagnostic().duration / 100) / 10;
+      counts.slowestFiles = [...(counts.slowestFiles ?? []), [module.relativeModuleId, seconds] as [string, number]]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, SLOWEST_SHOWN);
     }
     writeFileSync(file, JSON.stringify({ projects, unhandledErrors: unhandledErrors.length }, null, 2));
   }

@@ -50,6 +50,8 @@ export function summarize(checks: Check[], runs: VitestRun[], options: { filtere
           ? 'not selected'
           : `${pad(counts.passed, 4)} passed, ${pad(counts.failed, 3)} failed, ${pad(counts.skipped, 3)} skipped`;
       lines.push(`${name.padEnd(12)} ${shown}${problems.length ? `  FAILED: ${problems.join('; ')}` : ''}`);
+      const slowest = (counts.slowestFiles ?? []).map(([file, seconds]) => `${file} ${seconds} s`);
+      if (slowest.length > 0) lines.push(`${''.padEnd(12)} slowest: ${slowest.join(', ')}`);
       passed += counts.passed;
       failed += counts.failed + problems.length;
       if (counts.failed > 0 || problems.length > 0) explained = true;
