@@ -175,7 +175,7 @@ async function seedDataDashboards(demo: DemoData, system: Caller): Promise<void>
       system,
       {
         report_name: 'Actividad de documentos',
-        menu_name: 'Documentos',
+        menu_name: 'Actividad de documentos',
         description: 'Documentos agregados por mes y espacio por carpeta.',
         tool_type: 'BUILT_IN',
         builtin_dashboard: 'DOCUMENTS',

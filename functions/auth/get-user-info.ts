@@ -21,11 +21,14 @@ export const handler = httpHandler(getUserInfo, async ({ caller }) => {
       user_description: user.user_description,
       user_magnus: user.user_magnus,
     },
-    // The portal URL goes along: the invite form says where its links lead (issue 14).
-    projects: memberships.projects.map(({ uuid, project_name, custom_portal_url }) => ({
+    // The portal URL goes along (the invite form says where its links lead), and the firm's contacts (the help menu's
+    // on the portal's generic address, which no firm brands).
+    projects: memberships.projects.map(({ uuid, project_name, custom_portal_url, contact_phone, contact_email }) => ({
       uuid,
       project_name: String(project_name),
       custom_portal_url: (custom_portal_url as string | null | undefined) ?? null,
+      contact_phone: (contact_phone as string | null | undefined) ?? null,
+      contact_email: (contact_email as string | null | undefined) ?? null,
     })),
     groups: memberships.groups.map(({ uuid, group_name, project_uuid }) => ({
       uuid,

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
 import { waitForMail } from '../helpers/mail';
 
 /** The public landing at / (issue 13, portal spec §2): sections, branding in the footer, nav, contact by SES. */
-const { webUrl, env } = inject('portal');
+const { webUrl, unbrandedWebUrl, env } = inject('portal');
 const firmAddress = (env.CONTACT_EMAIL || env.MAIL_FROM) as string;
 let browser: Browser;
 
@@ -121,6 +121,31 @@ describe('landing', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(page, 'landing-375');
+    } finally {
+      await context.close();
+    }
+  });
+
+  /** The same portal by an address no firm brands: the portal's generic domain. */
+  const genericUrl = unbrandedWebUrl;
+
+  test('on the generic domain the footer offers the contact form, and a signed-in client still reaches its firm by WhatsApp', async () => {
+    expect(genericUrl).not.toBe(webUrl);
+    const { context, page } = await newPage(browser, { viewport: { width: 375, height: 740 } });
+    try {
+      await page.goto(`${genericUrl}/`);
+      const write = page.getByTestId('footer-contact');
+      await write.waitFor();
+      expect(await page.getByTestId('footer-phone').count()).toBe(0);
+      await write.click();
+      await page.getByRole('dialog', { name: 'Contáctanos' }).waitFor();
+
+      await signInWithCookies(context, genericUrl, 'sociedad@demo.cl');
+      await page.goto(`${genericUrl}/support`);
+      // The firm of the person (Contadores Andes, local/seed.ts), not the address, gives the phone.
+      const whatsapp = page.getByRole('link', { name: /WhatsApp/ });
+      await whatsapp.waitFor();
+      expect(await whatsapp.getAttribute('href')).toBe('https://wa.me/56223456789');
     } finally {
       await context.close();
     }

@@ -4,7 +4,7 @@ import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helper
 
 /**
  * Issue 11, built-in dashboards drawn from the portal's own data: sociedad@demo.cl (Minera Atacama, whose documents
- * and ledger the seed adds) opens 'Documentos' and 'Resumen contable' from 'Mis reportes' and their charts draw.
+ * and ledger the seed adds) opens 'Actividad de documentos' and 'Resumen contable' from 'Mis reportes' and their charts draw.
  */
 const { webUrl } = inject('portal');
 let browser: Browser;
@@ -24,13 +24,15 @@ describe('documents and accounting dashboards', () => {
     const open = async (menuName: string) => {
       await page.goto(`${webUrl}/home`);
       await page.getByRole('button', { name: 'Mis reportes' }).click();
-      // 'Documentos' also names the documents menu entry: the report's link is the one to its viewer.
       await page.getByRole('link', { name: menuName, exact: true }).and(page.locator('[href*="/reportView/"]')).click();
       await page.waitForURL(/\/reportView\//);
       await page.getByTestId('built-in-dashboard').waitFor();
     };
 
-    await open('Documentos');
+    await open('Actividad de documentos');
+    // Its own name in the open 'Mis reportes': 'Documentos' alone is the documents entry of the same menu.
+    const mainNavigation = page.getByRole('navigation', { name: 'Navegación principal' });
+    await expect(mainNavigation.getByRole('link', { name: 'Documentos', exact: true }).count()).resolves.toBe(1);
     // The seed uploads Minera Atacama's PDFs (a few KB each): this month's count and the space of their folders.
     const perMonth = page.getByTestId('panel-documents-per-month');
     await perMonth.locator('svg.recharts-surface').first().waitFor();

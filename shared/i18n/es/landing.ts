@@ -53,6 +53,7 @@ export const landing = {
   footerSupport: 'Soporte',
   footerPhone: 'Teléfono',
   footerEmail: 'Correo',
+  footerWrite: 'Escríbenos por el formulario de contacto',
   footerRights: (year: number, name: string) => `© ${year} ${name}`,
   heroImageAlt: 'Imagen de portada',
   contactTitle: 'Contáctanos',

@@ -178,6 +178,12 @@ export function LandingRoute() {
               </Link>
             </Text>
           ) : null}
+          {/* The portal's generic address has no firm's contacts: the contact form still reaches whoever runs it. */}
+          {site?.contact_phone || site?.contact_email ? null : (
+            <Button variation="link" padding="0" onClick={() => openContact()} data-testid="footer-contact">
+              {t.footerWrite}
+            </Button>
+          )}
         </div>
         <Text alignSelf="flex-end">{t.footerRights(new Date().getFullYear(), site?.project_name ?? name)}</Text>
       </footer>

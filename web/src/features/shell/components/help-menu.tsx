@@ -1,13 +1,11 @@
 import { Menu, MenuButton, MenuItem } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { AppIcon } from '@/components/ui/icons';
-import { messagingLink } from '@/features/shell/menus';
-import { useBranding } from '@/lib/branding';
+import { messagingLink, useFirmPhone } from '@/components/ui/messaging-link';
 
 /** 'Ayuda' (portal spec §2): the messaging-app link from the project's phone, and the support ticket modal. */
 export function HelpMenu({ onTicket }: { onTicket: () => void }) {
-  const { site } = useBranding();
-  const messaging = messagingLink(site?.contact_phone);
+  const messaging = messagingLink(useFirmPhone());
   return (
     <Menu
       menuAlign="end"

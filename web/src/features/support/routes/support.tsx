@@ -4,13 +4,12 @@ import { es } from '@shared/i18n/es';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { AppIcon } from '@/components/ui/icons';
-import { messagingLink } from '@/components/ui/messaging-link';
+import { messagingLink, useFirmPhone } from '@/components/ui/messaging-link';
 import { TicketModal } from '@/components/ui/support-ticket/ticket-modal';
 import { NARROW_QUERY, useMediaQuery } from '@/components/ui/use-media-query';
 import { ChatbotPanel } from '@/features/support/components/chatbot-panel';
 import { SupportCarousel } from '@/features/support/components/support-carousel';
 import { canReadTickets } from '@/features/support/lib/support-links';
-import { useBranding } from '@/lib/branding';
 import { useSession } from '@/lib/session';
 
 const t = es.support;
@@ -23,11 +22,10 @@ export function SupportRoute() {
   const [params, setParams] = useSearchParams();
   const current = params.get('slide') === '2' ? 1 : 0;
   const narrow = useMediaQuery(NARROW_QUERY);
-  const { site } = useBranding();
   const { profile } = useSession();
   const [ticketOpen, setTicketOpen] = useState(false);
   const [sent, setSent] = useState(false);
-  const messaging = messagingLink(site?.contact_phone);
+  const messaging = messagingLink(useFirmPhone());
 
   const channels = (
     <Card variation="outlined">
