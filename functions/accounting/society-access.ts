@@ -2,8 +2,8 @@ import { FAMILY_OF_TYPE, type StatementFamily } from '../../shared/contracts/acc
 import { ACCOUNTING_TYPE_NUMBER } from '../../shared/contracts/accounting-assignments';
 import { isVisible, type Selection, targetsSelection } from '../lib/assignments/visibility';
 import type { Caller } from '../lib/auth/caller';
-import type { AccountingAssignmentRecord } from '../lib/data/accounting-assignments';
-import { getAssignment } from '../lib/data/reports';
+import type { AccountingAssignmentRecord, AccountingType } from '../lib/data/accounting-assignments';
+import { assignmentEntriesOfProject, getAssignment } from '../lib/data/reports';
 import {
   getSociety,
   readSocietyEntries,
@@ -63,19 +63,41 @@ async function assignmentFor(uuid: string, family?: StatementFamily) {
 }
 
 /**
- * The society of a statement request, opened through an accounting assignment: a society out of the caller's scope, an
- * assignment that is gone, of another type, disabled, not for the caller's role or not covering the society all answer
- * the same 404, as if nothing existed.
+ * The society of a statement request. With `assignment` (the viewer opened through /accounting/{type}/{uuid}), that
+ * assignment must open the society for the caller. Without it (the spec's calls: society, periods, rule, money_type),
+ * the server decides: admins see the societies of their scope, clients those some enabled assignment of this statement
+ * type opens for them. A society out of scope, an assignment that is gone, of another type, disabled, not for the
+ * caller's role or not covering the society all answer the same 404, as if nothing existed.
  */
 export async function societyForViewer(
   caller: Caller,
-  query: { society: string; assignment: string },
+  query: { society: string; assignment?: string },
   family: StatementFamily,
 ): Promise<SocietyRecord> {
-  const [society, assignment] = await Promise.all([getSociety(query.society), assignmentFor(query.assignment, family)]);
+  const [society, assignment] = await Promise.all([
+    getSociety(query.society),
+    query.assignment ? assignmentFor(query.assignment, family) : undefined,
+  ]);
   if (!society || !inViewerScope(caller, society)) throw notFound();
-  if (!opens(assignment, caller, selectionOf(society))) throw notFound();
+  if (
+    assignment ? !opens(assignment, caller, selectionOf(society)) : !(await seesStatements(caller, society, family))
+  ) {
+    throw notFound();
+  }
   return society;
+}
+
+const MANAGES_SOCIETIES = new Set<Caller['role']>(['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN']);
+
+/** Without a named assignment: an admin by its scope, a client by any assignment of the type that opens the society. */
+async function seesStatements(caller: Caller, society: SocietyRecord, family: StatementFamily): Promise<boolean> {
+  if (MANAGES_SOCIETIES.has(caller.role)) return true;
+  const entries = await assignmentEntriesOfProject('ACCOUNTING', society.project_uuid);
+  return entries.some(
+    (entry) =>
+      FAMILY_OF_TYPE[ACCOUNTING_TYPE_NUMBER[entry.value.x.a as AccountingType]] === family &&
+      isVisible(entry.value, caller.role, selectionOf(society)),
+  );
 }
 
 /**
@@ -84,7 +106,7 @@ export async function societyForViewer(
  */
 export async function societyForExport(
   caller: Caller,
-  query: { society: string; assignment: string },
+  query: { society: string; assignment?: string },
   family: StatementFamily,
 ): Promise<SocietyRecord> {
   const society = await societyForViewer(caller, query, family);

@@ -27,10 +27,11 @@ const month = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(12));
 const period = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'FORMAT_ERROR' }));
 const token = z.optional(z.string().check(z.maxLength(8192)));
 /**
- * The accounting assignment the viewer was opened through (/accounting/{type}/{uuid}, portal §2): the spec does not name
- * the parameter, so `assignment`. Statements answer only for societies that assignment covers for the caller.
+ * The accounting assignment the viewer was opened through (/accounting/{type}/{uuid}, portal §2): an optional
+ * narrowing the spec does not name. Given, statements answer only for societies that assignment opens for the caller;
+ * left out, for the societies of an admin's scope and those some assignment of the type opens for a client.
  */
-const assignment = uuidSchema;
+const assignment = z.optional(uuidSchema);
 
 // ── Import ────────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -341,7 +342,7 @@ export const accountingViewerSocieties = defineContract({
   statuses: [404],
   handler: 'accounting/viewer-societies',
   summary: 'The societies an accounting assignment opens for the caller (the statement viewer selector)',
-  query: z.object({ assignment }),
+  query: z.object({ assignment: uuidSchema }),
   response: z.array(
     z.object({ uuid: z.string(), society_business_name: z.string(), society_rut: z.nullable(z.string()) }),
   ),

@@ -7,8 +7,8 @@ import * as groups from '../../shared/contracts/groups';
 import * as projects from '../../shared/contracts/projects';
 import * as societies from '../../shared/contracts/societies';
 import { rutCheckDigit } from '../../shared/rut';
-import { call, signIn } from '../helpers/api';
-import { tableAccess } from '../helpers/db';
+import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
+import { tableAccess, testUserRecord } from '../helpers/db';
 import { invokeInProcess } from '../helpers/in-process';
 import { CHART_CSV, ledgerCsv, statementAssignment, statementAssignments, upload, viewVia } from './accounting-helpers';
 
@@ -519,6 +519,91 @@ describe('re-import', () => {
   });
 });
 
+describe('the spec’s calls, without an assignment: the server decides who sees a society’s statements', () => {
+  let society: { uuid: string; rut: string };
+  let client: string;
+  const spec = { year: 2019, month: 2 };
+  beforeAll(async () => {
+    const project = await call(projects.createProject, {
+      token: superAdmin,
+      body: {
+        project_name: `Sin asignación ${randomUUID().slice(0, 8)}`,
+        client_name: 'Cliente SpA',
+        associated_service_description: 'Contabilidad',
+        service_description: 'Portal',
+      },
+    });
+    const group = await call(groups.createGroup, {
+      token: superAdmin,
+      body: { group_name: 'Grupo directo', group_description: 'Llamadas del spec', project: project.body.uuid },
+    });
+    society = await newSociety(group.body.uuid);
+    expect((await importChart(society.uuid, CHART_CSV, superAdmin)).body.imported).toBe(true);
+    expect((await importLedger(society.uuid, ledgerCsv(society.rut), superAdmin)).body.imported).toBe(true);
+    // The client's firm opens it the balance, and the income statement to every role but a society's users.
+    await statementAssignment(superAdmin, 'balance8columns', { society_list: [society.uuid] });
+    await statementAssignment(
+      superAdmin,
+      'status-results',
+      { project_list: [project.body.uuid] },
+      { enable_user_society: false },
+    );
+    const { users } = await tableAccess();
+    const { createIdentity } = await import('../../functions/lib/auth/identities');
+    const uuid = randomUUID();
+    const email = `directo-${uuid.slice(0, 8)}@prueba.cl`;
+    await createIdentity(uuid, email, DEMO_PASSWORD);
+    await users.putNewUser(testUserRecord({ uuid, email, user_role: 'USER_SOCIETY' }), [
+      { field: 'project_uuids', uuid: project.body.uuid, project_uuid: project.body.uuid },
+      { field: 'society_uuids', uuid: society.uuid, project_uuid: project.body.uuid, group_uuid: group.body.uuid },
+    ]);
+    client = (await signIn(email)).access as string;
+  });
+  const plain = (contract: Parameters<typeof call>[0], token: string, query: Record<string, string | number>) =>
+    call(contract, { token, query: { society: society.uuid, ...query } });
+
+  test('a client gets the statement an assignment opens it, and 404 for one none opens', async () => {
+    const balance = await call(accounting.balance8columnsReport, {
+      token: client,
+      query: { society: society.uuid, ...spec },
+    });
+    expect(balance.status, JSON.stringify(balance.body)).toBe(200);
+    expect(balance.body.footer.cumulative_total.debitos).toBeGreaterThan(0);
+    expect((await plain(accounting.balance8columnsAvailableDates, client, {})).status).toBe(200);
+    // No assignment of these types opens it to a society's user: the same 404 as a society that does not exist.
+    for (const contract of [
+      accounting.financialSituationReport,
+      accounting.statusResultsReport,
+      accounting.cashflowReport,
+    ]) {
+      const refused = await plain(contract, client, {});
+      expect({ contract: contract.id, status: refused.status, body: refused.body }).toEqual({
+        contract: contract.id,
+        status: 404,
+        body: { code: 'NOT_FOUND' },
+      });
+    }
+  });
+
+  test('an admin whose scope holds the society sees every statement; one whose scope does not gets 404', async () => {
+    for (const contract of [accounting.financialSituationReport, accounting.cashflowReport]) {
+      expect((await plain(contract, superAdmin, {})).status).toBe(200);
+      expect((await plain(contract, groupAdmin, {})).status).toBe(404);
+    }
+    // Another firm's client, even with assignments of its own: 404.
+    expect((await plain(accounting.balance8columnsReport, societyUser, spec)).status).toBe(404);
+  });
+
+  test('an assignment named in the query still narrows: another type’s or one that does not open the society is 404', async () => {
+    const foreignType = opened['financial-situation'];
+    const answer = await call(accounting.balance8columnsReport, {
+      token: superAdmin,
+      query: { society: society.uuid, assignment: foreignType, ...spec },
+    });
+    expect(answer.status).toBe(404);
+  });
+});
+
 describe('scope', () => {
   let foreign: { uuid: string; rut: string };
   /** The other tenant's own assignments, covering its project. */
@@ -688,7 +773,5 @@ describe('the viewer honours its assignment', () => {
       query: { society: minera, assignment: opened['status-results'] },
     });
     expect(dates.status).toBe(404);
-    const missing = await call(accounting.balance8columnsReport, { token: societyUser, query: { society: minera } });
-    expect(missing.status).toBe(400);
   });
 });

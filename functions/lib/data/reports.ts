@@ -1,7 +1,7 @@
 import { dynamo } from '../aws/dynamo';
 import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import { putEntry, readDirectories, removeEntry } from './directory';
+import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
 import { normalizeSearch, searchText, uniqueEntries } from './list-index';
 import { type Directory, recordOf } from './table';
 import type { TxWrite } from './transact';
@@ -155,3 +155,12 @@ export async function readAssignmentEntries(list: Directory[], extra: Array<{ pk
 }
 
 export const normalizedText = normalizeSearch;
+
+/** The assignments of one kind whose targets lie in a project (its listing directory, one BatchGet). */
+export async function assignmentEntriesOfProject(
+  kind: AssignmentKind,
+  project: string,
+): Promise<Entry<AssignmentEntry>[]> {
+  const { entries } = await readDirectories<AssignmentEntry>([assignmentDirectories.ofProject(kind, project)]);
+  return entries[0] ?? [];
+}
