@@ -75,7 +75,10 @@ export async function run(): Promise<void> {
     };
     const uploadStep: Step = () => {
       const form = new FormData();
+      // A document goes in a folder or under a tax form and year (a place of its own each time: names are unique there).
       form.set('society', society);
+      form.set('form', 'F29');
+      form.set('year', String(2017 + Math.floor(Math.random() * 9)));
       form.set(
         'file',
         new Blob([PDF], { type: 'application/pdf' }),
@@ -197,14 +200,18 @@ export async function run(): Promise<void> {
     const start = memory();
     const samples: string[] = [];
     const until = Date.now() + SOAK_MINUTES * 60_000;
+    let firstMinute: { rss: number; heap: number } | undefined;
     const sampler = setInterval(() => {
       const now = memory();
+      firstMinute ??= now;
       samples.push(`rss ${mb(now.rss)} heap ${mb(now.heap)}`);
     }, 60_000);
     const soak = await drive(users, until, (n) => formatPlan({ seed: SOAK_SEED + n, rate: SOAK_FAULT_RATE }));
     clearInterval(sampler);
     global.gc?.();
     const end = memory();
+    // Flat is judged from the first minute's sample on (the handlers' modules and caches load in the first minute).
+    const settled = firstMinute ?? start;
     const lost: string[] = [];
     for (const uuid of soak.acknowledged) if (!(await getDocument(uuid))) lost.push(uuid);
     const errors = [...soak.errors].map(([k, n]) => `${k} ×${n}`);
@@ -220,8 +227,8 @@ export async function run(): Promise<void> {
     );
     if (samples.length) console.log(`  per minute: ${samples.join('; ')}`);
     console.log(`  load average: ${load()} (1 / 5 / 15 min)`);
-    // Flat: the heap after the soak within 50 MB of its start (the handlers' module caches fill once, then stay).
-    const grew = end.heap - start.heap > 50 * 1024 * 1024;
+    // Flat: the heap at the end within 50 MB of the first minute's.
+    const grew = end.heap - settled.heap > 50 * 1024 * 1024;
     if (grew) console.log('  heap grew by more than 50 MB');
     if (failed || errors.length > 0 || lost.length > 0 || grew) process.exitCode = 1;
   } finally {
