@@ -75,6 +75,14 @@ export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Compile-time values of every bundle. PORTAL_FAULT_INJECTION (the local fault switch, local/faults.ts) is empty, so
+ * the light clients' branch that lets an injector answer an attempt is dead code, left out of every function.
+ */
+export const BUNDLE_DEFINE: Readonly<Record<string, string>> = {
+  'process.env.PORTAL_FAULT_INJECTION': '""',
+};
+
+/**
  * What varies between functions: `multipart` when the function's contract takes files (`multipartFiles`). The others
  * leave busboy out (issue 9: 23 KB of every bundle): parseRequest refuses a multipart body for them before parsing.
  */
@@ -150,6 +158,7 @@ export function lambdaBundling(fn: FunctionBundling = { multipart: true }): Bund
     minify: true,
     sourceMap: false,
     externalModules: [],
+    define: { ...BUNDLE_DEFINE },
     esbuildArgs: {
       '--alias': Object.entries(functionAliases(fn)).map(([name, target]) => `${name}=${target}`),
     },
@@ -175,6 +184,7 @@ export function esbuildOptions(
     sourcemap: false,
     external: [],
     alias: functionAliases(fn),
+    define: { ...BUNDLE_DEFINE },
     metafile: true,
     logLevel: 'warning',
   };

@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { type Contract, routeKey, routePath } from '../shared/contracts/define';
 import { buildOpenApi } from '../shared/openapi/build';
 import { PORTAL_RESPONSE_HEADERS } from '../shared/response-headers';
+import { describeFault, FAULT_PLAN_HEADER, FAULTS_INJECTED_HEADER, installFaultSwitch, runUnderFaults } from './faults';
 import { installIamEmulation, runAs } from './iam-emulation';
 
 /** API Gateway's payload limit; a larger body answers 413 as it would in AWS. */
@@ -175,6 +176,8 @@ export async function startGateway(options: {
 }): Promise<Gateway> {
   const routes = options.contracts.map(compile);
   await installIamEmulation();
+  // Only where PORTAL_FAULT_INJECTION is set (local/faults.ts); a fault plan header is otherwise ignored.
+  const faults = await installFaultSwitch();
   const openapi = JSON.stringify(buildOpenApi(options.contracts));
   const handlers = new Map<string, Promise<Handler>>();
 
@@ -199,7 +202,14 @@ export async function startGateway(options: {
       }
       const event = toEvent(req, url, route, params, body);
       const loaded = await handler;
-      send(res, await runAs(route.contract, () => loaded(event, lambdaContext(route.contract))));
+      const invoke = () => runAs(route.contract, () => loaded(event, lambdaContext(route.contract)));
+      if (!faults) return send(res, await invoke());
+      const plan = req.headers[FAULT_PLAN_HEADER];
+      const { result, injected } = await runUnderFaults(typeof plan === 'string' ? plan : undefined, invoke);
+      // What the request met, for the fault suite to print beside its answer.
+      if (injected)
+        result.headers = { ...result.headers, [FAULTS_INJECTED_HEADER]: injected.map(describeFault).join(' ') };
+      send(res, result);
     } catch (error) {
       console.error('Local gateway failure:', error);
       send(res, json(500, { code: 'INTERNAL_ERROR' }));

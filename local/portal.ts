@@ -22,6 +22,11 @@ export interface PortalOptions {
   web?: boolean;
   /** Keep a stream of the table's changes (the tests read what a request wrote from it; see bootstrap.ts). */
   changeStream?: boolean;
+  /**
+   * The fault switch (local/faults.ts): 'on' lets a request carry a fault plan of its own, a plan faults every
+   * request. Unset, PORTAL_FAULT_INJECTION from the shell decides (`PORTAL_FAULT_INJECTION=on npm start`).
+   */
+  faults?: string;
 }
 
 export interface Portal {
@@ -56,6 +61,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
   // Locally we run Node 20; Lambda runs the newest runtime. The SDK's Node 22 notice is noise here.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const dev = options.mode === 'dev';
+  if (options.faults) process.env.PORTAL_FAULT_INJECTION = options.faults;
   const webPort = options.ports?.web ?? (dev ? 5173 : await freePort());
   const gatewayPort = options.ports?.gateway ?? (dev ? 3001 : await freePort());
   for (const [name, port] of [

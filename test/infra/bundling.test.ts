@@ -8,7 +8,13 @@ import { build } from 'esbuild';
 import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { areaOf } from '../../infra/api-chunks';
-import { BUNDLE_BANNER, bundlingFor, esbuildOptions, FILE_BUNDLE_SIZE_BUDGET_KB } from '../../infra/bundling';
+import {
+  BUNDLE_BANNER,
+  BUNDLE_DEFINE,
+  bundlingFor,
+  esbuildOptions,
+  FILE_BUNDLE_SIZE_BUDGET_KB,
+} from '../../infra/bundling';
 import { handlerEntry, REPO_ROOT } from '../../infra/paths';
 import { contracts } from '../../shared/contracts';
 import { type Synthesized, synthPortal, unacknowledgedViolations } from './helpers';
@@ -22,6 +28,8 @@ import { pdfSamples } from './pdf-samples';
 const SAMPLE_AREAS = 2;
 const sample = [...new Map(contracts.map((c) => [areaOf(c), c])).values()].slice(0, SAMPLE_AREAS);
 let synth: Synthesized;
+/** What the light clients' fault-injection branch leaves in a bundle: the switch's name, the attempt's `expire`. */
+const FAULT_SWITCH_MARKS = /PORTAL_FAULT_INJECTION|expire:\(\)=>/;
 
 beforeAll(() => {
   synth = synthPortal({ contracts: sample });
@@ -63,6 +71,8 @@ describe('bundled synth', () => {
       // DynamoDB goes through the light client (functions/lib/aws/dynamo-client.ts), never the SDK's (issue 9).
       expect(code).not.toContain('com.amazonaws.dynamodb');
       expect(code).not.toMatch(/sso_start_url|credential_process|web_identity_token_file/);
+      // The local fault switch (local/faults.ts) is not in any function: its branch is dead code under the define.
+      expect(code).not.toMatch(FAULT_SWITCH_MARKS);
       // Where an SDK client remains (the documents bucket's and the import worker's S3, QuickSight, SSM, Bedrock: its
       // user-agent header tells), credentials come from the environment only: the SDK's chain (SSO, ini files, credential_process, web identity, container and instance
       // credentials) is left out, and so are event streams (issue 9).
@@ -143,7 +153,23 @@ describe('per-function bundling', () => {
     }
     expect(Object.keys(result.metafile?.outputs ?? {})).toHaveLength(handlers.length);
     expect(carrying).toEqual(SDK_CLIENTS_LEFT);
+    // Nor does any carry the local fault switch (its define, below).
+    const faulted = result.outputFiles.filter((file) => FAULT_SWITCH_MARKS.test(file.text)).map((file) => file.path);
+    expect(faulted).toEqual([]);
   }, 180_000);
+
+  it('leaves the local fault switch out of every function through its define (which the control without it keeps)', async () => {
+    const handler = 'societies/create-society';
+    const served = contracts.filter((c) => c.handler === handler);
+    const { outfile: _out, ...options } = esbuildOptions(handlerEntry(handler), '', bundlingFor(served));
+    const text = async (define: Record<string, string> | undefined) =>
+      (await build({ ...options, define, outdir: '/virtual-out', write: false, logLevel: 'error' })).outputFiles[0]
+        ?.text ?? '';
+    expect(options.define).toEqual(BUNDLE_DEFINE);
+    expect(await text(options.define)).not.toMatch(FAULT_SWITCH_MARKS);
+    // The positive control: the same bundle without the define keeps the injector's branch.
+    expect(await text(undefined)).toMatch(FAULT_SWITCH_MARKS);
+  }, 60_000);
 
   it('bundles busboy only where the contract takes files (issue 9: 23 KB of every other bundle)', async () => {
     const multipart = contracts.find((c) => c.multipartFiles);

@@ -88,7 +88,12 @@ describe('API', () => {
     expect(functions).toHaveLength(contracts.length);
     for (const fn of functions) {
       const variables = Object.keys(fn.Properties.Environment.Variables as Record<string, unknown>);
-      for (const name of [...LOCAL_ONLY_VARIABLES, 'POWERTOOLS_LOGGER_LOG_EVENT', 'POWERTOOLS_DEV']) {
+      for (const name of [
+        ...LOCAL_ONLY_VARIABLES,
+        'PORTAL_FAULT_INJECTION',
+        'POWERTOOLS_LOGGER_LOG_EVENT',
+        'POWERTOOLS_DEV',
+      ]) {
         expect(variables, fn.Properties.Description).not.toContain(name);
       }
       expect(variables.filter((name) => name.startsWith('LOCAL_') || name.startsWith('AWS_ENDPOINT_URL'))).toEqual([]);

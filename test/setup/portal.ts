@@ -24,7 +24,9 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const { startPortal } = await import('../../local/portal');
-  const portal = await startPortal({ mode: 'test', changeStream: true });
+  // The fault switch is on for requests that carry a plan of their own (test/integration/faults.test.ts); the
+  // other files' requests carry none and meet no fault.
+  const portal = await startPortal({ mode: 'test', changeStream: true, faults: 'on' });
   project.provide('portal', {
     webUrl: portal.webUrl,
     unbrandedWebUrl: portal.webUrl.replace('//localhost:', '//unbranded.localhost:'),

@@ -14,6 +14,7 @@ const PORTAL_SETTINGS = [
   'PORTAL_URL',
   'PORTAL_LOCAL',
   'LOCAL_COGNITO_URL',
+  'PORTAL_FAULT_INJECTION',
 ];
 for (const name of Object.keys(process.env)) {
   if (PORTAL_SETTINGS.includes(name) || name.startsWith('AWS_ENDPOINT_URL')) delete process.env[name];

@@ -386,6 +386,33 @@ export interface Call {
 }
 const NO_CALL: Call = { idempotencyToken: '' };
 
+/**
+ * One attempt as the local fault injector sees it (local/faults.ts): `send` puts it on the wire, `expire` fires its
+ * AbortSignal as its time limit would. The injector answers with `send()`'s response or with a failure of its own,
+ * before sending or after the service applied the request (the answer lost).
+ */
+export interface InjectableAttempt {
+  service: string;
+  operation: string;
+  attempt: number;
+  send: () => Promise<Response>;
+  expire: () => void;
+}
+export type AttemptInjector = (attempt: InjectableAttempt) => Promise<Response>;
+
+/**
+ * Local only. Every Lambda bundle defines process.env.PORTAL_FAULT_INJECTION as empty (infra/bundling.ts), so the
+ * branch that calls the injector, and with it this slot, are dead code there and left out
+ * (test/infra/bundling.test.ts); the local portal and the tests set the variable (local/faults.ts).
+ */
+let attemptInjector: AttemptInjector | undefined;
+
+export function injectAttemptFaults(injector: AttemptInjector | undefined): void {
+  if (injector && !process.env.PORTAL_FAULT_INJECTION)
+    throw new Error('Fault injection is local only: PORTAL_FAULT_INJECTION is not set');
+  attemptInjector = injector;
+}
+
 /** The SDK's clock-skew rules: an answer's Date moves the signing clock; a skew of 4 minutes or more makes a refusal retryable. */
 const SKEW_RETRY_MS = 240_000;
 const STALE_ANSWER_MS = 900_000;
@@ -461,8 +488,17 @@ export class AwsClient {
     const sentAt = Date.now();
     let response: Response;
     let bytes: ArrayBuffer;
+    const send = () => this.fetch(url, { method: request.method, headers, body, signal: abort.signal });
     try {
-      response = await this.fetch(url, { method: request.method, headers, body, signal: abort.signal });
+      response = await (process.env.PORTAL_FAULT_INJECTION && attemptInjector
+        ? attemptInjector({
+            service: this.service.signingName,
+            operation: command.operation,
+            attempt: attempts,
+            send,
+            expire: () => abort.abort(),
+          })
+        : send());
       bytes = await response.arrayBuffer();
     } catch (error) {
       if (abort.signal.aborted) throw timedOut(this.service, limit, attempts);

@@ -45,13 +45,21 @@ export async function createImportJob(
     updated: now,
     expires_at: Math.floor(Date.now() / 1000) + KEEP_SECONDS,
   };
-  await dynamo.send(
-    new PutCommand({
-      TableName: config.tableName,
-      Item: { ...jobKey(job.uuid), ...item },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  try {
+    await dynamo.send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: { ...jobKey(job.uuid), ...item },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    // The uuid is new, so a job already under it is this very put, retried by the client after its answer was lost
+    // (a dropped connection, a 5xx): the job is there as written.
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    const stored = await getImportJob(job.uuid);
+    if (stored?.created !== now || stored.created_by !== job.created_by) throw error;
+  }
   return item;
 }
 

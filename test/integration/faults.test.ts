@@ -1,0 +1,474 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { FAULT_PLAN_HEADER, FAULTS_INJECTED_HEADER, formatPlan } from '../../local/faults';
+import { contracts } from '../../shared/contracts';
+import * as accounting from '../../shared/contracts/accounting-assignments';
+import * as registry from '../../shared/contracts/dashboard-registry';
+import { type Contract, fillPath, pathParamNames } from '../../shared/contracts/define';
+import * as documents from '../../shared/contracts/documents';
+import * as external from '../../shared/contracts/external';
+import * as folders from '../../shared/contracts/folders';
+import * as groups from '../../shared/contracts/groups';
+import * as modules from '../../shared/contracts/modules';
+import * as projects from '../../shared/contracts/projects';
+import * as registration from '../../shared/contracts/registration';
+import * as reports from '../../shared/contracts/reports';
+import * as societies from '../../shared/contracts/societies';
+import { ERROR_MESSAGES } from '../../shared/i18n/error-messages';
+import { call, signIn } from '../helpers/api';
+import { bodyIdFields, pathParamKind, sampleBody } from '../helpers/contract-inputs';
+import { createTestUser, tableAccess } from '../helpers/db';
+import { invariantScan } from '../helpers/invariant-scan';
+import { freshRut, type Kind } from '../helpers/tenant-world';
+
+/**
+ * Issue 23, "faults on the wire, in the running portal": every write contract of the table is sent through the local
+ * fault switch (local/faults.ts) at FAULT_RATE of its AWS attempts (throttling, 5xx, timeouts, dropped connections,
+ * before sending or after the service applied the request), each request with a plan seeded from FAULT_SEED. Each
+ * contract is first sent once without faults (its control); under faults its answer must be the control's or 503
+ * SERVICE_BUSY (with its Spanish message), never a 500, never a 409 the control did not give. After the run an
+ * invariant scan (test/helpers/invariant-scan.ts) of the table, the documents bucket and the user pool finds no
+ * orphan, no half-write and no double apply. A table per contract (faults injected, outcomes) is printed.
+ */
+const SEED = Number(process.env.FAULT_SEED ?? 20_260_123);
+const RATE = Number(process.env.FAULT_RATE ?? 0.3);
+/** Faulted requests per contract. */
+const ROUNDS = Number(process.env.FAULT_ROUNDS ?? 3);
+/** Contracts run side by side (each request waits on the clients' back-off). */
+const PARALLEL = 6;
+console.info(`faults: FAULT_SEED=${SEED} FAULT_RATE=${RATE} FAULT_ROUNDS=${ROUNDS} (set them to replay this run)`);
+
+/** GETs that write (a share link is minted by a GET, as the spec has it). */
+const WRITING_GETS = new Set(['createShareToken']);
+const writeContracts = contracts.filter((c) => c.method !== 'GET' || WRITING_GETS.has(c.id));
+
+const mark = `fallas${randomUUID().slice(0, 6)}`;
+const unique = () => randomUUID().slice(0, 8);
+const PDF = new TextEncoder().encode('%PDF-1.4\n% fallas\n%%EOF\n');
+
+interface World {
+  sa: string;
+  project: string;
+  group: string;
+  society: string;
+  industry: string;
+  folder: string;
+  reportModule: string;
+  accountingModule: string;
+}
+let world: World;
+const projectsMade: string[] = [];
+const modulesMade: string[] = [];
+const emails: string[] = [];
+
+const ok = <T>(what: string, answer: { status: number; body: T }): T & { uuid: string } => {
+  if (answer.status !== 200 && answer.status !== 201)
+    throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body as T & { uuid: string };
+};
+
+/** A person of the world's project, with an e-mail the scan follows. */
+async function person(role: Parameters<typeof createTestUser>[0] = 'USER_SOCIETY', inProject = true) {
+  const user = await createTestUser(role, inProject ? [world.project] : [], mark);
+  emails.push(user.email);
+  return user;
+}
+
+/** A fresh entity of a kind, made without faults, for a request to change or delete. */
+const fresh: Partial<Record<Kind, () => Promise<string>>> = {
+  project: async () => {
+    const made = ok(
+      'project',
+      await call(projects.createProject, {
+        token: world.sa,
+        body: {
+          project_name: `Fallas ${mark} ${unique()}`,
+          client_name: 'Cliente SpA',
+          associated_service_description: 'Contabilidad',
+          service_description: 'Portal',
+        },
+      }),
+    ).uuid;
+    projectsMade.push(made);
+    return made;
+  },
+  group: async () =>
+    ok(
+      'group',
+      await call(groups.createGroup, {
+        token: world.sa,
+        body: { group_name: `Grupo ${mark} ${unique()}`, group_description: 'Fallas', project: world.project },
+      }),
+    ).uuid,
+  society: async () => society(world.group),
+  user: async () => (await person()).uuid,
+  industry: async () =>
+    ok('industry', await call(societies.createIndustry, { token: world.sa, body: { industry: `Rubro ${unique()}` } }))
+      .uuid,
+  invitation: async () => {
+    const email = `${mark}-inv-${unique()}@prueba.cl`;
+    emails.push(email);
+    return ok(
+      'invitation',
+      await call(registration.generateInvitation, {
+        token: world.sa,
+        body: { email, user_role: 'USER_SOCIETY', project: [world.project], society: [world.society] },
+      }),
+    ).uuid;
+  },
+  folderTemplate: async () =>
+    ok(
+      'folder',
+      await call(folders.createFolderTemplate, {
+        token: world.sa,
+        body: { project: world.project, folder_name: `Carpeta ${mark} ${unique()}` },
+      }),
+    ).uuid,
+  document: async () => {
+    const answer = await sendForm(documents.uploadDocument, world.sa, undefined, documentForm());
+    return ok('document', { status: answer.status, body: answer.body }).uuid;
+  },
+  shareLink: async () =>
+    ok(
+      'share link',
+      await call(documents.createShareToken, {
+        token: world.sa,
+        params: { uuid: (await fresh.document?.()) as string },
+      }),
+    ).uuid,
+  upload: async () => {
+    const start = ok(
+      'upload-url',
+      await call(documents.createDocumentUpload, {
+        token: world.sa,
+        body: uploadBody(),
+      }),
+    ) as unknown as { upload: string; url: string; fields: Record<string, string> };
+    const form = new FormData();
+    for (const [k, v] of Object.entries(start.fields)) form.set(k, v);
+    form.set('file', new Blob([PDF], { type: 'application/pdf' }), 'directo.pdf');
+    const posted = await fetch(start.url, { method: 'POST', body: form });
+    if (posted.status >= 300) throw new Error(`presigned POST: ${posted.status}`);
+    return start.upload;
+  },
+  // A sender of its own each time: a user may send 5 tickets an hour.
+  ticket: async () =>
+    ok(
+      'ticket',
+      await call(external.postSupportTicket, {
+        token: (await signIn((await person()).email)).access,
+        body: { subject: `Fallas ${mark}`, description: 'Consulta de la suite de fallas.' },
+      }),
+    ).uuid,
+  module: async () => {
+    const made = ok(
+      'module',
+      await call(modules.createModule, {
+        token: world.sa,
+        body: { module_name: `Fallas ${mark} ${unique()}`, module_type: 'REPORT' },
+      }),
+    ).uuid;
+    modulesMade.push(made);
+    return made;
+  },
+  registryEntry: async () =>
+    ok(
+      'registry entry',
+      await call(registry.createRegistryEntry, {
+        token: world.sa,
+        body: {
+          tool_type: 'QUICKSIGHT',
+          name: `Tablero ${unique()}`,
+          aws_id_dashboard: `tablero-${randomUUID()}`,
+          projects: [world.project],
+        },
+      }),
+    ).uuid,
+  report: async () => ok('report', await call(reports.createReport, { token: world.sa, body: reportBody() })).uuid,
+  assignment: async () =>
+    ok('assignment', await call(accounting.createAccountingAssignment, { token: world.sa, body: assignmentBody() }))
+      .uuid,
+};
+
+const everyRole = {
+  enable_project_admin: true,
+  enable_group_admin: true,
+  enable_user_group: true,
+  enable_user_society: true,
+};
+const reportBody = () => ({
+  report_name: `Tablero ${mark} ${unique()}`,
+  menu_name: 'Tablero',
+  description: 'Fallas',
+  tool_type: 'BUILT_IN',
+  builtin_dashboard: 'PORTAL_ACTIVITY',
+  module: world.reportModule,
+  ...everyRole,
+  society_list: [world.society],
+});
+const assignmentBody = () => ({
+  accounting_type: 'FINANCIAL_SITUATION',
+  menu_name: `Situación ${mark} ${unique()}`,
+  description: 'Fallas',
+  module: world.accountingModule,
+  ...everyRole,
+  society_list: [world.society],
+});
+const uploadBody = () => ({
+  society: world.society,
+  folder: world.folder,
+  file_name: `directo-${unique()}.pdf`,
+  file_size: PDF.length,
+  content_type: 'application/pdf',
+});
+
+async function society(group: string) {
+  return ok(
+    'society',
+    await call(societies.createSociety, {
+      token: world.sa,
+      body: {
+        society_business_name: `Sociedad ${mark} ${unique()} SpA`,
+        society_rut: freshRut(),
+        business_line: 'Servicios',
+        company_code: 'FAL',
+        industry_type: world.industry,
+        society_email: 'contacto@fallas.cl',
+        currency: 'CLP',
+        group,
+        society_contact_name: 'Juan Pérez',
+        society_phone_number: '+56911112222',
+        tax_module: 'False',
+      },
+    }),
+  ).uuid;
+}
+
+const documentForm = () => {
+  const form = new FormData();
+  form.set('society', world.society);
+  form.set('folder', world.folder);
+  form.set('file', new Blob([PDF], { type: 'application/pdf' }), `fallas-${unique()}.pdf`);
+  return form;
+};
+
+/** One request, ready to send: its caller, path and body (JSON, or a form for files). */
+interface Prepared {
+  token?: string;
+  params?: Record<string, string>;
+  body?: unknown;
+}
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown> | undefined;
+  injected: string[];
+}
+
+async function sendForm(
+  contract: Contract,
+  token: string | undefined,
+  params: Record<string, string> | undefined,
+  body: unknown,
+  plan?: string,
+): Promise<Answer> {
+  const url = `${inject('portal').apiUrl}/${fillPath(contract.path, params)}`;
+  const form = body instanceof FormData;
+  const response = await fetch(url, {
+    method: contract.method,
+    headers: {
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...(body !== undefined && !form && { 'content-type': 'application/json' }),
+      'x-portal-viewer-ip': `10.9.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`,
+      ...(plan && { [FAULT_PLAN_HEADER]: plan }),
+    },
+    body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: Record<string, unknown> | undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const injected = response.headers.get(FAULTS_INJECTED_HEADER);
+  return { status: response.status, body: parsed, injected: injected ? injected.split(' ') : [] };
+}
+
+/**
+ * Requests the generic rule (below) cannot make: files, tokens, a caller's own password or session. Each makes what it
+ * needs without faults and returns the request to fault.
+ */
+const DRIVERS: Record<string, () => Promise<Prepared>> = {
+  uploadDocument: async () => ({ token: world.sa, body: documentForm() }),
+  postSupportTicket: async () => ({
+    token: (await signIn((await person()).email)).access,
+    body: { subject: `Fallas ${mark}`, description: 'Consulta de la suite de fallas.' },
+  }),
+  postToken: async () => ({ body: { email: (await person()).email, password: 'Portal.Demo1' } }),
+  postTokenRefresh: async () => ({ body: { refresh: (await signIn((await person()).email)).refresh } }),
+  postSessionLogout: async () => ({ body: { refresh: (await signIn((await person()).email)).refresh } }),
+  updatePassword: async () => ({
+    token: (await signIn((await person()).email)).access,
+    body: { current_password: 'Portal.Demo1', password: 'Fallas.Clave9', password_confirmation: 'Fallas.Clave9' },
+  }),
+  patchUserProfile: async () => ({
+    token: (await signIn((await person()).email)).access,
+    body: { first_name: 'Cambiado' },
+  }),
+  markNotificationsRead: async () => ({ token: (await signIn((await person()).email)).access, body: {} }),
+  createReport: async () => ({ token: world.sa, body: reportBody() }),
+  createAccountingAssignment: async () => ({ token: world.sa, body: assignmentBody() }),
+  createDocumentUpload: async () => ({ token: world.sa, body: uploadBody() }),
+  generateInvitation: async () => {
+    const email = `${mark}-inv-${unique()}@prueba.cl`;
+    emails.push(email);
+    return {
+      token: world.sa,
+      body: { email, user_role: 'USER_SOCIETY', project: [world.project], society: [world.society] },
+    };
+  },
+  deleteProject: async () => ({ token: world.sa, params: { uuid: await (fresh.project as () => Promise<string>)() } }),
+};
+
+/** The generic request of a contract: fresh entities in its path, the world's ids and fresh values in its body. */
+async function generic(contract: Contract): Promise<Prepared> {
+  const params: Record<string, string> = {};
+  for (const param of pathParamNames(contract.path)) {
+    const kind = pathParamKind(contract, param);
+    const make = kind && fresh[kind];
+    params[param] = make ? await make() : randomUUID();
+  }
+  const people = new Map<string, string>();
+  for (const field of bodyIdFields(contract)) if (field.kind === 'user') people.set(field.name, (await person()).uuid);
+  const ids: Partial<Record<Kind, string>> = {
+    project: world.project,
+    group: world.group,
+    society: world.society,
+    industry: world.industry,
+    folderTemplate: world.folder,
+    module: world.reportModule,
+  };
+  const body = sampleBody(contract, (kind, list) => {
+    const id = kind === 'user' ? ([...people.values()][0] as string) : (ids[kind] ?? randomUUID());
+    return list ? [id] : id;
+  });
+  if (body && 'email' in body && typeof body.email === 'string') emails.push(body.email);
+  return { token: contract.access === 'public' ? undefined : world.sa, params, body };
+}
+
+const prepare = (contract: Contract) => (DRIVERS[contract.id] ?? (() => generic(contract)))();
+
+interface Outcome {
+  contract: string;
+  control: number;
+  statuses: number[];
+  injected: string[];
+  problems: string[];
+}
+const outcomes: Outcome[] = [];
+
+beforeAll(async () => {
+  const root = await createTestUser('SUPER_ADMIN', [], mark);
+  emails.push(root.email);
+  const sa = (await signIn(root.email)).access;
+  const industry = (await call(societies.listIndustries, { token: sa })).body[0]?.uuid as string;
+  world = { sa, industry } as World;
+  world.project = await (fresh.project as () => Promise<string>)();
+  world.group = await (fresh.group as () => Promise<string>)();
+  world.society = await society(world.group);
+  world.folder = await (fresh.folderTemplate as () => Promise<string>)();
+  world.reportModule = await (fresh.module as () => Promise<string>)();
+  world.accountingModule = ok(
+    'module',
+    await call(modules.createModule, {
+      token: sa,
+      body: { module_name: `Fallas ${mark} ${unique()}`, module_type: 'ACCOUNTING' },
+    }),
+  ).uuid;
+  modulesMade.push(world.accountingModule);
+}, 120_000);
+
+afterAll(() => {
+  const pad = (text: string | number, width: number) => String(text).padEnd(width);
+  const lines = outcomes
+    .sort((a, b) => a.contract.localeCompare(b.contract))
+    .map((o) => {
+      const counts = new Map<string, number>();
+      for (const status of o.statuses) counts.set(String(status), (counts.get(String(status)) ?? 0) + 1);
+      const kinds = new Map<string, number>();
+      for (const fault of o.injected) {
+        const kind = fault.split(':')[1] as string;
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
+      return `${pad(o.contract, 28)} control ${o.control}  faults ${pad(o.injected.length, 3)} ${pad(
+        [...kinds].map(([k, n]) => `${k}×${n}`).join(' '),
+        60,
+      )} answers ${[...counts].map(([s, n]) => `${s}×${n}`).join(' ')}`;
+    });
+  const total = outcomes.reduce((sum, o) => sum + o.injected.length, 0);
+  console.info(
+    `\nFault suite (FAULT_SEED=${SEED}, rate ${RATE}, ${ROUNDS} faulted requests per contract): ${outcomes.length} contracts, ${total} faults injected\n${lines.join('\n')}`,
+  );
+});
+
+describe('every write contract under injected faults', () => {
+  test('the table yields the write contracts, each with a request to make', () => {
+    expect(writeContracts.length).toBeGreaterThan(50);
+    for (const id of Object.keys(DRIVERS)) expect(writeContracts.map((c) => c.id)).toContain(id);
+  });
+
+  test('answers the control’s answer or 503 SERVICE_BUSY, never 500, never a 409 the control did not give', async () => {
+    const queue = writeContracts.map((contract, index) => ({ contract, index }));
+    const work = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const { contract, index } = next;
+        const outcome: Outcome = { contract: contract.id, control: 0, statuses: [], injected: [], problems: [] };
+        outcomes.push(outcome);
+        try {
+          const control = await prepare(contract).then((r) => sendForm(contract, r.token, r.params, r.body));
+          outcome.control = control.status;
+          for (let round = 0; round < ROUNDS; round++) {
+            const plan = formatPlan({ seed: SEED + index * 100 + round, rate: RATE });
+            const request = await prepare(contract);
+            const answer = await sendForm(contract, request.token, request.params, request.body, plan);
+            outcome.statuses.push(answer.status);
+            outcome.injected.push(...answer.injected);
+            const busy = answer.status === 503 && answer.body?.code === 'SERVICE_BUSY';
+            if (answer.status !== control.status && !busy)
+              outcome.problems.push(
+                `${plan}: ${answer.status} ${JSON.stringify(answer.body)} (control ${control.status}; faults ${answer.injected.join(' ')})`,
+              );
+          }
+        } catch (error) {
+          outcome.problems.push(`could not drive: ${(error as Error).message}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL }, work));
+    expect(outcomes.filter((o) => o.control >= 500).map((o) => `${o.contract}: control ${o.control}`)).toEqual([]);
+    expect(outcomes.flatMap((o) => o.problems.map((p) => `${o.contract}: ${p}`))).toEqual([]);
+    // The plans did fault: every kind, both before and after the service applied the request.
+    const all = outcomes.flatMap((o) => o.injected);
+    for (const kind of ['throttle', '5xx', 'timeout', 'drop'])
+      for (const when of ['before', 'after'])
+        expect(
+          all.some((f) => f.endsWith(`:${kind}@${when}`)),
+          `${kind}@${when}`,
+        ).toBe(true);
+    expect(ERROR_MESSAGES.SERVICE_BUSY).toMatch(/nuevamente/);
+  }, 300_000);
+
+  test('the invariant scan finds no orphan, no half-write, no double apply', async () => {
+    const { tableName } = await tableAccess();
+    const env = inject('portal').env;
+    const problems = await invariantScan(
+      { tableName, documentsBucket: env.DOCUMENTS_BUCKET as string, userPoolId: env.USER_POOL_ID as string },
+      { projects: projectsMade, modules: modulesMade, emails },
+    );
+    console.info(
+      `invariant scan: ${projectsMade.length} projects, ${modulesMade.length} modules, ${emails.length} e-mails: ${problems.length} problems`,
+    );
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
