@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { DEMO_PASSWORD } from '../helpers/api';
 import { backgroundHex, launchBrowser, newPage, presetLocalStorage, screenshot } from '../helpers/browser';
 
 /** The login page: branding per origin, and the Spanish texts of refusals (portal spec §2, §4, §8). */
@@ -95,6 +96,26 @@ describe('a signed-out unknown address', () => {
       await page.goto(`${webUrl}/no-existe`);
       await page.getByRole('heading', { name: 'Página no encontrada' }).waitFor();
       expect(page.url()).toBe(`${webUrl}/no-existe`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a signed-out deep link', () => {
+  test('sends the visitor to sign in, then opens the page it asked for, not /home', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${webUrl}/support?slide=2`);
+      await page.waitForURL(`${webUrl}/`);
+      await page.getByRole('button', { name: 'Ingresar', exact: true }).first().click();
+      await page.waitForURL(`${webUrl}/login`);
+      await page.getByLabel('Correo electrónico').fill('sociedad@demo.cl');
+      await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+      await page.waitForURL(`${webUrl}/support?slide=2`);
+      // Once: signing out and in again goes to /home.
+      expect(await page.evaluate(() => sessionStorage.getItem('wanted_page'))).toBeNull();
     } finally {
       await context.close();
     }

@@ -6,6 +6,7 @@ import { ProfileError } from '@/components/ui/profile-error';
 import { WelcomeScreen } from '@/components/ui/welcome-screen';
 import { WELCOME_SCREEN_MAX_MS } from '@/lib/constants';
 import { loadProfile, useSession } from '@/lib/session';
+import { rememberWantedPage } from '@/lib/wanted-page';
 import { guardRedirect } from './guard-rules';
 
 /** Guest-only pages: a signed-in user goes to /home. */
@@ -34,11 +35,20 @@ export function RequireAuth() {
 
   // An address no page has is 'Página no encontrada' for a visitor too, not the landing.
   const unknown = useMatches().some((match) => (match.handle as { notFound?: boolean } | undefined)?.notFound);
+  const location = useLocation();
   const to = guardRedirect('protected', { signedIn, role: undefined }, '');
   if (to && unknown) return <NotFound />;
-  if (to) return <Navigate to={to} replace />;
+  if (to) return <SignInFirst to={to} wanted={location} />;
   if (!profile && !profileError && !waitedEnough) return <WelcomeScreen />;
   return <Outlet />;
+}
+
+/** Sends a signed-out visitor to sign in, keeping the page it asked for (opened after the sign-in). */
+function SignInFirst({ to, wanted }: { to: string; wanted: ReturnType<typeof useLocation> }) {
+  useEffect(() => {
+    rememberWantedPage(wanted);
+  }, [wanted]);
+  return <Navigate to={to} replace />;
 }
 
 /** Admin pages: closed to non-admin roles, and to GROUP_ADMIN and PROJECT_ADMIN outside their routes (→ /home). */

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   branding: 'branding',
   lastActivity: 'last_activity',
   sidebarCollapsed: 'sidebar_collapsed',
+  /** The page a signed-out visitor asked for, opened after signing in (this tab only: session storage). */
+  wantedPage: 'wanted_page',
 } as const;
 
 /** The user's current project, group and society (spec §3 "stored browser values"); cleared by the branded login. */
@@ -72,4 +74,21 @@ export function removeLocal(key: string): void {
 
 export function clearSelections(): void {
   for (const key of SELECTION_KEYS) removeLocal(key);
+}
+
+export function readSession(key: string): string | undefined {
+  try {
+    return globalThis.sessionStorage?.getItem(key) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeSession(key: string, value: string | undefined): void {
+  try {
+    if (value === undefined) globalThis.sessionStorage?.removeItem(key);
+    else globalThis.sessionStorage?.setItem(key, value);
+  } catch {
+    // Blocked storage: the visitor lands on /home after signing in.
+  }
 }

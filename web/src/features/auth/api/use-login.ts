@@ -4,6 +4,7 @@ import * as es from '@shared/i18n/es/errors';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { signIn } from '@/lib/session';
+import { takeWantedPage } from '@/lib/wanted-page';
 
 export interface LoginFields {
   email: string;
@@ -41,7 +42,8 @@ export function useLogin(initialRemember: boolean) {
     setError(null);
     try {
       await signIn(email, fields.password, fields.remember);
-      navigate('/home', { replace: true });
+      // The page a signed-out visitor asked for (a folder link, say), else /home.
+      navigate(takeWantedPage(), { replace: true });
     } catch (failure) {
       setError(messageForError(failure, 'login'));
       setSubmitting(false);
