@@ -39,9 +39,11 @@ export async function renderPdf(table: ExportTable, pdf: PdfWriter = new SheetDo
     cells.forEach((cell, i) => {
       if (cell === null) return;
       const width = (widths[i] as number) - 4;
-      const money = table.columns[i]?.kind === 'money' && typeof cell === 'number';
-      const text = fitText(money ? chileanNumber(cell, table.decimals) : String(cell), font, width);
-      const x = money ? (xs[i] as number) + width - font.widthOfTextAtSize(text, SIZE) : (xs[i] as number);
+      // A money column's amounts and its header both end at the column's right edge, so they line up.
+      const rightAligned = table.columns[i]?.kind === 'money';
+      const amount = rightAligned && typeof cell === 'number';
+      const text = fitText(amount ? chileanNumber(cell, table.decimals) : String(cell), font, width);
+      const x = rightAligned ? (xs[i] as number) + width - font.widthOfTextAtSize(text, SIZE) : (xs[i] as number);
       page.drawText(text, { x, y: y - SIZE, size: SIZE, font, color: rgb(0.1, 0.1, 0.1) });
     });
     y -= ROW;
