@@ -66,9 +66,11 @@ interface Expectation {
 const ROLES: Expectation[] = [
   { email: 'superadmin@demo.cl', role: 'SUPER_ADMIN' },
   // A project's template folders open from the project's level of the document manager, a folder row the crawl does
-  // not click (it follows links and row menus); the super admin reaches them from the project's detail.
+  // not click (it follows links and row menus; the test below clicks it); the super admin reaches them from the
+  // project's detail.
   { email: 'proyecto@demo.cl', role: 'PROJECT_ADMIN', extraUnreached: ['/admin/documents/:uuid/:project_uuid'] },
-  // The demo has no accounting assignment of the group admin's own making, the only kind it may edit.
+  // The demo has no accounting assignment of the group admin's own making, the only kind it may edit; its template
+  // folders: as the project admin's.
   {
     email: 'grupo@demo.cl',
     role: 'GROUP_ADMIN',
@@ -187,6 +189,36 @@ describe('every screen a role may open is reachable by clicking from /home', () 
         const missing = expected.filter((path) => !reached.has(path));
         const forbidden = [...reached.keys()].filter((path) => !expectedFor(role).includes(path));
         expect({ missing, forbidden }).toEqual({ missing: [], forbidden: [] });
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+describe('what the crawl leaves to a person: a folder row of the document manager', () => {
+  for (const email of ['proyecto@demo.cl', 'grupo@demo.cl']) {
+    test(`${email} opens its project's template folders: Documentos, the project's row, 'Carpetas plantilla'`, async () => {
+      const { context, page } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+      try {
+        await signInWithCookies(context, webUrl, email);
+        await page.goto(`${webUrl}/home`);
+        await page.getByRole('link', { name: 'Panel de administración' }).click();
+        const adminMenu = page.getByRole('navigation', { name: 'Navegación de administración' });
+        await adminMenu.getByRole('link', { name: 'Documentos', exact: true }).click();
+        await page.waitForURL(/\/admin\/documents\/root$/);
+        await page
+          .getByTestId('document-browser')
+          .getByRole('button', { name: /Contadores Andes/ })
+          .first()
+          .click();
+        await page.getByRole('link', { name: 'Carpetas plantilla' }).click();
+        await page.waitForURL(/\/admin\/documents\/root\/[0-9a-f-]{36}$/);
+        expect(patternOf(new URL(page.url()).pathname)).toBe('/admin/documents/:uuid/:project_uuid');
+        await page
+          .getByRole('heading', { name: /plantilla/i })
+          .first()
+          .waitFor();
       } finally {
         await context.close();
       }
