@@ -3,8 +3,10 @@ import type { z } from 'zod/mini';
 import { DEFAULT_COLOR } from '../../shared/contracts/fields';
 import type { projectCreateSchema, projectPatchSchema } from '../../shared/contracts/projects';
 import type { Caller } from '../lib/auth/caller';
+import { nowMs } from '../lib/clock';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
+import { type Cleanup, cleanupWrite, REQUEST_GRACE_MS, settleCleanup } from '../lib/data/cleanups';
 import { detachMembers } from '../lib/data/detach';
 import { groupsOfProject, readGroupEntries } from '../lib/data/groups';
 import { getItems } from '../lib/data/list-index';
@@ -194,6 +196,13 @@ export async function deleteProject(caller: Caller, uuid: string) {
     refusal: (p) => (p.groups === 0 ? undefined : conflict('PROJECT_NOT_EMPTY')),
     perMember: (member) => (project.admin.includes(member) ? [remove(projectAdminKey(member))] : []),
   });
+  // Its images go after it, named by a marker in its last transaction (the sweeper finishes what the request cannot).
+  const images = [project.logo, project.icon, project.image].filter((key): key is string => Boolean(key));
+  const cleanup: Cleanup = {
+    id: `PROJECT#${uuid}#DELETE`,
+    due: nowMs() + REQUEST_GRACE_MS,
+    objects: images.map((key) => ({ bucket: 'assets' as const, key })),
+  };
   await transactWrite([
     deleteWhen(
       keys.project(uuid),
@@ -208,8 +217,9 @@ export async function deleteProject(caller: Caller, uuid: string) {
     remove(projectNameKey(project.project_name)),
     ...(project.custom_portal_url ? [remove(portalUrlKey(project.custom_portal_url))] : []),
     auditWrite(TABLE(), caller, 'DELETE', { type: 'PROJECT', uuid }, diff({ ...project }, {})),
+    ...(images.length > 0 ? [cleanupWrite(cleanup)] : []),
   ]);
-  await Promise.all([deleteAsset(project.logo), deleteAsset(project.icon), deleteAsset(project.image)]);
+  if (images.length > 0) await settleCleanup(cleanup, () => Promise.all(images.map(deleteAsset)));
   return { detail: 'ok' };
 }
 

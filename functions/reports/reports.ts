@@ -14,6 +14,8 @@ import {
   saveNew,
 } from '../lib/assignments/assignments';
 import type { Caller } from '../lib/auth/caller';
+import { nowMs } from '../lib/clock';
+import { type Cleanup, cleanupWrite, REQUEST_GRACE_MS, settleCleanup } from '../lib/data/cleanups';
 import { getRegistryEntry, type RegistryRecord, registryEntryFor } from '../lib/data/dashboard-registry';
 import { removeReferencesOfReport } from '../lib/data/report-references';
 import type { ReportRecord } from '../lib/data/reports';
@@ -203,9 +205,19 @@ export async function patchReport(caller: Caller, uuid: string, input: PatchInpu
 
 export async function deleteReport(caller: Caller, uuid: string) {
   const report = await requireForAdmin<ReportRecord>(caller, 'REPORT', uuid, {});
-  await removeRecord(caller, REPORT_RULES, report);
-  await removeReferencesOfReport(uuid);
-  await deleteAsset(report.image);
+  // The report goes with a marker naming what outlives it for a moment (its references, its image): the request
+  // removes them, and the sweeper finishes should it stop halfway (cleanups.ts).
+  const cleanup: Cleanup = {
+    id: `REPORT#${uuid}#DELETE`,
+    due: nowMs() + REQUEST_GRACE_MS,
+    reportReferences: uuid,
+    ...(report.image && { objects: [{ bucket: 'assets' as const, key: report.image }] }),
+  };
+  await removeRecord(caller, REPORT_RULES, report, [cleanupWrite(cleanup)]);
+  await settleCleanup(cleanup, async () => {
+    await removeReferencesOfReport(uuid);
+    await deleteAsset(report.image);
+  });
   return { detail: 'ok' };
 }
 

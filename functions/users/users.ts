@@ -3,8 +3,10 @@ import type { userPatchSchema } from '../../shared/contracts/users';
 import { INVITABLE_ROLES as INVITABLE } from '../../shared/roles';
 import type { Caller } from '../lib/auth/caller';
 import { deleteIdentity } from '../lib/auth/identities';
+import { nowMs } from '../lib/clock';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
+import { type Cleanup, cleanupWrite, REQUEST_GRACE_MS, settleCleanup } from '../lib/data/cleanups';
 import { type GroupRecord, getGroup } from '../lib/data/groups';
 import { getItems } from '../lib/data/list-index';
 import { sessionsEndInstant } from '../lib/data/sessions';
@@ -222,9 +224,20 @@ export async function deleteUser(caller: Caller, uuid: string) {
     auditWrite(config.tableName, caller, 'DELETE', { type: 'USER', uuid }, diff({ ...user }, {})),
   ];
   for (const target of targets) writes.push(...(await leaveWrites(user, target)));
+  // The record goes with a marker naming its identity and avatar; what the request cannot delete after it (Cognito
+  // busy, the function stopped) the sweeper does. The identity alone signs nobody in: every call reads the record.
+  const cleanup: Cleanup = {
+    id: `USER#${uuid}#DELETE`,
+    due: nowMs() + REQUEST_GRACE_MS,
+    identities: [uuid],
+    ...(user.image && { objects: [{ bucket: 'assets', key: user.image }] }),
+  };
+  writes.push(cleanupWrite(cleanup));
   await transactWrite(writes);
-  await deleteIdentity(uuid);
-  await deleteAsset(user.image);
+  await settleCleanup(cleanup, async () => {
+    await deleteIdentity(uuid);
+    await deleteAsset(user.image);
+  });
   return { detail: 'ok' };
 }
 

@@ -145,8 +145,15 @@ export async function saveEdit<R extends AssignmentRecord>(caller: Caller, rules
   await transactWrite(writes);
 }
 
-export async function removeRecord<R extends AssignmentRecord>(caller: Caller, rules: KindRules<R>, record: R) {
+export async function removeRecord<R extends AssignmentRecord>(
+  caller: Caller,
+  rules: KindRules<R>,
+  record: R,
+  /** Writes that go with the delete (a clean-up marker of what it leaves behind). */
+  extra: TxWrite[] = [],
+) {
   await transactWrite([
+    ...extra,
     deleteWhen(assignmentKey(record.kind, record.uuid), {
       expression: 'version = :version',
       values: { ':version': record.version },
