@@ -128,7 +128,7 @@ export async function confirmDirectUpload(caller: Caller, uploadUuid: string) {
     // Two confirms of one upload at once: the one that lost answers what the other made. Otherwise the upload and
     // its marker stay as they were (a retry can succeed), and the copy is the marker's to remove: it may be the
     // object of a document another attempt is creating at this moment, so this attempt does not delete it.
-    const made = await getDocument(uploadUuid);
+    const made = await getDocument(uploadUuid).catch(() => undefined);
     if (made && made.created_by === caller.user.uuid) return documentView(made);
     throw error;
   }
