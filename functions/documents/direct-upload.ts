@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../lib/auth/caller';
 import { nowMs } from '../lib/clock';
-import { type Cleanup, cleanupWrite, putCleanup, REQUEST_GRACE_MS } from '../lib/data/cleanups';
+import { type Cleanup, cleanupId, cleanupWrite, putCleanup, REQUEST_GRACE_MS } from '../lib/data/cleanups';
 import {
   consumePendingUpload,
   getDocument,
@@ -48,7 +48,7 @@ import {
  */
 /** The garbage a direct upload may leave: its upload and its copy, due once the upload can no longer be confirmed. */
 const uploadCleanup = (pending: PendingUpload): Cleanup => ({
-  id: `UPLOAD#${pending.uuid}`,
+  id: cleanupId('UPLOAD', pending.uuid),
   due: pending.expires_at * 1000 + REQUEST_GRACE_MS,
   objects: [
     { bucket: 'documents', key: pending.key },

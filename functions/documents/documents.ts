@@ -6,6 +6,7 @@ import { nowMs } from '../lib/clock';
 import {
   type Cleanup,
   claimCleanupWrite,
+  cleanupId,
   cleanupWrite,
   putCleanup,
   REQUEST_GRACE_MS,
@@ -135,7 +136,7 @@ export async function uploadSmallDocument(caller: Caller, body: Placement, files
   });
   // The marker first: an object stored without its item is garbage the sweeper finds.
   const cleanup: Cleanup = {
-    id: `DOCUMENT#${document.uuid}#PUT`,
+    id: cleanupId('DOCUMENT', document.uuid, 'PUT'),
     due: nowMs() + REQUEST_GRACE_MS,
     objects: [{ bucket: 'documents', key: document.key }],
   };
@@ -174,7 +175,7 @@ export async function renameDocument(caller: Caller, uuid: string, documentName:
 export async function removeDocument(caller: Caller, uuid: string) {
   const document = await managedDocument(caller, uuid);
   const cleanup: Cleanup = {
-    id: `DOCUMENT#${document.uuid}#DELETE`,
+    id: cleanupId('DOCUMENT', document.uuid, 'DELETE'),
     due: nowMs() + REQUEST_GRACE_MS,
     objects: [{ bucket: 'documents', key: document.key }],
   };

@@ -6,7 +6,7 @@ import type { Caller } from '../lib/auth/caller';
 import { nowMs } from '../lib/clock';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
-import { type Cleanup, cleanupWrite, REQUEST_GRACE_MS, settleCleanup } from '../lib/data/cleanups';
+import { type Cleanup, cleanupId, cleanupWrite, REQUEST_GRACE_MS, settleCleanup } from '../lib/data/cleanups';
 import { detachMembers } from '../lib/data/detach';
 import { groupsOfProject, readGroupEntries } from '../lib/data/groups';
 import { getItems } from '../lib/data/list-index';
@@ -199,7 +199,7 @@ export async function deleteProject(caller: Caller, uuid: string) {
   // Its images go after it, named by a marker in its last transaction (the sweeper finishes what the request cannot).
   const images = [project.logo, project.icon, project.image].filter((key): key is string => Boolean(key));
   const cleanup: Cleanup = {
-    id: `PROJECT#${uuid}#DELETE`,
+    id: cleanupId('PROJECT', uuid, 'DELETE'),
     due: nowMs() + REQUEST_GRACE_MS,
     objects: images.map((key) => ({ bucket: 'assets' as const, key })),
   };

@@ -5,7 +5,14 @@ import { endSessions } from '../lib/auth/access';
 import { createIdentity, deleteIdentity, setPassword } from '../lib/auth/identities';
 import { CredentialsRefused, revokeRefresh, signIn } from '../lib/auth/sessions';
 import { nowMs } from '../lib/clock';
-import { type Cleanup, claimCleanupWrite, putCleanup, REQUEST_GRACE_MS, settleCleanup } from '../lib/data/cleanups';
+import {
+  type Cleanup,
+  claimCleanupWrite,
+  cleanupId,
+  putCleanup,
+  REQUEST_GRACE_MS,
+  settleCleanup,
+} from '../lib/data/cleanups';
 import { removeInvitationWrites } from '../lib/data/invitations';
 import { getProject, projectAdminKey } from '../lib/data/projects';
 import { keys, nowIso } from '../lib/data/table';
@@ -113,7 +120,7 @@ export async function registerFromInvitation(input: RegisterInput, origin: Reque
   // The identity is made before the record that uses it: its marker first, removed by the record's own transaction,
   // so an identity whose record never landed is garbage the sweeper removes (cleanups.ts).
   const cleanup: Cleanup = {
-    id: `USER#${user.uuid}#REGISTER`,
+    id: cleanupId('USER', user.uuid, 'REGISTER'),
     due: nowMs() + REQUEST_GRACE_MS,
     identities: [user.uuid],
   };

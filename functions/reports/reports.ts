@@ -15,7 +15,7 @@ import {
 } from '../lib/assignments/assignments';
 import type { Caller } from '../lib/auth/caller';
 import { nowMs } from '../lib/clock';
-import { type Cleanup, cleanupWrite, REQUEST_GRACE_MS, settleCleanup } from '../lib/data/cleanups';
+import { type Cleanup, cleanupId, cleanupWrite, REQUEST_GRACE_MS, settleCleanup } from '../lib/data/cleanups';
 import { getRegistryEntry, type RegistryRecord, registryEntryFor } from '../lib/data/dashboard-registry';
 import { removeReferencesOfReport } from '../lib/data/report-references';
 import type { ReportRecord } from '../lib/data/reports';
@@ -208,7 +208,7 @@ export async function deleteReport(caller: Caller, uuid: string) {
   // The report goes with a marker naming what outlives it for a moment (its references, its image): the request
   // removes them, and the sweeper finishes should it stop halfway (cleanups.ts).
   const cleanup: Cleanup = {
-    id: `REPORT#${uuid}#DELETE`,
+    id: cleanupId('REPORT', uuid, 'DELETE'),
     due: nowMs() + REQUEST_GRACE_MS,
     reportReferences: uuid,
     ...(report.image && { objects: [{ bucket: 'assets' as const, key: report.image }] }),

@@ -6,7 +6,7 @@ import { deleteIdentity } from '../lib/auth/identities';
 import { nowMs } from '../lib/clock';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
-import { type Cleanup, cleanupWrite, REQUEST_GRACE_MS, settleCleanup } from '../lib/data/cleanups';
+import { type Cleanup, cleanupId, cleanupWrite, REQUEST_GRACE_MS, settleCleanup } from '../lib/data/cleanups';
 import { type GroupRecord, getGroup } from '../lib/data/groups';
 import { getItems } from '../lib/data/list-index';
 import { sessionsEndInstant } from '../lib/data/sessions';
@@ -227,7 +227,7 @@ export async function deleteUser(caller: Caller, uuid: string) {
   // The record goes with a marker naming its identity and avatar; what the request cannot delete after it (Cognito
   // busy, the function stopped) the sweeper does. The identity alone signs nobody in: every call reads the record.
   const cleanup: Cleanup = {
-    id: `USER#${uuid}#DELETE`,
+    id: cleanupId('USER', uuid, 'DELETE'),
     due: nowMs() + REQUEST_GRACE_MS,
     identities: [uuid],
     ...(user.image && { objects: [{ bucket: 'assets', key: user.image }] }),

@@ -43,6 +43,13 @@ export interface Cleanup {
   swept?: boolean;
 }
 
+/** A marker's id: the entity, its uuid and the write (`USER#<uuid>#DELETE`), unique per write. */
+export const cleanupId = (
+  entity: 'UPLOAD' | 'DOCUMENT' | 'USER' | 'PROJECT' | 'REPORT',
+  uuid: string,
+  step?: string,
+) => (step ? `${entity}#${uuid}#${step}` : `${entity}#${uuid}`);
+
 export interface CleanupKey {
   pk: string;
   sk: string;
