@@ -20,8 +20,9 @@ import { getRegistryEntry, type RegistryRecord, registryEntryFor } from '../lib/
 import { removeReferencesOfReport } from '../lib/data/report-references';
 import type { ReportRecord } from '../lib/data/reports';
 import { ApiError, fieldErrors } from '../lib/errors';
-import { assetUrl, deleteAsset, storeImage } from '../lib/files';
+import { assetUrl, deleteAsset } from '../lib/files';
 import type { UploadedFile } from '../lib/http/multipart';
+import { storeImages } from '../lib/image-writes';
 import { seesEverything } from '../lib/scope';
 
 /**
@@ -160,9 +161,13 @@ export async function reportView(
   };
 }
 
-async function storedImage(uuid: string, files: UploadedFile[]) {
-  const image = files.find((f) => f.field === 'image');
-  return image ? storeImage(`reports/${uuid}`, image) : undefined;
+/** The sent image, stored under a clean-up marker (image-writes.ts). */
+function storedImage(uuid: string, files: UploadedFile[]) {
+  return storeImages(
+    { entity: 'REPORT', uuid },
+    `reports/${uuid}`,
+    files.filter((f) => f.field === 'image').slice(0, 1),
+  );
 }
 
 export async function createReport(caller: Caller, input: CreateInput, files: UploadedFile[]) {
@@ -172,11 +177,12 @@ export async function createReport(caller: Caller, input: CreateInput, files: Up
   checkTool(report);
   checkParameters(report, input);
   report.registry_entry = await pickEntry(input, report);
-  report.image = (await storedImage(report.uuid, files)) ?? null;
+  const images = await storedImage(report.uuid, files);
+  report.image = images.keys.image ?? null;
   try {
-    await saveNew(caller, REPORT_RULES, report);
+    await saveNew(caller, REPORT_RULES, report, images.writes([]));
   } catch (error) {
-    await deleteAsset(report.image);
+    await images.discard();
     throw error;
   }
   return adminView(caller, REPORT_RULES, report, reportView);
@@ -190,16 +196,23 @@ export async function patchReport(caller: Caller, uuid: string, input: PatchInpu
   checkTool(after);
   checkParameters(after, input);
   after.registry_entry = await pickEntry(input, after, before);
-  const image = await storedImage(uuid, files);
+  const images = await storedImage(uuid, files);
+  const image = images.keys.image;
   if (image || input.delete_image) after.image = image ?? null;
   try {
-    await saveEdit(caller, REPORT_RULES, before, after);
+    // The replaced image goes only once the change is saved.
+    await saveEdit(
+      caller,
+      REPORT_RULES,
+      before,
+      after,
+      images.writes([before.image !== after.image ? before.image : null]),
+    );
   } catch (error) {
-    await deleteAsset(image);
+    await images.discard();
     throw error;
   }
-  // The replaced image goes only once the change is saved.
-  if (before.image && before.image !== after.image) await deleteAsset(before.image);
+  await images.finish();
   return adminView(caller, REPORT_RULES, after, reportView);
 }
 

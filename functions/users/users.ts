@@ -18,8 +18,9 @@ import { unlinkWrites, userListingWrites, userUnlistingWrites } from '../lib/dat
 import { getUser, type MembershipTarget, membershipsOf, type UserRecord, userItem } from '../lib/data/users';
 import { deleteKey, deleteWhen, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, forbidden, notFound } from '../lib/errors';
-import { assetUrl, deleteAsset, storeImage } from '../lib/files';
+import { assetUrl, deleteAsset } from '../lib/files';
 import type { UploadedFile } from '../lib/http/multipart';
+import { storeImages } from '../lib/image-writes';
 import {
   groupInScope,
   membershipInScope,
@@ -261,7 +262,12 @@ export async function changeOwnProfile(
   const file = files.find((f) => f.field === 'image');
   const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   if (!file && Object.keys(changes).length === 0) throw fieldErrors({ image: ['REQUIRED'] });
-  const key = file ? await storeImage(`avatars/${caller.user.uuid}`, file) : caller.user.image;
+  const images = await storeImages(
+    { entity: 'USER', uuid: caller.user.uuid },
+    `avatars/${caller.user.uuid}`,
+    file ? [file] : [],
+  );
+  const key = images.keys.image ?? caller.user.image;
   const after: UserRecord = {
     ...caller.user,
     ...changes,
@@ -282,11 +288,13 @@ export async function changeOwnProfile(
         { type: 'USER', uuid },
         diff(ownFields(caller.user), ownFields(after)),
       ),
+      // The replaced avatar goes only once the new one is saved.
+      ...images.writes([file ? caller.user.image : null]),
     ]);
   } catch (error) {
-    if (file) await deleteAsset(key);
+    await images.discard();
     throw error;
   }
-  if (file) await deleteAsset(caller.user.image);
+  await images.finish();
   return { image: key ? await assetUrl(key) : null };
 }
