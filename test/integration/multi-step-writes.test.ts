@@ -8,7 +8,8 @@ import * as folders from '../../shared/contracts/folders';
 import * as groups from '../../shared/contracts/groups';
 import * as registration from '../../shared/contracts/registration';
 import * as users from '../../shared/contracts/users';
-import { call } from '../helpers/api';
+import { call, signIn } from '../helpers/api';
+import { PNG } from '../helpers/assignment-world';
 import { createTestUser, itemExists, tableAccess, testUserRecord } from '../helpers/db';
 import { type InProcessRequest, invokeInProcess } from '../helpers/in-process';
 import { tokenFrom, waitForMail } from '../helpers/mail';
@@ -93,11 +94,11 @@ async function sweep(budget?: import('../../functions/maintenance/sweep-garbage'
 }
 
 let s3Client: S3Client | undefined;
-async function objectExists(key: string): Promise<boolean> {
+async function objectExists(key: string, bucket: 'DOCUMENTS_BUCKET' | 'ASSETS_BUCKET' = 'DOCUMENTS_BUCKET') {
   await tableAccess();
   s3Client ??= new S3Client({ forcePathStyle: true });
   try {
-    await s3Client.send(new HeadObjectCommand({ Bucket: inject('portal').env.DOCUMENTS_BUCKET, Key: key }));
+    await s3Client.send(new HeadObjectCommand({ Bucket: inject('portal').env[bucket], Key: key }));
     return true;
   } catch (error) {
     if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
@@ -335,6 +336,54 @@ describe('user delete', () => {
     expect(await markers(`USER#${person.uuid}#DELETE`)).toHaveLength(1);
     await sweep();
     expect(await identityExists(person.uuid)).toBe(false);
+    expect(await markers(`USER#${person.uuid}`)).toEqual([]);
+  });
+});
+
+describe('avatar (an image stored before its transaction, replacing another after it)', () => {
+  test('a stop on either side of the transaction leaves only garbage a marker names', async () => {
+    const person = await createTestUser('USER_SOCIETY', [w.P], 'avatar');
+    const token = (await signIn(person.email)).access;
+    const { dynamo, lib, tableName, keys } = await tableAccess();
+    const stored = async () =>
+      (await dynamo.send(new lib.GetCommand({ TableName: tableName, Key: keys.user(person.uuid) }))).Item
+        ?.image as string;
+    const avatar = () => {
+      const form = new FormData();
+      form.set('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'yo.png');
+      return form;
+    };
+    expect((await invokeEarlier(users.patchUserProfile, { token, form: avatar() })).status).toBe(200);
+    const first = await stored();
+    expect(await objectExists(first, 'ASSETS_BUCKET')).toBe(true);
+
+    // Saved, then the old avatar's delete fails: the new one is live, the old one is the marker's.
+    await faultOn('s3', 'DeleteObject');
+    expect((await invokeEarlier(users.patchUserProfile, { token, form: avatar() })).status).toBe(200);
+    for (const stop of stops.splice(0)) stop();
+    const second = await stored();
+    expect(second).not.toBe(first);
+    expect(await objectExists(first, 'ASSETS_BUCKET')).toBe(true);
+    await sweep();
+    expect(await objectExists(first, 'ASSETS_BUCKET')).toBe(false);
+    expect(await objectExists(second, 'ASSETS_BUCKET')).toBe(true);
+
+    // Stored, then the transaction fails and so does the request's own delete: the record keeps the live avatar.
+    const { s3 } = await import('../../functions/lib/aws/s3');
+    let third: string | undefined;
+    stops.push(
+      s3.onSend((operation, input) => {
+        if (operation === 'PutObject') third = (input as { Key: string }).Key;
+      }),
+    );
+    await faultOn('dynamo', 'TransactWriteItems');
+    await faultOn('s3', 'DeleteObject');
+    expect((await invokeEarlier(users.patchUserProfile, { token, form: avatar() })).status).toBe(500);
+    expect(await stored()).toBe(second);
+    expect(await objectExists(third as string, 'ASSETS_BUCKET')).toBe(true);
+    await sweep();
+    expect(await objectExists(third as string, 'ASSETS_BUCKET')).toBe(false);
+    expect(await objectExists(second, 'ASSETS_BUCKET')).toBe(true);
     expect(await markers(`USER#${person.uuid}`)).toEqual([]);
   });
 });
