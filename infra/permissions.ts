@@ -219,6 +219,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
         'DIR#': ['UpdateItem'],
         'TOKEN#INVITE#': ['UpdateItem'],
         'INVITATION#': ['DeleteItem'],
+        // The new identity's clean-up marker: written before the identity, removed by the record's transaction.
+        'CLEANUP#': ['PutItem', 'DeleteItem'],
         'UNIQUE#EMAIL#': ['PutItem', 'DeleteItem'],
         'UNIQUE#PROJECT_ADMIN#': ['PutItem'],
         'USER#': ['PutItem'],
@@ -377,6 +379,28 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   confirmLedgerUpload: { ...ADMIN_WRITE, documents: ['GetObject'] },
   // The poll ends a stalled job (FAILED), its only write.
   ledgerUploadStatus: { table: { read: 'query', write: { 'ACCJOB#': ['UpdateItem'] } } },
+};
+
+/**
+ * The garbage sweeper (functions/maintenance/sweep-garbage.ts; infra/constructs/sweeper-schedule.ts), which is no
+ * endpoint: it reads the due clean-up markers (a Query) and the ledger pointer, takes and removes the markers, deletes
+ * what they name (objects of either bucket, identities, report references, unused ledger versions: their aggregate
+ * under ACCOUNTING#, their lines under LEDGER#), and nothing else.
+ */
+export const SWEEPER_PERMISSIONS: Permissions = {
+  table: {
+    read: 'query',
+    write: {
+      'CLEANUP#': ['UpdateItem', 'DeleteItem'],
+      'ACCOUNTING#': ['DeleteItem'],
+      'LEDGER#': ['DeleteItem'],
+      'REPORT_REF#': ['DeleteItem'],
+      'REPORT_REFS#': ['DeleteItem'],
+    },
+  },
+  assets: ['DeleteObject'],
+  documents: ['DeleteObject'],
+  cognito: ['AdminDeleteUser'],
 };
 
 /** The declaration of one contract; throws for a contract that has none (so it cannot deploy with a guess). */

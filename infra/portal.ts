@@ -5,6 +5,7 @@ import { chunkContracts } from './api-chunks';
 import { AccountingImportJob } from './constructs/accounting-import-job';
 import { IndicatorsSchedule, readIndicatorsSettings } from './constructs/indicators-schedule';
 import { MailQueueWorker } from './constructs/mail-queue';
+import { SweeperSchedule } from './constructs/sweeper-schedule';
 import { WEB_DIST } from './paths';
 import type { Permissions } from './permissions';
 import { type PortalSettings, readSettings } from './settings';
@@ -84,13 +85,15 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
 
   const jobs = new Stack(app, `${p}Jobs`, {
     env,
-    description: 'Portal: jobs (indicators refresh, large ledger imports, invitation mail queue)',
+    description: 'Portal: jobs (indicators refresh, large ledger imports, invitation mail queue, garbage sweeper)',
   });
   new IndicatorsSchedule(jobs, 'Indicators', { backend: stateful.backend, settings: readIndicatorsSettings(app.node) });
   // Issue 12: large ledger imports, started by the EventBridge event of their upload to the documents bucket.
   new AccountingImportJob(jobs, 'AccountingImport', { backend: stateful.backend });
   // The invitation mails of CSV imports, sent from their queue at the configured share of the SES rate.
   new MailQueueWorker(jobs, 'MailQueue', { backend: stateful.backend, rate: settings.mailQueueRate });
+  // The hourly sweep of what interrupted multi-step writes left behind (docs/decisions/multi-step-writes.md).
+  new SweeperSchedule(jobs, 'Sweeper', { backend: stateful.backend });
 
   if (settings.portalUrlIsPlaceholder) {
     Annotations.of(stateful).addWarningV2(

@@ -16,6 +16,7 @@ import { DynamoClient } from '../functions/lib/aws/dynamo-client';
 import { GetCommand, PutCommand, TransactWriteCommand } from '../functions/lib/aws/dynamo-commands';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3 } from '../functions/lib/aws/s3-commands';
 import { SESV2, SendEmailCommand } from '../functions/lib/aws/ses-commands';
+import { SWEEPER_PERMISSIONS } from '../infra/permissions';
 import { contracts } from '../shared/contracts';
 import type { Contract } from '../shared/contracts/define';
 import {
@@ -25,6 +26,7 @@ import {
   enforceOnTable,
   installIamEmulation,
   runAs,
+  runAsJob,
 } from './iam-emulation';
 
 /** The functions' DynamoDB client with the check, answering 'sent' to whatever passes it (no network). */
@@ -46,6 +48,19 @@ const byId = (id: string) => contracts.find((c) => c.id === id) as Contract;
 const put = (pk: string) => new PutCommand({ TableName: 't', Item: { pk, sk: 'X' } });
 
 describe('local IAM emulation (infra/permissions.ts applied to the shared AWS clients)', () => {
+  it('runs a job that is no endpoint (the sweeper) with its own grant', async () => {
+    const dynamo = client();
+    const sweeper = (work: () => Promise<unknown>) => runAsJob('sweepGarbage', SWEEPER_PERMISSIONS, work);
+    const remove = (pk: string) =>
+      new TransactWriteCommand({ TransactItems: [{ Delete: { TableName: 't', Key: { pk, sk: 'X' } } }] });
+    await expect(sweeper(() => dynamo.send(remove('CLEANUP#0')))).resolves.toMatchObject({ sent: true });
+    await expect(sweeper(() => dynamo.send(remove('LEDGER#s#TRBT#2024-01#v')))).resolves.toMatchObject({ sent: true });
+    await expect(sweeper(() => dynamo.send(remove('USER#1')))).rejects.toThrow(
+      /sweepGarbage may not dynamodb:DeleteItem on USER#1/,
+    );
+    await expect(sweeper(() => dynamo.send(put('CLEANUP#0')))).rejects.toThrow(/may not dynamodb:PutItem on CLEANUP#0/);
+  });
+
   it('lets the health check read its own key only, and write nothing', async () => {
     const dynamo = client();
     const health = byId('getHealth');

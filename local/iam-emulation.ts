@@ -9,14 +9,24 @@ import type { Contract } from '../shared/contracts/define';
  * fails here too (AccessDeniedException), so the integration tests exercise the declarations, the partition-key
  * prefixes of public functions included, which IAM alone would only reveal in AWS.
  */
-const running = new AsyncLocalStorage<Contract>();
+/** Who is running: an endpoint's function (its contract's declaration) or a job with its own (the sweeper). */
+interface Role {
+  id: string;
+  permissions: Permissions;
+}
+const running = new AsyncLocalStorage<Role>();
 
 export function runAs<T>(contract: Contract, work: () => Promise<T>): Promise<T> {
-  return running.run(contract, work);
+  return running.run({ id: contract.id, permissions: permissionsOf(contract) }, work);
+}
+
+/** A job that is no endpoint, with the permissions its own role is built from (infra/permissions.ts). */
+export function runAsJob<T>(id: string, permissions: Permissions, work: () => Promise<T>): Promise<T> {
+  return running.run({ id, permissions }, work);
 }
 
 class AccessDenied extends Error {
-  constructor(contract: Contract, what: string) {
+  constructor(contract: Role, what: string) {
     super(`Local IAM emulation: ${contract.id} may not ${what} (declare it in infra/permissions.ts)`);
     this.name = 'AccessDeniedException';
   }
@@ -64,8 +74,8 @@ function tableAllows(permissions: Permissions, action: string, pk: string): bool
 }
 
 /** Why the contract's role would refuse the call (`action` as IAM names it), or undefined when it allows it. */
-function refusal(contract: Contract, service: Service, action: string, input: Input): string | undefined {
-  const permissions = permissionsOf(contract);
+function refusal(role: Role, service: Service, action: string, input: Input): string | undefined {
+  const { permissions } = role;
   if (service === 'dynamodb') {
     const refused = tableActions(action, input).find(([item, pk]) => !tableAllows(permissions, item, pk));
     return refused ? `dynamodb:${refused[0]} on ${refused[1] || 'the table'}` : undefined;

@@ -1,20 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../lib/auth/caller';
 import { nowMs } from '../lib/clock';
-import { consumePendingUpload, getPendingUpload, type PendingUpload, pendingUploadWrite } from '../lib/data/documents';
+import { type Cleanup, cleanupId, cleanupWrite, putCleanup, REQUEST_GRACE_MS } from '../lib/data/cleanups';
+import {
+  consumePendingUpload,
+  getDocument,
+  getPendingUpload,
+  type PendingUpload,
+  pendingUploadWrite,
+} from '../lib/data/documents';
 import { transactWrite } from '../lib/data/transact';
 import { fieldErrors, notFound } from '../lib/errors';
+import { logger } from '../lib/logger';
 import { OPAQUE_TYPE, storedContentType } from '../lib/storage/content-type';
 import {
+  copyDocumentObject,
   deleteDocumentObject,
+  documentObjectKey,
   headDocumentObject,
-  moveDocumentObject,
   presignDocumentUpload,
   readDocumentHead,
   UPLOAD_EXPIRY_SECONDS,
   uploadPrefix,
 } from '../lib/storage/documents';
-import { isAdmin } from './access';
+import { isAdmin, managedDocument } from './access';
 import {
   documentView,
   newDocument,
@@ -30,7 +39,23 @@ import {
  * document exists. The file is copied from `uploads/` into place, so nothing unconfirmed ever sits with documents.
  * The browser's declared type is kept on the pending upload only; the upload itself is opaque, and the confirm call
  * decides the document's type from its bytes (content-type.ts).
+ *
+ * Every step is safe to stop after (docs/decisions/multi-step-writes.md): the pending upload is written with a
+ * clean-up marker naming both the upload and its place under `documents/`; the document takes the upload's uuid, so
+ * the copy lands on one key whatever the number of attempts; the transaction that creates the document consumes the
+ * upload and removes the marker. Until then the marker's objects are garbage the sweeper removes once the upload has
+ * expired; after it, a confirm sent again answers the document it made.
  */
+/** The garbage a direct upload may leave: its upload and its copy, due once the upload can no longer be confirmed. */
+const uploadCleanup = (pending: PendingUpload): Cleanup => ({
+  id: cleanupId('UPLOAD', pending.uuid),
+  due: pending.expires_at * 1000 + REQUEST_GRACE_MS,
+  objects: [
+    { bucket: 'documents', key: pending.key },
+    { bucket: 'documents', key: documentObjectKey(pending.society_uuid, pending.uuid) },
+  ],
+});
+
 export async function startDirectUpload(caller: Caller, body: UploadRequest) {
   const placed = await resolvePlacement(caller, body);
   const uuid = randomUUID();
@@ -49,8 +74,9 @@ export async function startDirectUpload(caller: Caller, body: UploadRequest) {
     key: `${prefix}file`,
     created_by: caller.user.uuid,
     expires_at: uploadExpiry(UPLOAD_EXPIRY_SECONDS),
+    cleanup: true,
   };
-  await transactWrite([pendingUploadWrite(pending)]);
+  await transactWrite([pendingUploadWrite(pending), cleanupWrite(uploadCleanup(pending))]);
   return {
     upload: uuid,
     url: post.url,
@@ -62,11 +88,13 @@ export async function startDirectUpload(caller: Caller, body: UploadRequest) {
 /**
  * The confirm call: only the admin who started the upload, before it expires, and only if the object is there with
  * a size within the limit. Its type is read from its first bytes (a ranged GET) and its name. The pending upload is
- * consumed in the document's own transaction.
+ * consumed, and its marker removed, in the document's own transaction. A confirm sent again after that (its answer
+ * was lost) answers the same document.
  */
 export async function confirmDirectUpload(caller: Caller, uploadUuid: string) {
   const pending = await getPendingUpload(uploadUuid);
-  if (!pending || !isAdmin(caller) || pending.created_by !== caller.user.uuid) throw notFound();
+  if (!pending) return confirmedBefore(caller, uploadUuid);
+  if (!isAdmin(caller) || pending.created_by !== caller.user.uuid) throw notFound();
   if (pending.expires_at * 1000 < nowMs()) throw fieldErrors({ file: ['UPLOAD_EXPIRED'] });
   const placed = await resolvePlacement(caller, {
     society: pending.society_uuid,
@@ -81,11 +109,39 @@ export async function confirmDirectUpload(caller: Caller, uploadUuid: string) {
     throw fieldErrors({ file: [stored.size === 0 ? 'FORMAT_NOT_ALLOWED' : 'ERROR_LENGTH'] });
   }
   const document = newDocument(caller, placed, {
+    uuid: pending.uuid,
     name: pending.file_name,
     size: stored.size,
     contentType: storedContentType(await readDocumentHead(pending.key), pending.file_name),
   });
-  await moveDocumentObject(pending.key, document.key, document.content_type);
-  await storeDocument(document, [consumePendingUpload(pending.uuid)]);
+  const cleanup = uploadCleanup(pending);
+  // Pending uploads started before markers existed get theirs now, before the copy.
+  if (!pending.cleanup) await putCleanup(cleanup);
+  await copyDocumentObject(pending.key, document.key, document.content_type);
+  try {
+    await storeDocument(document, {
+      extra: [consumePendingUpload(pending.uuid)],
+      cleanup,
+      onSwept: () => fieldErrors({ file: ['UPLOAD_EXPIRED'] }),
+    });
+  } catch (error) {
+    // Two confirms of one upload at once: the one that lost answers what the other made. Otherwise the upload and
+    // its marker stay as they were (a retry can succeed), and the copy is the marker's to remove: it may be the
+    // object of a document another attempt is creating at this moment, so this attempt does not delete it.
+    const made = await getDocument(uploadUuid).catch(() => undefined);
+    if (made && made.created_by === caller.user.uuid) return documentView(made);
+    throw error;
+  }
+  // The upload itself is no longer needed; if this fails, the bucket's lifecycle rule empties uploads/ after a day.
+  await deleteDocumentObject(pending.key).catch((error: Error) =>
+    logger.warn('Upload left for the lifecycle rule', { upload: pending.uuid, reason: error.name }),
+  );
+  return documentView(document);
+}
+
+/** A confirm whose upload is consumed: the document it made, to the admin who made it (still in scope); else 404. */
+async function confirmedBefore(caller: Caller, uploadUuid: string) {
+  const document = await managedDocument(caller, uploadUuid);
+  if (document.created_by !== caller.user.uuid) throw notFound();
   return documentView(document);
 }

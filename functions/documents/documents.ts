@@ -4,6 +4,15 @@ import type { createDocumentUpload, uploadDocument } from '../../shared/contract
 import type { Caller } from '../lib/auth/caller';
 import { nowMs } from '../lib/clock';
 import {
+  type Cleanup,
+  claimCleanupWrite,
+  cleanupId,
+  cleanupWrite,
+  putCleanup,
+  REQUEST_GRACE_MS,
+  settleCleanup,
+} from '../lib/data/cleanups';
+import {
   type DocumentRecord,
   documentCreateWrites,
   documentDeleteWrites,
@@ -13,7 +22,7 @@ import {
 import { getTemplate } from '../lib/data/folders';
 import { epochSeconds, nowIso } from '../lib/data/table';
 import { type TxWrite, transactWrite } from '../lib/data/transact';
-import { fieldErrors } from '../lib/errors';
+import { type ApiError, conflict, fieldErrors } from '../lib/errors';
 import type { UploadedFile } from '../lib/http/multipart';
 import { SNIFF_BYTES, storedContentType } from '../lib/storage/content-type';
 import { deleteDocumentObject, documentObjectKey, putDocumentObject } from '../lib/storage/documents';
@@ -100,16 +109,18 @@ export function newDocument(
 }
 
 /**
- * Writes the item after its object exists; if the item cannot be written (a name taken meanwhile, the folder gone),
- * the object is removed again, so neither an item without its object nor an orphan object is left.
+ * Writes the item after its object exists, in one transaction with the removal of the marker that names the object as
+ * garbage (cleanups.ts): until that transaction lands, the object is the marker's, whoever stops halfway.
  */
-export async function storeDocument(document: DocumentRecord, extra: TxWrite[] = []): Promise<void> {
-  try {
-    await writeDocument(async () => [...(await documentCreateWrites(document)), ...extra]);
-  } catch (error) {
-    await deleteDocumentObject(document.key);
-    throw error;
-  }
+export async function storeDocument(
+  document: DocumentRecord,
+  options: { extra?: TxWrite[]; cleanup: Cleanup; onSwept: () => ApiError },
+): Promise<void> {
+  await writeDocument(async () => [
+    ...(await documentCreateWrites(document)),
+    ...(options.extra ?? []),
+    claimCleanupWrite(options.cleanup, options.onSwept),
+  ]);
 }
 
 /** POST api/v1/documents/document/ (multipart, small files). */
@@ -123,8 +134,21 @@ export async function uploadSmallDocument(caller: Caller, body: Placement, files
     size: file.data.length,
     contentType: storedContentType(file.data.subarray(0, SNIFF_BYTES), name),
   });
+  // The marker first: an object stored without its item is garbage the sweeper finds.
+  const cleanup: Cleanup = {
+    id: cleanupId('DOCUMENT', document.uuid, 'PUT'),
+    due: nowMs() + REQUEST_GRACE_MS,
+    objects: [{ bucket: 'documents', key: document.key }],
+  };
+  await putCleanup(cleanup);
   await putDocumentObject(document.key, file.data, document.content_type);
-  await storeDocument(document);
+  try {
+    await storeDocument(document, { cleanup, onSwept: () => conflict('DATA_CONFLICT') });
+  } catch (error) {
+    // Nobody else writes this key: the object goes now (or, failing that, with the marker's sweep).
+    await settleCleanup(cleanup, () => deleteDocumentObject(document.key));
+    throw error;
+  }
   return documentView(document);
 }
 
@@ -144,11 +168,19 @@ export async function renameDocument(caller: Caller, uuid: string, documentName:
   return documentView(after);
 }
 
-/** The item goes first (in one transaction with its sizes), then the object: a failed object delete leaves no item. */
+/**
+ * The item goes first, in one transaction with its sizes and a marker naming its object; then the object, then the
+ * marker. An object delete that fails is the sweeper's to finish: the document is deleted, and the answer says so.
+ */
 export async function removeDocument(caller: Caller, uuid: string) {
   const document = await managedDocument(caller, uuid);
-  await transactWrite(documentDeleteWrites(document));
-  await deleteDocumentObject(document.key);
+  const cleanup: Cleanup = {
+    id: cleanupId('DOCUMENT', document.uuid, 'DELETE'),
+    due: nowMs() + REQUEST_GRACE_MS,
+    objects: [{ bucket: 'documents', key: document.key }],
+  };
+  await transactWrite([...documentDeleteWrites(document), cleanupWrite(cleanup)]);
+  await settleCleanup(cleanup, () => deleteDocumentObject(document.key));
   return { detail: 'Documento eliminado' };
 }
 

@@ -6,11 +6,17 @@ import { config } from './config';
 import type { UploadedFile } from './http/multipart';
 import { imageTypeOf } from './http/uploads';
 
-/** Stores an image in the assets bucket under a fresh key (so caches never serve an old one) and returns the key. */
-export async function storeImage(prefix: string, file: UploadedFile): Promise<string> {
+/** A fresh key for an image (so caches never serve an old one), with the extension of its checked type. */
+export function imageKey(prefix: string, file: UploadedFile): string {
   const kind = imageTypeOf(file.data);
-  if (!kind) throw new Error('storeImage called with an unchecked file');
-  const key = `${prefix}/${file.field}-${randomUUID()}.${kind.ext}`;
+  if (!kind) throw new Error('imageKey called with an unchecked file');
+  return `${prefix}/${file.field}-${randomUUID()}.${kind.ext}`;
+}
+
+/** Stores an image in the assets bucket under its key (image-writes.ts names it first in a clean-up marker). */
+export async function putImage(key: string, file: UploadedFile): Promise<void> {
+  const kind = imageTypeOf(file.data);
+  if (!kind) throw new Error('putImage called with an unchecked file');
   await s3.send(
     new PutObjectCommand({
       Bucket: config.assetsBucket,
@@ -19,7 +25,6 @@ export async function storeImage(prefix: string, file: UploadedFile): Promise<st
       ContentType: kind.type,
     }),
   );
-  return key;
 }
 
 export async function deleteAsset(key: string | null | undefined): Promise<void> {

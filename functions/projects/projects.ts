@@ -3,8 +3,10 @@ import type { z } from 'zod/mini';
 import { DEFAULT_COLOR } from '../../shared/contracts/fields';
 import type { projectCreateSchema, projectPatchSchema } from '../../shared/contracts/projects';
 import type { Caller } from '../lib/auth/caller';
+import { nowMs } from '../lib/clock';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
+import { type Cleanup, cleanupId, cleanupWrite, REQUEST_GRACE_MS, settleCleanup } from '../lib/data/cleanups';
 import { detachMembers } from '../lib/data/detach';
 import { groupsOfProject, readGroupEntries } from '../lib/data/groups';
 import { getItems } from '../lib/data/list-index';
@@ -23,8 +25,9 @@ import { addMembershipWrites, readUserEntries, removeMembershipWrites, usersOfPr
 import { loadMembers, personRef, type UserRecord } from '../lib/data/users';
 import { deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
-import { assetUrl, deleteAsset, storeImage } from '../lib/files';
+import { assetUrl, deleteAsset } from '../lib/files';
 import type { UploadedFile } from '../lib/http/multipart';
+import { storeImages } from '../lib/image-writes';
 
 /**
  * The rules of projects (admin-area §3 to §6), in one place: uniqueness of name, portal URL and admin (markers in the
@@ -56,19 +59,16 @@ export async function projectView(project: ProjectRecord) {
   return { ...project, logo, icon, image, admin_quantity: project.admin.length };
 }
 
-/** Stores the sent images; returns their keys by field and a clean-up for when the write that needs them fails. */
+/** Stores the sent images under a clean-up marker (image-writes.ts); their keys by field. */
 async function storeFiles(projectUuid: string, files: UploadedFile[]) {
-  const stored: Partial<Record<'logo' | 'icon' | 'image', string>> = {};
-  for (const file of files) {
-    stored[file.field as 'logo' | 'icon' | 'image'] = await storeImage(`projects/${projectUuid}`, file);
-  }
-  return { stored, discard: () => Promise.all(Object.values(stored).map(deleteAsset)) };
+  const images = await storeImages({ entity: 'PROJECT', uuid: projectUuid }, `projects/${projectUuid}`, files);
+  return { images, stored: images.keys as Partial<Record<'logo' | 'icon' | 'image', string>> };
 }
 
 export async function createProject(caller: Caller, input: CreateInput, files: UploadedFile[]) {
   const uuid = randomUUID();
   const admins = await loadMembers('admin', input.admin ?? [], { role: 'PROJECT_ADMIN' });
-  const { stored, discard } = await storeFiles(uuid, files);
+  const { images, stored } = await storeFiles(uuid, files);
   const now = nowIso();
   const project: ProjectRecord = {
     uuid,
@@ -107,9 +107,10 @@ export async function createProject(caller: Caller, input: CreateInput, files: U
       ...project.admin.map((admin) => put({ ...projectAdminKey(admin), owner_uuid: uuid }, adminTaken)),
       ...(await addMembershipWrites(admins, projectTarget(uuid))),
       auditWrite(TABLE(), caller, 'CREATE', { type: 'PROJECT', uuid }, diff({}, { ...project })),
+      ...images.writes([]),
     ]);
   } catch (error) {
-    await discard();
+    await images.discard();
     throw error;
   }
   return projectView(project);
@@ -130,7 +131,7 @@ export async function patchProject(caller: Caller, uuid: string, input: PatchInp
   if (input.version !== undefined && input.version !== before.version) throw conflict('DATA_CONFLICT');
   const { version: _version, admin: adminInput, ...fields } = input;
   const admins = adminInput ? await loadMembers('admin', adminInput, { role: 'PROJECT_ADMIN' }) : undefined;
-  const { stored, discard } = await storeFiles(uuid, files);
+  const { images, stored } = await storeFiles(uuid, files);
 
   const after: ProjectRecord = {
     ...before,
@@ -161,16 +162,15 @@ export async function patchProject(caller: Caller, uuid: string, input: PatchInp
     ...removeMembershipWrites(removedUsers, projectTarget(uuid)),
   );
   writes.push(auditWrite(TABLE(), caller, editAction(changes), { type: 'PROJECT', uuid }, changes));
+  // Replaced files go only once the new ones are saved.
+  writes.push(...images.writes((['logo', 'icon', 'image'] as const).filter((f) => stored[f]).map((f) => before[f])));
   try {
     await transactWrite(writes);
   } catch (error) {
-    await discard();
+    await images.discard();
     throw error;
   }
-  // Replaced files go only once the new ones are saved.
-  await Promise.all(
-    (['logo', 'icon', 'image'] as const).filter((f) => stored[f] && before[f]).map((f) => deleteAsset(before[f])),
-  );
+  await images.finish();
   return projectView(after);
 }
 
@@ -194,6 +194,13 @@ export async function deleteProject(caller: Caller, uuid: string) {
     refusal: (p) => (p.groups === 0 ? undefined : conflict('PROJECT_NOT_EMPTY')),
     perMember: (member) => (project.admin.includes(member) ? [remove(projectAdminKey(member))] : []),
   });
+  // Its images go after it, named by a marker in its last transaction (the sweeper finishes what the request cannot).
+  const images = [project.logo, project.icon, project.image].filter((key): key is string => Boolean(key));
+  const cleanup: Cleanup = {
+    id: cleanupId('PROJECT', uuid, 'DELETE'),
+    due: nowMs() + REQUEST_GRACE_MS,
+    objects: images.map((key) => ({ bucket: 'assets' as const, key })),
+  };
   await transactWrite([
     deleteWhen(
       keys.project(uuid),
@@ -208,8 +215,9 @@ export async function deleteProject(caller: Caller, uuid: string) {
     remove(projectNameKey(project.project_name)),
     ...(project.custom_portal_url ? [remove(portalUrlKey(project.custom_portal_url))] : []),
     auditWrite(TABLE(), caller, 'DELETE', { type: 'PROJECT', uuid }, diff({ ...project }, {})),
+    ...(images.length > 0 ? [cleanupWrite(cleanup)] : []),
   ]);
-  await Promise.all([deleteAsset(project.logo), deleteAsset(project.icon), deleteAsset(project.image)]);
+  if (images.length > 0) await settleCleanup(cleanup, () => Promise.all(images.map(deleteAsset)));
   return { detail: 'ok' };
 }
 

@@ -4,6 +4,15 @@ import type { registerInvitation } from '../../shared/contracts/registration';
 import { endSessions } from '../lib/auth/access';
 import { createIdentity, deleteIdentity, setPassword } from '../lib/auth/identities';
 import { CredentialsRefused, revokeRefresh, signIn } from '../lib/auth/sessions';
+import { nowMs } from '../lib/clock';
+import {
+  type Cleanup,
+  claimCleanupWrite,
+  cleanupId,
+  putCleanup,
+  REQUEST_GRACE_MS,
+  settleCleanup,
+} from '../lib/data/cleanups';
 import { removeInvitationWrites } from '../lib/data/invitations';
 import { getProject, projectAdminKey } from '../lib/data/projects';
 import { keys, nowIso } from '../lib/data/table';
@@ -108,6 +117,14 @@ export async function registerFromInvitation(input: RegisterInput, origin: Reque
     updated: now,
     version: 1,
   };
+  // The identity is made before the record that uses it: its marker first, removed by the record's own transaction,
+  // so an identity whose record never landed is garbage the sweeper removes (cleanups.ts).
+  const cleanup: Cleanup = {
+    id: cleanupId('USER', user.uuid, 'REGISTER'),
+    due: nowMs() + REQUEST_GRACE_MS,
+    identities: [user.uuid],
+  };
+  await putCleanup(cleanup);
   await createIdentity(user.uuid, user.email, input.password);
   try {
     await transactWrite([
@@ -116,9 +133,10 @@ export async function registerFromInvitation(input: RegisterInput, origin: Reque
       ...removeInvitationWrites(invitation, () => new ApiError(400, 'INVALID_TOKEN')),
       ...newUserWrites(user, invitation.targets, alreadyInvited),
       ...joinWrites(user, invitation.targets),
+      claimCleanupWrite(cleanup, () => conflict('DATA_CONFLICT')),
     ]);
   } catch (error) {
-    await deleteIdentity(user.uuid);
+    await settleCleanup(cleanup, () => deleteIdentity(user.uuid));
     throw error;
   }
   await writeSessionEvent({ userUuid: user.uuid }, 'REGISTER', origin);

@@ -14,12 +14,15 @@ import {
   saveNew,
 } from '../lib/assignments/assignments';
 import type { Caller } from '../lib/auth/caller';
+import { nowMs } from '../lib/clock';
+import { type Cleanup, cleanupId, cleanupWrite, REQUEST_GRACE_MS, settleCleanup } from '../lib/data/cleanups';
 import { getRegistryEntry, type RegistryRecord, registryEntryFor } from '../lib/data/dashboard-registry';
 import { removeReferencesOfReport } from '../lib/data/report-references';
 import type { ReportRecord } from '../lib/data/reports';
 import { ApiError, fieldErrors } from '../lib/errors';
-import { assetUrl, deleteAsset, storeImage } from '../lib/files';
+import { assetUrl, deleteAsset } from '../lib/files';
 import type { UploadedFile } from '../lib/http/multipart';
+import { storeImages } from '../lib/image-writes';
 import { seesEverything } from '../lib/scope';
 
 /**
@@ -158,9 +161,13 @@ export async function reportView(
   };
 }
 
-async function storedImage(uuid: string, files: UploadedFile[]) {
-  const image = files.find((f) => f.field === 'image');
-  return image ? storeImage(`reports/${uuid}`, image) : undefined;
+/** The sent image, stored under a clean-up marker (image-writes.ts). */
+function storedImage(uuid: string, files: UploadedFile[]) {
+  return storeImages(
+    { entity: 'REPORT', uuid },
+    `reports/${uuid}`,
+    files.filter((f) => f.field === 'image').slice(0, 1),
+  );
 }
 
 export async function createReport(caller: Caller, input: CreateInput, files: UploadedFile[]) {
@@ -170,11 +177,12 @@ export async function createReport(caller: Caller, input: CreateInput, files: Up
   checkTool(report);
   checkParameters(report, input);
   report.registry_entry = await pickEntry(input, report);
-  report.image = (await storedImage(report.uuid, files)) ?? null;
+  const images = await storedImage(report.uuid, files);
+  report.image = images.keys.image ?? null;
   try {
-    await saveNew(caller, REPORT_RULES, report);
+    await saveNew(caller, REPORT_RULES, report, images.writes([]));
   } catch (error) {
-    await deleteAsset(report.image);
+    await images.discard();
     throw error;
   }
   return adminView(caller, REPORT_RULES, report, reportView);
@@ -188,24 +196,41 @@ export async function patchReport(caller: Caller, uuid: string, input: PatchInpu
   checkTool(after);
   checkParameters(after, input);
   after.registry_entry = await pickEntry(input, after, before);
-  const image = await storedImage(uuid, files);
+  const images = await storedImage(uuid, files);
+  const image = images.keys.image;
   if (image || input.delete_image) after.image = image ?? null;
   try {
-    await saveEdit(caller, REPORT_RULES, before, after);
+    // The replaced image goes only once the change is saved.
+    await saveEdit(
+      caller,
+      REPORT_RULES,
+      before,
+      after,
+      images.writes([before.image !== after.image ? before.image : null]),
+    );
   } catch (error) {
-    await deleteAsset(image);
+    await images.discard();
     throw error;
   }
-  // The replaced image goes only once the change is saved.
-  if (before.image && before.image !== after.image) await deleteAsset(before.image);
+  await images.finish();
   return adminView(caller, REPORT_RULES, after, reportView);
 }
 
 export async function deleteReport(caller: Caller, uuid: string) {
   const report = await requireForAdmin<ReportRecord>(caller, 'REPORT', uuid, {});
-  await removeRecord(caller, REPORT_RULES, report);
-  await removeReferencesOfReport(uuid);
-  await deleteAsset(report.image);
+  // The report goes with a marker naming what outlives it for a moment (its references, its image): the request
+  // removes them, and the sweeper finishes should it stop halfway (cleanups.ts).
+  const cleanup: Cleanup = {
+    id: cleanupId('REPORT', uuid, 'DELETE'),
+    due: nowMs() + REQUEST_GRACE_MS,
+    reportReferences: uuid,
+    ...(report.image && { objects: [{ bucket: 'assets' as const, key: report.image }] }),
+  };
+  await removeRecord(caller, REPORT_RULES, report, [cleanupWrite(cleanup)]);
+  await settleCleanup(cleanup, async () => {
+    await removeReferencesOfReport(uuid);
+    await deleteAsset(report.image);
+  });
   return { detail: 'ok' };
 }
 

@@ -3,8 +3,10 @@ import type { userPatchSchema } from '../../shared/contracts/users';
 import { INVITABLE_ROLES as INVITABLE } from '../../shared/roles';
 import type { Caller } from '../lib/auth/caller';
 import { deleteIdentity } from '../lib/auth/identities';
+import { nowMs } from '../lib/clock';
 import { config } from '../lib/config';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
+import { type Cleanup, cleanupId, cleanupWrite, REQUEST_GRACE_MS, settleCleanup } from '../lib/data/cleanups';
 import { type GroupRecord, getGroup } from '../lib/data/groups';
 import { getItems } from '../lib/data/list-index';
 import { sessionsEndInstant } from '../lib/data/sessions';
@@ -16,8 +18,9 @@ import { unlinkWrites, userListingWrites, userUnlistingWrites } from '../lib/dat
 import { getUser, type MembershipTarget, membershipsOf, type UserRecord, userItem } from '../lib/data/users';
 import { deleteKey, deleteWhen, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, forbidden, notFound } from '../lib/errors';
-import { assetUrl, deleteAsset, storeImage } from '../lib/files';
+import { assetUrl, deleteAsset } from '../lib/files';
 import type { UploadedFile } from '../lib/http/multipart';
+import { storeImages } from '../lib/image-writes';
 import {
   groupInScope,
   membershipInScope,
@@ -222,9 +225,20 @@ export async function deleteUser(caller: Caller, uuid: string) {
     auditWrite(config.tableName, caller, 'DELETE', { type: 'USER', uuid }, diff({ ...user }, {})),
   ];
   for (const target of targets) writes.push(...(await leaveWrites(user, target)));
+  // The record goes with a marker naming its identity and avatar; what the request cannot delete after it (Cognito
+  // busy, the function stopped) the sweeper does. The identity alone signs nobody in: every call reads the record.
+  const cleanup: Cleanup = {
+    id: cleanupId('USER', uuid, 'DELETE'),
+    due: nowMs() + REQUEST_GRACE_MS,
+    identities: [uuid],
+    ...(user.image && { objects: [{ bucket: 'assets', key: user.image }] }),
+  };
+  writes.push(cleanupWrite(cleanup));
   await transactWrite(writes);
-  await deleteIdentity(uuid);
-  await deleteAsset(user.image);
+  await settleCleanup(cleanup, async () => {
+    await deleteIdentity(uuid);
+    await deleteAsset(user.image);
+  });
   return { detail: 'ok' };
 }
 
@@ -248,7 +262,12 @@ export async function changeOwnProfile(
   const file = files.find((f) => f.field === 'image');
   const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   if (!file && Object.keys(changes).length === 0) throw fieldErrors({ image: ['REQUIRED'] });
-  const key = file ? await storeImage(`avatars/${caller.user.uuid}`, file) : caller.user.image;
+  const images = await storeImages(
+    { entity: 'USER', uuid: caller.user.uuid },
+    `avatars/${caller.user.uuid}`,
+    file ? [file] : [],
+  );
+  const key = images.keys.image ?? caller.user.image;
   const after: UserRecord = {
     ...caller.user,
     ...changes,
@@ -269,11 +288,13 @@ export async function changeOwnProfile(
         { type: 'USER', uuid },
         diff(ownFields(caller.user), ownFields(after)),
       ),
+      // The replaced avatar goes only once the new one is saved.
+      ...images.writes([file ? caller.user.image : null]),
     ]);
   } catch (error) {
-    if (file) await deleteAsset(key);
+    await images.discard();
     throw error;
   }
-  if (file) await deleteAsset(caller.user.image);
+  await images.finish();
   return { image: key ? await assetUrl(key) : null };
 }

@@ -59,6 +59,14 @@ export class AccountingImportJob extends Construct {
               resources: [backend.table.tableArn],
               conditions: leadingKeys(IMPORT_JOB_WRITE_KEYS),
             }),
+            // The import's clean-up marker (functions/lib/data/cleanups.ts): written before its first item, checked
+            // in the pointer's flip, removed at the end.
+            new PolicyStatement({
+              sid: 'ImportMarker',
+              actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+              resources: [backend.table.tableArn],
+              conditions: leadingKeys(['CLEANUP#']),
+            }),
             new PolicyStatement({ sid: 'LedgerUploads', actions: ['s3:GetObject'], resources: [uploads] }),
           ],
         }),

@@ -115,11 +115,25 @@ describe('large ledger import job (issue 12)', () => {
 
   it("lets the worker read only the ledger uploads and write only the import's keys", () => {
     const statements = workerStatements();
-    expect(Object.keys(statements).sort()).toEqual(['ImportWrites', 'LedgerUploads', 'Logs', 'TableReads']);
+    expect(Object.keys(statements).sort()).toEqual([
+      'ImportMarker',
+      'ImportWrites',
+      'LedgerUploads',
+      'Logs',
+      'TableReads',
+    ]);
     expect(statements.TableReads?.Action).toEqual(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query']);
     expect(statements.ImportWrites?.Action).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']);
     expect(statements.ImportWrites?.Condition).toEqual({
       'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ACCJOB#*', 'ACCOUNTING#*', 'LEDGER#*'] },
+    });
+    expect(statements.ImportMarker?.Action).toEqual([
+      'dynamodb:PutItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:ConditionCheckItem',
+    ]);
+    expect(statements.ImportMarker?.Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CLEANUP#*'] },
     });
     expect(statements.LedgerUploads?.Action).toBe('s3:GetObject');
     // Exactly `<documents bucket ARN>/uploads/accounting/*`, the ARN imported from the stateful stack's export of it.

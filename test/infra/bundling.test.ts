@@ -45,9 +45,14 @@ describe('bundled synth', () => {
     const bundles = readdirSync(synth.outdir)
       .filter((name) => name.startsWith('asset.'))
       .filter((dir) => readdirSync(path.join(synth.outdir, dir)).includes('index.mjs'));
-    // The sample's handlers, plus the jobs every portal has: the indicators refresh, the large ledger import worker and
-    // the invitation mail queue's worker.
-    const jobs = ['indicators/refresh', 'accounting/import-job-worker', 'registration/invitation-mail-worker'];
+    // The sample's handlers, plus the jobs every portal has: the indicators refresh, the large ledger import worker,
+    // the invitation mail queue's worker and the garbage sweeper.
+    const jobs = [
+      'indicators/refresh',
+      'accounting/import-job-worker',
+      'registration/invitation-mail-worker',
+      'maintenance/sweep-garbage',
+    ];
     expect(bundles).toHaveLength(new Set([...sample.map((c) => c.handler), ...jobs]).size);
     // The import worker (issue 12) is a 15-minute job, not a request path: it carries the file readers (CSV, XLSX)
     // besides DynamoDB and S3, and its cold start is nothing beside a 150 MB import, so the request budget is not its own.
@@ -130,8 +135,14 @@ describe('per-function bundling', () => {
   const SDK_CLIENTS_LEFT: Record<string, string[]> = {};
 
   it('keeps the SDK clients of Cognito, SES v2 and S3 out of every function, but where stated', async () => {
-    // Every endpoint's function and the jobs (the indicators refresh, the ledger import worker, the mail worker).
-    const jobs = ['indicators/refresh', 'accounting/import-job-worker', 'registration/invitation-mail-worker'];
+    // Every endpoint's function and the jobs (the indicators refresh, the ledger import worker, the mail worker, the
+    // garbage sweeper).
+    const jobs = [
+      'indicators/refresh',
+      'accounting/import-job-worker',
+      'registration/invitation-mail-worker',
+      'maintenance/sweep-garbage',
+    ];
     const handlers = [...new Set([...contracts.map((c) => c.handler), ...jobs])].sort();
     const { entryPoints: _entry, outfile: _out, ...options } = esbuildOptions('', '', { multipart: true });
     const result = await build({

@@ -113,8 +113,15 @@ export async function commonFields(
 const entryOf = <R extends AssignmentRecord>(rules: KindRules<R>, record: R) =>
   assignmentEntry(record, rules.entryExtra(record), rules.searchText(record));
 
-export async function saveNew<R extends AssignmentRecord>(caller: Caller, rules: KindRules<R>, record: R) {
+export async function saveNew<R extends AssignmentRecord>(
+  caller: Caller,
+  rules: KindRules<R>,
+  record: R,
+  /** Writes that go with it (the clean-up markers of its image). */
+  extra: TxWrite[] = [],
+) {
   await transactWrite([
+    ...extra,
     putNew(assignmentItem(record)),
     ...assignmentListingWrites(undefined, record, entryOf(rules, record)),
     moduleUseWrite(record.module_uuid, rules.moduleType, 1, invalidModule),
@@ -128,10 +135,18 @@ export async function saveNew<R extends AssignmentRecord>(caller: Caller, rules:
   ]);
 }
 
-export async function saveEdit<R extends AssignmentRecord>(caller: Caller, rules: KindRules<R>, before: R, after: R) {
+export async function saveEdit<R extends AssignmentRecord>(
+  caller: Caller,
+  rules: KindRules<R>,
+  before: R,
+  after: R,
+  /** Writes that go with it (the clean-up markers of its image). */
+  extra: TxWrite[] = [],
+) {
   const { updated: _u, version: _v, ...comparable } = after;
   const changes = diff(before as unknown as Record<string, unknown>, comparable);
   const writes: TxWrite[] = [
+    ...extra,
     putVersioned(assignmentItem(after), before.version),
     ...assignmentListingWrites(before, after, entryOf(rules, after)),
     auditWrite(config.tableName, caller, editAction(changes), { type: rules.auditType, uuid: after.uuid }, changes),
@@ -145,8 +160,15 @@ export async function saveEdit<R extends AssignmentRecord>(caller: Caller, rules
   await transactWrite(writes);
 }
 
-export async function removeRecord<R extends AssignmentRecord>(caller: Caller, rules: KindRules<R>, record: R) {
+export async function removeRecord<R extends AssignmentRecord>(
+  caller: Caller,
+  rules: KindRules<R>,
+  record: R,
+  /** Writes that go with the delete (a clean-up marker of what it leaves behind). */
+  extra: TxWrite[] = [],
+) {
   await transactWrite([
+    ...extra,
     deleteWhen(assignmentKey(record.kind, record.uuid), {
       expression: 'version = :version',
       values: { ':version': record.version },

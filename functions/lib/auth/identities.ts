@@ -32,6 +32,11 @@ export async function setPassword(uuid: string, password: string): Promise<void>
   );
 }
 
+/** Deletes an identity; one already gone is no error (a retry, or the sweeper came first). */
 export async function deleteIdentity(uuid: string): Promise<void> {
-  await cognito.send(new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: uuid }));
+  try {
+    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: uuid }));
+  } catch (error) {
+    if ((error as Error).name !== 'UserNotFoundException') throw error;
+  }
 }

@@ -3,10 +3,13 @@ import type { SliceContent } from '../accounting/aggregate';
 import type { ChartAccount, LedgerLine, MonthAggregate, SliceKey } from '../accounting/types';
 import { dynamo } from '../aws/dynamo';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '../aws/dynamo-commands';
+import { nowMs } from '../clock';
 import { config } from '../config';
-import { conflict } from '../errors';
+import { ApiError, conflict } from '../errors';
 import { batchGetAll } from './batches';
+import { type Cleanup, cleanupNotSweptCheck, IMPORT_GRACE_MS, putCleanup, removeCleanup } from './cleanups';
 import { nowIso } from './table';
+import { type TxWrite, transactWrite } from './transact';
 
 /**
  * A society's chart and ledger (issue 12, design/accounting.md "Size and layout"), under ACCOUNTING#<society>:
@@ -242,6 +245,20 @@ export async function replaceSlices(
 ): Promise<number> {
   const before = await getLedgerPointer(society);
   const version = `${Date.now().toString(36)}${randomUUID().slice(0, 8)}`;
+  // Before the first item: a marker naming the new version and the versions this import will retire for good. Whatever
+  // step this import stops after, the sweeper deletes those of them the pointer does not read (cleanups.ts).
+  const cleanup: Cleanup = {
+    id: `LEDGER#${society}#${version}`,
+    due: nowMs() + IMPORT_GRACE_MS,
+    ledger: {
+      society,
+      versions: [
+        ...[...slices.keys()].map((slice) => ({ slice, version })),
+        ...Object.entries(before.retired).map(([slice, old]) => ({ slice, version: old })),
+      ],
+    },
+  };
+  await putCleanup(cleanup);
   const items = [...slices].flatMap(([slice, content]) => sliceItems(society, slice, version, content));
   const step = Math.max(1, Math.ceil(items.length / 10));
   let written = 0;
@@ -263,22 +280,29 @@ export async function replaceSlices(
     const lines = [...content.lines.values()].reduce((sum, l) => sum + l.length, 0);
     next.slices[slice] = { version, lines, imported };
   }
-  try {
-    await dynamo.send(
-      new PutCommand({
+  const flip: TxWrite = {
+    write: {
+      Put: {
         TableName: config.tableName,
         Item: { ...pointerKey(society), ...next, updated: imported },
         ConditionExpression: before.rev === 0 ? 'attribute_not_exists(pk)' : 'rev = :rev',
         ...(before.rev === 0 ? {} : { ExpressionAttributeValues: { ':rev': before.rev } }),
-      }),
-    );
+      },
+    },
+    onConditionFail: () => conflict('DATA_CONFLICT'),
+  };
+  try {
+    // The flip holds only while the marker is not swept: an import the sweeper gave up on never goes live.
+    await transactWrite([flip, cleanupNotSweptCheck(cleanup)]);
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!(error instanceof ApiError) || error.code !== 'DATA_CONFLICT') throw error;
     await deleteVersions(society, Object.fromEntries([...slices.keys()].map((slice) => [slice, version])));
-    throw conflict('DATA_CONFLICT');
+    await removeCleanup(cleanup);
+    throw error;
   }
   // Versions retired by the previous import are two generations old now: no reader can still be on them.
   await deleteVersions(society, before.retired);
+  await removeCleanup(cleanup);
   return items.length + 1;
 }
 
@@ -305,4 +329,49 @@ async function deleteVersions(society: string, versions: Record<SliceKey, string
   await inParallel(keys, WRITE_CONCURRENCY, async (Key) => {
     await dynamo.send(new DeleteCommand({ TableName: config.tableName, Key }));
   });
+}
+
+/**
+ * The sweeper's part (cleanups.ts): deletes the versions named that the society's pointer does not read (as current or
+ * as retired), at most `budget` items; the aggregate of a version goes last, with its last lines. Returns the items
+ * deleted and whether every version named is gone; a version left half-deleted is finished by the next run.
+ */
+export async function sweepLedgerVersions(
+  society: string,
+  versions: Array<{ slice: SliceKey; version: string }>,
+  budget: number,
+): Promise<{ deleted: number; done: boolean }> {
+  const pointer = await getLedgerPointer(society);
+  const inUse = (v: { slice: SliceKey; version: string }) =>
+    pointer.slices[v.slice]?.version === v.version || pointer.retired[v.slice] === v.version;
+  let deleted = 0;
+  for (const v of versions.filter((v) => !inUse(v))) {
+    for (;;) {
+      const left = budget - deleted;
+      if (left <= 0) return { deleted, done: false };
+      const out = await dynamo.send(
+        new QueryCommand({
+          TableName: config.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': linesPartition(society, v.slice, v.version) },
+          ProjectionExpression: 'pk, sk',
+          Limit: Math.min(left, 100),
+        }),
+      );
+      const keys = (out.Items ?? []).map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
+      if (keys.length === 0) {
+        await dynamo.send(
+          new DeleteCommand({ TableName: config.tableName, Key: aggregateKey(society, v.slice, v.version) }),
+        );
+        deleted += 1;
+        break;
+      }
+      // Item by item, as the imports delete: the sweeper's role grants DeleteItem by key prefix, no batch writes.
+      await inParallel(keys, WRITE_CONCURRENCY, async (Key) => {
+        await dynamo.send(new DeleteCommand({ TableName: config.tableName, Key }));
+      });
+      deleted += keys.length;
+    }
+  }
+  return { deleted, done: true };
 }

@@ -190,6 +190,8 @@ export interface PendingUpload {
   created_by: string;
   /** Epoch seconds (TTL); confirm checks it itself. */
   expires_at: number;
+  /** Written with its clean-up marker (direct-upload.ts); uploads started before markers existed have none. */
+  cleanup?: true;
 }
 
 const uploadKey = (uuid: string) => ({ pk: `UPLOAD#${uuid}`, sk: 'UPLOAD' });

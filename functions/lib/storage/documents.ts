@@ -60,7 +60,8 @@ export async function readDocumentHead(key: string, bytes = SNIFF_BYTES): Promis
   return (await answer.Body.transformToByteArray()).subarray(0, bytes);
 }
 
-export async function moveDocumentObject(from: string, to: string, contentType: string): Promise<void> {
+/** Copies an upload into place; the upload stays until the document that uses the copy exists (direct-upload.ts). */
+export async function copyDocumentObject(from: string, to: string, contentType: string): Promise<void> {
   await s3.send(
     new CopyObjectCommand({
       Bucket: config.documentsBucket,
@@ -70,7 +71,6 @@ export async function moveDocumentObject(from: string, to: string, contentType: 
       MetadataDirective: 'REPLACE',
     }),
   );
-  await deleteDocumentObject(from);
 }
 
 /**
