@@ -488,9 +488,15 @@ describe('re-import', () => {
     const flipReleased = new Promise<void>((resolve) => {
       releaseFlip = resolve;
     });
+    type Item = { pk?: string; sk?: string };
+    const isPointer = (item: Item | undefined) => item?.sk === 'LEDGER' && String(item.pk).includes(society.uuid);
+    // The pointer's write, alone or in the transaction that flips it.
     const isFlip = (command: { operation: string; input: unknown }) => {
-      const item = (command.input as { Item?: { pk?: string; sk?: string } }).Item;
-      return command.operation === 'PutItem' && item?.sk === 'LEDGER' && String(item.pk).includes(society.uuid);
+      const input = command.input as { Item?: Item; TransactItems?: Array<{ Put?: { Item?: Item } }> };
+      if (command.operation === 'PutItem') return isPointer(input.Item);
+      return (
+        command.operation === 'TransactWriteItems' && (input.TransactItems ?? []).some((w) => isPointer(w.Put?.Item))
+      );
     };
     dynamo.send = (async (command: Parameters<typeof send>[0]) => {
       if (isFlip(command)) {
