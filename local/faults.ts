@@ -173,10 +173,13 @@ function failureAnswer(service: string, kind: 'throttle' | '5xx'): Response {
   }
 }
 
-/** As undici reports a connection the peer reset: TypeError 'fetch failed' caused by ECONNRESET. */
+/** undici's code for a socket the peer closed (a socket's code, not one the API answers). */
+const SOCKET_CLOSED = 'UND_ERR_SOCKET';
+
+/** As undici reports a connection the peer reset: TypeError 'fetch failed' caused by a closed socket. */
 const droppedConnection = () =>
   new TypeError('fetch failed', {
-    cause: Object.assign(new Error('other side closed (injected)'), { code: 'UND_ERR_SOCKET' }),
+    cause: Object.assign(new Error('other side closed (injected)'), { code: SOCKET_CLOSED }),
   });
 
 /** What the injector does with one attempt under a scope: the service's answer, or a fault of the plan. */
