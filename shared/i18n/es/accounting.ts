@@ -187,7 +187,7 @@ export const accountingScreens = {
     chartTemplate: 'Descargar plantilla plan de cuentas',
     ledgerTemplate: 'Descargar plantilla libro diario',
     imported: (rows: number) => `Archivo importado con éxito: ${rows} filas.`,
-    rejected: (failed: number) => `El archivo no se importó: ${failed} filas con error.`,
+    rejected: (failed: number) => `El archivo no se importó: ${failed} ${failed === 1 ? 'fila' : 'filas'} con error.`,
     rejectedFile: 'El archivo no se importó:',
     periods: 'Períodos reemplazados',
     periodLine: (base: string, year: number, month: number, lines: number) =>
