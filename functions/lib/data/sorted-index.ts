@@ -157,10 +157,10 @@ async function skipRows(directory: Directory, order: string, descending: boolean
 export async function readOrderPage<T>(
   directory: Directory,
   order: string,
-  request: { descending: boolean; offset: number; limit: number; count?: number },
+  request: { descending: boolean; offset: number; limit: number; count?: number; direct?: number },
 ): Promise<Array<Entry<T>>> {
-  const { descending, offset, limit, count } = request;
-  if (count === undefined || offset <= DIRECT_ROWS) {
+  const { descending, offset, limit, count, direct = DIRECT_ROWS } = request;
+  if (count === undefined || offset <= direct) {
     return (await takeRows<T>(directory, order, descending, offset + limit)).slice(offset);
   }
   if (offset >= count) return [];
