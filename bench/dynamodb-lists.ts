@@ -15,20 +15,32 @@ const PAGE = 15;
 const HEADER = `${'request'.padEnd(62)} ${'calls'.padStart(6)} ${'KB read'.padStart(9)} ${'median ms'.padStart(10)} ${'ratio'.padStart(7)}`;
 
 /**
- * Counts the bytes DynamoDB answers in this process (the functions run in it): fetch wrapped, the answer's
- * Content-Length summed for calls naming a DynamoDB operation. Returns a reader of the running total.
+ * Counts the bytes DynamoDB answers in this process (the functions run in it): fetch wrapped, each answer's body
+ * measured on a copy (large answers come chunked, without Content-Length) for calls naming a DynamoDB operation.
+ * Returns a reader of the running total, which waits for the copies still being read.
  */
-function countDynamoBytes(): () => number {
+function countDynamoBytes(): () => Promise<number> {
   let bytes = 0;
+  const pending: Array<Promise<unknown>> = [];
   const original = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
     const response = await original(input, init);
     if (new Headers(init?.headers).get('x-amz-target')?.startsWith('DynamoDB_')) {
-      bytes += Number(response.headers.get('content-length') ?? 0);
+      pending.push(
+        response
+          .clone()
+          .arrayBuffer()
+          .then((body) => {
+            bytes += body.byteLength;
+          }),
+      );
     }
     return response;
   };
-  return () => bytes;
+  return async () => {
+    await Promise.all(pending.splice(0));
+    return bytes;
+  };
 }
 
 /**
@@ -148,12 +160,12 @@ export async function run(): Promise<void> {
         const perBytes: number[] = [];
         for (let i = 0; i < runs; i++) {
           const before = dynamoCalls();
-          const bytesBefore = dynamoBytes();
+          const bytesBefore = await dynamoBytes();
           const t = performance.now();
           await once();
           times.push(performance.now() - t);
           perCall.push(dynamoCalls() - before);
-          perBytes.push(dynamoBytes() - bytesBefore);
+          perBytes.push((await dynamoBytes()) - bytesBefore);
         }
         const ms = median(times);
         bare ||= ms;
