@@ -203,6 +203,14 @@ export async function run(): Promise<void> {
       await measure(`  of which the BatchGetItem of its ${shardKeys.length} shards`, () =>
         dynamo.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: shardKeys } } })),
       );
+      // The page itself beside the bare Query, without HTTP and authentication (what issue 23's ≤ 3× compares).
+      const { pageSocieties } = await import('../functions/societies/society-lists');
+      await measure(`the project's page 1 in process (no HTTP)`, () =>
+        pageSocieties(system, { project: p, offset: 0, limit: PAGE }),
+      );
+      await measure(`the project's name prefix in process (no HTTP)`, () =>
+        pageSocieties(system, { project: p, search: 'sociedad bench 04242', match: 'prefix', offset: 0, limit: PAGE }),
+      );
       await measure(`GET groups of the project`, get(`api/v1/groups/group/?project=${p}&limit=${PAGE}`));
       await measure(
         `GET societies of the project, page 1`,
