@@ -137,7 +137,7 @@ async function takeRows<T>(
 
 /**
  * Where the row after the first `skip` rows starts: COUNT Queries, which send no rows back but read them (a Query
- * reads at most 1 MB: about 2,700 society rows per call). Undefined when the order holds no more.
+ * reads at most 1 MB: about 2,000 society rows per call). Undefined when the order holds no more.
  */
 async function skipRows(directory: Directory, order: string, descending: boolean, skip: number) {
   let left = skip;
@@ -154,7 +154,7 @@ async function skipRows(directory: Directory, order: string, descending: boolean
 /**
  * The page of an order from `offset`: read in the page's own Query while the rows before it are few; deeper, from
  * the nearer end (which needs the partition's count: the caller reads it first), skipping rows by COUNT Queries. So
- * the first and the last pages cost one Query, and a middle page of 50,000 rows about ten (docs/decisions/list-paging.md).
+ * the first and the last pages cost one Query, and a middle page of 50,000 rows about 13 (docs/decisions/list-paging.md).
  */
 export async function readOrderPage<T>(
   directory: Directory,
