@@ -9,7 +9,7 @@ import type { TxWrite } from './transact';
 /**
  * Sorted listing indexes (docs/decisions/list-paging.md). Beside its directory, a listing partition keeps one item per
  * entry and order, `LIST#<partition>` / `<order>#<value>#<id>`, holding the entry's JSON (`v`), so a page in that order
- * is one Query with Limit and the entries whose value starts with a prefix are one `begins_with` range; and its count
+ * is one Query with Limit and the entries whose value starts with a prefix are one key range; and its count
  * in COUNTER_SHARDS items `LIST#<partition>` / `COUNT#<nn>` (`n`), chosen by the entry's id like directory shards, so
  * concurrent writers of one partition seldom touch the same item. Writers keep both in the entity's transaction.
  */
@@ -104,8 +104,8 @@ function queryRows(
   return dynamo.send(
     new QueryCommand({
       TableName: config.tableName,
-      // A closed range rather than begins_with: DynamoDB Local reads a begins_with to the partition's end (1 MB at a
-      // time) and filters afterwards, so a prefix near the start of 150,000 rows cost hundreds of ms there.
+      // A closed range rather than begins_with, which DynamoDB Local reads past the prefix and filters afterwards:
+      // hundreds of ms for one match among 150,000 rows there (docs/decisions/list-paging.md).
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': indexPk(directory), ':from': from, ':to': `${from}${LAST_CHAR}` },
       ScanIndexForward: !options.descending,
