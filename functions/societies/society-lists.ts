@@ -5,6 +5,7 @@ import type { Entry } from '../lib/data/directory';
 import type { GroupRecord } from '../lib/data/groups';
 import {
   getItems,
+  MAX_ROWS_PER_ANSWER,
   normalizeSearch,
   type Ordering,
   pageEntries,
@@ -206,7 +207,12 @@ export async function pageSocieties(caller: Caller, query: SocietyQuery) {
     matches = found.count;
   } else {
     const count = needsCountFirst(query.offset) ? await readCount(directory) : undefined;
-    page = await readOrderPage<SocietyEntry>(directory, SOCIETY_ORDERS.updated, { ...query, descending: true, count });
+    page = await readOrderPage<SocietyEntry>(directory, SOCIETY_ORDERS.updated, {
+      offset: query.offset,
+      limit: Math.min(query.limit, MAX_ROWS_PER_ANSWER),
+      descending: true,
+      count,
+    });
   }
   // The first wave of rows also reads the group whose scope decides and the partition's count.
   let first: Awaited<ReturnType<typeof societyRowsWith>> | undefined;
