@@ -65,6 +65,13 @@ export const config = {
     const rate = Number(process.env.MAIL_SEND_RATE);
     return Number.isFinite(rate) && rate > 0 ? rate : 1;
   },
+  /**
+   * Whether lists read the sorted listing indexes (docs/decisions/list-paging.md). Writers keep them whatever this says;
+   * `off` only while a table written before them waits for its backfill (README "Maintenance: sorted list indexes").
+   */
+  get listIndexes(): boolean {
+    return process.env.LIST_INDEXES !== 'off';
+  },
   /** Amazon Bedrock model of the chatbot (issue 13); unset, the chatbot answers from retrieval alone. */
   get bedrockModelId(): string | undefined {
     return process.env.BEDROCK_MODEL_ID || undefined;

@@ -1,17 +1,28 @@
 import { rutSearchNeedle } from '../../shared/rut';
 import type { Caller } from '../lib/auth/caller';
+import { config } from '../lib/config';
 import type { Entry } from '../lib/data/directory';
 import type { GroupRecord } from '../lib/data/groups';
-import { getItems, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
+import {
+  getItems,
+  MAX_ROWS_PER_ANSWER,
+  normalizeSearch,
+  type Ordering,
+  pageEntries,
+  rowsWithinBudget,
+  uniqueEntries,
+} from '../lib/data/list-index';
 import {
   allSocieties,
   readSocietyEntries,
+  SOCIETY_ORDERS,
   type SocietyEntry,
   type SocietyRecord,
   societiesOfGroup,
   societiesOfProject,
 } from '../lib/data/societies';
-import { keys } from '../lib/data/table';
+import { getItemsCounted, needsCountFirst, readCount, readOrderPage, readPrefix } from '../lib/data/sorted-index';
+import { type Directory, keys } from '../lib/data/table';
 import { notFound } from '../lib/errors';
 import { defaultPartitions, groupInScope, projectInScope } from '../lib/scope';
 
@@ -92,30 +103,131 @@ export async function societyEntriesInScope(
 
 /** Society rows of a page: the societies and the names they show (group, project, industry), in one BatchGet. */
 async function societyRows(page: Array<Entry<SocietyEntry>>) {
-  const found = await getItems<Record<string, unknown> & { uuid: string }>([
-    ...page.map((e) => keys.society(e.id)),
-    ...[...new Set(page.map((e) => e.value.g))].map((g) => keys.group(g)),
-    ...[...new Set(page.map((e) => e.value.p))].map((p) => keys.project(p)),
-    ...[...new Set(page.map((e) => e.value.i))].map((i) => keys.industry(i)),
-  ]);
-  const byUuid = new Map(found.map((item) => [item.uuid, item]));
-  const societies = page.flatMap((e) => (byUuid.get(e.id) as SocietyRecord | undefined) ?? []);
-  return societyViews(societies, byUuid);
+  return (await societyRowsWith(page, {})).rows;
 }
 
-/** A page of the societies list (and of its search twin): in scope, by project and group, searched by name or RUT. */
-export async function pageSocieties(
+/**
+ * Society rows of a page, and in the same BatchGet the parent group whose scope decides and the counters of the
+ * partition the page was read from (sorted-index.ts).
+ */
+async function societyRowsWith(page: Array<Entry<SocietyEntry>>, extra: { group?: string; counted?: Directory }) {
+  const keyList = [
+    ...page.map((e) => keys.society(e.id)),
+    ...[...new Set([...page.map((e) => e.value.g), ...(extra.group ? [extra.group] : [])])].map((g) => keys.group(g)),
+    ...[...new Set(page.map((e) => e.value.p))].map((p) => keys.project(p)),
+    ...[...new Set(page.map((e) => e.value.i))].map((i) => keys.industry(i)),
+  ];
+  type Item = Record<string, unknown> & { uuid: string };
+  const { items, count } = extra.counted
+    ? await getItemsCounted<Item>(keyList, extra.counted)
+    : { items: await getItems<Item>(keyList), count: undefined };
+  const byUuid = new Map(items.map((item) => [item.uuid, item]));
+  const societies = page.flatMap((e) => (byUuid.get(e.id) as SocietyRecord | undefined) ?? []);
+  const group = extra.group ? (byUuid.get(extra.group) as GroupRecord | undefined) : undefined;
+  return { rows: await societyViews(societies, byUuid), count, group };
+}
+
+/** The societies list's one order (admin-area §3): most recently edited first, ties by id. */
+const NEWEST_FIRST: Ordering<SocietyEntry> = { key: (v) => v.u, descending: true };
+
+/** A search by prefix: of the normalised name, or of the RUT when the text can begin one (typed with dots or not). */
+const prefixNeedles = (search: string) => ({
+  name: normalizeSearch(search),
+  rut: /^\d/.test(search.trim()) ? rutSearchNeedle(search) : undefined,
+});
+
+/**
+ * The one partition whose sorted index serves a page (docs/decisions/list-paging.md), with the group whose scope
+ * decides when the filter names one; undefined where a page reads the directories: a scope of several projects or
+ * groups, a group admin filtering by its project, or indexes not yet backfilled (config.listIndexes).
+ */
+function indexedPartition(
   caller: Caller,
-  query: { project?: string; group?: string; search?: string; societySearch?: string; offset: number; limit: number },
-) {
-  const { count, page } = pageEntries(await societyEntriesInScope(caller, query), {
-    ...query,
-    // A RUT typed with dots or spaces finds the canonical one (issue 14).
-    search: rutSearchNeedle(query.search ?? query.societySearch),
-    text: (v) => v.s,
-    ordering: { key: (v) => v.u, descending: true },
+  filter: { project?: string; group?: string },
+): { directory: Directory; group?: string } | undefined {
+  if (!config.listIndexes) return undefined;
+  if (filter.group) return { directory: societiesOfGroup(filter.group), group: filter.group };
+  if (filter.project) {
+    return projectInScope(caller, filter.project) ? { directory: societiesOfProject(filter.project) } : undefined;
+  }
+  const partitions = defaultPartitions(caller);
+  if (partitions === 'all') return { directory: allSocieties() };
+  const [project, ...moreProjects] = partitions.projects;
+  const [group, ...moreGroups] = partitions.groups;
+  if (project && moreProjects.length === 0 && !group) return { directory: societiesOfProject(project) };
+  if (group && moreGroups.length === 0 && !project) return { directory: societiesOfGroup(group) };
+  return undefined;
+}
+
+type SocietyQuery = {
+  project?: string;
+  group?: string;
+  search?: string;
+  societySearch?: string;
+  match?: 'contains' | 'prefix';
+  offset: number;
+  limit: number;
+};
+
+/**
+ * A page of the societies list (and of its search twin): in scope, by project and group, searched by name or RUT.
+ * The default page and a prefix search read the partition's sorted index (a cost that does not grow with the
+ * partition); a search for text anywhere in the name, RUT or code reads the directories (it grows with them).
+ */
+export async function pageSocieties(caller: Caller, query: SocietyQuery) {
+  // A RUT typed with dots or spaces finds the canonical one (issue 14).
+  const search = query.search ?? query.societySearch;
+  const prefix = query.match === 'prefix' && search ? prefixNeedles(search) : undefined;
+  const target = indexedPartition(caller, query);
+  if (!target || (search && !prefix)) {
+    const { count, page } = pageEntries(await societyEntriesInScope(caller, query), {
+      offset: query.offset,
+      limit: query.limit,
+      search: prefix ? undefined : rutSearchNeedle(search),
+      text: (v) => v.s,
+      filter: prefix
+        ? (e) =>
+            normalizeSearch(e.value.n).startsWith(prefix.name) ||
+            (prefix.rut !== undefined && (e.value.r ?? '').startsWith(prefix.rut))
+        : undefined,
+      ordering: NEWEST_FIRST,
+    });
+    return { count, results: await rowsWithinBudget(page, societyRows) };
+  }
+  const { directory } = target;
+  let page: Array<Entry<SocietyEntry>>;
+  let matches: number | undefined;
+  if (prefix) {
+    const [byName, byRut] = await Promise.all([
+      readPrefix<SocietyEntry>(directory, SOCIETY_ORDERS.name, prefix.name),
+      prefix.rut ? readPrefix<SocietyEntry>(directory, SOCIETY_ORDERS.rut, prefix.rut) : [],
+    ]);
+    const found = pageEntries(uniqueEntries([...byName, ...byRut]), { ...query, ordering: NEWEST_FIRST });
+    page = found.page;
+    matches = found.count;
+  } else {
+    const count = needsCountFirst(query.offset) ? await readCount(directory) : undefined;
+    page = await readOrderPage<SocietyEntry>(directory, SOCIETY_ORDERS.updated, {
+      offset: query.offset,
+      limit: Math.min(query.limit, MAX_ROWS_PER_ANSWER),
+      descending: true,
+      count,
+    });
+  }
+  // The first wave of rows also reads the group whose scope decides and the partition's count.
+  let first: Awaited<ReturnType<typeof societyRowsWith>> | undefined;
+  const extra = { group: target.group, counted: prefix ? undefined : directory };
+  const results = await rowsWithinBudget(page, async (slice) => {
+    const out = await societyRowsWith(slice, first ? {} : extra);
+    first ??= out;
+    return out.rows;
   });
-  return { count, results: await rowsWithinBudget(page, societyRows) };
+  first ??= await societyRowsWith([], extra);
+  if (target.group) {
+    if (!first.group || !groupInScope(caller, first.group)) throw notFound();
+    if (query.project && query.project !== first.group.project_uuid) return { count: 0, results: [] };
+  }
+  return { count: matches ?? first.count ?? 0, results };
 }
 
 /** The short form the pickers and selectors show, straight from a listing entry. */

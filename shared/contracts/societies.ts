@@ -87,6 +87,11 @@ export const societyDetailSchema = z.extend(societySchema, { user_list: z.array(
 const listQuery = z.object({
   ...pageQuery,
   societySearch: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  /**
+   * How the search text matches: `contains` (the default) anywhere in the name, RUT or company code; `prefix` the start
+   * of the name or of the RUT, which costs the same whatever the partition holds (docs/decisions/list-paging.md).
+   */
+  match: z.optional(z.enum(['contains', 'prefix'])),
   project: z.optional(uuidSchema),
   group: z.optional(uuidSchema),
 });

@@ -52,6 +52,8 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   offset: 'value',
   search: 'value',
   societySearch: 'value',
+  // issue 23: how a societies search matches (contains, prefix)
+  match: 'value',
   ordering: 'value',
   user_role: 'value',
   tax_module: 'value',

@@ -25,15 +25,17 @@ const shardKey = (directory: Directory, shard: number) => ({
 export const directoryShardKeys = (directory: Directory) =>
   Array.from({ length: directory.shards }, (_, n) => shardKey(directory, n));
 
-/** FNV-1a of the entry id: the same shard for the same entry, spread evenly over random uuids. */
-function shardOf(directory: Directory, id: string): number {
+/** FNV-1a of an id, cut to `shards`: the same shard for the same entry, spread evenly over random uuids. */
+export function hashShard(id: string, shards: number): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < id.length; i++) {
     hash ^= id.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
-  return (hash >>> 0) % directory.shards;
+  return (hash >>> 0) % shards;
 }
+
+const shardOf = (directory: Directory, id: string) => hashShard(id, directory.shards);
 
 /** The shard item holding an entry (document-feeds.ts reads and guards the one shard an append touches). */
 export const entryShardKey = (directory: Directory, id: string) => shardKey(directory, shardOf(directory, id));

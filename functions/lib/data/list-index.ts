@@ -77,6 +77,11 @@ export function pageEntries<T>(
  * more than the answer can carry.
  */
 export const RESPONSE_BUDGET_BYTES = 5_000_000;
+/**
+ * Rows a sorted index (sorted-index.ts) reads for one answer, whatever the limit: more than 5 MB holds (a society row
+ * is ~740 bytes of JSON: 6,738 fit), so a huge limit reads what the answer can carry, not the whole partition.
+ */
+export const MAX_ROWS_PER_ANSWER = 10_000;
 const WAVE = 1000;
 
 export async function rowsWithinBudget<E, R>(page: E[], toRows: (slice: E[]) => Promise<R[]> | R[]): Promise<R[]> {

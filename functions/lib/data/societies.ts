@@ -6,6 +6,7 @@ import type { ApiError } from '../errors';
 import { putEntry, readDirectories, removeEntry } from './directory';
 import { normalizeSearch, searchText, uniqueEntries } from './list-index';
 import { phoneDisplayAttribute, splitPhoneDisplay, type WithPhoneDisplay } from './phone-display';
+import { counterCounts, type Indexed, indexRowItems, indexWrites } from './sorted-index';
 import { type Directory, directories, keys } from './table';
 import type { TxWrite } from './transact';
 import { checkWhen, deleteKey, deleteWhen, markerOwner, putNew } from './writes';
@@ -77,16 +78,75 @@ const societyDirectories = (s: Pick<SocietyRecord, 'project_uuid' | 'group_uuid'
 ];
 
 /**
- * The directory writes of a society created (no before), edited or moved (both) or deleted (no after), for the same
- * transaction as the society's own write.
+ * The orders of a society's sorted index rows (sorted-index.ts): `U` by `updated` (the list's one order, newest
+ * first), `N` by its normalised name and `R` by its RUT, whose prefixes a search by name or RUT reads.
+ */
+export const SOCIETY_ORDERS = { updated: 'U', name: 'N', rut: 'R' } as const;
+
+/** A society's index rows, from its listing entry (so a backfill builds them from the directory alone). */
+export function societyIndexedOfEntry(id: string, entry: SocietyEntry): Indexed {
+  return {
+    id,
+    entry,
+    values: [
+      { order: SOCIETY_ORDERS.updated, value: entry.u },
+      { order: SOCIETY_ORDERS.name, value: normalizeSearch(entry.n) },
+      ...(entry.r ? [{ order: SOCIETY_ORDERS.rut, value: entry.r }] : []),
+    ],
+  };
+}
+
+export const societyIndexed = (society: SocietyRecord): Indexed =>
+  societyIndexedOfEntry(society.uuid, societyEntry(society));
+
+/**
+ * Bulk loads (a bench's thousands of societies written outside any transaction): the sorted index rows of every
+ * partition the societies are listed in, and how much each counter item grows.
+ */
+export function societyIndexLoad(societies: SocietyRecord[]) {
+  const byPartition = new Map<string, { directory: Directory; ids: string[]; rows: Array<Record<string, unknown>> }>();
+  for (const society of societies) {
+    for (const directory of societyDirectories(society)) {
+      const part = byPartition.get(directory.partition) ?? { directory, ids: [], rows: [] };
+      part.ids.push(society.uuid);
+      part.rows.push(...indexRowItems(directory, societyIndexed(society)));
+      byPartition.set(directory.partition, part);
+    }
+  }
+  const parts = [...byPartition.values()];
+  return {
+    rows: parts.flatMap((p) => p.rows),
+    counters: parts.flatMap((p) => counterCounts(p.directory, p.ids)).filter((c) => c.n > 0),
+  };
+}
+
+/** Every listing partition of societies: everyone's, each project's and each group's (read from their directories). */
+export async function societyPartitions(): Promise<Directory[]> {
+  const [projects = [], groups = []] = (await readDirectories([directories.projects(), directories.groups()])).entries;
+  return [
+    directories.societies(),
+    ...projects.map((e) => directories.societiesOfProject(e.id)),
+    ...groups.map((e) => directories.societiesOfGroup(e.id)),
+  ];
+}
+
+/**
+ * The listing writes of a society created (no before), edited or moved (both) or deleted (no after), for the same
+ * transaction as the society's own write: its entries in the directories, and its sorted index rows and counts.
  */
 export function societyListingWrites(before: SocietyRecord | undefined, after: SocietyRecord | undefined): TxWrite[] {
   const kept = after ? societyDirectories(after) : [];
-  const left = before ? societyDirectories(before).filter((d) => !kept.some((k) => k.partition === d.partition)) : [];
+  const had = before ? societyDirectories(before) : [];
+  const left = had.filter((d) => !kept.some((k) => k.partition === d.partition));
   const uuid = (after ?? before)?.uuid as string;
+  const wasIn = (d: Directory) => had.some((h) => h.partition === d.partition);
   return [
     ...left.map((d) => removeEntry(d, uuid)),
     ...(after ? kept.map((d) => putEntry(d, uuid, societyEntry(after))) : []),
+    ...left.flatMap((d) => indexWrites(d, before && societyIndexed(before), undefined)),
+    ...kept.flatMap((d) =>
+      indexWrites(d, before && wasIn(d) ? societyIndexed(before) : undefined, after && societyIndexed(after)),
+    ),
   ];
 }
 

@@ -1,0 +1,67 @@
+import { config } from '../config';
+import { batchWriteAll } from './batches';
+import { readDirectories } from './directory';
+import { type SocietyEntry, societyIndexedOfEntry, societyPartitions } from './societies';
+import { counterCounts, indexRowItems, readIndexItems } from './sorted-index';
+import type { Directory } from './table';
+
+/**
+ * One-off, idempotent maintenance: the sorted list indexes (sorted-index.ts) of societies written before they existed.
+ * The directories stay what writers keep exactly, so each partition's index is made equal to its directory: rows
+ * missing or different are put, rows of no entry deleted, and each counter item set to the entries it counts. It reads
+ * directories and index partitions by key (no Scan). A society written while a partition is being compared may leave
+ * that partition off by its change: running it again, once writes are quiet, puts it right (it changes nothing then).
+ * `local/backfill-list-indexes.ts` runs it; lists read the indexes only once it has run (config.listIndexes).
+ */
+export interface ListIndexBackfill {
+  partitions: number;
+  entries: number;
+  put: number;
+  deleted: number;
+}
+
+/** Makes one partition's index equal to its directory. */
+export async function backfillPartition(directory: Directory): Promise<Omit<ListIndexBackfill, 'partitions'>> {
+  const [[entries = []], existing] = await Promise.all([
+    readDirectories<SocietyEntry>([directory]).then((out) => out.entries),
+    readIndexItems(directory),
+  ]);
+  const wanted = [
+    ...entries.flatMap((e) => indexRowItems(directory, societyIndexedOfEntry(e.id, e.value))),
+    ...counterCounts(
+      directory,
+      entries.map((e) => e.id),
+    ).map(({ key, n }) => ({ ...key, n })),
+  ];
+  const have = new Map(existing.map((item) => [item.sk as string, item]));
+  const wantedKeys = new Set(wanted.map((item) => item.sk));
+  // A row holds its entry's JSON (`v`), a counter item its count (`n`).
+  const puts = wanted.filter((item) => {
+    const found = have.get(item.sk);
+    return !found || ('v' in item ? found.v !== item.v : Number(found.n) !== item.n);
+  });
+  const deletes = existing
+    .filter((item) => !wantedKeys.has(item.sk as string))
+    .map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
+  const requests = [
+    ...puts.map((Item) => ({ PutRequest: { Item } })),
+    ...deletes.map((Key) => ({ DeleteRequest: { Key } })),
+  ];
+  for (let start = 0; start < requests.length; start += 25) {
+    await batchWriteAll({ [config.tableName]: requests.slice(start, start + 25) });
+  }
+  return { entries: entries.length, put: puts.length, deleted: deletes.length };
+}
+
+/** Every society partition's index made equal to its directory. */
+export async function backfillSocietyIndexes(): Promise<ListIndexBackfill> {
+  const out: ListIndexBackfill = { partitions: 0, entries: 0, put: 0, deleted: 0 };
+  for (const directory of await societyPartitions()) {
+    const one = await backfillPartition(directory);
+    out.partitions += 1;
+    out.entries += one.entries;
+    out.put += one.put;
+    out.deleted += one.deleted;
+  }
+  return out;
+}

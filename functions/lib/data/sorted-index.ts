@@ -1,0 +1,260 @@
+import { dynamo } from '../aws/dynamo';
+import { QueryCommand } from '../aws/dynamo-commands';
+import { config } from '../config';
+import { type Entry, hashShard } from './directory';
+import { batchGet } from './list-index';
+import { type Directory, strip } from './table';
+import type { TxWrite } from './transact';
+
+/**
+ * Sorted listing indexes (docs/decisions/list-paging.md). Beside its directory, a listing partition keeps one item per
+ * entry and order, `LIST#<partition>` / `<order>#<value>#<id>`, holding the entry's JSON (`v`), so a page in that order
+ * is one Query with Limit and the entries whose value starts with a prefix are one key range; and its count
+ * in COUNTER_SHARDS items `LIST#<partition>` / `COUNT#<nn>` (`n`), chosen by the entry's id like directory shards, so
+ * concurrent writers of one partition seldom touch the same item. Writers keep both in the entity's transaction.
+ */
+export const COUNTER_SHARDS = 16;
+/** A sort key holds 1,024 bytes: values are cut to this many characters (a longer prefix matches on these). */
+export const VALUE_CHARS = 200;
+/** Up to this many rows before the page are skipped by reading them in the page's own Query. */
+const DIRECT_ROWS = 2000;
+
+const indexPk = (directory: Directory) => `LIST#${directory.partition}`;
+/** The highest code point: a range up to prefix + this holds every value that starts with the prefix. */
+const LAST_CHAR = '\u{10ffff}';
+
+/** The counter items of a partition (read with a page's rows; their `n` add up to the partition's entries). */
+export const counterKeys = (directory: Directory) =>
+  Array.from({ length: COUNTER_SHARDS }, (_, n) => ({
+    pk: indexPk(directory),
+    sk: `COUNT#${String(n).padStart(2, '0')}`,
+  }));
+
+/** One order an entry is listed in: its letter and its sort value (normalised by the entity's module). */
+export interface IndexedValue {
+  order: string;
+  value: string;
+}
+
+/** An entry as the sorted index holds it: its id, its compact JSON-able value and the orders it is listed in. */
+export interface Indexed {
+  id: string;
+  entry: unknown;
+  values: IndexedValue[];
+}
+
+const rowKey = (directory: Directory, order: string, value: string, id: string) => ({
+  pk: indexPk(directory),
+  sk: `${order}#${value.slice(0, VALUE_CHARS)}#${id}`,
+});
+
+/**
+ * The index writes of an entry entering (no before), changing (both) or leaving (no after) a partition, for the same
+ * transaction as the entity's own write: rows whose key moved are deleted, rows whose key or JSON changed are put, and
+ * the count moves by one on entry and exit. An entry unchanged writes nothing.
+ */
+export function indexWrites(directory: Directory, before: Indexed | undefined, after: Indexed | undefined): TxWrite[] {
+  const id = (after ?? before)?.id as string;
+  const keysOf = (x: Indexed | undefined) => (x?.values ?? []).map((v) => rowKey(directory, v.order, v.value, id));
+  const beforeKeys = keysOf(before);
+  const afterKeys = keysOf(after);
+  const json = after && JSON.stringify(after.entry);
+  const sameJson = before !== undefined && json === JSON.stringify(before.entry);
+  const kept = new Set(afterKeys.map((k) => k.sk));
+  const had = new Set(beforeKeys.map((k) => k.sk));
+  const deletes: TxWrite[] = beforeKeys
+    .filter((k) => !kept.has(k.sk))
+    .map((Key) => ({ write: { Delete: { TableName: config.tableName, Key } } }));
+  const puts: TxWrite[] = afterKeys
+    .filter((k) => !(sameJson && had.has(k.sk)))
+    .map((key) => ({ write: { Put: { TableName: config.tableName, Item: { ...key, v: json } } } }));
+  const by = before && !after ? -1 : !before && after ? 1 : 0;
+  const counter: TxWrite[] =
+    by === 0
+      ? []
+      : [
+          {
+            write: {
+              Update: {
+                TableName: config.tableName,
+                Key: counterKeys(directory)[hashShard(id, COUNTER_SHARDS)] as { pk: string; sk: string },
+                UpdateExpression: 'ADD n :by',
+                ExpressionAttributeValues: { ':by': by },
+              },
+            },
+          },
+        ];
+  return [...deletes, ...puts, ...counter];
+}
+
+type Key = Record<string, unknown>;
+
+const entryOf = <T>(item: Record<string, unknown>): Entry<T> => {
+  const sk = item.sk as string;
+  return { id: sk.slice(sk.lastIndexOf('#') + 1), value: JSON.parse(item.v as string) as T };
+};
+
+/** One Query of an order's rows (or of those starting with `prefix`), from `start`, at most `limit` rows. */
+function queryRows(
+  directory: Directory,
+  order: string,
+  options: { descending: boolean; limit?: number; start?: Key; prefix?: string; countOnly?: boolean },
+) {
+  const from = `${order}#${(options.prefix ?? '').slice(0, VALUE_CHARS)}`;
+  return dynamo.send(
+    new QueryCommand({
+      TableName: config.tableName,
+      // A closed range rather than begins_with, which DynamoDB Local reads past the prefix and filters afterwards:
+      // hundreds of ms for one match among 150,000 rows there (docs/decisions/list-paging.md).
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': indexPk(directory), ':from': from, ':to': `${from}${LAST_CHAR}` },
+      ScanIndexForward: !options.descending,
+      Limit: options.limit,
+      ExclusiveStartKey: options.start,
+      ...(options.countOnly ? { Select: 'COUNT' as const } : { ProjectionExpression: 'sk, v' }),
+    }),
+  );
+}
+
+/** Up to `limit` rows in order from `start` (a Query answers at most 1 MB: it goes on from where that one stopped). */
+async function takeRows<T>(
+  directory: Directory,
+  order: string,
+  descending: boolean,
+  limit: number,
+  start?: Key,
+): Promise<Array<Entry<T>>> {
+  const rows: Array<Entry<T>> = [];
+  let from = start;
+  while (rows.length < limit) {
+    const out = await queryRows(directory, order, { descending, limit: limit - rows.length, start: from });
+    rows.push(...(out.Items ?? []).map((item) => entryOf<T>(item)));
+    from = out.LastEvaluatedKey;
+    if (!from) break;
+  }
+  return rows;
+}
+
+/**
+ * Where the row after the first `skip` rows starts: COUNT Queries, which send no rows back but read them (a Query
+ * reads at most 1 MB: about 2,000 society rows per call). Undefined when the order holds no more.
+ */
+async function skipRows(directory: Directory, order: string, descending: boolean, skip: number) {
+  let left = skip;
+  let start: Key | undefined;
+  while (left > 0) {
+    const out = await queryRows(directory, order, { descending, limit: left, start, countOnly: true });
+    left -= out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+    if (!start) return { start: undefined, exhausted: left > 0 };
+  }
+  return { start, exhausted: false };
+}
+
+/**
+ * The page of an order from `offset`: read in the page's own Query while the rows before it are few; deeper, from
+ * the nearer end (which needs the partition's count: the caller reads it first), skipping rows by COUNT Queries. So
+ * the first and the last pages cost one Query, and a middle page of 50,000 rows about 13 (docs/decisions/list-paging.md).
+ */
+export async function readOrderPage<T>(
+  directory: Directory,
+  order: string,
+  request: { descending: boolean; offset: number; limit: number; count?: number; direct?: number },
+): Promise<Array<Entry<T>>> {
+  const { descending, offset, limit, count, direct = DIRECT_ROWS } = request;
+  if (count === undefined || offset <= direct) {
+    return (await takeRows<T>(directory, order, descending, offset + limit)).slice(offset);
+  }
+  if (offset >= count) return [];
+  const take = Math.min(limit, count - offset);
+  const fromEnd = count - offset - take;
+  if (fromEnd < offset) {
+    // From the other end: skip the rows after the page, read it backwards, turn it round.
+    const skipped = await skipRows(directory, order, !descending, fromEnd);
+    if (skipped.exhausted) return [];
+    return (await takeRows<T>(directory, order, !descending, take, skipped.start)).reverse();
+  }
+  const skipped = await skipRows(directory, order, descending, offset);
+  if (skipped.exhausted) return [];
+  return takeRows<T>(directory, order, descending, take, skipped.start);
+}
+
+/** Whether a deep page needs the partition's count before its rows (readOrderPage): past the rows read directly. */
+export const needsCountFirst = (offset: number) => offset > DIRECT_ROWS;
+
+/** Every row of an order whose value starts with `prefix` (cost grows with the matches, not with the partition). */
+export async function readPrefix<T>(directory: Directory, order: string, prefix: string): Promise<Array<Entry<T>>> {
+  const rows: Array<Entry<T>> = [];
+  let start: Key | undefined;
+  do {
+    const out = await queryRows(directory, order, { descending: false, start, prefix });
+    rows.push(...(out.Items ?? []).map((item) => entryOf<T>(item)));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return rows;
+}
+
+/** The sum of a partition's counters in items already read (a page's BatchGet carries them). */
+export function countIn(found: Map<string, Record<string, unknown>>, directory: Directory): number {
+  return counterKeys(directory).reduce((sum, k) => sum + Number(found.get(`${k.pk}|${k.sk}`)?.n ?? 0), 0);
+}
+
+/** A partition's count alone (one BatchGet of its counters), for a deep page that must pick its end first. */
+export async function readCount(directory: Directory): Promise<number> {
+  return countIn(await batchGet(counterKeys(directory)), directory);
+}
+
+/**
+ * Items by key with the partition's count, in one BatchGet (a page's rows and the names they show, the parent whose
+ * scope decides, and the counters): the records in the keys' order (missing ones left out).
+ */
+export async function getItemsCounted<T>(
+  keyList: Array<{ pk: string; sk: string }>,
+  directory: Directory,
+): Promise<{ items: T[]; count: number }> {
+  const found = await batchGet([...keyList, ...counterKeys(directory)]);
+  const items = keyList.flatMap((k) => {
+    const item = found.get(`${k.pk}|${k.sk}`);
+    return item ? [strip(item) as T] : [];
+  });
+  return { items, count: countIn(found, directory) };
+}
+
+/** The rows of one entry in a partition, as items (bulk loads and backfills write them outside any transaction). */
+export const indexRowItems = (directory: Directory, indexed: Indexed) => {
+  const v = JSON.stringify(indexed.entry);
+  return indexed.values.map((x) => ({ ...rowKey(directory, x.order, x.value, indexed.id), v }));
+};
+
+/** How many of these entries each counter item of the partition counts (bulk loads add them; backfills set them). */
+export function counterCounts(
+  directory: Directory,
+  ids: string[],
+): Array<{ key: { pk: string; sk: string }; n: number }> {
+  const counts = new Array<number>(COUNTER_SHARDS).fill(0);
+  for (const id of ids) {
+    const shard = hashShard(id, COUNTER_SHARDS);
+    counts[shard] = (counts[shard] ?? 0) + 1;
+  }
+  return counterKeys(directory).map((key, shard) => ({ key, n: counts[shard] ?? 0 }));
+}
+
+/** Every item of a partition's sorted index, rows and counters (backfills compare them with the directory). */
+export async function readIndexItems(directory: Directory): Promise<Array<Record<string, unknown>>> {
+  const items: Array<Record<string, unknown>> = [];
+  let start: Key | undefined;
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': indexPk(directory) },
+        ExclusiveStartKey: start,
+        ConsistentRead: true,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
