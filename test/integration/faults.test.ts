@@ -30,7 +30,8 @@ import { CHART_CSV, ledgerCsv } from './accounting-helpers';
  * fault switch (local/faults.ts) at FAULT_RATE of its AWS attempts (throttling, 5xx, timeouts, dropped connections,
  * before sending or after the service applied the request), each request with a plan seeded from FAULT_SEED. Each
  * contract is first sent once without faults (its control); under faults its answer must be the control's or 503
- * SERVICE_BUSY (with its Spanish message), never a 500, never a 409 the control did not give. After the run an
+ * SERVICE_BUSY (with its Spanish message), never a 500, never a 409 the control did not give; every control is a
+ * success (a driver below builds a valid request where the generic one cannot). After the run an
  * invariant scan (test/helpers/invariant-scan.ts) of the table, the documents bucket and the user pool finds no
  * orphan, no half-write and no double apply. A table per contract (faults injected, outcomes) is printed.
  */
@@ -579,7 +580,8 @@ describe('every write contract under injected faults', () => {
       }
     };
     await Promise.all(Array.from({ length: PARALLEL }, work));
-    expect(outcomes.filter((o) => o.control >= 500).map((o) => `${o.contract}: control ${o.control}`)).toEqual([]);
+    // Every control is a success: a refusal under faults would prove nothing about the write.
+    expect(outcomes.filter((o) => o.control >= 300).map((o) => `${o.contract}: control ${o.control}`)).toEqual([]);
     expect(outcomes.flatMap((o) => o.problems.map((p) => `${o.contract}: ${p}`))).toEqual([]);
     // The plans did fault: every kind, both before and after the service applied the request.
     const all = outcomes.flatMap((o) => o.injected);
