@@ -3,10 +3,12 @@ import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { FAULT_PLAN_HEADER, FAULTS_INJECTED_HEADER, formatPlan } from '../../local/faults';
 import * as auth from '../../shared/contracts/auth';
 import { type Contract, fillPath } from '../../shared/contracts/define';
+import * as documents from '../../shared/contracts/documents';
 import * as external from '../../shared/contracts/external';
 import * as projects from '../../shared/contracts/projects';
 import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
+import { uploadSmall } from './documents-fixture';
 
 /**
  * Counters that spend a budget (quotas.ts's windows, throttle.ts's slots and locks) spend once per request even when
@@ -29,8 +31,16 @@ beforeAll(async () => {
 });
 
 /** A request under the plan, from an address of its own: its answer and the faults injected. */
-async function underLostAnswers(contract: Contract, ip: string, token: string | undefined, body: unknown) {
-  const response = await fetch(`${inject('portal').apiUrl}/${fillPath(contract.path)}`, {
+async function underLostAnswers(
+  contract: Contract,
+  ip: string,
+  token: string | undefined,
+  body: unknown,
+  query: Record<string, string> = {},
+) {
+  const url = new URL(`${inject('portal').apiUrl}/${fillPath(contract.path)}`);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  const response = await fetch(url, {
     method: contract.method,
     headers: {
       'content-type': 'application/json',
@@ -38,7 +48,7 @@ async function underLostAnswers(contract: Contract, ip: string, token: string | 
       [FAULT_PLAN_HEADER]: LOST_FIRST_ANSWERS,
       ...(token && { authorization: `Bearer ${token}` }),
     },
-    body: JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   await response.text();
   return { status: response.status, injected: (response.headers.get(FAULTS_INJECTED_HEADER) ?? '').split(' ') };
@@ -129,5 +139,29 @@ describe('a lost answer does not spend twice', () => {
     expect(right.status).toBe(200);
     // Taken 3, given back 1: the right password's own slot, not one of the wrong ones.
     expect((await item(keys.throttle('IP_SIGN_IN', address)))?.attempts).toBe(2);
+  });
+
+  test('a share link’s download counts one use', async () => {
+    const { demo } = inject('portal');
+    const year = String(new Date().getUTCFullYear());
+    const pdf = new TextEncoder().encode('%PDF-1.4\n% una vez\n%%EOF\n');
+    const uploaded = await uploadSmall(
+      superAdmin,
+      { society: demo.societies.minera, form: 'F29', year },
+      `una-vez-${randomUUID().slice(0, 8)}.pdf`,
+      pdf,
+    );
+    expect(uploaded.status).toBe(201);
+    const document = uploaded.body.uuid as string;
+    const link = await call(documents.createShareToken, { token: superAdmin, params: { uuid: document } });
+    expect(link.status).toBe(200);
+    const used = await underLostAnswers(documents.downloadSharedDocument, freshIp(), undefined, undefined, {
+      token: link.body.token,
+      format: 'json',
+    });
+    expect(used.status).toBe(200);
+    expect(used.injected).toContain('dynamodb.UpdateItem#1:timeout@after');
+    const links = await call(documents.listShareLinks, { token: superAdmin, params: { uuid: document } });
+    expect(links.body.map((l) => [l.uuid, l.use_count])).toEqual([[link.body.uuid, 1]]);
   });
 });
