@@ -173,4 +173,17 @@ describe('the fault switch', () => {
     expect(received).toHaveLength(2);
     expect(scope.injected).toEqual([]);
   });
+
+  it('faults only the attempts its plan names, so a lost answer meets its retry', async () => {
+    const { fetch, received } = service();
+    const client = new DynamoClient({ fetch, sleep: async () => {} });
+    const scope = underPlan({ kinds: ['timeout'], when: ['after'], attempts: [1] });
+    await client.send(transaction());
+    // The first attempt reached the service and lost its answer; the second, not faulted, got one.
+    expect(received).toHaveLength(2);
+    expect(scope.injected?.map(describeFault)).toEqual(['dynamodb.TransactWriteItems#1:timeout@after']);
+    expect(parsePlan('seed=1;rate=1;attempts=1,3').attempts).toEqual([1, 3]);
+    expect(formatPlan({ seed: 1, rate: 1, attempts: [1] })).toBe('seed=1;rate=1;attempts=1');
+    expect(() => parsePlan('attempts=0')).toThrow(/from 1/);
+  });
 });

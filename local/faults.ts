@@ -32,9 +32,14 @@ export interface FaultPlan {
   services: readonly string[];
   /** Operations as IAM names them (TransactWriteItems, PutObject); all when empty. */
   operations: readonly string[];
+  /** Which attempts of a call may fail (1: the first only, so its retry meets the service); all when empty. */
+  attempts: readonly number[];
 }
 
-/** `seed=7;rate=0.2;kinds=throttle,drop;when=after;services=dynamodb;operations=TransactWriteItems`: omitted, all. */
+/**
+ * `seed=7;rate=0.2;kinds=throttle,drop;when=after;services=dynamodb;operations=TransactWriteItems;attempts=1`: a field
+ * omitted is all of its values.
+ */
 export function parsePlan(text: string): FaultPlan {
   const fields = new Map(
     text
@@ -47,7 +52,7 @@ export function parsePlan(text: string): FaultPlan {
       }),
   );
   for (const name of fields.keys()) {
-    if (!['seed', 'rate', 'kinds', 'when', 'services', 'operations'].includes(name))
+    if (!['seed', 'rate', 'kinds', 'when', 'services', 'operations', 'attempts'].includes(name))
       throw new Error(`Unknown fault plan field '${name}' in '${text}'`);
   }
   const list = (name: string) => (fields.get(name) ? (fields.get(name) as string).split(',').map((v) => v.trim()) : []);
@@ -57,6 +62,9 @@ export function parsePlan(text: string): FaultPlan {
   if (!Number.isSafeInteger(seed)) throw new Error(`Fault seed must be a whole number: '${text}'`);
   const kinds = list('kinds');
   const when = list('when');
+  const attempts = list('attempts').map(Number);
+  for (const attempt of attempts)
+    if (!(Number.isSafeInteger(attempt) && attempt >= 1)) throw new Error(`Attempts are counted from 1: '${text}'`);
   for (const kind of kinds)
     if (!(FAULT_KINDS as readonly string[]).includes(kind)) throw new Error(`No fault '${kind}'`);
   for (const moment of when)
@@ -68,6 +76,7 @@ export function parsePlan(text: string): FaultPlan {
     when: when.length ? (when as FaultMoment[]) : FAULT_MOMENTS,
     services: list('services'),
     operations: list('operations'),
+    attempts,
   };
 }
 
@@ -79,6 +88,7 @@ export function formatPlan(plan: Partial<FaultPlan> & Pick<FaultPlan, 'seed' | '
     ...(plan.when?.length ? [`when=${plan.when.join(',')}`] : []),
     ...(plan.services?.length ? [`services=${plan.services.join(',')}`] : []),
     ...(plan.operations?.length ? [`operations=${plan.operations.join(',')}`] : []),
+    ...(plan.attempts?.length ? [`attempts=${plan.attempts.join(',')}`] : []),
   ].join(';');
 }
 
@@ -187,7 +197,8 @@ export async function faultAttempt(scope: FaultScope, attempt: InjectableAttempt
   const { plan, random } = scope;
   const chosen =
     (plan.services.length === 0 || plan.services.includes(attempt.service)) &&
-    (plan.operations.length === 0 || plan.operations.includes(attempt.operation));
+    (plan.operations.length === 0 || plan.operations.includes(attempt.operation)) &&
+    (plan.attempts.length === 0 || plan.attempts.includes(attempt.attempt));
   // Three draws per attempt whatever happens, so one attempt's fate does not shift the next's.
   const [hit, kindDraw, momentDraw] = [random(), random(), random()];
   if (!chosen || hit >= plan.rate) return attempt.send();

@@ -181,6 +181,40 @@ export async function invariantScan(settings: ScanSettings, scope: ScanScope): P
       problems.push(`module ${module}: in_use ${record.in_use}, ${placed.length} placed in it`);
   }
 
+  // A society's ledger pointer names, for each slice, a version whose aggregate and lines exist (an import that
+  // answered an error must not have removed the version its own pointer flip made live).
+  const scopedSocieties = new Set(
+    societies.filter((s) => scope.projects.includes(s.project_uuid as string)).map((s) => s.uuid as string),
+  );
+  const linePartitions = new Set(items.filter((item) => item.pk.startsWith('LEDGER#')).map((item) => item.pk));
+  for (const pointer of items.filter((item) => item.sk === 'LEDGER' && item.pk.startsWith('ACCOUNTING#'))) {
+    const society = pointer.pk.slice('ACCOUNTING#'.length);
+    if (!scopedSocieties.has(society)) continue;
+    const slices = (pointer.slices ?? {}) as Record<string, { version: string; lines?: number }>;
+    for (const [slice, { version, lines }] of Object.entries(slices)) {
+      const aggregate = [pointer.pk, `AGG#${slice}#${version}`] as const;
+      const partition = `LEDGER#${society}#${slice}#${version}`;
+      const hasLines = !lines || linePartitions.has(partition);
+      if (get(...aggregate) && hasLines) continue;
+      const now = await exists(pointer.pk, 'LEDGER');
+      const current = (now?.slices as typeof slices | undefined)?.[slice]?.version === version;
+      if (current && !(await exists(...aggregate)))
+        problems.push(`ledger of ${society}: ${slice} ${version} has no aggregate`);
+      else if (current && !hasLines) {
+        const found = await dynamo.send(
+          new lib.QueryCommand({
+            TableName: settings.tableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': partition },
+            Limit: 1,
+            ConsistentRead: true,
+          }),
+        );
+        if (!found.Items?.length) problems.push(`ledger of ${society}: ${slice} ${version} has no lines`);
+      }
+    }
+  }
+
   // Every document of the scope's projects has its object.
   const s3 = new S3Client({ forcePathStyle: true });
   const documents = of('DOCUMENT').filter((d) => scope.projects.includes(d.project_uuid as string));

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { AwsError } from '../aws/aws-client';
 import { dynamo } from '../aws/dynamo';
 import { GetCommand, PutCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
@@ -102,22 +104,32 @@ export async function revokeShareLinkRecord(link: ShareLinkRecord, at: string): 
   }
 }
 
-/** Counts a use, only while the link is live at `nowSeconds` and not revoked (checked by the write itself). */
+/**
+ * Counts a use, only while the link is live at `nowSeconds` and not revoked (checked by the write itself). The write
+ * carries this use's marker and refuses to apply twice: a retry whose earlier attempt landed (its answer lost) fails
+ * its condition, finds the marker, and the use counts once.
+ */
 export async function countShareUse(hash: string, at: string, nowSeconds: number): Promise<boolean> {
+  const use = randomUUID();
   try {
     await dynamo.send(
       new UpdateCommand({
         TableName: config.tableName,
         Key: shareKey(hash),
-        UpdateExpression: 'ADD use_count :one SET last_used_at = :at',
-        ConditionExpression: 'attribute_exists(pk) AND expires_at > :now AND attribute_not_exists(revoked_at)',
-        ExpressionAttributeValues: { ':one': 1, ':at': at, ':now': nowSeconds },
+        UpdateExpression: 'ADD use_count :one SET last_used_at = :at, last_use = :use',
+        ConditionExpression:
+          'attribute_exists(pk) AND expires_at > :now AND attribute_not_exists(revoked_at) AND NOT last_use = :use',
+        ExpressionAttributeValues: { ':one': 1, ':at': at, ':now': nowSeconds, ':use': use },
       }),
     );
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (((error as AwsError).$metadata?.attempts ?? 1) === 1) return false;
+    const { Item } = await dynamo.send(
+      new GetCommand({ TableName: config.tableName, Key: shareKey(hash), ConsistentRead: true }),
+    );
+    return Item?.last_use === use;
   }
 }
 

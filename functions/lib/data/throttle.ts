@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { AwsError } from '../aws/aws-client';
 import { dynamo } from '../aws/dynamo';
 import { DeleteCommand, GetCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
@@ -67,15 +69,25 @@ export const signInPairKey = (email: string, address: string) => keys.throttle('
  * The item: `attempts` slots taken in the window that ends at `window_end`. The key is locked while its attempts have
  * reached the limit and the window has not ended; the hit that fills it moves `window_end` to now + the lock time and
  * counts the lock in `lock_count` (the next lock doubles). `known_until`: a sign-in pair whose owner signed in from it.
+ * `last_hit`, `last_lock`, `last_release`: the marker of the last write of each kind, so a retried attempt whose
+ * answer was lost finds its own write instead of counting again (DynamoDB has no idempotency token for UpdateItem).
  */
 export interface ThrottleItem {
   attempts: number;
   window_end: number;
   lock_count?: number;
   known_until?: number;
+  last_hit?: string;
 }
 
 const isConditionFailure = (error: unknown) => (error as Error)?.name === 'ConditionalCheckFailedException';
+
+/**
+ * A condition failure on a retry (the call's attempt 2 or later): the attempt before may have been applied with its
+ * answer lost, the write's own marker then says so. A first attempt's failure is always another writer's doing.
+ */
+const failedOnRetry = (error: unknown) =>
+  isConditionFailure(error) && ((error as AwsError).$metadata?.attempts ?? 1) > 1;
 
 export const tooManyAttempts = (remainingSeconds: number) =>
   new ApiError(429, 'TOO_MANY_ATTEMPTS', { remaining_time: Math.max(1, remainingSeconds) });
@@ -95,41 +107,35 @@ const expiryOf = (limits: Limits, now: number) =>
  * Takes one slot of the key, or answers 429 TOO_MANY_ATTEMPTS with the seconds left. Returns the item after this
  * slot. Each round is two conditional writes: one that counts within a live window, one that opens a new window
  * (keeping the key's lock count and known mark); when both fail because a parallel request opened the window in
- * between, the next round counts in it.
+ * between, the next round counts in it. Both writes carry this slot's marker and refuse to apply twice: a retry whose
+ * earlier attempt landed fails its condition and finds the marker (one read, only then). A parallel hit on the same
+ * key between the lost answer and that read replaces the marker, and the slot is then counted twice: a rarer
+ * overcount, never an undercount.
  */
 export async function takeSlotItem(kind: ThrottleKind, key: string, now = epochSeconds()): Promise<ThrottleItem> {
   const limits = limitsOf(kind);
   const Key = keys.throttle(kind, key);
   const expiresAt = expiryOf(limits, now);
+  const hit = randomUUID();
+  const own = async () => {
+    const item = await readThrottle(kind, key);
+    return item?.last_hit === hit ? item : undefined;
+  };
   for (let round = 0; round < 3; round++) {
     try {
       const { Attributes } = await dynamo.send(
         new UpdateCommand({
           TableName: config.tableName,
           Key,
-          UpdateExpression: 'SET attempts = attempts + :one, expires_at = if_not_exists(known_until, :exp)',
-          ConditionExpression: 'attempts < :max AND window_end > :now',
-          ExpressionAttributeValues: { ':one': 1, ':max': limits.maxHits, ':now': now, ':exp': expiresAt },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return Attributes as unknown as ThrottleItem;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-    try {
-      const { Attributes } = await dynamo.send(
-        new UpdateCommand({
-          TableName: config.tableName,
-          Key,
-          UpdateExpression: 'SET attempts = :one, window_end = :end, expires_at = if_not_exists(known_until, :exp)',
-          // An item of the older shape (no window_end) counts as lapsed.
-          ConditionExpression: 'attribute_not_exists(window_end) OR window_end <= :now',
+          UpdateExpression:
+            'SET attempts = attempts + :one, expires_at = if_not_exists(known_until, :exp), last_hit = :hit',
+          ConditionExpression: 'attempts < :max AND window_end > :now AND NOT last_hit = :hit',
           ExpressionAttributeValues: {
             ':one': 1,
-            ':end': now + limits.windowSeconds,
-            ':exp': expiresAt,
+            ':max': limits.maxHits,
             ':now': now,
+            ':exp': expiresAt,
+            ':hit': hit,
           },
           ReturnValues: 'ALL_NEW',
         }),
@@ -137,6 +143,33 @@ export async function takeSlotItem(kind: ThrottleKind, key: string, now = epochS
       return Attributes as unknown as ThrottleItem;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
+      const landed = failedOnRetry(error) ? await own() : undefined;
+      if (landed) return landed;
+    }
+    try {
+      const { Attributes } = await dynamo.send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key,
+          UpdateExpression:
+            'SET attempts = :one, window_end = :end, expires_at = if_not_exists(known_until, :exp), last_hit = :hit',
+          // An item of the older shape (no window_end) counts as lapsed.
+          ConditionExpression: '(attribute_not_exists(window_end) OR window_end <= :now) AND NOT last_hit = :hit',
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':end': now + limits.windowSeconds,
+            ':exp': expiresAt,
+            ':now': now,
+            ':hit': hit,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes as unknown as ThrottleItem;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const landed = failedOnRetry(error) ? await own() : undefined;
+      if (landed) return landed;
     }
     const item = await readThrottle(kind, key);
     if (item && item.attempts >= limits.maxHits && item.window_end > now) throw tooManyAttempts(item.window_end - now);
@@ -155,14 +188,26 @@ export async function lockIfFull(kind: ThrottleKind, key: string, attempts: numb
   const limits = limitsOf(kind);
   if (attempts < limits.maxHits) return;
   const until = now + lockSecondsOf(kind, locks);
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: keys.throttle(kind, key),
-      UpdateExpression: 'SET window_end = :until, expires_at = if_not_exists(known_until, :exp) ADD lock_count :one',
-      ExpressionAttributeValues: { ':until': until, ':exp': until + (limits.memorySeconds ?? 0), ':one': 1 },
-    }),
-  );
+  // Its marker makes a retry of a lock already applied fail its condition: the lock counts once.
+  await dynamo
+    .send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: keys.throttle(kind, key),
+        UpdateExpression:
+          'SET window_end = :until, expires_at = if_not_exists(known_until, :exp), last_lock = :lock ADD lock_count :one',
+        ConditionExpression: 'NOT last_lock = :lock',
+        ExpressionAttributeValues: {
+          ':until': until,
+          ':exp': until + (limits.memorySeconds ?? 0),
+          ':one': 1,
+          ':lock': randomUUID(),
+        },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
 }
 
 /** A request that counts whatever its outcome (reset mails, registrations, link checks): take a slot, lock when full. */
@@ -177,9 +222,10 @@ export async function releaseSlot(kind: ThrottleKind, key: string): Promise<void
       new UpdateCommand({
         TableName: config.tableName,
         Key: keys.throttle(kind, key),
-        UpdateExpression: 'SET attempts = attempts - :one',
-        ConditionExpression: 'attempts > :zero',
-        ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+        UpdateExpression: 'SET attempts = attempts - :one, last_release = :release',
+        // Its marker makes a retry of a release already applied fail its condition: one slot back, not two.
+        ConditionExpression: 'attempts > :zero AND NOT last_release = :release',
+        ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':release': randomUUID() },
       }),
     )
     .catch((error: unknown) => {
