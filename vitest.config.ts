@@ -54,9 +54,6 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
-          // Tests marked concurrent (the a11y sweep's roles) share their file's browser three at a time: most of
-          // their time is waiting on pages, and more at once loads a two-core machine until screens lag behind.
-          maxConcurrency: 3,
         },
         // Tests read the SPA's pure modules (route rules, formats), which import '@shared/…'.
         resolve: { tsconfigPaths: true },

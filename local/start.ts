@@ -6,11 +6,13 @@ import { ServiceStartError } from './processes';
 async function main() {
   const started = Date.now();
   const portal = await startPortal({ mode: 'dev' });
+  const sweeper = await startSweeper();
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping the portal and its local services...');
+    clearInterval(sweeper);
     await portal.stop();
     process.exit(0);
   };
@@ -36,6 +38,23 @@ ${rows}
 
   Data is kept under .local/ (npm run reset wipes it). Logs: .local/logs/. Ctrl-C stops everything.
 `);
+}
+
+/**
+ * The garbage sweeper, hourly as EventBridge Scheduler runs it in AWS, under its own grant (the local IAM emulation):
+ * what an interrupted upload or delete left behind locally is cleaned up as it would be deployed.
+ */
+async function startSweeper(): Promise<ReturnType<typeof setInterval>> {
+  const [{ sweepGarbage }, { runAsJob }, { SWEEPER_PERMISSIONS }] = await Promise.all([
+    import('../functions/maintenance/sweep-garbage'),
+    import('./iam-emulation'),
+    import('../infra/permissions'),
+  ]);
+  const sweep = () =>
+    runAsJob('sweepGarbage', SWEEPER_PERMISSIONS, () => sweepGarbage()).catch((error) =>
+      console.error('Garbage sweeper:', error instanceof Error ? error.message : error),
+    );
+  return setInterval(sweep, 60 * 60_000);
 }
 
 main().catch((error) => {

@@ -132,7 +132,7 @@ test('the check itself catches serious and critical violations', async () => {
 });
 
 describe('axe: no serious or critical violation', () => {
-  test.concurrent.each(['visitor' as const, ...ROLES])(
+  test.each(['visitor' as const, ...ROLES])(
     'every route a %s can open',
     async (role) => {
       // Contrast is judged on what a screen settles on: /home's promo line fades between texts, and axe landing

@@ -51,13 +51,14 @@ async function openHome(email: string, options: { storage?: Record<string, strin
 const box = (page: Page, code: string) => page.locator(`[data-indicator="${code}"]`);
 
 /**
- * With the page's clock paused, moves it in 50 ms steps until the locator shows (the data layer's notifications run on
- * timers, so a paused page never renders an answer by itself); the page's time moves only by these steps.
+ * With the page's clock paused, moves it in 10 ms steps until the locator shows (the data layer's notifications run on
+ * timers, so a paused page never renders an answer by itself); the page's time moves only by these steps. Small steps
+ * keep a slow machine's page young: its time grows with the steps it needed, not with how long they took.
  */
 async function advanceUntilVisible(page: Page, locator: ReturnType<Page['locator']>) {
-  for (let step = 0; step < 400; step++) {
+  for (let step = 0; step < 2000; step++) {
     if (await locator.isVisible()) return;
-    await page.clock.runFor(50);
+    await page.clock.runFor(10);
   }
   await locator.waitFor({ timeout: 1 });
 }

@@ -525,27 +525,35 @@ describe('re-import', () => {
   });
 });
 
+/** Another firm (project and group, by SUPER_ADMIN) with one society whose chart and ledger are imported. */
+async function firmWithLedger(name: string) {
+  const project = await call(projects.createProject, {
+    token: superAdmin,
+    body: {
+      project_name: `${name} ${randomUUID().slice(0, 8)}`,
+      client_name: 'Cliente SpA',
+      associated_service_description: 'Contabilidad',
+      service_description: 'Portal',
+    },
+  });
+  const group = await call(groups.createGroup, {
+    token: superAdmin,
+    body: { group_name: `Grupo ${name}`, group_description: 'Otra firma', project: project.body.uuid },
+  });
+  const society = await newSociety(group.body.uuid);
+  expect((await importChart(society.uuid, CHART_CSV, superAdmin)).body.imported).toBe(true);
+  expect((await importLedger(society.uuid, ledgerCsv(society.rut), superAdmin)).body.imported).toBe(true);
+  return { project, group, society };
+}
+
 describe('the spec’s calls, without an assignment: the server decides who sees a society’s statements', () => {
   let society: { uuid: string; rut: string };
   let client: string;
   const spec = { year: 2019, month: 2 };
   beforeAll(async () => {
-    const project = await call(projects.createProject, {
-      token: superAdmin,
-      body: {
-        project_name: `Sin asignación ${randomUUID().slice(0, 8)}`,
-        client_name: 'Cliente SpA',
-        associated_service_description: 'Contabilidad',
-        service_description: 'Portal',
-      },
-    });
-    const group = await call(groups.createGroup, {
-      token: superAdmin,
-      body: { group_name: 'Grupo directo', group_description: 'Llamadas del spec', project: project.body.uuid },
-    });
-    society = await newSociety(group.body.uuid);
-    expect((await importChart(society.uuid, CHART_CSV, superAdmin)).body.imported).toBe(true);
-    expect((await importLedger(society.uuid, ledgerCsv(society.rut), superAdmin)).body.imported).toBe(true);
+    const firm = await firmWithLedger('Sin asignación');
+    society = firm.society;
+    const { project, group } = firm;
     // The client's firm opens it the balance, and the income statement to every role but a society's users.
     await statementAssignment(superAdmin, 'balance8columns', { society_list: [society.uuid] });
     await statementAssignment(
@@ -615,22 +623,9 @@ describe('scope', () => {
   /** The other tenant's own assignments, covering its project. */
   let foreignOpened: Record<accounting.StatementFamily, string>;
   beforeAll(async () => {
-    const project = await call(projects.createProject, {
-      token: superAdmin,
-      body: {
-        project_name: `Contable ${randomUUID().slice(0, 8)}`,
-        client_name: 'Cliente SpA',
-        associated_service_description: 'Contabilidad',
-        service_description: 'Portal',
-      },
-    });
-    const group = await call(groups.createGroup, {
-      token: superAdmin,
-      body: { group_name: 'Grupo contable', group_description: 'Ajeno', project: project.body.uuid },
-    });
-    foreign = await newSociety(group.body.uuid);
-    expect((await importChart(foreign.uuid, CHART_CSV, superAdmin)).body.imported).toBe(true);
-    expect((await importLedger(foreign.uuid, ledgerCsv(foreign.rut), superAdmin)).body.imported).toBe(true);
+    const firm = await firmWithLedger('Contable');
+    foreign = firm.society;
+    const { project } = firm;
     foreignOpened = await statementAssignments(superAdmin, { project_list: [project.body.uuid] });
   });
 
