@@ -205,7 +205,7 @@ export async function run(): Promise<void> {
       await measure(`  of which the BatchGetItem of its ${shardKeys.length} shards`, () =>
         dynamo.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: shardKeys } } })),
       );
-      // The page itself beside the bare Query, without HTTP and authentication (what issue 23's ≤ 3× compares).
+      // The page itself beside the bare Query, without HTTP and authentication (the figure the ≤ 3× bound compares).
       const { pageSocieties } = await import('../functions/societies/society-lists');
       await measure(`the project's page 1 in process (no HTTP)`, () =>
         pageSocieties(system, { project: p, offset: 0, limit: PAGE }),

@@ -10,7 +10,7 @@ export const title =
   'load (50 and 200 signed-in users across roles, a realistic mix) and soak (BENCH_SOAK_MINUTES under faults at a low rate)';
 
 /**
- * Issue 23, "load and soak, measured", against the local gateway (the handlers in this process, the AWS stand-ins
+ * Load and soak against the local gateway (the handlers in this process, the AWS stand-ins
  * beside it). Each virtual user is a session of its own (a sign-in of a demo account of its role) looping over what
  * that role does: lists, a society's detail, its document tree, its four statements, notifications, and for the
  * admins a document upload. Every answer but a

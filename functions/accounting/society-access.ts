@@ -1,5 +1,6 @@
 import { FAMILY_OF_TYPE, type StatementFamily } from '../../shared/contracts/accounting';
 import { ACCOUNTING_TYPE_NUMBER } from '../../shared/contracts/accounting-assignments';
+import { ADMIN_ROLES } from '../../shared/roles';
 import { isVisible, type Selection, targetsSelection } from '../lib/assignments/visibility';
 import type { Caller } from '../lib/auth/caller';
 import type { AccountingAssignmentRecord, AccountingType } from '../lib/data/accounting-assignments';
@@ -87,11 +88,9 @@ export async function societyForViewer(
   return society;
 }
 
-const MANAGES_SOCIETIES = new Set<Caller['role']>(['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN']);
-
 /** Without a named assignment: an admin by its scope, a client by any assignment of the type that opens the society. */
 async function seesStatements(caller: Caller, society: SocietyRecord, family: StatementFamily): Promise<boolean> {
-  if (MANAGES_SOCIETIES.has(caller.role)) return true;
+  if (ADMIN_ROLES.includes(caller.role)) return true;
   const entries = await assignmentEntriesOfProject('ACCOUNTING', society.project_uuid);
   return entries.some(
     (entry) =>

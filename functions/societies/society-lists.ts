@@ -175,7 +175,7 @@ type SocietyQuery = {
  * partition); a search for text anywhere in the name, RUT or code reads the directories (it grows with them).
  */
 export async function pageSocieties(caller: Caller, query: SocietyQuery) {
-  // A RUT typed with dots or spaces finds the canonical one (issue 14).
+  // A RUT typed with dots or spaces finds the canonical one.
   const search = query.search ?? query.societySearch;
   const prefix = query.match === 'prefix' && search ? prefixNeedles(search) : undefined;
   const target = indexedPartition(caller, query);
