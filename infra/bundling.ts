@@ -70,7 +70,6 @@ export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   // pdf-lib's dependencies (only the PDF functions reach them): see each stand-in.
   '@pdf-lib/standard-fonts': stub('standard-fonts.ts'),
   '@pdf-lib/standard-fonts/es': STANDARD_FONTS_FILES,
-  '@pdf-lib/upng': stub('upng.ts'),
   pako: stub('pako.ts'),
 };
 
@@ -132,7 +131,8 @@ export const bundlingFor = (served: ReadonlyArray<{ multipartFiles?: unknown }>)
  * statements write through pdf-lib's core instead (functions/lib/pdf-writer.ts, byte for byte what PDFDocument
  * writes): 53 KB of pdf-lib. All take, through stand-ins (bundling-stubs/): the metrics of the two fonts the PDFs use,
  * Helvetica and Helvetica-Bold, 36 KB instead of all 14 fonts' 127 KB (the fonts themselves are not embedded, WinAnsi
- * covers Spanish); Node's zlib instead of pako (45 KB); no PNG decoder (@pdf-lib/upng 24 KB: no PDF embeds an image).
+ * covers Spanish); Node's zlib instead of pako (45 KB). The PNG decoder (@pdf-lib/upng, 24 KB) is bundled: statements draw the firm's
+ * logo.
  * The society and project PDFs show a phone in the display form stored beside it (functions/lib/data/phone-display.ts,
  * written by create and patch, which carry the parser anyway), not through libphonenumber-js: 118 KB, 80 of them its
  * metadata of every country. Measured and left out before that: the metadata deflated at bundling time (25 KB raw

@@ -1,4 +1,6 @@
 import { FontNames } from '@pdf-lib/standard-fonts';
+import JpegEmbedder from 'pdf-lib/es/core/embedders/JpegEmbedder';
+import PngEmbedder from 'pdf-lib/es/core/embedders/PngEmbedder';
 import StandardFontEmbedder from 'pdf-lib/es/core/embedders/StandardFontEmbedder';
 import PDFHexString from 'pdf-lib/es/core/objects/PDFHexString';
 import PDFName from 'pdf-lib/es/core/objects/PDFName';
@@ -15,9 +17,9 @@ import PDFStreamWriter from 'pdf-lib/es/core/writers/PDFStreamWriter';
 
 /**
  * The portal's PDF writer (issue 9), for the detail sheets (functions/lib/pdf.ts) and the accounting statements
- * (functions/lib/accounting/export-pdf.ts): what pdf-lib's PDFDocument does for them (text in two standard fonts and
- * straight lines on new pages), done with pdf-lib's own core objects, embedder and writer, step for step as
- * PDFDocument.create, embedFont, addPage, PDFPage.drawText, PDFPage.drawLine and save do it. PDFDocument itself
+ * (functions/lib/accounting/export-pdf.ts): what pdf-lib's PDFDocument does for them (text in two standard fonts,
+ * straight lines and a logo on new pages), done with pdf-lib's own core objects, embedders and writer, step for step
+ * as PDFDocument.create, embedFont, embedPng, embedJpg, addPage, PDFPage.drawText, drawLine, drawImage and save do it. PDFDocument itself
  * reaches forms, the parser, decoders and image embedders by relative imports (no alias cuts them): about 170 KB of
  * every PDF function. test/unit/pdf-writer.test.ts renders sheets and statements through both and compares the bytes.
  */
@@ -42,11 +44,17 @@ export interface PdfWriter {
   setLanguage(language: string): void;
   setCreator(creator: string): void;
   embedFont(name: SheetFontName): PdfFont | Promise<PdfFont>;
+  embedPng(bytes: Uint8Array): Promise<PdfImage>;
+  embedJpg(bytes: Uint8Array): Promise<PdfImage>;
   addPage(size: [number, number]): PdfPage;
   save(): Promise<Uint8Array>;
 }
 export interface PdfFont {
   widthOfTextAtSize(text: string, size: number): number;
+}
+export interface PdfImage {
+  readonly width: number;
+  readonly height: number;
 }
 export interface PdfPage {
   drawText(text: string, options: { x: number; y: number; size: number; font: PdfFont; color: SheetColor }): void;
@@ -56,6 +64,7 @@ export interface PdfPage {
     thickness: number;
     color: SheetColor;
   }): void;
+  drawImage(image: PdfImage, options: { x: number; y: number; width: number; height: number }): void;
 }
 
 const FONTS: Record<SheetFontName, FontNames> = {
@@ -76,6 +85,23 @@ export class SheetFont implements PdfFont {
 
   widthOfTextAtSize(text: string, size: number): number {
     return this.embedder.widthOfTextAtSize(text, size);
+  }
+}
+
+type ImageEmbedder = PngEmbedder | JpegEmbedder;
+
+export class SheetImage implements PdfImage {
+  constructor(
+    readonly embedder: ImageEmbedder,
+    readonly ref: PDFRef,
+  ) {}
+
+  get width(): number {
+    return this.embedder.width;
+  }
+
+  get height(): number {
+    return this.embedder.height;
   }
 }
 
@@ -129,6 +155,25 @@ export class SheetPage implements PdfPage {
     );
   }
 
+  /** An embedded image scaled into the box whose lower-left corner is (x, y): PDFPage.drawImage's operators. */
+  drawImage(image: SheetImage, options: { x: number; y: number; width: number; height: number }): void {
+    const { x, y, width, height } = options;
+    const key = this.node.newXObject('Image', image.ref);
+    const n = PDFNumber.of;
+    // Translate, rotate by 0, scale, skew by 0: the four matrices drawImage concatenates.
+    const matrix = (a: number, b: number, c: number, d: number, e: number, f: number) =>
+      PDFOperator.of(Ops.ConcatTransformationMatrix, [n(a), n(b), n(c), n(d), n(e), n(f)]);
+    this.contentStream().push(
+      PDFOperator.of(Ops.PushGraphicsState),
+      matrix(1, 0, 0, 1, x, y),
+      matrix(Math.cos(0), Math.sin(0), -Math.sin(0), Math.cos(0), 0, 0),
+      matrix(width, 0, 0, height, 0, 0),
+      matrix(1, Math.tan(0), Math.tan(0), 1, 0, 0),
+      PDFOperator.of(Ops.DrawObject, [key]),
+      PDFOperator.of(Ops.PopGraphicsState),
+    );
+  }
+
   /** The page's content stream, made and registered at the first drawing (as PDFPage.getContentStream). */
   private contentStream(): PDFContentStream {
     if (!this.content) {
@@ -146,6 +191,7 @@ export class SheetDocument implements PdfWriter {
   private readonly catalog = this.context.obj({ Type: 'Catalog', Pages: this.pagesRef });
   private readonly info = this.context.obj({});
   private readonly fonts: SheetFont[] = [];
+  private readonly images: SheetImage[] = [];
 
   constructor() {
     this.context.trailerInfo.Root = this.context.register(this.catalog);
@@ -176,6 +222,16 @@ export class SheetDocument implements PdfWriter {
     return font;
   }
 
+  /** A PNG image (its alpha channel kept as a soft mask), written into the document on save. */
+  async embedPng(bytes: Uint8Array): Promise<SheetImage> {
+    return this.embedImage(await PngEmbedder.for(bytes));
+  }
+
+  /** A JPEG image, copied as it is, written into the document on save. */
+  async embedJpg(bytes: Uint8Array): Promise<SheetImage> {
+    return this.embedImage(await JpegEmbedder.for(bytes));
+  }
+
   /** A new last page of the given size. */
   addPage([width, height]: [number, number]): SheetPage {
     const node = PDFPageLeaf.withContextAndParent(this.context, PDFRef.of(-1));
@@ -188,7 +244,14 @@ export class SheetDocument implements PdfWriter {
   /** The PDF's bytes, with object streams (PDFDocument.save's default). */
   async save(): Promise<Uint8Array> {
     for (const font of this.fonts) font.embedder.embedIntoContext(this.context, font.ref);
+    for (const image of this.images) await image.embedder.embedIntoContext(this.context, image.ref);
     return PDFStreamWriter.forContext(this.context, 50).serializeToBuffer();
+  }
+
+  private embedImage(embedder: ImageEmbedder): SheetImage {
+    const image = new SheetImage(embedder, this.context.nextRef());
+    this.images.push(image);
+    return image;
   }
 
   private setInfo(key: string, value: PDFHexString | PDFString): void {

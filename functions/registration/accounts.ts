@@ -34,7 +34,7 @@ import { appendMember, putNew, putVersioned } from '../lib/data/writes';
 import { DEFAULT_BRANDING, passwordResetMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, conflict, fieldErrors } from '../lib/errors';
 import { assetUrl } from '../lib/files';
-import { mailLogo } from '../lib/mail-logo';
+import { firmLogo } from '../lib/firm-logo';
 import { alreadyInvited, invitationOfToken } from './invitations';
 
 /**
@@ -199,7 +199,7 @@ export async function requestPasswordReset(email: string) {
   await transactWrite([write]);
   const project = user.project_uuids[0] ? await getProject(user.project_uuids[0]) : undefined;
   const link = `${portalBase(project?.custom_portal_url)}/password_reset/${token}`;
-  const logo = await mailLogo(project?.logo);
+  const logo = await firmLogo(project?.logo);
   const mail = passwordResetMail(project ?? DEFAULT_BRANDING, link, TOKEN_TTL_SECONDS.RESET / 60, logo);
   await sendMail(user.email, mail.subject, mail);
   return { code: 'EMAIL_SENT' as const };

@@ -21,7 +21,7 @@ import { getUserByEmail } from '../lib/data/users';
 import { DEFAULT_BRANDING, invitationMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, forbidden, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { mailLogo } from '../lib/mail-logo';
+import { firmLogo } from '../lib/firm-logo';
 import { type EntityLoaders, type InvitationInput, loadersDirect, resolveTargets } from './invitation-targets';
 import { invitationInScope, invitationView } from './invitation-views';
 
@@ -44,7 +44,7 @@ async function mailInvitation(invitation: InvitationRecord, token: string, proje
   const link = `${portalBase(project?.custom_portal_url)}/register/${token}`;
   const branding = project ?? DEFAULT_BRANDING;
   const days = TOKEN_TTL_SECONDS.INVITE / 86_400;
-  const mail = invitationMail(branding, ROLE_LABELS[invitation.user_role], link, days, await mailLogo(project?.logo));
+  const mail = invitationMail(branding, ROLE_LABELS[invitation.user_role], link, days, await firmLogo(project?.logo));
   let status: InvitationRecord['status'] = 'PENDING';
   try {
     if (!(await sendMail(invitation.email, mail.subject, mail))) status = 'SEND_FAILED';

@@ -13,7 +13,7 @@ import { checkWhen, deleteWhen, putNew, putVersioned } from '../lib/data/writes'
 import { DEFAULT_BRANDING, emailChangeMail, emailChangeNoticeMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, fieldErrors } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { mailLogo } from '../lib/mail-logo';
+import { firmLogo } from '../lib/firm-logo';
 
 /**
  * E-mail changes are confirmed (issue 8): an admin's change only records a pending address and mails it a single-use
@@ -44,7 +44,7 @@ async function brandingOf(user: UserRecord) {
   return {
     branding: project ?? DEFAULT_BRANDING,
     base: portalBase(project?.custom_portal_url),
-    logo: await mailLogo(project?.logo),
+    logo: await firmLogo(project?.logo),
   };
 }
 

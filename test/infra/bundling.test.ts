@@ -242,9 +242,10 @@ describe('per-function bundling', () => {
       expect(code).not.toMatch(
         /node_modules\/(libphonenumber-js|@aws-sdk\/s3-request-presigner|@smithy\/signature-v4)\//,
       );
-      // pdf-lib's dependencies: its stand-ins instead of pako and the PNG decoder, and two fonts' metrics of 14.
-      expect(code).not.toMatch(/node_modules\/(pako|@pdf-lib\/upng)\//);
-      expect(code).toMatch(/bundling-stubs\/(pako|upng|standard-fonts)\.ts/);
+      // pdf-lib's dependencies: its stand-ins instead of pako, and two fonts' metrics of 14; the PNG decoder draws
+      // the firm's logo.
+      expect(code).not.toMatch(/node_modules\/pako\//);
+      expect(code).toMatch(/bundling-stubs\/(pako|standard-fonts)\.ts/);
       const fonts = [...code.matchAll(/standard-fonts\/es\/([\w-]+)\.compressed\.json/g)].map((m) => m[1]);
       expect(new Set(fonts)).toEqual(new Set(['Helvetica', 'Helvetica-Bold', 'all-encodings']));
       // The detail sheets and the statements write through pdf-lib's core (functions/lib/pdf-writer.ts): none of
@@ -374,6 +375,9 @@ process.stdout.write(JSON.stringify(verdicts));`,
         expect(objects).toEqual(await decodedObjects(own[layout]));
       }
       expect((await PDFDocument.load(Buffer.from(bundledSamples.statement, 'base64'))).getPageCount()).toBe(2);
+      // The firm's logo and its transparency, decoded by the bundled PNG decoder.
+      const images = (await decodedObjects(bundledSamples.statement)).filter((o) => o.includes('/Subtype /Image'));
+      expect(images).toHaveLength(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

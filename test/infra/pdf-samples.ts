@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { renderPdf } from '../../functions/lib/accounting/export-pdf';
 import { renderDetailPdf } from '../../functions/lib/pdf';
+import { brandLogo } from '../../local/brand-images';
 
 /**
  * The portal's two PDF layouts and pdf-lib's text measures on Spanish samples. test/infra/bundling.test.ts runs this
@@ -33,28 +34,33 @@ export async function pdfSamples() {
       { title: 'Administradores', rows: [] },
     ],
   });
-  const statement = await renderPdf({
-    title: 'Balance de 8 columnas',
-    heading: ['Sociedad: Minera Ñuñoa SpA (76.123.456-7)', 'Período: Noviembre 2026'],
-    columns: [
-      { label: 'Cuenta', kind: 'text', width: 1.2 },
-      { label: 'Nombre', kind: 'text', width: 3 },
-      { label: 'Débitos', kind: 'money', width: 1.3 },
-      { label: 'Créditos', kind: 'money', width: 1.3 },
-    ],
-    // Enough rows for a second page, with the table header repeated.
-    rows: Array.from({ length: 60 }, (_, i) => ({
-      cells: [
-        `1.1.${i}`,
-        `Cuenta número ${i} de una sociedad con un nombre muy, muy largo que no cabe`,
-        i * 1190.5,
-        null,
+  const statement = await renderPdf(
+    {
+      title: 'Balance de 8 columnas',
+      heading: ['Sociedad: Minera Ñuñoa SpA (76.123.456-7)', 'Período: Noviembre 2026'],
+      columns: [
+        { label: 'Cuenta', kind: 'text', width: 1.2 },
+        { label: 'Nombre', kind: 'text', width: 3 },
+        { label: 'Débitos', kind: 'money', width: 1.3 },
+        { label: 'Créditos', kind: 'money', width: 1.3 },
       ],
-      bold: i % 10 === 0,
-    })),
-    decimals: 2,
-    fileName: 'balance',
-  });
+      // Enough rows for a second page, with the table header repeated.
+      rows: Array.from({ length: 60 }, (_, i) => ({
+        cells: [
+          `1.1.${i}`,
+          `Cuenta número ${i} de una sociedad con un nombre muy, muy largo que no cabe`,
+          i * 1190.5,
+          null,
+        ],
+        bold: i % 10 === 0,
+      })),
+      decimals: 2,
+      fileName: 'balance',
+    },
+    // The firm's logo: a PNG with transparency, through the bundled PNG decoder.
+    undefined,
+    brandLogo({ words: ['CONTADORES', 'ANDES'], primary: '#005A9F', secondary: '#F2A900', mark: 'mountains' }),
+  );
   return {
     widths: fonts.flatMap((font) => TEXTS.flatMap((text) => [8, 11].map((size) => font.widthOfTextAtSize(text, size)))),
     heights: fonts.map((font) => font.heightAtSize(11)),

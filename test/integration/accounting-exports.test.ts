@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName, type PDFNumber, PDFStream } from 'pdf-lib';
 import { readSheet } from 'read-excel-file/node';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import * as accounting from '../../shared/contracts/accounting';
@@ -121,7 +121,18 @@ describe('exports', () => {
     expect(Object.keys(accounting)).not.toContain('cashflowExcel');
   });
 
-  test('PDFs of the four statements open, titled, and a USER_SOCIETY cannot download another society', async () => {
+  /** The images a PDF draws, by their size in pixels. */
+  const imagesOf = (pdf: PDFDocument) =>
+    pdf.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .filter((object) => object instanceof PDFStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'))
+      .map((object) => {
+        const size = (key: string) => ((object as PDFStream).dict.get(PDFName.of(key)) as PDFNumber).asNumber();
+        return `${size('Width')}x${size('Height')}`;
+      });
+
+  test('PDFs of the four statements open, titled, with the firm logo, and a USER_SOCIETY cannot download another society', async () => {
     const cases: Array<[Contract, Record<string, string | number>, string]> = [
       [accounting.balance8columnsPdf, { society: society.uuid, year: 2019, month: 2 }, 'Balance de 8 columnas'],
       [
@@ -139,6 +150,8 @@ describe('exports', () => {
       const pdf = await PDFDocument.load(file.bytes);
       expect(pdf.getTitle()).toBe(title);
       expect(pdf.getPageCount()).toBeGreaterThan(0);
+      // The demo firm's 360 × 96 logo (local/brand-images.ts) and its transparency.
+      expect(imagesOf(pdf)).toEqual(['360x96', '360x96']);
       const foreign = await download(contract, query, societyUser);
       expect(foreign.status).toBe(404);
     }

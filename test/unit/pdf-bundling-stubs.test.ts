@@ -3,7 +3,6 @@ import { Font as PackageFont } from '@pdf-lib/standard-fonts';
 import { describe, expect, it } from 'vitest';
 import { deflate, inflate } from '../../infra/bundling-stubs/pako';
 import { BUNDLED_FONTS, Font, FontNames } from '../../infra/bundling-stubs/standard-fonts';
-import upng from '../../infra/bundling-stubs/upng';
 
 /**
  * The stand-ins the PDF functions bundle instead of pdf-lib's dependencies (infra/bundling.ts, issue 9), against the
@@ -62,8 +61,4 @@ describe('pako stand-in over node:zlib', () => {
   it('refuses options it was not written for', () => {
     expect(() => deflate(text, { raw: true })).toThrow('pako options are not supported');
   });
-});
-
-it('the PNG decoder stand-in fails naming the reason', () => {
-  expect(() => upng.decode()).toThrow('PNG images are not bundled in the functions');
 });

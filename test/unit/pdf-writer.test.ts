@@ -1,9 +1,10 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFStream } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPdf } from '../../functions/lib/accounting/export-pdf';
 import type { ExportTable } from '../../functions/lib/accounting/export-table';
 import { type DetailSheet, renderDetailPdf } from '../../functions/lib/pdf';
 import type { PdfWriter } from '../../functions/lib/pdf-writer';
+import { brandLogo } from '../../local/brand-images';
 import { pdfTextLines } from '../helpers/pdf-text';
 
 /**
@@ -137,6 +138,27 @@ describe('statement writer', () => {
       expect(await pdfTextLines(ours)).toEqual(expect.arrayContaining(table.columns.map((column) => column.label)));
     });
   }
+
+  it("writes the bytes pdf-lib's PDFDocument writes with a firm's PNG logo, transparency kept", async () => {
+    const table = statements['one page, pesos, Spanish and characters outside WinAnsi'] as ExportTable;
+    const logo = brandLogo({
+      words: ['ANDES', 'AUDITORES'],
+      primary: '#1d4ed8',
+      secondary: '#f59e0b',
+      mark: 'mountains',
+    });
+    const ours = await renderPdf(table, undefined, logo);
+    const theirs = await renderPdf(table, (await PDFDocument.create()) as unknown as PdfWriter, logo);
+    expect(Buffer.from(ours).equals(Buffer.from(theirs))).toBe(true);
+    const doc = await PDFDocument.load(ours);
+    const images = doc.context
+      .enumerateIndirectObjects()
+      .filter(
+        ([, object]) => object instanceof PDFStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'),
+      );
+    // The logo and its alpha channel as a soft mask.
+    expect(images).toHaveLength(2);
+  });
 
   it('starts new pages as the statement needs, in A4 landscape', async () => {
     const table = statements['several pages, dollars, the header repeated and long names cut'] as ExportTable;

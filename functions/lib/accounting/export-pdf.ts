@@ -1,5 +1,9 @@
+import { getProject } from '../data/projects';
+import type { SocietyRecord } from '../data/societies';
+import { firmLogo } from '../firm-logo';
+import { logger } from '../logger';
 import { pdfResult } from '../pdf';
-import { type PdfFont, type PdfPage, type PdfWriter, rgb, SheetDocument } from '../pdf-writer';
+import { type PdfFont, type PdfImage, type PdfPage, type PdfWriter, rgb, SheetDocument } from '../pdf-writer';
 import { chileanNumber, type ExportTable } from './export-table';
 
 /**
@@ -12,6 +16,9 @@ const HEIGHT = 595.28;
 const MARGIN = 36;
 const SIZE = 8;
 const ROW = 12;
+/** The box the firm's logo is fitted into, at the first page's top right. */
+const LOGO_WIDTH = 160;
+const LOGO_HEIGHT = 48;
 
 /** Characters outside WinAnsi would make pdf-lib throw; they are replaced rather than lost silently. */
 const winAnsi = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF€•–—‘’“”…]/g, '?');
@@ -22,8 +29,28 @@ function fitText(text: string, font: PdfFont, width: number): string {
   return value;
 }
 
+/**
+ * A logo a PDF can show: PNG or JPEG, told by their first bytes (a firm may have uploaded an SVG or a WebP, which PDF
+ * cannot draw). A file that is not what its bytes claim leaves the statement without a logo rather than unwritten.
+ */
+async function embedLogo(pdf: PdfWriter, bytes: Uint8Array): Promise<PdfImage | null> {
+  const png = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  try {
+    if (png) return await pdf.embedPng(bytes);
+    if (jpeg) return await pdf.embedJpg(bytes);
+  } catch (error) {
+    logger.warn('Firm logo not drawn on a statement', { reason: (error as Error).message });
+  }
+  return null;
+}
+
 /** The statement through a writer: pdf-writer.ts's in the functions (the unit test hands it pdf-lib's PDFDocument too). */
-export async function renderPdf(table: ExportTable, pdf: PdfWriter = new SheetDocument()): Promise<Uint8Array> {
+export async function renderPdf(
+  table: ExportTable,
+  pdf: PdfWriter = new SheetDocument(),
+  logo: Uint8Array | null = null,
+): Promise<Uint8Array> {
   pdf.setTitle(winAnsi(table.title));
   pdf.setLanguage('es-CL');
   pdf.setCreator('Portal');
@@ -61,6 +88,12 @@ export async function renderPdf(table: ExportTable, pdf: PdfWriter = new SheetDo
     });
   };
 
+  const image = logo && (await embedLogo(pdf, logo));
+  if (image) {
+    const ratio = Math.min(LOGO_WIDTH / image.width, LOGO_HEIGHT / image.height, 1);
+    const [width, height] = [image.width * ratio, image.height * ratio];
+    page.drawImage(image, { x: WIDTH - MARGIN - width, y: HEIGHT - MARGIN - height, width, height });
+  }
   // Black, as PDFDocument's drawText fills text given no colour.
   page.drawText(winAnsi(table.title), { x: MARGIN, y: y - 14, size: 14, font: bold, color: rgb(0, 0, 0) });
   y -= 22;
@@ -81,5 +114,19 @@ export async function renderPdf(table: ExportTable, pdf: PdfWriter = new SheetDo
   return pdf.save();
 }
 
-/** The statement's PDF as the API's answer. */
-export const pdfFile = async (table: ExportTable) => pdfResult(await renderPdf(table), `${table.fileName}.pdf`);
+/**
+ * The statement's PDF as the API's answer, with the logo of the society's firm: the logo is read while the statement
+ * is computed.
+ */
+export async function statementPdf<Report>(
+  society: SocietyRecord,
+  report: Promise<Report>,
+  tableOf: (report: Report) => ExportTable,
+) {
+  const logo = getProject(society.project_uuid)
+    .then((project) => firmLogo(project?.logo))
+    .catch(() => null);
+  const table = tableOf(await report);
+  const image = await logo;
+  return pdfResult(await renderPdf(table, new SheetDocument(), image?.data ?? null), `${table.fileName}.pdf`);
+}
