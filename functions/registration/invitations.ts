@@ -20,8 +20,8 @@ import { transactWrite } from '../lib/data/transact';
 import { getUserByEmail } from '../lib/data/users';
 import { DEFAULT_BRANDING, invitationMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, forbidden, notFound } from '../lib/errors';
-import { logger } from '../lib/logger';
 import { firmLogo } from '../lib/firm-logo';
+import { logger } from '../lib/logger';
 import { type EntityLoaders, type InvitationInput, loadersDirect, resolveTargets } from './invitation-targets';
 import { invitationInScope, invitationView } from './invitation-views';
 

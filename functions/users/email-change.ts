@@ -12,8 +12,8 @@ import { getUser, membershipsOf, type UserRecord, userItem } from '../lib/data/u
 import { checkWhen, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { DEFAULT_BRANDING, emailChangeMail, emailChangeNoticeMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, fieldErrors } from '../lib/errors';
-import { logger } from '../lib/logger';
 import { firmLogo } from '../lib/firm-logo';
+import { logger } from '../lib/logger';
 
 /**
  * E-mail changes are confirmed (issue 8): an admin's change only records a pending address and mails it a single-use
