@@ -1,6 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createServer, type ProxyOptions, type ViteDevServer } from 'vite';
+import { build, createServer, type PreviewServer, type ProxyOptions, preview, type ViteDevServer } from 'vite';
 import { PORTAL_ORIGIN_HEADER, VIEWER_IP_HEADER } from '../functions/lib/http/client-ip';
 import { contracts } from '../shared/contracts';
 import type { Contract } from '../shared/contracts/define';
@@ -18,8 +20,11 @@ export interface PortalOptions {
   /** 'dev': fixed ports and data kept under .local/ (npm start). 'test': free ports, in memory. */
   mode: 'dev' | 'test';
   ports?: { web: number; gateway: number; services?: ServicePorts };
-  /** Serve the SPA too (default); the benches need only the API. */
-  web?: boolean;
+  /**
+   * How the SPA is served: by Vite's dev server (default), as its production build (`'built'`: built into a temporary
+   * folder and served by Vite's preview server, as CloudFront would serve the files), or not at all (the API benches).
+   */
+  web?: 'dev' | 'built' | false;
   /** Keep a stream of the table's changes (the tests read what a request wrote from it; see bootstrap.ts). */
   changeStream?: boolean;
   /**
@@ -80,10 +85,12 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     ports: options.ports?.services ?? (dev ? undefined : 'free'),
   });
   let gateway: Gateway | undefined;
-  let vite: ViteDevServer | undefined;
+  let vite: ViteDevServer | PreviewServer | undefined;
+  let builtDir: string | undefined;
   let mailWorker: ReturnType<typeof startMailWorker> | undefined;
   const stop = async () => {
     await vite?.close();
+    if (builtDir) rmSync(builtDir, { recursive: true, force: true });
     await mailWorker?.stop();
     await gateway?.close();
     await services.stop();
@@ -103,17 +110,26 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     gateway = await startGateway({ contracts, loadHandler, port: gatewayPort });
     mailWorker = startMailWorker();
     if (options.web === false) return { webUrl, apiUrl: gateway.url, services, env, demo, stop };
-    vite = await createServer({
-      configFile: join(ROOT, 'web', 'vite.config.ts'),
-      logLevel: dev ? 'info' : 'error',
-      clearScreen: false,
-      server: {
-        port: webPort,
-        strictPort: true,
-        proxy: { '/api': { target: gateway.url, changeOrigin: false, configure: actAsTheEdge } },
-      },
-    });
-    await vite.listen();
+    const configFile = join(ROOT, 'web', 'vite.config.ts');
+    const logLevel = dev ? 'info' : 'error';
+    const server = {
+      port: webPort,
+      strictPort: true,
+      proxy: { '/api': { target: gateway.url, changeOrigin: false, configure: actAsTheEdge } },
+    };
+    if (options.web === 'built') {
+      builtDir = mkdtempSync(join(tmpdir(), 'portal-web-'));
+      await build({ configFile, logLevel, build: { outDir: builtDir, emptyOutDir: true } });
+      vite = await preview({
+        configFile,
+        logLevel,
+        build: { outDir: builtDir },
+        preview: { ...server, host: '127.0.0.1' },
+      });
+    } else {
+      vite = await createServer({ configFile, logLevel, clearScreen: false, server });
+      await vite.listen();
+    }
     return { webUrl, apiUrl: gateway.url, services, env, demo, stop };
   } catch (error) {
     await stop();

@@ -1,6 +1,7 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '@/components/ui/page-loader';
 import { RouteError } from '@/components/ui/route-error';
+import { setRoutePrefetcher } from '@/lib/route-prefetch';
 import { AdminGuard, GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
 
@@ -355,4 +356,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The code of every lazy route a path matches, loaded as the router would load it on navigation. */
+async function prefetchPath(path: string): Promise<void> {
+  const matches = matchRoutes(routes, path) ?? [];
+  await Promise.all(matches.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : undefined)));
+}
+
+export const createRouter = () => {
+  setRoutePrefetcher(prefetchPath);
+  return createBrowserRouter(routes);
+};
