@@ -315,8 +315,13 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     mail: true,
   },
   listSupportTickets: READ,
-  // The chatbot reads its knowledge base from its own bundle; Bedrock, when configured, is its only AWS call.
+  // The chatbot reads its articles from the table (the shared ones and the firm's); Bedrock phrases, when configured.
   askChatbot: { ...READ_SPENDING, chatbotModel: true },
+  // An article and its list's count and version change in one transaction (functions/lib/data/chatbot-articles.ts).
+  listChatbotArticles: READ,
+  createChatbotArticle: { table: { read: 'query', write: { 'CHATBOT#': ['PutItem', 'UpdateItem'] } } },
+  patchChatbotArticle: { table: { read: 'query', write: { 'CHATBOT#': ['PutItem', 'UpdateItem'] } } },
+  deleteChatbotArticle: { table: { read: 'query', write: { 'CHATBOT#': ['DeleteItem', 'UpdateItem'] } } },
   patchSupportTicket: { table: { read: 'query', write: { 'TICKET#': ['PutItem'], 'DIR#': ['UpdateItem'] } } },
   // modules, reports and accounting assignments (issue 11; issue 12 assignments)
   listModules: READ,

@@ -7,6 +7,7 @@ import { backfillPhoneDisplays, scanPhoneItems } from '../functions/lib/data/pho
 import { backfillSocietyRuts, scanLegacyRutMarkers } from '../functions/lib/data/society-rut-backfill';
 import { nowIso } from '../functions/lib/data/table';
 import { backfillUserEntries, scanUserEntries } from '../functions/lib/data/user-entries-backfill';
+import { writeStarterArticles } from '../functions/maintenance/starter-articles';
 
 /**
  * The one-off backfills a local table seeded by an older portal needs, each run once on such a table: a marker item
@@ -21,6 +22,8 @@ import { backfillUserEntries, scanUserEntries } from '../functions/lib/data/user
  *   (the code reads both; this spares the read of the old one).
  * - SOCIETY_LIST_INDEXES: societies seeded before the sorted list indexes had no index rows nor counts, so their lists
  *   were empty.
+ * - CHATBOT_ARTICLES: the chatbot's shared articles live in the table since firms keep their own; an older table had
+ *   none, so the chatbot answered nothing.
  */
 const BACKFILLS = {
   DOCUMENT_FEEDS: async () => backfillDocumentFeeds(await scanDocuments()),
@@ -28,6 +31,7 @@ const BACKFILLS = {
   USER_ENTRIES: async () => backfillUserEntries(await scanUserEntries()),
   SOCIETY_RUTS: async () => backfillSocietyRuts(await scanLegacyRutMarkers()),
   SOCIETY_LIST_INDEXES: backfillSocietyIndexes,
+  CHATBOT_ARTICLES: writeStarterArticles,
 } as const;
 
 const marker = (name: string) => ({ pk: `SEED#${name}`, sk: 'SEED' });

@@ -7,6 +7,7 @@ import { GetCommand, PutCommand } from '../functions/lib/aws/dynamo-commands';
 import { config } from '../functions/lib/config';
 import { nowIso } from '../functions/lib/data/table';
 import { putNewUser, type UserRecord } from '../functions/lib/data/users';
+import { writeStarterArticles } from '../functions/maintenance/starter-articles';
 import { createProject, patchProject } from '../functions/projects/projects';
 import { createIndustry } from '../functions/societies/industries';
 import { createSociety } from '../functions/societies/societies';
@@ -90,6 +91,7 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
 
   const system: Caller = { user: seeder, role: 'SUPER_ADMIN' };
 
+  await writeStarterArticles();
   const industries: Array<{ uuid: string; industry: string }> = [];
   for (const name of ['General', 'Minería', 'Comercio', 'Pesca y acuicultura']) {
     industries.push(await createIndustry(system, name));

@@ -37,6 +37,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   // Issue 8: one edit adds about 28 or removes about 45 members at most (a DynamoDB transaction holds 100 writes).
   TOO_MANY_CHANGES: 'Demasiados cambios en una sola edición, guarde los miembros en partes.',
   INDUSTRY_IN_USE: 'No es posible eliminar la industria porque hay sociedades que la usan.',
+  ARTICLE_LIMIT: 'Esta lista ya tiene 100 artículos: elimina alguno antes de agregar otro.',
   NOT_FOUND: 'El registro solicitado no existe o fue eliminado.',
   // 503: the portal's services are busy or slow to answer (throttled, timed out); the same action may simply be retried.
   SERVICE_BUSY: 'El servicio está ocupado en este momento. Inténtalo nuevamente en unos segundos.',

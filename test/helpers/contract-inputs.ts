@@ -38,6 +38,8 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'modules/accounting/report/{uuid}': 'assignment',
   // The registry of embeddable dashboards (global, SUPER_ADMIN's).
   'modules/reports/registry/{uuid}': 'registryEntry',
+  // A chatbot article: addressed inside its list (the `project` query, or the shared list), never across lists.
+  'external/chatbot/articles/{uuid}': 'chatbotArticle',
 };
 
 /** Query and body names: the kind an id there denotes, or 'value' for what is not an id. */
@@ -226,6 +228,10 @@ const SAMPLES: Record<string, () => unknown> = {
   file_size: () => 1024,
   // issue 13: contact message and support ticket
   subject: () => 'Consulta de prueba',
+  // A chatbot article's title, text and source.
+  title: () => `Artículo ${next()}`,
+  body: () => 'Texto del artículo de prueba.',
+  source: () => 'Servicio de Impuestos Internos',
   description: () => 'Descripción de prueba',
   status: () => 'CLOSED',
   question: () => '¿Hasta cuándo se declara el F29?',

@@ -57,6 +57,8 @@ export type Kind =
   | 'module'
   // A registered dashboard: global like a module, the SUPER_ADMIN's.
   | 'registryEntry'
+  // A chatbot article; a firm's is reached only through its project (a tenant kind), so it is no case of its own.
+  | 'chatbotArticle'
   | 'report'
   | 'assignment';
 export const TENANT_KINDS = [

@@ -4,6 +4,7 @@ import { contracts } from '../../shared/contracts';
 import * as accounting from '../../shared/contracts/accounting';
 import { STATEMENT_FAMILIES, type StatementFamily } from '../../shared/contracts/accounting';
 import * as accountingAssignments from '../../shared/contracts/accounting-assignments';
+import * as chatbot from '../../shared/contracts/chatbot';
 import * as dashboardRegistry from '../../shared/contracts/dashboard-registry';
 import { type Contract, pathParamNames } from '../../shared/contracts/define';
 import * as documents from '../../shared/contracts/documents';
@@ -431,6 +432,15 @@ const newRegistryEntry = async () =>
       body: bodyOf(dashboardRegistry.createRegistryEntry),
     }),
   ).uuid;
+const newArticle = async () =>
+  ok(
+    'chatbot article',
+    await call(chatbot.createChatbotArticle, {
+      ...asSuperAdmin(),
+      query: { project: w.project },
+      body: bodyOf(chatbot.createChatbotArticle),
+    }),
+  ).id;
 const newTemplate = async () =>
   ok(
     'template folder',
@@ -648,6 +658,16 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
   postContactEmail: async (c) => [{ as: 'PUBLIC', body: bodyOf(c) }],
   postSupportTicket: async (c) => [{ as: 'USER_SOCIETY', body: bodyOf(c) }],
   askChatbot: async (c) => [{ as: 'USER_SOCIETY', body: bodyOf(c) }],
+  createChatbotArticle: async (c) => [
+    { as: 'PROJECT_ADMIN', query: { project: w.project }, body: bodyOf(c) },
+    { as: 'SUPER_ADMIN', query: { project: w.project }, body: bodyOf(c) },
+  ],
+  patchChatbotArticle: async (c) => [
+    { as: 'PROJECT_ADMIN', params: { uuid: await newArticle() }, query: { project: w.project }, body: bodyOf(c) },
+  ],
+  deleteChatbotArticle: async () => [
+    { as: 'PROJECT_ADMIN', params: { uuid: await newArticle() }, query: { project: w.project } },
+  ],
   // Modules, reports, accounting assignments.
   createModule: async (c) => [{ as: 'SUPER_ADMIN', body: bodyOf(c) }],
   deleteModule: async () => [{ as: 'SUPER_ADMIN', params: { uuid: await newModule() } }],

@@ -15,8 +15,8 @@ test('an F29 question is answered from the F29 article, named as its source', as
   });
   expect(status, JSON.stringify(body)).toBe(200);
   if (!body.found) throw new Error('expected an answer');
-  expect(body.source.id).toBe('f29');
   expect(body.source.title).toContain('Formulario 29');
+  expect(body.source.source).toBe('Servicio de Impuestos Internos (sii.cl)');
   expect(body.answer).toContain('día 12');
   expect(body.generated).toBe(false);
 });

@@ -4,6 +4,7 @@ import { FAULT_PLAN_HEADER, FAULTS_INJECTED_HEADER, formatPlan } from '../../loc
 import { contracts } from '../../shared/contracts';
 import * as ledgers from '../../shared/contracts/accounting';
 import * as accounting from '../../shared/contracts/accounting-assignments';
+import * as chatbot from '../../shared/contracts/chatbot';
 import * as registry from '../../shared/contracts/dashboard-registry';
 import { type Contract, fillPath, pathParamNames } from '../../shared/contracts/define';
 import * as documents from '../../shared/contracts/documents';
@@ -182,6 +183,14 @@ const fresh: Partial<Record<Kind, () => Promise<string>>> = {
     modulesMade.push(made);
     return made;
   },
+  chatbotArticle: async () =>
+    ok(
+      'chatbot article',
+      await call(chatbot.createChatbotArticle, {
+        token: world.sa,
+        body: { title: `Fallas ${unique()}`, body: 'Texto de la suite de fallas.', source: 'Fallas' },
+      }),
+    ).id,
   registryEntry: async () =>
     ok(
       'registry entry',

@@ -26,7 +26,9 @@ export default async function setup(project: TestProject) {
   const { startPortal } = await import('../../local/portal');
   // The fault switch is on for requests that carry a plan of their own (test/integration/faults.test.ts); the
   // other files' requests carry none and meet no fault.
-  const portal = await startPortal({ mode: 'test', changeStream: true, faults: 'on' });
+  // The browser tests click through the production build, as people meet it; the API tests only go through its proxy.
+  const web = project.name === 'browser' && process.env.PORTAL_TEST_WEB !== 'dev' ? 'built' : 'dev';
+  const portal = await startPortal({ mode: 'test', changeStream: true, faults: 'on', web });
   project.provide('portal', {
     webUrl: portal.webUrl,
     unbrandedWebUrl: portal.webUrl.replace('//localhost:', '//unbranded.localhost:'),

@@ -1,13 +1,13 @@
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import { config } from '../config';
 import { logger } from '../logger';
-import type { Article } from './articles';
-import { retrieve } from './retrieve';
+import { type KnowledgeArticle, type Retriever, retrieve } from './retrieve';
 
 /**
- * The chatbot's answer (issue 13). Retrieval picks the articles; with a Bedrock model configured, the model phrases
- * the answer from those articles only (they are the whole context it gets); without one, or when the model fails,
- * the best article's summary is the answer. Either way the answer names its source; no match says so.
+ * The chatbot's answer. Retrieval picks the articles (the shared ones and the firm's); with a Bedrock model configured,
+ * the model phrases the answer from those articles only (they are the whole context it gets); without one, or when
+ * the model fails, the best article's summary is the answer. Either way the answer names its article and the article
+ * its source; no match says so.
  */
 let client: BedrockRuntimeClient | undefined;
 const bedrock = () => {
@@ -19,8 +19,8 @@ export type ChatbotAnswer =
   | {
       found: true;
       answer: string;
-      source: Pick<Article, 'id' | 'title' | 'summary' | 'body'>;
-      related: Array<Pick<Article, 'id' | 'title'>>;
+      source: Pick<KnowledgeArticle, 'id' | 'title' | 'summary' | 'body' | 'source'>;
+      related: Array<Pick<KnowledgeArticle, 'id' | 'title'>>;
       generated: boolean;
     }
   | { found: false };
@@ -31,14 +31,14 @@ export const SYSTEM_PROMPT =
   'responden la pregunta, dilo. No inventes cifras, tasas ni plazos que no estén en los artículos.';
 
 /** The user turn sent to the model: the retrieved articles, then the question. */
-export function promptFor(question: string, articles: Article[]): string {
+export function promptFor(question: string, articles: KnowledgeArticle[]): string {
   const context = articles.map(
-    (a) => `<articulo id="${a.id}" titulo="${a.title}">\n${a.summary}\n${a.body}\n</articulo>`,
+    (a) => `<articulo id="${a.id}" titulo="${a.title}" fuente="${a.source}">\n${a.body}\n</articulo>`,
   );
   return `Artículos:\n${context.join('\n')}\n\nPregunta: ${question}`;
 }
 
-async function phrase(modelId: string, question: string, articles: Article[]): Promise<string | undefined> {
+async function phrase(modelId: string, question: string, articles: KnowledgeArticle[]): Promise<string | undefined> {
   const out = await bedrock().send(
     new ConverseCommand({
       modelId,
@@ -54,12 +54,12 @@ async function phrase(modelId: string, question: string, articles: Article[]): P
   return text || undefined;
 }
 
-export async function answerQuestion(question: string): Promise<ChatbotAnswer> {
-  const hits = retrieve(question);
+export async function answerQuestion(question: string, knowledge: Retriever[]): Promise<ChatbotAnswer> {
+  const hits = retrieve(question, knowledge);
   const best = hits[0]?.article;
   if (!best) return { found: false };
   const articles = hits.map((h) => h.article);
-  const source = { id: best.id, title: best.title, summary: best.summary, body: best.body };
+  const source = { id: best.id, title: best.title, summary: best.summary, body: best.body, source: best.source };
   const related = articles.slice(1).map((a) => ({ id: a.id, title: a.title }));
   const modelId = config.bedrockModelId;
   if (modelId) {

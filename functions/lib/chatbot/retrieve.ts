@@ -1,9 +1,9 @@
 import MiniSearch from 'minisearch';
-import { ARTICLES, type Article } from './articles';
+import type { ArticleRecord } from '../data/chatbot-articles';
 
 /**
- * Retrieval over the knowledge base (issue 13) with MiniSearch: accent- and case-free terms, Spanish stop words
- * dropped, a little fuzziness for typos ('boleta' finds 'boletas'), title and keywords weighted above the text.
+ * Retrieval over a list of articles with MiniSearch: accent- and case-free terms, Spanish stop words dropped, a little
+ * fuzziness for typos ('boleta' finds 'boletas'), the title weighted above the summary and the text.
  */
 const STOP_WORDS = new Set(
   (
@@ -24,31 +24,57 @@ function processTerm(term: string): string | null {
   return value.length < 2 || STOP_WORDS.has(value) ? null : value;
 }
 
-const index = new MiniSearch<Article>({
-  fields: ['title', 'keywords', 'summary', 'body'],
-  storeFields: ['id'],
-  processTerm,
-  searchOptions: { boost: { title: 3, keywords: 2, summary: 1.2 }, fuzzy: 0.2, prefix: true, combineWith: 'OR' },
-});
-index.addAll([...ARTICLES]);
+/** An article as the chatbot answers with it: its first paragraph is the answer retrieval alone gives. */
+export interface KnowledgeArticle extends ArticleRecord {
+  summary: string;
+}
+
+const SUMMARY_MAX = 600;
+
+export function summaryOf(body: string): string {
+  const first =
+    body
+      .trim()
+      .split(/\n\s*\n/)[0]
+      ?.trim() ?? '';
+  if (first.length <= SUMMARY_MAX) return first;
+  const cut = first.slice(0, SUMMARY_MAX);
+  const sentenceEnd = cut.lastIndexOf('. ');
+  return sentenceEnd > 0 ? cut.slice(0, sentenceEnd + 1) : `${cut.trimEnd()}…`;
+}
 
 /** Below this score a hit is noise (a fuzzy brush with one common word), not an answer. */
 export const MIN_SCORE = 2;
 
 export interface Retrieved {
-  article: Article;
+  article: KnowledgeArticle;
   score: number;
 }
 
-/** The articles that answer a question, best first (at most `limit`); none when nothing matches well enough. */
-export function retrieve(question: string, limit = 3): Retrieved[] {
-  const byId = new Map(ARTICLES.map((a) => [a.id, a]));
-  return index
-    .search(question)
-    .filter((hit) => hit.score >= MIN_SCORE)
-    .slice(0, limit)
-    .flatMap((hit) => {
+export type Retriever = (question: string) => Retrieved[];
+
+/** A search over these articles: the hits that answer a question well enough, best first. */
+export function createRetriever(records: ArticleRecord[]): Retriever {
+  const articles = records.map((record) => ({ ...record, summary: summaryOf(record.body) }));
+  const index = new MiniSearch<KnowledgeArticle>({
+    fields: ['title', 'summary', 'body'],
+    storeFields: ['id'],
+    processTerm,
+    searchOptions: { boost: { title: 3, summary: 1.2 }, fuzzy: 0.2, prefix: true, combineWith: 'OR' },
+  });
+  index.addAll(articles);
+  const byId = new Map(articles.map((a) => [a.id, a]));
+  return (question) =>
+    index.search(question).flatMap((hit) => {
       const article = byId.get(String(hit.id));
-      return article ? [{ article, score: hit.score }] : [];
+      return article && hit.score >= MIN_SCORE ? [{ article, score: hit.score }] : [];
     });
+}
+
+/** The articles of several lists that answer a question, best first (at most `limit`). */
+export function retrieve(question: string, retrievers: Retriever[], limit = 3): Retrieved[] {
+  return retrievers
+    .flatMap((search) => search(question))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit);
 }

@@ -1,18 +1,26 @@
+import type { ArticleRecord } from '../data/chatbot-articles';
+
 /**
- * The chatbot's knowledge base (issue 13): short Spanish articles on Chilean taxes written for this portal. They
- * describe the general rules; each one sends the reader to the SII for a particular case. `summary` is the answer
- * retrieval alone gives; `body` is what a generated answer may draw on; `keywords` help a question find the article.
- * Review them yearly: rates and deadlines change with the law (the honorarium retention rises until 2028).
+ * The shared articles a new portal starts with: short Spanish articles on Chilean taxes written for this portal. They
+ * describe the general rules; each one sends the reader to the SII for a particular case. The SUPER_ADMIN keeps them
+ * from then on (and firms add their own): rates and deadlines change with the law (the honorarium retention rises
+ * until 2028). `summary` becomes the article's first paragraph, the answer retrieval alone gives; `keywords` its
+ * closing line of related words, which help a question find it.
  */
-export interface Article {
+interface StarterArticle {
   id: string;
+  uuid: string;
   title: string;
   keywords: string;
   summary: string;
   body: string;
+  source: string;
 }
 
-export const ARTICLES: readonly Article[] = [
+const SII = 'Servicio de Impuestos Internos (sii.cl)';
+const INDICES = 'Banco Central de Chile, INE y Servicio de Impuestos Internos';
+
+const STARTERS: readonly Omit<StarterArticle, 'uuid' | 'source'>[] = [
   {
     id: 'f29',
     title: 'Formulario 29: declaración mensual de IVA y otros impuestos',
@@ -149,3 +157,26 @@ export const ARTICLES: readonly Article[] = [
       'Una variación negativa hace bajar la UF en el período siguiente.',
   },
 ];
+
+/** Fixed ids, so writing the starters again (each deploy's first run, each `npm start`) finds them already there. */
+const STARTER_IDS: Record<string, [uuid: string, source: string]> = {
+  f29: ['0b6f1d0e-29a1-4c29-9f29-000000000029', SII],
+  f22: ['0b6f1d0e-22a1-4c22-9f22-000000000022', SII],
+  f50: ['0b6f1d0e-50a1-4c50-9f50-000000000050', SII],
+  iva: ['0b6f1d0e-1a00-4a00-9a00-000000000001', SII],
+  ppm: ['0b6f1d0e-2b00-4b00-9b00-000000000002', SII],
+  'boletas-honorarios': ['0b6f1d0e-3c00-4c00-9c00-000000000003', SII],
+  uf: ['0b6f1d0e-4d00-4d00-9d00-000000000004', INDICES],
+  utm: ['0b6f1d0e-5e00-4e00-9e00-000000000005', INDICES],
+  plazos: ['0b6f1d0e-6f00-4f00-9f00-000000000006', SII],
+  ipc: ['0b6f1d0e-7a00-4a00-9a00-000000000007', INDICES],
+};
+
+/** The starters as shared articles of the table. */
+export function starterArticles(updated: string): ArticleRecord[] {
+  return STARTERS.map((starter) => {
+    const [id, source] = STARTER_IDS[starter.id] as [string, string];
+    const body = `${starter.summary}\n\n${starter.body}\n\nTemas: ${starter.keywords}.`;
+    return { id, project: null, title: starter.title, body, source, updated };
+  });
+}
