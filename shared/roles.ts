@@ -45,6 +45,8 @@ export const ADMIN_ROUTE_ACCESS: ReadonlyArray<{ prefix: string; roles: readonly
   { prefix: '/admin/accounting', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
   // Issue 10: every admin manages the documents of its scope (the API checks the scope of each call).
   { prefix: '/admin/documents', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
+  // The chatbot's articles: the SUPER_ADMIN keeps the shared ones and any firm's, a PROJECT_ADMIN its firms'.
+  { prefix: '/admin/chatbot', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN'] },
 ];
 
 function hasPrefix(path: string, prefix: string): boolean {
@@ -92,4 +94,5 @@ export const ADMIN_MENU: ReadonlyArray<{ label: string; to: string; roles: reado
   { label: 'Módulos', to: '/admin/modules', roles: ['SUPER_ADMIN'] },
   // The registry of embeddable dashboards a report may pick from (SUPER_ADMIN only).
   { label: 'Tableros BI', to: '/admin/dashboards', roles: ['SUPER_ADMIN'] },
+  { label: 'Artículos del asistente', to: '/admin/chatbot', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN'] },
 ];

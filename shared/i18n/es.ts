@@ -2,6 +2,7 @@ import { account } from './es/account';
 import { accountingImport, accountingScreens, accountingStatements } from './es/accounting';
 import { adminUi } from './es/admin';
 import { login } from './es/auth';
+import { chatbotArticles } from './es/chatbot-articles';
 import { app, health, pending, roles, welcome } from './es/common';
 import { documents } from './es/documents';
 import { errors } from './es/errors';
@@ -65,6 +66,7 @@ export const es = {
   healthStatus,
   support,
   chatbot,
+  chatbotArticles,
   supportMails,
   landing,
   // Reports and accounting assignments (issue 11, issue 12).

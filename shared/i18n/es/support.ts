@@ -44,6 +44,7 @@ export const chatbot = {
   ask: 'Preguntar',
   asking: 'Buscando…',
   source: 'Fuente',
+  origin: 'Origen de la información',
   related: 'Artículos relacionados',
   noMatch: 'No encontré un artículo que responda esa pregunta. Prueba con otras palabras o abre un ticket de soporte.',
   generated: 'Respuesta redactada a partir de los artículos citados.',

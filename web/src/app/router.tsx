@@ -141,6 +141,12 @@ const reportPages: RouteObject[] = [
     'adminDashboards',
     () => import('@/features/reports/routes/registry-admin').then((m) => m.RegistryAdminRoute),
   ],
+  // The chatbot's articles: the shared ones (SUPER_ADMIN) and each firm's (its PROJECT_ADMINs).
+  [
+    'chatbot',
+    'adminChatbot',
+    () => import('@/features/chatbot-articles/routes/articles-admin').then((m) => m.ArticlesAdminRoute),
+  ],
   [
     'accounting',
     'adminAccounting',

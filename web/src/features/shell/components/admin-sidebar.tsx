@@ -17,6 +17,7 @@ const ICONS: Record<string, IconName> = {
   '/admin/accounting/import': 'upload',
   '/admin/documents/root': 'folder',
   '/support/tickets': 'ticket',
+  '/admin/chatbot': 'support',
 };
 
 /** The admin sidebar under /admin/*: the role's admin-menu entries (menus.ts), and a way back to the portal. */

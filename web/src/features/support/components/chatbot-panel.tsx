@@ -101,8 +101,12 @@ function ChatExchange({ exchange }: { exchange: Exchange }) {
               <summary>
                 {t.source}: {answer.source.title}
               </summary>
-              <Text>{answer.source.summary}</Text>
-              <Text>{answer.source.body}</Text>
+              {answer.source.body.split(/\n\s*\n/).map((paragraph) => (
+                <Text key={paragraph}>{paragraph}</Text>
+              ))}
+              <Text fontSize="small" color="font.secondary">
+                {t.origin}: {answer.source.source}
+              </Text>
             </details>
             {answer.related.length > 0 ? (
               <Text fontSize="small" color="font.secondary">

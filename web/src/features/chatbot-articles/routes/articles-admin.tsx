@@ -1,0 +1,188 @@
+import { Alert, Button, Flex, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { ARTICLE_LIMITS, type listChatbotArticles } from '@shared/contracts/chatbot';
+import type { ResponseOf } from '@shared/contracts/define';
+import { es } from '@shared/i18n/es';
+import { useState } from 'react';
+import { AdminTable, formatDate, ListPage, Modal, SelectionList, ServerErrors } from '@/components/admin';
+import { myProjectsPickerSource } from '@/lib/api/list-my-projects';
+import { type ArticleFields, useCreateArticle } from '../api/create-article';
+import { useDeleteArticle } from '../api/delete-article';
+import { useArticles } from '../api/list-articles';
+import { usePatchArticle } from '../api/patch-article';
+
+const t = es.chatbotArticles;
+type Article = ResponseOf<typeof listChatbotArticles>['results'][number];
+
+/**
+ * /admin/chatbot: the articles the assistant answers from. The list is the shared one (all firms, kept by the
+ * SUPER_ADMIN; a PROJECT_ADMIN reads it) or a firm's own, picked among the caller's projects.
+ */
+export function ArticlesAdminRoute() {
+  const [project, setProject] = useState<string | undefined>(undefined);
+  const [editing, setEditing] = useState<Article | 'new' | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const { data, isFetching, error, refetch } = useArticles(project);
+  const remove = useDeleteArticle(project);
+  const editable = data?.editable ?? false;
+
+  return (
+    <ListPage title={t.title}>
+      <Text>{t.hint}</Text>
+      <SelectionList
+        label={t.listLabel}
+        testId="chatbot-articles-list"
+        source={myProjectsPickerSource()}
+        multiple={false}
+        allLabel={t.shared}
+        selected={project ? [project] : []}
+        onChange={(values) => {
+          setProject(values[0] || undefined);
+          setDone(null);
+        }}
+      />
+      {data && !editable ? <Text>{t.sharedReadOnly}</Text> : null}
+      <Flex gap="small" alignItems="center" wrap="wrap">
+        {data ? <Text>{t.count(data.results.length, data.limit)}</Text> : null}
+        {editable ? (
+          <Button
+            size="small"
+            variation="primary"
+            isDisabled={(data?.results.length ?? 0) >= ARTICLE_LIMITS.perScope}
+            onClick={() => setEditing('new')}
+          >
+            {t.add}
+          </Button>
+        ) : null}
+      </Flex>
+      {done ? (
+        <Alert variation="success" role="status" isDismissible onDismiss={() => setDone(null)}>
+          {done}
+        </Alert>
+      ) : null}
+      {error ? <ServerErrors error={error} /> : null}
+      <AdminTable
+        label={t.tableLabel}
+        rows={data?.results}
+        rowKey={(article) => article.id}
+        loading={isFetching}
+        emptyText={t.empty}
+        onChanged={() => {
+          setDone(t.deleted);
+          refetch();
+        }}
+        columns={[
+          { header: t.columns.title, cell: (article) => article.title },
+          { header: t.columns.source, cell: (article) => article.source },
+          { header: t.columns.updated, cell: (article) => formatDate(article.updated) },
+          ...(editable
+            ? [
+                {
+                  header: t.columns.edit,
+                  cell: (article: Article) => (
+                    <Button size="small" aria-label={t.editFor(article.title)} onClick={() => setEditing(article)}>
+                      {t.edit}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+        actions={
+          editable
+            ? (article) => ({
+                name: article.title,
+                remove: { confirm: t.deleteConfirm(article.title), run: () => remove.mutateAsync(article.id) },
+              })
+            : undefined
+        }
+      />
+      <ArticleDialog
+        key={editing === 'new' ? 'new' : (editing?.id ?? 'closed')}
+        project={project}
+        target={editing}
+        onClose={() => setEditing(null)}
+        onDone={(message) => {
+          setEditing(null);
+          setDone(message);
+        }}
+      />
+    </ListPage>
+  );
+}
+
+/** The article's three fields, new or edited; the contract's limits bound each field. */
+function ArticleDialog({
+  project,
+  target,
+  onClose,
+  onDone,
+}: {
+  project: string | undefined;
+  target: Article | 'new' | null;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const existing = target && target !== 'new' ? target : undefined;
+  const [fields, setFields] = useState<ArticleFields>({
+    title: existing?.title ?? '',
+    body: existing?.body ?? '',
+    source: existing?.source ?? '',
+  });
+  const create = useCreateArticle(project);
+  const patch = usePatchArticle(project);
+  const saving = create.isPending || patch.isPending;
+  const complete = Boolean(fields.title.trim() && fields.body.trim() && fields.source.trim());
+  const set = (name: keyof ArticleFields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
+  const save = async () => {
+    const body = { title: fields.title.trim(), body: fields.body.trim(), source: fields.source.trim() };
+    if (existing) {
+      await patch.mutateAsync({ uuid: existing.id, ...body });
+      onDone(t.saved(body.title));
+    } else {
+      await create.mutateAsync(body);
+      onDone(t.created(body.title));
+    }
+  };
+  return (
+    <Modal
+      open={target !== null}
+      title={existing ? t.editTitle : t.createTitle}
+      onClose={onClose}
+      actions={
+        <>
+          <Button size="small" onClick={onClose}>
+            {t.cancel}
+          </Button>
+          <Button
+            size="small"
+            variation="primary"
+            isDisabled={!complete || saving}
+            onClick={() => save().catch(() => undefined)}
+          >
+            {t.save}
+          </Button>
+        </>
+      }
+    >
+      <TextField label={t.fields.title} value={fields.title} maxLength={ARTICLE_LIMITS.title} onChange={set('title')} />
+      <TextAreaField
+        label={t.fields.body}
+        descriptiveText={t.fields.bodyHint}
+        rows={8}
+        value={fields.body}
+        maxLength={ARTICLE_LIMITS.body}
+        onChange={set('body')}
+      />
+      <TextField
+        label={t.fields.source}
+        descriptiveText={t.fields.sourceHint}
+        value={fields.source}
+        maxLength={ARTICLE_LIMITS.source}
+        onChange={set('source')}
+      />
+      {create.error ? <ServerErrors error={create.error} /> : null}
+      {patch.error ? <ServerErrors error={patch.error} /> : null}
+    </Modal>
+  );
+}
