@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as accounting from '../../shared/contracts/accounting-assignments';
+import * as chatbot from '../../shared/contracts/chatbot';
 import * as documents from '../../shared/contracts/documents';
 import * as external from '../../shared/contracts/external';
 import * as folders from '../../shared/contracts/folders';
@@ -83,6 +84,19 @@ export async function buildContent<T extends string>(
         body: { project: place.project, folder_name: `Carpeta ${mark} ${unique()}` },
       });
       templates.set(tag, ok('template folder', created).uuid);
+    }),
+  );
+
+  // A chatbot article in each project: a firm's list answers its own admins with a row (the filter controls).
+  await Promise.all(
+    entries.map(async ([, place]) => {
+      if (!place.project) return;
+      const created = await call(chatbot.createChatbotArticle, {
+        ...as,
+        query: { project: place.project },
+        body: { title: `Artículo ${mark} ${unique()}`, body: `Aislamiento ${mark}.`, source: 'Matriz' },
+      });
+      ok('chatbot article', created);
     }),
   );
 
