@@ -28,7 +28,7 @@ async function openArticles(page: Page, phone: boolean) {
   const adminMenu = page.getByRole('navigation', { name: 'Navegación de administración' });
   await adminMenu.getByRole('link', { name: 'Artículos del asistente' }).click();
   await page.waitForURL(`${webUrl}/admin/chatbot`);
-  await page.getByRole('heading', { level: 1, name: 'Artículos del asistente' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Artículos del asistente' }).waitFor();
 }
 
 async function expectAxeClean(page: Page) {
@@ -36,8 +36,10 @@ async function expectAxeClean(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
+/** The chatbot: slide two of /support on a wide screen, its own page /chatbot on a phone. */
 async function ask(page: Page, question: string) {
-  await page.goto(`${webUrl}/support?slide=2`);
+  const phone = (page.viewportSize()?.width ?? 1366) < 1024;
+  await page.goto(phone ? `${webUrl}/chatbot` : `${webUrl}/support?slide=2`);
   await page.getByLabel('Tu pregunta').fill(question);
   await page.getByRole('button', { name: 'Preguntar' }).click();
   await page.getByTestId('chatbot-answer').last().waitFor();
@@ -104,7 +106,7 @@ describe("a firm's chatbot articles", () => {
 
         await page.getByRole('button', { name: `Acciones de ${title}` }).click();
         await page.getByRole('menuitem', { name: 'Eliminar' }).click();
-        await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Seguro' }).click();
         await page.getByRole('status').filter({ hasText: 'Artículo eliminado.' }).waitFor();
         await ask(client.page, `¿Hasta qué día reciben los documentos del ${word}?`);
         const after = client.page.getByTestId('chatbot-exchange').last();
