@@ -3,6 +3,7 @@ import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { conflict, fieldErrors } from '../errors';
 import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
+import { digestQueueWrite } from './document-digests';
 import {
   type FeedSource,
   feedAppendWrites,
@@ -115,6 +116,8 @@ export async function documentCreateWrites(d: DocumentRecord): Promise<TxWrite[]
     putNew({ ...documentNameKey(d), owner_uuid: d.uuid }, sameName('file')),
     putEntry(documentsOfFolder(d.society_uuid, folderKey), d.uuid, entryOf(d)),
     ...(await feedAppendWrites(feedSourceOf(d))),
+    // Its society is queued for the day's digest mail (document-digests.ts), so the job finds it by key.
+    digestQueueWrite(d),
     documentStatsWrite(d.society_uuid, folderKey, d.size, 1),
     ...hierarchyStatsWrites(d, d.size, 1),
     ...(d.folder_uuid ? [templateFileCount(d.folder_uuid, 1)] : []),
