@@ -157,6 +157,8 @@ async function mailOne(
   const { user, project } = recipient;
   const taken = new ApiError(409, 'DATA_CONFLICT');
   const link = newToken('DIGEST', user.uuid);
+  // Before the claim: a run that stops while it waits leaves this person unclaimed for the retry.
+  await pace();
   try {
     await transactWrite([
       claimDigestWrite(user.uuid, project.uuid, day, () => taken),
@@ -185,7 +187,6 @@ async function mailOne(
     await logos.get(project.uuid),
   );
   try {
-    await pace();
     const sent = await sendMail(user.email, message.subject, message);
     await recordDigest(user.uuid, project.uuid, day, sent ? 'SENT' : 'SUPPRESSED');
     return sent ? 'SENT' : 'SUPPRESSED';
