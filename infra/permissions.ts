@@ -182,6 +182,10 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   patchUser: { ...ADMIN_WRITE, assets: ['GetObject'], mail: true },
   deleteUser: { ...ADMIN_WRITE, assets: ['DeleteObject'], cognito: ['AdminDeleteUser'] },
   patchUserProfile: { ...ADMIN_WRITE, assets: IMAGES },
+  // The caller's own digest setting (one UpdateItem of its record).
+  patchDocumentDigest: { table: { read: 'query', write: { 'USER#': ['UpdateItem'] } } },
+  // Public: the digest mail's unsubscribe link (a token read) turns its person's digest off.
+  unsubscribeDocumentDigest: { table: { read: 'query', write: { 'USER#': ['UpdateItem'] } } },
   // Checks the current password (counted against the sign-in lock), sets the new one, ends every session.
   updatePassword: {
     table: { read: 'query', write: { 'THROTTLE#': THROTTLE, 'USER#': END_SESSIONS } },
@@ -407,6 +411,25 @@ export const SWEEPER_PERMISSIONS: Permissions = {
   assets: ['DeleteObject'],
   documents: ['DeleteObject'],
   cognito: ['AdminDeleteUser'],
+};
+
+/**
+ * The daily document digest (functions/documents/document-digest.ts; infra/constructs/digest-schedule.ts), no
+ * endpoint: it reads the day's queue (a Query) and the records it names, claims each mail and records its outcome
+ * (DIGEST#), writes its unsubscribe link (TOKEN#DIGEST#), spends the firm's digest quota (QUOTA#), reads the firm's
+ * logo and sends the mail.
+ */
+export const DIGEST_PERMISSIONS: Permissions = {
+  table: {
+    read: 'query',
+    write: {
+      'DIGEST#': ['PutItem', 'UpdateItem', 'DeleteItem'],
+      'TOKEN#DIGEST#': ['PutItem'],
+      'QUOTA#': ['UpdateItem'],
+    },
+  },
+  assets: ['GetObject'],
+  mail: true,
 };
 
 /** The declaration of one contract; throws for a contract that has none (so it cannot deploy with a guess). */

@@ -3,6 +3,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Contract } from '../shared/contracts/define';
 import { chunkContracts } from './api-chunks';
 import { AccountingImportJob } from './constructs/accounting-import-job';
+import { DigestSchedule } from './constructs/digest-schedule';
 import { IndicatorsSchedule, readIndicatorsSettings } from './constructs/indicators-schedule';
 import { MailQueueWorker } from './constructs/mail-queue';
 import { SweeperSchedule } from './constructs/sweeper-schedule';
@@ -85,7 +86,8 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
 
   const jobs = new Stack(app, `${p}Jobs`, {
     env,
-    description: 'Portal: jobs (indicators refresh, large ledger imports, invitation mail queue, garbage sweeper)',
+    description:
+      'Portal: jobs (indicators refresh, large ledger imports, invitation mail queue, garbage sweeper, document digest)',
   });
   new IndicatorsSchedule(jobs, 'Indicators', { backend: stateful.backend, settings: readIndicatorsSettings(app.node) });
   // Issue 12: large ledger imports, started by the EventBridge event of their upload to the documents bucket.
@@ -94,6 +96,8 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
   new MailQueueWorker(jobs, 'MailQueue', { backend: stateful.backend, rate: settings.mailQueueRate });
   // The hourly sweep of what interrupted multi-step writes left behind (docs/decisions/multi-step-writes.md).
   new SweeperSchedule(jobs, 'Sweeper', { backend: stateful.backend });
+  // The daily mail of new documents to each client (functions/documents/document-digest.ts).
+  new DigestSchedule(jobs, 'DocumentDigest', { backend: stateful.backend, sendRate: settings.mailQueueRate });
 
   if (settings.portalUrlIsPlaceholder) {
     Annotations.of(stateful).addWarningV2(

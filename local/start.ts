@@ -7,12 +7,14 @@ async function main() {
   const started = Date.now();
   const portal = await startPortal({ mode: 'dev' });
   const sweeper = await startSweeper();
+  const digest = await startDigest();
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping the portal and its local services...');
     clearInterval(sweeper);
+    clearInterval(digest);
     await portal.stop();
     process.exit(0);
   };
@@ -37,6 +39,7 @@ Portal ready in ${((Date.now() - started) / 1000).toFixed(1)} s
 ${rows}
 
   Data is kept under .local/ (npm run reset wipes it). Logs: .local/logs/. Ctrl-C stops everything.
+  Type "digest" and Enter to mail the document digests of today's uploads now (see the mail viewer).
 `);
 }
 
@@ -55,6 +58,32 @@ async function startSweeper(): Promise<ReturnType<typeof setInterval>> {
       console.error('Garbage sweeper:', error instanceof Error ? error.message : error),
     );
   return setInterval(sweep, 60 * 60_000);
+}
+
+/**
+ * The daily document digest (functions/documents/document-digest.ts), as EventBridge Scheduler runs it in AWS, under its
+ * own grant: hourly (it mails only days not yet done, so hourly is daily), and on demand: "digest" typed on the
+ * terminal runs it as of tomorrow, so today's uploads are mailed now.
+ */
+async function startDigest(): Promise<ReturnType<typeof setInterval>> {
+  const [{ sendDocumentDigests }, { runAsJob }, { DIGEST_PERMISSIONS }, { nowMs }] = await Promise.all([
+    import('../functions/documents/document-digest'),
+    import('./iam-emulation'),
+    import('../infra/permissions'),
+    import('../functions/lib/clock'),
+  ]);
+  const run = (now?: number) =>
+    runAsJob('sendDocumentDigests', DIGEST_PERMISSIONS, () => sendDocumentDigests({ now }))
+      .then((outcome) => {
+        if (now !== undefined) console.log('Document digests:', JSON.stringify(outcome));
+      })
+      .catch((error) => console.error('Document digests:', error instanceof Error ? error.message : error));
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (line: string) => {
+    if (line.trim() === 'digest') void run(nowMs() + 86_400_000);
+  });
+  void run();
+  return setInterval(() => void run(), 60 * 60_000);
 }
 
 main().catch((error) => {

@@ -1,4 +1,5 @@
 import { getUserInfo } from '../../shared/contracts/auth';
+import { CLIENT_ROLES } from '../../shared/roles';
 import { hasAnyDocumentation } from '../lib/data/user-documentation';
 import { getMemberships } from '../lib/data/users';
 import { assetUrl } from '../lib/files';
@@ -20,6 +21,9 @@ export const handler = httpHandler(getUserInfo, async ({ caller }) => {
       rut_user: user.rut_user,
       user_description: user.user_description,
       user_magnus: user.user_magnus,
+      document_digest: (CLIENT_ROLES as readonly string[]).includes(user.user_role)
+        ? user.document_digest !== false
+        : null,
     },
     // The portal URL goes along (the invite form says where its links lead), and the firm's contacts (the help menu's
     // on the portal's generic address, which no firm brands).

@@ -4,6 +4,8 @@ import { nowMs } from '../lib/clock';
 import { type Cleanup, cleanupId, cleanupWrite, putCleanup, REQUEST_GRACE_MS } from '../lib/data/cleanups';
 import {
   consumePendingUpload,
+  consumePendingUploadInto,
+  type DocumentRecord,
   getDocument,
   getPendingUpload,
   type PendingUpload,
@@ -27,8 +29,9 @@ import { isAdmin, managedDocument } from './access';
 import {
   documentView,
   newDocument,
+  type OnConflict,
   resolvePlacement,
-  storeDocument,
+  storeUpload,
   type UploadRequest,
   uploadExpiry,
 } from './documents';
@@ -75,6 +78,7 @@ export async function startDirectUpload(caller: Caller, body: UploadRequest) {
     created_by: caller.user.uuid,
     expires_at: uploadExpiry(UPLOAD_EXPIRY_SECONDS),
     cleanup: true,
+    ...(body.on_conflict && { on_conflict: body.on_conflict }),
   };
   await transactWrite([pendingUploadWrite(pending), cleanupWrite(uploadCleanup(pending))]);
   return {
@@ -91,10 +95,11 @@ export async function startDirectUpload(caller: Caller, body: UploadRequest) {
  * consumed, and its marker removed, in the document's own transaction. A confirm sent again after that (its answer
  * was lost) answers the same document.
  */
-export async function confirmDirectUpload(caller: Caller, uploadUuid: string) {
+export async function confirmDirectUpload(caller: Caller, uploadUuid: string, onConflict?: OnConflict) {
   const pending = await getPendingUpload(uploadUuid);
   if (!pending) return confirmedBefore(caller, uploadUuid);
   if (!isAdmin(caller) || pending.created_by !== caller.user.uuid) throw notFound();
+  if (pending.replaced) return documentView(await managedDocument(caller, pending.replaced));
   if (pending.expires_at * 1000 < nowMs()) throw fieldErrors({ file: ['UPLOAD_EXPIRED'] });
   const placed = await resolvePlacement(caller, {
     society: pending.society_uuid,
@@ -118,9 +123,11 @@ export async function confirmDirectUpload(caller: Caller, uploadUuid: string) {
   // Pending uploads started before markers existed get theirs now, before the copy.
   if (!pending.cleanup) await putCleanup(cleanup);
   await copyDocumentObject(pending.key, document.key, document.content_type);
+  let made: DocumentRecord;
   try {
-    await storeDocument(document, {
+    made = await storeUpload(document, onConflict ?? pending.on_conflict, {
       extra: [consumePendingUpload(pending.uuid)],
+      replaceExtra: (replaced) => [consumePendingUploadInto(pending.uuid, replaced.uuid)],
       cleanup,
       onSwept: () => fieldErrors({ file: ['UPLOAD_EXPIRED'] }),
     });
@@ -136,7 +143,7 @@ export async function confirmDirectUpload(caller: Caller, uploadUuid: string) {
   await deleteDocumentObject(pending.key).catch((error: Error) =>
     logger.warn('Upload left for the lifecycle rule', { upload: pending.uuid, reason: error.name }),
   );
-  return documentView(document);
+  return documentView(made);
 }
 
 /** A confirm whose upload is consumed: the document it made, to the admin who made it (still in scope); else 404. */

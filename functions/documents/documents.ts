@@ -16,7 +16,11 @@ import {
   type DocumentRecord,
   documentCreateWrites,
   documentDeleteWrites,
+  documentNameHolder,
   documentRenameWrites,
+  documentReplaceWrites,
+  getDocument,
+  isNameTaken,
   writeDocument,
 } from '../lib/data/documents';
 import { getTemplate } from '../lib/data/folders';
@@ -123,8 +127,103 @@ export async function storeDocument(
   ]);
 }
 
+/**
+ * What an upload does when its name is taken in the folder (a deviation from the spec, which only refuses: README):
+ * nothing said, 400 `SAME_DATA` as before; 'replace', the document that holds the name gets the new content;
+ * 'keep_both', the new one is saved as 'nombre (2).pdf' (the first free number).
+ */
+export type OnConflict = 'replace' | 'keep_both' | undefined;
+
+/** 'nombre.pdf' → 'nombre (2).pdf'. */
+export const numberedName = (fileName: string, n: number) => {
+  const { base, ext } = splitExtension(fileName);
+  return `${base} (${n})${ext}`;
+};
+/** 'Conservar ambos' tries up to this number; past it the name answers SAME_DATA. */
+const KEEP_BOTH_MAX = 50;
+
+/** The document a 'Reemplazar' meant was deleted (or renamed away) before the upload landed. */
+const replacedGone = () => fieldErrors({ file: ['REPLACED_DOCUMENT_GONE'] });
+
+/**
+ * Stores an upload whose object exists, as its conflict mode says; answers the document it made or replaced. Each
+ * attempt is one transaction whose name marker (new documents) or version check (a replace) decides: two uploads of
+ * one name at once never both take it, and two replaces of one document never both land (the loser: 409).
+ */
+export async function storeUpload(
+  document: DocumentRecord,
+  onConflict: OnConflict,
+  options: {
+    extra?: TxWrite[];
+    /** For a replace, instead of `extra`: the writes that spend the upload, given the replaced document. */
+    replaceExtra?: (replaced: DocumentRecord) => TxWrite[];
+    cleanup: Cleanup;
+    onSwept: () => ApiError;
+  },
+): Promise<DocumentRecord> {
+  if (onConflict === 'replace') {
+    const holder = await documentNameHolder(document);
+    if (!holder) throw replacedGone();
+    return replaceContent(holder, document, options);
+  }
+  for (let n = 1; ; n += 1) {
+    const named = n === 1 ? document : { ...document, file_name: numberedName(document.file_name, n) };
+    try {
+      await storeDocument(named, options);
+      return named;
+    } catch (error) {
+      if (onConflict !== 'keep_both' || !isNameTaken(error) || n >= KEEP_BOTH_MAX) throw error;
+    }
+  }
+}
+
+/**
+ * The holder's content becomes the upload's: one transaction moves the item to the new object (if its version is
+ * still the one read) and names the old object as garbage, which goes next. The bucket is versioned: the old content
+ * stays a noncurrent version for its lifecycle's 90 days.
+ */
+async function replaceContent(
+  holderUuid: string,
+  incoming: DocumentRecord,
+  options: Parameters<typeof storeUpload>[2],
+): Promise<DocumentRecord> {
+  const before = await getDocument(holderUuid);
+  if (!before) throw replacedGone();
+  const after: DocumentRecord = {
+    ...before,
+    key: incoming.key,
+    size: incoming.size,
+    content_type: incoming.content_type,
+    updated: nowIso(),
+    version: before.version + 1,
+  };
+  const retired: Cleanup = {
+    id: cleanupId('DOCUMENT', before.uuid, `REPLACED#${incoming.uuid}`),
+    due: nowMs() + REQUEST_GRACE_MS,
+    objects: [{ bucket: 'documents', key: before.key }],
+  };
+  const changed = conflict('DATA_CONFLICT');
+  try {
+    await writeDocument(async () => [
+      ...(await documentReplaceWrites(before, after, () => changed)),
+      ...(options.replaceExtra?.(after) ?? options.extra ?? []),
+      claimCleanupWrite(options.cleanup, options.onSwept),
+      cleanupWrite(retired),
+    ]);
+  } catch (error) {
+    if (error === changed && !(await getDocument(before.uuid))) throw replacedGone();
+    throw error;
+  }
+  await settleCleanup(retired, () => deleteDocumentObject(before.key));
+  return after;
+}
+
 /** POST api/v1/documents/document/ (multipart, small files). */
-export async function uploadSmallDocument(caller: Caller, body: Placement, files: UploadedFile[]) {
+export async function uploadSmallDocument(
+  caller: Caller,
+  body: Placement & { on_conflict?: OnConflict },
+  files: UploadedFile[],
+) {
   const file = files.find((f) => f.field === 'file');
   if (!file) throw fieldErrors({ file: ['REQUIRED'] });
   const placed = await resolvePlacement(caller, body);
@@ -143,13 +242,16 @@ export async function uploadSmallDocument(caller: Caller, body: Placement, files
   await putCleanup(cleanup);
   await putDocumentObject(document.key, file.data, document.content_type);
   try {
-    await storeDocument(document, { cleanup, onSwept: () => conflict('DATA_CONFLICT') });
+    const stored = await storeUpload(document, body.on_conflict, {
+      cleanup,
+      onSwept: () => conflict('DATA_CONFLICT'),
+    });
+    return documentView(stored);
   } catch (error) {
     // Nobody else writes this key: the object goes now (or, failing that, with the marker's sweep).
     await settleCleanup(cleanup, () => deleteDocumentObject(document.key));
     throw error;
   }
-  return documentView(document);
 }
 
 export type UploadRequest = BodyOf<typeof createDocumentUpload>;

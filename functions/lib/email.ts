@@ -38,6 +38,8 @@ function layout(
   paragraphs: readonly string[],
   action: { label: string; url: string },
   logo: MailImage | null = null,
+  /** A list under the paragraphs (a digest's documents) and a small footer with its own link (unsubscribe). */
+  extra: { list?: readonly string[]; footer?: { text: string; label: string; url: string } } = {},
 ) {
   const color = HEX.test(branding.primary_color) ? branding.primary_color : DEFAULT_BRANDING.primary_color;
   const accent = branding.secondary_color && HEX.test(branding.secondary_color) ? branding.secondary_color : color;
@@ -49,10 +51,14 @@ function layout(
 ${header}
 <div style="padding:24px"><h1 style="font-size:20px;color:${color}">${escapeHtml(title)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${extra.list ? `<ul>${extra.list.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : ''}
 <p><a href="${escapeHtml(action.url)}" style="background:${color};color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
 <p style="font-size:12px;color:#666">${escapeHtml(mail.buttonFallback)} ${escapeHtml(action.url)}</p>
+${extra.footer ? `<p style="font-size:12px;color:#666">${escapeHtml(extra.footer.text)} <a href="${escapeHtml(extra.footer.url)}">${escapeHtml(extra.footer.label)}</a></p>` : ''}
 </div></body></html>`;
-  const text = `${branding.project_name}\n\n${title}\n\n${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n`;
+  const list = extra.list ? `\n\n${extra.list.map((item) => `- ${item}`).join('\n')}` : '';
+  const footer = extra.footer ? `\n${extra.footer.text} ${extra.footer.url}\n` : '';
+  const text = `${branding.project_name}\n\n${title}\n\n${paragraphs.join('\n\n')}${list}\n\n${action.label}: ${action.url}\n${footer}`;
   return { html, text };
 }
 
@@ -181,6 +187,37 @@ export function emailChangeNoticeMail(
 export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 2)}***@${domain}`;
+}
+
+/** How many documents a digest names one by one; the rest are counted. */
+export const DIGEST_LIST_MAX = 50;
+
+/**
+ * The daily digest of new documents (functions/documents/document-digest.ts): each document with its company and
+ * folder, a button to the portal's documents on the firm's own domain, and the unsubscribe link.
+ */
+export function documentDigestMail(
+  branding: Branding,
+  person: string,
+  documents: ReadonlyArray<{ name: string; company: string; folder: string }>,
+  links: { documents: string; unsubscribe: string },
+  logo: MailImage | null = null,
+) {
+  const t = mail.documentDigest;
+  const list = documents.slice(0, DIGEST_LIST_MAX).map((d) => t.item(d.name, d.company, d.folder));
+  if (documents.length > DIGEST_LIST_MAX) list.push(t.more(documents.length - DIGEST_LIST_MAX));
+  return {
+    subject: t.subject(branding.project_name, documents.length),
+    logo,
+    ...layout(
+      branding,
+      t.title,
+      t.body(person, branding.project_name, documents.length),
+      { label: t.action, url: links.documents },
+      logo,
+      { list, footer: { text: t.unsubscribe, label: t.unsubscribeAction, url: links.unsubscribe } },
+    ),
+  };
 }
 
 /** The portal address a mail's links point to: the project's own portal URL, else the deployment's. */

@@ -87,6 +87,8 @@ export const userInfoSchema = z.object({
     rut_user: z.nullable(z.string()),
     user_description: z.nullable(z.string()),
     user_magnus: z.nullable(z.string()),
+    /** The daily digest of new documents: on or off for clients; null for admins, who get none. */
+    document_digest: z.optional(z.nullable(z.boolean())),
   }),
   projects: z.array(namedRef('project_name')),
   groups: z.array(namedRef('group_name')),

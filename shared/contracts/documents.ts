@@ -74,6 +74,14 @@ export const documentSchema = z.object({
   modified: z.object({ date: z.string() }),
 });
 
+/**
+ * What an upload does when its name is taken in the folder (a deviation: the spec only refuses, 400 SAME_DATA, which
+ * stays the answer when it is not sent): 'replace' gives that document the new content (400 REPLACED_DOCUMENT_GONE if
+ * it was deleted meanwhile); 'keep_both' saves the new one as 'nombre (2).pdf'.
+ */
+export const ON_CONFLICT = ['replace', 'keep_both'] as const;
+const onConflict = z.optional(z.enum(ON_CONFLICT));
+
 export const uploadDocument = defineContract({
   id: 'uploadDocument',
   method: 'POST',
@@ -81,8 +89,9 @@ export const uploadDocument = defineContract({
   access: ADMINS,
   statuses: [404],
   handler: 'documents/upload-document',
-  summary: 'Upload a small document (multipart: file and its place); larger ones go straight to S3 (upload-url)',
-  body: z.object(placement),
+  summary:
+    'Upload a small document (multipart: file, its place, optional on_conflict); larger ones go straight to S3 (upload-url)',
+  body: z.object({ ...placement, on_conflict: onConflict }),
   multipartFiles: { file: 'document' },
   response: documentSchema,
   successStatus: 201,
@@ -101,6 +110,7 @@ export const createDocumentUpload = defineContract({
     file_name: fileNameSchema,
     file_size: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_DOCUMENT_BYTES)),
     content_type: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+    on_conflict: onConflict,
   }),
   response: z.object({
     upload: z.string(),
@@ -117,8 +127,10 @@ export const confirmDocumentUpload = defineContract({
   path: 'api/v1/documents/upload-url/{uuid}/confirm/',
   access: ADMINS,
   handler: 'documents/confirm-document-upload',
-  summary: 'Checks the uploaded object (it exists, its size) and only then creates the document',
+  summary:
+    'Checks the uploaded object (it exists, its size) and only then creates the document; after a 400 SAME_DATA it may be sent again with on_conflict',
   params: uuidParams,
+  body: z.object({ on_conflict: onConflict }),
   response: documentSchema,
   successStatus: 201,
 });

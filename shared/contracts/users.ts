@@ -226,6 +226,30 @@ export const updatePassword = defineContract({
   response: okSchema,
 });
 
+/** The daily digest of new documents (functions/documents/document-digest.ts): on by default for clients. */
+export const patchDocumentDigest = defineContract({
+  id: 'patchDocumentDigest',
+  method: 'PATCH',
+  path: 'api/v1/users/user-profile/document-digest/',
+  access: ['USER_GROUP', 'USER_SOCIETY'],
+  handler: 'users/patch-document-digest',
+  summary: "Turn the caller's daily mail of new documents on or off (clients only: admins get none)",
+  body: z.object({ document_digest: z.boolean() }),
+  response: z.object({ document_digest: z.boolean() }),
+});
+
+export const unsubscribeDocumentDigest = defineContract({
+  id: 'unsubscribeDocumentDigest',
+  method: 'POST',
+  path: 'api/v1/users/document-digest/unsubscribe/',
+  access: 'public',
+  handler: 'users/unsubscribe-document-digest',
+  summary:
+    "The digest mail's unsubscribe link, signed out: turns its person's digest off (400 INVALID_TOKEN for an unknown or expired link; a second use answers the same)",
+  body: z.object({ token: z.string().check(z.trim(), z.minLength(20), z.maxLength(200)) }),
+  response: okSchema,
+});
+
 export const confirmEmailChange = defineContract({
   id: 'confirmEmailChange',
   method: 'POST',

@@ -58,6 +58,9 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   LINK_EXPIRED: 'Este link se encuentra expirado, solicite uno nuevo.',
   UPLOAD_EXPIRED: 'La subida del archivo expiró, por favor súbalo nuevamente.',
   UPLOAD_MISSING: 'El archivo no se terminó de subir, por favor súbalo nuevamente.',
+  // 'Reemplazar' of a document deleted (or renamed) before the upload landed.
+  REPLACED_DOCUMENT_GONE:
+    'El documento que ibas a reemplazar ya no existe en esta carpeta. Vuelve a subir el archivo como documento nuevo.',
   // Modules (issue 11): SUPER_ADMIN deletes a module only while no report or assignment is placed in it.
   MODULE_IN_USE: 'No es posible eliminar el módulo porque hay reportes o asignaciones que lo usan.',
   // Accounting statements in USD (issue 12): no dólar observado stored on or before the period's last day.

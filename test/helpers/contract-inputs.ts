@@ -243,6 +243,7 @@ const SAMPLES: Record<string, () => unknown> = {
   module_type: () => 'REPORT',
   accounting_type: () => 'BALANCE_8_COLUMNS',
   cant_see: () => true,
+  document_digest: () => true,
   // Large ledger imports (issue 12): the file's type, and a job nobody has (its real jobs are the caller's own).
   content_type: () => 'text/csv',
   job: () => '00000000-0000-4000-8000-00000000a0b0',

@@ -46,12 +46,13 @@ describe('bundled synth', () => {
       .filter((name) => name.startsWith('asset.'))
       .filter((dir) => readdirSync(path.join(synth.outdir, dir)).includes('index.mjs'));
     // The sample's handlers, plus the jobs every portal has: the indicators refresh, the large ledger import worker,
-    // the invitation mail queue's worker and the garbage sweeper.
+    // the invitation mail queue's worker, the garbage sweeper and the document digest.
     const jobs = [
       'indicators/refresh',
       'accounting/import-job-worker',
       'registration/invitation-mail-worker',
       'maintenance/sweep-garbage',
+      'documents/document-digest',
     ];
     expect(bundles).toHaveLength(new Set([...sample.map((c) => c.handler), ...jobs]).size);
     // The import worker (issue 12) is a 15-minute job, not a request path: it carries the file readers (CSV, XLSX)
@@ -136,12 +137,13 @@ describe('per-function bundling', () => {
 
   it('keeps the SDK clients of Cognito, SES v2 and S3 out of every function, but where stated', async () => {
     // Every endpoint's function and the jobs (the indicators refresh, the ledger import worker, the mail worker, the
-    // garbage sweeper).
+    // garbage sweeper, the document digest).
     const jobs = [
       'indicators/refresh',
       'accounting/import-job-worker',
       'registration/invitation-mail-worker',
       'maintenance/sweep-garbage',
+      'documents/document-digest',
     ];
     const handlers = [...new Set([...contracts.map((c) => c.handler), ...jobs])].sort();
     const { entryPoints: _entry, outfile: _out, ...options } = esbuildOptions('', '', { multipart: true });

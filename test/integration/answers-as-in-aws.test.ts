@@ -573,6 +573,18 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
       as,
       form: multipart({}, { field: 'image', name: 'avatar.png', data: PNG, type: 'image/png' }),
     })),
+  patchDocumentDigest: async () => [{ as: 'USER_SOCIETY', body: { document_digest: true } }],
+  // The link the digest job writes with its mail (functions/documents/document-digest.ts).
+  unsubscribeDocumentDigest: async () => {
+    await tableAccess();
+    const [{ newToken }, { transactWrite }] = await Promise.all([
+      import('../../functions/lib/data/tokens'),
+      import('../../functions/lib/data/transact'),
+    ]);
+    const link = newToken('DIGEST', (await createTestUser('USER_SOCIETY', [w.project])).uuid);
+    await transactWrite([link.write]);
+    return [{ as: 'PUBLIC', body: { token: link.token } }];
+  },
   updatePassword: async () => {
     const person = await freshPerson();
     return [{ as: 'USER_SOCIETY', token: person.access, body: { current_password: DEMO_PASSWORD, ...passwords } }];

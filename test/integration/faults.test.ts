@@ -387,6 +387,21 @@ const DRIVERS: Record<string, () => Promise<Prepared>> = {
     body: { first_name: 'Cambiado' },
   }),
   markNotificationsRead: async () => ({ token: (await signIn((await person()).email)).access, body: {} }),
+  patchDocumentDigest: async () => ({
+    token: (await signIn((await person()).email)).access,
+    body: { document_digest: false },
+  }),
+  // The link the digest job writes with its mail (functions/documents/document-digest.ts).
+  unsubscribeDocumentDigest: async () => {
+    await tableAccess();
+    const [{ newToken }, { transactWrite }] = await Promise.all([
+      import('../../functions/lib/data/tokens'),
+      import('../../functions/lib/data/transact'),
+    ]);
+    const link = newToken('DIGEST', (await person()).uuid);
+    await transactWrite([link.write]);
+    return { body: { token: link.token } };
+  },
   createReport: async () => ({ token: world.sa, body: reportBody() }),
   createAccountingAssignment: async () => ({ token: world.sa, body: assignmentBody() }),
   createDocumentUpload: async () => ({ token: world.sa, body: uploadBody() }),

@@ -1,8 +1,9 @@
 import { dynamo } from '../aws/dynamo';
 import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import { conflict, fieldErrors } from '../errors';
+import { ApiError, conflict, fieldErrors } from '../errors';
 import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
+import { digestQueueWrite } from './document-digests';
 import {
   type FeedSource,
   feedAppendWrites,
@@ -115,6 +116,8 @@ export async function documentCreateWrites(d: DocumentRecord): Promise<TxWrite[]
     putNew({ ...documentNameKey(d), owner_uuid: d.uuid }, sameName('file')),
     putEntry(documentsOfFolder(d.society_uuid, folderKey), d.uuid, entryOf(d)),
     ...(await feedAppendWrites(feedSourceOf(d))),
+    // Its society is queued for the day's digest mail (document-digests.ts), so the job finds it by key.
+    digestQueueWrite(d),
     documentStatsWrite(d.society_uuid, folderKey, d.size, 1),
     ...hierarchyStatsWrites(d, d.size, 1),
     ...(d.folder_uuid ? [templateFileCount(d.folder_uuid, 1)] : []),
@@ -123,6 +126,53 @@ export async function documentCreateWrites(d: DocumentRecord): Promise<TxWrite[]
       { expression: 'group_uuid = :g', values: { ':g': d.group_uuid } },
       () => conflict('DATA_CONFLICT'),
     ),
+  ];
+}
+
+/** The document that holds a name in a folder, if any (its uniqueness marker, read strongly consistent). */
+export async function documentNameHolder(
+  d: Pick<DocumentRecord, 'society_uuid' | 'file_name'> & Parameters<typeof folderKeyOf>[0],
+): Promise<string | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: config.tableName, Key: documentNameKey(d), ConsistentRead: true }),
+  );
+  return Item?.owner_uuid as string | undefined;
+}
+
+/** Whether a refusal is the folder's name marker: the name is taken. */
+export const isNameTaken = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  ((error.extra.errors as Record<string, string[]> | undefined)?.file ?? []).includes('SAME_DATA');
+
+/**
+ * A document's content replaced (an upload with the same name, 'Reemplazar'): the item points to the new object, only
+ * if nobody changed or deleted it since it was read (`onChanged`); its folder entry, sizes and feeds follow (the feeds
+ * and the day's digest name it again: its clients see a new version). The name and its marker stay as they are.
+ */
+export async function documentReplaceWrites(
+  before: DocumentRecord,
+  after: DocumentRecord,
+  onChanged: () => ApiError,
+): Promise<TxWrite[]> {
+  const folderKey = folderKeyOf(after);
+  const delta = after.size - before.size;
+  return [
+    {
+      write: {
+        Put: {
+          TableName: config.tableName,
+          Item: { ...documentKey(after.uuid), ...after },
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': before.version },
+        },
+      },
+      onConditionFail: onChanged,
+    },
+    putEntry(documentsOfFolder(after.society_uuid, folderKey), after.uuid, entryOf(after)),
+    ...(await feedAppendWrites({ ...feedSourceOf(after), created: after.updated })),
+    digestQueueWrite({ ...after, created: after.updated }),
+    documentStatsWrite(after.society_uuid, folderKey, delta, 0),
+    ...hierarchyStatsWrites(after, delta, 0),
   ];
 }
 
@@ -192,6 +242,10 @@ export interface PendingUpload {
   expires_at: number;
   /** Written with its clean-up marker (direct-upload.ts); uploads started before markers existed have none. */
   cleanup?: true;
+  /** What the start asked for when the name is taken (documents.ts OnConflict); the confirm may say otherwise. */
+  on_conflict?: 'replace' | 'keep_both';
+  /** Set by a confirm that replaced this document's content ('Reemplazar'): the upload is spent. */
+  replaced?: string;
 }
 
 const uploadKey = (uuid: string) => ({ pk: `UPLOAD#${uuid}`, sk: 'UPLOAD' });
@@ -204,6 +258,23 @@ export async function getPendingUpload(uuid: string): Promise<PendingUpload | un
   );
   return recordOf<PendingUpload>(Item);
 }
+
+/**
+ * A confirm that replaced another document's content keeps its pending upload, marked with that document, until it
+ * expires: a confirm sent again (its answer lost) answers that document.
+ */
+export const consumePendingUploadInto = (uuid: string, documentUuid: string): TxWrite => ({
+  write: {
+    Update: {
+      TableName: config.tableName,
+      Key: uploadKey(uuid),
+      UpdateExpression: 'SET replaced = :d',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(replaced)',
+      ExpressionAttributeValues: { ':d': documentUuid },
+    },
+  },
+  onConditionFail: () => conflict('DATA_CONFLICT'),
+});
 
 /** Consumes the pending upload in the document's transaction: a second confirm finds nothing. */
 export const consumePendingUpload = (uuid: string): TxWrite =>

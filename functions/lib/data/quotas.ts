@@ -19,6 +19,8 @@ const DAY = 24 * HOUR;
  * - MAIL_*: invitation mails (creation, resend, each CSV row) per admin who makes them go, per firm (project) and per
  *   invitation. SES's reputation is shared by every firm; a firm's onboarding (one 2,000-row CSV) fits in a day.
  * - TICKET_PROJECT: support tickets mailed to one firm per day (each user also has throttle.ts's 5 an hour).
+ * - DIGEST_PROJECT: daily document digests mailed to one firm's clients per day (apart from MAIL_PROJECT, so a
+ *   digest never eats the firm's invitations).
  * - CHATBOT_*: questions to the chatbot (a paid model call once configured) per user an hour and per firm a day.
  * - HEAVY_*: accounting PDF/Excel exports and report embed URLs (QuickSight sessions are billed) per user an hour and
  *   per firm a day.
@@ -28,6 +30,7 @@ export const QUOTAS = {
   MAIL_PROJECT: { max: 3000, windowSeconds: DAY, code: 'MAIL_QUOTA_EXCEEDED' },
   MAIL_INVITATION: { max: 5, windowSeconds: DAY, code: 'MAIL_QUOTA_EXCEEDED' },
   TICKET_PROJECT: { max: 50, windowSeconds: DAY, code: 'MAIL_QUOTA_EXCEEDED' },
+  DIGEST_PROJECT: { max: 5000, windowSeconds: DAY, code: 'MAIL_QUOTA_EXCEEDED' },
   CHATBOT_USER: { max: 30, windowSeconds: HOUR, code: 'QUOTA_EXCEEDED' },
   CHATBOT_PROJECT: { max: 1000, windowSeconds: DAY, code: 'QUOTA_EXCEEDED' },
   HEAVY_USER: { max: 120, windowSeconds: HOUR, code: 'QUOTA_EXCEEDED' },

@@ -11,10 +11,18 @@ import type { TxWrite } from './transact';
  * its SHA-256, so a table read leaks no usable link. Expiry is checked on read (DynamoDB's TTL deletes late) and again
  * in the condition that consumes it.
  */
-export type TokenKind = 'INVITE' | 'RESET' | 'EMAIL';
+export type TokenKind = 'INVITE' | 'RESET' | 'EMAIL' | 'DIGEST';
 
-/** Invitations last 7 days; password links 1 hour; e-mail change links (issue 8) 24 hours. */
-export const TOKEN_TTL_SECONDS: Record<TokenKind, number> = { INVITE: 7 * 24 * 3600, RESET: 3600, EMAIL: 24 * 3600 };
+/**
+ * Invitations last 7 days; password links 1 hour; e-mail change links (issue 8) 24 hours; a digest's unsubscribe link
+ * (never consumed: a second click answers the same) 60 days.
+ */
+export const TOKEN_TTL_SECONDS: Record<TokenKind, number> = {
+  INVITE: 7 * 24 * 3600,
+  RESET: 3600,
+  EMAIL: 24 * 3600,
+  DIGEST: 60 * 24 * 3600,
+};
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 const tokenKey = (kind: TokenKind, token: string) => ({ pk: `TOKEN#${kind}#${hash(token)}`, sk: 'TOKEN' });

@@ -50,6 +50,8 @@ export interface UserRecord {
    * so enabling it again does not bring its old public links back).
    */
   links_valid_after?: number;
+  /** The daily digest of new documents (document-digest.ts): absent means on; false once the person turns it off. */
+  document_digest?: boolean;
   /** ISO time of the last successful sign-in (issue 14, users list 'Último ingreso'); absent when never. */
   last_login?: string;
   /**
@@ -297,4 +299,20 @@ export async function membershipsOf(user: UserRecord): Promise<MembershipTarget[
       }),
     ),
   ];
+}
+
+/**
+ * Turns the person's document digest on or off (its profile, or the mail's unsubscribe link). The version moves, so
+ * an edit read before cannot write the old setting back.
+ */
+export async function setDocumentDigest(uuid: string, on: boolean): Promise<void> {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: keys.user(uuid),
+      UpdateExpression: 'SET document_digest = :on, version = version + :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':on': on, ':one': 1 },
+    }),
+  );
 }

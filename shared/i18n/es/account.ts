@@ -107,4 +107,17 @@ export const account = {
     noItems: 'Sin elementos',
     partial: (shown: number, total: number) => `Mostrando ${shown} de ${total}`,
   },
+  // The daily mail of new documents (clients only): the profile's switch and the mail's unsubscribe page.
+  digest: {
+    title: 'Avisos por correo',
+    label: 'Recibir un resumen diario de documentos nuevos',
+    hint: 'Un correo cada mañana con los documentos que se agregaron para ti el día anterior.',
+    saved: 'Preferencia guardada',
+    unsubscribeTitle: 'Resumen diario de documentos',
+    unsubscribeText: 'Confirma que ya no quieres recibir el correo diario con los documentos nuevos.',
+    unsubscribe: 'Dejar de recibir el resumen',
+    unsubscribing: 'Guardando...',
+    doneTitle: 'Listo',
+    doneText: 'Ya no recibirás el resumen diario. Puedes volver a activarlo en tu perfil cuando quieras.',
+  },
 } as const;

@@ -90,4 +90,22 @@ export const mail = {
     ],
     action: 'Ir al portal',
   },
+  documentDigest: {
+    subject: (project: string, count: number) =>
+      count === 1 ? `Un documento nuevo en ${project}` : `${count} documentos nuevos en ${project}`,
+    title: 'Documentos nuevos para ti',
+    body: (name: string, project: string, count: number) => [
+      `Hola ${name}:`,
+      count === 1
+        ? `${project} agregó un documento para ti en el portal:`
+        : `${project} agregó ${count} documentos para ti en el portal:`,
+    ],
+    /** One line of the list: the document, its company and its folder. */
+    item: (document: string, company: string, folder: string) => `${document} — ${company} — ${folder}`,
+    more: (count: number) => (count === 1 ? 'y 1 documento más.' : `y ${count} documentos más.`),
+    taxFolder: (form: string, year: number) => `${form} ${year}`,
+    action: 'Ver mis documentos',
+    unsubscribe: 'Recibes este resumen porque tienes acceso a documentos en el portal. Para dejar de recibirlo:',
+    unsubscribeAction: 'Dejar de recibir este resumen',
+  },
 } as const;

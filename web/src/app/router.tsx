@@ -224,6 +224,13 @@ export const routes: RouteObject[] = [
             Component: (await import('@/features/account/routes/confirm-email')).ConfirmEmailRoute,
           }),
         },
+        // The document digest mail's unsubscribe link: signed in or not.
+        {
+          path: 'digest/unsubscribe/:token',
+          lazy: async () => ({
+            Component: (await import('@/features/account/routes/digest-unsubscribe')).DigestUnsubscribeRoute,
+          }),
+        },
       ]),
       // Guest only (a signed-in user goes to /home).
       {

@@ -10,6 +10,7 @@ import {
   profileListsFor,
   useProfileLists,
 } from '@/features/account/api/use-profile-lists';
+import { DigestSetting } from '@/features/account/components/digest-setting';
 import { ErrorLines } from '@/features/account/components/error-lines';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { reloadProfile, useSession } from '@/lib/session';
@@ -174,6 +175,9 @@ export function UserInfoRoute() {
           </Flex>
           <ErrorLines lines={avatar.errors} testId="avatar-errors" />
         </Card>
+        {typeof profile.profile.document_digest === 'boolean' ? (
+          <DigestSetting on={profile.profile.document_digest} />
+        ) : null}
         {role && profileListsFor(role).length > 0 ? (
           <Flex gap="medium" wrap="wrap">
             {profileListsFor(role).map((kind) => (

@@ -1,5 +1,5 @@
 import { confirmDocumentUpload, createDocumentUpload } from '@shared/contracts/documents';
-import { api } from '@/lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 import { postPresigned } from '@/lib/presigned-upload';
 
 /**
@@ -13,6 +13,22 @@ export interface UploadPlace {
   year?: number;
 }
 
+/** What to do with a name the folder already holds ('Reemplazar' / 'Conservar ambos'). */
+export type OnConflict = 'replace' | 'keep_both';
+
+/**
+ * The folder already holds the name: the file is uploaded and waits (its upload, until it expires) for the person's
+ * choice, sent with `confirmUploadAs`; nothing needs uploading again.
+ */
+export class NameTaken extends Error {
+  constructor(readonly upload: string) {
+    super('SAME_DATA');
+    this.name = 'NameTaken';
+  }
+}
+
+const isNameTaken = (error: unknown) => error instanceof ApiError && (error.errors?.file ?? []).includes('SAME_DATA');
+
 export async function uploadDocumentFile(place: UploadPlace, file: File, onProgress: (percent: number) => void) {
   const start = await api(createDocumentUpload, {
     body: {
@@ -24,5 +40,14 @@ export async function uploadDocumentFile(place: UploadPlace, file: File, onProgr
   });
   await postPresigned(start, file, onProgress);
   onProgress(100);
-  return api(confirmDocumentUpload, { params: { uuid: start.upload } });
+  try {
+    return await confirmUploadAs(start.upload);
+  } catch (error) {
+    if (isNameTaken(error)) throw new NameTaken(start.upload);
+    throw error;
+  }
 }
+
+/** POST .../confirm/, with the person's choice when the name is taken. */
+export const confirmUploadAs = (upload: string, onConflict?: OnConflict) =>
+  api(confirmDocumentUpload, { params: { uuid: upload }, body: onConflict ? { on_conflict: onConflict } : {} });

@@ -3,7 +3,13 @@ import { MAX_DOCUMENT_BYTES } from '@shared/contracts/documents';
 import { es } from '@shared/i18n/es';
 import { type DragEvent, useId, useState } from 'react';
 import { ServerErrors } from '@/components/admin';
-import { type UploadPlace, uploadDocumentFile } from '../api/upload-document';
+import {
+  confirmUploadAs,
+  NameTaken,
+  type OnConflict,
+  type UploadPlace,
+  uploadDocumentFile,
+} from '../api/upload-document';
 
 const t = es.documents;
 
@@ -11,8 +17,40 @@ interface Pick {
   file: File;
   /** Why it will not be sent (too large, empty), decided before anything is sent. */
   problem: string | null;
-  state: 'waiting' | 'sending' | 'done' | 'failed';
+  /** 'conflict': the folder holds its name; uploaded, it waits for 'Reemplazar', 'Conservar ambos' or 'Omitir'. */
+  state: 'waiting' | 'sending' | 'done' | 'failed' | 'conflict' | 'skipped';
   error?: unknown;
+  /** The upload that waits for the choice (conflict). */
+  upload?: string;
+}
+
+/** 'nombre.pdf' → 'nombre (2).pdf', what 'Conservar ambos' will most likely save (the server takes the first free). */
+function numbered(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? `${name.slice(0, dot)} (2)${name.slice(dot)}` : `${name} (2)`;
+}
+
+/** The choice a file whose name is taken waits for, with what each one does. */
+function ConflictChoice({ name, onChoose }: { name: string; onChoose: (choice: OnConflict | 'skip') => void }) {
+  return (
+    <Flex direction="column" gap="xxs" role="group" aria-label={t.conflictChoices(name)} data-testid="name-conflict">
+      <Text role="alert">{t.nameTaken(name)}</Text>
+      <Text fontSize="small">
+        {t.replace}: {t.replaceHint} {t.keepBoth}: {t.keepBothHint(numbered(name))}
+      </Text>
+      <Flex gap="xs" wrap="wrap">
+        <Button size="small" variation="primary" onClick={() => onChoose('replace')}>
+          {t.replace}
+        </Button>
+        <Button size="small" onClick={() => onChoose('keep_both')}>
+          {t.keepBoth}
+        </Button>
+        <Button size="small" variation="link" onClick={() => onChoose('skip')}>
+          {t.skip}
+        </Button>
+      </Flex>
+    </Flex>
+  );
 }
 
 const pickOf = (file: File): Pick => ({
@@ -41,7 +79,9 @@ export function UploadForm({
   const [progress, setProgress] = useState(0);
   const [dragging, setDragging] = useState(false);
   const uploading = picks.some((p) => p.state === 'sending');
-  const finished = picks.length > 0 && picks.every((p) => p.problem || p.state === 'done' || p.state === 'failed');
+  const finished =
+    picks.length > 0 &&
+    picks.every((p) => p.problem || p.state === 'done' || p.state === 'failed' || p.state === 'skipped');
   const sendable = picks.filter((p) => !p.problem && p.state === 'waiting');
 
   const choose = (files: FileList | null) => setPicks(Array.from(files ?? []).map(pickOf));
@@ -58,8 +98,28 @@ export function UploadForm({
         update(index, { state: 'done' });
         onUploaded();
       } catch (error) {
-        update(index, { state: 'failed', error });
+        if (error instanceof NameTaken) update(index, { state: 'conflict', upload: error.upload });
+        else update(index, { state: 'failed', error });
       }
+    }
+  };
+
+  /** The person's choice for a file whose name is taken: its upload is confirmed with it (nothing is sent again). */
+  const resolve = async (index: number, choice: OnConflict | 'skip') => {
+    const pick = picks[index];
+    if (!pick?.upload) return;
+    if (choice === 'skip') {
+      update(index, { state: 'skipped' });
+      return;
+    }
+    update(index, { state: 'sending' });
+    setProgress(100);
+    try {
+      await confirmUploadAs(pick.upload, choice);
+      update(index, { state: 'done' });
+      onUploaded();
+    } catch (error) {
+      update(index, { state: 'failed', error });
     }
   };
 
@@ -112,7 +172,7 @@ export function UploadForm({
       </Flex>
       {picks.length > 0 ? (
         <ul className="documents-picks" aria-label={t.chosenFiles}>
-          {picks.map((pick) => (
+          {picks.map((pick, index) => (
             <li key={`${pick.file.name}|${pick.file.size}|${pick.file.lastModified}`}>
               <Text fontWeight="bold">{pick.file.name}</Text>
               {pick.problem ? (
@@ -138,6 +198,10 @@ export function UploadForm({
                 </Text>
               ) : pick.state === 'failed' ? (
                 <ServerErrors error={pick.error} />
+              ) : pick.state === 'conflict' ? (
+                <ConflictChoice name={pick.file.name} onChoose={(choice) => void resolve(index, choice)} />
+              ) : pick.state === 'skipped' ? (
+                <Text fontSize="small">{t.skipped}</Text>
               ) : null}
             </li>
           ))}
