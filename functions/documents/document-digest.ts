@@ -30,8 +30,8 @@ import { hasDocumentation } from '../lib/data/user-documentation';
 import { getUsers, type UserRecord } from '../lib/data/users';
 import { documentDigestMail, portalBase, sendMail } from '../lib/email';
 import { ApiError } from '../lib/errors';
+import { firmLogo } from '../lib/firm-logo';
 import { logger } from '../lib/logger';
-import { mailLogo } from '../lib/mail-logo';
 import { pacer } from '../lib/mail-queue';
 import { splitExtension } from './documents';
 
@@ -151,7 +151,7 @@ async function mailOne(
   recipient: Recipient,
   day: string,
   folders: Map<string, string>,
-  logos: Map<string, ReturnType<typeof mailLogo>>,
+  logos: Map<string, ReturnType<typeof firmLogo>>,
   pace: () => Promise<void>,
 ): Promise<Sent> {
   const { user, project } = recipient;
@@ -171,7 +171,7 @@ async function mailOne(
     return error instanceof ApiError && error.status === 429 ? 'FAILED' : 'RETRY';
   }
   const base = portalBase(project.custom_portal_url);
-  if (!logos.has(project.uuid)) logos.set(project.uuid, mailLogo(project.logo));
+  if (!logos.has(project.uuid)) logos.set(project.uuid, firmLogo(project.logo));
   const documents = [...recipient.documents]
     .sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0))
     .map((d) => ({
@@ -210,7 +210,7 @@ export async function sendDocumentDigests(options: DigestOptions = {}): Promise<
   for (let i = 0; i < LOOKBACK_DAYS; i += 1) oldest = dayBefore(oldest);
   const through = await digestsSentThrough();
   let day = through && through >= oldest ? dayAfter(through) : through ? oldest : dayBefore(today);
-  const logos = new Map<string, ReturnType<typeof mailLogo>>();
+  const logos = new Map<string, ReturnType<typeof firmLogo>>();
   for (; day < today; day = dayAfter(day)) {
     const recipients = await recipientsOf(day);
     const folders = await folderNames(recipients);
