@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeHex, primaryPalette } from './theme';
+import { luminance, normalizeHex, primaryPalette } from './theme';
 
 describe('branding colours', () => {
   it('normalizes hex colours and refuses anything else', () => {
@@ -21,5 +21,17 @@ describe('branding colours', () => {
   it('falls back to #005A9F', () => {
     expect(primaryPalette(undefined)[80]).toBe('#005a9f');
     expect(primaryPalette('nope')[80]).toBe('#005a9f');
+  });
+
+  it('darkens a pale colour until its text reads on white (4.5:1), and leaves a dark one as it is', () => {
+    const contrast = (hex: string) => 1.05 / ((luminance(hex) as number) + 0.05);
+    // The spec's default colour reads 1.9:1 on white.
+    expect(contrast('#aabbcc')).toBeLessThan(2);
+    const pale = primaryPalette('#aabbcc')[80];
+    expect(contrast(pale)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(pale)).toBeLessThan(5.2);
+    expect(primaryPalette('#ffff00')[80]).not.toBe('#ffff00');
+    expect(contrast(primaryPalette('#ffff00')[80])).toBeGreaterThanOrEqual(4.5);
+    expect(primaryPalette('#005A9F')[80]).toBe('#005a9f');
   });
 });

@@ -10,6 +10,32 @@ export function normalizeHex(value: string | null | undefined): string | undefin
   return `#${digits.toLowerCase()}`;
 }
 
+/** WCAG relative luminance of a '#rgb' or '#rrggbb' colour (undefined for anything else). */
+export function luminance(hex: string): number | undefined {
+  const normal = normalizeHex(hex.startsWith('#') ? hex : '');
+  if (!normal) return undefined;
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const channel = Number.parseInt(normal.slice(i, i + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG's AA contrast for normal text: links, labels and the white text of primary buttons. */
+const READABLE = 4.5;
+
+/**
+ * The colour darkened, keeping its hue, until it reads against white both ways (its text on white, white text on it):
+ * a firm may pick a pale primary, such as the spec's default #aabbcc, whose links and buttons nobody could read.
+ */
+export function readableOnWhite(hex: string): string {
+  let color = hex;
+  for (let step = 1; step <= 20 && 1.05 / ((luminance(color) ?? 0) + 0.05) < READABLE; step += 1) {
+    color = mix(hex, 0, step * 0.05);
+  }
+  return color;
+}
+
 function mix(hex: string, target: number, amount: number): string {
   const channels = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
   return `#${channels
@@ -19,11 +45,12 @@ function mix(hex: string, target: number, amount: number): string {
 }
 
 /**
- * The ten shades Amplify UI's `colors.primary` scale expects, from the project's colour. Shade 80 is the colour itself:
- * it is what primary buttons, links and focus rings use. Lighter shades mix in white, darker ones black.
+ * The ten shades Amplify UI's `colors.primary` scale expects, from the project's colour. Shade 80 is the colour itself,
+ * darkened if needed until it reads on white: it is what primary buttons, links and focus rings use. Lighter shades mix
+ * in white, darker ones black.
  */
 export function primaryPalette(color: string | null | undefined): Record<10 | 20 | 40 | 60 | 80 | 90 | 100, string> {
-  const base = normalizeHex(color) ?? (normalizeHex(DEFAULT_PRIMARY_COLOR) as string);
+  const base = readableOnWhite(normalizeHex(color) ?? (normalizeHex(DEFAULT_PRIMARY_COLOR) as string));
   return {
     10: mix(base, 255, 0.9),
     20: mix(base, 255, 0.75),

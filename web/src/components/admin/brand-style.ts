@@ -1,9 +1,10 @@
 import type { CSSProperties } from 'react';
+import { luminance } from '@/lib/theme';
 
 /**
  * How a project's branding paints the login's brand panel, shared by the login itself (features/auth) and the live
  * preview of the wizard's 'Diseño' step, so the preview is the login (issue 14: the uploaded background was never
- * shown and the secondary colour was used nowhere). Kept free of other imports: the login's first load carries it.
+ * shown and the secondary colour was used nowhere). Kept light: the login's first load carries it.
  *
  * The background image, when there is one, lies under a veil of the primary colour so the white texts stay readable;
  * without one, the panel blends the primary colour into the secondary.
@@ -29,18 +30,6 @@ export function brandPanelStyle({ primary, secondary, image }: BrandLook): CSSPr
 
 /** The accent of the secondary colour on the login card's top edge. */
 export const brandAccentStyle = (secondary: string): CSSProperties => ({ borderTop: `4px solid ${secondary}` });
-
-/** WCAG relative luminance of a '#rgb' or '#rrggbb' colour (undefined for anything else). */
-function luminance(hex: string): number | undefined {
-  const match = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
-  if (!match) return undefined;
-  const digits = (match[1] as string).length === 3 ? [...(match[1] as string)].map((d) => d + d).join('') : match[1];
-  const [r, g, b] = [0, 2, 4].map((i) => {
-    const channel = Number.parseInt((digits as string).slice(i, i + 2), 16) / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
 
 /**
  * The text colour that reads on a brand colour: white, unless the colour is light enough that near-black contrasts
