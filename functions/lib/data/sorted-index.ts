@@ -34,7 +34,16 @@ export const counterKeys = (directory: Directory) =>
 export interface IndexedValue {
   order: string;
   value: string;
+  /**
+   * Pages are read in this order by value then id, as lists sort in memory: the id follows the value after TIE,
+   * lower than any character a value holds, so 'grupo a' comes before 'grupo a 2' ('#' would put it after, since a
+   * space sorts below '#'). Orders only searched by prefix, or of fixed-length values, keep '#'.
+   */
+  ordered?: boolean;
 }
+
+/** Separates a value from its id in an ordered row; values lose the control characters at or below it. */
+const TIE = '\u0001';
 
 /** An entry as the sorted index holds it: its id, its compact JSON-able value and the orders it is listed in. */
 export interface Indexed {
@@ -43,9 +52,11 @@ export interface Indexed {
   values: IndexedValue[];
 }
 
-const rowKey = (directory: Directory, order: string, value: string, id: string) => ({
+const rowKey = (directory: Directory, { order, value, ordered }: IndexedValue, id: string) => ({
   pk: indexPk(directory),
-  sk: `${order}#${value.slice(0, VALUE_CHARS)}#${id}`,
+  sk: ordered
+    ? `${order}#${value.replaceAll('\u0000', '').replaceAll(TIE, '').slice(0, VALUE_CHARS)}${TIE}${id}`
+    : `${order}#${value.slice(0, VALUE_CHARS)}#${id}`,
 });
 
 /**
@@ -55,7 +66,7 @@ const rowKey = (directory: Directory, order: string, value: string, id: string) 
  */
 export function indexWrites(directory: Directory, before: Indexed | undefined, after: Indexed | undefined): TxWrite[] {
   const id = (after ?? before)?.id as string;
-  const keysOf = (x: Indexed | undefined) => (x?.values ?? []).map((v) => rowKey(directory, v.order, v.value, id));
+  const keysOf = (x: Indexed | undefined) => (x?.values ?? []).map((v) => rowKey(directory, v, id));
   const beforeKeys = keysOf(before);
   const afterKeys = keysOf(after);
   const json = after && JSON.stringify(after.entry);
@@ -91,7 +102,11 @@ type Key = Record<string, unknown>;
 
 const entryOf = <T>(item: Record<string, unknown>): Entry<T> => {
   const sk = item.sk as string;
-  return { id: sk.slice(sk.lastIndexOf('#') + 1), value: JSON.parse(item.v as string) as T };
+  // Ids hold neither '#' nor TIE; a value may hold '#', before an ordered row's TIE.
+  return {
+    id: sk.slice(Math.max(sk.lastIndexOf('#'), sk.lastIndexOf(TIE)) + 1),
+    value: JSON.parse(item.v as string) as T,
+  };
 };
 
 /** One Query of an order's rows (or of those starting with `prefix`), from `start`, at most `limit` rows. */
@@ -223,7 +238,7 @@ export async function getItemsCounted<T>(
 /** The rows of one entry in a partition, as items (bulk loads and backfills write them outside any transaction). */
 export const indexRowItems = (directory: Directory, indexed: Indexed) => {
   const v = JSON.stringify(indexed.entry);
-  return indexed.values.map((x) => ({ ...rowKey(directory, x.order, x.value, indexed.id), v }));
+  return indexed.values.map((x) => ({ ...rowKey(directory, x, indexed.id), v }));
 };
 
 /** How many of these entries each counter item of the partition counts (bulk loads add them; backfills set them). */
