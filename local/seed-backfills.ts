@@ -2,7 +2,11 @@ import { dynamo } from '../functions/lib/aws/dynamo';
 import { GetCommand, PutCommand } from '../functions/lib/aws/dynamo-commands';
 import { config } from '../functions/lib/config';
 import { backfillDocumentFeeds, scanDocuments } from '../functions/lib/data/documents-backfill';
-import { backfillGroupIndexes, backfillSocietyIndexes } from '../functions/lib/data/list-index-backfill';
+import {
+  backfillGroupIndexes,
+  backfillSocietyIndexes,
+  backfillUserIndexes,
+} from '../functions/lib/data/list-index-backfill';
 import { backfillPhoneDisplays, scanPhoneItems } from '../functions/lib/data/phone-display-backfill';
 import { backfillSocietyRuts, scanLegacyRutMarkers } from '../functions/lib/data/society-rut-backfill';
 import { nowIso } from '../functions/lib/data/table';
@@ -19,8 +23,8 @@ import { backfillUserEntries, scanUserEntries } from '../functions/lib/data/user
  *   hints, so a users page listing them read those names in a 4th call.
  * - SOCIETY_RUTS: RUT markers written when a RUT was unique portal-wide move to their society's project
  *   (the code reads both; this spares the read of the old one).
- * - SOCIETY_LIST_INDEXES, GROUP_LIST_INDEXES: societies and groups seeded before their sorted list indexes had no
- *   index rows nor counts, so their lists were empty.
+ * - SOCIETY_LIST_INDEXES, GROUP_LIST_INDEXES, USER_LIST_INDEXES: societies, groups and users seeded before their
+ *   sorted list indexes had no index rows nor counts, so their lists were empty.
  */
 const BACKFILLS = {
   DOCUMENT_FEEDS: async () => backfillDocumentFeeds(await scanDocuments()),
@@ -29,6 +33,7 @@ const BACKFILLS = {
   SOCIETY_RUTS: async () => backfillSocietyRuts(await scanLegacyRutMarkers()),
   SOCIETY_LIST_INDEXES: backfillSocietyIndexes,
   GROUP_LIST_INDEXES: backfillGroupIndexes,
+  USER_LIST_INDEXES: backfillUserIndexes,
 } as const;
 
 const marker = (name: string) => ({ pk: `SEED#${name}`, sk: 'SEED' });

@@ -5,6 +5,7 @@ import { groupIndexedOfEntry, groupPartitions } from './groups';
 import { societyIndexedOfEntry, societyPartitions } from './societies';
 import { counterCounts, type Indexed, indexRowItems, readIndexItems } from './sorted-index';
 import type { Directory } from './table';
+import { userIndexedOfEntry, userIndexSources } from './user-listing';
 
 /**
  * One-off, idempotent maintenance: the sorted list indexes (sorted-index.ts) of lists written before they existed.
@@ -21,28 +22,41 @@ export interface ListIndexBackfill {
   deleted: number;
 }
 
+/**
+ * A partition of an index and where its entries are: its own directory, or (an index-only partition, the users a
+ * PROJECT_ADMIN manages) another one's entries that pass `keep`.
+ */
+export interface IndexPartition {
+  directory: Directory;
+  source?: Directory;
+  keep?: (entry: never) => boolean;
+}
+
 /** How one kind of list builds an entry's index rows from its directory entry, and where its partitions are. */
 export interface IndexedList {
   /** Takes the list's own entry type (never: any entry type's function fits). */
   indexedOf: (id: string, entry: never) => Indexed;
-  partitions: () => Promise<Directory[]>;
+  partitions: () => Promise<Array<Directory | IndexPartition>>;
 }
 
 /** The lists that keep sorted indexes (docs/decisions/list-paging.md, "Lists converted and not"). */
 export const INDEXED_LISTS = {
   societies: { indexedOf: societyIndexedOfEntry, partitions: societyPartitions },
   groups: { indexedOf: groupIndexedOfEntry, partitions: groupPartitions },
+  users: { indexedOf: userIndexedOfEntry, partitions: userIndexSources },
 } satisfies Record<string, IndexedList>;
 
 /** Makes one partition's index equal to its directory (societies' unless told). */
 export async function backfillPartition(
-  directory: Directory,
+  partition: Directory | IndexPartition,
   indexedOf: IndexedList['indexedOf'] = societyIndexedOfEntry,
 ): Promise<Omit<ListIndexBackfill, 'partitions'>> {
-  const [[entries = []], existing] = await Promise.all([
-    readDirectories<unknown>([directory]).then((out) => out.entries),
+  const { directory, source = directory, keep } = 'directory' in partition ? partition : { directory: partition };
+  const [[all = []], existing] = await Promise.all([
+    readDirectories<unknown>([source]).then((out) => out.entries),
     readIndexItems(directory),
   ]);
+  const entries = keep ? all.filter((e) => keep(e.value as never)) : all;
   const wanted = [
     ...entries.flatMap((e) => indexRowItems(directory, indexedOf(e.id, e.value as never))),
     ...counterCounts(
@@ -85,6 +99,7 @@ export async function backfillListIndexes(list: IndexedList): Promise<ListIndexB
 
 export const backfillSocietyIndexes = () => backfillListIndexes(INDEXED_LISTS.societies);
 export const backfillGroupIndexes = () => backfillListIndexes(INDEXED_LISTS.groups);
+export const backfillUserIndexes = () => backfillListIndexes(INDEXED_LISTS.users);
 
 /** Every indexed list's partitions, list by list (what the maintenance script runs). */
 export async function backfillEveryListIndex(): Promise<Record<string, ListIndexBackfill>> {

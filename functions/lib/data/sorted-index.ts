@@ -23,6 +23,8 @@ const indexPk = (directory: Directory) => `LIST#${directory.partition}`;
 /** The highest code point: a range up to prefix + this holds every value that starts with the prefix. */
 const LAST_CHAR = '\u{10ffff}';
 
+type CounterKey = { pk: string; sk: string };
+
 /** The counter items of a partition (read with a page's rows; their `n` add up to the partition's entries). */
 export const counterKeys = (directory: Directory) =>
   Array.from({ length: COUNTER_SHARDS }, (_, n) => ({
@@ -80,21 +82,11 @@ export function indexWrites(directory: Directory, before: Indexed | undefined, a
     .filter((k) => !(sameJson && had.has(k.sk)))
     .map((key) => ({ write: { Put: { TableName: config.tableName, Item: { ...key, v: json } } } }));
   const by = before && !after ? -1 : !before && after ? 1 : 0;
+  // A step of the counter its id hashes to; transactWrite sums the steps of one item (mergeEntryWrites).
   const counter: TxWrite[] =
     by === 0
       ? []
-      : [
-          {
-            write: {
-              Update: {
-                TableName: config.tableName,
-                Key: counterKeys(directory)[hashShard(id, COUNTER_SHARDS)] as { pk: string; sk: string },
-                UpdateExpression: 'ADD n :by',
-                ExpressionAttributeValues: { ':by': by },
-              },
-            },
-          },
-        ];
+      : [{ write: {}, count: { key: counterKeys(directory)[hashShard(id, COUNTER_SHARDS)] as CounterKey, by } }];
   return [...deletes, ...puts, ...counter];
 }
 
