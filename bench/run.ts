@@ -10,7 +10,16 @@ import { spawnSync } from 'node:child_process';
  * environment and their module-scope AWS clients), which the next portal's different ports would not reach.
  */
 // lighthouse skips with the install command when LIGHTHOUSE_DIR does not hold Lighthouse (it is not a dependency).
-const BENCHES = ['cold-start', 'dynamodb-lists', 'csv-import', 'documents', 'accounting', 'load', 'lighthouse'];
+const BENCHES = [
+  'cold-start',
+  'dynamodb-lists',
+  'dynamodb-people-lists',
+  'csv-import',
+  'documents',
+  'accounting',
+  'load',
+  'lighthouse',
+];
 
 export interface BenchModule {
   title: string;

@@ -203,28 +203,28 @@ export async function userEntriesInScope(
  * membership of the user), in one BatchGet: with the caller's Get and the directory's, a page is 3 calls.
  */
 async function userRows(caller: Caller, page: Array<Entry<UserEntry>>) {
-  const found = await getItems<Record<string, unknown> & { uuid: string }>([
-    ...page.map((e) => keys.user(e.id)),
-    ...[...new Set(page.flatMap((e) => e.value.p))].map((p) => keys.project(p)),
-    ...[...new Set(page.flatMap((e) => e.value.g ?? []))].map((g) => keys.group(g)),
-    ...[...new Set(page.flatMap((e) => e.value.s ?? []))].map((s) => keys.society(s)),
-  ]);
-  const byUuid = new Map(found.map((item) => [item.uuid, item]));
-  const users = page.flatMap((e) => (byUuid.get(e.id) as UserRecord | undefined) ?? []);
-  const names = found.filter((item) => !('user_role' in item) || 'project_name' in item);
-  return userViews(caller, users, names);
+  return (await userRowsWith(caller, page)).rows;
 }
 
 /**
- * User rows of a page read from the sorted index, whose rows hold no membership hints: the users and the partition's
- * count in one BatchGet, then the names of their memberships in another (userViews).
+ * The same, with the counters of the partition the page was read from in the same BatchGet (sorted-index.ts). Index
+ * rows of orders other than the default may hold older hints (user-listing.ts): a name missing is read by userViews.
  */
-async function indexedUserRows(caller: Caller, page: Array<Entry<UserEntry>>, counted?: Directory) {
-  const keyList = page.map((e) => keys.user(e.id));
-  const { items, count } = counted
-    ? await getItemsCounted<UserRecord>(keyList, counted)
-    : { items: await getItems<UserRecord>(keyList), count: undefined };
-  return { rows: await userViews(caller, items), count };
+async function userRowsWith(caller: Caller, page: Array<Entry<UserEntry>>, counted?: Directory) {
+  const keyList = [
+    ...page.map((e) => keys.user(e.id)),
+    ...[...new Set(page.flatMap((e) => e.value.p ?? []))].map((p) => keys.project(p)),
+    ...[...new Set(page.flatMap((e) => e.value.g ?? []))].map((g) => keys.group(g)),
+    ...[...new Set(page.flatMap((e) => e.value.s ?? []))].map((s) => keys.society(s)),
+  ];
+  type Item = Record<string, unknown> & { uuid: string };
+  const { items: found, count } = counted
+    ? await getItemsCounted<Item>(keyList, counted)
+    : { items: await getItems<Item>(keyList), count: undefined };
+  const byUuid = new Map(found.map((item) => [item.uuid, item]));
+  const users = page.flatMap((e) => (byUuid.get(e.id) as UserRecord | undefined) ?? []);
+  const names = found.filter((item) => !('user_role' in item) || 'project_name' in item);
+  return { rows: await userViews(caller, users, names), count };
 }
 
 /** Each ordering as a walk of an order of the sorted index: the same order, ties by id, as userOrdering's. */
@@ -300,7 +300,7 @@ async function pageIndexedUsers(caller: Caller, query: UserQuery, directory: Dir
       search: undefined,
       ordering: userOrdering(query.ordering),
     });
-    return { count, results: await rowsWithinBudget(page, async (rows) => (await indexedUserRows(caller, rows)).rows) };
+    return { count, results: await rowsWithinBudget(page, async (rows) => (await userRowsWith(caller, rows)).rows) };
   }
   const { order, descending } = INDEX_ORDERINGS[query.ordering ?? '-updated'];
   const known = needsCountFirst(query.offset) ? await readCount(directory) : undefined;
@@ -313,10 +313,10 @@ async function pageIndexedUsers(caller: Caller, query: UserQuery, directory: Dir
   // The first wave of rows also reads the partition's count, unless a deep page read it first.
   let count = known;
   const results = await rowsWithinBudget(page, async (slice) => {
-    const out = await indexedUserRows(caller, slice, count === undefined ? directory : undefined);
+    const out = await userRowsWith(caller, slice, count === undefined ? directory : undefined);
     count ??= out.count;
     return out.rows;
   });
-  count ??= (await indexedUserRows(caller, [], directory)).count;
+  count ??= (await userRowsWith(caller, [], directory)).count;
   return { count: count ?? 0, results };
 }

@@ -3,7 +3,7 @@ import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
 import { getItems, normalizeSearch, uniqueEntries } from './list-index';
-import { counterCounts, type Indexed, indexRowItems, indexWrites } from './sorted-index';
+import { type Indexed, indexWrites } from './sorted-index';
 import { type Directory, directories, keys, recordOf } from './table';
 import type { TxWrite } from './transact';
 
@@ -79,24 +79,6 @@ export function groupListingWrites(before: GroupRecord | undefined, after: Group
     after ? putEntry(d, group.uuid, groupEntry(after)) : removeEntry(d, group.uuid),
     ...indexWrites(d, before && groupIndexed(before), after && groupIndexed(after)),
   ]);
-}
-
-/** Bulk loads (a bench's thousands of groups written outside any transaction): index rows and counter growth. */
-export function groupIndexLoad(groups: GroupRecord[]) {
-  const byPartition = new Map<string, { directory: Directory; ids: string[]; rows: Array<Record<string, unknown>> }>();
-  for (const group of groups) {
-    for (const directory of groupDirectories(group)) {
-      const part = byPartition.get(directory.partition) ?? { directory, ids: [], rows: [] };
-      part.ids.push(group.uuid);
-      part.rows.push(...indexRowItems(directory, groupIndexed(group)));
-      byPartition.set(directory.partition, part);
-    }
-  }
-  const parts = [...byPartition.values()];
-  return {
-    rows: parts.flatMap((p) => p.rows),
-    counters: parts.flatMap((p) => counterCounts(p.directory, p.ids)).filter((c) => c.n > 0),
-  };
 }
 
 /** Every listing partition of groups: everyone's and each project's (read from the projects' directory). */

@@ -42,6 +42,11 @@ export interface IndexedValue {
    * space sorts below '#'). Orders only searched by prefix, or of fixed-length values, keep '#'.
    */
   ordered?: boolean;
+  /**
+   * Rewritten only when the entry's `core` changed (or the row's key moved), not for the rest of it: a row that keeps
+   * an older copy of what is outside the core (a user's membership hints) until the entry's next real change.
+   */
+  lazy?: boolean;
 }
 
 /** Separates a value from its id in an ordered row; values lose the control characters at or below it. */
@@ -51,6 +56,8 @@ const TIE = '\u0001';
 export interface Indexed {
   id: string;
   entry: unknown;
+  /** What a lazy row is rewritten for (IndexedValue.lazy); the whole entry when absent. */
+  core?: unknown;
   values: IndexedValue[];
 }
 
@@ -73,13 +80,16 @@ export function indexWrites(directory: Directory, before: Indexed | undefined, a
   const afterKeys = keysOf(after);
   const json = after && JSON.stringify(after.entry);
   const sameJson = before !== undefined && json === JSON.stringify(before.entry);
+  const coreOf = (x: Indexed) => JSON.stringify(x.core ?? x.entry);
+  const sameCore = before !== undefined && after !== undefined && coreOf(before) === coreOf(after);
   const kept = new Set(afterKeys.map((k) => k.sk));
   const had = new Set(beforeKeys.map((k) => k.sk));
   const deletes: TxWrite[] = beforeKeys
     .filter((k) => !kept.has(k.sk))
     .map((Key) => ({ write: { Delete: { TableName: config.tableName, Key } } }));
+  const unchanged = (k: { sk: string }, i: number) => had.has(k.sk) && (after?.values[i]?.lazy ? sameCore : sameJson);
   const puts: TxWrite[] = afterKeys
-    .filter((k) => !(sameJson && had.has(k.sk)))
+    .filter((k, i) => !unchanged(k, i))
     .map((key) => ({ write: { Put: { TableName: config.tableName, Item: { ...key, v: json } } } }));
   const by = before && !after ? -1 : !before && after ? 1 : 0;
   // A step of the counter its id hashes to; transactWrite sums the steps of one item (mergeEntryWrites).

@@ -6,7 +6,8 @@ import type { UserRecord } from './users';
 /**
  * What the users' sorted index adds to a user's transactions (docs/decisions/list-paging.md), against DynamoDB's 100
  * writes: the index rows come from the record alone (every user's and each project's lists), so joining a group or a
- * society writes none, and an edit rewrites 5 rows and deletes 1 per index partition.
+ * society rewrites one row per index partition (the default order's, for its hints), and an edit rewrites 5 rows and
+ * deletes 1 per index partition.
  */
 beforeEach(() => {
   vi.stubEnv('TABLE_NAME', 'portal');
@@ -63,10 +64,16 @@ describe('the users index in a user’s transaction', () => {
     expect(editWrites(8, 0, 0, 'USER_SOCIETY').all).toBeGreaterThan(98);
   });
 
-  it('writes no index row when a user joins or leaves a group or a society (only its hints change)', () => {
+  it('rewrites only the default order’s row of each index partition when a user joins or leaves a group or a society', () => {
     const before = user(1, 'USER_SOCIETY', '2026-01-01T00:00:00.000Z');
     const after = { ...before, society_uuids: ['s0'] };
-    const writes = userListingWrites(before, after, memberships(1, 1, 1));
-    expect(writes.filter((w) => !w.entry)).toEqual([]);
+    const writes = userListingWrites(before, after, memberships(1, 1, 1)).filter((w) => !w.entry);
+    // Every user's, the project's and the managed ones of the project: their `U` rows, with the new hints.
+    expect(writes.map((w) => [w.write.Put?.Item?.pk, String(w.write.Put?.Item?.sk).slice(0, 2)])).toEqual([
+      ['LIST#USERS', 'U#'],
+      ['LIST#PROJECT#p0#USERS', 'U#'],
+      ['LIST#PROJECT#p0#USERS#MANAGED', 'U#'],
+    ]);
+    expect(JSON.parse(String(writes[0]?.write.Put?.Item?.v)).s).toEqual(['s0']);
   });
 });

@@ -102,21 +102,23 @@ export const managedUsersOfProject = (project: string) => ({
 export const USER_ORDERS = { updated: 'U', first: 'F', last: 'L', email: 'M', active: 'E' } as const;
 
 /**
- * A user's index rows, from its listing entry (so a backfill builds them from the directory alone). The rows hold the
- * entry without its membership hints: a join or a leave changes only those, so it rewrites no row (a page reads the
- * names in a call of its own instead).
+ * A user's index rows, from its listing entry (so a backfill builds them from the directory alone), membership hints
+ * included, so a page reads the names it shows with its users. A join or a leave changes only the hints: it rewrites
+ * the `U` row (the default page's), and the other orders' rows keep older hints until the user's next edit (a page in
+ * such an order then reads a missing name in a call of its own, userViews).
  */
 export function userIndexedOfEntry(id: string, entry: UserEntry): Indexed {
-  const { p: _p, g: _g, s: _s, ...listed } = entry;
+  const { p: _p, g: _g, s: _s, ...core } = entry;
   return {
     id,
-    entry: listed,
+    entry,
+    core,
     values: [
       { order: USER_ORDERS.updated, value: entry.u, ordered: true },
-      { order: USER_ORDERS.first, value: `${entry.a} ${entry.b}`, ordered: true },
-      { order: USER_ORDERS.last, value: `${entry.b} ${entry.a}`, ordered: true },
-      { order: USER_ORDERS.email, value: entry.m, ordered: true },
-      { order: USER_ORDERS.active, value: entry.e ? '1' : '0', ordered: true },
+      { order: USER_ORDERS.first, value: `${entry.a} ${entry.b}`, ordered: true, lazy: true },
+      { order: USER_ORDERS.last, value: `${entry.b} ${entry.a}`, ordered: true, lazy: true },
+      { order: USER_ORDERS.email, value: entry.m, ordered: true, lazy: true },
+      { order: USER_ORDERS.active, value: entry.e ? '1' : '0', ordered: true, lazy: true },
     ],
   };
 }
