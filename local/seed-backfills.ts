@@ -4,6 +4,7 @@ import { config } from '../functions/lib/config';
 import { backfillDocumentFeeds, scanDocuments } from '../functions/lib/data/documents-backfill';
 import {
   backfillGroupIndexes,
+  backfillInvitationIndexes,
   backfillSocietyIndexes,
   backfillUserIndexes,
 } from '../functions/lib/data/list-index-backfill';
@@ -23,8 +24,8 @@ import { backfillUserEntries, scanUserEntries } from '../functions/lib/data/user
  *   hints, so a users page listing them read those names in a 4th call.
  * - SOCIETY_RUTS: RUT markers written when a RUT was unique portal-wide move to their society's project
  *   (the code reads both; this spares the read of the old one).
- * - SOCIETY_LIST_INDEXES, GROUP_LIST_INDEXES, USER_LIST_INDEXES: societies, groups and users seeded before their
- *   sorted list indexes had no index rows nor counts, so their lists were empty.
+ * - SOCIETY_LIST_INDEXES, GROUP_LIST_INDEXES, USER_LIST_INDEXES, INVITATION_LIST_INDEXES: societies, groups, users
+ *   and invitations seeded before their sorted list indexes had no index rows nor counts, so their lists were empty.
  */
 const BACKFILLS = {
   DOCUMENT_FEEDS: async () => backfillDocumentFeeds(await scanDocuments()),
@@ -34,6 +35,7 @@ const BACKFILLS = {
   SOCIETY_LIST_INDEXES: backfillSocietyIndexes,
   GROUP_LIST_INDEXES: backfillGroupIndexes,
   USER_LIST_INDEXES: backfillUserIndexes,
+  INVITATION_LIST_INDEXES: backfillInvitationIndexes,
 } as const;
 
 const marker = (name: string) => ({ pk: `SEED#${name}`, sk: 'SEED' });

@@ -2,6 +2,7 @@ import { config } from '../config';
 import { batchWriteAll } from './batches';
 import { readDirectories } from './directory';
 import { groupIndexedOfEntry, groupPartitions } from './groups';
+import { invitationIndexedOfEntry, invitationIndexSources } from './invitations';
 import { societyIndexedOfEntry, societyPartitions } from './societies';
 import { counterCounts, type Indexed, indexRowItems, readIndexItems } from './sorted-index';
 import type { Directory } from './table';
@@ -44,6 +45,7 @@ export const INDEXED_LISTS = {
   societies: { indexedOf: societyIndexedOfEntry, partitions: societyPartitions },
   groups: { indexedOf: groupIndexedOfEntry, partitions: groupPartitions },
   users: { indexedOf: userIndexedOfEntry, partitions: userIndexSources },
+  invitations: { indexedOf: invitationIndexedOfEntry, partitions: invitationIndexSources },
 } satisfies Record<string, IndexedList>;
 
 /** Makes one partition's index equal to its directory (societies' unless told). */
@@ -100,6 +102,7 @@ export async function backfillListIndexes(list: IndexedList): Promise<ListIndexB
 export const backfillSocietyIndexes = () => backfillListIndexes(INDEXED_LISTS.societies);
 export const backfillGroupIndexes = () => backfillListIndexes(INDEXED_LISTS.groups);
 export const backfillUserIndexes = () => backfillListIndexes(INDEXED_LISTS.users);
+export const backfillInvitationIndexes = () => backfillListIndexes(INDEXED_LISTS.invitations);
 
 /** Every indexed list's partitions, list by list (what the maintenance script runs). */
 export async function backfillEveryListIndex(): Promise<Record<string, ListIndexBackfill>> {
