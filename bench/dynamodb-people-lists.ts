@@ -9,7 +9,7 @@ import { countDynamoCalls, superAdminToken } from './harness';
 import { median } from './stats';
 
 export const title =
-  'groups and users lists of projects holding 5,000 and 50,000 of them: DynamoDB calls, bytes and latency per request';
+  'groups, users and invitations lists of projects holding 5,000 and 50,000 of them: DynamoDB calls, bytes and latency per request';
 
 const SIZES = (process.env.BENCH_ROWS ?? '5000,50000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -17,9 +17,9 @@ const PAGE = 15;
 const HEADER = `${'request'.padEnd(62)} ${'calls'.padStart(6)} ${'KB read'.padStart(9)} ${'median ms'.padStart(10)} ${'ratio'.padStart(7)}`;
 
 /**
- * Starts the API on free ports with in-memory services; for each size, adds a project holding that many groups and
- * that many users (items by BatchWrite; their directory entries, sorted index rows and counters are what the entities'
- * own listing writers produce, written in bulk), then times the groups and users list endpoints over HTTP as a
+ * Starts the API on free ports with in-memory services; for each size, adds a project holding that many groups, users
+ * and pending invitations (items by BatchWrite; their directory entries, sorted index rows and counters are what the entities'
+ * own listing writers produce, written in bulk), then times the groups, users and invitations list endpoints over HTTP as a
  * SUPER_ADMIN, counting DynamoDB calls and the bytes DynamoDB answered (the caller's own Get included), beside a bare
  * 15-row Query in the same run: the ratio column is each request's median time over the bare Query's.
  */
@@ -33,6 +33,7 @@ export async function run(): Promise<void> {
     const { groupItem, groupListingWrites } = await import('../functions/lib/data/groups');
     const { userItem } = await import('../functions/lib/data/users');
     const { userListingWrites } = await import('../functions/lib/data/user-listing');
+    const { newInvitationWrites } = await import('../functions/lib/data/invitations');
     const { bulkEntryUpdates } = await import('../functions/lib/data/directory');
     const table = portal.env.TABLE_NAME as string;
     const dynamoCalls = countDynamoCalls(dynamo);
@@ -133,12 +134,31 @@ export async function run(): Promise<void> {
         ...groups.map((g) => ({ ...groupItem(g), gsi1pk: `BENCH#${p}`, gsi1sk: g.uuid })),
         ...users.map((u) => userItem(u as never)),
       ]);
+      const invitations = Array.from({ length: size }, (_, i) => ({
+        uuid: randomUUID(),
+        email: `invitada-bench-${String(i).padStart(5, '0')}@example.cl`,
+        user_role: roles[i % roles.length] as (typeof roles)[number],
+        status: 'PENDING' as const,
+        created: new Date(now + i).toISOString(),
+        sent: null,
+        token_hash: randomUUID(),
+        project_uuid: p,
+        targets: [{ field: 'project_uuids' as const, uuid: p, project_uuid: p }],
+        invited_by: 'bench',
+      }));
+      // Exactly what an invitation's transaction writes (its item, marker, entries, index rows and counter steps).
+      const invitationWrites: TxWrite[] = [];
+      for (let i = 0; i < invitations.length; i += 50) {
+        const chunk = await Promise.all(invitations.slice(i, i + 50).map((r) => newInvitationWrites(r)));
+        invitationWrites.push(...chunk.flat());
+      }
       await loadListing([
         ...groups.flatMap((g) => groupListingWrites(undefined, g)),
         ...users.flatMap((u) => userListingWrites(undefined, u as never, [{ field: 'project_uuids', uuid: p }])),
+        ...invitationWrites,
       ]);
       console.log(
-        `Loaded ${size} groups and ${size} users in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+        `Loaded ${size} groups, ${size} users and ${size} invitations in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
       );
       const [load] = loadavg();
       console.log(`load average ${load?.toFixed(1)} on ${cpus().length} cores while measuring\n`);
@@ -235,6 +255,18 @@ export async function run(): Promise<void> {
       );
       await measure(`GET users by role (reads the directory)`, get(`${usersOf}&user_role=USER_GROUP`));
       await measure(`GET users, every user (page 1)`, get(`api/v1/users/user/?limit=${PAGE}`));
+      const invitationsOf = `api/v1/register/invitations/?limit=${PAGE}`;
+      await measure(`GET invitations, page 1 (newest first)`, get(invitationsOf));
+      await measure(`GET invitations, last page (offset ${last})`, get(`${invitationsOf}&offset=${last}`));
+      await measure(`GET invitations, middle page (offset ${middle})`, get(`${invitationsOf}&offset=${middle}`));
+      await measure(
+        `GET invitations, e-mail prefix "invitada-bench-${probe}"`,
+        get(`${invitationsOf}&match=prefix&search=invitada-bench-${probe}`),
+      );
+      await measure(
+        `GET invitations, substring "bench-${probe}" (reads the directory)`,
+        get(`api/v1/register/invitations-search/?limit=${PAGE}&search=bench-${probe}`),
+      );
       const counts = await Promise.all([get(groupsOf)(), get(usersOf)()]);
       console.log(
         `\ncounts reported for the project: groups ${(counts[0] as { count: number }).count}, users ${(counts[1] as { count: number }).count} (expected ${size} each)\n`,
