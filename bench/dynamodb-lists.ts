@@ -19,7 +19,7 @@ const HEADER = `${'request'.padEnd(62)} ${'calls'.padStart(6)} ${'KB read'.padSt
  * measured on a copy (large answers come chunked, without Content-Length) for calls naming a DynamoDB operation.
  * Returns a reader of the running total, which waits for the copies still being read.
  */
-function countDynamoBytes(): () => Promise<number> {
+export function countDynamoBytes(): () => Promise<number> {
   let bytes = 0;
   const pending: Array<Promise<unknown>> = [];
   const original = globalThis.fetch;

@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 const BENCHES = [
   'cold-start',
   'dynamodb-lists',
+  'dynamodb-people-lists',
   'csv-import',
   'documents',
   'accounting',

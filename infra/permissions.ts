@@ -221,6 +221,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
         'THROTTLE#': THROTTLE,
         // Listing directories (functions/lib/data/directory.ts): the new user's entries, the invitation's removal.
         'DIR#': ['UpdateItem'],
+        // Sorted list indexes (functions/lib/data/sorted-index.ts): the user's rows in, the invitation's out, counters.
+        'LIST#': ['PutItem', 'DeleteItem', 'UpdateItem'],
         'TOKEN#INVITE#': ['UpdateItem'],
         'INVITATION#': ['DeleteItem'],
         // The new identity's clean-up marker: written before the identity, removed by the record's transaction.
@@ -261,8 +263,10 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
       write: {
         'TOKEN#EMAIL#': ['UpdateItem'],
         'USER#': ['PutItem'],
-        // The user's listing entries carry its e-mail (functions/lib/data/directory.ts).
+        // The user's listing entries carry its e-mail (functions/lib/data/directory.ts), and so do its sorted index
+        // rows (functions/lib/data/sorted-index.ts), rewritten and moved.
         'DIR#': ['UpdateItem'],
+        'LIST#': ['PutItem', 'DeleteItem'],
         'UNIQUE#EMAIL#': ['PutItem', 'DeleteItem', 'ConditionCheckItem'],
         'AUDIT#': ['PutItem'],
       },

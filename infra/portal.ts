@@ -69,6 +69,7 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
         embedding: settings.embedding,
         chatbotModelId: settings.chatbotModelId,
         contactEmail: settings.contactEmail,
+        listIndexesOff: settings.listIndexesOff,
       }),
   );
   const web = new WebStack(app, `${p}Web`, {

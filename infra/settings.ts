@@ -30,6 +30,11 @@ export interface PortalSettings {
   /** Where the landing's contact form is mailed (issue 13, `contactEmail`); absent, the sender address. */
   contactEmail?: string;
   /**
+   * `listIndexes=off`: lists read their directories, not the sorted list indexes, until a table written before them
+   * has had its backfill (docs/deploy.md, "Sorted list indexes"); absent, lists read the indexes.
+   */
+  listIndexesOff?: boolean;
+  /**
    * Mails per second the invitation mail queue's worker may send (`mailQueueRate`): a share of the SES
    * account's send rate, which every other mail also uses. Default 1, the SES sandbox's whole rate.
    */
@@ -121,7 +126,14 @@ export function readSettings(node: Node, env: NodeJS.ProcessEnv = process.env): 
     chatbotModelId: checked(text('bedrockModelId'), BEDROCK_MODEL, 'bedrockModelId must be a foundation model id'),
     contactEmail: checked(text('contactEmail'), EMAIL, 'contactEmail must be an e-mail address'),
     mailQueueRate: mailQueueRate(text('mailQueueRate')),
+    listIndexesOff: listIndexesOff(text('listIndexes')),
   };
+}
+
+function listIndexesOff(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === 'on') return undefined;
+  if (value === 'off') return true;
+  throw new Error(`listIndexes must be off (or on, the default): ${value}`);
 }
 
 function mailQueueRate(value: string | undefined): number {

@@ -2,7 +2,12 @@ import { dynamo } from '../functions/lib/aws/dynamo';
 import { GetCommand, PutCommand } from '../functions/lib/aws/dynamo-commands';
 import { config } from '../functions/lib/config';
 import { backfillDocumentFeeds, scanDocuments } from '../functions/lib/data/documents-backfill';
-import { backfillSocietyIndexes } from '../functions/lib/data/list-index-backfill';
+import {
+  backfillGroupIndexes,
+  backfillInvitationIndexes,
+  backfillSocietyIndexes,
+  backfillUserIndexes,
+} from '../functions/lib/data/list-index-backfill';
 import { backfillPhoneDisplays, scanPhoneItems } from '../functions/lib/data/phone-display-backfill';
 import { backfillSocietyRuts, scanLegacyRutMarkers } from '../functions/lib/data/society-rut-backfill';
 import { nowIso } from '../functions/lib/data/table';
@@ -20,8 +25,8 @@ import { writeStarterArticles } from '../functions/maintenance/starter-articles'
  *   hints, so a users page listing them read those names in a 4th call.
  * - SOCIETY_RUTS: RUT markers written when a RUT was unique portal-wide move to their society's project
  *   (the code reads both; this spares the read of the old one).
- * - SOCIETY_LIST_INDEXES: societies seeded before the sorted list indexes had no index rows nor counts, so their lists
- *   were empty.
+ * - SOCIETY_LIST_INDEXES, GROUP_LIST_INDEXES, USER_LIST_INDEXES, INVITATION_LIST_INDEXES: societies, groups, users
+ *   and invitations seeded before their sorted list indexes had no index rows nor counts, so their lists were empty.
  * - CHATBOT_ARTICLES: the chatbot's shared articles live in the table since firms keep their own; an older table had
  *   none, so the chatbot answered nothing.
  */
@@ -31,6 +36,9 @@ const BACKFILLS = {
   USER_ENTRIES: async () => backfillUserEntries(await scanUserEntries()),
   SOCIETY_RUTS: async () => backfillSocietyRuts(await scanLegacyRutMarkers()),
   SOCIETY_LIST_INDEXES: backfillSocietyIndexes,
+  GROUP_LIST_INDEXES: backfillGroupIndexes,
+  USER_LIST_INDEXES: backfillUserIndexes,
+  INVITATION_LIST_INDEXES: backfillInvitationIndexes,
   CHATBOT_ARTICLES: writeStarterArticles,
 } as const;
 

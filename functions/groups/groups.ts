@@ -73,7 +73,7 @@ export async function createGroup(caller: Caller, input: CreateInput) {
   };
   await transactWrite([
     putNew(groupItem(group)),
-    ...groupListingWrites(group),
+    ...groupListingWrites(undefined, group),
     putNew({ ...groupNameKey(group.project_uuid, group.group_name), owner_uuid: group.uuid }, sameName),
     {
       ...bumpCounter(keys.project(group.project_uuid), 'groups', 1),
@@ -116,7 +116,7 @@ export async function patchGroup(caller: Caller, uuid: string, input: PatchInput
   };
   const { updated: _u, version: _ver, ...comparable } = after;
   const changes = diff(before as unknown as Record<string, unknown>, comparable);
-  const writes: TxWrite[] = [putVersioned(groupItem(after), before.version), ...groupListingWrites(after)];
+  const writes: TxWrite[] = [putVersioned(groupItem(after), before.version), ...groupListingWrites(before, after)];
   const oldName = groupNameKey(before.project_uuid, before.group_name);
   const newName = groupNameKey(after.project_uuid, after.group_name);
   if (oldName.pk !== newName.pk) {
@@ -160,7 +160,7 @@ export async function deleteGroup(caller: Caller, uuid: string) {
       },
       () => conflict('GROUP_NOT_EMPTY'),
     ),
-    ...groupListingWrites(group, true),
+    ...groupListingWrites(group, undefined),
     deleteKey(groupNameKey(group.project_uuid, group.group_name)),
     bumpCounter(keys.project(group.project_uuid), 'groups', -1),
     // The audit keeps the group as it was before its members were detached.

@@ -179,7 +179,7 @@ async function joinFromInvitation(
     consumeToken('INVITE', input.token),
     ...removeInvitationWrites(invitation, () => new ApiError(400, 'INVALID_TOKEN')),
     putVersioned(userItem(joined), account.version),
-    ...userListingWrites(joined, [...listed, ...added]),
+    ...userListingWrites(account, joined, [...listed, ...added]),
     ...joinWrites(joined, added),
   ]);
   await writeSessionEvent({ userUuid: account.uuid }, 'REGISTER', origin);

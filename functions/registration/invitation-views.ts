@@ -1,16 +1,21 @@
 import { INVITABLE_ROLES } from '../../shared/roles';
 import type { Caller } from '../lib/auth/caller';
 import { nowMs } from '../lib/clock';
+import { config } from '../lib/config';
 import type { Entry } from '../lib/data/directory';
 import {
   allInvitations,
+  INVITATION_ORDERS,
   type InvitationEntry,
   type InvitationRecord,
   invitationKey,
   invitationsOfProject,
+  managedInvitationsOfProject,
   readInvitationEntries,
 } from '../lib/data/invitations';
-import { getItems, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
+import { getItems, MAX_ROWS_PER_ANSWER, normalizeSearch, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
+import { getItemsCounted, needsCountFirst, readCount, readOrderPage, readPrefix } from '../lib/data/sorted-index';
+import type { Directory } from '../lib/data/table';
 import type { MembershipTarget } from '../lib/data/users';
 import { groupInScope, projectInScope, seesEverything } from '../lib/scope';
 
@@ -65,14 +70,69 @@ async function invitationEntriesInScope(caller: Caller): Promise<Array<Entry<Inv
   return (await readInvitationEntries(directories)).filter((e) => entryInScope(caller, e.value));
 }
 
-/** A page of the pending invitations in scope, newest first, searched by e-mail. */
-export async function pageInvitations(caller: Caller, query: { search?: string; offset: number; limit: number }) {
-  const { count, page } = pageEntries(await invitationEntriesInScope(caller), {
-    ...query,
-    text: (v) => v.s,
-    ordering: { key: (v) => v.c, descending: true },
+const NEWEST_FIRST = { key: (v: InvitationEntry) => v.c, descending: true };
+
+/**
+ * The one partition whose sorted index serves a page (docs/decisions/list-paging.md): every invitation for a
+ * SUPER_ADMIN, those a PROJECT_ADMIN of one project may have made; undefined where a page reads the directories (a
+ * GROUP_ADMIN, a PROJECT_ADMIN of several projects, indexes not yet backfilled).
+ */
+function indexedPartition(caller: Caller): Directory | undefined {
+  if (!config.listIndexes) return undefined;
+  if (seesEverything(caller)) return allInvitations();
+  const [only, ...more] = caller.user.project_uuids;
+  return caller.role === 'PROJECT_ADMIN' && only && more.length === 0 ? managedInvitationsOfProject(only) : undefined;
+}
+
+/** Invitation rows of a page, with the partition's count in the same BatchGet when asked (sorted-index.ts). */
+async function invitationRows(slice: Array<Entry<InvitationEntry>>, counted?: Directory) {
+  const keyList = slice.map((e) => invitationKey(e.id));
+  const { items, count } = counted
+    ? await getItemsCounted<InvitationRecord>(keyList, counted)
+    : { items: await getItems<InvitationRecord>(keyList), count: undefined };
+  return { rows: items.map(invitationView), count };
+}
+
+/**
+ * A page of the pending invitations in scope, newest first, searched by e-mail. The default page and a prefix of the
+ * e-mail read the partition's sorted index; text anywhere in the e-mail reads the directories (it grows with them).
+ */
+export async function pageInvitations(
+  caller: Caller,
+  query: { search?: string; match?: 'contains' | 'prefix'; offset: number; limit: number },
+) {
+  const prefix = query.match === 'prefix' && query.search ? normalizeSearch(query.search) : undefined;
+  const directory = indexedPartition(caller);
+  const rowsOf = async (slice: Array<Entry<InvitationEntry>>) => (await invitationRows(slice)).rows;
+  if (!directory || (query.search && !prefix)) {
+    const { count, page } = pageEntries(await invitationEntriesInScope(caller), {
+      ...query,
+      search: prefix ? undefined : query.search,
+      text: (v) => v.s,
+      filter: prefix ? (e) => e.value.s.startsWith(prefix) : undefined,
+      ordering: NEWEST_FIRST,
+    });
+    return { count, results: await rowsWithinBudget(page, rowsOf) };
+  }
+  if (prefix) {
+    const matches = await readPrefix<InvitationEntry>(directory, INVITATION_ORDERS.email, prefix);
+    const { count, page } = pageEntries(matches, { ...query, search: undefined, ordering: NEWEST_FIRST });
+    return { count, results: await rowsWithinBudget(page, rowsOf) };
+  }
+  const known = needsCountFirst(query.offset) ? await readCount(directory) : undefined;
+  const page = await readOrderPage<InvitationEntry>(directory, INVITATION_ORDERS.created, {
+    offset: query.offset,
+    limit: Math.min(query.limit, MAX_ROWS_PER_ANSWER),
+    descending: true,
+    count: known,
   });
-  const rows = async (slice: Array<Entry<InvitationEntry>>) =>
-    (await getItems<InvitationRecord>(slice.map((e) => invitationKey(e.id)))).map(invitationView);
-  return { count, results: await rowsWithinBudget(page, rows) };
+  // The first wave of rows also reads the partition's count, unless a deep page read it first.
+  let count = known;
+  const results = await rowsWithinBudget(page, async (slice) => {
+    const out = await invitationRows(slice, count === undefined ? directory : undefined);
+    count ??= out.count;
+    return out.rows;
+  });
+  count ??= (await invitationRows([], directory)).count;
+  return { count: count ?? 0, results };
 }

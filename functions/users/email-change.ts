@@ -85,7 +85,7 @@ export async function confirmEmailChange(token: string) {
       updated: nowIso(),
       version: user.version + 1,
     };
-    const links = userListingWrites(after, await membershipsOf(after));
+    const links = userListingWrites(user, after, await membershipsOf(after));
     try {
       await transactWrite([
         consumeToken('EMAIL', token),

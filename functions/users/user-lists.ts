@@ -2,15 +2,27 @@ import type { USER_ORDERINGS } from '../../shared/contracts/users';
 import { INVITABLE_ROLES as INVITABLE } from '../../shared/roles';
 import { rutSearchNeedle } from '../../shared/rut';
 import type { Caller } from '../lib/auth/caller';
+import { config } from '../lib/config';
 import type { Entry } from '../lib/data/directory';
 import type { GroupRecord } from '../lib/data/groups';
-import { getItems, type Ordering, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
+import {
+  getItems,
+  MAX_ROWS_PER_ANSWER,
+  normalizeSearch,
+  type Ordering,
+  pageEntries,
+  rowsWithinBudget,
+  uniqueEntries,
+} from '../lib/data/list-index';
 import type { SocietyRecord } from '../lib/data/societies';
-import { keys } from '../lib/data/table';
+import { getItemsCounted, needsCountFirst, readCount, readOrderPage, readPrefix } from '../lib/data/sorted-index';
+import { type Directory, keys } from '../lib/data/table';
 import { documentationProjects } from '../lib/data/user-documentation';
 import {
   allUsers,
+  managedUsersOfProject,
   readUserEntries,
+  USER_ORDERS,
   type UserEntry,
   usersOfGroup,
   usersOfProject,
@@ -191,34 +203,120 @@ export async function userEntriesInScope(
  * membership of the user), in one BatchGet: with the caller's Get and the directory's, a page is 3 calls.
  */
 async function userRows(caller: Caller, page: Array<Entry<UserEntry>>) {
-  const found = await getItems<Record<string, unknown> & { uuid: string }>([
+  return (await userRowsWith(caller, page)).rows;
+}
+
+/**
+ * The same, with the counters of the partition the page was read from in the same BatchGet (sorted-index.ts). Index
+ * rows of orders other than the default may hold older hints (user-listing.ts): a name missing is read by userViews.
+ */
+async function userRowsWith(caller: Caller, page: Array<Entry<UserEntry>>, counted?: Directory) {
+  const keyList = [
     ...page.map((e) => keys.user(e.id)),
-    ...[...new Set(page.flatMap((e) => e.value.p))].map((p) => keys.project(p)),
+    ...[...new Set(page.flatMap((e) => e.value.p ?? []))].map((p) => keys.project(p)),
     ...[...new Set(page.flatMap((e) => e.value.g ?? []))].map((g) => keys.group(g)),
     ...[...new Set(page.flatMap((e) => e.value.s ?? []))].map((s) => keys.society(s)),
-  ]);
+  ];
+  type Item = Record<string, unknown> & { uuid: string };
+  const { items: found, count } = counted
+    ? await getItemsCounted<Item>(keyList, counted)
+    : { items: await getItems<Item>(keyList), count: undefined };
   const byUuid = new Map(found.map((item) => [item.uuid, item]));
   const users = page.flatMap((e) => (byUuid.get(e.id) as UserRecord | undefined) ?? []);
   const names = found.filter((item) => !('user_role' in item) || 'project_name' in item);
-  return userViews(caller, users, names);
+  return { rows: await userViews(caller, users, names), count };
 }
 
-/** A page of the users list (and of its search twin). */
-export async function pageUsers(
-  caller: Caller,
-  query: Parameters<typeof userEntriesInScope>[1] & {
-    ordering?: (typeof USER_ORDERINGS)[number];
-    search?: string;
-    offset: number;
-    limit: number;
-  },
-) {
+/** Each ordering as a walk of an order of the sorted index: the same order, ties by id, as userOrdering's. */
+const INDEX_ORDERINGS: Record<(typeof USER_ORDERINGS)[number], { order: string; descending: boolean }> = {
+  '-updated': { order: USER_ORDERS.updated, descending: true },
+  first_name: { order: USER_ORDERS.first, descending: false },
+  '-first_name': { order: USER_ORDERS.first, descending: true },
+  last_name: { order: USER_ORDERS.last, descending: false },
+  '-last_name': { order: USER_ORDERS.last, descending: true },
+  email: { order: USER_ORDERS.email, descending: false },
+  '-email': { order: USER_ORDERS.email, descending: true },
+  is_active: { order: USER_ORDERS.active, descending: true },
+  '-is_active': { order: USER_ORDERS.active, descending: false },
+};
+
+type UserQuery = Parameters<typeof userEntriesInScope>[1] & {
+  ordering?: (typeof USER_ORDERINGS)[number];
+  search?: string;
+  match?: 'contains' | 'prefix';
+  offset: number;
+  limit: number;
+};
+
+/**
+ * The one partition whose sorted index serves a page (docs/decisions/list-paging.md): every user or one project's for
+ * a SUPER_ADMIN, the users a PROJECT_ADMIN manages in its one project (or the project it filters by); undefined where
+ * a page reads the directories (a group or a society, a role filter, a scope of several projects, a GROUP_ADMIN,
+ * indexes not yet backfilled). 404 outside scope, as userEntriesInScope.
+ */
+function indexedPartition(caller: Caller, query: UserQuery): Directory | undefined {
+  if (!config.listIndexes || query.group || query.society || query.user_role) return undefined;
+  if (query.project && !projectInScope(caller, query.project)) throw notFound();
+  if (seesEverything(caller)) return query.project ? usersOfProject(query.project) : allUsers();
+  if (caller.role !== 'PROJECT_ADMIN') return undefined;
+  if (query.project) return managedUsersOfProject(query.project);
+  const [only, ...more] = caller.user.project_uuids;
+  return only && more.length === 0 ? managedUsersOfProject(only) : undefined;
+}
+
+/**
+ * A page of the users list (and of its search twin). The default page in any ordering and a prefix search of the
+ * names or e-mail read the partition's sorted index (a cost that does not grow with the partition); a search for
+ * text anywhere, and the filters by group, society or role, read the directories (they grow with them).
+ */
+export async function pageUsers(caller: Caller, query: UserQuery) {
+  const prefix = query.match === 'prefix' && query.search ? normalizeSearch(query.search) : undefined;
+  const directory = indexedPartition(caller, query);
+  if (directory && (!query.search || prefix)) return pageIndexedUsers(caller, query, directory, prefix);
   const { count, page } = pageEntries(await userEntriesInScope(caller, query), {
     ...query,
     // A RUT typed with dots or spaces finds the canonical one (issue 14).
-    search: rutSearchNeedle(query.search),
+    search: prefix ? undefined : rutSearchNeedle(query.search),
     text: userText,
+    filter: prefix ? (e) => startsWithPrefix(e.value, prefix) : undefined,
     ordering: userOrdering(query.ordering),
   });
   return { count, results: await rowsWithinBudget(page, (rows) => userRows(caller, rows)) };
+}
+
+/** A prefix of the first name, of the last name (each followed by the other) or of the e-mail. */
+const startsWithPrefix = (v: UserEntry, prefix: string) =>
+  `${v.a} ${v.b}`.startsWith(prefix) || `${v.b} ${v.a}`.startsWith(prefix) || v.m.startsWith(prefix);
+
+async function pageIndexedUsers(caller: Caller, query: UserQuery, directory: Directory, prefix: string | undefined) {
+  if (prefix) {
+    const found = await Promise.all(
+      [USER_ORDERS.first, USER_ORDERS.last, USER_ORDERS.email].map((order) =>
+        readPrefix<UserEntry>(directory, order, prefix),
+      ),
+    );
+    const { count, page } = pageEntries(uniqueEntries(found.flat()), {
+      ...query,
+      search: undefined,
+      ordering: userOrdering(query.ordering),
+    });
+    return { count, results: await rowsWithinBudget(page, async (rows) => (await userRowsWith(caller, rows)).rows) };
+  }
+  const { order, descending } = INDEX_ORDERINGS[query.ordering ?? '-updated'];
+  const known = needsCountFirst(query.offset) ? await readCount(directory) : undefined;
+  const page = await readOrderPage<UserEntry>(directory, order, {
+    offset: query.offset,
+    limit: Math.min(query.limit, MAX_ROWS_PER_ANSWER),
+    descending,
+    count: known,
+  });
+  // The first wave of rows also reads the partition's count, unless a deep page read it first.
+  let count = known;
+  const results = await rowsWithinBudget(page, async (slice) => {
+    const out = await userRowsWith(caller, slice, count === undefined ? directory : undefined);
+    count ??= out.count;
+    return out.rows;
+  });
+  count ??= (await userRowsWith(caller, [], directory)).count;
+  return { count: count ?? 0, results };
 }

@@ -195,7 +195,7 @@ export async function patchUser(caller: Caller, uuid: string, input: PatchInput)
   writes.unshift(putVersioned(userItem(after), before.version));
   writes.push(...(mailing?.writes ?? []));
   // Listing entries carry the user's list attributes: every entry of the user is rewritten with the new ones.
-  writes.push(...userListingWrites(after, [...kept, ...joined]));
+  writes.push(...userListingWrites(before, after, [...kept, ...joined]));
   writes.push(auditWrite(config.tableName, caller, editAction(changes), { type: 'USER', uuid }, changes));
   await transactWrite(writes);
   if (mailing && email) await mailEmailChange(before, email, mailing.token);
@@ -280,7 +280,7 @@ export async function changeOwnProfile(
     await transactWrite([
       putVersioned(userItem(after), caller.user.version),
       // `updated` and perhaps the names moved: the user's listing entries follow.
-      ...userListingWrites(after, await membershipsOf(after)),
+      ...userListingWrites(caller.user, after, await membershipsOf(after)),
       auditWrite(
         config.tableName,
         caller,

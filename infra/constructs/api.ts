@@ -157,6 +157,8 @@ export interface ApiEndpointsProps {
   chatbotModelId?: string;
   /** Where the landing's contact form is mailed (CONTACT_EMAIL); absent, MAIL_FROM. */
   contactEmail?: string;
+  /** LIST_INDEXES=off: lists read their directories until the list indexes' backfill has run (docs/deploy.md). */
+  listIndexesOff?: boolean;
 }
 
 /**
@@ -218,6 +220,7 @@ export class ApiEndpoints extends Construct {
       MAIL_FROM: backend.senderEmail,
       PORTAL_URL: backend.portalUrl,
       ...(props.contactEmail && { CONTACT_EMAIL: props.contactEmail }),
+      ...(props.listIndexesOff && { LIST_INDEXES: 'off' }),
       // Resolved by CloudFormation at deployment ({{resolve:secretsmanager:...}}), never written in the template.
       ORIGIN_VERIFY_SECRET: props.originSecret.secretValue.unsafeUnwrap(),
     };

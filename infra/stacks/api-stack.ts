@@ -17,6 +17,7 @@ export interface ApiStackProps extends StackProps {
   embedding?: EmbeddingSettings;
   chatbotModelId?: string;
   contactEmail?: string;
+  listIndexesOff?: boolean;
 }
 
 /** Routes and functions of one chunk of contracts. */
@@ -34,6 +35,7 @@ export class ApiStack extends Stack {
       embedding: props.embedding,
       chatbotModelId: props.chatbotModelId,
       contactEmail: props.contactEmail,
+      listIndexesOff: props.listIndexesOff,
     });
   }
 }

@@ -67,6 +67,11 @@ export const groupDetailSchema = z.extend(groupSchema, {
 
 const listQuery = z.object({
   ...pageQuery,
+  /**
+   * How the search text matches: `contains` (the default) anywhere in the name; `prefix` the start of the name, which
+   * costs the same whatever the partition holds (docs/decisions/list-paging.md).
+   */
+  match: z.optional(z.enum(['contains', 'prefix'])),
   project: z.optional(uuidSchema),
   ordering: z.optional(z.enum(GROUP_ORDERINGS)),
 });

@@ -66,7 +66,14 @@ export const generateInvitation = defineContract({
   successStatus: 201,
 });
 
-const invitationQuery = z.object(pageQuery);
+const invitationQuery = z.object({
+  ...pageQuery,
+  /**
+   * How the search text matches: `contains` (the default) anywhere in the e-mail; `prefix` its start, which costs the
+   * same whatever the partition holds (docs/decisions/list-paging.md).
+   */
+  match: z.optional(z.enum(['contains', 'prefix'])),
+});
 
 export const listInvitations = defineContract({
   id: 'listInvitations',

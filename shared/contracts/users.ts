@@ -89,6 +89,12 @@ export const userSchema = z.object({
 
 const listQuery = z.object({
   ...pageQuery,
+  /**
+   * How the search text matches: `contains` (the default) anywhere in the names, e-mail or RUT; `prefix` the start of
+   * the first name, the last name or the e-mail, which costs the same whatever the partition holds
+   * (docs/decisions/list-paging.md).
+   */
+  match: z.optional(z.enum(['contains', 'prefix'])),
   project: z.optional(uuidSchema),
   group: z.optional(uuidSchema),
   society: z.optional(uuidSchema),

@@ -33,6 +33,14 @@ const keyOf = (item: Item) => `${item.pk} ${item.sk}${item.entry === undefined ?
  * entry in the same shard is not taken for a change made by this file's request.
  */
 function directoryEntries(item: Item): Item[] {
+  const sk = String(item.sk);
+  if (String(item.pk).startsWith('LIST#') && !sk.startsWith('COUNT#')) {
+    // A sorted index row (functions/lib/data/sorted-index.ts) is its entry listed in one order, under a key that holds
+    // the entry's value: compared by order and id, so a row whose key moves with its value (an edit's `updated`) is
+    // one entry changed, as in a directory; its value is the entry itself.
+    const id = sk.slice(Math.max(sk.lastIndexOf('#'), sk.lastIndexOf('\u0001')) + 1);
+    return [{ pk: item.pk, sk: sk.slice(0, sk.indexOf('#')), entry: id, value: JSON.parse(String(item.v)) }];
+  }
   if (!String(item.pk).startsWith('DIR#')) return [item];
   return Object.entries(item)
     .filter(([name]) => name !== 'pk' && name !== 'sk')

@@ -3,13 +3,17 @@ import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import type { ApiError } from '../errors';
 import { conflict } from '../errors';
+import { mergeEntryWrites } from './directory';
 import { getItems } from './list-index';
 import { keys } from './table';
-import { type TxWrite, transactWrite } from './transact';
+import { MAX_WRITES, type TxWrite, transactWrite } from './transact';
 import { removeMembershipWrites } from './user-listing';
 import type { MembershipTarget, UserRecord } from './users';
 
-/** Members per transaction: up to 3 writes each (list, link, an admin marker) plus the entity's, under the 100 cap. */
+/**
+ * Members per transaction at most: up to 3 writes each (list, link, an admin marker) plus the entity's, under the 100
+ * cap; fewer when they leave a project (their index rows go too: detachMembers cuts the round to fit).
+ */
 const BATCH = 30;
 
 export interface Detach {
@@ -49,48 +53,79 @@ export async function detachMembers(detach: Detach): Promise<number> {
     const listed = detach.lists.flatMap((list) =>
       ((Item[list] as string[] | undefined) ?? []).map((uuid, index) => ({ list, index, uuid })),
     );
-    const fromLists = listed.slice(0, BATCH);
-    const fromOthers = others.filter((o) => !listed.some((l) => l.uuid === o)).slice(0, BATCH - fromLists.length);
-    if (fromLists.length === 0 && fromOthers.length === 0) return version;
-    const batch = [...new Set([...fromLists.map((l) => l.uuid), ...fromOthers])];
-    const users = await getItems<UserRecord>(batch.map((uuid) => keys.user(uuid)));
-    // List names go through placeholders: USER is a reserved word of DynamoDB expressions.
-    // (only the lists this round touches: DynamoDB refuses names an expression does not use).
-    const listName = (list: string) => `#list${detach.lists.indexOf(list)}`;
-    const names = { ...detach.guard.names, ...Object.fromEntries(fromLists.map((l) => [listName(l.list), l.list])) };
-    const condition = {
-      ConditionExpression: `version = :version AND (${detach.guard.expression})`,
-      // DynamoDB refuses an empty names map.
-      ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
-    };
-    const values = { ':version': version, ...detach.guard.values };
-    const entityWrite: TxWrite = {
-      write:
-        fromLists.length > 0
-          ? {
-              Update: {
-                TableName: config.tableName,
-                Key: detach.key,
-                ...condition,
-                UpdateExpression: `REMOVE ${fromLists.map((l) => `${listName(l.list)}[${l.index}]`).join(', ')} SET version = version + :one`,
-                ExpressionAttributeValues: { ...values, ':one': 1 },
-              },
-            }
-          : {
-              ConditionCheck: {
-                TableName: config.tableName,
-                Key: detach.key,
-                ...condition,
-                ExpressionAttributeValues: values,
-              },
-            },
-      onConditionFail: () => conflict('DATA_CONFLICT'),
-    };
-    await transactWrite([
-      entityWrite,
-      ...removeMembershipWrites(users, detach.target),
-      ...batch.flatMap((uuid) => detach.perMember?.(uuid) ?? []),
-    ]);
+    const firstLists = listed.slice(0, BATCH);
+    const firstOthers = others.filter((o) => !listed.some((l) => l.uuid === o)).slice(0, BATCH - firstLists.length);
+    if (firstLists.length === 0 && firstOthers.length === 0) return version;
+    const read = await getItems<UserRecord>(
+      [...new Set([...firstLists.map((l) => l.uuid), ...firstOthers])].map((uuid) => keys.user(uuid)),
+    );
+    // A member leaving a project also takes its sorted index rows out of the project's lists (user-listing.ts), so a
+    // round holds fewer members than BATCH: it is cut until its writes fit one transaction.
+    let size = firstLists.length + firstOthers.length;
+    let batch: string[];
+    for (;;) {
+      const fromLists = firstLists.slice(0, size);
+      const fromOthers = firstOthers.slice(0, size - fromLists.length);
+      batch = [...new Set([...fromLists.map((l) => l.uuid), ...fromOthers])];
+      const users = read.filter((u) => batch.includes(u.uuid));
+      const writes = roundWrites(detach, version, fromLists, users, batch);
+      const count = mergeEntryWrites(writes).length;
+      if (count <= MAX_WRITES || size === 1) {
+        await transactWrite(writes);
+        break;
+      }
+      size = Math.max(1, Math.min(size - 1, Math.floor((size * MAX_WRITES) / count)));
+    }
     others = others.filter((o) => !batch.includes(o));
   }
+}
+
+/**
+ * One round's writes: the entity loses these members from its lists (on its version and the delete's rules), the
+ * members lose the membership, and each member's extra writes.
+ */
+function roundWrites(
+  detach: Detach,
+  version: number,
+  fromLists: Array<{ list: string; index: number; uuid: string }>,
+  users: UserRecord[],
+  batch: string[],
+): TxWrite[] {
+  // List names go through placeholders: USER is a reserved word of DynamoDB expressions.
+  // (only the lists this round touches: DynamoDB refuses names an expression does not use).
+  const listName = (list: string) => `#list${detach.lists.indexOf(list)}`;
+  const names = { ...detach.guard.names, ...Object.fromEntries(fromLists.map((l) => [listName(l.list), l.list])) };
+  const condition = {
+    ConditionExpression: `version = :version AND (${detach.guard.expression})`,
+    // DynamoDB refuses an empty names map.
+    ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
+  };
+  const values = { ':version': version, ...detach.guard.values };
+  const entityWrite: TxWrite = {
+    write:
+      fromLists.length > 0
+        ? {
+            Update: {
+              TableName: config.tableName,
+              Key: detach.key,
+              ...condition,
+              UpdateExpression: `REMOVE ${fromLists.map((l) => `${listName(l.list)}[${l.index}]`).join(', ')} SET version = version + :one`,
+              ExpressionAttributeValues: { ...values, ':one': 1 },
+            },
+          }
+        : {
+            ConditionCheck: {
+              TableName: config.tableName,
+              Key: detach.key,
+              ...condition,
+              ExpressionAttributeValues: values,
+            },
+          },
+    onConditionFail: () => conflict('DATA_CONFLICT'),
+  };
+  return [
+    entityWrite,
+    ...removeMembershipWrites(users, detach.target),
+    ...batch.flatMap((uuid) => detach.perMember?.(uuid) ?? []),
+  ];
 }

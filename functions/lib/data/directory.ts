@@ -66,14 +66,43 @@ export const putEntry = (directory: Directory, id: string, entry: unknown): TxWr
 
 export const removeEntry = (directory: Directory, id: string): TxWrite => entryWrite(directory, id, undefined);
 
+/** A counter write: transactWrite sums the steps of one counter item (several users joining one project). */
+export interface CountWrite {
+  key: { pk: string; sk: string };
+  by: number;
+}
+
+/** Counter steps summed per item into one `ADD n` (a net step of 0 writes nothing). */
+function mergeCountWrites(writes: TxWrite[]): TxWrite[] {
+  const sums = new Map<string, CountWrite>();
+  for (const w of writes) {
+    if (!w.count) continue;
+    const id = `${w.count.key.pk}|${w.count.key.sk}`;
+    sums.set(id, { key: w.count.key, by: (sums.get(id)?.by ?? 0) + w.count.by });
+  }
+  return [...sums.values()]
+    .filter((c) => c.by !== 0)
+    .map((c) => ({
+      write: {
+        Update: {
+          TableName: config.tableName,
+          Key: c.key,
+          UpdateExpression: 'ADD n :by',
+          ExpressionAttributeValues: { ':by': c.by },
+        },
+      },
+    }));
+}
+
 /**
  * Merges directory writes that fall in one shard into one Update (a transaction may touch an item once); the last
- * write of an id wins. Other writes pass through unchanged.
+ * write of an id wins; and sums the steps of one counter item. Other writes pass through unchanged.
  */
 export function mergeEntryWrites(writes: TxWrite[]): TxWrite[] {
   const shards = new Map<string, { key: EntryWrite['key']; entries: Map<string, string | undefined> }>();
   const others: TxWrite[] = [];
   for (const w of writes) {
+    if (w.count) continue;
     if (!w.entry) {
       others.push(w);
       continue;
@@ -114,7 +143,7 @@ export function mergeEntryWrites(writes: TxWrite[]): TxWrite[] {
       },
     };
   });
-  return [...others, ...merged];
+  return [...others, ...merged, ...mergeCountWrites(writes)];
 }
 
 /** A directory entry read back: its id and its decoded value. */

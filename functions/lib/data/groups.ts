@@ -3,6 +3,7 @@ import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
 import { getItems, normalizeSearch, uniqueEntries } from './list-index';
+import { type Indexed, indexWrites } from './sorted-index';
 import { type Directory, directories, keys, recordOf } from './table';
 import type { TxWrite } from './transact';
 
@@ -44,11 +45,46 @@ export const groupEntry = (group: GroupRecord): GroupEntry => ({
   p: group.project_uuid,
 });
 
-/** The directory writes of a group created, edited (a group stays in its project) or deleted (no after). */
-export function groupListingWrites(group: GroupRecord, deleted = false): TxWrite[] {
-  return [directories.groups(), directories.groupsOfProject(group.project_uuid)].map((d) =>
-    deleted ? removeEntry(d, group.uuid) : putEntry(d, group.uuid, groupEntry(group)),
-  );
+const groupDirectories = (group: Pick<GroupRecord, 'project_uuid'>) => [
+  directories.groups(),
+  directories.groupsOfProject(group.project_uuid),
+];
+
+/**
+ * The orders of a group's sorted index rows (sorted-index.ts), the list's orderings (admin-area §3): `U` by `updated`,
+ * `N` by the normalised name (whose prefixes a search by name reads too), `E` by enable ('1' or '0').
+ */
+export const GROUP_ORDERS = { updated: 'U', name: 'N', enabled: 'E' } as const;
+
+/** A group's index rows, from its listing entry (so a backfill builds them from the directory alone). */
+export const groupIndexedOfEntry = (id: string, entry: GroupEntry): Indexed => ({
+  id,
+  entry,
+  values: [
+    { order: GROUP_ORDERS.updated, value: entry.u, ordered: true },
+    { order: GROUP_ORDERS.name, value: entry.s, ordered: true },
+    { order: GROUP_ORDERS.enabled, value: entry.e ? '1' : '0', ordered: true },
+  ],
+});
+
+const groupIndexed = (group: GroupRecord) => groupIndexedOfEntry(group.uuid, groupEntry(group));
+
+/**
+ * The listing writes of a group created (no before), edited (both; a group stays in its project) or deleted (no
+ * after), for the same transaction as the group's own write: its directory entries, its index rows and counts.
+ */
+export function groupListingWrites(before: GroupRecord | undefined, after: GroupRecord | undefined): TxWrite[] {
+  const group = (after ?? before) as GroupRecord;
+  return groupDirectories(group).flatMap((d) => [
+    after ? putEntry(d, group.uuid, groupEntry(after)) : removeEntry(d, group.uuid),
+    ...indexWrites(d, before && groupIndexed(before), after && groupIndexed(after)),
+  ]);
+}
+
+/** Every listing partition of groups: everyone's and each project's (read from the projects' directory). */
+export async function groupPartitions(): Promise<Directory[]> {
+  const [projects = []] = (await readDirectories([directories.projects()])).entries;
+  return [directories.groups(), ...projects.map((e) => directories.groupsOfProject(e.id))];
 }
 
 /** Group entries of directories, once each, and extra items read in the same call. */

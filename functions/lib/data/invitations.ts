@@ -1,10 +1,11 @@
-import type { Role } from '../../../shared/roles';
+import { INVITABLE_ROLES, type Role } from '../../../shared/roles';
 import { dynamo } from '../aws/dynamo';
 import { GetCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { ApiError, conflict } from '../errors';
 import { putEntry, readDirectories, removeEntry } from './directory';
 import { normalizeSearch, uniqueEntries } from './list-index';
+import { type Indexed, indexWrites } from './sorted-index';
 import { type Directory, directories, keys, recordOf } from './table';
 import type { TxWrite } from './transact';
 import type { MembershipTarget } from './users';
@@ -80,6 +81,56 @@ const invitationDirectories = (invitation: InvitationRecord) => [
   ...(invitation.project_uuid ? [directories.invitationsOfProject(invitation.project_uuid)] : []),
 ];
 
+/**
+ * The invitations a PROJECT_ADMIN lists in its project (the roles it may invite, INVITABLE_ROLES): a partition of the
+ * sorted index only (its directory is the project's, filtered in memory), so such a page is one range too.
+ */
+export const managedInvitationsOfProject = (project: string) => ({
+  ...directories.invitationsOfProject(project),
+  partition: `PROJECT#${project}#INVITATIONS#MANAGED`,
+});
+
+/** The orders of an invitation's index rows (sorted-index.ts): `C` by creation (the list's one order), `M` by e-mail. */
+export const INVITATION_ORDERS = { created: 'C', email: 'M' } as const;
+
+/** An invitation's index rows, from its listing entry (so a backfill builds them from the directory alone). */
+export const invitationIndexedOfEntry = (id: string, entry: InvitationEntry): Indexed => ({
+  id,
+  entry,
+  values: [
+    { order: INVITATION_ORDERS.created, value: entry.c, ordered: true },
+    { order: INVITATION_ORDERS.email, value: entry.s, ordered: true },
+  ],
+});
+
+const managedRole = (entry: Pick<InvitationEntry, 'r'>) => INVITABLE_ROLES.PROJECT_ADMIN.includes(entry.r);
+
+/**
+ * The index writes of an invitation made or removed (an invitation's listed values never change): every invitation's
+ * partition, and its project's managed one when a PROJECT_ADMIN may invite its role.
+ */
+function invitationIndexWrites(invitation: InvitationRecord, made: boolean): TxWrite[] {
+  const entry = invitationEntry(invitation);
+  const indexed = invitationIndexedOfEntry(invitation.uuid, entry);
+  return [
+    directories.invitations(),
+    ...(entry.p && managedRole(entry) ? [managedInvitationsOfProject(entry.p)] : []),
+  ].flatMap((d) => indexWrites(d, made ? undefined : indexed, made ? indexed : undefined));
+}
+
+/** Every partition of the invitations' index and where its entries are (the backfill's). */
+export async function invitationIndexSources() {
+  const [projects = []] = (await readDirectories([directories.projects()])).entries;
+  return [
+    directories.invitations(),
+    ...projects.map((p) => ({
+      directory: managedInvitationsOfProject(p.id),
+      source: directories.invitationsOfProject(p.id),
+      keep: managedRole,
+    })),
+  ];
+}
+
 const alreadyInvited = () => new ApiError(400, 'USER_ALREADY_INVITED');
 
 /**
@@ -100,6 +151,7 @@ export async function newInvitationWrites(invitation: InvitationRecord): Promise
     ...(older ? [checkWhen(invitationKey(older), sameProject, alreadyInvited)] : []),
     putNew({ ...invitationKey(invitation.uuid), ...record }),
     ...invitationDirectories(invitation).map((d) => putEntry(d, invitation.uuid, invitationEntry(invitation))),
+    ...invitationIndexWrites(invitation, true),
   ];
 }
 
@@ -111,6 +163,7 @@ export function removeInvitationWrites(invitation: InvitationRecord, onGone?: ()
     deleteWhen(invitationKey(invitation.uuid), { expression: 'attribute_exists(pk)' }, onGone),
     deleteKey(markerOf(invitation)),
     ...invitationDirectories(invitation).map((d) => removeEntry(d, invitation.uuid)),
+    ...invitationIndexWrites(invitation, false),
   ];
 }
 

@@ -1,12 +1,15 @@
 import { config } from '../config';
 import { batchWriteAll } from './batches';
 import { readDirectories } from './directory';
-import { type SocietyEntry, societyIndexedOfEntry, societyPartitions } from './societies';
-import { counterCounts, indexRowItems, readIndexItems } from './sorted-index';
+import { groupIndexedOfEntry, groupPartitions } from './groups';
+import { invitationIndexedOfEntry, invitationIndexSources } from './invitations';
+import { societyIndexedOfEntry, societyPartitions } from './societies';
+import { counterCounts, type Indexed, indexRowItems, readIndexItems } from './sorted-index';
 import type { Directory } from './table';
+import { userIndexedOfEntry, userIndexSources } from './user-listing';
 
 /**
- * One-off, idempotent maintenance: the sorted list indexes (sorted-index.ts) of societies written before they existed.
+ * One-off, idempotent maintenance: the sorted list indexes (sorted-index.ts) of lists written before they existed.
  * The directories stay what writers keep exactly, so each partition's index is made equal to its directory: rows
  * missing or different are put, rows of no entry deleted, and each counter item set to the entries it counts. It reads
  * directories and index partitions by key (no Scan). A society written while a partition is being compared may leave
@@ -20,14 +23,44 @@ export interface ListIndexBackfill {
   deleted: number;
 }
 
-/** Makes one partition's index equal to its directory. */
-export async function backfillPartition(directory: Directory): Promise<Omit<ListIndexBackfill, 'partitions'>> {
-  const [[entries = []], existing] = await Promise.all([
-    readDirectories<SocietyEntry>([directory]).then((out) => out.entries),
+/**
+ * A partition of an index and where its entries are: its own directory, or (an index-only partition, the users a
+ * PROJECT_ADMIN manages) another one's entries that pass `keep`.
+ */
+export interface IndexPartition {
+  directory: Directory;
+  source?: Directory;
+  keep?: (entry: never) => boolean;
+}
+
+/** How one kind of list builds an entry's index rows from its directory entry, and where its partitions are. */
+export interface IndexedList {
+  /** Takes the list's own entry type (never: any entry type's function fits). */
+  indexedOf: (id: string, entry: never) => Indexed;
+  partitions: () => Promise<Array<Directory | IndexPartition>>;
+}
+
+/** The lists that keep sorted indexes (docs/decisions/list-paging.md, "Lists converted and not"). */
+export const INDEXED_LISTS = {
+  societies: { indexedOf: societyIndexedOfEntry, partitions: societyPartitions },
+  groups: { indexedOf: groupIndexedOfEntry, partitions: groupPartitions },
+  users: { indexedOf: userIndexedOfEntry, partitions: userIndexSources },
+  invitations: { indexedOf: invitationIndexedOfEntry, partitions: invitationIndexSources },
+} satisfies Record<string, IndexedList>;
+
+/** Makes one partition's index equal to its directory (societies' unless told). */
+export async function backfillPartition(
+  partition: Directory | IndexPartition,
+  indexedOf: IndexedList['indexedOf'] = societyIndexedOfEntry,
+): Promise<Omit<ListIndexBackfill, 'partitions'>> {
+  const { directory, source = directory, keep } = 'directory' in partition ? partition : { directory: partition };
+  const [[all = []], existing] = await Promise.all([
+    readDirectories<unknown>([source]).then((out) => out.entries),
     readIndexItems(directory),
   ]);
+  const entries = keep ? all.filter((e) => keep(e.value as never)) : all;
   const wanted = [
-    ...entries.flatMap((e) => indexRowItems(directory, societyIndexedOfEntry(e.id, e.value))),
+    ...entries.flatMap((e) => indexRowItems(directory, indexedOf(e.id, e.value as never))),
     ...counterCounts(
       directory,
       entries.map((e) => e.id),
@@ -53,15 +86,27 @@ export async function backfillPartition(directory: Directory): Promise<Omit<List
   return { entries: entries.length, put: puts.length, deleted: deletes.length };
 }
 
-/** Every society partition's index made equal to its directory. */
-export async function backfillSocietyIndexes(): Promise<ListIndexBackfill> {
+/** Every partition of one list made equal to its directory. */
+export async function backfillListIndexes(list: IndexedList): Promise<ListIndexBackfill> {
   const out: ListIndexBackfill = { partitions: 0, entries: 0, put: 0, deleted: 0 };
-  for (const directory of await societyPartitions()) {
-    const one = await backfillPartition(directory);
+  for (const directory of await list.partitions()) {
+    const one = await backfillPartition(directory, list.indexedOf);
     out.partitions += 1;
     out.entries += one.entries;
     out.put += one.put;
     out.deleted += one.deleted;
   }
+  return out;
+}
+
+export const backfillSocietyIndexes = () => backfillListIndexes(INDEXED_LISTS.societies);
+export const backfillGroupIndexes = () => backfillListIndexes(INDEXED_LISTS.groups);
+export const backfillUserIndexes = () => backfillListIndexes(INDEXED_LISTS.users);
+export const backfillInvitationIndexes = () => backfillListIndexes(INDEXED_LISTS.invitations);
+
+/** Every indexed list's partitions, list by list (what the maintenance script runs). */
+export async function backfillEveryListIndex(): Promise<Record<string, ListIndexBackfill>> {
+  const out: Record<string, ListIndexBackfill> = {};
+  for (const [name, list] of Object.entries(INDEXED_LISTS)) out[name] = await backfillListIndexes(list);
   return out;
 }

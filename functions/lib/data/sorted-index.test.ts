@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mergeEntryWrites } from './directory';
 import { type SocietyRecord, societyListingWrites } from './societies';
 import { counterKeys, indexWrites } from './sorted-index';
 import type { TxWrite } from './transact';
@@ -29,9 +30,7 @@ function effect(writes: TxWrite[]) {
   return {
     put: writes.flatMap((w) => (w.write.Put ? [w.write.Put.Item?.sk] : [])),
     deleted: writes.flatMap((w) => (w.write.Delete ? [w.write.Delete.Key?.sk] : [])),
-    counted: writes.flatMap((w) =>
-      w.write.Update ? [[w.write.Update.Key?.pk, w.write.Update.ExpressionAttributeValues?.[':by']]] : [],
-    ),
+    counted: writes.flatMap((w) => (w.count ? [[w.count.key.pk, w.count.by]] : [])),
   };
 }
 
@@ -43,7 +42,7 @@ describe('indexWrites', () => {
       deleted: [],
       counted: [['LIST#PROJECT#p#SOCIETIES', 1]],
     });
-    const counter = writes.find((w) => w.write.Update)?.write.Update?.Key;
+    const counter = writes.find((w) => w.count)?.count?.key;
     expect(counterKeys(directory)).toContainEqual(counter);
   });
 
@@ -60,14 +59,14 @@ describe('indexWrites', () => {
   });
 
   it('deletes every row of an entry that leaves and takes one from the same counter', () => {
-    const added = indexWrites(directory, undefined, indexed('2026-01-01', 'alamo')).find((w) => w.write.Update);
+    const added = indexWrites(directory, undefined, indexed('2026-01-01', 'alamo')).find((w) => w.count);
     const writes = indexWrites(directory, indexed('2026-01-01', 'alamo'), undefined);
     expect(effect(writes)).toEqual({
       put: [],
       deleted: ['U#2026-01-01#id-1', 'N#alamo#id-1'],
       counted: [['LIST#PROJECT#p#SOCIETIES', -1]],
     });
-    expect(writes.find((w) => w.write.Update)?.write.Update?.Key).toEqual(added?.write.Update?.Key);
+    expect(writes.find((w) => w.count)?.count?.key).toEqual(added?.count?.key);
   });
 });
 
@@ -116,5 +115,42 @@ describe('societyListingWrites', () => {
     const writes = societyListingWrites(society({}), society({ society_rut: null }));
     expect(effect(writes).deleted.filter((sk) => String(sk).startsWith('R#'))).toHaveLength(3);
     expect(effect(writes).put.filter((sk) => String(sk).startsWith('R#'))).toEqual([]);
+  });
+});
+
+describe('ordered rows and counter steps', () => {
+  it('puts an ordered row’s id after a separator below any character, so a value sorts before its extensions', () => {
+    const keyOf = (name: string) =>
+      indexWrites(directory, undefined, {
+        id: 'id-1',
+        entry: {},
+        values: [{ order: 'N', value: name, ordered: true }],
+      }).flatMap((w) => (w.write.Put ? [String(w.write.Put.Item?.sk)] : []))[0] as string;
+    const names = ['grupo a 2', 'grupo a', 'grupo a!', 'grupo a#b', 'grupo ab'];
+    // The keys sort as the values do in memory (then by id), which '#' before the id would not give for ' ' and '!'.
+    expect(names.map(keyOf).sort()).toEqual([...names].sort().map(keyOf));
+    expect(keyOf('grupo a')).toBe('N#grupo a\u0001id-1');
+  });
+
+  it('sums the steps of one counter item in a transaction (two entries entering one partition), and drops a net 0', () => {
+    const step = (id: string) =>
+      indexWrites(directory, undefined, { ...indexed('2026-01-01', 'x'), id }).filter((w) => w.count);
+    // Ids hashing to one counter item: a transaction may touch an item once.
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r'];
+    const keyOf = (id: string) => step(id)[0]?.count?.key.sk;
+    const first = ids.find((id) => ids.some((other) => other !== id && keyOf(other) === keyOf(id))) as string;
+    const sameShard = ids
+      .filter((id) => keyOf(id) === keyOf(first))
+      .slice(0, 2)
+      .map((id) => ({ id }));
+    expect(sameShard).toHaveLength(2);
+    const [one, two] = sameShard as Array<{ id: string }>;
+    const merged = mergeEntryWrites([...step(one?.id as string), ...step(two?.id as string)]);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]?.write.Update?.ExpressionAttributeValues).toEqual({ ':by': 2 });
+    const leaving = indexWrites(directory, { ...indexed('2026-01-01', 'x'), id: two?.id as string }, undefined).filter(
+      (w) => w.count,
+    );
+    expect(mergeEntryWrites([...step(one?.id as string), ...leaving])).toEqual([]);
   });
 });

@@ -23,6 +23,8 @@ const indexPk = (directory: Directory) => `LIST#${directory.partition}`;
 /** The highest code point: a range up to prefix + this holds every value that starts with the prefix. */
 const LAST_CHAR = '\u{10ffff}';
 
+type CounterKey = { pk: string; sk: string };
+
 /** The counter items of a partition (read with a page's rows; their `n` add up to the partition's entries). */
 export const counterKeys = (directory: Directory) =>
   Array.from({ length: COUNTER_SHARDS }, (_, n) => ({
@@ -34,18 +36,36 @@ export const counterKeys = (directory: Directory) =>
 export interface IndexedValue {
   order: string;
   value: string;
+  /**
+   * Pages are read in this order by value then id, as lists sort in memory: the id follows the value after TIE,
+   * lower than any character a value holds, so 'grupo a' comes before 'grupo a 2' ('#' would put it after, since a
+   * space sorts below '#'). Orders only searched by prefix, or of fixed-length values, keep '#'.
+   */
+  ordered?: boolean;
+  /**
+   * Rewritten only when the entry's `core` changed (or the row's key moved), not for the rest of it: a row that keeps
+   * an older copy of what is outside the core (a user's membership hints) until the entry's next real change.
+   */
+  lazy?: boolean;
 }
+
+/** Separates a value from its id in an ordered row; values lose the control characters at or below it. */
+const TIE = '\u0001';
 
 /** An entry as the sorted index holds it: its id, its compact JSON-able value and the orders it is listed in. */
 export interface Indexed {
   id: string;
   entry: unknown;
+  /** What a lazy row is rewritten for (IndexedValue.lazy); the whole entry when absent. */
+  core?: unknown;
   values: IndexedValue[];
 }
 
-const rowKey = (directory: Directory, order: string, value: string, id: string) => ({
+const rowKey = (directory: Directory, { order, value, ordered }: IndexedValue, id: string) => ({
   pk: indexPk(directory),
-  sk: `${order}#${value.slice(0, VALUE_CHARS)}#${id}`,
+  sk: ordered
+    ? `${order}#${value.replaceAll('\u0000', '').replaceAll(TIE, '').slice(0, VALUE_CHARS)}${TIE}${id}`
+    : `${order}#${value.slice(0, VALUE_CHARS)}#${id}`,
 });
 
 /**
@@ -55,35 +75,28 @@ const rowKey = (directory: Directory, order: string, value: string, id: string) 
  */
 export function indexWrites(directory: Directory, before: Indexed | undefined, after: Indexed | undefined): TxWrite[] {
   const id = (after ?? before)?.id as string;
-  const keysOf = (x: Indexed | undefined) => (x?.values ?? []).map((v) => rowKey(directory, v.order, v.value, id));
+  const keysOf = (x: Indexed | undefined) => (x?.values ?? []).map((v) => rowKey(directory, v, id));
   const beforeKeys = keysOf(before);
   const afterKeys = keysOf(after);
   const json = after && JSON.stringify(after.entry);
   const sameJson = before !== undefined && json === JSON.stringify(before.entry);
+  const coreOf = (x: Indexed) => JSON.stringify(x.core ?? x.entry);
+  const sameCore = before !== undefined && after !== undefined && coreOf(before) === coreOf(after);
   const kept = new Set(afterKeys.map((k) => k.sk));
   const had = new Set(beforeKeys.map((k) => k.sk));
   const deletes: TxWrite[] = beforeKeys
     .filter((k) => !kept.has(k.sk))
     .map((Key) => ({ write: { Delete: { TableName: config.tableName, Key } } }));
+  const unchanged = (k: { sk: string }, i: number) => had.has(k.sk) && (after?.values[i]?.lazy ? sameCore : sameJson);
   const puts: TxWrite[] = afterKeys
-    .filter((k) => !(sameJson && had.has(k.sk)))
+    .filter((k, i) => !unchanged(k, i))
     .map((key) => ({ write: { Put: { TableName: config.tableName, Item: { ...key, v: json } } } }));
   const by = before && !after ? -1 : !before && after ? 1 : 0;
+  // A step of the counter its id hashes to; transactWrite sums the steps of one item (mergeEntryWrites).
   const counter: TxWrite[] =
     by === 0
       ? []
-      : [
-          {
-            write: {
-              Update: {
-                TableName: config.tableName,
-                Key: counterKeys(directory)[hashShard(id, COUNTER_SHARDS)] as { pk: string; sk: string },
-                UpdateExpression: 'ADD n :by',
-                ExpressionAttributeValues: { ':by': by },
-              },
-            },
-          },
-        ];
+      : [{ write: {}, count: { key: counterKeys(directory)[hashShard(id, COUNTER_SHARDS)] as CounterKey, by } }];
   return [...deletes, ...puts, ...counter];
 }
 
@@ -91,7 +104,11 @@ type Key = Record<string, unknown>;
 
 const entryOf = <T>(item: Record<string, unknown>): Entry<T> => {
   const sk = item.sk as string;
-  return { id: sk.slice(sk.lastIndexOf('#') + 1), value: JSON.parse(item.v as string) as T };
+  // Ids hold neither '#' nor TIE; a value may hold '#', before an ordered row's TIE.
+  return {
+    id: sk.slice(Math.max(sk.lastIndexOf('#'), sk.lastIndexOf(TIE)) + 1),
+    value: JSON.parse(item.v as string) as T,
+  };
 };
 
 /** One Query of an order's rows (or of those starting with `prefix`), from `start`, at most `limit` rows. */
@@ -223,7 +240,7 @@ export async function getItemsCounted<T>(
 /** The rows of one entry in a partition, as items (bulk loads and backfills write them outside any transaction). */
 export const indexRowItems = (directory: Directory, indexed: Indexed) => {
   const v = JSON.stringify(indexed.entry);
-  return indexed.values.map((x) => ({ ...rowKey(directory, x.order, x.value, indexed.id), v }));
+  return indexed.values.map((x) => ({ ...rowKey(directory, x, indexed.id), v }));
 };
 
 /** How many of these entries each counter item of the partition counts (bulk loads add them; backfills set them). */

@@ -2,7 +2,7 @@ import { AwsError, backoffMs, callTimeLeftMs } from '../aws/aws-client';
 import { dynamo } from '../aws/dynamo';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '../aws/dynamo-commands';
 import { ApiError, conflict, serviceBusy } from '../errors';
-import { type EntryWrite, mergeEntryWrites } from './directory';
+import { type CountWrite, type EntryWrite, mergeEntryWrites } from './directory';
 
 /** DynamoDB's limit on one transaction's writes (the user entries backfill checks it before it sends). */
 export const MAX_WRITES = 100;
@@ -20,6 +20,8 @@ export interface TxWrite {
   onConditionFail?: () => ApiError;
   /** A listing directory entry (directory.ts), merged with the others of its shard before sending. */
   entry?: EntryWrite;
+  /** A step of a list's counter item (sorted-index.ts), summed with the others of that item before sending. */
+  count?: CountWrite;
 }
 
 /**

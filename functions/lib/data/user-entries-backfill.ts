@@ -72,7 +72,7 @@ export async function backfillUserEntries({ users, shards }: UserEntriesScan): P
     const chunk = users.slice(i, i + CHUNK);
     const memberships = await listedMemberships(chunk);
     for (const user of chunk) {
-      const entries = userListingWrites(user, memberships.get(user.uuid) ?? []);
+      const entries = userListingWrites(user, user, memberships.get(user.uuid) ?? []);
       const stale = entries.some(({ entry }) => {
         if (!entry) return false;
         return shards.get(`${entry.key.pk}|${entry.key.sk}`)?.[entry.id] !== entry.value;

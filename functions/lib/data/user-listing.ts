@@ -1,8 +1,9 @@
-import type { Role } from '../../../shared/roles';
+import { INVITABLE_ROLES, type Role } from '../../../shared/roles';
 import { config } from '../config';
 import { conflict } from '../errors';
 import { putEntry, readDirectories, removeEntry } from './directory';
 import { getItems, normalizeSearch, uniqueEntries } from './list-index';
+import { type Indexed, indexWrites } from './sorted-index';
 import { type Directory, directories, keys } from './table';
 import type { TxWrite } from './transact';
 import { documentationProjects } from './user-documentation';
@@ -85,19 +86,113 @@ export const unlinkWrites = (user: Pick<UserRecord, 'uuid'>, target: ListedMembe
   membershipDirectories(user.uuid, target).map(({ directory, id }) => removeEntry(directory, id));
 
 /**
- * Every directory entry of a user (all users, and each membership's), for its creation and for every edit: the
- * entries carry the user's listed attributes, `updated` among them.
+ * The users a PROJECT_ADMIN lists in its project (the roles it manages, INVITABLE_ROLES): a partition of the sorted
+ * index only (its directory is the project's, filtered in memory), so such a page is one range too.
  */
-export function userListingWrites(user: UserRecord, memberships: ListedMembership[]): TxWrite[] {
+export const managedUsersOfProject = (project: string) => ({
+  ...directories.usersOfProject(project),
+  partition: `PROJECT#${project}#USERS#MANAGED`,
+});
+
+/**
+ * The orders of a user's sorted index rows (sorted-index.ts), the users list's orderings: `U` by `updated`, `F` by
+ * normalised first then last name, `L` by last then first name (both searched by prefix too), `M` by e-mail, `E` by
+ * enable ('1' or '0').
+ */
+export const USER_ORDERS = { updated: 'U', first: 'F', last: 'L', email: 'M', active: 'E' } as const;
+
+/**
+ * A user's index rows, from its listing entry (so a backfill builds them from the directory alone), membership hints
+ * included, so a page reads the names it shows with its users. A join or a leave changes only the hints: it rewrites
+ * the `U` row (the default page's), and the other orders' rows keep older hints until the user's next edit (a page in
+ * such an order then reads a missing name in a call of its own, userViews).
+ */
+export function userIndexedOfEntry(id: string, entry: UserEntry): Indexed {
+  const { p: _p, g: _g, s: _s, ...core } = entry;
+  return {
+    id,
+    entry,
+    core,
+    values: [
+      { order: USER_ORDERS.updated, value: entry.u, ordered: true },
+      { order: USER_ORDERS.first, value: `${entry.a} ${entry.b}`, ordered: true, lazy: true },
+      { order: USER_ORDERS.last, value: `${entry.b} ${entry.a}`, ordered: true, lazy: true },
+      { order: USER_ORDERS.email, value: entry.m, ordered: true, lazy: true },
+      { order: USER_ORDERS.active, value: entry.e ? '1' : '0', ordered: true, lazy: true },
+    ],
+  };
+}
+
+/**
+ * The partitions a user's index rows are in, from its record alone: every user's and each of its projects' (and the
+ * managed one when a PROJECT_ADMIN manages its role). Groups and societies list their users from their directories.
+ */
+export function userIndexPartitions(user: Pick<UserRecord, 'project_uuids' | 'user_role'>): Directory[] {
+  const managed = INVITABLE_ROLES.PROJECT_ADMIN.includes(user.user_role);
+  return [
+    directories.users(),
+    ...user.project_uuids.map(directories.usersOfProject),
+    ...(managed ? user.project_uuids.map(managedUsersOfProject) : []),
+  ];
+}
+
+/**
+ * Every partition of the users' index and the directory its entries are in (the backfill's): every user's, and per
+ * project (read from the projects' directory) its users' and the managed ones among them.
+ */
+export async function userIndexSources() {
+  const [projects = []] = (await readDirectories([directories.projects()])).entries;
+  const managed = (entry: UserEntry) => INVITABLE_ROLES.PROJECT_ADMIN.includes(entry.r);
+  return [
+    directories.users(),
+    ...projects.flatMap((p) => [
+      directories.usersOfProject(p.id),
+      { directory: managedUsersOfProject(p.id), source: directories.usersOfProject(p.id), keep: managed },
+    ]),
+  ];
+}
+
+/**
+ * The index writes of a user created (no before), changed (both) or deleted (no after), for the same transaction as
+ * the user's own write, which must be conditioned on the version `before` was read at (its rows' keys come from it).
+ */
+export function userIndexWrites(before: UserRecord | undefined, after: UserRecord | undefined): TxWrite[] {
+  const indexed = (u: UserRecord) => userIndexedOfEntry(u.uuid, userEntry(u));
+  const had = before ? userIndexPartitions(before) : [];
+  const kept = after ? userIndexPartitions(after) : [];
+  const isIn = (list: Directory[], d: Directory) => list.some((x) => x.partition === d.partition);
+  return [
+    ...had.filter((d) => !isIn(kept, d)).flatMap((d) => indexWrites(d, before && indexed(before), undefined)),
+    ...kept.flatMap((d) =>
+      indexWrites(d, before && isIn(had, d) ? indexed(before) : undefined, after && indexed(after)),
+    ),
+  ];
+}
+
+/**
+ * Every directory entry of a user (all users, and each membership's), for its creation and for every edit: the
+ * entries carry the user's listed attributes, `updated` among them; and its index rows (`before` as read, undefined
+ * for a new user).
+ */
+export function userListingWrites(
+  before: UserRecord | undefined,
+  user: UserRecord,
+  memberships: ListedMembership[],
+): TxWrite[] {
   return [
     putEntry(directories.users(), user.uuid, userEntry(user)),
     ...memberships.flatMap((target) => linkWrites(user, target)),
+    ...userIndexWrites(before, user),
   ];
 }
 
 /** Takes a deleted user off every list. */
 export function userUnlistingWrites(user: UserRecord, memberships: MembershipTarget[]): TxWrite[] {
-  return [removeEntry(directories.users(), user.uuid), ...memberships.flatMap((target) => unlinkWrites(user, target))];
+  return [
+    removeEntry(directories.users(), user.uuid),
+    ...memberships.flatMap((target) => unlinkWrites(user, target)),
+    ...userIndexWrites(user, undefined),
+  ];
 }
 
 /** User entries of directories (a user once) and extra items read in the same call. */
@@ -178,7 +273,7 @@ export async function addMembershipWrites(users: UserRecord[], target: Membershi
         },
       },
     },
-    ...userListingWrites(joined(user, target), [...(memberships.get(user.uuid) ?? []), target]),
+    ...userListingWrites(user, joined(user, target), [...(memberships.get(user.uuid) ?? []), target]),
   ]);
 }
 
@@ -189,6 +284,9 @@ export function removeMembershipWrites(users: UserRecord[], target: MembershipTa
     if (index < 0) return [];
     // Leaving a project closes its documents too: a firm that takes the person back opens them anew.
     const docs = target.field === 'project_uuids' ? (user.documentation_projects ?? []).indexOf(target.uuid) : -1;
+    const after = { ...user, [target.field]: user[target.field].filter((u) => u !== target.uuid) };
+    // Leaving a project takes the user's index rows out of it, keyed by the record read: only on that version.
+    const onVersion = target.field === 'project_uuids';
     return [
       {
         write: {
@@ -196,15 +294,20 @@ export function removeMembershipWrites(users: UserRecord[], target: MembershipTa
             TableName: config.tableName,
             Key: keys.user(user.uuid),
             UpdateExpression: `REMOVE #field[${index}]${docs < 0 ? '' : `, documentation_projects[${docs}]`} SET version = version + :one`,
-            ConditionExpression: `#field[${index}] = :id${docs < 0 ? '' : ` AND documentation_projects[${docs}] = :id`}`,
+            ConditionExpression: `#field[${index}] = :id${docs < 0 ? '' : ` AND documentation_projects[${docs}] = :id`}${onVersion ? ' AND version = :version' : ''}`,
             ExpressionAttributeNames: { '#field': target.field },
-            ExpressionAttributeValues: { ':id': target.uuid, ':one': 1 },
+            ExpressionAttributeValues: {
+              ':id': target.uuid,
+              ':one': 1,
+              ...(onVersion && { ':version': user.version }),
+            },
           },
         },
         onConditionFail: () => conflict('DATA_CONFLICT'),
       },
       ...unlinkWrites(user, target),
-      membershipsChanged({ ...user, [target.field]: user[target.field].filter((u) => u !== target.uuid) }),
+      membershipsChanged(after),
+      ...userIndexWrites(user, after),
     ];
   });
 }

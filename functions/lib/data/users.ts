@@ -211,7 +211,7 @@ export function newUserWrites(user: UserRecord, targets: MembershipTarget[], ema
   return [
     putNew(userItem(record)),
     putNew({ ...keys.unique('EMAIL', user.email), owner_uuid: user.uuid }, emailTaken),
-    ...userListingWrites(record, targets),
+    ...userListingWrites(undefined, record, targets),
   ];
 }
 

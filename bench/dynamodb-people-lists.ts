@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import type { Caller } from '../functions/lib/auth/caller';
+import { BatchWriteCommand, QueryCommand, UpdateCommand } from '../functions/lib/aws/dynamo-commands';
+import type { TxWrite } from '../functions/lib/data/transact';
+import { startPortal } from '../local/portal';
+import { countDynamoBytes } from './dynamodb-lists';
+import { countDynamoCalls, superAdminToken } from './harness';
+import { median } from './stats';
+
+export const title =
+  'groups, users and invitations lists of projects holding 5,000 and 50,000 of them: DynamoDB calls, bytes and latency per request';
+
+const SIZES = (process.env.BENCH_ROWS ?? '5000,50000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const PAGE = 15;
+const HEADER = `${'request'.padEnd(62)} ${'calls'.padStart(6)} ${'KB read'.padStart(9)} ${'median ms'.padStart(10)} ${'ratio'.padStart(7)}`;
+
+/**
+ * Starts the API on free ports with in-memory services; for each size, adds a project holding that many groups, users
+ * and pending invitations (items by BatchWrite; their directory entries, sorted index rows and counters are what the entities'
+ * own listing writers produce, written in bulk), then times the groups, users and invitations list endpoints over HTTP as a
+ * SUPER_ADMIN, counting DynamoDB calls and the bytes DynamoDB answered (the caller's own Get included), beside a bare
+ * 15-row Query in the same run: the ratio column is each request's median time over the bare Query's.
+ */
+export async function run(): Promise<void> {
+  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+  const dynamoBytes = countDynamoBytes();
+  const portal = await startPortal({ mode: 'test', web: false });
+  try {
+    const { dynamo } = await import('../functions/lib/aws/dynamo');
+    const { createProject } = await import('../functions/projects/projects');
+    const { groupItem, groupListingWrites } = await import('../functions/lib/data/groups');
+    const { userItem } = await import('../functions/lib/data/users');
+    const { userListingWrites } = await import('../functions/lib/data/user-listing');
+    const { newInvitationWrites } = await import('../functions/lib/data/invitations');
+    const { bulkEntryUpdates } = await import('../functions/lib/data/directory');
+    const table = portal.env.TABLE_NAME as string;
+    const dynamoCalls = countDynamoCalls(dynamo);
+    const access = await superAdminToken(portal.apiUrl);
+    const system = { user: { uuid: 'bench', email: 'bench@portal.local' }, role: 'SUPER_ADMIN' } as unknown as Caller;
+    const summary: string[] = [];
+
+    const putAll = async (items: Array<Record<string, unknown>>) => {
+      const writeBatch = async (start: number) => {
+        let request: Record<string, unknown[]> | undefined = {
+          [table]: items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } })),
+        };
+        while (request && Object.keys(request).length > 0) {
+          const out = await dynamo.send(new BatchWriteCommand({ RequestItems: request as never }));
+          request = out.UnprocessedItems as typeof request;
+        }
+      };
+      const starts = Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => i * 25);
+      for (let i = 0; i < starts.length; i += 8) await Promise.all(starts.slice(i, i + 8).map(writeBatch));
+    };
+    /** The writers' listing writes in bulk: index rows put, directory entries merged per shard, counters summed. */
+    const loadListing = async (writes: TxWrite[]) => {
+      await putAll(writes.flatMap((w) => (w.write.Put?.Item ? [w.write.Put.Item as Record<string, unknown>] : [])));
+      const updates = bulkEntryUpdates(writes);
+      for (let i = 0; i < updates.length; i += 8) {
+        await Promise.all(updates.slice(i, i + 8).map((u) => dynamo.send(new UpdateCommand(u.write.Update as never))));
+      }
+      const counts = new Map<string, { key: { pk: string; sk: string }; by: number }>();
+      for (const { count } of writes) {
+        if (!count) continue;
+        const id = `${count.key.pk}|${count.key.sk}`;
+        counts.set(id, { key: count.key, by: (counts.get(id)?.by ?? 0) + count.by });
+      }
+      for (const { key, by } of counts.values()) {
+        await dynamo.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: key,
+            UpdateExpression: 'ADD n :n',
+            ExpressionAttributeValues: { ':n': by },
+          }),
+        );
+      }
+    };
+
+    for (const size of SIZES) {
+      const project = await createProject(
+        system,
+        {
+          project_name: `Bench personas ${size} ${randomUUID().slice(0, 6)}`,
+          client_name: 'Bench',
+          associated_service_description: 'b',
+          service_description: 'b',
+        },
+        [],
+      );
+      const p = project.uuid;
+      const now = Date.now();
+      const started = performance.now();
+      const groups = Array.from({ length: size }, (_, i) => ({
+        uuid: randomUUID(),
+        group_name: `Grupo Bench ${String(i).padStart(5, '0')}`,
+        group_description: 'bench',
+        project_uuid: p,
+        admin: [],
+        user: [],
+        primary_color: '#123456',
+        enable: i % 5 !== 0,
+        created: new Date(now).toISOString(),
+        updated: new Date(now + i).toISOString(),
+        version: 1,
+        society_quantity: 0,
+      }));
+      const roles = ['GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'] as const;
+      const users = Array.from({ length: size }, (_, i) => ({
+        uuid: randomUUID(),
+        email: `bench-${String(i).padStart(5, '0')}-${randomUUID().slice(0, 4)}@example.cl`,
+        first_name: `Nombre${String(i % 997).padStart(3, '0')}`,
+        last_name: `Apellido Bench ${String(i).padStart(5, '0')}`,
+        enable: i % 7 !== 0,
+        user_role: roles[i % roles.length] as (typeof roles)[number],
+        image: null,
+        phone_number: null,
+        position: null,
+        documentation_projects: [],
+        rut_user: null,
+        user_description: null,
+        user_magnus: null,
+        project_uuids: [p],
+        group_uuids: [],
+        society_uuids: [],
+        created: new Date(now).toISOString(),
+        updated: new Date(now + i).toISOString(),
+        version: 1,
+      }));
+      // Items: the data layer's own; the gsi1 attributes only give the bare Query baseline a partition to page.
+      await putAll([
+        ...groups.map((g) => ({ ...groupItem(g), gsi1pk: `BENCH#${p}`, gsi1sk: g.uuid })),
+        ...users.map((u) => userItem(u as never)),
+      ]);
+      const invitations = Array.from({ length: size }, (_, i) => ({
+        uuid: randomUUID(),
+        email: `invitada-bench-${String(i).padStart(5, '0')}@example.cl`,
+        user_role: roles[i % roles.length] as (typeof roles)[number],
+        status: 'PENDING' as const,
+        created: new Date(now + i).toISOString(),
+        sent: null,
+        token_hash: randomUUID(),
+        project_uuid: p,
+        targets: [{ field: 'project_uuids' as const, uuid: p, project_uuid: p }],
+        invited_by: 'bench',
+      }));
+      // Exactly what an invitation's transaction writes (its item, marker, entries, index rows and counter steps).
+      const invitationWrites: TxWrite[] = [];
+      for (let i = 0; i < invitations.length; i += 50) {
+        const chunk = await Promise.all(invitations.slice(i, i + 50).map((r) => newInvitationWrites(r)));
+        invitationWrites.push(...chunk.flat());
+      }
+      await loadListing([
+        ...groups.flatMap((g) => groupListingWrites(undefined, g)),
+        ...users.flatMap((u) => userListingWrites(undefined, u as never, [{ field: 'project_uuids', uuid: p }])),
+        ...invitationWrites,
+      ]);
+      console.log(
+        `Loaded ${size} groups, ${size} users and ${size} invitations in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+      );
+      const [load] = loadavg();
+      console.log(`load average ${load?.toFixed(1)} on ${cpus().length} cores while measuring\n`);
+
+      let bare = 0;
+      const measure = async (label: string, once: () => Promise<unknown>, runs = RUNS) => {
+        await once(); // warm: module load, first connection
+        const times: number[] = [];
+        const perCall: number[] = [];
+        const perBytes: number[] = [];
+        for (let i = 0; i < runs; i++) {
+          const before = dynamoCalls();
+          const bytesBefore = await dynamoBytes();
+          const t = performance.now();
+          await once();
+          times.push(performance.now() - t);
+          perCall.push(dynamoCalls() - before);
+          perBytes.push((await dynamoBytes()) - bytesBefore);
+        }
+        const ms = median(times);
+        bare ||= ms;
+        const kb = (median(perBytes) / 1024).toFixed(1);
+        const line = `${label.padEnd(62)} ${String(median(perCall)).padStart(6)} ${kb.padStart(9)} ${ms.toFixed(1).padStart(10)} ${(ms / bare).toFixed(1).padStart(6)}×`;
+        console.log(line);
+        summary.push(`${String(size).padStart(6)}  ${line}`);
+      };
+      const get = (path: string) => async () => {
+        const response = await fetch(`${portal.apiUrl}/${path}`, { headers: { authorization: `Bearer ${access}` } });
+        if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+        return response.json();
+      };
+      const last = size - PAGE;
+      const middle = Math.floor(size / 2);
+      const probe = String(Math.floor(size * 0.85)).padStart(5, '0');
+
+      console.log(HEADER);
+      console.log('-'.repeat(HEADER.length));
+      await measure(`bare Query of ${PAGE} groups (DynamoDB only)`, () =>
+        dynamo.send(
+          new QueryCommand({
+            TableName: table,
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: { ':pk': `BENCH#${p}` },
+            Limit: PAGE,
+          }),
+        ),
+      );
+      const { pageGroups } = await import('../functions/groups/group-lists');
+      const { pageUsers } = await import('../functions/users/user-lists');
+      await measure(`the project's groups page 1 in process (no HTTP)`, () =>
+        pageGroups(system, { project: p, offset: 0, limit: PAGE }),
+      );
+      await measure(`the project's users page 1 in process (no HTTP)`, () =>
+        pageUsers(system, { project: p, offset: 0, limit: PAGE }),
+      );
+      const groupsOf = `api/v1/groups/group/?project=${p}&limit=${PAGE}`;
+      await measure(`GET groups, page 1 (Ultima edicion)`, get(groupsOf));
+      await measure(`GET groups by name, page 1`, get(`${groupsOf}&ordering=group_name`));
+      await measure(
+        `GET groups by name, last page (offset ${last})`,
+        get(`${groupsOf}&ordering=group_name&offset=${last}`),
+      );
+      await measure(
+        `GET groups by state, middle page (offset ${middle})`,
+        get(`${groupsOf}&ordering=enabled&offset=${middle}`),
+      );
+      await measure(
+        `GET groups, name prefix "grupo bench ${probe}"`,
+        get(`${groupsOf}&match=prefix&search=grupo%20bench%20${probe}`),
+      );
+      await measure(
+        `GET groups, substring "bench ${probe}" (reads the directory)`,
+        get(`api/v1/groups/search/?project=${p}&limit=${PAGE}&search=bench%20${probe}`),
+      );
+      const usersOf = `api/v1/users/user/?project=${p}&limit=${PAGE}`;
+      await measure(`GET users, page 1 (Ultima edicion)`, get(usersOf));
+      await measure(`GET users by last name, page 1`, get(`${usersOf}&ordering=last_name`));
+      await measure(
+        `GET users by e-mail, last page (offset ${last})`,
+        get(`${usersOf}&ordering=-email&offset=${last}`),
+      );
+      await measure(
+        `GET users by state, middle page (offset ${middle})`,
+        get(`${usersOf}&ordering=is_active&offset=${middle}`),
+      );
+      await measure(
+        `GET users, last name prefix "apellido bench ${probe}"`,
+        get(`${usersOf}&match=prefix&search=apellido%20bench%20${probe}`),
+      );
+      await measure(
+        `GET users, substring "bench ${probe}" (reads the directory)`,
+        get(`api/v1/users/search/?project=${p}&limit=${PAGE}&search=bench%20${probe}`),
+      );
+      await measure(`GET users by role (reads the directory)`, get(`${usersOf}&user_role=USER_GROUP`));
+      await measure(`GET users, every user (page 1)`, get(`api/v1/users/user/?limit=${PAGE}`));
+      const invitationsOf = `api/v1/register/invitations/?limit=${PAGE}`;
+      await measure(`GET invitations, page 1 (newest first)`, get(invitationsOf));
+      await measure(`GET invitations, last page (offset ${last})`, get(`${invitationsOf}&offset=${last}`));
+      await measure(`GET invitations, middle page (offset ${middle})`, get(`${invitationsOf}&offset=${middle}`));
+      await measure(
+        `GET invitations, e-mail prefix "invitada-bench-${probe}"`,
+        get(`${invitationsOf}&match=prefix&search=invitada-bench-${probe}`),
+      );
+      await measure(
+        `GET invitations, substring "bench-${probe}" (reads the directory)`,
+        get(`api/v1/register/invitations-search/?limit=${PAGE}&search=bench-${probe}`),
+      );
+      const counts = await Promise.all([get(groupsOf)(), get(usersOf)()]);
+      console.log(
+        `\ncounts reported for the project: groups ${(counts[0] as { count: number }).count}, users ${(counts[1] as { count: number }).count} (expected ${size} each)\n`,
+      );
+    }
+    console.log(`summary\n${'size'.padStart(6)}  ${HEADER}`);
+    for (const line of summary) console.log(line);
+  } finally {
+    await portal.stop();
+  }
+}
