@@ -61,13 +61,26 @@ export const supportMails = {
     subjectLabel: 'Asunto',
   },
   ticket: {
-    subject: (subject: string) => `Ticket de soporte: ${subject}`,
+    subject: (label: string, subject: string) => `Ticket de soporte ${label}: ${subject}`,
+    replySubject: (label: string, subject: string) => `Nuevo mensaje en el ticket ${label}: ${subject}`,
     title: 'Nuevo ticket de soporte',
+    replyTitle: 'Nuevo mensaje del cliente',
     id: 'Ticket',
     user: 'Usuario',
     project: 'Proyecto',
     noProject: 'Sin proyecto',
     created: 'Fecha',
     subjectLabel: 'Asunto',
+    attachments: 'Archivos adjuntos',
+    link: 'Responder en el portal',
+  },
+  answer: {
+    subject: (label: string, subject: string) => `Respuesta a tu ticket ${label}: ${subject}`,
+    title: (label: string) => `Respondimos tu ticket ${label}`,
+    intro: (firm: string, label: string, subject: string) => `${firm} respondió tu ticket ${label} «${subject}»:`,
+    attachments: (names: readonly string[]) => `Archivos adjuntos: ${names.join(', ')}.`,
+    replyInPortal:
+      'Para responder, entra al portal con el botón de abajo: las respuestas a este correo no llegan a nuestro equipo.',
+    action: 'Ver el ticket',
   },
 } as const;
