@@ -69,6 +69,10 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   days: 'value',
   // issue 13: the ticket list's status filter
   status: 'value',
+  // issue 22: a ticket message's attachments and the attachment a link is asked for are the caller's uploads (short-lived
+  // while pending, no world case: support.test.ts proves another's answers as missing, and another ticket's 404)
+  attachments: 'upload',
+  file: 'upload',
   // Reports and accounting assignments: their targets, module, and report references.
   project_list: 'project',
   group_list: 'group',
