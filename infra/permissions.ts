@@ -301,7 +301,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // Public: the per-address contact throttle, then one mail to the firm.
   postContactEmail: { table: { read: 'query', write: { 'THROTTLE#': ['PutItem', 'UpdateItem'] } }, mail: true },
   // The per-user ticket throttle, the firm's daily quota, the project's ticket counter, the ticket, its first message
-  // and its listing entries, the attachments' pending uploads and clean-up markers consumed
+  // and its listing entries, the attachments' items and clean-up markers claimed
   // (functions/lib/data/tickets.ts), the attachments' HEAD and first bytes, then one mail to the project.
   postSupportTicket: {
     table: {
@@ -311,7 +311,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
         'QUOTA#': ['UpdateItem'],
         'TICKETNO#': ['PutItem'],
         'TICKET#': ['PutItem'],
-        'TICKETUPLOAD#': ['DeleteItem'],
+        'TICKETFILE#': ['UpdateItem'],
         'CLEANUP#': ['DeleteItem'],
         'DIR#': ['UpdateItem'],
       },
@@ -320,14 +320,14 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     mail: true,
   },
   // Issue 22: the conversation. A message: its throttle, the ticket and the message, the entries, the attachments'
-  // uploads and markers; a mail to the other side (the firm's logo read for the client's mail).
+  // files and markers; a mail to the other side (the firm's logo read for the client's mail).
   postSupportTicketMessage: {
     table: {
       read: 'query',
       write: {
         'THROTTLE#': ['PutItem', 'UpdateItem'],
         'TICKET#': ['PutItem'],
-        'TICKETUPLOAD#': ['DeleteItem'],
+        'TICKETFILE#': ['UpdateItem'],
         'CLEANUP#': ['DeleteItem'],
         'DIR#': ['UpdateItem'],
       },
@@ -340,7 +340,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   createTicketAttachmentUpload: {
     table: {
       read: 'query',
-      write: { 'THROTTLE#': ['PutItem', 'UpdateItem'], 'TICKETUPLOAD#': ['PutItem'], 'CLEANUP#': ['PutItem'] },
+      write: { 'THROTTLE#': ['PutItem', 'UpdateItem'], 'TICKETFILE#': ['PutItem'], 'CLEANUP#': ['PutItem'] },
     },
     documents: ['PutObject'],
   },

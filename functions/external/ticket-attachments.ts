@@ -4,15 +4,10 @@ import type { Caller } from '../lib/auth/caller';
 import { nowMs } from '../lib/clock';
 import { type Cleanup, claimCleanupWrite, cleanupId, cleanupWrite, REQUEST_GRACE_MS } from '../lib/data/cleanups';
 import { epochSeconds } from '../lib/data/table';
-import {
-  getPendingTicketUpload,
-  type PendingTicketUpload,
-  pendingTicketUploadWrite,
-  type TicketAttachment,
-} from '../lib/data/tickets';
+import { getTicketFile, type PendingTicketUpload, type TicketAttachment, ticketFileWrite } from '../lib/data/tickets';
 import type { TxWrite } from '../lib/data/transact';
 import { transactWrite } from '../lib/data/transact';
-import { fieldErrors, notFound } from '../lib/errors';
+import { fieldErrors } from '../lib/errors';
 import { OPAQUE_TYPE, storedContentType } from '../lib/storage/content-type';
 import {
   documentDownloadUrl,
@@ -29,9 +24,9 @@ import {
  * upload and removes the marker (not if the sweeper took it), so a message never names a file that is not there, and a
  * file no message names is garbage the sweeper removes once its upload has expired.
  */
-const uploadCleanup = (pending: Pick<PendingTicketUpload, 'uuid' | 'key' | 'expires_at'>): Cleanup => ({
+const uploadCleanup = (pending: { uuid: string; key: string; expires_at?: number }): Cleanup => ({
   id: cleanupId('UPLOAD', pending.uuid, 'TICKET'),
-  due: pending.expires_at * 1000 + REQUEST_GRACE_MS,
+  due: (pending.expires_at ?? 0) * 1000 + REQUEST_GRACE_MS,
   objects: [{ bucket: 'documents', key: pending.key }],
 });
 
@@ -44,20 +39,21 @@ export async function startTicketAttachmentUpload(
   const prefix = `ticket-files/${caller.user.uuid}/${uuid}/`;
   // The upload is opaque, as a document's: what it is served as is decided from its bytes when a message names it.
   const post = await presignDocumentUpload(prefix, OPAQUE_TYPE, TICKET_ATTACHMENT_MAX_BYTES);
+  const expires = epochSeconds(nowMs() + UPLOAD_EXPIRY_SECONDS * 1000);
   const pending: PendingTicketUpload = {
     uuid,
     created_by: caller.user.uuid,
     file_name: body.file_name,
     declared_size: body.file_size,
     key: `${prefix}file`,
-    expires_at: epochSeconds(nowMs() + UPLOAD_EXPIRY_SECONDS * 1000),
+    expires_at: expires,
   };
-  await transactWrite([pendingTicketUploadWrite(pending), cleanupWrite(uploadCleanup(pending))]);
+  await transactWrite([ticketFileWrite(pending), cleanupWrite(uploadCleanup(pending))]);
   return {
     upload: uuid,
     url: post.url,
     fields: post.fields,
-    expires_at: new Date(pending.expires_at * 1000).toISOString(),
+    expires_at: new Date(expires * 1000).toISOString(),
   };
 }
 
@@ -73,9 +69,10 @@ export async function resolveAttachments(
   const attachments: TicketAttachment[] = [];
   const writes: TxWrite[] = [];
   for (const uuid of uploads) {
-    const pending = await getPendingTicketUpload(uuid);
-    if (!pending || pending.created_by !== caller.user.uuid) throw fieldErrors({ attachments: ['UPLOAD_MISSING'] });
-    if (pending.expires_at * 1000 < nowMs()) throw fieldErrors({ attachments: ['UPLOAD_EXPIRED'] });
+    const pending = await getTicketFile(uuid);
+    if (!pending || pending.ticket || pending.created_by !== caller.user.uuid)
+      throw fieldErrors({ attachments: ['UPLOAD_MISSING'] });
+    if ((pending.expires_at ?? 0) * 1000 < nowMs()) throw fieldErrors({ attachments: ['UPLOAD_EXPIRED'] });
     const stored = await headDocumentObject(pending.key);
     if (!stored) throw fieldErrors({ attachments: ['UPLOAD_MISSING'] });
     // S3 refuses a body over the policy's range; s3rver does not, so the cap is checked here too.
@@ -93,13 +90,10 @@ export async function resolveAttachments(
   return { attachments, writes };
 }
 
-/** A one-minute presigned GET of one attachment of a ticket the caller may read (checked by the caller of this). */
+/** A one-minute presigned GET of an attachment (the caller has checked the ticket may be read). */
 export async function attachmentLink(
-  attachments: readonly TicketAttachment[],
-  file: string,
+  attachment: Pick<TicketAttachment, 'key' | 'file_name' | 'content_type'>,
   type: 'inline' | 'attachment',
 ): Promise<{ link: string }> {
-  const attachment = attachments.find((a) => a.uuid === file);
-  if (!attachment) throw notFound();
   return { link: await documentDownloadUrl(attachment.key, attachment.file_name, type, attachment.content_type) };
 }

@@ -10,6 +10,7 @@ import { nowIso } from '../lib/data/table';
 import { countHit } from '../lib/data/throttle';
 import {
   getTicket,
+  getTicketFile,
   lastTicketNumber,
   putNewTicket,
   readTicketEntries,
@@ -215,19 +216,12 @@ export async function postMessage(
   return detailView(changed, [...(before.length > 0 ? before : [firstMessageOf(ticket)]), message]);
 }
 
-/** One attachment of a ticket the caller may read, as a one-minute link. */
-export async function ticketAttachment(
-  caller: Caller,
-  uuid: string,
-  query: { file: string; type: 'inline' | 'attachment' },
-) {
-  const ticket = await readableTicket(caller, uuid);
-  const messages = await ticketMessages(ticket.uuid);
-  return attachmentLink(
-    messages.flatMap((m) => m.attachments),
-    query.file,
-    query.type,
-  );
+/** One attachment of a ticket the caller may read, as a one-minute link; anything else answers 404. */
+export async function ticketAttachment(caller: Caller, file: string, type: 'inline' | 'attachment') {
+  const attachment = await getTicketFile(file);
+  if (!attachment?.ticket || !attachment.content_type) throw notFound();
+  await readableTicket(caller, attachment.ticket);
+  return attachmentLink({ ...attachment, content_type: attachment.content_type }, type);
 }
 
 type TicketPage = ResponseOf<typeof listSupportTickets>;

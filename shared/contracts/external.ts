@@ -205,16 +205,13 @@ export const createTicketAttachmentUpload = defineContract({
 export const ticketAttachmentLink = defineContract({
   id: 'ticketAttachmentLink',
   method: 'GET',
-  path: 'api/v1/external/zoho/desk/ticket/{uuid}/attachment/',
+  path: 'api/v1/external/zoho/desk/ticket/attachment/{file}/',
   access: ALL,
   statuses: [404],
   handler: 'external/ticket-attachment-link',
-  summary: "A one-minute presigned GET of one of a ticket's attachments, to whoever may read the ticket",
-  params: z.object({ uuid: uuidSchema }),
-  query: z.object({
-    file: uuidSchema,
-    type: z._default(z.enum(['inline', 'attachment']), 'attachment'),
-  }),
+  summary: "A one-minute presigned GET of a ticket message's attachment, to whoever may read the ticket",
+  params: z.object({ file: uuidSchema }),
+  query: z.object({ type: z._default(z.enum(['inline', 'attachment']), 'attachment') }),
   response: z.object({ link: z.string() }),
 });
 

@@ -99,8 +99,9 @@ describe('numbers', () => {
     const more = await Promise.all([openTicket(client), openTicket(otherClient), openTicket(otherClient)]);
     expect(more.map((t) => t.number).sort()).toEqual([2, 3, 4]);
     // Another project counts on its own: the demo firm's numbers are not this one's.
+    const { andes } = inject('portal').demo.projects;
     const demo = await call(external.postSupportTicket, {
-      token: (await signIn('sociedad@demo.cl')).access,
+      token: (await person('USER_SOCIETY', [andes])).token,
       body: { subject: `Otra firma ${unique()}`, description: 'Consulta de otra firma.' },
     });
     expect(demo.status).toBe(201);
@@ -190,11 +191,7 @@ describe('who may read and write a ticket', () => {
     for (const stranger of [otherClient, foreignAdmin, groupAdmin]) {
       expect((await detail(stranger.token, ticket.uuid)).status).toBe(404);
       expect((await reply(stranger.token, ticket.uuid, 'Intruso aquí.')).status).toBe(404);
-      const link = await call(external.ticketAttachmentLink, {
-        token: stranger.token,
-        params: { uuid: ticket.uuid },
-        query: { file },
-      });
+      const link = await call(external.ticketAttachmentLink, { token: stranger.token, params: { file } });
       expect(link.status).toBe(404);
       const mine = await call(external.listMySupportTickets, { token: stranger.token, query: { limit: 100 } });
       expect(mine.body.results.map((t) => t.uuid)).not.toContain(ticket.uuid);
@@ -236,11 +233,7 @@ describe('attachments', () => {
       { uuid: upload, file_name: 'Balance Octubre.pdf', size: PDF.length, content_type: 'application/pdf' },
     ]);
     for (const token of [client.token, projectAdmin.token]) {
-      const link = await call(external.ticketAttachmentLink, {
-        token,
-        params: { uuid: ticket.uuid },
-        query: { file: upload },
-      });
+      const link = await call(external.ticketAttachmentLink, { token, params: { file: upload } });
       expect(link.status).toBe(200);
       const file = await fetch(link.body.link);
       expect(file.status).toBe(200);
@@ -263,7 +256,7 @@ describe('attachments', () => {
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ errors: { attachments: ['UPLOAD_MISSING'] } });
     // The upload can still be finished and used: nothing was consumed.
-    expect(await itemExists({ pk: `TICKETUPLOAD#${notUploaded}`, sk: 'UPLOAD' })).toBe(true);
+    expect(await itemExists({ pk: `TICKETFILE#${notUploaded}`, sk: 'FILE' })).toBe(true);
 
     const othersUpload = await attachment(otherClient);
     const stolen = await reply(client.token, ticket.uuid, 'Con el adjunto de otro.', [othersUpload]);
@@ -282,7 +275,7 @@ describe('attachments', () => {
     );
     const after = await detail(client.token, ticket.uuid);
     expect(after.body.messages).toHaveLength(1);
-    expect(await itemExists({ pk: `TICKETUPLOAD#${othersUpload}`, sk: 'UPLOAD' })).toBe(true);
+    expect(await itemExists({ pk: `TICKETFILE#${othersUpload}`, sk: 'FILE' })).toBe(true);
   });
 
   test('only accepted kinds and sizes start an upload; at most 3 files a message', async () => {

@@ -7,7 +7,7 @@ import { type Entry, putEntry, readDirectories } from './directory';
 import { getItems, searchText } from './list-index';
 import { type Directory, recordOf } from './table';
 import { type TxWrite, transactWrite } from './transact';
-import { deleteWhen, putNew } from './writes';
+import { putNew } from './writes';
 
 /**
  * Support tickets (portal spec §2 "Support ticket", issue 13; the conversation of issue 22): one item per ticket under
@@ -57,15 +57,23 @@ export interface TicketMessage {
   attachments: TicketAttachment[];
 }
 
-/** An attachment uploaded (or being uploaded) that no message names yet: its owner, its key, until it expires. */
+/**
+ * An attachment's own item, `TICKETFILE#<uuid>`: written pending when its upload starts (owner, key, expiry: the TTL
+ * removes it if no message names it), then attached by the message's transaction (the ticket, the size and type the
+ * server decided; no expiry), from which its link is checked against the ticket.
+ */
 export interface PendingTicketUpload {
   uuid: string;
   created_by: string;
   file_name: string;
   declared_size: number;
   key: string;
-  /** Epoch seconds (TTL); the message's write checks it itself. */
-  expires_at: number;
+  /** Epoch seconds (TTL) while pending; the message's write checks it itself and removes it. */
+  expires_at?: number;
+  /** Set once a message names it. */
+  ticket?: string;
+  size?: number;
+  content_type?: string;
 }
 
 const ticketKey = (uuid: string) => ({ pk: `TICKET#${uuid}`, sk: 'TICKET' });
@@ -75,7 +83,7 @@ const messageKey = (m: Pick<TicketMessage, 'ticket' | 'created' | 'uuid'>) => ({
   sk: `${MESSAGE_PREFIX}${m.created}#${m.uuid}`,
 });
 const counterKey = (project: string | null) => ({ pk: `TICKETNO#${project ?? 'NONE'}`, sk: 'TICKETNO' });
-const uploadKey = (uuid: string) => ({ pk: `TICKETUPLOAD#${uuid}`, sk: 'UPLOAD' });
+const fileKey = (uuid: string) => ({ pk: `TICKETFILE#${uuid}`, sk: 'FILE' });
 
 const TICKET_SHARDS = 64;
 export const ticketDirectories = {
@@ -128,13 +136,23 @@ function ticketWrites(ticket: TicketRecord, readVersion: number | 'new'): TxWrit
 
 const messageWrite = (message: TicketMessage): TxWrite => putNew({ ...messageKey(message), ...message });
 
-/** Consumes the pending uploads a message names, in its transaction: an upload is attached once. */
-const consumeUploads = (uploads: readonly string[]): TxWrite[] =>
-  uploads.map((uuid) =>
-    deleteWhen(uploadKey(uuid), { expression: 'attribute_exists(pk)' }, () =>
-      fieldErrors({ attachments: ['UPLOAD_MISSING'] }),
-    ),
-  );
+/**
+ * Attaches the pending uploads a message names, in its transaction: each once (a second message naming it fails), the
+ * expiry removed so the TTL keeps it, the ticket, size and type recorded.
+ */
+const attachFiles = (ticket: string, attachments: readonly TicketAttachment[]): TxWrite[] =>
+  attachments.map((a) => ({
+    write: {
+      Update: {
+        TableName: config.tableName,
+        Key: fileKey(a.uuid),
+        UpdateExpression: 'SET ticket = :ticket, size = :size, content_type = :type REMOVE expires_at',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(ticket)',
+        ExpressionAttributeValues: { ':ticket': ticket, ':size': a.size, ':type': a.content_type },
+      },
+    },
+    onConditionFail: () => fieldErrors({ attachments: ['UPLOAD_MISSING'] }),
+  }));
 
 /** Thrown when another ticket of the project took the number read: the caller reads the counter again. */
 export class TicketNumberTaken extends Error {}
@@ -171,7 +189,7 @@ export async function putNewTicket(ticket: TicketRecord & { number: number }, fi
     counter,
     ...ticketWrites(ticket, 'new'),
     messageWrite(first),
-    ...consumeUploads(first.attachments.map((a) => a.uuid)),
+    ...attachFiles(ticket.uuid, first.attachments),
     ...extra,
   ]);
 }
@@ -190,7 +208,7 @@ export async function updateTicket(
   await transactWrite([
     ...ticketWrites(ticket, readVersion),
     ...(legacyFirst ? [messageWrite(legacyFirst)] : []),
-    ...(message ? [messageWrite(message), ...consumeUploads(message.attachments.map((a) => a.uuid))] : []),
+    ...(message ? [messageWrite(message), ...attachFiles(ticket.uuid, message.attachments)] : []),
     ...extra,
   ]);
 }
@@ -230,13 +248,13 @@ export async function readTicketEntries(directories: Directory[]): Promise<Array
 /** The tickets of a page of entries, in the page's order. */
 export const ticketsByUuid = (uuids: string[]) => getItems<TicketRecord>(uuids.map(ticketKey));
 
-/** A pending attachment upload, with the write that stores it (its clean-up marker rides in the same transaction). */
-export const pendingTicketUploadWrite = (upload: PendingTicketUpload): TxWrite =>
-  putNew({ ...uploadKey(upload.uuid), ...upload });
+/** A pending attachment upload, as a write (its clean-up marker rides in the same transaction). */
+export const ticketFileWrite = (upload: PendingTicketUpload): TxWrite => putNew({ ...fileKey(upload.uuid), ...upload });
 
-export async function getPendingTicketUpload(uuid: string): Promise<PendingTicketUpload | undefined> {
+/** An attachment's item, pending or attached. */
+export async function getTicketFile(uuid: string): Promise<PendingTicketUpload | undefined> {
   const { Item } = await dynamo.send(
-    new GetCommand({ TableName: config.tableName, Key: uploadKey(uuid), ConsistentRead: true }),
+    new GetCommand({ TableName: config.tableName, Key: fileKey(uuid), ConsistentRead: true }),
   );
   return recordOf<PendingTicketUpload>(Item);
 }
