@@ -35,9 +35,11 @@ async function accessible(page: Page, name: string) {
 
 /** Clicks a navigation link, opening the drawer first where the screen is too narrow to show it. */
 async function clickNav(page: Page, name: string) {
-  const link = page.getByRole('link', { name, exact: true }).filter({ visible: true });
-  if ((await link.count()) === 0) await page.getByRole('button', { name: 'Abrir menú' }).click();
-  await link.first().click();
+  const link = page.getByRole('link', { name, exact: true }).filter({ visible: true }).first();
+  const drawer = page.getByRole('button', { name: 'Abrir menú' }).filter({ visible: true });
+  await link.or(drawer).first().waitFor();
+  if (!(await link.isVisible())) await drawer.click();
+  await link.click();
 }
 
 describe.concurrent('a ticket answered in the portal', () => {

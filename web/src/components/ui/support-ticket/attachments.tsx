@@ -4,7 +4,6 @@ import {
   TICKET_ATTACHMENT_EXTENSIONS,
   TICKET_ATTACHMENT_MAX_BYTES,
   TICKET_ATTACHMENTS_MAX,
-  ticketAttachmentAllowed,
 } from '@shared/contracts/external';
 import { es } from '@shared/i18n/es';
 import { useId, useRef } from 'react';
@@ -16,10 +15,14 @@ const t = es.support;
 const MEGABYTES = TICKET_ATTACHMENT_MAX_BYTES / (1024 * 1024);
 const ACCEPT = TICKET_ATTACHMENT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
+/** The server's rule (contracts/external.ts ticketAttachmentAllowed): the browser gets the contract's constants only. */
+const allowed = (name: string) =>
+  (TICKET_ATTACHMENT_EXTENSIONS as readonly string[]).includes(name.split('.').pop()?.toLowerCase() ?? '');
+
 /** What is wrong with these files for one message, in Spanish, or nothing. */
 export function attachmentProblem(files: readonly File[]): string | undefined {
   if (files.length > TICKET_ATTACHMENTS_MAX) return t.tooManyAttachments(TICKET_ATTACHMENTS_MAX);
-  const kind = files.find((file) => !ticketAttachmentAllowed(file.name));
+  const kind = files.find((file) => !allowed(file.name));
   if (kind) return t.attachmentKind(kind.name);
   const big = files.find((file) => file.size === 0 || file.size > TICKET_ATTACHMENT_MAX_BYTES);
   if (big) return t.attachmentTooBig(big.name, MEGABYTES);
