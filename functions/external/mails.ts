@@ -95,7 +95,7 @@ export function ticketAnswerMail(
       .split(/\n\s*\n/)
       .map((p) => p.trim())
       .filter((p) => p.length > 0),
-    ...(message.attachments.length > 0 ? [t.attachments(message.attachments.map((a) => a.file_name))] : []),
+    ...(message.attachments.length > 0 ? [t.attachments(message.attachments.map((a) => a.file_name).join(', '))] : []),
     t.replyInPortal,
   ];
   return brandedMail(

@@ -127,7 +127,7 @@ export const supportMails = {
     subject: (label: string, subject: string) => `Respuesta a tu ticket ${label}: ${subject}`,
     title: (label: string) => `Respondimos tu ticket ${label}`,
     intro: (firm: string, label: string, subject: string) => `${firm} respondió tu ticket ${label} «${subject}»:`,
-    attachments: (names: readonly string[]) => `Archivos adjuntos: ${names.join(', ')}.`,
+    attachments: (names: string) => `Archivos adjuntos: ${names}.`,
     replyInPortal:
       'Para responder, entra al portal con el botón de abajo: las respuestas a este correo no llegan a nuestro equipo.',
     action: 'Ver el ticket',
