@@ -308,20 +308,53 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // external: contact and support tickets (issue 13)
   // Public: the per-address contact throttle, then one mail to the firm.
   postContactEmail: { table: { read: 'query', write: { 'THROTTLE#': ['PutItem', 'UpdateItem'] } }, mail: true },
-  // The per-user ticket throttle, the ticket item and its listing entries (functions/lib/data/tickets.ts), then one
-  // mail to the project.
+  // The per-user ticket throttle, the firm's daily quota, the project's ticket counter, the ticket, its first message
+  // and its listing entries, the attachments' items and clean-up markers claimed
+  // (functions/lib/data/tickets.ts), the attachments' HEAD and first bytes, then one mail to the project.
   postSupportTicket: {
     table: {
       read: 'query',
       write: {
         'THROTTLE#': ['PutItem', 'UpdateItem'],
         'QUOTA#': ['UpdateItem'],
+        'TICKETNO#': ['PutItem'],
         'TICKET#': ['PutItem'],
+        'TICKETFILE#': ['UpdateItem'],
+        'CLEANUP#': ['DeleteItem'],
         'DIR#': ['UpdateItem'],
       },
     },
+    documents: ['GetObject'],
     mail: true,
   },
+  // Issue 22: the conversation. A message: its throttle, the ticket and the message, the entries, the attachments'
+  // files and markers; a mail to the other side (the firm's logo read for the client's mail).
+  postSupportTicketMessage: {
+    table: {
+      read: 'query',
+      write: {
+        'THROTTLE#': ['PutItem', 'UpdateItem'],
+        'TICKET#': ['PutItem'],
+        'TICKETFILE#': ['UpdateItem'],
+        'CLEANUP#': ['DeleteItem'],
+        'DIR#': ['UpdateItem'],
+      },
+    },
+    documents: ['GetObject'],
+    assets: ['GetObject'],
+    mail: true,
+  },
+  // The presigned POST of an attachment: its throttle, the pending upload and its clean-up marker.
+  createTicketAttachmentUpload: {
+    table: {
+      read: 'query',
+      write: { 'THROTTLE#': ['PutItem', 'UpdateItem'], 'TICKETFILE#': ['PutItem'], 'CLEANUP#': ['PutItem'] },
+    },
+    documents: ['PutObject'],
+  },
+  getSupportTicket: READ,
+  listMySupportTickets: READ,
+  ticketAttachmentLink: { ...READ, documents: ['GetObject'] },
   listSupportTickets: READ,
   // The chatbot reads its articles from the table (the shared ones and the firm's); Bedrock phrases, when configured.
   askChatbot: { ...READ_SPENDING, chatbotModel: true },

@@ -111,7 +111,7 @@ export async function sendMail(
  * Every mail a project's people receive, built one way (issue 14: password and e-mail mails branded like the
  * invitation): the project's layout, its logo inline when it has one, the subject beside the body.
  */
-function brandedMail(
+export function brandedMail(
   branding: Branding,
   subject: string,
   title: string,

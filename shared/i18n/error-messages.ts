@@ -101,6 +101,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   description: 'descripción',
   file_csv: 'archivo csv',
   file: 'archivo',
+  attachments: 'archivos adjuntos',
   folder_name: 'nombre de carpeta',
   document_name: 'nombre de documento',
   project_name: 'nombre de proyecto',

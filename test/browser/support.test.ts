@@ -30,7 +30,8 @@ async function fillTicket(page: Page, subject: string, description: string) {
   await modal.getByLabel('Descripción').fill(description);
   expect(await send.isEnabled()).toBe(true);
   await send.click();
-  await page.getByText('Tu ticket fue enviado. Te responderemos a la brevedad.').waitFor();
+  // The answer names the ticket's number (issue 22).
+  await page.getByText(/^Recibimos tu solicitud\. Número de ticket: #\d+$/).waitFor();
   expect(await modal.count()).toBe(0);
 }
 

@@ -30,6 +30,9 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'folder-templates/folder/{uuid}': 'folderTemplate',
   // issue 13
   'external/zoho/desk/ticket/{uuid}': 'ticket',
+  // issue 22: a ticket's attachment, an upload once attached (no world case: support-conversation.test.ts proves that
+  // another client, another firm's admin and a group admin get 404)
+  'external/zoho/desk/ticket/attachment/{file}': 'upload',
   // Modules (global), reports and accounting assignments (issue 11, issue 12).
   'modules/module/administration/{uuid}': 'module',
   'modules/reports/report/{uuid}': 'report',
@@ -71,6 +74,9 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   days: 'value',
   // issue 13: the ticket list's status filter
   status: 'value',
+  // issue 22: a ticket message's attachments are the caller's uploads (short-lived while pending, no world case:
+  // support-conversation.test.ts proves another's answers as missing)
+  attachments: 'upload',
   // Reports and accounting assignments: their targets, module, and report references.
   project_list: 'project',
   group_list: 'group',

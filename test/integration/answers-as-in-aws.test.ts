@@ -510,6 +510,41 @@ async function ledgerJob(put: boolean) {
   return start.job.uuid;
 }
 
+/**
+ * A ticket of the world's USER_SOCIETY with an attached PDF and the firm's answer (issue 22): its answers must show
+ * the attachment without its object key.
+ */
+async function ticketWithFile() {
+  const start = ok(
+    'ticket attachment',
+    await call(external.createTicketAttachmentUpload, {
+      token: w.tokens.USER_SOCIETY,
+      body: { file_name: 'adjunto.pdf', file_size: PDF.length, content_type: 'application/pdf' },
+    }),
+  );
+  const form = new FormData();
+  for (const [k, v] of Object.entries(start.fields)) form.set(k, v);
+  form.set('file', new Blob([PDF], { type: 'application/pdf' }), 'adjunto.pdf');
+  const posted = await fetch(start.url, { method: 'POST', body: form });
+  if (posted.status >= 300) throw new Error(`ticket attachment to S3: ${posted.status}`);
+  const ticket = ok(
+    'ticket with a file',
+    await call(external.postSupportTicket, {
+      token: w.tokens.USER_SOCIETY,
+      body: { subject: 'Con adjunto', description: 'Consulta con adjunto.', attachments: [start.upload] },
+    }),
+  ).uuid;
+  ok(
+    'answer',
+    await call(external.postSupportTicketMessage, {
+      token: w.tokens.PROJECT_ADMIN,
+      params: { uuid: ticket },
+      body: { description: 'Respuesta de la firma.' },
+    }),
+  );
+  return { ticket, file: start.upload };
+}
+
 const NEW_PASSWORD = 'Respuestas.Clave9';
 const passwords = { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
 
@@ -669,6 +704,22 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
   patchSupportTicket: async (c) => [{ as: 'SUPER_ADMIN', params: { uuid: w.ticket }, body: bodyOf(c) }],
   postContactEmail: async (c) => [{ as: 'PUBLIC', body: bodyOf(c) }],
   postSupportTicket: async (c) => [{ as: 'USER_SOCIETY', body: bodyOf(c) }],
+  // Issue 22: a ticket is read by its sender and the admins in scope, not by the group's admin or user.
+  getSupportTicket: async () => {
+    const { ticket } = await ticketWithFile();
+    return (['USER_SOCIETY', 'PROJECT_ADMIN', 'SUPER_ADMIN'] as const).map((as) => ({ as, params: { uuid: ticket } }));
+  },
+  ticketAttachmentLink: async () => {
+    const { file } = await ticketWithFile();
+    return (['USER_SOCIETY', 'PROJECT_ADMIN'] as const).map((as) => ({ as, params: { file } }));
+  },
+  postSupportTicketMessage: async (c) => [
+    { as: 'USER_SOCIETY', params: { uuid: w.ticket }, body: bodyOf(c) },
+    { as: 'PROJECT_ADMIN', params: { uuid: w.ticket }, body: bodyOf(c), note: "the firm's answer" },
+  ],
+  createTicketAttachmentUpload: async () => [
+    { as: 'USER_SOCIETY', body: { file_name: 'adjunto.pdf', file_size: PDF.length, content_type: 'application/pdf' } },
+  ],
   askChatbot: async (c) => [{ as: 'USER_SOCIETY', body: bodyOf(c) }],
   createChatbotArticle: async (c) => [
     { as: 'PROJECT_ADMIN', query: { project: w.project }, body: bodyOf(c) },

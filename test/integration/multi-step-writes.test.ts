@@ -4,6 +4,7 @@ import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Contract } from '../../shared/contracts/define';
 import * as documents from '../../shared/contracts/documents';
+import * as external from '../../shared/contracts/external';
 import * as folders from '../../shared/contracts/folders';
 import * as groups from '../../shared/contracts/groups';
 import * as registration from '../../shared/contracts/registration';
@@ -676,5 +677,72 @@ describe('the sweeper', () => {
     });
     await sweep();
     expect(await itemExists({ pk: `ACCOUNTING#${society}`, sk: `AGG#TRBT#2024-02#${version}` })).toBe(true);
+  });
+});
+
+describe('ticket attachments (issue 22)', () => {
+  /** An attachment upload started two hours ago by the project admin, its file sent to the presigned form. */
+  async function attachmentUpload(name: string) {
+    const start = await invokeEarlier(external.createTicketAttachmentUpload, {
+      token: w.tokens.paP,
+      body: { file_name: name, file_size: PDF.length, content_type: 'application/pdf' },
+    });
+    expect(start.status, JSON.stringify(start.body)).toBe(201);
+    const body = start.body as { upload: string; url: string; fields: Record<string, string> };
+    const form = new FormData();
+    for (const [k, v] of Object.entries(body.fields)) form.set(k, v);
+    form.set('file', new Blob([PDF], { type: 'application/pdf' }), name);
+    expect((await fetch(body.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+    return { upload: body.upload, key: body.fields.key as string };
+  }
+  const fileKey = (upload: string) => ({ pk: `TICKETFILE#${upload}`, sk: 'FILE' });
+
+  test('a message whose write stops is not stored and leaves its file pending; the sweeper removes a file no message names, never an attached one', async () => {
+    const ticket = await invokeEarlier(external.postSupportTicket, {
+      token: w.tokens.paP,
+      body: { subject: `Pasos ${randomUUID().slice(0, 8)}`, description: 'Un ticket con adjuntos.' },
+    });
+    expect(ticket.status).toBe(201);
+    const uuid = (ticket.body as { uuid: string }).uuid;
+    const kept = await attachmentUpload('guardado.pdf');
+    const lost = await attachmentUpload('perdido.pdf');
+
+    const fault = await faultOn('dynamo', 'TransactWriteItems');
+    const failed = await invokeEarlier(external.postSupportTicketMessage, {
+      token: w.tokens.paP,
+      params: { uuid },
+      body: { description: 'Con un adjunto que se pierde.', attachments: [lost.upload] },
+    });
+    expect(fault.hits()).toBe(1);
+    expect(failed.status).toBe(500);
+    for (const stop of stops.splice(0)) stop();
+    // Old state: no message, the file still pending with its marker.
+    const read = await invokeEarlier(external.getSupportTicket, {
+      token: w.tokens.paP,
+      params: { uuid },
+    });
+    expect((read.body as { messages: unknown[] }).messages).toHaveLength(1);
+    expect(await itemExists(fileKey(lost.upload))).toBe(true);
+    expect(await markers(`UPLOAD#${lost.upload}#TICKET`)).toHaveLength(1);
+
+    const sent = await invokeEarlier(external.postSupportTicketMessage, {
+      token: w.tokens.paP,
+      params: { uuid },
+      body: { description: 'Con el adjunto que queda.', attachments: [kept.upload] },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(await markers(`UPLOAD#${kept.upload}#TICKET`)).toEqual([]);
+
+    await sweep();
+    expect(await objectExists(lost.key)).toBe(false);
+    expect(await markers(`UPLOAD#${lost.upload}#TICKET`)).toEqual([]);
+    expect(await objectExists(kept.key)).toBe(true);
+    // Named after the sweep, the swept file is refused as missing (its object is gone).
+    const late = await invokeEarlier(external.postSupportTicketMessage, {
+      token: w.tokens.paP,
+      params: { uuid },
+      body: { description: 'Con el adjunto barrido.', attachments: [lost.upload] },
+    });
+    expect(late.status).toBe(400);
   });
 });

@@ -16,6 +16,7 @@ export const topBar = {
   noNotifications: 'No hay notificaciones',
   fileAdded: 'Archivo añadido',
   userMenu: 'Menú de usuario',
+  myTickets: 'Mis tickets',
   changePassword: 'Cambiar contraseña',
   signOut: 'Cerrar sesión en el portal',
 } as const;

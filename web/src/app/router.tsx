@@ -310,6 +310,17 @@ export const routes: RouteObject[] = [
                   path: 'support/tickets',
                   lazy: async () => ({ Component: (await import('@/features/support/routes/tickets')).TicketsRoute }),
                 },
+                // issue 22: a ticket's conversation (its sender and the admins in scope) and the caller's own tickets.
+                {
+                  path: 'support/tickets/:uuid',
+                  lazy: async () => ({ Component: (await import('@/features/support/routes/ticket')).TicketRoute }),
+                },
+                {
+                  path: 'support/mine',
+                  lazy: async () => ({
+                    Component: (await import('@/features/support/routes/my-tickets')).MyTicketsRoute,
+                  }),
+                },
                 {
                   path: 'userinfo',
                   lazy: async () => ({

@@ -1,12 +1,24 @@
-import type { BodyInputOf } from '@shared/contracts/define';
 import { postSupportTicket } from '@shared/contracts/external';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { uploadAttachments } from './attachments';
 
 /**
- * POST api/v1/external/zoho/desk/ticket/. Shared UI rather than a feature's api/: the top bar's 'Ayuda' menu (shell)
- * and the /support page (support) open the same modal, and features never import each other.
+ * POST api/v1/external/zoho/desk/ticket/, its files uploaded first (issue 22). Shared UI rather than a feature's api/:
+ * the top bar's 'Ayuda' menu (shell) and the /support page (support) open the same modal, and features never import
+ * each other.
  */
-export const postTicket = (body: BodyInputOf<typeof postSupportTicket>) => api(postSupportTicket, { body });
+export async function postTicket({
+  subject,
+  description,
+  files,
+}: {
+  subject: string;
+  description: string;
+  files: File[];
+}) {
+  const attachments = await uploadAttachments(files);
+  return api(postSupportTicket, { body: { subject, description, ...(attachments.length > 0 && { attachments }) } });
+}
 
 export const usePostTicket = () => useMutation({ mutationFn: postTicket });

@@ -1,9 +1,11 @@
-import { Button, Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { TICKET_DESCRIPTION } from '@shared/contracts/external';
+import { Button, Flex, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import type { ResponseOf } from '@shared/contracts/define';
+import { type postSupportTicket, TICKET_DESCRIPTION } from '@shared/contracts/external';
 import { es } from '@shared/i18n/es';
 import { useEffect, useState } from 'react';
 import { Modal } from '@/components/admin/modal';
 import { ServerErrors } from '@/components/admin/server-errors';
+import { AttachmentPicker, attachmentProblem } from './attachments';
 import { usePostTicket } from './post-ticket';
 
 const t = es.support;
@@ -14,13 +16,25 @@ export const ticketDescriptionValid = (description: string) => {
   return length >= TICKET_DESCRIPTION.min && length <= TICKET_DESCRIPTION.max;
 };
 
+export type SentTicket = ResponseOf<typeof postSupportTicket>;
+
 /**
- * The support ticket (portal spec §2): subject and description, both required to send; it closes after a successful
- * send (`onSent`); server errors are listed in red under the form.
+ * The support ticket (portal spec §2): subject and description, both required to send, and up to a few attachments
+ * (issue 22); it closes after a successful send (`onSent`, with the stored ticket and its number); server errors are
+ * listed in red under the form.
  */
-export function TicketModal({ open, onClose, onSent }: { open: boolean; onClose: () => void; onSent?: () => void }) {
+export function TicketModal({
+  open,
+  onClose,
+  onSent,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSent?: (ticket: SentTicket) => void;
+}) {
   const [subject, setSubject] = useState('');
   const [description, setDescription] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
   const send = usePostTicket();
   const { reset } = send;
 
@@ -28,19 +42,21 @@ export function TicketModal({ open, onClose, onSent }: { open: boolean; onClose:
     if (!open) return;
     setSubject('');
     setDescription('');
+    setFiles([]);
     reset();
   }, [open, reset]);
 
   const descriptionTouched = description.length > 0;
-  const canSend = subject.trim().length > 0 && ticketDescriptionValid(description) && !send.isPending;
+  const canSend =
+    subject.trim().length > 0 && ticketDescriptionValid(description) && !attachmentProblem(files) && !send.isPending;
   const submit = () => {
     if (!canSend) return;
     send.mutate(
-      { subject, description },
+      { subject, description, files },
       {
-        onSuccess: () => {
+        onSuccess: (ticket) => {
           onClose();
-          onSent?.();
+          onSent?.(ticket);
         },
       },
     );
@@ -96,6 +112,12 @@ export function TicketModal({ open, onClose, onSent }: { open: boolean; onClose:
           errorMessage={t.descriptionHint}
           onChange={(event) => setDescription(event.target.value)}
         />
+        <AttachmentPicker files={files} onChange={setFiles} disabled={send.isPending} />
+        {send.isPending && files.length > 0 ? (
+          <Text as="span" role="status" fontSize="small">
+            {t.uploading}
+          </Text>
+        ) : null}
       </Flex>
       <ServerErrors error={send.error} />
     </Modal>

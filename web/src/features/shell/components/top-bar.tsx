@@ -16,7 +16,7 @@ import { type RefObject, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { NotificationsMenu } from '@/components/notifications-menu';
 import { AppIcon } from '@/components/ui/icons';
-import { TicketModal } from '@/components/ui/support-ticket/ticket-modal';
+import { type SentTicket, TicketModal } from '@/components/ui/support-ticket/ticket-modal';
 import { useTopBarProfile } from '@/features/shell/api/use-top-bar-profile';
 import { useBranding } from '@/lib/branding';
 import { signOut, type UserInfo } from '@/lib/session';
@@ -41,7 +41,7 @@ export function TopBar({ profile: sessionProfile, drawer }: { profile: UserInfo 
   const profile = useTopBarProfile(sessionProfile);
   const fullName = profile ? `${profile.user.first_name} ${profile.user.last_name}`.trim() : '';
   const [ticketOpen, setTicketOpen] = useState(false);
-  const [ticketSent, setTicketSent] = useState(false);
+  const [ticketSent, setTicketSent] = useState<SentTicket | null>(null);
 
   return (
     <Flex
@@ -84,7 +84,7 @@ export function TopBar({ profile: sessionProfile, drawer }: { profile: UserInfo 
       <Flex alignItems="center" gap="xxs">
         <HelpMenu
           onTicket={() => {
-            setTicketSent(false);
+            setTicketSent(null);
             setTicketOpen(true);
           }}
         />
@@ -109,6 +109,10 @@ export function TopBar({ profile: sessionProfile, drawer }: { profile: UserInfo 
             </Text>
           </Flex>
           <Divider />
+          <MenuItem gap="small" onClick={() => navigate('/support/mine')}>
+            <AppIcon name="ticket" />
+            {es.topBar.myTickets}
+          </MenuItem>
           <MenuItem gap="small" onClick={() => navigate('/changePassword')}>
             <AppIcon name="lock" />
             {es.topBar.changePassword}
@@ -119,16 +123,21 @@ export function TopBar({ profile: sessionProfile, drawer }: { profile: UserInfo 
           </MenuItem>
         </Menu>
       </Flex>
-      <TicketModal open={ticketOpen} onClose={() => setTicketOpen(false)} onSent={() => setTicketSent(true)} />
+      <TicketModal open={ticketOpen} onClose={() => setTicketOpen(false)} onSent={setTicketSent} />
       {ticketSent ? (
         <Alert
           className="portal-toast"
           variation="success"
           role="status"
           isDismissible
-          onDismiss={() => setTicketSent(false)}
+          onDismiss={() => setTicketSent(null)}
         >
-          {es.support.ticketSent}
+          <Text as="span" display="block" fontWeight="bold">
+            {es.support.ticketReceived(ticketSent.number)}
+          </Text>
+          <Link as={RouterLink} to={`/support/tickets/${ticketSent.uuid}`} onClick={() => setTicketSent(null)}>
+            {es.support.seeTicket}
+          </Link>
         </Alert>
       ) : null}
     </Flex>

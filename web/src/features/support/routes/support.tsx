@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { AppIcon } from '@/components/ui/icons';
 import { messagingLink, useFirmPhone } from '@/components/ui/messaging-link';
-import { TicketModal } from '@/components/ui/support-ticket/ticket-modal';
+import { type SentTicket, TicketModal } from '@/components/ui/support-ticket/ticket-modal';
 import { NARROW_QUERY, useMediaQuery } from '@/components/ui/use-media-query';
 import { ChatbotPanel } from '@/features/support/components/chatbot-panel';
 import { SupportCarousel } from '@/features/support/components/support-carousel';
@@ -24,7 +24,7 @@ export function SupportRoute() {
   const narrow = useMediaQuery(NARROW_QUERY);
   const { profile } = useSession();
   const [ticketOpen, setTicketOpen] = useState(false);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<SentTicket | null>(null);
   const messaging = messagingLink(useFirmPhone());
 
   const channels = (
@@ -43,13 +43,16 @@ export function SupportRoute() {
           <Button
             gap="xs"
             onClick={() => {
-              setSent(false);
+              setSent(null);
               setTicketOpen(true);
             }}
           >
             <AppIcon name="ticket" />
             {t.openTicket}
           </Button>
+          <Link as={RouterLink} to="/support/mine" className="amplify-button amplify-button--link">
+            {t.myTickets}
+          </Link>
           {canReadTickets(profile?.profile.user_role) ? (
             <Link as={RouterLink} to="/support/tickets" className="amplify-button amplify-button--link">
               {t.seeTickets}
@@ -58,7 +61,12 @@ export function SupportRoute() {
         </Flex>
         {sent ? (
           <Alert variation="success" role="status">
-            {t.ticketSent}
+            <Text as="span" display="block" fontWeight="bold">
+              {t.ticketReceived(sent.number)}
+            </Text>
+            <Link as={RouterLink} to={`/support/tickets/${sent.uuid}`}>
+              {t.seeTicket}
+            </Link>
           </Alert>
         ) : null}
       </Flex>
@@ -92,7 +100,7 @@ export function SupportRoute() {
           { label: t.slideChatbot, content: chatbot },
         ]}
       />
-      <TicketModal open={ticketOpen} onClose={() => setTicketOpen(false)} onSent={() => setSent(true)} />
+      <TicketModal open={ticketOpen} onClose={() => setTicketOpen(false)} onSent={setSent} />
     </Flex>
   );
 }

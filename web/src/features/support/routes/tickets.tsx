@@ -6,6 +6,7 @@ import {
   Card,
   Flex,
   Heading,
+  Link,
   Loader,
   SelectField,
   Table,
@@ -15,23 +16,25 @@ import {
   TableRow,
   Text,
 } from '@aws-amplify/ui-react';
+import type { TicketStatus } from '@shared/contracts/external';
 import { es } from '@shared/i18n/es';
 import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { ServerErrors } from '@/components/admin/server-errors';
 import { useTickets } from '@/features/support/api/list-tickets';
 import { useUpdateTicket } from '@/features/support/api/update-ticket';
 import { canReadTickets } from '@/features/support/lib/support-links';
+import { formatDateTime, statusLabel, statusVariation } from '@/features/support/lib/ticket-format';
 import { useSession } from '@/lib/session';
 
 const t = es.support;
 const PAGE = 15;
-type StatusFilter = '' | 'OPEN' | 'CLOSED';
+type StatusFilter = '' | TicketStatus;
 
-const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat('es-CL', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
-
-/** /support/tickets (issue 13): SUPER_ADMIN every ticket, PROJECT_ADMIN its projects'; open or closed; close/reopen. */
+/**
+ * /support/tickets (issue 13): SUPER_ADMIN every ticket, PROJECT_ADMIN its projects'; by status; close/reopen; each
+ * subject opens the ticket's conversation, where the firm answers (issue 22).
+ */
 export function TicketsRoute() {
   const { profile } = useSession();
   const [status, setStatus] = useState<StatusFilter>('OPEN');
@@ -57,6 +60,7 @@ export function TicketsRoute() {
         }}
       >
         <option value="OPEN">{t.statusOpen}</option>
+        <option value="ANSWERED">{t.statusAnswered}</option>
         <option value="CLOSED">{t.statusClosed}</option>
         <option value="">{t.statusAll}</option>
       </SelectField>
@@ -71,6 +75,7 @@ export function TicketsRoute() {
             <Table className="support-tickets-table" size="small" data-testid="tickets-table">
               <TableHead>
                 <TableRow>
+                  <TableCell as="th">{t.columns.number}</TableCell>
                   <TableCell as="th">{t.columns.created}</TableCell>
                   <TableCell as="th">{t.columns.user}</TableCell>
                   <TableCell as="th">{t.columns.project}</TableCell>
@@ -84,7 +89,8 @@ export function TicketsRoute() {
               <TableBody>
                 {tickets.data.results.map((ticket) => (
                   <TableRow key={ticket.uuid}>
-                    <TableCell>{formatDate(ticket.created)}</TableCell>
+                    <TableCell>{ticket.number ? `#${ticket.number}` : '—'}</TableCell>
+                    <TableCell>{formatDateTime(ticket.created)}</TableCell>
                     <TableCell>
                       {ticket.user.first_name} {ticket.user.last_name}
                       <Text fontSize="small" color="font.secondary">
@@ -93,25 +99,25 @@ export function TicketsRoute() {
                     </TableCell>
                     <TableCell>{ticket.project?.project_name ?? t.noProject}</TableCell>
                     <TableCell>
-                      <Text fontWeight="bold">{ticket.subject}</Text>
+                      <Link as={RouterLink} to={`/support/tickets/${ticket.uuid}`} fontWeight="bold">
+                        {ticket.subject}
+                      </Link>
                       <Text fontSize="small" whiteSpace="pre-wrap">
                         {ticket.description}
                       </Text>
                     </TableCell>
                     <TableCell>
-                      <Badge variation={ticket.status === 'OPEN' ? 'info' : 'success'}>
-                        {ticket.status === 'OPEN' ? t.open : t.closed}
-                      </Badge>
+                      <Badge variation={statusVariation(ticket.status)}>{statusLabel(ticket.status, 'firm')}</Badge>
                     </TableCell>
                     <TableCell>
                       <Button
                         size="small"
                         isLoading={update.isPending && update.variables?.uuid === ticket.uuid}
                         onClick={() =>
-                          update.mutate({ uuid: ticket.uuid, status: ticket.status === 'OPEN' ? 'CLOSED' : 'OPEN' })
+                          update.mutate({ uuid: ticket.uuid, status: ticket.status === 'CLOSED' ? 'OPEN' : 'CLOSED' })
                         }
                       >
-                        {ticket.status === 'OPEN' ? t.close : t.reopen}
+                        {ticket.status === 'CLOSED' ? t.reopen : t.close}
                       </Button>
                     </TableCell>
                   </TableRow>
