@@ -96,8 +96,14 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     await services.stop();
   };
   try {
-    // The two demo firms' names, and the name no firm brands, on which tests sign in users of their own projects.
-    const webOrigins = [webUrl, `http://127.0.0.1:${webPort}`, `http://unbranded.localhost:${webPort}`];
+    // The two demo firms' names, the name no firm brands (on which tests sign in users of their own projects), and any
+    // other `<name>.localhost`: a firm made locally serves its clients on a name of its own, as it would on its domain.
+    const webOrigins = [
+      webUrl,
+      `http://127.0.0.1:${webPort}`,
+      `http://unbranded.localhost:${webPort}`,
+      `http://*.localhost:${webPort}`,
+    ];
     const resources = await bootstrap(services, webOrigins, { changeStream: options.changeStream });
     const env = functionEnvironment(services, resources, webUrl);
     // Handlers build their AWS clients at module scope from the environment, so it is set before they load.

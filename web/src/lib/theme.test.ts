@@ -23,13 +23,14 @@ describe('branding colours', () => {
     expect(primaryPalette('nope')[80]).toBe('#005a9f');
   });
 
-  it('darkens a pale colour until its text reads on white (4.5:1), and leaves a dark one as it is', () => {
+  it('darkens a pale colour until its text reads on white and on shade 10 (4.5:1), and leaves a dark one as it is', () => {
     const contrast = (hex: string) => 1.05 / ((luminance(hex) as number) + 0.05);
     // The spec's default colour reads 1.9:1 on white.
     expect(contrast('#aabbcc')).toBeLessThan(2);
     const pale = primaryPalette('#aabbcc')[80];
-    expect(contrast(pale)).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(pale)).toBeLessThan(5.2);
+    const tint = primaryPalette('#aabbcc')[10];
+    expect(((luminance(tint) as number) + 0.05) / ((luminance(pale) as number) + 0.05)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(pale)).toBeLessThan(6.5);
     expect(primaryPalette('#ffff00')[80]).not.toBe('#ffff00');
     expect(contrast(primaryPalette('#ffff00')[80])).toBeGreaterThanOrEqual(4.5);
     expect(primaryPalette('#005A9F')[80]).toBe('#005a9f');

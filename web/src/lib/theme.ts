@@ -24,13 +24,19 @@ export function luminance(hex: string): number | undefined {
 /** WCAG's AA contrast for normal text: links, labels and the white text of primary buttons. */
 const READABLE = 4.5;
 
+const contrast = (a: string, b: string) => {
+  const [x, y] = [luminance(a) ?? 0, luminance(b) ?? 0];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+};
+
 /**
- * The colour darkened, keeping its hue, until it reads against white both ways (its text on white, white text on it):
- * a firm may pick a pale primary, such as the spec's default #aabbcc, whose links and buttons nobody could read.
+ * The colour darkened, keeping its hue, until it reads on white and on its own shade 10 (the active menu entry's
+ * ground): a firm may pick a pale primary, such as the spec's default #aabbcc, whose links and buttons nobody could read.
  */
 export function readableOnWhite(hex: string): string {
   let color = hex;
-  for (let step = 1; step <= 20 && 1.05 / ((luminance(color) ?? 0) + 0.05) < READABLE; step += 1) {
+  for (let step = 1; step <= 20; step += 1) {
+    if (contrast(color, '#ffffff') >= READABLE && contrast(color, mix(color, 255, 0.9)) >= READABLE) break;
     color = mix(hex, 0, step * 0.05);
   }
   return color;

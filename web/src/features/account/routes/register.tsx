@@ -12,6 +12,7 @@ import {
 import { ErrorLines } from '@/features/account/components/error-lines';
 import { GuestFrame } from '@/features/account/components/guest-frame';
 import { PasswordFields } from '@/features/account/components/password-fields';
+import { normalizeHex, readableOnWhite } from '@/lib/theme';
 
 const t = es.account;
 
@@ -48,7 +49,12 @@ function FirmBanner({ firm }: { firm: InvitationCheck['project'] }) {
       {firm.logo ? (
         <Image src={firm.logo} alt={t.register.firmLogo(firm.project_name)} maxHeight="64px" objectFit="contain" />
       ) : null}
-      <Text textAlign="center" fontWeight="bold" style={{ color: firm.primary_color }}>
+      {/* The firm's colour, darkened if it is too pale to read on white. */}
+      <Text
+        textAlign="center"
+        fontWeight="bold"
+        style={{ color: readableOnWhite(normalizeHex(firm.primary_color) ?? '#000000') }}
+      >
         {t.register.invitedBy(firm.project_name)}
       </Text>
     </Flex>
