@@ -77,8 +77,9 @@ describe('indicators schedule', () => {
         },
       }),
     );
-    // One per schedule target (the garbage sweeper has its own: sweeper-schedule.test.ts); each may only invoke.
-    expect(schedulerRoles).toHaveLength(2);
+    // One per schedule: the indicators, the garbage sweeper (sweeper-schedule.test.ts) and the document digest
+    // (digest-schedule.test.ts); each may only invoke.
+    expect(schedulerRoles).toHaveLength(3);
     const policies = Object.values(jobs.findResources('AWS::IAM::Policy')) as Array<{
       Properties: { Roles: Array<{ Ref?: string }>; PolicyDocument: { Statement: Array<{ Action: unknown }> } };
     }>;

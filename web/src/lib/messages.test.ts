@@ -121,6 +121,7 @@ const WIRE_MESSAGES: Record<string, string> = {
   GROUP_NOT_EMPTY: 'No es posible eliminar el grupo porque aún tiene sociedades asociadas.',
   SOCIETY_HAS_USERS: 'No es posible eliminar la sociedad porque aún tiene usuarios asociados.',
   INDUSTRY_IN_USE: 'No es posible eliminar la industria porque hay sociedades que la usan.',
+  ARTICLE_LIMIT: 'Esta lista ya tiene 100 artículos: elimina alguno antes de agregar otro.',
   SOCIETY_HAS_DOCUMENTS: 'No es posible eliminar la sociedad porque aún tiene archivos en el gestor de documentos.',
   // Reports and modules (portal §8, word for word; issue 11's own text for a module in use).
   DATA_CONFLICT_PARAMS:

@@ -38,6 +38,7 @@ describe('sidebar decisions', () => {
       'Sociedad',
       'Usuarios',
       'Documentos',
+      'Artículos del asistente',
       'Tickets de soporte',
     ]);
     // SUPER_ADMIN also names the modules themselves.
@@ -54,6 +55,7 @@ describe('sidebar decisions', () => {
       'Sociedad',
       'Usuarios',
       'Documentos',
+      'Artículos del asistente',
       'Tickets de soporte',
     ]);
     // The tickets entry follows the roles its API admits: not GROUP_ADMIN.
