@@ -181,7 +181,7 @@ export const postSupportTicketMessage = defineContract({
 export const createTicketAttachmentUpload = defineContract({
   id: 'createTicketAttachmentUpload',
   method: 'POST',
-  path: 'api/v1/external/zoho/desk/ticket/attachment/',
+  path: 'api/v1/external/zoho/desk/attachment/',
   access: ALL,
   statuses: [429],
   handler: 'external/create-ticket-attachment-upload',
@@ -205,7 +205,7 @@ export const createTicketAttachmentUpload = defineContract({
 export const ticketAttachmentLink = defineContract({
   id: 'ticketAttachmentLink',
   method: 'GET',
-  path: 'api/v1/external/zoho/desk/ticket/attachment/{file}/',
+  path: 'api/v1/external/zoho/desk/attachment/{file}/',
   access: ALL,
   statuses: [404],
   handler: 'external/ticket-attachment-link',

@@ -32,7 +32,7 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'external/zoho/desk/ticket/{uuid}': 'ticket',
   // issue 22: a ticket's attachment, an upload once attached (no world case: support-conversation.test.ts proves that
   // another client, another firm's admin and a group admin get 404)
-  'external/zoho/desk/ticket/attachment/{file}': 'upload',
+  'external/zoho/desk/attachment/{file}': 'upload',
   // Modules (global), reports and accounting assignments (issue 11, issue 12).
   'modules/module/administration/{uuid}': 'module',
   'modules/reports/report/{uuid}': 'report',
