@@ -327,7 +327,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     documents: ['GetObject'],
     mail: true,
   },
-  // Issue 22: the conversation. A message: its throttle, the ticket and the message, the entries, the attachments'
+  // The conversation. A message: its throttle, the ticket and the message, the entries, the attachments'
   // files and markers; a mail to the other side (the firm's logo read for the client's mail).
   postSupportTicketMessage: {
     table: {

@@ -53,7 +53,7 @@ interface MailedMessage {
 const ticketLabel = (ticket: MailedTicket) => (ticket.number ? `#${ticket.number}` : ticket.uuid);
 
 /**
- * A client's message, to its project's contact e-mail (issue 13; issue 22): the new ticket or the new message, who
+ * A client's message, to its project's contact e-mail: the new ticket or the new message, who
  * wrote it, its files by name and the ticket's address in the portal, where the firm answers.
  */
 export function ticketMail(ticket: MailedTicket, message: MailedMessage, link: string, first: boolean) {

@@ -18,7 +18,7 @@ import {
 } from '../lib/storage/documents';
 
 /**
- * Attachments of ticket messages (issue 22): a presigned POST like a document's direct upload, into the documents
+ * Attachments of ticket messages: a presigned POST like a document's direct upload, into the documents
  * bucket under `ticket-files/<user>/<upload>/`, where the file stays. The pending upload is written with a clean-up
  * marker naming the object (docs/decisions/multi-step-writes.md); the message's own transaction consumes the pending
  * upload and removes the marker (not if the sweeper took it), so a message never names a file that is not there, and a

@@ -32,7 +32,7 @@ import { ticketAnswerMail, ticketMail } from './mails';
 import { attachmentLink, resolveAttachments } from './ticket-attachments';
 
 /**
- * Support tickets (issue 13) and their conversation (issue 22). A ticket gets its project's next number, is stored with
+ * Support tickets and their conversation. A ticket gets its project's next number, is stored with
  * its first message, and is mailed to the project's contact e-mail (the firm's address when the project has none).
  * Its sender reads it and writes on it; so do the admins whose scope holds it (SUPER_ADMIN all, PROJECT_ADMIN its
  * projects'). Each message is mailed to the other side: a client's to the firm's contact address, the firm's to the

@@ -8,7 +8,7 @@ import { createTestUser } from '../helpers/db';
 import { bodyOf, waitForMailWhere } from '../helpers/mail';
 
 /**
- * A support ticket as a conversation (issue 22), by clicking, at 1366 and 375 px: a client opens a ticket with a file
+ * A support ticket as a conversation, by clicking, at 1366 and 375 px: a client opens a ticket with a file
  * from /support and reads its number; the firm's project admin goes from /home to the tickets, opens it, downloads
  * the file and answers; the client is mailed, opens 'Mis tickets' from its user menu and reads the answer and the
  * status. Every screen is axe clean.

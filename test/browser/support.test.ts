@@ -30,7 +30,7 @@ async function fillTicket(page: Page, subject: string, description: string) {
   await modal.getByLabel('Descripción').fill(description);
   expect(await send.isEnabled()).toBe(true);
   await send.click();
-  // The answer names the ticket's number (issue 22).
+  // The answer names the ticket's number.
   await page.getByText(/^Recibimos tu solicitud\. Número de ticket: #\d+$/).waitFor();
   expect(await modal.count()).toBe(0);
 }

@@ -30,7 +30,7 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'folder-templates/folder/{uuid}': 'folderTemplate',
   // issue 13
   'external/zoho/desk/ticket/{uuid}': 'ticket',
-  // issue 22: a ticket's attachment, an upload once attached (no world case: support-conversation.test.ts proves that
+  // A ticket's attachment, an upload once attached (no world case: support-conversation.test.ts proves that
   // another client, another firm's admin and a group admin get 404)
   'external/zoho/desk/attachment/{file}': 'upload',
   // Modules (global), reports and accounting assignments (issue 11, issue 12).
@@ -74,7 +74,7 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   days: 'value',
   // issue 13: the ticket list's status filter
   status: 'value',
-  // issue 22: a ticket message's attachments are the caller's uploads (short-lived while pending, no world case:
+  // A ticket message's attachments are the caller's uploads (short-lived while pending, no world case:
   // support-conversation.test.ts proves another's answers as missing)
   attachments: 'upload',
   // Reports and accounting assignments: their targets, module, and report references.

@@ -511,7 +511,7 @@ async function ledgerJob(put: boolean) {
 }
 
 /**
- * A ticket of the world's USER_SOCIETY with an attached PDF and the firm's answer (issue 22): its answers must show
+ * A ticket of the world's USER_SOCIETY with an attached PDF and the firm's answer: its answers must show
  * the attachment without its object key.
  */
 async function ticketWithFile() {
@@ -704,7 +704,7 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
   patchSupportTicket: async (c) => [{ as: 'SUPER_ADMIN', params: { uuid: w.ticket }, body: bodyOf(c) }],
   postContactEmail: async (c) => [{ as: 'PUBLIC', body: bodyOf(c) }],
   postSupportTicket: async (c) => [{ as: 'USER_SOCIETY', body: bodyOf(c) }],
-  // Issue 22: a ticket is read by its sender and the admins in scope, not by the group's admin or user.
+  // A ticket is read by its sender and the admins in scope, not by the group's admin or user.
   getSupportTicket: async () => {
     const { ticket } = await ticketWithFile();
     return (['USER_SOCIETY', 'PROJECT_ADMIN', 'SUPER_ADMIN'] as const).map((as) => ({ as, params: { uuid: ticket } }));

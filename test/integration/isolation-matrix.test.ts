@@ -279,7 +279,7 @@ async function sweep(caller: World['callers'][number], contract: Contract) {
 const SWEEP_NO_OWN_ROWS = new Set<string>([
   // A USER_SOCIETY belongs to societies, not groups.
   'listMyGroups USER_SOCIETY',
-  // A person's own tickets: the world's home ticket is its USER_SOCIETY's (issue 22).
+  // A person's own tickets: the world's home ticket is its USER_SOCIETY's.
   'listMySupportTickets PROJECT_ADMIN',
   'listMySupportTickets GROUP_ADMIN',
   'listMySupportTickets USER_GROUP',
@@ -392,7 +392,7 @@ const CONTENT_KINDS: readonly TenantKind[] = [
 ];
 /**
  * Callers for whom the home item is not their own to read: a ticket is read by its sender (the home USER_SOCIETY) and
- * the ticket readers (SUPER_ADMIN, PROJECT_ADMIN), not by a group's admin or user (issue 22).
+ * the ticket readers (SUPER_ADMIN, PROJECT_ADMIN), not by a group's admin or user.
  */
 const OWN_READ_EXEMPT = new Set(['getSupportTicket GROUP_ADMIN', 'getSupportTicket USER_GROUP']);
 const ownReads = protectedContracts.flatMap((contract) => {

@@ -680,7 +680,7 @@ describe('the sweeper', () => {
   });
 });
 
-describe('ticket attachments (issue 22)', () => {
+describe('ticket attachments', () => {
   /** An attachment upload started two hours ago by the project admin, its file sent to the presigned form. */
   async function attachmentUpload(name: string) {
     const start = await invokeEarlier(external.createTicketAttachmentUpload, {

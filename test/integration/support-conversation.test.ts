@@ -7,7 +7,7 @@ import { createTestUser, itemExists } from '../helpers/db';
 import { bodyOf, waitForMailWhere } from '../helpers/mail';
 
 /**
- * Support tickets as conversations (issue 22): a number per project given with the ticket, statuses open / answered
+ * Support tickets as conversations: a number per project given with the ticket, statuses open / answered
  * (waiting for the client) / closed, messages from the sender and from the admins in scope, each mailed to the other
  * side, and attachments uploaded by presigned POST, attached only once there, read only by who may read the ticket.
  */

@@ -57,7 +57,7 @@ export const THROTTLES = {
   IP_CONTACT: { maxHits: 5, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
   // Support tickets per signed-in user (issue 13): each is stored and mailed to the project; a few an hour is plenty.
   USER_TICKET: { maxHits: 5, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
-  // Messages on tickets and attachment uploads per user (issue 22): each message mails the other side.
+  // Messages on tickets and attachment uploads per user: each message mails the other side.
   USER_TICKET_MESSAGE: { maxHits: 30, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
   USER_TICKET_UPLOAD: { maxHits: 30, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
 } as const satisfies Record<string, Limits>;

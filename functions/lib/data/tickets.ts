@@ -10,7 +10,7 @@ import { type TxWrite, transactWrite } from './transact';
 import { putNew } from './writes';
 
 /**
- * Support tickets (portal spec §2 "Support ticket", issue 13; the conversation of issue 22): one item per ticket under
+ * Support tickets (portal spec §2 "Support ticket", and its conversation): one item per ticket under
  * `TICKET#<uuid>` / `TICKET`, its messages beside it (`MSG#<created>#<uuid>`, read in order by one Query of the
  * ticket's partition, so a conversation's read does not grow with the table), listed through three listing directories
  * (directory.ts): every ticket (SUPER_ADMIN), a project's (PROJECT_ADMIN) and a sender's own ('Mis tickets'). A

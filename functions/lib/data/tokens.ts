@@ -14,7 +14,7 @@ import type { TxWrite } from './transact';
 export type TokenKind = 'INVITE' | 'RESET' | 'EMAIL' | 'DIGEST';
 
 /**
- * Invitations last 7 days; password links 1 hour; e-mail change links (issue 8) 24 hours; a digest's unsubscribe link
+ * Invitations last 7 days; password links 1 hour; e-mail change links 24 hours; a digest's unsubscribe link
  * (never consumed: a second click answers the same) 60 days.
  */
 export const TOKEN_TTL_SECONDS: Record<TokenKind, number> = {

@@ -310,7 +310,7 @@ export const routes: RouteObject[] = [
                   path: 'support/tickets',
                   lazy: async () => ({ Component: (await import('@/features/support/routes/tickets')).TicketsRoute }),
                 },
-                // issue 22: a ticket's conversation (its sender and the admins in scope) and the caller's own tickets.
+                // A ticket's conversation (its sender and the admins in scope) and the caller's own tickets.
                 {
                   path: 'support/tickets/:uuid',
                   lazy: async () => ({ Component: (await import('@/features/support/routes/ticket')).TicketRoute }),

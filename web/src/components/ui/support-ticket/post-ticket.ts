@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { uploadAttachments } from './attachments';
 
 /**
- * POST api/v1/external/zoho/desk/ticket/, its files uploaded first (issue 22). Shared UI rather than a feature's api/:
+ * POST api/v1/external/zoho/desk/ticket/, its files uploaded first. Shared UI rather than a feature's api/:
  * the top bar's 'Ayuda' menu (shell) and the /support page (support) open the same modal, and features never import
  * each other.
  */

@@ -20,7 +20,7 @@ export type SentTicket = ResponseOf<typeof postSupportTicket>;
 
 /**
  * The support ticket (portal spec §2): subject and description, both required to send, and up to a few attachments
- * (issue 22); it closes after a successful send (`onSent`, with the stored ticket and its number); server errors are
+ *; it closes after a successful send (`onSent`, with the stored ticket and its number); server errors are
  * listed in red under the form.
  */
 export function TicketModal({

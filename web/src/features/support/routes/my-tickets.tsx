@@ -26,7 +26,7 @@ import { formatDateTime, statusLabel, statusVariation } from '@/features/support
 const t = es.support;
 const PAGE = 15;
 
-/** /support/mine ('Mis tickets', issue 22): the caller's own tickets, latest activity first, each opening its conversation. */
+/** /support/mine ('Mis tickets'): the caller's own tickets, latest activity first, each opening its conversation. */
 export function MyTicketsRoute() {
   const [status, setStatus] = useState<'' | TicketStatus>('');
   const [offset, setOffset] = useState(0);

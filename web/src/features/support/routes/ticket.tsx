@@ -84,7 +84,7 @@ function MessageCard({ message, mine }: { message: Message; mine: boolean }) {
 }
 
 /**
- * /support/tickets/{uuid} (issue 22): a ticket's conversation, to its sender and to the admins whose scope holds it
+ * /support/tickets/{uuid}: a ticket's conversation, to its sender and to the admins whose scope holds it
  * (the API decides; anything else reads as not found). Each side answers below the messages; an admin also closes and
  * reopens it. A message with files uploads them first and is written only once they are there.
  */

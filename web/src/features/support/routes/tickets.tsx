@@ -32,8 +32,8 @@ const PAGE = 15;
 type StatusFilter = '' | TicketStatus;
 
 /**
- * /support/tickets (issue 13): SUPER_ADMIN every ticket, PROJECT_ADMIN its projects'; by status; close/reopen; each
- * subject opens the ticket's conversation, where the firm answers (issue 22).
+ * /support/tickets: SUPER_ADMIN every ticket, PROJECT_ADMIN its projects'; by status; close/reopen; each
+ * subject opens the ticket's conversation, where the firm answers.
  */
 export function TicketsRoute() {
   const { profile } = useSession();
