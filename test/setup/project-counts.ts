@@ -13,6 +13,18 @@ export interface ProjectCounts {
   brokenFiles: string[];
   /** The slowest files and their seconds, to see where the timed run goes. */
   slowestFiles?: Array<[string, number]>;
+  /** Each failed test as `file › name: first line of its error`, so the tail of a CI log says what failed. */
+  failures?: string[];
+}
+
+const SHOWN_ERROR_CHARS = 300;
+
+/** The first line of an error, cut short: enough to recognise it in a log tail, never a whole stack. */
+export function firstLine(error: unknown): string {
+  const message =
+    error && typeof error === 'object' && 'message' in error ? String(error.message) : String(error ?? '');
+  const line = message.split('\n').find((part) => part.trim() !== '') ?? '(no message)';
+  return line.length > SHOWN_ERROR_CHARS ? `${line.slice(0, SHOWN_ERROR_CHARS)}…` : line;
 }
 
 const SLOWEST_SHOWN = 8;
@@ -29,8 +41,14 @@ export default class ProjectCountsReporter implements Reporter {
       for (const test of module.children.allTests()) {
         const { state } = test.result();
         if (state === 'passed') counts.passed += 1;
-        else if (state === 'failed') counts.failed += 1;
-        else counts.skipped += 1;
+        else if (state === 'failed') {
+          counts.failed += 1;
+          const error = test.result().errors?.[0];
+          counts.failures = [
+            ...(counts.failures ?? []),
+            `${module.relativeModuleId} › ${test.fullName}: ${firstLine(error)}`,
+          ];
+        } else counts.skipped += 1;
       }
       if (module.errors().length > 0) counts.brokenFiles.push(module.relativeModuleId);
       const seconds = Math.round(module.diagnostic().duration / 100) / 10;
@@ -38,6 +56,11 @@ export default class ProjectCountsReporter implements Reporter {
         .sort((a, b) => b[1] - a[1])
         .slice(0, SLOWEST_SHOWN);
     }
-    writeFileSync(file, JSON.stringify({ projects, unhandledErrors: unhandledErrors.length }, null, 2));
+    const report = {
+      projects,
+      unhandledErrors: unhandledErrors.length,
+      unhandledErrorMessages: unhandledErrors.map(firstLine),
+    };
+    writeFileSync(file, JSON.stringify(report, null, 2));
   }
 }

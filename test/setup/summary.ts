@@ -15,7 +15,7 @@ export interface VitestRun {
   projects: string[];
   exitCode: number;
   /** What the project-counts reporter wrote; undefined when vitest ended before reporting. */
-  report?: { projects: Record<string, ProjectCounts>; unhandledErrors: number };
+  report?: { projects: Record<string, ProjectCounts>; unhandledErrors: number; unhandledErrorMessages?: string[] };
 }
 
 export interface Summary {
@@ -34,10 +34,13 @@ export function summarize(checks: Check[], runs: VitestRun[], options: { filtere
   let passed = 0;
   let failed = 0;
   const runProblems: string[] = [];
+  const failureLines: string[] = [];
+  const unhandledLines: string[] = [];
   for (const run of runs) {
     if (!run.report) runProblems.push(`vitest (${run.label}) ended with code ${run.exitCode} before reporting`);
     else if (run.report.unhandledErrors > 0) {
       runProblems.push(`vitest (${run.label}): ${run.report.unhandledErrors} unhandled errors`);
+      unhandledLines.push(...(run.report.unhandledErrorMessages ?? []).map((message) => `unhandled: ${message}`));
     }
     let explained = false;
     for (const name of run.projects) {
@@ -52,6 +55,7 @@ export function summarize(checks: Check[], runs: VitestRun[], options: { filtere
       lines.push(`${name.padEnd(12)} ${shown}${problems.length ? `  FAILED: ${problems.join('; ')}` : ''}`);
       const slowest = (counts.slowestFiles ?? []).map(([file, seconds]) => `${file} ${seconds} s`);
       if (slowest.length > 0) lines.push(`${''.padEnd(12)} slowest: ${slowest.join(', ')}`);
+      failureLines.push(...(counts.failures ?? []));
       passed += counts.passed;
       failed += counts.failed + problems.length;
       if (counts.failed > 0 || problems.length > 0) explained = true;
@@ -62,6 +66,8 @@ export function summarize(checks: Check[], runs: VitestRun[], options: { filtere
     }
   }
   lines.push(...runProblems.map((problem) => `FAILED: ${problem}`));
+  failureLines.push(...unhandledLines);
+  if (failureLines.length > 0) lines.push('What failed:', ...failureLines.map((line) => `  ${line}`));
   failed += runProblems.length;
   const failedChecks = checks.filter((c) => !c.ok).map((c) => c.label);
   if (failedChecks.length > 0) lines.push(`FAILED: ${failedChecks.join(', ')}`);

@@ -75,4 +75,21 @@ describe('npm test summary', () => {
     expect(summary).toMatchObject({ passed: 10, failed: 0, ok: false });
     expect(summary.lines).toContain('lint         FAILED  (a check, not counted as tests)');
   });
+
+  it('names each failed test and unhandled error, so the tail of a CI log says what failed', () => {
+    const browser = { ...counts(5, 1), failures: ['test/browser/a.test.ts › opens: expected 1 to be 2'] };
+    const run: VitestRun = {
+      label: 'browser',
+      projects: ['browser'],
+      exitCode: 1,
+      report: { projects: { browser }, unhandledErrors: 1, unhandledErrorMessages: ['Target closed'] },
+    };
+    const summary = summarize(green, [run], { filtered: false });
+    expect(summary).toMatchObject({ failed: 2, ok: false });
+    expect(summary.lines.slice(-3)).toEqual([
+      'What failed:',
+      '  test/browser/a.test.ts › opens: expected 1 to be 2',
+      '  unhandled: Target closed',
+    ]);
+  });
 });
