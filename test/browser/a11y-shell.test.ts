@@ -55,6 +55,12 @@ describe('at 375 px', () => {
       await page.waitForURL(`${webUrl}/support`);
       expect(await page.getByRole('button', { name: 'Abrir menú' }).getAttribute('aria-expanded')).toBe('false');
       expect(await page.evaluate(horizontalOverflow)).toBeLessThanOrEqual(0);
+
+      // So does a tap on the entry of the page already shown (nothing else would tell the person it worked).
+      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      await drawer.getByRole('link', { name: 'Soporte' }).click();
+      await page.getByRole('button', { name: 'Abrir menú' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Abrir menú' }).getAttribute('aria-expanded')).toBe('false');
     } finally {
       await context.close();
     }

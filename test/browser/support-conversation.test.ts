@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { seriousViolations, settled } from '../helpers/a11y';
-import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
+import { clickNav, launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
 import { bodyOf, waitForMailWhere } from '../helpers/mail';
 
@@ -31,15 +31,6 @@ async function accessible(page: Page, name: string) {
   );
   expect(await seriousViolations(page), name).toEqual([]);
   await screenshot(page, name);
-}
-
-/** Clicks a navigation link, opening the drawer first where the screen is too narrow to show it. */
-async function clickNav(page: Page, name: string) {
-  const link = page.getByRole('link', { name, exact: true }).filter({ visible: true }).first();
-  const drawer = page.getByRole('button', { name: 'Abrir menú' }).filter({ visible: true });
-  await link.or(drawer).first().waitFor();
-  if (!(await link.isVisible())) await drawer.click();
-  await link.click();
 }
 
 describe.concurrent('a ticket answered in the portal', () => {

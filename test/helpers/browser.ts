@@ -31,6 +31,18 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
+/**
+ * Clicks a navigation link (within `scope`, the whole page by default), opening the menu drawer first where the screen
+ * is too narrow to show it.
+ */
+export async function clickNav(page: Page, name: string, scope: Page | Locator = page): Promise<void> {
+  const link = scope.getByRole('link', { name, exact: true }).filter({ visible: true }).first();
+  const drawer = page.getByRole('button', { name: 'Abrir menú' }).filter({ visible: true });
+  await link.or(drawer).first().waitFor();
+  if (!(await link.isVisible())) await drawer.click();
+  await link.click();
+}
+
 /** A fresh context (own cookies and storage) in Spanish, Chilean time, desktop size. */
 export async function newPage(
   browser: Browser,

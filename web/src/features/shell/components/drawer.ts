@@ -17,16 +17,17 @@ export function useDrawer() {
   const buttonRef = useRef<HTMLButtonElement | null>(null);
   const panelRef = useRef<HTMLDivElement | null>(null);
   const id = useId();
-  const { pathname } = useLocation();
+  const { key } = useLocation();
 
   const close = useCallback(() => {
     setOpen(false);
     if (panelRef.current?.contains(document.activeElement)) buttonRef.current?.focus();
   }, []);
 
-  // A page change (a link in the drawer) closes it; so does growing past the breakpoint.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
-  useEffect(() => setOpen(false), [pathname, phone]);
+  // A navigation closes it, even to the page already shown (a tap on the current page's entry); so does growing past
+  // the breakpoint.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the navigation is the trigger, not an input.
+  useEffect(() => setOpen(false), [key, phone]);
 
   useEffect(() => {
     if (!open) return;
