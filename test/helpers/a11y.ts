@@ -35,3 +35,48 @@ export async function settled(page: Page): Promise<void> {
     .waitFor({ state: 'detached', timeout: 3000 })
     .catch(() => undefined);
 }
+
+/**
+ * In-app navigation and its settling, for sweeps that visit many pages: Playwright's 'networkidle' belongs to the
+ * document's load and, once reached, is not reached again when the router changes page. `go` asks the SPA's router
+ * for a path (history and a popstate, which the router listens to); `settled` waits until the router has rendered the
+ * address (the SPA's `<html data-route>`), then for no request in flight for `quietMs` since the navigation (Playwright's
+ * rule for 'networkidle', with a shorter window: a page's chunk and queries start as it mounts), and no loading screen.
+ */
+export function inAppNavigator(page: Page) {
+  let inFlight = 0;
+  let changedAt = Date.now();
+  const change = (step: number) => {
+    inFlight += step;
+    changedAt = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return {
+    async go(path: string): Promise<void> {
+      changedAt = Date.now();
+      await page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+    },
+    async settled({ quietMs = 250, timeoutMs = 15_000 } = {}): Promise<void> {
+      const start = Date.now();
+      await page.waitForFunction(() => document.documentElement.dataset.route === window.location.pathname, null, {
+        timeout: timeoutMs,
+      });
+      // Polled, as Playwright polls for 'networkidle'; the events above keep the count.
+      while (inFlight > 0 || Date.now() - changedAt < quietMs) {
+        if (Date.now() - start > timeoutMs)
+          throw new Error(`${inFlight} requests still in flight after ${timeoutMs} ms`);
+        await page.waitForTimeout(50);
+      }
+      await page
+        .locator('.amplify-loader, .portal-welcome')
+        .first()
+        .waitFor({ state: 'detached', timeout: 3000 })
+        .catch(() => undefined);
+    },
+  };
+}
