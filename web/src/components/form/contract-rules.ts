@@ -1,0 +1,93 @@
+import { es, fieldLabel } from '@shared/i18n/es';
+import type { StandardSchemaV1 } from '@tanstack/react-form';
+import type { z } from 'zod/mini';
+
+/**
+ * A form validated by the contract's own zod/mini schema, worded as the screens word it (admin-area §5, portal §5).
+ * The contract speaks in wire codes; each field says how a blank, a length or a format failure reads under it. A
+ * failure without words (a required field still empty) shows nothing, and only keeps the submit disabled.
+ */
+export type IssueKind = 'blank' | 'length' | 'format';
+type Words = string | ((issue: z.core.$ZodIssue) => string);
+export type FieldMessages = Partial<Record<IssueKind, Words>>;
+export type FormMessages<T> = Partial<Record<keyof T & string, FieldMessages>>;
+/** A contract's body, or what a form adds to it; `contract.body` is typed optional, and is there for every form. */
+export type Schemas = ReadonlyArray<z.ZodMiniType | undefined>;
+
+const v = es.validation;
+const person = es.personFields;
+
+/** The words of the usual fields. */
+export const messages = {
+  rut: { length: v.rut, format: v.rut },
+  url: { length: v.url, format: v.url },
+  email: { length: v.emailLength, format: v.emailFormat },
+  requiredEmail: { blank: v.emailRequired, length: v.emailLength, format: v.emailFormat },
+  phone: { length: v.phone, format: v.phone },
+  color: { format: v.color },
+  /** Text with a bound: 'Máximo 100 caracteres.' (the bound is the contract's). */
+  text: { length: (issue) => v.tooLong(Number((issue as { maximum?: unknown }).maximum)) },
+  name: (field: 'first_name' | 'last_name') => ({
+    blank: es.errors.field.required(fieldLabel(field)),
+    length: person.nameLength,
+    format: person.nameFormat,
+  }),
+  password: { blank: person.passwordRequired, length: person.passwordRules, format: person.passwordRules },
+  confirmation: { format: person.passwordsDiffer },
+} satisfies Record<string, FieldMessages | ((field: 'first_name' | 'last_name') => FieldMessages)>;
+
+/** The kind of a zod issue, as the API's field codes tell them apart (REQUIRED/FIELD_BLANK, ERROR_LENGTH, FORMAT_ERROR). */
+export function issueKind(issue: z.core.$ZodIssue): IssueKind {
+  if (issue.message === 'ERROR_LENGTH') return 'length';
+  if (issue.message.startsWith('FORMAT')) return 'format';
+  const input = (issue as { input?: unknown }).input;
+  if (input === undefined || input === null)
+    return issue.code === 'invalid_type' || issue.code === 'invalid_value' ? 'blank' : 'format';
+  if (issue.code === 'too_small')
+    return input === '' || (issue.origin === 'string' && Number(issue.minimum) === 1) ? 'blank' : 'length';
+  if (issue.code === 'too_big') return 'length';
+  return 'format';
+}
+
+/** The first worded message of each field, after parsing `values` with every schema (a contract and what a form adds). */
+export function fieldMessages<T extends object>(
+  schemas: Schemas,
+  words: FormMessages<T>,
+  values: T,
+): Partial<Record<keyof T & string, string>> {
+  const out: Partial<Record<string, string>> = {};
+  for (const schema of schemas) {
+    const result = schema?.safeParse(values, { reportInput: true });
+    if (!result || result.success) continue;
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (out[field] !== undefined) continue;
+      const said = words[field as keyof T & string]?.[issueKind(issue)];
+      if (said !== undefined) out[field] = typeof said === 'function' ? said(issue) : said;
+    }
+  }
+  return out as Partial<Record<keyof T & string, string>>;
+}
+
+/** True when `values` pass every schema: no message, and no required field empty. */
+export function passes(schemas: Schemas, values: unknown): boolean {
+  return schemas.every((schema) => !schema || schema.safeParse(values).success);
+}
+
+/**
+ * The form-level validator TanStack Form takes (Standard Schema): the contract's issues, in Spanish, on their fields.
+ * Issues without words are left out, so a field never shows a message the screens do not have.
+ */
+export function contractRules<T extends object>(schemas: Schemas, words: FormMessages<T>): StandardSchemaV1<T> {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'portal',
+      validate: (value) => {
+        const found = fieldMessages(schemas, words, value as T);
+        const issues = Object.entries(found).map(([field, message]) => ({ message: message as string, path: [field] }));
+        return issues.length > 0 ? { issues } : { value: value as T };
+      },
+    },
+  };
+}
