@@ -26,10 +26,12 @@ export function shownError(meta: { isTouched: boolean; errors: ReadonlyArray<unk
 }
 
 type Bound = 'name' | 'value' | 'onChange' | 'onBlur' | 'hasError' | 'errorMessage';
+/** `serverError`: the API's message for the field (a 400's field code), shown while the form's own check has none. */
+type Extra = { serverError?: string | undefined };
 
-function useBoundText() {
+function useBoundText(serverError: string | undefined) {
   const field = useFieldContext<string>();
-  const error = shownError(field.state.meta);
+  const error = shownError(field.state.meta) ?? serverError;
   return {
     name: field.name,
     value: field.state.value,
@@ -40,16 +42,16 @@ function useBoundText() {
   };
 }
 
-function TextField(props: Omit<TextFieldProps, Bound>) {
-  return <AmplifyTextField {...props} {...useBoundText()} />;
+function TextField({ serverError, ...props }: Omit<TextFieldProps, Bound> & Extra) {
+  return <AmplifyTextField {...props} {...useBoundText(serverError)} />;
 }
 
-function TextAreaField(props: Omit<TextAreaFieldProps, Bound>) {
-  return <AmplifyTextAreaField {...props} {...useBoundText()} />;
+function TextAreaField({ serverError, ...props }: Omit<TextAreaFieldProps, Bound> & Extra) {
+  return <AmplifyTextAreaField {...props} {...useBoundText(serverError)} />;
 }
 
-function PasswordField(props: Omit<PasswordFieldProps, Bound>) {
-  return <AmplifyPasswordField {...props} {...useBoundText()} />;
+function PasswordField({ serverError, ...props }: Omit<PasswordFieldProps, Bound> & Extra) {
+  return <AmplifyPasswordField {...props} {...useBoundText(serverError)} />;
 }
 
 export const { useAppForm, withFieldGroup } = createFormHook({

@@ -4,7 +4,10 @@ import { societyPatchSchema } from '@shared/contracts/societies';
 import { updatePassword, userPatchSchema } from '@shared/contracts/users';
 import { es } from '@shared/i18n/es';
 import { describe, expect, it } from 'vitest';
-import { contractRules, fieldMessages, messages, passes } from './contract-rules';
+import { contractRules, fieldMessages, messages } from './contract-rules';
+
+const passes = (schema: Parameters<typeof fieldMessages>[0][number], values: object) =>
+  contractRules([schema], {}).passes(values);
 
 const v = es.validation;
 const m = es.personFields;
@@ -69,8 +72,8 @@ describe('contract rules worded as the screens word them (admin-area §5, portal
     expect(name('a'.repeat(101))).toBe('Máximo 100 caracteres.');
     expect(shown(projectPatchSchema, 'meta_content', messages.text, 'a'.repeat(301))).toBe('Máximo 300 caracteres.');
     expect(name('')).toBeUndefined();
-    expect(passes([projectPatchSchema], { project_name: '' })).toBe(false);
-    expect(passes([projectPatchSchema], { project_name: 'Proyecto' })).toBe(true);
+    expect(passes(projectPatchSchema, { project_name: '' })).toBe(false);
+    expect(passes(projectPatchSchema, { project_name: 'Proyecto' })).toBe(true);
   });
 
   it('checks colours by the contract', () => {
@@ -119,6 +122,24 @@ describe('contract rules worded as the screens word them (admin-area §5, portal
     expect(check('x', 'y')).toEqual({ password: m.passwordRules, password_confirmation: m.passwordsDiffer });
   });
 
+  it('checks the body a form sends, and tells whether the fields of a step pass', () => {
+    type Values = { project_name: string; url_own_site: string };
+    const rules = contractRules<Values>([projectPatchSchema], { url_own_site: messages.url }, (values) => ({
+      project_name: values.project_name.trim(),
+      ...(values.url_own_site.trim() && { url_own_site: values.url_own_site.trim() }),
+    }));
+    // An empty optional URL is left out of the body: nothing to say.
+    expect(rules['~standard'].validate({ project_name: 'P', url_own_site: ' ' })).toEqual({
+      value: { project_name: 'P', url_own_site: ' ' },
+    });
+    const badUrl = { project_name: '', url_own_site: 'nope' };
+    expect(rules['~standard'].validate(badUrl)).toEqual({ issues: [{ message: v.url, path: ['url_own_site'] }] });
+    expect(rules.passes(badUrl)).toBe(false);
+    expect(rules.passes(badUrl, ['project_name'])).toBe(false);
+    expect(rules.passes({ project_name: 'P', url_own_site: 'nope' }, ['project_name'])).toBe(true);
+    expect(rules.passes({ project_name: 'P', url_own_site: 'nope' }, ['url_own_site'])).toBe(false);
+  });
+
   it('is a Standard Schema whose issues name their field, and a form that passes has none', () => {
     const rules = contractRules([updatePassword.body], {
       password: messages.password,
@@ -138,7 +159,7 @@ describe('contract rules worded as the screens word them (admin-area §5, portal
     };
     expect(rules['~standard'].validate(values)).toEqual({ value: values });
     // The current password has no words: empty, it only keeps the form from passing.
-    expect(passes([updatePassword.body], { ...values, current_password: '' })).toBe(false);
-    expect(passes([updatePassword.body], values)).toBe(true);
+    expect(passes(updatePassword.body, { ...values, current_password: '' })).toBe(false);
+    expect(passes(updatePassword.body, values)).toBe(true);
   });
 });

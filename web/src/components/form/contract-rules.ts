@@ -53,7 +53,7 @@ export function issueKind(issue: z.core.$ZodIssue): IssueKind {
 export function fieldMessages<T extends object>(
   schemas: Schemas,
   words: FormMessages<T>,
-  values: T,
+  values: object,
 ): Partial<Record<keyof T & string, string>> {
   const out: Partial<Record<string, string>> = {};
   for (const schema of schemas) {
@@ -69,22 +69,34 @@ export function fieldMessages<T extends object>(
   return out as Partial<Record<keyof T & string, string>>;
 }
 
-/** True when `values` pass every schema: no message, and no required field empty. */
-export function passes(schemas: Schemas, values: unknown): boolean {
-  return schemas.every((schema) => !schema || schema.safeParse(values).success);
+/** A form's rules: the validator TanStack Form takes (Standard Schema), and whether values, or some fields, pass. */
+export interface ContractRules<T> extends StandardSchemaV1<T> {
+  /** True when nothing fails (no message, no required field empty); with `fields`, when none of those fails. */
+  passes(values: T, fields?: ReadonlyArray<keyof T>): boolean;
 }
 
 /**
- * The form-level validator TanStack Form takes (Standard Schema): the contract's issues, in Spanish, on their fields.
- * Issues without words are left out, so a field never shows a message the screens do not have.
+ * The rules of a form whose body the contract's schemas check. `body` builds from the form's values what the form
+ * sends (trimmed, optional fields left out when empty), so the schema sees exactly that; its fields keep their names.
+ * Issues without words are left out of the validator, so a field never shows a message the screens do not have.
  */
-export function contractRules<T extends object>(schemas: Schemas, words: FormMessages<T>): StandardSchemaV1<T> {
+export function contractRules<T extends object>(
+  schemas: Schemas,
+  words: FormMessages<T>,
+  body: (values: T) => object = (values) => values,
+): ContractRules<T> {
+  const failing = (values: T) =>
+    schemas.flatMap((schema) => schema?.safeParse(body(values)).error?.issues.map((issue) => issue.path[0]) ?? []);
   return {
+    passes: (values, fields) => {
+      const failed = failing(values);
+      return fields ? !failed.some((field) => fields.includes(field as keyof T)) : failed.length === 0;
+    },
     '~standard': {
       version: 1,
       vendor: 'portal',
       validate: (value) => {
-        const found = fieldMessages(schemas, words, value as T);
+        const found = fieldMessages(schemas, words, body(value as T));
         const issues = Object.entries(found).map(([field, message]) => ({ message: message as string, path: [field] }));
         return issues.length > 0 ? { issues } : { value: value as T };
       },

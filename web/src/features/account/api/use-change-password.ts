@@ -3,7 +3,7 @@ import { es, messageForError } from '@shared/i18n/es';
 import { useStore } from '@tanstack/react-form';
 import type { FormEvent } from 'react';
 import { useAppForm } from '@/components/form/app-form';
-import { contractRules, passes } from '@/components/form/contract-rules';
+import { contractRules } from '@/components/form/contract-rules';
 import { signOut } from '@/lib/session';
 import { PASSWORD_MESSAGES, type PasswordValues } from './password-checks';
 import { useUpdatePassword } from './update-password';
@@ -26,7 +26,7 @@ export function useChangePassword() {
     listeners: { onChange: () => save.reset() },
     onSubmit: ({ value }) => save.mutate(value, { onSuccess: () => signOut(es.account.changePassword.signInAgain) }),
   });
-  const complete = useStore(form.store, (state) => passes(SCHEMAS, state.values));
+  const complete = useStore(form.store, (state) => RULES.passes(state.values));
   const error = save.error ? messageForError(save.error) : null;
   const submitting = save.isPending;
 

@@ -4,7 +4,7 @@ import { useStore } from '@tanstack/react-form';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppForm } from '@/components/form/app-form';
-import { contractRules, messages, passes } from '@/components/form/contract-rules';
+import { contractRules, messages } from '@/components/form/contract-rules';
 import { useRequestPasswordReset } from './request-password-reset';
 
 type ForgottenValues = { email: string };
@@ -34,7 +34,7 @@ export function useForgottenPassword() {
         },
       ),
   });
-  const complete = useStore(form.store, (state) => passes(SCHEMAS, state.values));
+  const complete = useStore(form.store, (state) => RULES.passes(state.values));
   // An answer other than EMAIL_SENT is worded like a failure.
   const sending = request.isPending;
   const error = request.error

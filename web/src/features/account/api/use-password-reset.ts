@@ -4,7 +4,7 @@ import { useStore } from '@tanstack/react-form';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppForm } from '@/components/form/app-form';
-import { contractRules, passes } from '@/components/form/contract-rules';
+import { contractRules } from '@/components/form/contract-rules';
 import { ApiError } from '@/lib/api-client';
 import { passwordResetCheckQueryOptions } from './confirm-password-reset';
 import { PASSWORD_MESSAGES, type PasswordValues } from './password-checks';
@@ -34,7 +34,7 @@ export function usePasswordReset(token: string) {
         },
       }),
   });
-  const complete = useStore(form.store, (state) => passes(SCHEMAS, state.values));
+  const complete = useStore(form.store, (state) => RULES.passes(state.values));
   // A link that expired meanwhile leads to /expiredToken.
   const expired = save.error instanceof ApiError && save.error.code === 'INVALID_TOKEN';
   const error = save.error && !expired ? messageForError(save.error) : null;

@@ -8,7 +8,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { useAppForm } from '@/components/form/app-form';
-import { contractRules, messages, passes } from '@/components/form/contract-rules';
+import { contractRules, messages } from '@/components/form/contract-rules';
 import { ApiError } from '@/lib/api-client';
 import { signIn } from '@/lib/session';
 import { PASSWORD_MESSAGES } from './password-checks';
@@ -104,7 +104,7 @@ export function useRegister(token: string, invitation: InvitationCheck) {
         },
       }),
   });
-  const complete = useStore(form.store, (state) => passes(SCHEMAS, state.values));
+  const complete = useStore(form.store, (state) => RULES.passes(state.values));
   // An invitation that expired meanwhile leads to /expiredToken.
   const expired = register.error instanceof ApiError && register.error.code === 'INVALID_TOKEN';
   const errors = register.error && !expired ? messagesForError(register.error) : [];
