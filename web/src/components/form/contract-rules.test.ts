@@ -1,7 +1,7 @@
 import { projectPatchSchema } from '@shared/contracts/projects';
-import { resetPassword } from '@shared/contracts/registration';
+import { passwordResetSchema } from '@shared/contracts/registration';
 import { societyPatchSchema } from '@shared/contracts/societies';
-import { updatePassword, userPatchSchema } from '@shared/contracts/users';
+import { passwordUpdateSchema, userPatchSchema } from '@shared/contracts/users';
 import { es } from '@shared/i18n/es';
 import { describe, expect, it } from 'vitest';
 import { contractRules, fieldMessages, messages } from './contract-rules';
@@ -101,7 +101,7 @@ describe('contract rules worded as the screens word them (admin-area §5, portal
   it('checks passwords and their confirmation by the contract', () => {
     const words = { password: messages.password, password_confirmation: messages.confirmation };
     const check = (password: string, password_confirmation = password) =>
-      fieldMessages([resetPassword.body], words, { token: 't'.repeat(20), password, password_confirmation });
+      fieldMessages([passwordResetSchema], words, { token: 't'.repeat(20), password, password_confirmation });
     expect(check('')).toEqual({ password: m.passwordRequired });
     for (const good of ['Portal.Demo1', 'Po.De1xy', `Aa1.${'x'.repeat(96)}`]) expect(check(good), good).toEqual({});
     for (const bad of [
@@ -141,7 +141,7 @@ describe('contract rules worded as the screens word them (admin-area §5, portal
   });
 
   it('is a Standard Schema whose issues name their field, and a form that passes has none', () => {
-    const rules = contractRules([updatePassword.body], {
+    const rules = contractRules([passwordUpdateSchema], {
       password: messages.password,
       password_confirmation: messages.confirmation,
     });
@@ -159,7 +159,7 @@ describe('contract rules worded as the screens word them (admin-area §5, portal
     };
     expect(rules['~standard'].validate(values)).toEqual({ value: values });
     // The current password has no words: empty, it only keeps the form from passing.
-    expect(passes(updatePassword.body, { ...values, current_password: '' })).toBe(false);
-    expect(passes(updatePassword.body, values)).toBe(true);
+    expect(passes(passwordUpdateSchema, { ...values, current_password: '' })).toBe(false);
+    expect(passes(passwordUpdateSchema, values)).toBe(true);
   });
 });

@@ -11,8 +11,11 @@ export type IssueKind = 'blank' | 'length' | 'format';
 type Words = string | ((issue: z.core.$ZodIssue) => string);
 export type FieldMessages = Partial<Record<IssueKind, Words>>;
 export type FormMessages<T> = Partial<Record<keyof T & string, FieldMessages>>;
-/** A contract's body, or what a form adds to it; `contract.body` is typed optional, and is there for every form. */
-export type Schemas = ReadonlyArray<z.ZodMiniType | undefined>;
+/**
+ * A contract's body schema (exported by its module: in the SPA a contract object is its route only), or what a form
+ * adds to it.
+ */
+export type Schemas = ReadonlyArray<z.ZodMiniType>;
 
 const v = es.validation;
 const person = es.personFields;
@@ -57,8 +60,8 @@ export function fieldMessages<T extends object>(
 ): Partial<Record<keyof T & string, string>> {
   const out: Partial<Record<string, string>> = {};
   for (const schema of schemas) {
-    const result = schema?.safeParse(values, { reportInput: true });
-    if (!result || result.success) continue;
+    const result = schema.safeParse(values, { reportInput: true });
+    if (result.success) continue;
     for (const issue of result.error.issues) {
       const field = String(issue.path[0] ?? '');
       if (out[field] !== undefined) continue;
@@ -86,7 +89,7 @@ export function contractRules<T extends object>(
   body: (values: T) => object = (values) => values,
 ): ContractRules<T> {
   const failing = (values: T) =>
-    schemas.flatMap((schema) => schema?.safeParse(body(values)).error?.issues.map((issue) => issue.path[0]) ?? []);
+    schemas.flatMap((schema) => schema.safeParse(body(values)).error?.issues.map((issue) => issue.path[0]) ?? []);
   return {
     passes: (values, fields) => {
       const failed = failing(values);

@@ -1,4 +1,4 @@
-import { updatePassword } from '@shared/contracts/users';
+import { passwordUpdateSchema } from '@shared/contracts/users';
 import { es, messageForError } from '@shared/i18n/es';
 import { useStore } from '@tanstack/react-form';
 import type { FormEvent } from 'react';
@@ -10,7 +10,7 @@ import { useUpdatePassword } from './update-password';
 
 type ChangeValues = PasswordValues & { current_password: string };
 
-const SCHEMAS = [updatePassword.body];
+const SCHEMAS = [passwordUpdateSchema];
 const RULES = contractRules<ChangeValues>(SCHEMAS, PASSWORD_MESSAGES);
 
 /**

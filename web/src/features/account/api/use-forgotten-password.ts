@@ -1,4 +1,4 @@
-import { requestPasswordReset } from '@shared/contracts/registration';
+import { passwordResetRequestSchema } from '@shared/contracts/registration';
 import { messageForError } from '@shared/i18n/es';
 import { useStore } from '@tanstack/react-form';
 import type { FormEvent } from 'react';
@@ -9,7 +9,7 @@ import { useRequestPasswordReset } from './request-password-reset';
 
 type ForgottenValues = { email: string };
 
-const SCHEMAS = [requestPasswordReset.body];
+const SCHEMAS = [passwordResetRequestSchema];
 const RULES = contractRules<ForgottenValues>(SCHEMAS, { email: messages.requiredEmail });
 
 /**

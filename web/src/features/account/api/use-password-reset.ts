@@ -1,4 +1,4 @@
-import { resetPassword } from '@shared/contracts/registration';
+import { passwordResetSchema } from '@shared/contracts/registration';
 import { messageForError } from '@shared/i18n/es';
 import { useStore } from '@tanstack/react-form';
 import type { FormEvent } from 'react';
@@ -13,7 +13,7 @@ import { useTokenCheck } from './use-token-check';
 
 type ResetValues = PasswordValues & { token: string };
 
-const SCHEMAS = [resetPassword.body];
+const SCHEMAS = [passwordResetSchema];
 const RULES = contractRules<ResetValues>(SCHEMAS, PASSWORD_MESSAGES);
 
 /** /password_reset/{token}: the link is confirmed first, then the new password is set (→ /SuccessResetPass). */

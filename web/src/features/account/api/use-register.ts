@@ -1,5 +1,5 @@
 import type { ResponseOf } from '@shared/contracts/define';
-import { registerInvitation, type verifyInvitation } from '@shared/contracts/registration';
+import { registrationSchema, type verifyInvitation } from '@shared/contracts/registration';
 import { personName } from '@shared/contracts/users';
 import { messagesForError } from '@shared/i18n/es';
 import { formatRut } from '@shared/rut';
@@ -35,7 +35,7 @@ const EMPTY: RegisterValues = {
 };
 
 /** The contract's body, whose names a new account must give (an existing one joins with its password alone). */
-const SCHEMAS = [z.extend(registerInvitation.body ?? z.object({}), { first_name: personName, last_name: personName })];
+const SCHEMAS = [z.extend(registrationSchema, { first_name: personName, last_name: personName })];
 const RULES = contractRules<RegisterValues & { token: string }>(SCHEMAS, {
   first_name: messages.name('first_name'),
   last_name: messages.name('last_name'),
