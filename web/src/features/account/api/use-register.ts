@@ -35,8 +35,8 @@ const EMPTY: RegisterValues = {
 };
 
 /** The contract's body, whose names a new account must give (an existing one joins with its password alone). */
-const SCHEMAS = [z.extend(registrationSchema, { first_name: personName, last_name: personName })];
-const RULES = contractRules<RegisterValues & { token: string }>(SCHEMAS, {
+const SCHEMAS = [z.safeExtend(registrationSchema, { first_name: personName, last_name: personName })];
+export const REGISTER_RULES = contractRules<RegisterValues & { token: string }>(SCHEMAS, {
   first_name: messages.name('first_name'),
   last_name: messages.name('last_name'),
   rut_user: messages.rut,
@@ -87,7 +87,7 @@ export function useRegister(token: string, invitation: InvitationCheck) {
   // The form's values are the contract's body: the token rides along, unseen.
   const form = useAppForm({
     defaultValues: { token, ...initialValues(invitation) },
-    validators: { onChange: RULES },
+    validators: { onChange: REGISTER_RULES },
     onSubmit: ({ value }) =>
       register.mutate(registrationBody(token, value), {
         onSuccess: async () => {
@@ -104,7 +104,7 @@ export function useRegister(token: string, invitation: InvitationCheck) {
         },
       }),
   });
-  const complete = useStore(form.store, (state) => RULES.passes(state.values));
+  const complete = useStore(form.store, (state) => REGISTER_RULES.passes(state.values));
   // An invitation that expired meanwhile leads to /expiredToken.
   const expired = register.error instanceof ApiError && register.error.code === 'INVALID_TOKEN';
   const errors = register.error && !expired ? messagesForError(register.error) : [];
