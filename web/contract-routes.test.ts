@@ -57,4 +57,11 @@ describe('the contracts the SPA gets (issue 9: no zod on the wire)', () => {
     expect(served.users?.USER_ORDERINGS).toEqual([...users.USER_ORDERINGS]);
     expect(evaluate(contractModuleSource(fields)).DEFAULT_COLOR).toBe(fields.DEFAULT_COLOR);
   });
+
+  it('a schema a form imports comes from the module itself, so only the forms that import one carry zod', () => {
+    const source = contractModuleSource(users, '/c/users.ts');
+    expect(source).toContain('export { personName } from "/c/users.ts?schemas";');
+    expect(source).not.toMatch(/_zod|"def":/);
+    expect(source).toMatch(/^export const patchUser = \{"id":"patchUser"/m);
+  });
 });

@@ -25,7 +25,7 @@ function isShape(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.values(value).some(isZod);
 }
 
-/** What the browser needs of an export: a contract's route (no schemas), a plain value as it is, a schema never. */
+/** What the browser needs of an export: a contract's route (no schemas), a plain value as it is. */
 function browserValue(value: unknown): unknown {
   if (isContract(value)) {
     const { id, method, path, access, fileResponse } = value as typeof value & {
@@ -44,13 +44,18 @@ function browserValue(value: unknown): unknown {
  * (issue 9: the API client carried 28 KB of zod at run time); the client uses the contracts' types only. A web
  * module that imports a schema fails the build ("is not exported"), which says to validate on the server.
  */
-export function contractModuleSource(module: Record<string, unknown>): string {
+export function contractModuleSource(module: Record<string, unknown>, file?: string): string {
   const lines = Object.entries(module).flatMap(([exported, value]) => {
+    // A schema reaches only the form that imports it, from the module itself (tree-shaken): forms validate with it.
+    if (file && isZod(value)) return [`export { ${exported} } from ${JSON.stringify(`${file}${SCHEMAS}`)};`];
     const lite = browserValue(value);
     return lite === undefined ? [] : [`export const ${exported} = ${JSON.stringify(lite)};`];
   });
   return `${lines.join('\n')}\n`;
 }
+
+/** The id suffix of a contract module served as it is, for the schemas forms import; its own imports keep it. */
+const SCHEMAS = '?schemas';
 
 type Modules = Record<string, Record<string, unknown>>;
 
@@ -71,12 +76,21 @@ export function contractRoutes(): Plugin {
   return {
     name: 'portal:contract-routes',
     enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer?.endsWith(SCHEMAS) || !source.startsWith('.')) return undefined;
+      const file = resolve(
+        dirname(importer.slice(0, -SCHEMAS.length)),
+        source.endsWith('.ts') ? source : `${source}.ts`,
+      );
+      return dirname(file) === CONTRACTS_DIR ? `${file}${SCHEMAS}` : undefined;
+    },
     async load(id) {
+      if (id.endsWith(SCHEMAS)) return undefined;
       const file = id.split('?')[0] ?? id;
       if (dirname(file) !== CONTRACTS_DIR || !SERVED_MODULES.includes(basename(file, '.ts'))) return undefined;
       modules ??= loadModules();
       const module = (await modules)[basename(file, '.ts')];
-      return module ? contractModuleSource(module) : undefined;
+      return module ? contractModuleSource(module, file) : undefined;
     },
   };
 }

@@ -152,6 +152,20 @@ export const verifyInvitation = defineContract({
   }),
 });
 
+/** Bodies the SPA's forms check themselves with. */
+export const registrationSchema = /* @__PURE__ */ droppable(() =>
+  withConfirmation({
+    token: tokenSchema,
+    // Required for a new account; an existing one (has_account) joins with its password alone.
+    first_name: z.optional(personName),
+    last_name: z.optional(personName),
+    rut_user: preprocess((v) => (v === '' ? undefined : v), z.optional(rutSchema)),
+    phone_number: preprocess((v) => (v === '' ? undefined : v), z.optional(phoneSchema)),
+  }),
+);
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export const passwordResetSchema = withConfirmation({ token: tokenSchema });
+
 export const registerInvitation = /* @__PURE__ */ defineContract({
   id: 'registerInvitation',
   method: 'POST',
@@ -160,16 +174,7 @@ export const registerInvitation = /* @__PURE__ */ defineContract({
   statuses: [409, 429],
   handler: 'registration/register-invitation',
   summary: 'Create the account of an invitation: identity, user and memberships in one step; the link is consumed',
-  body: /* @__PURE__ */ droppable(() =>
-    withConfirmation({
-      token: tokenSchema,
-      // Required for a new account; an existing one (has_account) joins with its password alone.
-      first_name: z.optional(personName),
-      last_name: z.optional(personName),
-      rut_user: preprocess((v) => (v === '' ? undefined : v), z.optional(rutSchema)),
-      phone_number: preprocess((v) => (v === '' ? undefined : v), z.optional(phoneSchema)),
-    }),
-  ),
+  body: registrationSchema,
   response: okSchema,
   successStatus: 201,
 });
@@ -183,7 +188,7 @@ export const requestPasswordReset = defineContract({
   handler: 'registration/request-password-reset',
   summary:
     'Mail a password link (EMAIL_SENT for every address, registered or not, at the same time; throttled per address)',
-  body: z.object({ email: emailSchema }),
+  body: passwordResetRequestSchema,
   response: z.object({ code: z.literal('EMAIL_SENT') }),
 });
 
@@ -207,7 +212,7 @@ export const resetPassword = defineContract({
   statuses: [429],
   handler: 'registration/reset-password',
   summary: 'Set a new password with a password link; the link is consumed',
-  body: withConfirmation({ token: tokenSchema }),
+  body: passwordResetSchema,
   response: okSchema,
 });
 

@@ -207,6 +207,21 @@ export const patchUserProfile = /* @__PURE__ */ defineContract({
   response: profileImageSchema,
 });
 
+/** The password change's body; the SPA's form checks itself with it. */
+export const passwordUpdateSchema = z
+  .object({
+    // Not in the spec's payload: without it a stolen session could lock the owner out (issue 8).
+    current_password: z.string().check(z.minLength(1), z.maxLength(100)),
+    password: passwordSchema,
+    password_confirmation: z.optional(z.string().check(z.maxLength(100))),
+  })
+  .check(
+    z.refine((b) => b.password_confirmation === undefined || b.password_confirmation === b.password, {
+      error: 'FORMAT_ERROR',
+      path: ['password_confirmation'],
+    }),
+  );
+
 export const updatePassword = defineContract({
   id: 'updatePassword',
   method: 'PATCH',
@@ -216,19 +231,7 @@ export const updatePassword = defineContract({
   handler: 'users/update-password',
   summary:
     "Change the caller's password, given the current one (400 with current_password WRONG_PASSWORD, or PASSWORD_EXISTS when unchanged); ends every session",
-  body: z
-    .object({
-      // Not in the spec's payload: without it a stolen session could lock the owner out (issue 8).
-      current_password: z.string().check(z.minLength(1), z.maxLength(100)),
-      password: passwordSchema,
-      password_confirmation: z.optional(z.string().check(z.maxLength(100))),
-    })
-    .check(
-      z.refine((b) => b.password_confirmation === undefined || b.password_confirmation === b.password, {
-        error: 'FORMAT_ERROR',
-        path: ['password_confirmation'],
-      }),
-    ),
+  body: passwordUpdateSchema,
   response: okSchema,
 });
 

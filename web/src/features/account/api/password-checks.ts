@@ -1,12 +1,9 @@
-import { checkConfirmation, checkPassword } from '@/lib/validation';
+import { type FormMessages, messages } from '@/components/form/contract-rules';
 
 export type PasswordValues = { password: string; password_confirmation: string };
 
-/** The password and its confirmation; a new password re-checks a confirmation already typed. */
-export const passwordChecks = {
-  password: (value: string) => checkPassword(value),
-  password_confirmation: (value: string, values: PasswordValues) => checkConfirmation(values.password, value),
+/** How the password and its confirmation read when the contract refuses them. */
+export const PASSWORD_MESSAGES: FormMessages<PasswordValues> = {
+  password: messages.password,
+  password_confirmation: messages.confirmation,
 };
-
-export const PASSWORD_DEPENDENTS = { password: ['password_confirmation'] } as const;
-export const PASSWORD_REQUIRED = ['password', 'password_confirmation'] as const;

@@ -1,8 +1,16 @@
+import { passwordResetRequestSchema } from '@shared/contracts/registration';
 import { messageForError } from '@shared/i18n/es';
-import { type FormEvent, useState } from 'react';
+import { useStore } from '@tanstack/react-form';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { validateRequiredEmail as checkEmail } from '@/components/admin/validators';
+import { useAppForm } from '@/components/form/app-form';
+import { contractRules, messages } from '@/components/form/contract-rules';
 import { useRequestPasswordReset } from './request-password-reset';
+
+type ForgottenValues = { email: string };
+
+const SCHEMAS = [passwordResetRequestSchema];
+const RULES = contractRules<ForgottenValues>(SCHEMAS, { email: messages.requiredEmail });
 
 /**
  * /forgottenPassword: the e-mail is checked as it changes; the request mails a link (EMAIL_SENT → /SuccessEmail). The
@@ -11,10 +19,23 @@ import { useRequestPasswordReset } from './request-password-reset';
  */
 export function useForgottenPassword() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | undefined>();
   const request = useRequestPasswordReset();
-  // The submit state is the mutation's (issue 9); an answer other than EMAIL_SENT is worded like a failure.
+  const form = useAppForm({
+    defaultValues: { email: '' } as ForgottenValues,
+    validators: { onChange: RULES },
+    listeners: { onChange: () => request.reset() },
+    onSubmit: ({ value }) =>
+      request.mutate(
+        { email: value.email.trim() },
+        {
+          onSuccess: (answer) => {
+            if (answer.code === 'EMAIL_SENT') navigate('/SuccessEmail', { replace: true });
+          },
+        },
+      ),
+  });
+  const complete = useStore(form.store, (state) => RULES.passes(state.values));
+  // An answer other than EMAIL_SENT is worded like a failure.
   const sending = request.isPending;
   const error = request.error
     ? messageForError(request.error)
@@ -22,34 +43,10 @@ export function useForgottenPassword() {
       ? messageForError(request.data)
       : null;
 
-  function change(value: string) {
-    setEmail(value);
-    setEmailError(checkEmail(value));
-    request.reset();
-  }
-
   function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = checkEmail(email);
-    setEmailError(problem);
-    if (problem || sending) return;
-    request.mutate(
-      { email: email.trim() },
-      {
-        onSuccess: (answer) => {
-          if (answer.code === 'EMAIL_SENT') navigate('/SuccessEmail', { replace: true });
-        },
-      },
-    );
+    if (complete && !sending) void form.handleSubmit();
   }
 
-  return {
-    email,
-    emailError,
-    error,
-    sending,
-    canSubmit: !sending && email.trim() !== '' && !emailError,
-    change,
-    submit,
-  };
+  return { form, error, sending, canSubmit: complete && !sending, submit };
 }

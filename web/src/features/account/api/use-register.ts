@@ -1,15 +1,17 @@
 import type { ResponseOf } from '@shared/contracts/define';
-import type { verifyInvitation } from '@shared/contracts/registration';
+import { registrationSchema, type verifyInvitation } from '@shared/contracts/registration';
+import { personName } from '@shared/contracts/users';
 import { messagesForError } from '@shared/i18n/es';
 import { formatRut } from '@shared/rut';
+import { useStore } from '@tanstack/react-form';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { validatePhone, validateRut } from '@/components/admin/validators';
-import { useValidatedFields } from '@/features/account/lib/form-fields';
+import * as z from 'zod/mini';
+import { useAppForm } from '@/components/form/app-form';
+import { contractRules, messages } from '@/components/form/contract-rules';
 import { ApiError } from '@/lib/api-client';
 import { signIn } from '@/lib/session';
-import { checkName } from '@/lib/validation';
-import { PASSWORD_DEPENDENTS, passwordChecks } from './password-checks';
+import { PASSWORD_MESSAGES } from './password-checks';
 import { useRegisterInvitation } from './register-invitation';
 import { useTokenCheck } from './use-token-check';
 import { invitationCheckQueryOptions } from './verify-invitation';
@@ -32,16 +34,15 @@ const EMPTY: RegisterValues = {
   password_confirmation: '',
 };
 
-const checks = {
-  first_name: (value: string) => checkName(value, 'first_name'),
-  last_name: (value: string) => checkName(value, 'last_name'),
-  rut_user: (value: string) => validateRut(value),
-  phone_number: (value: string) => validatePhone(value),
-  ...passwordChecks,
-};
-
-/** Every field but the optional RUT and phone must be filled before 'Finalizar registro' enables. */
-const REQUIRED = ['first_name', 'last_name', 'password', 'password_confirmation'] as const;
+/** The contract's body, whose names a new account must give (an existing one joins with its password alone). */
+const SCHEMAS = [z.safeExtend(registrationSchema, { first_name: personName, last_name: personName })];
+export const REGISTER_RULES = contractRules<RegisterValues & { token: string }>(SCHEMAS, {
+  first_name: messages.name('first_name'),
+  last_name: messages.name('last_name'),
+  rut_user: messages.rut,
+  phone_number: messages.phone,
+  ...PASSWORD_MESSAGES,
+});
 
 /** The body of the registration: trimmed names, the optional fields left out when empty. */
 export function registrationBody(token: string, values: RegisterValues) {
@@ -60,7 +61,7 @@ export function registrationBody(token: string, values: RegisterValues) {
 
 export type InvitationCheck = ResponseOf<typeof verifyInvitation>;
 
-/** The form starts from what the invitation knows of the person (issue 14: a CSV row's names, RUT and phone). */
+/** The form starts from what the invitation knows of the person (a CSV row's names, RUT and phone). */
 export function initialValues(invitation: InvitationCheck): RegisterValues {
   return {
     ...EMPTY,
@@ -76,42 +77,45 @@ export const useInvitationCheck = (token: string) => useTokenCheck(invitationChe
 
 /**
  * The registration form of a live invitation. After the account is made the person is signed in with the password
- * just chosen and lands on /home (issue 14: "signed in rather than sent back to the login"); should that sign-in
+ * just chosen and lands on /home rather than on the login; should that sign-in
  * fail, the success page with its link to the login still says the account exists.
  */
 export function useRegister(token: string, invitation: InvitationCheck) {
   const navigate = useNavigate();
-  const form = useValidatedFields(initialValues(invitation), checks, {
-    required: REQUIRED,
-    dependents: PASSWORD_DEPENDENTS,
-  });
   const [signingIn, setSigningIn] = useState(false);
   const register = useRegisterInvitation();
-  // The submit state is the mutation's (issue 9); an invitation that expired meanwhile leads to /expiredToken.
+  // The form's values are the contract's body: the token rides along, unseen.
+  const form = useAppForm({
+    defaultValues: { token, ...initialValues(invitation) },
+    validators: { onChange: REGISTER_RULES },
+    onSubmit: ({ value }) =>
+      register.mutate(registrationBody(token, value), {
+        onSuccess: async () => {
+          setSigningIn(true);
+          try {
+            await signIn(invitation.email, value.password, false);
+            navigate('/home', { replace: true });
+          } catch {
+            navigate('/successRegister', { replace: true });
+          }
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'INVALID_TOKEN') navigate('/expiredToken', { replace: true });
+        },
+      }),
+  });
+  const complete = useStore(form.store, (state) => REGISTER_RULES.passes(state.values));
+  // An invitation that expired meanwhile leads to /expiredToken.
   const expired = register.error instanceof ApiError && register.error.code === 'INVALID_TOKEN';
   const errors = register.error && !expired ? messagesForError(register.error) : [];
   const submitting = register.isPending || register.isSuccess || expired || signingIn;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!form.canSubmit || submitting || !form.validate()) return;
-    register.mutate(registrationBody(token, form.values), {
-      onSuccess: async () => {
-        setSigningIn(true);
-        try {
-          await signIn(invitation.email, form.values.password, false);
-          navigate('/home', { replace: true });
-        } catch {
-          navigate('/successRegister', { replace: true });
-        }
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === 'INVALID_TOKEN') navigate('/expiredToken', { replace: true });
-      },
-    });
+    if (complete && !submitting) void form.handleSubmit();
   }
 
-  return { form, errors, submitting, submit };
+  return { form, canSubmit: complete, errors, submitting, submit };
 }
 
 /**

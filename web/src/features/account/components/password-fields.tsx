@@ -1,46 +1,34 @@
-import { PasswordField } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
+import { withFieldGroup } from '@/components/form/app-form';
 
 const t = es.account;
 
-interface Props {
-  password: string;
-  confirmation: string;
-  errors: { password?: string | undefined; password_confirmation?: string | undefined };
-  onChange: (name: 'password' | 'password_confirmation', value: string) => void;
-  /** 'Nueva contraseña' on the reset and change forms, 'Contraseña' on registration. */
-  passwordLabel?: string;
-}
+const shared = {
+  autoComplete: 'new-password',
+  showPasswordButtonLabel: t.showPassword,
+  passwordIsHiddenLabel: t.passwordHidden,
+  passwordIsShownLabel: t.passwordShown,
+} as const;
 
-/** Password and its confirmation, validated as they are typed, with the rules as a hint. */
-export function PasswordFields({ password, confirmation, errors, onChange, passwordLabel = t.password }: Props) {
-  const shared = {
-    autoComplete: 'new-password',
-    showPasswordButtonLabel: t.showPassword,
-    passwordIsHiddenLabel: t.passwordHidden,
-    passwordIsShownLabel: t.passwordShown,
-  } as const;
-  return (
-    <>
-      <PasswordField
-        {...shared}
-        label={passwordLabel}
-        name="password"
-        descriptiveText={es.personFields.passwordHint}
-        value={password}
-        onChange={(event) => onChange('password', event.target.value)}
-        hasError={Boolean(errors.password)}
-        errorMessage={errors.password}
-      />
-      <PasswordField
-        {...shared}
-        label={t.passwordConfirmation}
-        name="password_confirmation"
-        value={confirmation}
-        onChange={(event) => onChange('password_confirmation', event.target.value)}
-        hasError={Boolean(errors.password_confirmation)}
-        errorMessage={errors.password_confirmation}
-      />
-    </>
-  );
-}
+/**
+ * Password and its confirmation of a form, validated as they are typed (by the form's contract), with the rules as a
+ * hint. `passwordLabel`: 'Nueva contraseña' on the reset and change forms, 'Contraseña' on registration.
+ */
+export const PasswordFields = withFieldGroup({
+  defaultValues: { password: '', password_confirmation: '' },
+  props: { passwordLabel: t.password as string },
+  render: function Render({ group, passwordLabel }) {
+    return (
+      <>
+        <group.AppField name="password">
+          {(field) => (
+            <field.PasswordField {...shared} label={passwordLabel} descriptiveText={es.personFields.passwordHint} />
+          )}
+        </group.AppField>
+        <group.AppField name="password_confirmation">
+          {(field) => <field.PasswordField {...shared} label={t.passwordConfirmation} />}
+        </group.AppField>
+      </>
+    );
+  },
+});

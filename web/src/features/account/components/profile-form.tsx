@@ -1,9 +1,12 @@
-import { Button, Flex, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex } from '@aws-amplify/ui-react';
+import { personName } from '@shared/contracts/users';
 import { es, fieldErrorMessage } from '@shared/i18n/es';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
+import * as z from 'zod/mini';
 import { ServerErrors } from '@/components/admin';
+import { useAppForm } from '@/components/form/app-form';
+import { contractRules, messages } from '@/components/form/contract-rules';
 import { ApiError } from '@/lib/api-client';
-import { checkName } from '@/lib/validation';
 import { useUpdateUserProfile } from '../api/update-profile';
 
 const t = es.account.userInfo;
@@ -14,17 +17,32 @@ interface Values {
   phone_number: string;
 }
 
+/** The contract's names, which this form always sends; the phone is left to the API, whose message shows under it. */
+const SCHEMAS = [z.object({ first_name: personName, last_name: personName })];
+const RULES = contractRules<Values>(SCHEMAS, {
+  first_name: messages.name('first_name'),
+  last_name: messages.name('last_name'),
+});
+
 /**
  * 'Editar mis datos' of /userinfo: the person's own names and phone. Names are checked as the registration checks
  * them; the phone by the API, whose field message shows under it. Saved, the page shows the new data.
  */
 export function ProfileForm({ initial, onDone }: { initial: Values; onDone: (saved: boolean) => void }) {
-  const [values, setValues] = useState(initial);
   const save = useUpdateUserProfile();
-  const nameErrors = {
-    first_name: checkName(values.first_name, 'first_name'),
-    last_name: checkName(values.last_name, 'last_name'),
-  };
+  const form = useAppForm({
+    defaultValues: initial,
+    validators: { onChange: RULES },
+    onSubmit: ({ value }) =>
+      save.mutate(
+        {
+          first_name: value.first_name.trim(),
+          last_name: value.last_name.trim(),
+          phone_number: value.phone_number.trim(),
+        },
+        { onSuccess: () => onDone(true) },
+      ),
+  });
   // The API's field errors (400 {errors: {field: [codes]}}), worded in Spanish under their fields.
   const server: Partial<Record<keyof Values, string>> =
     save.error instanceof ApiError && save.error.errors
@@ -32,47 +50,23 @@ export function ProfileForm({ initial, onDone }: { initial: Values; onDone: (sav
           Object.entries(save.error.errors).map(([field, codes]) => [field, fieldErrorMessage(field, codes[0] ?? '')]),
         )
       : {};
-  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (nameErrors.first_name || nameErrors.last_name || save.isPending) return;
-    save.mutate(
-      {
-        first_name: values.first_name.trim(),
-        last_name: values.last_name.trim(),
-        phone_number: values.phone_number.trim(),
-      },
-      { onSuccess: () => onDone(true) },
-    );
+    if (RULES.passes(form.state.values) && !save.isPending) void form.handleSubmit();
   };
   return (
     <Flex as="form" direction="column" gap="small" onSubmit={submit} noValidate data-testid="profile-form">
-      <TextField
-        label={t.firstName}
-        value={values.first_name}
-        onChange={set('first_name')}
-        hasError={Boolean(nameErrors.first_name ?? server.first_name)}
-        errorMessage={nameErrors.first_name ?? server.first_name}
-        autoComplete="given-name"
-      />
-      <TextField
-        label={t.lastName}
-        value={values.last_name}
-        onChange={set('last_name')}
-        hasError={Boolean(nameErrors.last_name ?? server.last_name)}
-        errorMessage={nameErrors.last_name ?? server.last_name}
-        autoComplete="family-name"
-      />
-      <TextField
-        label={t.phoneOptional}
-        type="tel"
-        value={values.phone_number}
-        onChange={set('phone_number')}
-        hasError={Boolean(server.phone_number)}
-        errorMessage={server.phone_number}
-        autoComplete="tel"
-      />
+      <form.AppField name="first_name">
+        {(field) => <field.TextField label={t.firstName} autoComplete="given-name" serverError={server.first_name} />}
+      </form.AppField>
+      <form.AppField name="last_name">
+        {(field) => <field.TextField label={t.lastName} autoComplete="family-name" serverError={server.last_name} />}
+      </form.AppField>
+      <form.AppField name="phone_number">
+        {(field) => (
+          <field.TextField label={t.phoneOptional} type="tel" autoComplete="tel" serverError={server.phone_number} />
+        )}
+      </form.AppField>
       {Object.keys(server).length === 0 ? <ServerErrors error={save.error} /> : null}
       <Flex gap="small" wrap="wrap">
         <Button type="submit" variation="primary" size="small" isLoading={save.isPending} loadingText={t.saving}>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Flex, Heading, Link, PasswordField, View } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Link, View } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { Link as RouterLink } from 'react-router-dom';
 import { useChangePassword } from '@/features/account/api/use-change-password';
@@ -8,7 +8,7 @@ const t = es.account;
 
 /** /changePassword: the signed-in user's password change (portal §2). */
 export function ChangePasswordRoute() {
-  const { values, errors, canSubmit, error, submitting, change, submit } = useChangePassword();
+  const { form, canSubmit, error, submitting, submit } = useChangePassword();
   return (
     <View as="section" padding="large">
       <Heading level={2} marginBottom="medium">
@@ -21,23 +21,20 @@ export function ChangePasswordRoute() {
               {error}
             </Alert>
           ) : null}
-          <PasswordField
-            label={t.currentPassword}
-            name="current_password"
-            autoComplete="current-password"
-            showPasswordButtonLabel={t.showPassword}
-            passwordIsHiddenLabel={t.passwordHidden}
-            passwordIsShownLabel={t.passwordShown}
-            value={values.current_password}
-            onChange={(event) => change('current_password', event.target.value)}
-            hasError={Boolean(errors.current_password)}
-            errorMessage={errors.current_password}
-          />
+          <form.AppField name="current_password">
+            {(field) => (
+              <field.PasswordField
+                label={t.currentPassword}
+                autoComplete="current-password"
+                showPasswordButtonLabel={t.showPassword}
+                passwordIsHiddenLabel={t.passwordHidden}
+                passwordIsShownLabel={t.passwordShown}
+              />
+            )}
+          </form.AppField>
           <PasswordFields
-            password={values.password}
-            confirmation={values.password_confirmation}
-            errors={errors}
-            onChange={change}
+            form={form}
+            fields={{ password: 'password', password_confirmation: 'password_confirmation' }}
             passwordLabel={t.newPassword}
           />
           <Button

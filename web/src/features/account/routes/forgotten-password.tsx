@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Link, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Link, Text } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { Link as RouterLink } from 'react-router-dom';
 import { useForgottenPassword } from '@/features/account/api/use-forgotten-password';
@@ -8,7 +8,7 @@ const t = es.account;
 
 /** /forgottenPassword: asks for a password link by e-mail (portal §2, 'Password recovery'). */
 export function ForgottenPasswordRoute() {
-  const { email, emailError, error, sending, canSubmit, change, submit } = useForgottenPassword();
+  const { form, error, sending, canSubmit, submit } = useForgottenPassword();
   return (
     <GuestFrame title={t.forgotten.title}>
       <Text textAlign="center" color="font.secondary">
@@ -20,17 +20,11 @@ export function ForgottenPasswordRoute() {
             {error}
           </Alert>
         ) : null}
-        <TextField
-          label={t.email}
-          name="email"
-          type="email"
-          autoComplete="username"
-          placeholder={t.emailPlaceholder}
-          value={email}
-          onChange={(event) => change(event.target.value)}
-          hasError={Boolean(emailError)}
-          errorMessage={emailError}
-        />
+        <form.AppField name="email">
+          {(field) => (
+            <field.TextField label={t.email} type="email" autoComplete="username" placeholder={t.emailPlaceholder} />
+          )}
+        </form.AppField>
         <Button
           type="submit"
           variation="primary"

@@ -11,7 +11,7 @@ const t = es.account;
 /** /password_reset/{token}: confirm the link (spinner), then the new password (portal §2, 'Password recovery'). */
 export function PasswordResetRoute() {
   const { token = '' } = useParams();
-  const { link, form, error, submitting, submit } = usePasswordReset(token);
+  const { link, form, canSubmit, error, submitting, submit } = usePasswordReset(token);
 
   if (link.state === 'checking') {
     return (
@@ -41,17 +41,15 @@ export function PasswordResetRoute() {
           </Alert>
         ) : null}
         <PasswordFields
-          password={form.values.password}
-          confirmation={form.values.password_confirmation}
-          errors={form.errors}
-          onChange={form.change}
+          form={form}
+          fields={{ password: 'password', password_confirmation: 'password_confirmation' }}
           passwordLabel={t.newPassword}
         />
         <Button
           type="submit"
           variation="primary"
           isFullWidth
-          isDisabled={!form.canSubmit}
+          isDisabled={!canSubmit}
           isLoading={submitting}
           loadingText={t.reset.submitting}
         >

@@ -1,10 +1,9 @@
-import { Alert, Button, Flex, Image, PasswordField, Text, TextField, type TextFieldProps } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Image, PasswordField, Text } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
 import { PageLoader } from '@/components/ui/page-loader';
 import {
   type InvitationCheck,
-  type RegisterValues,
   useInvitationCheck,
   useJoinInvitation,
   useRegister,
@@ -98,26 +97,12 @@ function JoinForm({ token, invitation }: { token: string; invitation: Invitation
 }
 
 /**
- * The form, once the invitation is known: it says which firm invites (its logo and colours, issue 14) and starts
+ * The form, once the invitation is known: it says which firm invites (its logo and colours) and starts
  * from what the invitation knows of the person.
  */
 function RegisterForm({ token, invitation }: { token: string; invitation: InvitationCheck }) {
-  const { form, errors, submitting, submit } = useRegister(token, invitation);
-  const { values, change } = form;
-  const fieldErrors = form.errors;
+  const { form, canSubmit, errors, submitting, submit } = useRegister(token, invitation);
   const firm = invitation.project;
-
-  const text = (name: keyof RegisterValues, label: string, extra: Partial<TextFieldProps> = {}) => (
-    <TextField
-      label={label}
-      name={name}
-      value={values[name]}
-      onChange={(event) => change(name, event.target.value)}
-      hasError={Boolean(fieldErrors[name])}
-      errorMessage={fieldErrors[name]}
-      {...extra}
-    />
-  );
 
   return (
     <GuestFrame title={t.register.title} accent={firm?.secondary_color}>
@@ -126,22 +111,31 @@ function RegisterForm({ token, invitation }: { token: string; invitation: Invita
         {t.register.intro(invitation.email, es.roles[invitation.user_role])}
       </Text>
       <Flex as="form" direction="column" gap="medium" onSubmit={submit} noValidate>
-        {text('first_name', t.firstName, { autoComplete: 'given-name' })}
-        {text('last_name', t.lastName, { autoComplete: 'family-name' })}
-        {text('rut_user', t.rut, { placeholder: t.rutPlaceholder })}
-        {text('phone_number', t.phone, { placeholder: t.phonePlaceholder, autoComplete: 'tel', type: 'tel' })}
+        <form.AppField name="first_name">
+          {(field) => <field.TextField label={t.firstName} autoComplete="given-name" />}
+        </form.AppField>
+        <form.AppField name="last_name">
+          {(field) => <field.TextField label={t.lastName} autoComplete="family-name" />}
+        </form.AppField>
+        <form.AppField name="rut_user">
+          {(field) => <field.TextField label={t.rut} placeholder={t.rutPlaceholder} />}
+        </form.AppField>
+        <form.AppField name="phone_number">
+          {(field) => (
+            <field.TextField label={t.phone} placeholder={t.phonePlaceholder} autoComplete="tel" type="tel" />
+          )}
+        </form.AppField>
         <PasswordFields
-          password={values.password}
-          confirmation={values.password_confirmation}
-          errors={fieldErrors}
-          onChange={change}
+          form={form}
+          fields={{ password: 'password', password_confirmation: 'password_confirmation' }}
+          passwordLabel={t.password}
         />
         <ErrorLines lines={errors} testId="register-errors" />
         <Button
           type="submit"
           variation="primary"
           isFullWidth
-          isDisabled={!form.canSubmit}
+          isDisabled={!canSubmit}
           isLoading={submitting}
           loadingText={t.register.submitting}
         >

@@ -24,11 +24,6 @@ export function valuesFromGroup(group: GroupDetail): GroupValues {
   };
 }
 
-/** Required fields (admin-area §5): name, description and project on create; name and description on edit. */
-export function requiredGroupFields(editing: boolean): ReadonlyArray<keyof GroupValues> {
-  return editing ? ['group_name', 'group_description'] : ['group_name', 'group_description', 'project'];
-}
-
 /** POST body: the admin and user lists are omitted when empty (admin-area §5). */
 export function createGroupBody(values: GroupValues): BodyInputOf<typeof createGroup> {
   return {

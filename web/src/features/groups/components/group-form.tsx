@@ -1,9 +1,9 @@
-import { Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Flex } from '@aws-amplify/ui-react';
+import { groupCreateSchema, groupPatchSchema } from '@shared/contracts/groups';
 import { es } from '@shared/i18n/es';
+import { useStore } from '@tanstack/react-form';
 import { useState } from 'react';
 import {
-  type FieldValidators,
-  maxLength,
   RequiredNote,
   requiredLabel,
   roleScope,
@@ -12,9 +12,10 @@ import {
   SuccessPanel,
   storedSelection,
   UnsavedChangesGuard,
-  useFormState,
   WizardButtons,
 } from '@/components/admin';
+import { useAppForm } from '@/components/form/app-form';
+import { contractRules, type FormMessages, messages } from '@/components/form/contract-rules';
 import { useCreateGroup } from '@/features/groups/api/create-group';
 import { groupAdminsPickerSource } from '@/features/groups/api/list-group-admins-available';
 import { groupUsersPickerSource } from '@/features/groups/api/list-group-users-available';
@@ -24,7 +25,6 @@ import {
   type GroupDetail,
   type GroupValues,
   patchGroupBody,
-  requiredGroupFields,
   valuesFromGroup,
 } from '@/features/groups/api/payload';
 import { useUpdateGroup } from '@/features/groups/api/update-group';
@@ -33,10 +33,8 @@ import { useSession } from '@/lib/session';
 
 const t = es.groupsAdmin;
 
-const VALIDATORS: FieldValidators<GroupValues> = {
-  group_name: maxLength(100),
-  group_description: maxLength(500),
-};
+const WORDS: FormMessages<GroupValues> = { group_name: messages.text, group_description: messages.text };
+const CREATE_RULES = contractRules<GroupValues>([groupCreateSchema], WORDS, createGroupBody);
 
 /** Where 'Ir a grupos' leads (admin-area §2): the plain list for SUPER_ADMIN, else filtered by the own project. */
 export function groupsListPath(role: string | undefined, ownProject: string): string {
@@ -52,25 +50,29 @@ export function GroupForm({ group }: { group?: GroupDetail }) {
   const role = profile?.profile.user_role;
   const ownProject = storedSelection('project', profile);
   const editing = Boolean(group);
-  const form = useFormState<GroupValues>(
-    () => (group ? valuesFromGroup(group) : { ...EMPTY_GROUP, project: roleScope(role).projects ? '' : ownProject }),
-    VALIDATORS,
-  );
   const [saved] = useState(() => (group ? valuesFromGroup(group) : null));
+  // Edited, the body is the PATCH's (the project stays); created, the POST's.
+  const [rules] = useState(() =>
+    group && saved
+      ? contractRules<GroupValues>([groupPatchSchema], WORDS, (values) => patchGroupBody(values, saved, group.version))
+      : CREATE_RULES,
+  );
   const create = useCreateGroup();
   const update = useUpdateGroup();
-  // The submit state is the mutation's (issue 9): pending, its error, and success.
+  const form = useAppForm({
+    defaultValues: saved ?? { ...EMPTY_GROUP, project: roleScope(role).projects ? '' : ownProject },
+    validators: { onChange: rules },
+    onSubmit: ({ value }) => {
+      if (group && saved) update.mutate({ uuid: group.uuid, body: patchGroupBody(value, saved, group.version) });
+      else create.mutate(createGroupBody(value));
+    },
+  });
+  const values = useStore(form.store, (state) => state.values);
+  const dirty = useStore(form.store, (state) => !state.isDefaultValue);
+  // The submit state is the mutation's: pending, its error, and success.
   const busy = create.isPending || update.isPending;
   const error = create.error ?? update.error;
   const done = create.isSuccess || update.isSuccess;
-
-  const submit = () => {
-    if (group && saved) {
-      update.mutate({ uuid: group.uuid, body: patchGroupBody(form.values, saved, group.version) });
-    } else {
-      create.mutate(createGroupBody(form.values));
-    }
-  };
 
   if (done) {
     return (
@@ -82,56 +84,50 @@ export function GroupForm({ group }: { group?: GroupDetail }) {
     );
   }
 
-  const projectChosen = form.values.project !== '';
+  const projectChosen = values.project !== '';
   return (
     <Flex as="form" direction="column" gap="medium" noValidate onSubmit={(event) => event.preventDefault()}>
-      <UnsavedChangesGuard when={form.dirty && !busy} />
-      <TextField
-        name="group_name"
-        label={requiredLabel(t.fields.group_name)}
-        value={form.values.group_name}
-        onChange={(event) => form.setField('group_name', event.target.value)}
-        hasError={Boolean(form.errors.group_name)}
-        errorMessage={form.errors.group_name}
-      />
-      <TextAreaField
-        name="group_description"
-        label={requiredLabel(t.fields.group_description)}
-        rows={3}
-        value={form.values.group_description}
-        onChange={(event) => form.setField('group_description', event.target.value)}
-        hasError={Boolean(form.errors.group_description)}
-        errorMessage={form.errors.group_description}
-      />
+      <UnsavedChangesGuard when={dirty && !busy} />
+      <form.AppField name="group_name">
+        {(field) => <field.TextField label={requiredLabel(t.fields.group_name)} />}
+      </form.AppField>
+      <form.AppField name="group_description">
+        {(field) => <field.TextAreaField label={requiredLabel(t.fields.group_description)} rows={3} />}
+      </form.AppField>
       <SelectionList
         label={editing ? t.fields.project : requiredLabel(t.fields.project)}
         multiple={false}
         source={projectPickerSource()}
         disabled={editing}
-        selected={form.values.project ? [form.values.project] : []}
-        onChange={(chosen) => form.setField('project', chosen[0] ?? '', { admin: [], user: [] })}
+        selected={values.project ? [values.project] : []}
+        onChange={(chosen) => {
+          // The admins and users belong to a project: another project clears them.
+          form.setFieldValue('project', chosen[0] ?? '');
+          form.setFieldValue('admin', []);
+          form.setFieldValue('user', []);
+        }}
         testId="group-project"
       />
       <SelectionList
         label={t.fields.admin}
-        source={groupAdminsPickerSource(form.values.project, group?.uuid)}
+        source={groupAdminsPickerSource(values.project, group?.uuid)}
         placeholder={projectChosen ? undefined : t.chooseProjectFirst}
-        selected={form.values.admin}
-        onChange={(values) => form.setField('admin', values)}
+        selected={values.admin}
+        onChange={(chosen) => form.setFieldValue('admin', chosen)}
       />
       <SelectionList
         label={t.fields.user}
-        source={groupUsersPickerSource(form.values.project, group?.uuid)}
+        source={groupUsersPickerSource(values.project, group?.uuid)}
         placeholder={projectChosen ? undefined : t.chooseProjectFirst}
-        selected={form.values.user}
-        onChange={(values) => form.setField('user', values)}
+        selected={values.user}
+        onChange={(chosen) => form.setFieldValue('user', chosen)}
       />
       <RequiredNote />
       <ServerErrors error={error} />
       <WizardButtons
-        onNext={() => void submit()}
+        onNext={() => void form.handleSubmit()}
         nextLabel={editing ? t.submitEdit : t.submitCreate}
-        disabled={form.missing(requiredGroupFields(editing)) || form.hasErrors}
+        disabled={!rules.passes(values)}
         busy={busy}
       />
     </Flex>

@@ -1,22 +1,20 @@
-import { Alert, Button, CheckboxField, Flex, SelectField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, CheckboxField, Flex, SelectField, Text } from '@aws-amplify/ui-react';
+import { userPatchSchema } from '@shared/contracts/users';
 import { es } from '@shared/i18n/es';
 import { isRole, ROLES } from '@shared/roles';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useStore } from '@tanstack/react-form';
+import { type FormEvent, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import {
-  type FieldValidators,
   FormPage,
-  maxLength,
   RequiredNote,
   requiredLabel,
   ServerErrors,
   SuccessPanel,
   UnsavedChangesGuard,
-  useFormState,
-  validatePhone,
-  validateRequiredEmail,
-  validateRut,
 } from '@/components/admin';
+import { useAppForm } from '@/components/form/app-form';
+import { contractRules, type FormMessages, messages } from '@/components/form/contract-rules';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useUser } from '@/features/users/api/get-user';
 import { useUpdateUser } from '@/features/users/api/update-user';
@@ -30,7 +28,6 @@ import {
   type UserView,
   userPatchBody,
 } from '@/features/users/lib/users-logic';
-import { checkName } from '@/lib/validation';
 
 const t = es.usersAdmin;
 
@@ -48,19 +45,16 @@ const EMPTY: UserEditValues = {
   ...NO_TARGETS,
 };
 
-const validators: FieldValidators<UserEditValues> = {
-  first_name: (value) => checkName(value, 'first_name'),
-  last_name: (value) => checkName(value, 'last_name'),
-  email: validateRequiredEmail,
-  rut_user: validateRut,
-  phone_number: validatePhone,
-  position: maxLength(100),
-  user_description: maxLength(500),
-  user_magnus: maxLength(100),
+const WORDS: FormMessages<UserEditValues> = {
+  first_name: messages.name('first_name'),
+  last_name: messages.name('last_name'),
+  email: messages.requiredEmail,
+  rut_user: messages.rut,
+  phone_number: messages.phone,
+  position: messages.text,
+  user_description: messages.text,
+  user_magnus: messages.text,
 };
-
-/** Required fields of the edit form (admin-area §5; user_magnus is exempt, like the optional ones). */
-const REQUIRED = ['first_name', 'last_name', 'email'] as const;
 
 type TextKey = 'first_name' | 'last_name' | 'email' | 'rut_user' | 'phone_number' | 'position' | 'user_magnus';
 
@@ -72,21 +66,31 @@ export function UserEditRoute() {
   const { uuid = '' } = useParams();
   const { role: caller, href } = useUsersListHref();
   const loaded = useUser(uuid);
-  const form = useFormState<UserEditValues>(EMPTY, validators);
-  const [user, setUser] = useState<UserView | null>(null);
+  const user: UserView | null = loaded.data ?? null;
   const save = useUpdateUser();
-  // The submit state is the mutation's (issue 9).
+  const canChangeRole = caller === 'SUPER_ADMIN';
+  // The PATCH body (the changed fields) is what the contract checks; a field left as loaded is not checked again.
+  const rules = useMemo(
+    () =>
+      contractRules<UserEditValues>([userPatchSchema], WORDS, (values) =>
+        user ? (userPatchBody(user, values, canChangeRole) ?? {}) : {},
+      ),
+    [user, canChangeRole],
+  );
+  const form = useAppForm({
+    defaultValues: user ? editValuesOf(user) : EMPTY,
+    validators: { onChange: rules },
+    onSubmit: ({ value }) => {
+      const body = user && userPatchBody(user, value, canChangeRole);
+      if (body) save.mutate({ uuid, body });
+    },
+  });
+  const values = useStore(form.store, (state) => state.values);
+  const dirty = useStore(form.store, (state) => !state.isDefaultValue);
+  // The submit state is the mutation's.
   const saving = save.isPending;
   const error = save.error;
   const done = save.isSuccess;
-  const canChangeRole = caller === 'SUPER_ADMIN';
-  const { load } = form;
-
-  useEffect(() => {
-    if (!loaded.data) return;
-    setUser(loaded.data);
-    load(editValuesOf(loaded.data));
-  }, [loaded.data, load]);
 
   const crumbs = [{ label: t.title, to: href }, { label: t.edit.title }];
   if (!user) {
@@ -104,36 +108,35 @@ export function UserEditRoute() {
     );
   }
 
-  const { values, errors, setField } = form;
   // A person who also belongs where the caller does not manage: its account data is not this admin's.
   const accountLocked = !user.account_in_scope;
   const body = userPatchBody(user, values, canChangeRole);
-  const disabled = form.missing(REQUIRED) || form.hasErrors || saving || body === null;
+  const disabled = !rules.passes(values) || saving || body === null;
+  const setField = <K extends keyof UserEditValues>(name: K, value: UserEditValues[K]) =>
+    form.setFieldValue(name, value as never);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (disabled || !body) return;
-    save.mutate({ uuid, body });
+    if (!disabled) void form.handleSubmit();
   }
 
   const text = (name: TextKey, options: { required?: boolean; placeholder?: string; type?: string } = {}) => (
-    <TextField
-      label={options.required ? requiredLabel(t.fields[name]) : t.fields[name]}
-      name={name}
-      type={options.type ?? 'text'}
-      placeholder={options.placeholder}
-      value={values[name]}
-      isReadOnly={accountLocked}
-      onChange={(event) => setField(name, event.target.value)}
-      hasError={Boolean(errors[name])}
-      errorMessage={errors[name]}
-      flex="1 1 16rem"
-    />
+    <form.AppField name={name}>
+      {(field) => (
+        <field.TextField
+          label={options.required ? requiredLabel(t.fields[name]) : t.fields[name]}
+          type={options.type ?? 'text'}
+          placeholder={options.placeholder}
+          isReadOnly={accountLocked}
+          flex="1 1 16rem"
+        />
+      )}
+    </form.AppField>
   );
 
   return (
     <FormPage title={t.edit.title} crumbs={crumbs}>
-      <UnsavedChangesGuard when={form.dirty && !saving} />
+      <UnsavedChangesGuard when={dirty && !saving} />
       <Flex as="form" direction="column" gap="medium" onSubmit={submit} noValidate>
         {accountLocked ? (
           <Alert variation="info" role="note">
@@ -152,16 +155,9 @@ export function UserEditRoute() {
           {text('phone_number', { placeholder: t.phonePlaceholder, type: 'tel' })}
           {text('position')}
         </Flex>
-        <TextAreaField
-          label={t.fields.user_description}
-          name="user_description"
-          rows={3}
-          value={values.user_description}
-          isReadOnly={accountLocked}
-          onChange={(event) => setField('user_description', event.target.value)}
-          hasError={Boolean(errors.user_description)}
-          errorMessage={errors.user_description}
-        />
+        <form.AppField name="user_description">
+          {(field) => <field.TextAreaField label={t.fields.user_description} rows={3} isReadOnly={accountLocked} />}
+        </form.AppField>
         <Flex gap="medium" wrap="wrap" alignItems="flex-end">
           {text('user_magnus')}
           <Flex direction="column" gap="xxs">
