@@ -4,7 +4,7 @@ import { seriousViolations, settled } from '../helpers/a11y';
 import { signIn } from '../helpers/api';
 import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
-import { demoSociety } from '../helpers/demo-society';
+import { newSociety } from '../helpers/societies';
 
 /**
  * The users screens: a person two firms share, as firm A's PROJECT_ADMIN sees it. The list shows firm A's
@@ -22,8 +22,8 @@ beforeAll(async () => {
   const superAdmin = (await signIn((await createTestUser('SUPER_ADMIN')).email)).access;
   person = await createTestUser('USER_SOCIETY', [demo.projects.andes, demo.projects.pacifico]);
   // One after the other: each join is conditioned on the person's version it read.
-  societyA = await demoSociety(superAdmin, demo.groups.norte, [person.uuid]);
-  societyB = await demoSociety(superAdmin, demo.groups.costa, [person.uuid]);
+  societyA = await newSociety(superAdmin, demo.groups.norte, { user: [person.uuid] });
+  societyB = await newSociety(superAdmin, demo.groups.costa, { user: [person.uuid] });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

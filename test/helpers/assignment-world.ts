@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import * as groups from '../../shared/contracts/groups';
 import * as modules from '../../shared/contracts/modules';
@@ -7,7 +6,7 @@ import * as societies from '../../shared/contracts/societies';
 import type { Role } from '../../shared/roles';
 import { call, signIn } from './api';
 import { createTestUser } from './db';
-import { freshRut } from './tenant-world';
+import { freshRut, unique } from './fresh';
 
 /**
  * A small world of its own for the reports and accounting-assignment tests (issue 11, issue 12), built through the API
@@ -37,8 +36,6 @@ export interface AssignmentWorld {
     { uuid: string; email: string; token: string }
   >;
 }
-
-const unique = () => randomUUID().slice(0, 8);
 
 export async function buildAssignmentWorld(): Promise<AssignmentWorld> {
   const superAdmin = (await signIn('superadmin@demo.cl')).access;

@@ -4,9 +4,8 @@ import { readSheet } from 'read-excel-file/node';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import * as accounting from '../../shared/contracts/accounting';
 import type { Contract } from '../../shared/contracts/define';
-import * as societies from '../../shared/contracts/societies';
-import { rutCheckDigit } from '../../shared/rut';
-import { call, signIn } from '../helpers/api';
+import { signIn } from '../helpers/api';
+import { newSociety } from '../helpers/societies';
 import { CHART_CSV, ledgerCsv, statementAssignments, upload } from './accounting-helpers';
 
 /** Issue 12 exports: PDF and Excel of each statement, read back; real numbers; no formula from imported text. */
@@ -37,26 +36,13 @@ beforeAll(async () => {
     signIn('superadmin@demo.cl').then((t) => t.access),
     signIn('sociedad@demo.cl').then((t) => t.access),
   ]);
-  const rutBody = 30_000_000 + Math.floor(Math.random() * 50_000_000);
-  const industry = (await call(societies.listIndustries, { token: superAdmin })).body[0]?.uuid as string;
   const name = `Exporta ${randomUUID().slice(0, 6)} SpA`;
-  const created = await call(societies.createSociety, {
-    token: superAdmin,
-    body: {
-      society_business_name: name,
-      society_rut: `${rutBody}-${rutCheckDigit(String(rutBody))}`,
-      business_line: 'Servicios',
-      company_code: 'EXP',
-      industry_type: industry,
-      society_email: 'contacto@exporta.cl',
-      currency: 'CLP',
-      group: inject('portal').demo.groups.norte,
-      society_contact_name: 'Juan Pérez',
-      society_phone_number: '+56911112222',
-      tax_module: 'False',
-    },
+  const created = await newSociety(superAdmin, inject('portal').demo.groups.norte, {
+    society_business_name: name,
+    company_code: 'EXP',
+    society_email: 'contacto@exporta.cl',
   });
-  society = { uuid: created.body.uuid as string, rut: created.body.society_rut as string, name };
+  society = { uuid: created.uuid, rut: created.society_rut, name };
   // An account name that a spreadsheet would run as a formula if it were written as one.
   const chart = CHART_CSV.replace('1.1.10;Clientes;', '1.1.10;=HYPERLINK("http://x","y");');
   const chartAnswer = await upload(

@@ -7,9 +7,9 @@ import * as accountingAssignments from '../../shared/contracts/accounting-assign
 import type { Contract } from '../../shared/contracts/define';
 import { fillPath } from '../../shared/contracts/define';
 import * as modules from '../../shared/contracts/modules';
-import * as societies from '../../shared/contracts/societies';
-import { rutCheckDigit } from '../../shared/rut';
 import { type ApiCall, call } from '../helpers/api';
+import { unique } from '../helpers/fresh';
+import { newSociety } from '../helpers/societies';
 
 /** Multipart upload of one file (the ledger and chart imports), as the browser sends it. */
 export async function upload(
@@ -140,26 +140,11 @@ export const viewVia =
  * `groupAdmin`: what a large-file import needs before its ledger.
  */
 export async function societyWithChart(superAdmin: string, groupAdmin: string, name: string) {
-  const body = 50_000_000 + Math.floor(Math.random() * 30_000_000);
-  const industry = (await call(societies.listIndustries, { token: superAdmin })).body[0]?.uuid as string;
-  const created = await call(societies.createSociety, {
-    token: superAdmin,
-    body: {
-      society_business_name: `${name} ${randomUUID().slice(0, 8)} SpA`,
-      society_rut: `${body}-${rutCheckDigit(String(body))}`,
-      business_line: 'Servicios',
-      company_code: name.slice(0, 3).toUpperCase(),
-      industry_type: industry,
-      society_email: 'contacto@sociedad.cl',
-      currency: 'CLP',
-      group: inject('portal').demo.groups.norte,
-      society_contact_name: 'Juan Pérez',
-      society_phone_number: '+56911112222',
-      tax_module: 'False',
-    },
+  const created = await newSociety(superAdmin, inject('portal').demo.groups.norte, {
+    society_business_name: `${name} ${unique()} SpA`,
+    company_code: name.slice(0, 3).toUpperCase(),
   });
-  expect(created.status).toBe(201);
-  const society = { uuid: created.body.uuid as string, rut: created.body.society_rut as string };
+  const society = { uuid: created.uuid, rut: created.society_rut };
   const chart = await upload(
     accounting.importAccountingChart,
     groupAdmin,

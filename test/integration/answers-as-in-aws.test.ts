@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { contracts } from '../../shared/contracts';
 import * as accounting from '../../shared/contracts/accounting';
@@ -18,13 +17,14 @@ import * as reports from '../../shared/contracts/reports';
 import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import { ROLES, type Role } from '../../shared/roles';
-import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
+import { call, DEMO_PASSWORD, ok, signIn } from '../helpers/api';
 import { PNG } from '../helpers/assignment-world';
 import { fieldKind, pathParamKind, sampleBody, shapeOf } from '../helpers/contract-inputs';
 import { createTestUser, tableAccess } from '../helpers/db';
+import { freshRut, unique } from '../helpers/fresh';
 import { invokeInProcess } from '../helpers/in-process';
 import { tokenFrom, waitForMail } from '../helpers/mail';
-import { freshRut, type Kind } from '../helpers/tenant-world';
+import type { Kind } from '../helpers/tenant-world';
 import { CHART_CSV, ledgerCsv, statementAssignments, upload } from './accounting-helpers';
 import { uploadSmall } from './documents-fixture';
 
@@ -86,7 +86,6 @@ interface World {
 
 let w: World;
 
-const unique = () => randomUUID().slice(0, 8);
 const PDF = new TextEncoder().encode('%PDF-1.4\n% respuestas\n%%EOF\n');
 const EVERY_ROLE = {
   enable_project_admin: true,
@@ -94,12 +93,6 @@ const EVERY_ROLE = {
   enable_user_group: true,
   enable_user_society: true,
 };
-
-function ok<T>(what: string, answer: { status: number; body: T }): T {
-  if (answer.status !== 200 && answer.status !== 201)
-    throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
 
 /** The world: a project with a group and a society, a user of each role in them, and content of every kind. */
 async function buildWorld(): Promise<World> {

@@ -9,9 +9,9 @@ import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import { call, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
+import { freshRut, unique } from '../helpers/fresh';
 import { type InProcessRequest, invokeInProcess } from '../helpers/in-process';
 import { allMailTo, bodyOf, type CapturedMail } from '../helpers/mail';
-import { freshRut } from '../helpers/tenant-world';
 
 /**
  * The daily document digest (functions/documents/document-digest.ts). Each test uploads its documents in this process
@@ -20,7 +20,6 @@ import { freshRut } from '../helpers/tenant-world';
  * order, oldest day first (the job's state only moves forward).
  */
 const DAY = 86_400_000;
-const unique = () => Math.random().toString(36).slice(2, 10);
 const PDF = new TextEncoder().encode('%PDF-1.4\n% resumen\n%%EOF\n');
 
 let w: Awaited<ReturnType<typeof buildWorld>>;

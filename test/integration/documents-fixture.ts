@@ -5,13 +5,12 @@ import * as projects from '../../shared/contracts/projects';
 import * as societies from '../../shared/contracts/societies';
 import { call, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
-import { freshRut } from '../helpers/tenant-world';
+import { freshRut, unique } from '../helpers/fresh';
 
 /**
  * A small hierarchy of its own for the document tests (issue 10): project P with group G (society S, its user) and a
  * sibling group G2 (society S2), and another project Q (society SQ); an admin of each scope.
  */
-const unique = () => Math.random().toString(36).slice(2, 10);
 
 export async function buildDocumentsWorld() {
   const root = await createTestUser('SUPER_ADMIN');

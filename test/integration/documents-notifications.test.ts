@@ -6,7 +6,7 @@ import * as projects from '../../shared/contracts/projects';
 import * as societies from '../../shared/contracts/societies';
 import { call, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
-import { freshRut } from '../helpers/tenant-world';
+import { freshRut, unique } from '../helpers/fresh';
 import { uploadSmall } from './documents-fixture';
 
 /**
@@ -19,7 +19,6 @@ import { uploadSmall } from './documents-fixture';
  * one society H1 in the same project.
  */
 const PDF = new TextEncoder().encode('%PDF-1.4\n% aviso\n%%EOF\n');
-const unique = () => Math.random().toString(36).slice(2, 10);
 
 let tokens: Record<'pa' | 'ga' | 'ug' | 'single' | 'many', string>;
 let G: string[];

@@ -11,10 +11,11 @@ import { call, signIn } from '../helpers/api';
 import { FIXED_SAMPLE_TEXTS, pathParamKind, shapeOf } from '../helpers/contract-inputs';
 import { createTestUser } from '../helpers/db';
 import { edgeBodies } from '../helpers/edge-inputs';
+import { freshRut } from '../helpers/fresh';
 import { requestArb, sentValues } from '../helpers/fuzz-inputs';
 import { type RawRequest, send } from '../helpers/raw-http';
 import { type Changes, changedKeys, watchTable } from '../helpers/table-changes';
-import { freshRut, type Kind } from '../helpers/tenant-world';
+import type { Kind } from '../helpers/tenant-world';
 
 /**
  * Issue 8, "fuzzing from the zod schemas": every contract of the table gets malformed path params, query and bodies

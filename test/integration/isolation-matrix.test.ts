@@ -20,6 +20,7 @@ import {
   unclassified,
 } from '../helpers/contract-inputs';
 import { createTestUser, itemExists } from '../helpers/db';
+import { freshRut } from '../helpers/fresh';
 import {
   admits,
   caseName,
@@ -38,7 +39,6 @@ import { foreignIds, outOfScope, worldIdsUnder } from '../helpers/tenant-scope';
 import {
   buildWorld,
   CALLERS,
-  freshRut,
   KINDS_PER_TAG,
   type Kind,
   type SharedKind,

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import * as societies from '../../shared/contracts/societies';
-import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
+import { freshRut } from '../helpers/fresh';
 import { dynamoCallsOf } from '../helpers/in-process';
+import { societyBody } from '../helpers/societies';
 
 /**
  * Societies' lists read sorted index items and counters (docs/decisions/list-paging.md) instead of the whole directory.
@@ -17,11 +18,6 @@ const SOCIETIES = 45;
 const WORDS = ['Álamo', 'Alameda', 'Roble', 'Raulí', 'Ñandú'];
 let superAdmin: string;
 let projectAdmin: string;
-let rutSeed = 10_000_000 + Math.floor(Math.random() * 80_000_000);
-const freshRut = () => {
-  rutSeed += 1;
-  return `${rutSeed}-${rutCheckDigit(String(rutSeed))}`;
-};
 const fixture = {
   project: '',
   groupA: '',
@@ -29,22 +25,9 @@ const fixture = {
   industry: '',
   societies: [] as Array<{ uuid: string; name: string; rut: string | null }>,
 };
+const pagingSociety = (name: string, group: string, rut: string | null) =>
+  societyBody(group, { society_business_name: name, society_rut: rut }) as never;
 const system = { user: { uuid: 'paging-test', email: 'paging@prueba.cl' }, role: 'SUPER_ADMIN' } as never;
-
-const societyBody = (name: string, group: string, rut: string | null) =>
-  ({
-    society_business_name: name,
-    society_rut: rut,
-    business_line: 'Servicios',
-    company_code: `P${randomUUID().slice(0, 4)}`,
-    industry_type: fixture.industry,
-    society_email: 'paginas@prueba.cl',
-    currency: 'CLP',
-    group,
-    society_contact_name: 'Páginas',
-    society_phone_number: '+56900000000',
-    tax_module: 'False',
-  }) as never;
 
 beforeAll(async () => {
   [superAdmin, projectAdmin] = await Promise.all([
@@ -82,7 +65,7 @@ beforeAll(async () => {
         const name = `${WORDS[i % WORDS.length]} ${i % 2 ? 'Norte' : 'Sur'} ${String(i).padStart(3, '0')}`;
         // Every seventh without a RUT: it is listed, never found by a RUT prefix.
         const rut = i % 7 === 0 ? null : freshRut();
-        return createSociety(system, societyBody(name, i % 3 ? fixture.groupA : fixture.groupB, rut));
+        return createSociety(system, pagingSociety(name, i % 3 ? fixture.groupA : fixture.groupB, rut));
       }),
     );
     fixture.societies.push(...made.map((s) => ({ uuid: s.uuid, name: s.society_business_name, rut: s.society_rut })));
@@ -213,7 +196,7 @@ describe('writers keep rows and counts in the society’s transaction', () => {
     const inA = await compare('before');
     const made = await createSociety(
       system,
-      societyBody(`Temporal ${randomUUID().slice(0, 6)}`, fixture.groupA, freshRut()),
+      pagingSociety(`Temporal ${randomUUID().slice(0, 6)}`, fixture.groupA, freshRut()),
     );
     expect(await compare('created')).toBe(inA + 1);
     const renamed = `Renombrada ${randomUUID().slice(0, 6)}`;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { type Contract, fillPath } from '../../shared/contracts/define';
 import * as projects from '../../shared/contracts/projects';
@@ -7,6 +6,7 @@ import { detailPdf } from '../../shared/i18n/es/server';
 import { formatPhone } from '../../shared/phone';
 import { call, signIn } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
+import { unique } from '../helpers/fresh';
 import { invokeInProcess } from '../helpers/in-process';
 import { pdfTextLines } from '../helpers/pdf-text';
 
@@ -25,8 +25,6 @@ beforeAll(async () => {
   await tableAccess(); // the environment the functions' modules read
   backfill = await import('../../functions/lib/data/phone-display-backfill');
 });
-
-const unique = () => randomUUID().slice(0, 8);
 
 /** The value the detail PDF shows under a label (each field is its label's line, then its value's). */
 async function pdfField(contract: Contract, uuid: string, label: string): Promise<string | undefined> {
