@@ -58,5 +58,12 @@ describe('the catalogue split by area', () => {
     expect(es.errors.tooManyAttempts(299.5)).toBe('Demasiados intentos. Por favor, espere 5:00.');
     expect(es.roles.SUPER_ADMIN).toBe('Super administrador');
     expect(es.adminMenu[1]?.label).toBe('Grupos de sociedades');
+    expect(es.adminUi.leaveConfirm).toBe(
+      '¿Estás seguro de desear abandonar este formulario? Los datos ingresados no serán guardados.',
+    );
+    // The deletion question names what it deletes (a deliberate deviation), spelt '¿Estás seguro de que …?'.
+    expect(es.societiesAdmin.deleteConfirm('Minera Atacama SpA')).toBe(
+      '¿Estás seguro de que deseas eliminar la sociedad «Minera Atacama SpA»?',
+    );
   });
 });
