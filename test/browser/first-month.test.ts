@@ -7,6 +7,7 @@ import { seriousViolations, settled } from '../helpers/a11y';
 import { call, signIn } from '../helpers/api';
 import { launchBrowser, newPage, pickOne, screenshot, signInWithCookies } from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
+import { runDigest } from '../helpers/jobs';
 import { bodyOf, tokenFrom, waitForMail, waitForMailWhere } from '../helpers/mail';
 import { CHART_CSV, ledgerCsv } from '../integration/accounting-helpers';
 
@@ -66,19 +67,6 @@ async function openList(page: Page, label: string, path: string, link: string) {
 async function axeClean(page: Page, where: string) {
   await settled(page);
   expect(await seriousViolations(page), where).toEqual([]);
-}
-
-/** The daily digest job, run in this process under its own role as of tomorrow, so today's documents are mailed. */
-async function runDigest() {
-  const [{ sendDocumentDigests }, { installIamEmulation, runAsJob }, { DIGEST_PERMISSIONS }] = await Promise.all([
-    import('../../functions/documents/document-digest'),
-    import('../../local/iam-emulation'),
-    import('../../infra/permissions'),
-  ]);
-  await installIamEmulation();
-  return runAsJob('sendDocumentDigests', DIGEST_PERMISSIONS, () =>
-    sendDocumentDigests({ now: Date.now() + DAY, pace: async () => {} }),
-  );
 }
 
 test('a new firm sets up its client, and the client uses the portal on a phone', { timeout: 300_000 }, async () => {
@@ -200,7 +188,7 @@ test('a new firm sets up its client, and the client uses the portal on a phone',
     await axeClean(phone, 'home');
 
     // The next morning's digest: both documents, in the firm's name, with a link to its documents page.
-    expect((await runDigest()).sent).toBeGreaterThanOrEqual(1);
+    expect((await runDigest(Date.now() + DAY)).sent).toBeGreaterThanOrEqual(1);
     const digest = await waitForMailWhere(clientEmail, (mail) => bodyOf(mail).includes('Cartola enero'));
     expect(bodyOf(digest)).toContain('Balance enero');
     expect(bodyOf(digest)).toContain(names.firm);

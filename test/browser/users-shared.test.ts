@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { seriousViolations, settled } from '../helpers/a11y';
+import { expectFitsAndAccessible } from '../helpers/a11y';
 import { signIn } from '../helpers/api';
-import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
+import { launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
 import { newSociety } from '../helpers/societies';
 
@@ -28,16 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-async function expectFitsAndAccessible(page: Page, name: string) {
-  await settled(page);
-  expect(await horizontalOverflow(page), `${name}: horizontal overflow`).toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page), `${name}: serious axe violations`).toEqual([]);
-  await screenshot(page, name);
-}
 
 const NOTE = 'Esta persona también pertenece a proyectos, grupos o sociedades que no administras.';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
-import type { ObjectCreated } from '../../functions/accounting/import-job-worker';
 import * as accounting from '../../shared/contracts/accounting';
 import { call, signIn } from '../helpers/api';
+import { objectCreated } from '../helpers/jobs';
 import { ledgerCsv, societyWithChart } from './accounting-helpers';
 
 /**
@@ -51,18 +51,6 @@ async function uploadedJob(society: { uuid: string; rut: string }) {
 }
 
 /** S3's EventBridge event for the object, as the rule delivers it. */
-const objectCreated = (key: string): ObjectCreated => ({
-  version: '0',
-  id: randomUUID(),
-  'detail-type': 'Object Created',
-  source: 'aws.s3',
-  account: '123456789012',
-  time: new Date().toISOString(),
-  region: 'us-east-1',
-  resources: [],
-  detail: { bucket: { name: inject('portal').env.DOCUMENTS_BUCKET as string }, object: { key } },
-});
-
 describe('import job worker, as EventBridge invokes it in AWS', () => {
   test('the upload event runs the job without a confirm; a repeated event and a late confirm change nothing', async () => {
     const society = await newSociety();
