@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, inject, test } from 'vitest';
 import * as accounting from '../../shared/contracts/accounting';
 import type { Contract } from '../../shared/contracts/define';
 import { signIn } from '../helpers/api';
+import { familyOf } from '../helpers/contract-inputs';
 import { newSociety } from '../helpers/societies';
 import { CHART_CSV, ledgerCsv, statementAssignments, upload } from './accounting-helpers';
 
@@ -14,14 +15,10 @@ let societyUser: string;
 let society: { uuid: string; rut: string; name: string };
 /** The statements open through assignments (issue 12): these cover the demo group norte. */
 let opened: Record<accounting.StatementFamily, string>;
-const familyOf = (contract: Contract) =>
-  accounting.STATEMENT_FAMILIES.find((f) =>
-    contract.path.startsWith(`api/v1/accounting/${f}/`),
-  ) as accounting.StatementFamily;
 
 async function download(contract: Contract, query: Record<string, string | number>, token: string) {
   const url = new URL(`${inject('portal').apiUrl}/${contract.path}`);
-  const assignment = opened[familyOf(contract)];
+  const assignment = opened[familyOf(contract) as accounting.StatementFamily];
   for (const [k, v] of Object.entries({ assignment, ...query, token })) url.searchParams.set(k, String(v));
   const response = await fetch(url, { headers: { 'x-portal-viewer-ip': '10.8.8.8' } });
   return {

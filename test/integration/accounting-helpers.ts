@@ -8,6 +8,7 @@ import type { Contract } from '../../shared/contracts/define';
 import { fillPath } from '../../shared/contracts/define';
 import * as modules from '../../shared/contracts/modules';
 import { type ApiCall, call } from '../helpers/api';
+import { familyOf } from '../helpers/contract-inputs';
 import { unique } from '../helpers/fresh';
 import { newSociety } from '../helpers/societies';
 
@@ -120,9 +121,6 @@ export async function statementAssignments(superAdmin: string, targets: Targets)
   >;
 }
 
-const familyOf = (contract: Contract) =>
-  STATEMENT_FAMILIES.find((f) => contract.path.startsWith(`api/v1/accounting/${f}/`)) as StatementFamily;
-
 /**
  * A statement call opened through an assignment (the viewer's `assignment` query parameter): the family's own from
  * `assignments` unless the query names one.
@@ -132,7 +130,7 @@ export const viewVia =
   <C extends Contract>(contract: C, options: ApiCall & { query?: Record<string, string | number> }) =>
     call(contract, {
       ...options,
-      query: { assignment: assignments()[familyOf(contract)], ...options.query },
+      query: { assignment: assignments()[familyOf(contract) as StatementFamily], ...options.query },
     });
 
 /**

@@ -11,6 +11,7 @@ import {
   RESULT_CODES,
   type Voucher,
   voucherArb,
+  voucherLedgerCsv,
 } from '../helpers/random-ledgers';
 import { newSociety } from '../helpers/societies';
 import { statementAssignments, upload, viewVia } from './accounting-helpers';
@@ -23,21 +24,6 @@ import { statementAssignments, upload, viewVia } from './accounting-helpers';
  * in-process property (functions/lib/accounting/accounting.property.test.ts) runs 150.
  */
 const YEAR = 2017;
-
-function ledgerCsv(rut: string, vouchers: Voucher[]): string {
-  const rows = ['rut_sociedad;base;fecha;tipo_comp;nro_comp;linea;cod_cta;debe;haber;glosa'];
-  vouchers.forEach((v, n) => {
-    const date = `${YEAR}-${String(v.month).padStart(2, '0')}-${String(v.day).padStart(2, '0')}`;
-    v.lines.forEach((l, i) => {
-      // Some amounts in Chilean format (1.190.000), as Excel in es-CL writes them.
-      const amount = (x: number) => (x === 0 ? '0' : i % 2 ? x.toLocaleString('es-CL') : String(x));
-      rows.push(
-        `${rut};${v.base};${date};${v.tipo};${n + 1};${i + 1};${l.code};${amount(l.debe)};${amount(l.haber)};C${n}`,
-      );
-    });
-  });
-  return rows.join('\n');
-}
 
 /** Amounts compared as whole units: pesos, or cents for USD (the API answers dollars with two decimals). */
 const unitsOf = (money: string) => (x: number) => (money === 'USD' ? Math.round(x * 100) : x);
@@ -81,7 +67,7 @@ async function importedSociety(vouchers: Voucher[]) {
     accounting.importAccountingLedger,
     superAdmin,
     { society },
-    { name: 'libro.csv', data: ledgerCsv(created.society_rut, vouchers) },
+    { name: 'libro.csv', data: voucherLedgerCsv(created.society_rut, YEAR, vouchers) },
   );
   expect(ledger.body.report).toEqual([]);
   expect(ledger.body.imported).toBe(true);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { contracts } from '../../shared/contracts';
+import type { StatementFamily } from '../../shared/contracts/accounting';
 import * as accounting from '../../shared/contracts/accounting';
-import { STATEMENT_FAMILIES, type StatementFamily } from '../../shared/contracts/accounting';
 import * as accountingAssignments from '../../shared/contracts/accounting-assignments';
 import * as chatbot from '../../shared/contracts/chatbot';
 import * as dashboardRegistry from '../../shared/contracts/dashboard-registry';
@@ -19,7 +19,7 @@ import * as users from '../../shared/contracts/users';
 import { ROLES, type Role } from '../../shared/roles';
 import { call, DEMO_PASSWORD, ok, signIn } from '../helpers/api';
 import { PNG } from '../helpers/assignment-world';
-import { fieldKind, pathParamKind, sampleBody, shapeOf } from '../helpers/contract-inputs';
+import { familyOf, fieldKind, pathParamKind, sampleBody, shapeOf } from '../helpers/contract-inputs';
 import { createTestUser, tableAccess } from '../helpers/db';
 import { freshRut, unique } from '../helpers/fresh';
 import { invokeInProcess } from '../helpers/in-process';
@@ -316,9 +316,6 @@ function idOf(kind: Kind): string {
   if (!id) throw new Error(`no ${kind} id in the world: give the contract a recipe`);
   return id;
 }
-
-const familyOf = (contract: Contract) =>
-  STATEMENT_FAMILIES.find((f) => contract.path.startsWith(`api/v1/accounting/${f}/`));
 
 /** Query values a GET needs beside its ids (the ledger of buildWorld holds 2019-01 to 2019-03). */
 function queryValues(contract: Contract): Record<string, string> {
