@@ -17,6 +17,7 @@ import { uploadSmall } from '../integration/documents-fixture';
 import { call, ok, signIn } from './api';
 import { createTestUser } from './db';
 import { freshRut, unique } from './fresh';
+import { societyBody } from './societies';
 import { buildContent } from './tenant-world-content';
 
 /**
@@ -241,20 +242,14 @@ export async function buildWorld(): Promise<World> {
         'society',
         call(societies.createSociety, {
           ...as,
-          body: {
+          body: societyBody(groupUuid, {
             society_business_name: named.name,
             society_rut: named.rut,
-            business_line: 'Servicios',
             company_code: 'ISO',
             industry_type: industry,
             society_email: 'contacto@aislamiento.cl',
-            currency: 'CLP',
-            group: groupUuid,
             user,
-            society_contact_name: 'Juan Pérez',
-            society_phone_number: '+56911112222',
-            tax_module: 'False',
-          },
+          }),
         }),
       )
     ).uuid;

@@ -21,9 +21,10 @@ import { call, DEMO_PASSWORD, ok, signIn } from '../helpers/api';
 import { PNG } from '../helpers/assignment-world';
 import { familyOf, fieldKind, pathParamKind, sampleBody, shapeOf } from '../helpers/contract-inputs';
 import { createTestUser, tableAccess } from '../helpers/db';
-import { freshRut, unique } from '../helpers/fresh';
+import { unique } from '../helpers/fresh';
 import { invokeInProcess } from '../helpers/in-process';
 import { tokenFrom, waitForMail } from '../helpers/mail';
+import { societyBody } from '../helpers/societies';
 import type { Kind } from '../helpers/tenant-world';
 import { CHART_CSV, ledgerCsv, statementAssignments, upload } from './accounting-helpers';
 import { uploadSmall } from './documents-fixture';
@@ -139,20 +140,13 @@ async function buildWorld(): Promise<World> {
     'society',
     await call(societies.createSociety, {
       ...as,
-      body: {
-        society_business_name: `Sociedad ${unique()} SpA`,
-        society_rut: freshRut(),
-        business_line: 'Servicios',
+      body: societyBody(group, {
         company_code: 'RES',
         industry_type: industry,
         society_email: 'contacto@respuestas.cl',
-        currency: 'CLP',
-        group,
         user: [us.uuid],
-        society_contact_name: 'Juan Pérez',
-        society_phone_number: '+56911112222',
         tax_module: 'True',
-      },
+      }),
     }),
   );
   const society = created.uuid;

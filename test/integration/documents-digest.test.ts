@@ -9,10 +9,11 @@ import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import { call, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
-import { freshRut, unique } from '../helpers/fresh';
+import { unique } from '../helpers/fresh';
 import { type InProcessRequest, invokeInProcess } from '../helpers/in-process';
 import { runDigest } from '../helpers/jobs';
 import { allMailTo, bodyOf, type CapturedMail } from '../helpers/mail';
+import { societyBody } from '../helpers/societies';
 
 /**
  * The daily document digest (functions/documents/document-digest.ts). Each test uploads its documents in this process
@@ -62,20 +63,13 @@ async function buildWorld() {
       'society',
       await call(societies.createSociety, {
         token: sa,
-        body: {
+        body: societyBody(g, {
           society_business_name: name,
-          society_rut: freshRut(),
-          business_line: 'Servicios',
           company_code: 'DIG',
           industry_type: industry,
           society_email: 'contacto@resumen.cl',
-          currency: 'CLP',
-          group: g,
           user,
-          society_contact_name: 'Juan Pérez',
-          society_phone_number: '+56911112222',
-          tax_module: 'False',
-        },
+        }),
       }),
     ).uuid;
 

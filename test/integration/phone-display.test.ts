@@ -9,6 +9,7 @@ import { tableAccess } from '../helpers/db';
 import { unique } from '../helpers/fresh';
 import { invokeInProcess } from '../helpers/in-process';
 import { pdfTextLines } from '../helpers/pdf-text';
+import { societyBody } from '../helpers/societies';
 
 /**
  * Issue 9: the society and project detail PDFs show the phone's display form stored beside the number (so they carry
@@ -43,18 +44,12 @@ const projectPhoneInPdf = (uuid: string) => pdfField(projects.getProjectPdf, uui
 async function createSociety(phone: string) {
   const created = await call(societies.createSociety, {
     token: superAdmin,
-    body: {
-      society_business_name: `Sociedad ${unique()} SpA`,
-      business_line: 'Servicios',
+    body: societyBody(inject('portal').demo.groups.norte, {
       company_code: 'TEL',
       industry_type: industry,
-      society_email: 'contacto@sociedad.cl',
-      currency: 'CLP',
-      group: inject('portal').demo.groups.norte,
-      society_contact_name: 'Juan Pérez',
       society_phone_number: phone,
-      tax_module: 'False',
-    },
+      society_rut: undefined,
+    }),
   });
   expect(created.status).toBe(201);
   return created.body;

@@ -11,6 +11,7 @@ import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
 import { newEmail } from '../helpers/fresh';
 import { allMailTo, tokenFrom, waitForMail } from '../helpers/mail';
+import { societyBody } from '../helpers/societies';
 
 /** Issue 5 over the real local services, the e-mails read back from the local SES store. */
 let superAdmin: string;
@@ -51,18 +52,13 @@ describe('invitation → mail → registration → sign-in', () => {
     const { body: industries } = await call(societies.listIndustries, { token: projectAdmin });
     const society = await call(societies.createSociety, {
       token: projectAdmin,
-      body: {
+      body: societyBody(newGroup.body.uuid, {
         society_business_name: `Sociedad ${randomUUID().slice(0, 8)} SpA`,
-        business_line: 'Servicios',
         company_code: 'INV',
         industry_type: industries[0]?.uuid as string,
         society_email: 'contacto@invitada.cl',
-        currency: 'CLP',
-        group: newGroup.body.uuid,
-        society_contact_name: 'Juan Pérez',
-        society_phone_number: '+56911112222',
-        tax_module: 'False',
-      },
+        society_rut: undefined,
+      }),
     });
     expect(society.status).toBe(201);
     const email = newEmail('invitado');
