@@ -58,6 +58,9 @@ describe('the catalogue split by area', () => {
     expect(es.errors.tooManyAttempts(299.5)).toBe('Demasiados intentos. Por favor, espere 5:00.');
     expect(es.roles.SUPER_ADMIN).toBe('Super administrador');
     expect(es.adminMenu[1]?.label).toBe('Grupos de sociedades');
+  });
+
+  it('asks before losing a form or deleting, in the spec’s words', () => {
     expect(es.adminUi.leaveConfirm).toBe(
       '¿Estás seguro de desear abandonar este formulario? Los datos ingresados no serán guardados.',
     );
