@@ -30,8 +30,6 @@ beforeAll(async () => {
   ]);
 });
 
-const newSociety = () => societyWithChart(superAdmin, groupAdmin, 'Evento');
-
 /** A job with its file uploaded by the presigned POST, not confirmed; and the key S3 would name in its event. */
 async function uploadedJob(society: { uuid: string; rut: string }) {
   const data = Buffer.from(ledgerCsv(society.rut), 'utf8');
@@ -53,7 +51,7 @@ async function uploadedJob(society: { uuid: string; rut: string }) {
 /** S3's EventBridge event for the object, as the rule delivers it. */
 describe('import job worker, as EventBridge invokes it in AWS', () => {
   test('the upload event runs the job without a confirm; a repeated event and a late confirm change nothing', async () => {
-    const society = await newSociety();
+    const society = await societyWithChart(superAdmin, groupAdmin, 'Evento');
     const { job, key } = await uploadedJob(society);
     expect((await jobs.getImportJob(job))?.status).toBe('WAITING_UPLOAD');
 
@@ -82,7 +80,7 @@ describe('import job worker, as EventBridge invokes it in AWS', () => {
   });
 
   test('two deliveries of the same event at once import the file once', async () => {
-    const society = await newSociety();
+    const society = await societyWithChart(superAdmin, groupAdmin, 'Evento');
     const { job, key } = await uploadedJob(society);
     await Promise.all([worker.handler(objectCreated(key)), worker.handler(objectCreated(key))]);
     const done = await jobs.getImportJob(job);
@@ -92,7 +90,7 @@ describe('import job worker, as EventBridge invokes it in AWS', () => {
   });
 
   test('an object that is not a ledger upload, or of a job that does not exist, runs nothing', async () => {
-    const society = await newSociety();
+    const society = await societyWithChart(superAdmin, groupAdmin, 'Evento');
     const { job } = await uploadedJob(society);
     await worker.handler(objectCreated(`uploads/accounting/${society.uuid}/${randomUUID()}/file`));
     await worker.handler(objectCreated(`uploads/accounting/${society.uuid}/${job}/otro`));

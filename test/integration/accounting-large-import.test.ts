@@ -17,8 +17,6 @@ let superAdmin: string;
 let opened: Record<accounting.StatementFamily, string>;
 const view = viewVia(() => opened);
 
-const newSociety = () => societyWithChart(superAdmin, groupAdmin, 'Grande');
-
 /** Presigned upload, the file to s3rver, confirm; then polls the job until it ends, keeping the progress seen. */
 async function importLarge(society: string, csv: string) {
   const data = Buffer.from(csv, 'utf8');
@@ -65,7 +63,7 @@ describe('large ledger files', () => {
   test('a file above the request cap: presigned POST to S3, a job, progress, the report and the statements', {
     timeout: 240_000,
   }, async () => {
-    const society = await newSociety();
+    const society = await societyWithChart(superAdmin, groupAdmin, 'Grande');
     const vouchers = 15_000;
     const csv = bigLedger(society.rut, 2016, vouchers);
     expect(Buffer.byteLength(csv)).toBeGreaterThan(REQUEST_CAP);
@@ -103,7 +101,7 @@ describe('large ledger files', () => {
   test('a large file with one unbalanced voucher ends FAILED with its rows reported, and nothing is stored', {
     timeout: 240_000,
   }, async () => {
-    const society = await newSociety();
+    const society = await societyWithChart(superAdmin, groupAdmin, 'Grande');
     const csv = bigLedger(society.rut, 2016, 15_000, 9_001);
     expect(Buffer.byteLength(csv)).toBeGreaterThan(REQUEST_CAP);
     const { final } = await importLarge(society.uuid, csv);
@@ -119,7 +117,7 @@ describe('large ledger files', () => {
   });
 
   test('a job whose worker stopped answering ends FAILED at the next poll; a live one is left alone', async () => {
-    const society = await newSociety();
+    const society = await societyWithChart(superAdmin, groupAdmin, 'Grande');
     const { dynamo, lib, tableName } = await tableAccess();
     const jobIn = async (status: string, minutesAgo: number) => {
       const start = await call(accounting.requestLedgerUpload, {
