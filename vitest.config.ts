@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * Four projects (`npm test` runs them through test/run.ts), one after the other (groupOrder): on two cores
  * running them side by side only makes each slower.
- * - unit: pure code, colocated *.test.ts and test/unit;
+ * - unit: pure code, each *.test.ts beside the module it proves, plus test/unit (whole-tree architecture tests);
  * - infra: CDK Template assertions and cdk-nag;
  * - integration: handlers over HTTP against real local services, on a portal that test/setup/portal.ts starts on
  *   free ports, in memory;
@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['test/unit/**/*.test.{ts,tsx}', '{functions,shared,web,local}/**/*.test.{ts,tsx}'],
+          include: ['test/{unit,setup}/**/*.test.{ts,tsx}', '{functions,shared,web,local}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
           setupFiles: ['test/setup/unit-env.ts'],

@@ -59,4 +59,14 @@ describe('the catalogue split by area', () => {
     expect(es.roles.SUPER_ADMIN).toBe('Super administrador');
     expect(es.adminMenu[1]?.label).toBe('Grupos de sociedades');
   });
+
+  it('asks before losing a form or deleting, in the spec’s words', () => {
+    expect(es.adminUi.leaveConfirm).toBe(
+      '¿Estás seguro de desear abandonar este formulario? Los datos ingresados no serán guardados.',
+    );
+    // The deletion question names what it deletes (a deliberate deviation), spelt '¿Estás seguro de que …?'.
+    expect(es.societiesAdmin.deleteConfirm('Minera Atacama SpA')).toBe(
+      '¿Estás seguro de que deseas eliminar la sociedad «Minera Atacama SpA»?',
+    );
+  });
 });

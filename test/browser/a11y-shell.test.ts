@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { seriousViolations, settled } from '../helpers/a11y';
+import { horizontalOverflow, seriousViolations, settled } from '../helpers/a11y';
 import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
 
@@ -16,8 +16,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const horizontalOverflow = () => document.documentElement.scrollWidth - window.innerWidth;
-
 describe('at 375 px', () => {
   test('the sidebar is a drawer: button with aria-expanded, focus inside, Escape closes and focus returns', async () => {
     const { context, page } = await newPage(browser, { viewport: PHONE });
@@ -31,7 +29,7 @@ describe('at 375 px', () => {
       const drawer = page.locator(`[id="${drawerId}"]`);
       // Closed, the drawer's links are neither visible nor reachable.
       expect(await drawer.getByRole('link', { name: 'Inicio' }).isVisible()).toBe(false);
-      expect(await page.evaluate(horizontalOverflow)).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await screenshot(page, 'shell-home-375');
 
       await button.click();
@@ -54,7 +52,7 @@ describe('at 375 px', () => {
       await drawer.getByRole('link', { name: 'Soporte' }).click();
       await page.waitForURL(`${webUrl}/support`);
       expect(await page.getByRole('button', { name: 'Abrir menú' }).getAttribute('aria-expanded')).toBe('false');
-      expect(await page.evaluate(horizontalOverflow)).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
       // So does a tap on the entry of the page already shown (nothing else would tell the person it worked).
       await page.getByRole('button', { name: 'Abrir menú' }).click();
@@ -105,7 +103,7 @@ describe('at 375 px', () => {
       await page.goto(`${webUrl}/admin/society`);
       await page.getByRole('table').first().waitFor();
       await settled(page);
-      expect(await page.evaluate(horizontalOverflow)).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       const card = page.locator('.admin-table-card').first();
       const scrolls = await card.evaluate((element) => getComputedStyle(element).overflowX);
       expect(['auto', 'scroll']).toContain(scrolls);

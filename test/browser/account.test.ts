@@ -6,6 +6,7 @@ import { seriousViolations, settled } from '../helpers/a11y';
 import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
 import { launchBrowser, newPage, screenshot, signInThroughForm, signInWithCookies } from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
+import { newEmail } from '../helpers/fresh';
 import { tokenFrom, waitForMail } from '../helpers/mail';
 
 /**
@@ -24,8 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const newEmail = (tag: string) => `cuenta-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@demo.cl`;
 
 /** An invitation made through the API as a project admin; answers the /register token of its mail. */
 async function invite(email: string): Promise<string> {

@@ -4,6 +4,7 @@ import { getSociety } from '../../shared/contracts/societies';
 import { seriousViolations, settled } from '../helpers/a11y';
 import { call, signIn } from '../helpers/api';
 import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
+import { bigLedger } from '../helpers/random-ledgers';
 
 /**
  * Issue 12, large ledger files in the browser, on a 375 px phone: a GROUP_ADMIN picks a libro diario above what one
@@ -22,20 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** `vouchers` sales of two lines over January–March 2014 (a year the seed and the other tests leave alone). */
-function bigLedger(rut: string, vouchers: number, unbalancedAt = -1): string {
-  const rows = ['rut_sociedad;base;fecha;tipo_comp;nro_comp;linea;cod_cta;nom_cta;debe;haber;glosa;fec_doc'];
-  for (let n = 1; n <= vouchers; n++) {
-    const date = `2014-${String(1 + (n % 3)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`;
-    const amount = 1000 + (n % 97) * 10;
-    const credit = n === unbalancedAt ? amount - 1 : amount;
-    const text = `Venta de mercaderías al detalle número ${n} del libro grande del navegador`;
-    rows.push(`${rut};AMBAS;${date};T;${n};1;1.1.10;Clientes;${amount};0;${text};${date}`);
-    rows.push(`${rut};AMBAS;${date};T;${n};2;4.1.01;Ventas;0;${credit};${text};${date}`);
-  }
-  return rows.join('\n');
-}
 
 /**
  * Records, in the page, every state the progress shows (the live region's text and both bars' values) so the test
@@ -77,10 +64,10 @@ describe('large ledger import', () => {
     const minera = await call(getSociety, { token: superAdmin, params: { uuid: demo.societies.minera } });
     const rut = minera.body.society_rut as string;
     const vouchers = 12_000;
-    const bad = bigLedger(rut, vouchers, 7_001);
+    const bad = bigLedger(rut, 2014, vouchers, 7_001);
     // The good file is larger, so the job runs long enough for the screen to poll it through its phases.
     const goodVouchers = 60_000;
-    const good = bigLedger(rut, goodVouchers);
+    const good = bigLedger(rut, 2014, goodVouchers);
     expect(Buffer.byteLength(good)).toBeGreaterThan(REQUEST_CAP);
 
     const { context, page } = await newPage(browser, { viewport: PHONE });

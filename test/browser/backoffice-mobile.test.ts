@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { generateInvitation } from '../../shared/contracts/registration';
-import { seriousViolations, settled } from '../helpers/a11y';
+import { expectFitsAndAccessible } from '../helpers/a11y';
 import { call, signIn } from '../helpers/api';
-import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
+import { launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
 import { tokenFrom, waitForMail } from '../helpers/mail';
 
 /**
@@ -28,17 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** How far the page is wider than the phone (0 when nothing sticks out sideways). */
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-async function expectFitsAndAccessible(page: Page, name: string) {
-  await settled(page);
-  expect(await horizontalOverflow(page), `${name}: horizontal overflow`).toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page), `${name}: serious axe violations`).toEqual([]);
-  await screenshot(page, name);
-}
 
 describe.concurrent('issue 14 screens at 375 px', () => {
   test('the project wizard’s branded login preview', { timeout: 90_000 }, async () => {

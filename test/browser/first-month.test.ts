@@ -7,6 +7,7 @@ import { seriousViolations, settled } from '../helpers/a11y';
 import { call, signIn } from '../helpers/api';
 import { clickNav, launchBrowser, newPage, pickOne, screenshot, signInWithCookies } from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
+import { runDigest } from '../helpers/jobs';
 import { bodyOf, tokenFrom, waitForMail, waitForMailWhere } from '../helpers/mail';
 import { CHART_CSV, ledgerCsv } from '../integration/accounting-helpers';
 
@@ -84,19 +85,6 @@ async function openList(page: Page, label: string, path: string, link: string) {
 async function axeClean(page: Page, where: string) {
   await settled(page);
   expect(await seriousViolations(page), where).toEqual([]);
-}
-
-/** The daily digest job, run in this process under its own role as of tomorrow, so today's documents are mailed. */
-async function runDigest() {
-  const [{ sendDocumentDigests }, { installIamEmulation, runAsJob }, { DIGEST_PERMISSIONS }] = await Promise.all([
-    import('../../functions/documents/document-digest'),
-    import('../../local/iam-emulation'),
-    import('../../infra/permissions'),
-  ]);
-  await installIamEmulation();
-  return runAsJob('sendDocumentDigests', DIGEST_PERMISSIONS, () =>
-    sendDocumentDigests({ now: Date.now() + DAY, pace: async () => {} }),
-  );
 }
 
 /** The firm's admin, from /home: group, society, invitation, chart and ledger, two documents, four statements. */
@@ -221,7 +209,7 @@ async function clientUses(page: Page, firm: Firm, digest: boolean) {
 
   // The next morning's digest: both documents, in the firm's name, with a link to its documents page.
   if (digest) {
-    expect((await runDigest()).sent).toBeGreaterThanOrEqual(1);
+    expect((await runDigest(Date.now() + DAY)).sent).toBeGreaterThanOrEqual(1);
     const mail = await waitForMailWhere(firm.clientEmail, (m) => bodyOf(m).includes('Cartola enero'));
     expect(bodyOf(mail)).toContain('Balance enero');
     expect(bodyOf(mail)).toContain(firm.names.firm);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { generateInvitation, resendInvitation } from '../../shared/contracts/registration';
-import { seriousViolations, settled } from '../helpers/a11y';
+import { expectFitsAndAccessible } from '../helpers/a11y';
 import { call } from '../helpers/api';
-import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
+import { launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
 import { exhaust, freshFirm } from '../helpers/quota-firm';
 
 /**
@@ -27,14 +27,6 @@ const VIEWPORTS = [
   { name: 'desktop', viewport: { width: 1366, height: 800 } },
   { name: 'phone', viewport: { width: 375, height: 740 } },
 ] as const;
-
-async function expectFitsAndAccessible(page: Page, name: string) {
-  await settled(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name}: horizontal overflow`).toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page), `${name}: serious axe violations`).toEqual([]);
-  await screenshot(page, name);
-}
 
 const csvFile = (email: string, group: string) => ({
   name: 'usuarios.csv',

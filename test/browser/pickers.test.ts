@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import * as usersContract from '../../shared/contracts/users';
-import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from '../helpers/api';
 import { launchBrowser, newPage, pickOne, screenshot, signInWithCookies } from '../helpers/browser';
 import { createTestUser, tableAccess, testUserRecord } from '../helpers/db';
+import { freshRut } from '../helpers/fresh';
 
 /**
  * Issue 9, "Pickers find anything", in the browser: a project of the test's own holds more societies than a page of
@@ -29,11 +29,6 @@ const fixture = {
   user: { uuid: '', email: '' },
 };
 let browser: Browser;
-let rutSeed = 10_000_000 + Math.floor(Math.random() * 80_000_000);
-const freshRut = () => {
-  rutSeed += 1;
-  return `${rutSeed}-${rutCheckDigit(String(rutSeed))}`;
-};
 
 beforeAll(async () => {
   browser = await launchBrowser();

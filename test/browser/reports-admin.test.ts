@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import * as modules from '../../shared/contracts/modules';
 import * as reports from '../../shared/contracts/reports';
-import { seriousViolations, settled } from '../helpers/a11y';
+import { pageWidth, seriousViolations, settled } from '../helpers/a11y';
 import { call } from '../helpers/api';
 import { type AssignmentWorld, buildAssignmentWorld } from '../helpers/assignment-world';
 import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
@@ -45,7 +45,6 @@ afterAll(async () => {
 });
 
 const phone = { viewport: { width: 375, height: 740 } };
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 async function mySidebarReports(token: string) {
   const { body } = await call(modules.getModuleReport, { token });

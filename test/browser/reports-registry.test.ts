@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import * as registry from '../../shared/contracts/dashboard-registry';
 import * as modules from '../../shared/contracts/modules';
 import * as projects from '../../shared/contracts/projects';
 import * as reports from '../../shared/contracts/reports';
-import { seriousViolations, settled } from '../helpers/a11y';
+import { pageWidth, seriousViolations, settled } from '../helpers/a11y';
 import { call } from '../helpers/api';
 import { type AssignmentWorld, buildAssignmentWorld } from '../helpers/assignment-world';
 import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
@@ -40,7 +40,6 @@ afterAll(async () => {
 });
 
 const phone = { viewport: { width: 375, height: 740 } };
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 describe('the registry of embeddable dashboards (SUPER_ADMIN)', () => {
   test('from the back office menu: register for a project, a second registration refused, rename, delete', async () => {

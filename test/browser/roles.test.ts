@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { getUserInfo } from '../../shared/contracts/auth';
 import { SESSION_COOKIES } from '../../shared/session-cookies';
 import { call, DEMO_PASSWORD } from '../helpers/api';
 import { launchBrowser, newPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { browserCookie } from '../helpers/session-cookies';
 
 /** Each demo role signs in through the login form and gets the shell of its role (portal spec §2, §5). */
 const { webUrl } = inject('portal');
@@ -17,11 +18,6 @@ afterAll(async () => {
 });
 
 /** A cookie of the portal's host on whatever path (the session's access token is on /api). */
-async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
-  const host = new URL(webUrl).hostname;
-  return (await context.cookies()).find((c) => c.name === name && c.domain === host)?.value;
-}
-
 describe('each role signs in through the form and lands on /home with its sidebar', () => {
   test.each([
     ['superadmin@demo.cl', '/admin/projects', false],
@@ -39,7 +35,7 @@ describe('each role signs in through the form and lands on /home with its sideba
       // The greeting names the signed-in user as the API knows them, through the token of the session's cookie.
       // The session is bound to the portal it started on, so the call names that portal as the edge would.
       const { body: info } = await call(getUserInfo, {
-        token: (await cookie(context, SESSION_COOKIES.access)) as string,
+        token: (await browserCookie(context, webUrl, SESSION_COOKIES.access)) as string,
         portal: new URL(webUrl).origin,
       });
       await page.getByRole('heading', { name: `Hola ${info.user.first_name}` }).waitFor();

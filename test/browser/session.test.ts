@@ -13,6 +13,7 @@ import {
   signInWithCookies,
 } from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
+import { browserCookie } from '../helpers/session-cookies';
 
 /** Route guards and the session rules (portal spec §2, §4; admin spec §2). */
 const { webUrl, unbrandedWebUrl, demo } = inject('portal');
@@ -37,11 +38,6 @@ async function withPage(run: (page: Page, context: BrowserContext) => Promise<vo
 }
 
 /** A cookie of the portal's host, on whatever path (the session's are on /api paths). */
-async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
-  const host = new URL(webUrl).hostname;
-  return (await context.cookies()).find((c) => c.name === name && c.domain === host)?.value;
-}
-
 /** Replaces a session cookie of the API as a stale or revoked one would be. */
 async function setSessionCookie(context: BrowserContext, name: string, value: string, path: string): Promise<void> {
   const { hostname } = new URL(webUrl);
@@ -98,9 +94,9 @@ describe('route guards', () => {
       await loginButton(page).waitFor();
       expect(page.url()).toBe(`${webUrl}/`);
       expect((await logout).status()).toBe(200);
-      expect(await cookie(context, STORAGE_KEYS.signedInAt)).toBeUndefined();
-      expect(await cookie(context, SESSION_COOKIES.access)).toBeUndefined();
-      expect(await cookie(context, SESSION_COOKIES.refresh)).toBeUndefined();
+      expect(await browserCookie(context, webUrl, STORAGE_KEYS.signedInAt)).toBeUndefined();
+      expect(await browserCookie(context, webUrl, SESSION_COOKIES.access)).toBeUndefined();
+      expect(await browserCookie(context, webUrl, SESSION_COOKIES.refresh)).toBeUndefined();
     });
   });
 });
@@ -116,7 +112,7 @@ describe('session rules', () => {
       await page.getByRole('heading', { name: /^Hola / }).waitFor();
       await page.clock.fastForward('10:00');
       // Signing out clears the sign-in marker at once, so its presence shows the checks that ran kept the session.
-      expect(await cookie(context, STORAGE_KEYS.signedInAt)).toBeDefined();
+      expect(await browserCookie(context, webUrl, STORAGE_KEYS.signedInAt)).toBeDefined();
       expect(page.url()).toBe(`${webUrl}/home`);
       await page.clock.fastForward('06:00');
       await page.getByTestId('session-notice').waitFor();
@@ -136,9 +132,9 @@ describe('session rules', () => {
       for (let step = 1; step <= 10; step++) {
         await page.clock.fastForward('05:00');
         await page.mouse.move(100 + step * 10, 200);
-        expect(await cookie(context, STORAGE_KEYS.signedInAt)).toBeDefined();
+        expect(await browserCookie(context, webUrl, STORAGE_KEYS.signedInAt)).toBeDefined();
       }
-      expect(await cookie(context, STORAGE_KEYS.signedInAt)).toBeDefined();
+      expect(await browserCookie(context, webUrl, STORAGE_KEYS.signedInAt)).toBeDefined();
       expect(page.url()).toBe(`${webUrl}/home`);
       await page.clock.fastForward('05:30');
       await page.getByTestId('session-notice').waitFor();
@@ -178,7 +174,7 @@ describe('session rules', () => {
       await page.goto(`${webUrl}/home`);
       await page.getByRole('heading', { name: /^Hola / }).waitFor();
       expect(refreshes).toHaveLength(1);
-      expect(await cookie(context, SESSION_COOKIES.access)).not.toBe('caducado');
+      expect(await browserCookie(context, webUrl, SESSION_COOKIES.access)).not.toBe('caducado');
     });
   });
 
@@ -192,8 +188,8 @@ describe('session rules', () => {
       await loginButton(page).waitFor();
       expect(page.url()).toBe(`${webUrl}/`);
       // The refused refresh cleared the session's cookies.
-      expect(await cookie(context, SESSION_COOKIES.refresh)).toBeUndefined();
-      expect(await cookie(context, SESSION_COOKIES.access)).toBeUndefined();
+      expect(await browserCookie(context, webUrl, SESSION_COOKIES.refresh)).toBeUndefined();
+      expect(await browserCookie(context, webUrl, SESSION_COOKIES.access)).toBeUndefined();
     });
   });
 });

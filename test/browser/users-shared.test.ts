@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { seriousViolations, settled } from '../helpers/a11y';
+import { expectFitsAndAccessible } from '../helpers/a11y';
 import { signIn } from '../helpers/api';
-import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
+import { launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
-import { demoSociety } from '../helpers/demo-society';
+import { newSociety } from '../helpers/societies';
 
 /**
  * The users screens: a person two firms share, as firm A's PROJECT_ADMIN sees it. The list shows firm A's
@@ -22,22 +22,12 @@ beforeAll(async () => {
   const superAdmin = (await signIn((await createTestUser('SUPER_ADMIN')).email)).access;
   person = await createTestUser('USER_SOCIETY', [demo.projects.andes, demo.projects.pacifico]);
   // One after the other: each join is conditioned on the person's version it read.
-  societyA = await demoSociety(superAdmin, demo.groups.norte, [person.uuid]);
-  societyB = await demoSociety(superAdmin, demo.groups.costa, [person.uuid]);
+  societyA = await newSociety(superAdmin, demo.groups.norte, { user: [person.uuid] });
+  societyB = await newSociety(superAdmin, demo.groups.costa, { user: [person.uuid] });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
 });
-
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-async function expectFitsAndAccessible(page: Page, name: string) {
-  await settled(page);
-  expect(await horizontalOverflow(page), `${name}: horizontal overflow`).toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page), `${name}: serious axe violations`).toEqual([]);
-  await screenshot(page, name);
-}
 
 const NOTE = 'Esta persona también pertenece a proyectos, grupos o sociedades que no administras.';
 

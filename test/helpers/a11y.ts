@@ -1,5 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { screenshot } from './browser';
 
 /** What the browser tests refuse (issue 13): any axe violation of serious or critical impact. */
 const BLOCKING = new Set(['serious', 'critical']);
@@ -79,4 +81,19 @@ export function inAppNavigator(page: Page) {
         .catch(() => undefined);
     },
   };
+}
+
+/** How far the page is wider than its window (0 when nothing sticks out sideways). */
+export const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** The page's whole width, the shell included. */
+export const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** Once settled, the page fits its width and has no serious axe violation; a screenshot named `name` records it. */
+export async function expectFitsAndAccessible(page: Page, name: string): Promise<void> {
+  await settled(page);
+  expect(await horizontalOverflow(page), `${name}: horizontal overflow`).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page), `${name}: serious axe violations`).toEqual([]);
+  await screenshot(page, name);
 }

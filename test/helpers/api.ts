@@ -69,3 +69,10 @@ export async function signIn(
   }
   return { access: body.access, refresh: body.refresh };
 }
+
+/** The body of an answer the test's setup needs (200 or 201); any other answer stops it, saying what was answered. */
+export function ok<T>(what: string, answer: { status: number; body: T }): T {
+  if (answer.status !== 200 && answer.status !== 201)
+    throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}

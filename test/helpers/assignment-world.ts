@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import * as groups from '../../shared/contracts/groups';
 import * as modules from '../../shared/contracts/modules';
@@ -7,7 +6,8 @@ import * as societies from '../../shared/contracts/societies';
 import type { Role } from '../../shared/roles';
 import { call, signIn } from './api';
 import { createTestUser } from './db';
-import { freshRut } from './tenant-world';
+import { unique } from './fresh';
+import { societyBody } from './societies';
 
 /**
  * A small world of its own for the reports and accounting-assignment tests (issue 11, issue 12), built through the API
@@ -37,8 +37,6 @@ export interface AssignmentWorld {
     { uuid: string; email: string; token: string }
   >;
 }
-
-const unique = () => randomUUID().slice(0, 8);
 
 export async function buildAssignmentWorld(): Promise<AssignmentWorld> {
   const superAdmin = (await signIn('superadmin@demo.cl')).access;
@@ -79,20 +77,12 @@ export async function buildAssignmentWorld(): Promise<AssignmentWorld> {
   const society = async (groupUuid: string, user: string[] = []) => {
     const answer = await call(societies.createSociety, {
       ...as,
-      body: {
-        society_business_name: `Sociedad ${unique()} SpA`,
-        society_rut: freshRut(),
-        business_line: 'Servicios',
+      body: societyBody(groupUuid, {
         company_code: 'REP',
         industry_type: industry,
         society_email: 'contacto@reportes.cl',
-        currency: 'CLP',
-        group: groupUuid,
         user,
-        society_contact_name: 'Juan Pérez',
-        society_phone_number: '+56911112222',
-        tax_module: 'False',
-      },
+      }),
     });
     if (answer.status !== 201) throw new Error(`society: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body.uuid;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
+import { STATEMENT_FAMILIES } from '../../shared/contracts/accounting';
 import { type Contract, pathParamNames } from '../../shared/contracts/define';
 import type { Kind } from './tenant-world';
 
@@ -330,3 +331,7 @@ export function sampleBody(
   if (!checked.success) throw new Error(`${contract.id}: sample body is invalid: ${checked.error.message}`);
   return body;
 }
+
+/** The accounting statement family a contract belongs to (its path says it), if it is a statement's. */
+export const familyOf = (contract: Contract) =>
+  STATEMENT_FAMILIES.find((f) => contract.path.startsWith(`api/v1/accounting/${f}/`));

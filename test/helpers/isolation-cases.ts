@@ -1,12 +1,12 @@
 import { contracts } from '../../shared/contracts';
 import { type Contract, pathParamNames } from '../../shared/contracts/define';
 import { bodyIdFields, pathParamKind, queryIdFields, shapeOf } from './contract-inputs';
+import { freshRut } from './fresh';
 import { outOfScope } from './tenant-scope';
 import {
   CALLERS,
   type Caller,
   type CallerSpec,
-  freshRut,
   KINDS_PER_TAG,
   type Kind,
   SHARED_KINDS,

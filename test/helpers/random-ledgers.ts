@@ -3,7 +3,8 @@ import fc from 'fast-check';
 /**
  * Random balanced ledgers for the accounting property tests (issue 12): the in-process one
  * (functions/lib/accounting/accounting.property.test.ts) and the one through the HTTP API
- * (test/integration/accounting-property.test.ts) draw from the same generator and check against the same reading.
+ * (test/integration/accounting-property.test.ts) draw from the same generator, write the same CSV and check against
+ * the same reading.
  */
 /** The accounts the random ledgers post to: a small Spanish chart with cash, balance and result accounts. */
 export const CHART_CSV = [
@@ -113,4 +114,39 @@ export function independentBalance(
         ganancia: result && net < 0 ? -net : 0,
       };
     });
+}
+
+/**
+ * The ledger CSV of these vouchers in `year`, for the society `rut`: every other amount in Chilean format (1.190.000)
+ * and CRLF line ends, as Excel in es-CL writes them.
+ */
+export function voucherLedgerCsv(rut: string, year: number, vouchers: readonly Voucher[]): string {
+  const rows = ['rut_sociedad;base;fecha;tipo_comp;nro_comp;linea;cod_cta;debe;haber;glosa'];
+  vouchers.forEach((v, n) => {
+    const date = `${year}-${String(v.month).padStart(2, '0')}-${String(v.day).padStart(2, '0')}`;
+    v.lines.forEach((l, i) => {
+      const amount = (x: number) => (x === 0 ? '0' : i % 2 ? x.toLocaleString('es-CL') : String(x));
+      rows.push(
+        `${rut};${v.base};${date};${v.tipo};${n + 1};${i + 1};${l.code};${amount(l.debe)};${amount(l.haber)};Comprobante ${n + 1}`,
+      );
+    });
+  });
+  return rows.join('\r\n');
+}
+
+/**
+ * A ledger of `vouchers` sales of two lines over January to March of `year` (a year no other test of the society
+ * posts to), large enough to go past the request cap; voucher `unbalancedAt` does not balance, by one peso.
+ */
+export function bigLedger(rut: string, year: number, vouchers: number, unbalancedAt = -1): string {
+  const rows = ['rut_sociedad;base;fecha;tipo_comp;nro_comp;linea;cod_cta;nom_cta;debe;haber;glosa;fec_doc'];
+  for (let n = 1; n <= vouchers; n++) {
+    const date = `${year}-${String(1 + (n % 3)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`;
+    const amount = 1000 + (n % 97) * 10;
+    const credit = n === unbalancedAt ? amount - 1 : amount;
+    const text = `Venta de mercaderías al detalle número ${n} del libro grande de prueba`;
+    rows.push(`${rut};AMBAS;${date};T;${n};1;1.1.10;Clientes;${amount};0;${text};${date}`);
+    rows.push(`${rut};AMBAS;${date};T;${n};2;4.1.01;Ventas;0;${credit};${text};${date}`);
+  }
+  return rows.join('\n');
 }

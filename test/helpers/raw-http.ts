@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { inject } from 'vitest';
 import { type Contract, fillPath } from '../../shared/contracts/define';
 
@@ -35,3 +36,11 @@ export async function send(contract: Contract, request: RawRequest = {}): Promis
 
 /** The ids among `uuids` that occur in a text. */
 export const leakedIds = (text: string, uuids: readonly string[]) => uuids.filter((uuid) => text.includes(uuid));
+
+/** The whole body of a request a stub server received (the stand-ins for Power BI and QuickSight), as text. */
+export const readBody = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });

@@ -1,3 +1,4 @@
+import type { BrowserContext } from 'playwright-core';
 import { postToken } from '../../shared/contracts/auth';
 import { CSRF_HEADER } from '../../shared/session-cookies';
 import { type ApiCall, callSeeingCookies, DEMO_PASSWORD } from './api';
@@ -112,4 +113,14 @@ export async function signInAsBrowser(
   });
   if (answer.status !== 200) throw new Error(`Sign-in of ${email} answered ${answer.status}`);
   return { answer, jar: new CookieJar().take(answer.setCookies) };
+}
+
+/** The value of a cookie a browser holds for the SPA's host (`webUrl`), if it holds one. */
+export async function browserCookie(
+  context: BrowserContext,
+  webUrl: string,
+  name: string,
+): Promise<string | undefined> {
+  const host = new URL(webUrl).hostname;
+  return (await context.cookies()).find((c) => c.name === name && c.domain === host)?.value;
 }

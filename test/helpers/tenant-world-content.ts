@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import * as accounting from '../../shared/contracts/accounting-assignments';
 import * as chatbot from '../../shared/contracts/chatbot';
 import * as documents from '../../shared/contracts/documents';
@@ -7,7 +6,8 @@ import * as folders from '../../shared/contracts/folders';
 import * as modules from '../../shared/contracts/modules';
 import * as reports from '../../shared/contracts/reports';
 import { uploadSmall } from '../integration/documents-fixture';
-import { call } from './api';
+import { call, ok } from './api';
+import { unique } from './fresh';
 
 /**
  * The content of the tenant world (issues 10, 11, 13): what lives inside the hierarchy, built through the API as
@@ -41,14 +41,7 @@ export interface ContentPlace {
   ticketSender: string;
 }
 
-const unique = () => randomUUID().slice(0, 8);
 const PDF = new TextEncoder().encode('%PDF-1.4\n% aislamiento\n%%EOF\n');
-
-function ok<T>(what: string, answer: { status: number; body: T }): T {
-  if (answer.status !== 201 && answer.status !== 200)
-    throw new Error(`World: ${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
 
 const everyRole = {
   enable_project_admin: true,

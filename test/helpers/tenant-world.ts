@@ -12,11 +12,12 @@ import * as reports from '../../shared/contracts/reports';
 import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import type { Role } from '../../shared/roles';
-import { rutCheckDigit } from '../../shared/rut';
 import { CHART_CSV, ledgerCsv, statementAssignments, upload } from '../integration/accounting-helpers';
 import { uploadSmall } from '../integration/documents-fixture';
-import { call, signIn } from './api';
+import { call, ok, signIn } from './api';
 import { createTestUser } from './db';
+import { freshRut, unique } from './fresh';
+import { societyBody } from './societies';
 import { buildContent } from './tenant-world-content';
 
 /**
@@ -182,23 +183,14 @@ export const KINDS_PER_TAG: Record<Tag, readonly TenantKind[]> = {
 /** How many users each tag holds (users whose memberships all lie under it); buildWorld checks it. */
 export const USERS_PER_TAG: Record<Tag, number> = { home: 4, siblingSociety: 1, siblingGroup: 3, otherProject: 3 };
 
-const unique = () => randomUUID().slice(0, 8);
 /** The chart of firm B's side of the shared company: the same accounts, named so only B's side shows them. */
 const chartOf = (mark: string) =>
   CHART_CSV.split('\n')
     .map((line, i) => (i === 0 ? line : line.replace(/^([^;]*);([^;]*);/, `$1;$2 ${mark};`)))
     .join('\n');
-let rutSeed = 10_000_000 + Math.floor(Math.random() * 80_000_000);
-export const freshRut = () => {
-  rutSeed += 1;
-  return `${rutSeed}-${rutCheckDigit(String(rutSeed))}`;
-};
 
-async function created<T>(what: string, answer: Promise<{ status: number; body: T }>): Promise<T> {
-  const { status, body } = await answer;
-  if (status !== 201 && status !== 200) throw new Error(`World: ${what} answered ${status}: ${JSON.stringify(body)}`);
-  return body;
-}
+const created = async <T>(what: string, answer: Promise<{ status: number; body: T }>) =>
+  ok(`World: ${what}`, await answer);
 
 export async function buildWorld(): Promise<World> {
   const mark = `zq${randomUUID().replaceAll('-', '').slice(0, 6)}`;
@@ -250,20 +242,14 @@ export async function buildWorld(): Promise<World> {
         'society',
         call(societies.createSociety, {
           ...as,
-          body: {
+          body: societyBody(groupUuid, {
             society_business_name: named.name,
             society_rut: named.rut,
-            business_line: 'Servicios',
             company_code: 'ISO',
             industry_type: industry,
             society_email: 'contacto@aislamiento.cl',
-            currency: 'CLP',
-            group: groupUuid,
             user,
-            society_contact_name: 'Juan Pérez',
-            society_phone_number: '+56911112222',
-            tax_module: 'False',
-          },
+          }),
         }),
       )
     ).uuid;

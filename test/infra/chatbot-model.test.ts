@@ -1,33 +1,15 @@
-import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contracts } from '../../shared/contracts';
-import type { Contract } from '../../shared/contracts/define';
-import { actionsOf, roleStatements, type Synthesized, synthPortal } from './helpers';
+import { actionsOf, contractById, roleStatements, type Synthesized, synthSample, variablesOf } from './helpers';
 
 /**
  * Issue 13: the chatbot's Bedrock model and the contact form's address are per deployment (CDK context
  * `bedrockModelId`, `contactEmail`; docs/deploy.md). Without them nothing is set: the chatbot answers from retrieval
  * alone and the contact form mails the sender address. With them, only the chatbot may invoke exactly that model.
  */
-const byId = (id: string) => contracts.find((c) => c.id === id) as Contract;
-const SAMPLE = ['askChatbot', 'postContactEmail', 'postSupportTicket'].map(byId);
+const SAMPLE = ['askChatbot', 'postContactEmail', 'postSupportTicket'].map(contractById);
 const MODEL = 'anthropic.claude-3-haiku-20240307-v1:0';
 
-const synth = (context: Record<string, unknown>) =>
-  synthPortal({
-    contracts: SAMPLE,
-    skipBundling: true,
-    builtinValidation: false,
-    context: { account: '999988887777', region: 'sa-east-1', ...context },
-  });
-
-function variablesOf(synthesized: Synthesized, contractId: string): Record<string, unknown> {
-  const stack = synthesized.stacks.apis.find((api) => api.endpoints.functions.has(contractId));
-  if (!stack) throw new Error(`no function for ${contractId}`);
-  const fn = stack.endpoints.functions.get(contractId);
-  const resource = Template.fromStack(stack).toJSON().Resources[stack.getLogicalId(fn?.node.defaultChild as never)];
-  return resource.Properties.Environment.Variables as Record<string, unknown>;
-}
+const synth = (context: Record<string, unknown>) => synthSample(SAMPLE, context);
 const bedrockStatements = (synthesized: Synthesized, contractId: string) =>
   roleStatements(synthesized.stacks, contractId).filter((s) => actionsOf(s).some((a) => a.startsWith('bedrock:')));
 

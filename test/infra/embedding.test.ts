@@ -1,14 +1,14 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contracts } from '../../shared/contracts';
-import type { Contract } from '../../shared/contracts/define';
 import {
   actionsOf,
+  contractById,
   roleStatements,
   type Statement,
   type Synthesized,
-  synthPortal,
+  synthSample,
   unacknowledgedViolations,
+  variablesOf,
 } from './helpers';
 
 /**
@@ -18,8 +18,9 @@ import {
  * writer refuses ids outside that same prefix. The real declarations of a few report contracts are synthesized,
  * cdk-nag included.
  */
-const byId = (id: string) => contracts.find((c) => c.id === id) as Contract;
-const SAMPLE = ['getReport', 'getReportDashboard', 'listReports', 'getModuleReport', 'createRegistryEntry'].map(byId);
+const SAMPLE = ['getReport', 'getReportDashboard', 'listReports', 'getModuleReport', 'createRegistryEntry'].map(
+  contractById,
+);
 const OTHERS = SAMPLE.filter((c) => c.id !== 'getReport').map((c) => c.id);
 
 const QUICKSIGHT = {
@@ -34,22 +35,7 @@ const POWER_BI = {
   powerbiSecretParameter: '/portal/powerbi/secret',
   powerbiFilterTable: 'Portal',
 };
-const synth = (context: Record<string, unknown>) =>
-  synthPortal({
-    contracts: SAMPLE,
-    skipBundling: true,
-    builtinValidation: false,
-    context: { account: '999988887777', region: 'sa-east-1', ...context },
-  });
-
-function variablesOf(synthesized: Synthesized, contractId: string): Record<string, unknown> {
-  const stack = synthesized.stacks.apis.find((api) => api.endpoints.functions.has(contractId));
-  if (!stack) throw new Error(`no function for ${contractId}`);
-  const fn = stack.endpoints.functions.get(contractId);
-  const logicalId = stack.getLogicalId(fn?.node.defaultChild as never);
-  const resource = Template.fromStack(stack).toJSON().Resources[logicalId];
-  return resource.Properties.Environment.Variables as Record<string, unknown>;
-}
+const synth = (context: Record<string, unknown>) => synthSample(SAMPLE, context);
 const embeddingVariables = (variables: Record<string, unknown>) =>
   Object.keys(variables).filter((name) => name.startsWith('QUICKSIGHT_') || name.startsWith('POWERBI_'));
 /** Statements as plain JSON with CloudFormation's pseudo parameters spelled out. */

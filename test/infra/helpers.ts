@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { REPO_ROOT } from '../../infra/paths';
 import type { Permissions } from '../../infra/permissions';
 import { buildPortal, type PortalStacks } from '../../infra/portal';
+import { contracts } from '../../shared/contracts';
 import type { Contract } from '../../shared/contracts/define';
 
 /** cdk.json's context (feature flags), so tests synthesize what `cdk synth` does. */
@@ -146,3 +147,25 @@ export function roleStatements(stacks: PortalStacks, contractId: string): Statem
 
 export const actionsOf = (statement: Statement) =>
   Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+
+/** The contract of an id (a test names the few endpoints it synthesizes). */
+export const contractById = (id: string) => contracts.find((c) => c.id === id) as Contract;
+
+/** A small portal of these contracts in one account and region, unbundled, with this deployment context. */
+export const synthSample = (sample: readonly Contract[], context: Record<string, unknown>) =>
+  synthPortal({
+    contracts: sample,
+    skipBundling: true,
+    builtinValidation: false,
+    context: { account: '999988887777', region: 'sa-east-1', ...context },
+  });
+
+/** The environment variables of a contract's function, as synthesized. */
+export function variablesOf(synthesized: Synthesized, contractId: string): Record<string, unknown> {
+  const stack = synthesized.stacks.apis.find((api) => api.endpoints.functions.has(contractId));
+  if (!stack) throw new Error(`no function for ${contractId}`);
+  const fn = stack.endpoints.functions.get(contractId);
+  const logicalId = stack.getLogicalId(fn?.node.defaultChild as never);
+  const resource = Template.fromStack(stack).toJSON().Resources[logicalId];
+  return resource.Properties.Environment.Variables as Record<string, unknown>;
+}

@@ -1,15 +1,13 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { contracts } from '../../shared/contracts';
-import type { Contract } from '../../shared/contracts/define';
-import { synthPortal } from './helpers';
+import { contractById, synthPortal } from './helpers';
 
 /**
  * The list indexes' switch (docs/deploy.md, "Sorted list indexes"): `-c listIndexes=off` gives every API function
  * LIST_INDEXES=off, so lists read their directories until a table written before the indexes has had its backfill;
  * without it nothing is set and lists read the indexes.
  */
-const SAMPLE = ['listSocieties', 'listGroups', 'listUsers'].map((id) => contracts.find((c) => c.id === id) as Contract);
+const SAMPLE = ['listSocieties', 'listGroups', 'listUsers'].map(contractById);
 
 function listIndexesOf(context: Record<string, unknown>) {
   const synthesized = synthPortal({

@@ -4,9 +4,9 @@ import { readSheet } from 'read-excel-file/node';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import * as accounting from '../../shared/contracts/accounting';
 import type { Contract } from '../../shared/contracts/define';
-import * as societies from '../../shared/contracts/societies';
-import { rutCheckDigit } from '../../shared/rut';
-import { call, signIn } from '../helpers/api';
+import { signIn } from '../helpers/api';
+import { familyOf } from '../helpers/contract-inputs';
+import { newSociety } from '../helpers/societies';
 import { CHART_CSV, ledgerCsv, statementAssignments, upload } from './accounting-helpers';
 
 /** Issue 12 exports: PDF and Excel of each statement, read back; real numbers; no formula from imported text. */
@@ -15,14 +15,10 @@ let societyUser: string;
 let society: { uuid: string; rut: string; name: string };
 /** The statements open through assignments (issue 12): these cover the demo group norte. */
 let opened: Record<accounting.StatementFamily, string>;
-const familyOf = (contract: Contract) =>
-  accounting.STATEMENT_FAMILIES.find((f) =>
-    contract.path.startsWith(`api/v1/accounting/${f}/`),
-  ) as accounting.StatementFamily;
 
 async function download(contract: Contract, query: Record<string, string | number>, token: string) {
   const url = new URL(`${inject('portal').apiUrl}/${contract.path}`);
-  const assignment = opened[familyOf(contract)];
+  const assignment = opened[familyOf(contract) as accounting.StatementFamily];
   for (const [k, v] of Object.entries({ assignment, ...query, token })) url.searchParams.set(k, String(v));
   const response = await fetch(url, { headers: { 'x-portal-viewer-ip': '10.8.8.8' } });
   return {
@@ -37,26 +33,13 @@ beforeAll(async () => {
     signIn('superadmin@demo.cl').then((t) => t.access),
     signIn('sociedad@demo.cl').then((t) => t.access),
   ]);
-  const rutBody = 30_000_000 + Math.floor(Math.random() * 50_000_000);
-  const industry = (await call(societies.listIndustries, { token: superAdmin })).body[0]?.uuid as string;
   const name = `Exporta ${randomUUID().slice(0, 6)} SpA`;
-  const created = await call(societies.createSociety, {
-    token: superAdmin,
-    body: {
-      society_business_name: name,
-      society_rut: `${rutBody}-${rutCheckDigit(String(rutBody))}`,
-      business_line: 'Servicios',
-      company_code: 'EXP',
-      industry_type: industry,
-      society_email: 'contacto@exporta.cl',
-      currency: 'CLP',
-      group: inject('portal').demo.groups.norte,
-      society_contact_name: 'Juan Pérez',
-      society_phone_number: '+56911112222',
-      tax_module: 'False',
-    },
+  const created = await newSociety(superAdmin, inject('portal').demo.groups.norte, {
+    society_business_name: name,
+    company_code: 'EXP',
+    society_email: 'contacto@exporta.cl',
   });
-  society = { uuid: created.body.uuid as string, rut: created.body.society_rut as string, name };
+  society = { uuid: created.uuid, rut: created.society_rut, name };
   // An account name that a spreadsheet would run as a formula if it were written as one.
   const chart = CHART_CSV.replace('1.1.10;Clientes;', '1.1.10;=HYPERLINK("http://x","y");');
   const chartAnswer = await upload(

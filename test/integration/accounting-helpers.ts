@@ -7,9 +7,10 @@ import * as accountingAssignments from '../../shared/contracts/accounting-assign
 import type { Contract } from '../../shared/contracts/define';
 import { fillPath } from '../../shared/contracts/define';
 import * as modules from '../../shared/contracts/modules';
-import * as societies from '../../shared/contracts/societies';
-import { rutCheckDigit } from '../../shared/rut';
 import { type ApiCall, call } from '../helpers/api';
+import { familyOf } from '../helpers/contract-inputs';
+import { unique } from '../helpers/fresh';
+import { newSociety } from '../helpers/societies';
 
 /** Multipart upload of one file (the ledger and chart imports), as the browser sends it. */
 export async function upload(
@@ -120,9 +121,6 @@ export async function statementAssignments(superAdmin: string, targets: Targets)
   >;
 }
 
-const familyOf = (contract: Contract) =>
-  STATEMENT_FAMILIES.find((f) => contract.path.startsWith(`api/v1/accounting/${f}/`)) as StatementFamily;
-
 /**
  * A statement call opened through an assignment (the viewer's `assignment` query parameter): the family's own from
  * `assignments` unless the query names one.
@@ -132,7 +130,7 @@ export const viewVia =
   <C extends Contract>(contract: C, options: ApiCall & { query?: Record<string, string | number> }) =>
     call(contract, {
       ...options,
-      query: { assignment: assignments()[familyOf(contract)], ...options.query },
+      query: { assignment: assignments()[familyOf(contract) as StatementFamily], ...options.query },
     });
 
 /**
@@ -140,26 +138,11 @@ export const viewVia =
  * `groupAdmin`: what a large-file import needs before its ledger.
  */
 export async function societyWithChart(superAdmin: string, groupAdmin: string, name: string) {
-  const body = 50_000_000 + Math.floor(Math.random() * 30_000_000);
-  const industry = (await call(societies.listIndustries, { token: superAdmin })).body[0]?.uuid as string;
-  const created = await call(societies.createSociety, {
-    token: superAdmin,
-    body: {
-      society_business_name: `${name} ${randomUUID().slice(0, 8)} SpA`,
-      society_rut: `${body}-${rutCheckDigit(String(body))}`,
-      business_line: 'Servicios',
-      company_code: name.slice(0, 3).toUpperCase(),
-      industry_type: industry,
-      society_email: 'contacto@sociedad.cl',
-      currency: 'CLP',
-      group: inject('portal').demo.groups.norte,
-      society_contact_name: 'Juan Pérez',
-      society_phone_number: '+56911112222',
-      tax_module: 'False',
-    },
+  const created = await newSociety(superAdmin, inject('portal').demo.groups.norte, {
+    society_business_name: `${name} ${unique()} SpA`,
+    company_code: name.slice(0, 3).toUpperCase(),
   });
-  expect(created.status).toBe(201);
-  const society = { uuid: created.body.uuid as string, rut: created.body.society_rut as string };
+  const society = { uuid: created.uuid, rut: created.society_rut };
   const chart = await upload(
     accounting.importAccountingChart,
     groupAdmin,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
-import type { ObjectCreated } from '../../functions/accounting/import-job-worker';
 import * as accounting from '../../shared/contracts/accounting';
 import { call, signIn } from '../helpers/api';
+import { objectCreated } from '../helpers/jobs';
 import { ledgerCsv, societyWithChart } from './accounting-helpers';
 
 /**
@@ -30,8 +30,6 @@ beforeAll(async () => {
   ]);
 });
 
-const newSociety = () => societyWithChart(superAdmin, groupAdmin, 'Evento');
-
 /** A job with its file uploaded by the presigned POST, not confirmed; and the key S3 would name in its event. */
 async function uploadedJob(society: { uuid: string; rut: string }) {
   const data = Buffer.from(ledgerCsv(society.rut), 'utf8');
@@ -51,21 +49,9 @@ async function uploadedJob(society: { uuid: string; rut: string }) {
 }
 
 /** S3's EventBridge event for the object, as the rule delivers it. */
-const objectCreated = (key: string): ObjectCreated => ({
-  version: '0',
-  id: randomUUID(),
-  'detail-type': 'Object Created',
-  source: 'aws.s3',
-  account: '123456789012',
-  time: new Date().toISOString(),
-  region: 'us-east-1',
-  resources: [],
-  detail: { bucket: { name: inject('portal').env.DOCUMENTS_BUCKET as string }, object: { key } },
-});
-
 describe('import job worker, as EventBridge invokes it in AWS', () => {
   test('the upload event runs the job without a confirm; a repeated event and a late confirm change nothing', async () => {
-    const society = await newSociety();
+    const society = await societyWithChart(superAdmin, groupAdmin, 'Evento');
     const { job, key } = await uploadedJob(society);
     expect((await jobs.getImportJob(job))?.status).toBe('WAITING_UPLOAD');
 
@@ -94,7 +80,7 @@ describe('import job worker, as EventBridge invokes it in AWS', () => {
   });
 
   test('two deliveries of the same event at once import the file once', async () => {
-    const society = await newSociety();
+    const society = await societyWithChart(superAdmin, groupAdmin, 'Evento');
     const { job, key } = await uploadedJob(society);
     await Promise.all([worker.handler(objectCreated(key)), worker.handler(objectCreated(key))]);
     const done = await jobs.getImportJob(job);
@@ -104,7 +90,7 @@ describe('import job worker, as EventBridge invokes it in AWS', () => {
   });
 
   test('an object that is not a ledger upload, or of a job that does not exist, runs nothing', async () => {
-    const society = await newSociety();
+    const society = await societyWithChart(superAdmin, groupAdmin, 'Evento');
     const { job } = await uploadedJob(society);
     await worker.handler(objectCreated(`uploads/accounting/${society.uuid}/${randomUUID()}/file`));
     await worker.handler(objectCreated(`uploads/accounting/${society.uuid}/${job}/otro`));

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, test } from 'vitest';
 import * as accounting from '../../shared/contracts/accounting';
 import { call, signIn } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
+import { bigLedger } from '../helpers/random-ledgers';
 import { societyWithChart, statementAssignments, viewVia } from './accounting-helpers';
 
 /**
@@ -15,23 +16,6 @@ let groupAdmin: string;
 let superAdmin: string;
 let opened: Record<accounting.StatementFamily, string>;
 const view = viewVia(() => opened);
-
-const newSociety = () => societyWithChart(superAdmin, groupAdmin, 'Grande');
-
-/** A sale a day and its collection, over the first months of 2016: `vouchers` balanced vouchers of two lines. */
-function bigLedger(rut: string, vouchers: number, unbalancedAt = -1): string {
-  const rows = ['rut_sociedad;base;fecha;tipo_comp;nro_comp;linea;cod_cta;nom_cta;debe;haber;glosa;fec_doc'];
-  for (let n = 1; n <= vouchers; n++) {
-    const month = String(1 + (n % 3)).padStart(2, '0');
-    const day = String(1 + (n % 28)).padStart(2, '0');
-    const amount = 1000 + (n % 97) * 10;
-    const credit = n === unbalancedAt ? amount - 1 : amount;
-    const text = `Venta de mercaderías al detalle número ${n} del libro de prueba grande`;
-    rows.push(`${rut};AMBAS;2016-${month}-${day};T;${n};1;1.1.10;Clientes;${amount};0;${text};2016-${month}-${day}`);
-    rows.push(`${rut};AMBAS;2016-${month}-${day};T;${n};2;4.1.01;Ventas;0;${credit};${text};2016-${month}-${day}`);
-  }
-  return rows.join('\n');
-}
 
 /** Presigned upload, the file to s3rver, confirm; then polls the job until it ends, keeping the progress seen. */
 async function importLarge(society: string, csv: string) {
@@ -79,9 +63,9 @@ describe('large ledger files', () => {
   test('a file above the request cap: presigned POST to S3, a job, progress, the report and the statements', {
     timeout: 240_000,
   }, async () => {
-    const society = await newSociety();
+    const society = await societyWithChart(superAdmin, groupAdmin, 'Grande');
     const vouchers = 15_000;
-    const csv = bigLedger(society.rut, vouchers);
+    const csv = bigLedger(society.rut, 2016, vouchers);
     expect(Buffer.byteLength(csv)).toBeGreaterThan(REQUEST_CAP);
     const { final, seen, start } = await importLarge(society.uuid, csv);
     // The policy S3 enforces (s3rver does not): the declared size at most, the job's own key prefix, the type.
@@ -117,8 +101,8 @@ describe('large ledger files', () => {
   test('a large file with one unbalanced voucher ends FAILED with its rows reported, and nothing is stored', {
     timeout: 240_000,
   }, async () => {
-    const society = await newSociety();
-    const csv = bigLedger(society.rut, 15_000, 9_001);
+    const society = await societyWithChart(superAdmin, groupAdmin, 'Grande');
+    const csv = bigLedger(society.rut, 2016, 15_000, 9_001);
     expect(Buffer.byteLength(csv)).toBeGreaterThan(REQUEST_CAP);
     const { final } = await importLarge(society.uuid, csv);
     expect(final.status).toBe('FAILED');
@@ -133,7 +117,7 @@ describe('large ledger files', () => {
   });
 
   test('a job whose worker stopped answering ends FAILED at the next poll; a live one is left alone', async () => {
-    const society = await newSociety();
+    const society = await societyWithChart(superAdmin, groupAdmin, 'Grande');
     const { dynamo, lib, tableName } = await tableAccess();
     const jobIn = async (status: string, minutesAgo: number) => {
       const start = await call(accounting.requestLedgerUpload, {

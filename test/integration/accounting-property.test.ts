@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import * as accounting from '../../shared/contracts/accounting';
-import * as societies from '../../shared/contracts/societies';
-import { rutCheckDigit } from '../../shared/rut';
-import { call, signIn } from '../helpers/api';
+import { signIn } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
+import { unique } from '../helpers/fresh';
 import {
   CHART_CSV,
   CODES,
@@ -13,7 +11,9 @@ import {
   RESULT_CODES,
   type Voucher,
   voucherArb,
+  voucherLedgerCsv,
 } from '../helpers/random-ledgers';
+import { newSociety } from '../helpers/societies';
 import { statementAssignments, upload, viewVia } from './accounting-helpers';
 
 /**
@@ -24,21 +24,6 @@ import { statementAssignments, upload, viewVia } from './accounting-helpers';
  * in-process property (functions/lib/accounting/accounting.property.test.ts) runs 150.
  */
 const YEAR = 2017;
-
-function ledgerCsv(rut: string, vouchers: Voucher[]): string {
-  const rows = ['rut_sociedad;base;fecha;tipo_comp;nro_comp;linea;cod_cta;debe;haber;glosa'];
-  vouchers.forEach((v, n) => {
-    const date = `${YEAR}-${String(v.month).padStart(2, '0')}-${String(v.day).padStart(2, '0')}`;
-    v.lines.forEach((l, i) => {
-      // Some amounts in Chilean format (1.190.000), as Excel in es-CL writes them.
-      const amount = (x: number) => (x === 0 ? '0' : i % 2 ? x.toLocaleString('es-CL') : String(x));
-      rows.push(
-        `${rut};${v.base};${date};${v.tipo};${n + 1};${i + 1};${l.code};${amount(l.debe)};${amount(l.haber)};C${n}`,
-      );
-    });
-  });
-  return rows.join('\n');
-}
 
 /** Amounts compared as whole units: pesos, or cents for USD (the API answers dollars with two decimals). */
 const unitsOf = (money: string) => (x: number) => (money === 'USD' ? Math.round(x * 100) : x);
@@ -64,29 +49,13 @@ beforeAll(async () => {
   );
 });
 
-let rutSeed = 40_000_000 + Math.floor(Math.random() * 40_000_000);
 async function importedSociety(vouchers: Voucher[]) {
-  rutSeed += 1;
-  const rut = `${rutSeed}-${rutCheckDigit(String(rutSeed))}`;
-  const industry = (await call(societies.listIndustries, { token: superAdmin })).body[0]?.uuid as string;
-  const created = await call(societies.createSociety, {
-    token: superAdmin,
-    body: {
-      society_business_name: `Propiedad ${randomUUID().slice(0, 8)} SpA`,
-      society_rut: rut,
-      business_line: 'Servicios',
-      company_code: 'PRO',
-      industry_type: industry,
-      society_email: 'contacto@propiedad.cl',
-      currency: 'CLP',
-      group: inject('portal').demo.groups.norte,
-      society_contact_name: 'Juan Pérez',
-      society_phone_number: '+56911112222',
-      tax_module: 'False',
-    },
+  const created = await newSociety(superAdmin, inject('portal').demo.groups.norte, {
+    society_business_name: `Propiedad ${unique()} SpA`,
+    company_code: 'PRO',
+    society_email: 'contacto@propiedad.cl',
   });
-  expect(created.status).toBe(201);
-  const society = created.body.uuid as string;
+  const society = created.uuid;
   const chart = await upload(
     accounting.importAccountingChart,
     superAdmin,
@@ -98,7 +67,7 @@ async function importedSociety(vouchers: Voucher[]) {
     accounting.importAccountingLedger,
     superAdmin,
     { society },
-    { name: 'libro.csv', data: ledgerCsv(created.body.society_rut as string, vouchers) },
+    { name: 'libro.csv', data: voucherLedgerCsv(created.society_rut, YEAR, vouchers) },
   );
   expect(ledger.body.report).toEqual([]);
   expect(ledger.body.imported).toBe(true);

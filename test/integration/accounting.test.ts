@@ -5,11 +5,10 @@ import * as accounting from '../../shared/contracts/accounting';
 import * as accountingAssignments from '../../shared/contracts/accounting-assignments';
 import * as groups from '../../shared/contracts/groups';
 import * as projects from '../../shared/contracts/projects';
-import * as societies from '../../shared/contracts/societies';
-import { rutCheckDigit } from '../../shared/rut';
 import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
 import { tableAccess, testUserRecord } from '../helpers/db';
 import { invokeInProcess } from '../helpers/in-process';
+import { newSociety } from '../helpers/societies';
 import { CHART_CSV, ledgerCsv, statementAssignment, statementAssignments, upload, viewVia } from './accounting-helpers';
 
 /** Issue 12 over the real local services: imports and their rules, atomic re-import, statements, drill-down, USD, scope. */
@@ -20,34 +19,6 @@ const demo = () => inject('portal').demo;
 /** Statements open through an accounting assignment (issue 12): the four of this file cover the demo project andes. */
 let opened: Record<accounting.StatementFamily, string>;
 const view = viewVia(() => opened);
-
-let rutSeed = 20_000_000 + Math.floor(Math.random() * 60_000_000);
-const freshRut = () => {
-  rutSeed += 1;
-  return `${rutSeed}-${rutCheckDigit(String(rutSeed))}`;
-};
-
-async function newSociety(group: string) {
-  const industry = (await call(societies.listIndustries, { token: superAdmin })).body[0]?.uuid as string;
-  const created = await call(societies.createSociety, {
-    token: superAdmin,
-    body: {
-      society_business_name: `Contable ${randomUUID().slice(0, 8)} SpA`,
-      society_rut: freshRut(),
-      business_line: 'Servicios',
-      company_code: 'CON',
-      industry_type: industry,
-      society_email: 'contacto@contable.cl',
-      currency: 'CLP',
-      group,
-      society_contact_name: 'Juan Pérez',
-      society_phone_number: '+56911112222',
-      tax_module: 'False',
-    },
-  });
-  expect(created.status).toBe(201);
-  return { uuid: created.body.uuid as string, rut: created.body.society_rut as string };
-}
 
 const importChart = (society: string, data: string | Buffer = CHART_CSV, token = groupAdmin, name = 'plan.csv') =>
   upload(accounting.importAccountingChart, token, { society }, { name, data });
@@ -65,7 +36,7 @@ beforeAll(async () => {
 
 describe('imports', () => {
   test('a chart with bad rows is reported row by row and not stored; the ledger then has no chart to use', async () => {
-    const society = await newSociety(demo().groups.norte);
+    const society = await newSociety(superAdmin, demo().groups.norte);
     const bad = [
       'cod_cta;nom_cta;clase;nivel2;es_efectivo',
       '1.1.01;Caja;ACTIVO;ACTIVOS CORRIENTES;S',
@@ -80,7 +51,7 @@ describe('imports', () => {
     expect(answer.body.report[0].errors).toEqual(['La cuenta 1.1.01 está repetida en el plan.']);
     expect(answer.body.report[1].errors).toContain('La clase debe ser ACTIVO, PASIVO, PATRIMONIO, INGRESO o GASTO.');
     expect(answer.body.report[2].errors).toContain('La columna es_efectivo debe ser S o N.');
-    const ledger = await importLedger(society.uuid, ledgerCsv(society.rut));
+    const ledger = await importLedger(society.uuid, ledgerCsv(society.society_rut));
     expect(ledger.body.imported).toBe(false);
     expect(ledger.body.file_errors).toEqual([
       'La sociedad no tiene plan de cuentas: importe primero el plan de cuentas.',
@@ -88,9 +59,9 @@ describe('imports', () => {
   });
 
   test('a ledger with any bad row stores nothing and lists every bad row with its Spanish error', async () => {
-    const society = await newSociety(demo().groups.norte);
+    const society = await newSociety(superAdmin, demo().groups.norte);
     expect((await importChart(society.uuid)).body.imported).toBe(true);
-    const rut = society.rut;
+    const rut = society.society_rut;
     const bad = [
       'rut_sociedad;base;fecha;tipo_comp;nro_comp;linea;cod_cta;debe;haber;glosa',
       `${rut};AMBAS;2019-01-01;A;1;1;1.1.01;1.000;0;ok`,
@@ -123,7 +94,7 @@ describe('imports', () => {
   });
 
   test('a file without the required columns, or not a spreadsheet, is refused as a whole', async () => {
-    const society = await newSociety(demo().groups.norte);
+    const society = await newSociety(superAdmin, demo().groups.norte);
     await importChart(society.uuid);
     const noColumns = await importLedger(society.uuid, 'fecha;debe\n2019-01-01;1');
     expect(noColumns.body.file_errors[0]).toMatch(/^Faltan columnas en el encabezado: rut_sociedad, tipo_comp/);
@@ -132,10 +103,10 @@ describe('imports', () => {
   });
 
   test('windows-1252 with commas, and XLSX, import the same ledger', async () => {
-    const society = await newSociety(demo().groups.norte);
+    const society = await newSociety(superAdmin, demo().groups.norte);
     await importChart(society.uuid);
     // Excel in es-CL: windows-1252 bytes (é of "débito" is 0xE9), comma-separated, amounts quoted with thousands dots.
-    const commas = ledgerCsv(society.rut)
+    const commas = ledgerCsv(society.society_rut)
       .split('\n')
       .map((line) =>
         line
@@ -151,9 +122,9 @@ describe('imports', () => {
     expect(first.body.imported).toBe(true);
     expect(first.body.rows).toBe(11);
 
-    const other = await newSociety(demo().groups.norte);
+    const other = await newSociety(superAdmin, demo().groups.norte);
     await importChart(other.uuid);
-    const rows = ledgerCsv(other.rut)
+    const rows = ledgerCsv(other.society_rut)
       .split('\n')
       .map((line) => line.split(';'));
     const sheet = await writeXlsxFile(
@@ -175,11 +146,11 @@ describe('imports', () => {
 });
 
 describe('statements of the hand-worked ledger', () => {
-  let society: { uuid: string; rut: string };
+  let society: { uuid: string; society_rut: string };
   beforeAll(async () => {
-    society = await newSociety(demo().groups.norte);
+    society = await newSociety(superAdmin, demo().groups.norte);
     await importChart(society.uuid);
-    const answer = await importLedger(society.uuid, ledgerCsv(society.rut));
+    const answer = await importLedger(society.uuid, ledgerCsv(society.society_rut));
     expect(answer.body.imported).toBe(true);
     expect(answer.body.periods).toEqual([
       { base: 'AMBAS', year: 2019, month: 1, lines: 5 },
@@ -459,11 +430,11 @@ describe('statements of the hand-worked ledger', () => {
 
 describe('re-import', () => {
   test('replaces the periods of the file at once: readers see the old figures until the flip, then the new, never a mix', async () => {
-    const society = await newSociety(demo().groups.norte);
+    const society = await newSociety(superAdmin, demo().groups.norte);
     await importChart(society.uuid);
     const voucher = (amount: number, n: number) => [
-      `${society.rut};AMBAS;2019-05-02;T;${n};1;1.1.10;${amount};0;Venta`,
-      `${society.rut};AMBAS;2019-05-02;T;${n};2;4.1.01;0;${amount};Venta`,
+      `${society.society_rut};AMBAS;2019-05-02;T;${n};1;1.1.10;${amount};0;Venta`,
+      `${society.society_rut};AMBAS;2019-05-02;T;${n};2;4.1.01;0;${amount};Venta`,
     ];
     const file = (amount: number) =>
       ['rut_sociedad;base;fecha;tipo_comp;nro_comp;linea;cod_cta;debe;haber;glosa']
@@ -540,14 +511,14 @@ async function firmWithLedger(name: string) {
     token: superAdmin,
     body: { group_name: `Grupo ${name}`, group_description: 'Otra firma', project: project.body.uuid },
   });
-  const society = await newSociety(group.body.uuid);
+  const society = await newSociety(superAdmin, group.body.uuid);
   expect((await importChart(society.uuid, CHART_CSV, superAdmin)).body.imported).toBe(true);
-  expect((await importLedger(society.uuid, ledgerCsv(society.rut), superAdmin)).body.imported).toBe(true);
+  expect((await importLedger(society.uuid, ledgerCsv(society.society_rut), superAdmin)).body.imported).toBe(true);
   return { project, group, society };
 }
 
 describe('the spec’s calls, without an assignment: the server decides who sees a society’s statements', () => {
-  let society: { uuid: string; rut: string };
+  let society: { uuid: string; society_rut: string };
   let client: string;
   const spec = { year: 2019, month: 2 };
   beforeAll(async () => {
@@ -619,7 +590,7 @@ describe('the spec’s calls, without an assignment: the server decides who sees
 });
 
 describe('scope', () => {
-  let foreign: { uuid: string; rut: string };
+  let foreign: { uuid: string; society_rut: string };
   /** The other tenant's own assignments, covering its project. */
   let foreignOpened: Record<accounting.StatementFamily, string>;
   beforeAll(async () => {
@@ -630,7 +601,10 @@ describe('scope', () => {
   });
 
   test('an admin cannot import into a society outside its scope (404), and nothing changes', async () => {
-    const answer = await importLedger(foreign.uuid, ledgerCsv(foreign.rut).replace(/10\.000\.000/g, '20.000.000'));
+    const answer = await importLedger(
+      foreign.uuid,
+      ledgerCsv(foreign.society_rut).replace(/10\.000\.000/g, '20.000.000'),
+    );
     expect(answer.status).toBe(404);
     const chart = await importChart(foreign.uuid);
     expect(chart.status).toBe(404);

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { contracts } from '../../shared/contracts';
+import type { StatementFamily } from '../../shared/contracts/accounting';
 import * as accounting from '../../shared/contracts/accounting';
-import { STATEMENT_FAMILIES, type StatementFamily } from '../../shared/contracts/accounting';
 import * as accountingAssignments from '../../shared/contracts/accounting-assignments';
 import * as chatbot from '../../shared/contracts/chatbot';
 import * as dashboardRegistry from '../../shared/contracts/dashboard-registry';
@@ -18,13 +17,15 @@ import * as reports from '../../shared/contracts/reports';
 import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import { ROLES, type Role } from '../../shared/roles';
-import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
+import { call, DEMO_PASSWORD, ok, signIn } from '../helpers/api';
 import { PNG } from '../helpers/assignment-world';
-import { fieldKind, pathParamKind, sampleBody, shapeOf } from '../helpers/contract-inputs';
+import { familyOf, fieldKind, pathParamKind, sampleBody, shapeOf } from '../helpers/contract-inputs';
 import { createTestUser, tableAccess } from '../helpers/db';
+import { unique } from '../helpers/fresh';
 import { invokeInProcess } from '../helpers/in-process';
 import { tokenFrom, waitForMail } from '../helpers/mail';
-import { freshRut, type Kind } from '../helpers/tenant-world';
+import { societyBody } from '../helpers/societies';
+import type { Kind } from '../helpers/tenant-world';
 import { CHART_CSV, ledgerCsv, statementAssignments, upload } from './accounting-helpers';
 import { uploadSmall } from './documents-fixture';
 
@@ -86,7 +87,6 @@ interface World {
 
 let w: World;
 
-const unique = () => randomUUID().slice(0, 8);
 const PDF = new TextEncoder().encode('%PDF-1.4\n% respuestas\n%%EOF\n');
 const EVERY_ROLE = {
   enable_project_admin: true,
@@ -94,12 +94,6 @@ const EVERY_ROLE = {
   enable_user_group: true,
   enable_user_society: true,
 };
-
-function ok<T>(what: string, answer: { status: number; body: T }): T {
-  if (answer.status !== 200 && answer.status !== 201)
-    throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
 
 /** The world: a project with a group and a society, a user of each role in them, and content of every kind. */
 async function buildWorld(): Promise<World> {
@@ -146,20 +140,13 @@ async function buildWorld(): Promise<World> {
     'society',
     await call(societies.createSociety, {
       ...as,
-      body: {
-        society_business_name: `Sociedad ${unique()} SpA`,
-        society_rut: freshRut(),
-        business_line: 'Servicios',
+      body: societyBody(group, {
         company_code: 'RES',
         industry_type: industry,
         society_email: 'contacto@respuestas.cl',
-        currency: 'CLP',
-        group,
         user: [us.uuid],
-        society_contact_name: 'Juan Pérez',
-        society_phone_number: '+56911112222',
         tax_module: 'True',
-      },
+      }),
     }),
   );
   const society = created.uuid;
@@ -323,9 +310,6 @@ function idOf(kind: Kind): string {
   if (!id) throw new Error(`no ${kind} id in the world: give the contract a recipe`);
   return id;
 }
-
-const familyOf = (contract: Contract) =>
-  STATEMENT_FAMILIES.find((f) => contract.path.startsWith(`api/v1/accounting/${f}/`));
 
 /** Query values a GET needs beside its ids (the ledger of buildWorld holds 2019-01 to 2019-03). */
 function queryValues(contract: Contract): Record<string, string> {

@@ -1,9 +1,9 @@
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import * as documents from '../../shared/contracts/documents';
 import * as folders from '../../shared/contracts/folders';
 import { call } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
+import { objectExists } from '../helpers/storage';
 import { buildDocumentsWorld, getManual, uploadSmall } from './documents-fixture';
 
 /**
@@ -32,20 +32,7 @@ async function record(uuid: string) {
   return getDocument(uuid);
 }
 
-let s3: S3Client | undefined;
 /** Whether the documents bucket holds a key (read with the AWS SDK, not the functions' client). */
-async function objectExists(key: string): Promise<boolean> {
-  await tableAccess();
-  s3 ??= new S3Client({ forcePathStyle: true });
-  try {
-    await s3.send(new HeadObjectCommand({ Bucket: inject('portal').env.DOCUMENTS_BUCKET, Key: key }));
-    return true;
-  } catch (error) {
-    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
-    throw error;
-  }
-}
-
 /** The bytes a document's download gives (its presigned URL followed). */
 async function content(uuid: string): Promise<string> {
   const answer = await getManual(`api/v1/documents/download/${uuid}/?type=attachment`, w.tokens.paP);

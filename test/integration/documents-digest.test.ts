@@ -9,9 +9,11 @@ import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import { call, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
+import { unique } from '../helpers/fresh';
 import { type InProcessRequest, invokeInProcess } from '../helpers/in-process';
+import { runDigest } from '../helpers/jobs';
 import { allMailTo, bodyOf, type CapturedMail } from '../helpers/mail';
-import { freshRut } from '../helpers/tenant-world';
+import { societyBody } from '../helpers/societies';
 
 /**
  * The daily document digest (functions/documents/document-digest.ts). Each test uploads its documents in this process
@@ -20,7 +22,6 @@ import { freshRut } from '../helpers/tenant-world';
  * order, oldest day first (the job's state only moves forward).
  */
 const DAY = 86_400_000;
-const unique = () => Math.random().toString(36).slice(2, 10);
 const PDF = new TextEncoder().encode('%PDF-1.4\n% resumen\n%%EOF\n');
 
 let w: Awaited<ReturnType<typeof buildWorld>>;
@@ -62,20 +63,13 @@ async function buildWorld() {
       'society',
       await call(societies.createSociety, {
         token: sa,
-        body: {
+        body: societyBody(g, {
           society_business_name: name,
-          society_rut: freshRut(),
-          business_line: 'Servicios',
           company_code: 'DIG',
           industry_type: industry,
           society_email: 'contacto@resumen.cl',
-          currency: 'CLP',
-          group: g,
           user,
-          society_contact_name: 'Juan Pérez',
-          society_phone_number: '+56911112222',
-          tax_module: 'False',
-        },
+        }),
       }),
     ).uuid;
 
@@ -167,19 +161,6 @@ async function upload(daysAgo: number, place: Record<string, string>, name: stri
   return made.body.uuid as string;
 }
 
-/** The job under its own role (infra/permissions.ts DIGEST_PERMISSIONS), as of `daysAgo` days in the past. */
-async function runDigest(daysAgo: number, pace: () => Promise<void> = async () => {}) {
-  const [{ sendDocumentDigests }, { installIamEmulation, runAsJob }, { DIGEST_PERMISSIONS }] = await Promise.all([
-    import('../../functions/documents/document-digest'),
-    import('../../local/iam-emulation'),
-    import('../../infra/permissions'),
-  ]);
-  await installIamEmulation();
-  return runAsJob('sendDocumentDigests', DIGEST_PERMISSIONS, () =>
-    sendDocumentDigests({ now: Date.now() - daysAgo * DAY, pace }),
-  );
-}
-
 const digestsTo = async (email: string, project: { project_name: string }) =>
   (await allMailTo(email)).filter((m) => m.subject.includes(project.project_name));
 
@@ -208,7 +189,7 @@ describe('document digest', () => {
     });
     expect(off.status).toBe(200);
 
-    const outcome = await runDigest(5);
+    const outcome = await runDigest(Date.now() - 5 * DAY);
     expect(outcome).toMatchObject({ sent: 6, suppressed: 1, skipped: 0, failed: 0, more: false });
 
     const one = async (email: string, project: typeof w.P) => {
@@ -257,19 +238,19 @@ describe('document digest', () => {
   test('a run repeated, or retried after it stopped halfway, mails nobody twice', async () => {
     await upload(4, { society: w.S1, folder: w.folder }, 'Estado trimestral.pdf');
     // The same day's job again: the day is done.
-    expect(await runDigest(5)).toMatchObject({ sent: 0, days: [] });
+    expect(await runDigest(Date.now() - 5 * DAY)).toMatchObject({ sent: 0, days: [] });
 
     // The run stops (its function ends) before its second mail; the retry sends the rest, and the first not again.
     let paced = 0;
     await expect(
-      runDigest(3, async () => {
+      runDigest(Date.now() - 3 * DAY, async () => {
         paced += 1;
         if (paced === 2) throw new Error('the function stopped');
       }),
     ).rejects.toThrow('the function stopped');
     // Three people get that day's document (us1, the group's client, the shared person): one went before the stop.
-    expect(await runDigest(3)).toMatchObject({ sent: 2, skipped: 1, failed: 0, more: false });
-    expect(await runDigest(3)).toMatchObject({ sent: 0, days: [] });
+    expect(await runDigest(Date.now() - 3 * DAY)).toMatchObject({ sent: 2, skipped: 1, failed: 0, more: false });
+    expect(await runDigest(Date.now() - 3 * DAY)).toMatchObject({ sent: 0, days: [] });
     for (const person of [w.people.us1, w.people.ug, w.people.shared]) {
       const mails = (await digestsTo(person.email, w.P)).filter((m) => bodyOf(m).includes('Estado trimestral'));
       expect(mails, person.email).toHaveLength(1);
@@ -291,13 +272,13 @@ describe('document digest', () => {
       }
     });
     try {
-      const first = await runDigest(2);
+      const first = await runDigest(Date.now() - 2 * DAY);
       expect(first).toMatchObject({ sent: 1, failed: 1, more: true });
     } finally {
       stop();
     }
     expect(refused).toBe(1);
-    const second = await runDigest(2);
+    const second = await runDigest(Date.now() - 2 * DAY);
     expect(second).toMatchObject({ sent: 1, skipped: 1, more: false });
     for (const person of [w.people.us2, w.people.ug]) {
       const mails = (await digestsTo(person.email, w.P)).filter((m) => bodyOf(m).includes('Rechazo transitorio'));
@@ -307,7 +288,7 @@ describe('document digest', () => {
 
   test('the unsubscribe link works signed out, once or twice; a forged one changes nothing; the profile turns it on', async () => {
     await upload(1, { society: w.S1, folder: w.folder }, 'Carta de baja.pdf');
-    expect((await runDigest(0)).sent).toBeGreaterThanOrEqual(1);
+    expect((await runDigest(Date.now())).sent).toBeGreaterThanOrEqual(1);
     const [mail] = (await digestsTo(w.people.us1.email, w.P)).filter((m) => bodyOf(m).includes('Carta de baja'));
     const token = /\/digest\/unsubscribe\/([A-Za-z0-9_-]+)/.exec(mail?.body.text ?? '')?.[1] as string;
     expect(token).toBeTruthy();

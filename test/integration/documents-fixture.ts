@@ -5,13 +5,13 @@ import * as projects from '../../shared/contracts/projects';
 import * as societies from '../../shared/contracts/societies';
 import { call, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
-import { freshRut } from '../helpers/tenant-world';
+import { unique } from '../helpers/fresh';
+import { societyBody } from '../helpers/societies';
 
 /**
  * A small hierarchy of its own for the document tests (issue 10): project P with group G (society S, its user) and a
  * sibling group G2 (society S2), and another project Q (society SQ); an admin of each scope.
  */
-const unique = () => Math.random().toString(36).slice(2, 10);
 
 export async function buildDocumentsWorld() {
   const root = await createTestUser('SUPER_ADMIN');
@@ -48,20 +48,13 @@ export async function buildDocumentsWorld() {
       'society',
       await call(societies.createSociety, {
         token: sa,
-        body: {
+        body: societyBody(g, {
           society_business_name: `Sociedad Ñandú ${unique()} SpA`,
-          society_rut: freshRut(),
-          business_line: 'Servicios',
           company_code: 'DOC',
           industry_type: industry,
           society_email: 'contacto@documentos.cl',
-          currency: 'CLP',
-          group: g,
           user,
-          society_contact_name: 'Juan Pérez',
-          society_phone_number: '+56911112222',
-          tax_module: 'False',
-        },
+        }),
       }),
     ).uuid;
 

@@ -6,7 +6,8 @@ import * as projects from '../../shared/contracts/projects';
 import * as societies from '../../shared/contracts/societies';
 import { call, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
-import { freshRut } from '../helpers/tenant-world';
+import { unique } from '../helpers/fresh';
+import { societyBody } from '../helpers/societies';
 import { uploadSmall } from './documents-fixture';
 
 /**
@@ -19,7 +20,6 @@ import { uploadSmall } from './documents-fixture';
  * one society H1 in the same project.
  */
 const PDF = new TextEncoder().encode('%PDF-1.4\n% aviso\n%%EOF\n');
-const unique = () => Math.random().toString(36).slice(2, 10);
 
 let tokens: Record<'pa' | 'ga' | 'ug' | 'single' | 'many', string>;
 let G: string[];
@@ -70,20 +70,13 @@ beforeAll(async () => {
       'society',
       await call(societies.createSociety, {
         token: sa,
-        body: {
+        body: societyBody(g, {
           society_business_name: `Sociedad Ñandú ${unique()} SpA`,
-          society_rut: freshRut(),
-          business_line: 'Servicios',
           company_code: 'AVI',
           industry_type: industry,
           society_email: 'contacto@avisos.cl',
-          currency: 'CLP',
-          group: g,
           user,
-          society_contact_name: 'Juan Pérez',
-          society_phone_number: '+56911112222',
-          tax_module: 'False',
-        },
+        }),
       }),
     );
   const groupG = await group([ga.uuid], [ug.uuid]);

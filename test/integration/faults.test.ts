@@ -18,12 +18,14 @@ import * as reports from '../../shared/contracts/reports';
 import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import { ERROR_MESSAGES } from '../../shared/i18n/error-messages';
-import { call, signIn } from '../helpers/api';
+import { call, ok, signIn } from '../helpers/api';
 import { bodyIdFields, pathParamKind, sampleBody } from '../helpers/contract-inputs';
 import { createTestUser, tableAccess } from '../helpers/db';
+import { unique } from '../helpers/fresh';
 import { invariantScan } from '../helpers/invariant-scan';
 import { tokenFrom, waitForMail } from '../helpers/mail';
-import { freshRut, type Kind } from '../helpers/tenant-world';
+import { societyBody } from '../helpers/societies';
+import type { Kind } from '../helpers/tenant-world';
 import { CHART_CSV, ledgerCsv } from './accounting-helpers';
 
 /**
@@ -49,7 +51,6 @@ const WRITING_GETS = new Set(['createShareToken']);
 const writeContracts = contracts.filter((c) => c.method !== 'GET' || WRITING_GETS.has(c.id));
 
 const mark = `fallas${randomUUID().slice(0, 6)}`;
-const unique = () => randomUUID().slice(0, 8);
 const PDF = new TextEncoder().encode('%PDF-1.4\n% fallas\n%%EOF\n');
 
 interface World {
@@ -72,12 +73,6 @@ let world: World;
 const projectsMade: string[] = [];
 const modulesMade: string[] = [];
 const emails: string[] = [];
-
-const ok = <T>(what: string, answer: { status: number; body: T }): T & { uuid: string } => {
-  if (answer.status !== 200 && answer.status !== 201)
-    throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body as T & { uuid: string };
-};
 
 /** A person of the world's project, with an e-mail the scan follows. */
 async function person(role: Parameters<typeof createTestUser>[0] = 'USER_SOCIETY', inProject = true) {
@@ -135,10 +130,10 @@ const fresh: Partial<Record<Kind, () => Promise<string>>> = {
         token: world.sa,
         body: { project: world.project, folder_name: `Carpeta ${mark} ${unique()}` },
       }),
-    ).uuid,
+    ).uuid as string,
   document: async () => {
     const answer = await sendForm(documents.uploadDocument, world.sa, undefined, documentForm());
-    return ok('document', { status: answer.status, body: answer.body }).uuid;
+    return (ok('document', { status: answer.status, body: answer.body }) as { uuid: string }).uuid;
   },
   shareLink: async () =>
     ok(
@@ -251,20 +246,13 @@ async function societyWithRut(group: string, user: string[] = []) {
     'society',
     await call(societies.createSociety, {
       token: world.sa,
-      body: {
+      body: societyBody(group, {
         society_business_name: `Sociedad ${mark} ${unique()} SpA`,
-        society_rut: freshRut(),
-        business_line: 'Servicios',
         company_code: 'FAL',
         industry_type: world.industry,
         society_email: 'contacto@fallas.cl',
-        currency: 'CLP',
-        group,
-        society_contact_name: 'Juan Pérez',
-        society_phone_number: '+56911112222',
-        tax_module: 'False',
         user,
-      },
+      }),
     }),
   ) as unknown as { uuid: string; society_rut: string };
   return { uuid: made.uuid, rut: made.society_rut };

@@ -13,8 +13,9 @@ import { createTestUser } from '../helpers/db';
 import { edgeBodies } from '../helpers/edge-inputs';
 import { requestArb, sentValues } from '../helpers/fuzz-inputs';
 import { type RawRequest, send } from '../helpers/raw-http';
+import { societyBody } from '../helpers/societies';
 import { type Changes, changedKeys, watchTable } from '../helpers/table-changes';
-import { freshRut, type Kind } from '../helpers/tenant-world';
+import type { Kind } from '../helpers/tenant-world';
 
 /**
  * Issue 8, "fuzzing from the zod schemas": every contract of the table gets malformed path params, query and bodies
@@ -80,19 +81,12 @@ beforeAll(async () => {
   const industry = (await call(societies.listIndustries, { token: superAdmin })).body[0]?.uuid as string;
   const society = await call(societies.createSociety, {
     token: superAdmin,
-    body: {
+    body: societyBody(group.body.uuid, {
       society_business_name: `Fuzz ${admin.uuid.slice(0, 8)} SpA`,
-      society_rut: freshRut(),
-      business_line: 'Servicios',
       company_code: 'FUZ',
       industry_type: industry,
       society_email: 'contacto@fuzz.cl',
-      currency: 'CLP',
-      group: group.body.uuid,
-      society_contact_name: 'Juan Pérez',
-      society_phone_number: '+56911112222',
-      tax_module: 'False',
-    },
+    }),
   });
   expect([project.status, group.status, society.status]).toEqual([201, 201, 201]);
   Object.assign(live, { project: project.body.uuid, group: group.body.uuid, society: society.body.uuid });

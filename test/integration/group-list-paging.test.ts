@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, test } from 'vitest';
 import * as groups from '../../shared/contracts/groups';
 import { call, signIn } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
-import { dynamoCallsOf } from '../helpers/in-process';
+import { bothWays, callerOf, superCaller } from '../helpers/list-paging';
 
 /**
  * The groups list reads sorted index items and counters (docs/decisions/list-paging.md) in each of its orderings. The
@@ -59,55 +59,44 @@ beforeAll(async () => {
   }
 }, 180_000);
 
-async function callerOf(email: string, role: string) {
-  const { getUser } = await import('../../functions/lib/data/users');
-  return { user: await getUser(inject('portal').demo.users[email] as string), role } as never;
-}
-
 type Query = Parameters<typeof import('../../functions/groups/group-lists').pageGroups>[1];
 
-/** A page read from the sorted index, and the same page read from the directory (the readers before the index). */
-async function bothWays(query: Query, caller?: unknown) {
+/** A page of groups, read both ways. */
+async function groupsBothWays(query: Query, caller?: unknown) {
   const { pageGroups } = await import('../../functions/groups/group-lists');
-  const who = caller ?? (await callerOf('superadmin@demo.cl', 'SUPER_ADMIN'));
+  const who = caller ?? (await superCaller());
   const page = async () => {
     const out = await pageGroups(who as never, query);
     return { count: out.count, uuids: out.results.map((g) => g.uuid) };
   };
-  const indexed = await dynamoCallsOf(page);
-  process.env.LIST_INDEXES = 'off';
-  try {
-    return { indexed, directory: await dynamoCallsOf(page) };
-  } finally {
-    delete process.env.LIST_INDEXES;
-  }
+  return bothWays(page);
 }
 
 describe('the sorted index answers what the directory answers', () => {
   test('every page of the project, in every ordering, at every offset, with its count', async () => {
     for (const ordering of ORDERINGS) {
       for (let offset = 0; offset <= GROUPS; offset += 5) {
-        const { indexed, directory } = await bothWays({ project: fixture.project, ordering, offset, limit: 5 });
+        const { indexed, directory } = await groupsBothWays({ project: fixture.project, ordering, offset, limit: 5 });
         expect({ ordering, offset, ...indexed.result }).toEqual({ ordering, offset, ...directory.result });
         expect(indexed.result.count).toBe(GROUPS);
         expect(indexed.operations).toContain('Query');
         expect(directory.operations).not.toContain('Query');
       }
       // The whole project in one page: every group, in the same order.
-      const whole = await bothWays({ project: fixture.project, ordering, offset: 0, limit: 1000 });
+      const whole = await groupsBothWays({ project: fixture.project, ordering, offset: 0, limit: 1000 });
       expect(whole.indexed.result).toEqual(whole.directory.result);
       expect(new Set(whole.indexed.result.uuids)).toEqual(new Set(fixture.groups.map((g) => g.uuid)));
     }
   });
 
   test('every group (SUPER_ADMIN, no filter) and a PROJECT_ADMIN’s default scope, in every ordering', async () => {
-    const projectCaller = await callerOf('proyecto@demo.cl', 'PROJECT_ADMIN');
+    const projectCaller = await callerOf(inject('portal').demo.users['proyecto@demo.cl'] as string, 'PROJECT_ADMIN');
     for (const ordering of ORDERINGS) {
       for (const [who, caller] of [
         ['super', undefined],
         ['project admin', projectCaller],
       ] as const) {
-        const { indexed, directory } = await bothWays({ ordering, offset: 0, limit: 1000 }, caller);
+        const { indexed, directory } = await groupsBothWays({ ordering, offset: 0, limit: 1000 }, caller);
         expect({ who, ordering, ...indexed.result }).toEqual({ who, ordering, ...directory.result });
         expect(indexed.result.count).toBeGreaterThan(0);
         expect(indexed.operations).toContain('Query');
@@ -153,7 +142,7 @@ describe('the sorted index answers what the directory answers', () => {
           found: new Set(wanted.map((g) => g.uuid)),
         });
         expect(answer.body.count).toBe(wanted.length);
-        const { indexed, directory } = await bothWays({
+        const { indexed, directory } = await groupsBothWays({
           project: fixture.project,
           search,
           match: 'prefix',
@@ -179,12 +168,17 @@ describe('writers keep rows and counts in the group’s transaction', () => {
     const { createGroup, patchGroup, deleteGroup } = await import('../../functions/groups/groups');
     const compare = async (label: string) => {
       for (const ordering of ORDERINGS) {
-        const { indexed, directory } = await bothWays({ project: fixture.project, ordering, offset: 0, limit: 100 });
+        const { indexed, directory } = await groupsBothWays({
+          project: fixture.project,
+          ordering,
+          offset: 0,
+          limit: 100,
+        });
         expect({ label, ordering, ...indexed.result }).toEqual({ label, ordering, ...directory.result });
       }
-      const all = await bothWays({ offset: 0, limit: 1 });
+      const all = await groupsBothWays({ offset: 0, limit: 1 });
       expect(all.indexed.result.count).toBe(all.directory.result.count);
-      return (await bothWays({ project: fixture.project, offset: 0, limit: 1 })).indexed.result.count;
+      return (await groupsBothWays({ project: fixture.project, offset: 0, limit: 1 })).indexed.result.count;
     };
     expect(await compare('before')).toBe(GROUPS);
     const made = (await createGroup(system, {
@@ -245,7 +239,7 @@ describe('backfill', () => {
     const { backfillPartition, INDEXED_LISTS } = await import('../../functions/lib/data/list-index-backfill');
     const directory = groupsOfProject(fixture.project);
     const { indexedOf } = INDEXED_LISTS.groups;
-    const before = await bothWays({ project: fixture.project, ordering: 'group_name', offset: 0, limit: 100 });
+    const before = await groupsBothWays({ project: fixture.project, ordering: 'group_name', offset: 0, limit: 100 });
     expect(before.indexed.result).toEqual(before.directory.result);
     const items = await readIndexItems(directory);
     for (const item of items) {
@@ -253,14 +247,14 @@ describe('backfill', () => {
     }
     const stray = { pk: items[0]?.pk, sk: `N#zzz\u0001${randomUUID()}`, v: '{}' };
     await dynamo.send(new lib.PutCommand({ TableName: tableName, Item: stray }));
-    const emptied = await bothWays({ project: fixture.project, offset: 0, limit: 100 });
+    const emptied = await groupsBothWays({ project: fixture.project, offset: 0, limit: 100 });
     expect(emptied.indexed.result.count).toBe(0);
 
     const first = await backfillPartition(directory, indexedOf);
     const rows = items.filter((item) => !String(item.sk).startsWith('COUNT#'));
     expect(rows).toHaveLength(GROUPS * 3);
     expect(first).toEqual({ entries: GROUPS, put: rows.length + COUNTER_SHARDS, deleted: 1 });
-    const after = await bothWays({ project: fixture.project, ordering: 'group_name', offset: 0, limit: 100 });
+    const after = await groupsBothWays({ project: fixture.project, ordering: 'group_name', offset: 0, limit: 100 });
     expect(after.indexed.result).toEqual(before.directory.result);
     expect(await backfillPartition(directory, indexedOf)).toEqual({ entries: GROUPS, put: 0, deleted: 0 });
   });

@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import * as groups from '../../shared/contracts/groups';
 import * as projects from '../../shared/contracts/projects';
 import * as societies from '../../shared/contracts/societies';
-import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
+import { freshRut, unique } from '../helpers/fresh';
+import { societyBody } from '../helpers/societies';
 
 /** Issue 4 over the real local services: the hierarchy, its rules, and its tenancy, per role. */
 let superAdmin: string;
@@ -21,32 +21,11 @@ beforeAll(async () => {
   ]);
 });
 
-const unique = () => randomUUID().slice(0, 8);
-let rutSeed = 10_000_000 + Math.floor(Math.random() * 80_000_000);
-const freshRut = () => {
-  rutSeed += 1;
-  return `${rutSeed}-${rutCheckDigit(String(rutSeed))}`;
-};
-
 const projectBody = (name = `Proyecto ${unique()}`) => ({
   project_name: name,
   client_name: 'Cliente SpA',
   associated_service_description: 'Contabilidad',
   service_description: 'Portal',
-});
-
-const societyBody = (group: string, industry: string) => ({
-  society_business_name: `Sociedad ${unique()} SpA`,
-  society_rut: freshRut(),
-  business_line: 'Servicios',
-  company_code: 'SOC',
-  industry_type: industry,
-  society_email: 'contacto@sociedad.cl',
-  currency: 'CLP',
-  group,
-  society_contact_name: 'Juan Pérez',
-  society_phone_number: '+56911112222',
-  tax_module: 'False',
 });
 
 async function firstIndustry() {
@@ -72,7 +51,7 @@ describe('the whole hierarchy, as SUPER_ADMIN', () => {
     const industry = await firstIndustry();
     const society = await call(societies.createSociety, {
       token: superAdmin,
-      body: societyBody(group.body.uuid, industry),
+      body: societyBody(group.body.uuid, { industry_type: industry }),
     });
     expect(society.status).toBe(201);
     expect(society.body.project.uuid).toBe(project.body.uuid);
@@ -210,7 +189,7 @@ describe('validation answers the spec codes and changes nothing', () => {
   test('society: RUT check digit, currency, tax_module and e-mail', async () => {
     const industry = await firstIndustry();
     const { demo } = inject('portal');
-    const body = societyBody(demo.groups.sur, industry);
+    const body = societyBody(demo.groups.sur, { industry_type: industry });
     const badRut = body.society_rut.replace(/-.$/, (m) => (m === '-0' ? '-1' : '-0'));
     const { status, body: answer } = await call(societies.createSociety, {
       token: superAdmin,
@@ -273,7 +252,7 @@ describe('uniqueness holds, also under concurrency', () => {
       [demo.groups.norte, demo.groups.sur, demo.groups.norte].map((group) =>
         call(societies.createSociety, {
           token: superAdmin,
-          body: { ...societyBody(group, industry), society_rut: rut },
+          body: { ...societyBody(group, { industry_type: industry }), society_rut: rut },
         }),
       ),
     );
@@ -281,7 +260,7 @@ describe('uniqueness holds, also under concurrency', () => {
     expect(answers.find((a) => a.status === 409)?.body).toEqual({ code: 'RUT_TAKEN' });
     const elsewhere = await call(societies.createSociety, {
       token: superAdmin,
-      body: { ...societyBody(demo.groups.costa, industry), society_rut: rut },
+      body: { ...societyBody(demo.groups.costa, { industry_type: industry }), society_rut: rut },
     });
     expect(elsewhere.status).toBe(201);
   });
@@ -392,7 +371,7 @@ describe('tenancy: a PROJECT_ADMIN and a GROUP_ADMIN stay inside their scope', (
     const industry = await firstIndustry();
     const foreignSociety = await call(societies.createSociety, {
       token: projectAdmin,
-      body: societyBody(demo.groups.costa, industry),
+      body: societyBody(demo.groups.costa, { industry_type: industry }),
     });
     expect(foreignSociety.body.errors).toEqual({ group: ['FORMAT_NOT_ALLOWED'] });
     const byGroupAdmin = await call(groups.createGroup, {
@@ -521,7 +500,7 @@ describe('Chilean input (issue 14)', () => {
   test('a RUT with dots and a phone with spaces are taken, stored canonical, and the society is found by any form', async () => {
     const industry = await firstIndustry();
     const { demo } = inject('portal');
-    const body = societyBody(demo.groups.sur, industry);
+    const body = societyBody(demo.groups.sur, { industry_type: industry });
     const [digits, check] = body.society_rut.split('-') as [string, string];
     const dotted = `${digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${check.toLowerCase()}`;
     expect(dotted).toMatch(/^\d{1,2}\.\d{3}\.\d{3}-[\dk]$/);
@@ -543,7 +522,7 @@ describe('Chilean input (issue 14)', () => {
     // Typed the same way again, it is the same RUT: taken.
     const again = await call(societies.createSociety, {
       token: superAdmin,
-      body: { ...societyBody(demo.groups.sur, industry), society_rut: dotted.replace('-', ' - ') },
+      body: { ...societyBody(demo.groups.sur, { industry_type: industry }), society_rut: dotted.replace('-', ' - ') },
     });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ code: 'RUT_TAKEN' });

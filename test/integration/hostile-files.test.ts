@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
-import type { ObjectCreated } from '../../functions/accounting/import-job-worker';
 import * as accounting from '../../shared/contracts/accounting';
 import * as registration from '../../shared/contracts/registration';
 import { importUsersCsv } from '../../shared/contracts/registration';
@@ -8,6 +7,7 @@ import { accountingImport } from '../../shared/i18n/es/accounting';
 import { call, signIn } from '../helpers/api';
 import { lyingXlsxBomb, peakGrowthMb, xlsxBomb } from '../helpers/hostile-files';
 import { invokeInProcess } from '../helpers/in-process';
+import { objectCreated } from '../helpers/jobs';
 import { allMailTo } from '../helpers/mail';
 import { changedKeys, onlyMentioning, watchTable } from '../helpers/table-changes';
 import { CHART_CSV, ledgerCsv, societyWithChart, upload } from './accounting-helpers';
@@ -116,19 +116,6 @@ describe('finding 8: hostile spreadsheets on the request path', () => {
     expect(changedKeys(onlyMentioning(before, [society.uuid]), onlyMentioning(after, [society.uuid]))).toEqual([]);
     expect((await ledger.getLedgerPointer(society.uuid)).rev).toBe(0);
   });
-});
-
-/** S3's EventBridge event for the object, as the rule delivers it to the job function in AWS. */
-const objectCreated = (key: string): ObjectCreated => ({
-  version: '0',
-  id: randomUUID(),
-  'detail-type': 'Object Created',
-  source: 'aws.s3',
-  account: '123456789012',
-  time: new Date().toISOString(),
-  region: 'us-east-1',
-  resources: [],
-  detail: { bucket: { name: inject('portal').env.DOCUMENTS_BUCKET as string }, object: { key } },
 });
 
 describe('finding 8: hostile spreadsheets through the large upload and its job', () => {

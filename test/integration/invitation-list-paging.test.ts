@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import * as registration from '../../shared/contracts/registration';
 import type { Role } from '../../shared/roles';
 import { call, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
-import { dynamoCallsOf } from '../helpers/in-process';
+import { bothWays, callerOf, superCaller } from '../helpers/list-paging';
 
 /**
  * The pending invitations list reads sorted index items and counters (docs/decisions/list-paging.md): every
@@ -68,40 +68,28 @@ beforeAll(async () => {
   }
 }, 180_000);
 
-async function callerOf(uuid: string, role: Role) {
-  const { getUser } = await import('../../functions/lib/data/users');
-  return { user: await getUser(uuid), role } as never;
-}
-const superCaller = () => callerOf(inject('portal').demo.users['superadmin@demo.cl'] as string, 'SUPER_ADMIN');
-
 type Query = Parameters<typeof import('../../functions/registration/invitation-views').pageInvitations>[1];
 
-async function bothWays(query: Query, caller?: unknown) {
+async function invitationsBothWays(query: Query, caller?: unknown) {
   const { pageInvitations } = await import('../../functions/registration/invitation-views');
   const who = caller ?? (await superCaller());
   const page = async () => {
     const out = await pageInvitations(who as never, query);
     return { count: out.count, uuids: out.results.map((r) => r.uuid) };
   };
-  const indexed = await dynamoCallsOf(page);
-  process.env.LIST_INDEXES = 'off';
-  try {
-    return { indexed, directory: await dynamoCallsOf(page) };
-  } finally {
-    delete process.env.LIST_INDEXES;
-  }
+  return bothWays(page);
 }
 
 async function compare(label: string, caller?: unknown, step = 5) {
   let count = -1;
   for (let offset = 0; offset <= INVITATIONS + 1; offset += step) {
-    const { indexed, directory } = await bothWays({ offset, limit: step }, caller);
+    const { indexed, directory } = await invitationsBothWays({ offset, limit: step }, caller);
     expect({ label, offset, ...indexed.result }).toEqual({ label, offset, ...directory.result });
     expect(indexed.operations).toContain('Query');
     expect(directory.operations).not.toContain('Query');
     count = indexed.result.count;
   }
-  const whole = await bothWays({ offset: 0, limit: 1000 }, caller);
+  const whole = await invitationsBothWays({ offset: 0, limit: 1000 }, caller);
   expect({ label, ...whole.indexed.result }).toEqual({ label, ...whole.directory.result });
   return count;
 }
@@ -120,7 +108,10 @@ describe('the sorted index answers what the directory answers', () => {
     for (const search of ['INVITADA-0', 'invitada-03', fixture.invitations[4]?.email as string, 'prueba']) {
       const needle = search.toLowerCase();
       for (const caller of [undefined, admin]) {
-        const { indexed, directory } = await bothWays({ search, match: 'prefix', offset: 0, limit: 100 }, caller);
+        const { indexed, directory } = await invitationsBothWays(
+          { search, match: 'prefix', offset: 0, limit: 100 },
+          caller,
+        );
         expect({ search, ...indexed.result }).toEqual({ search, ...directory.result });
         const ours = fixture.invitations.filter((r) => r.email.startsWith(needle)).map((r) => r.uuid);
         expect(indexed.result.uuids.filter((u) => fixture.invitations.some((r) => r.uuid === u)).length).toBe(
@@ -177,7 +168,7 @@ describe('backfill', () => {
     const { backfillPartition, INDEXED_LISTS } = await import('../../functions/lib/data/list-index-backfill');
     const { invitationIndexSources } = await import('../../functions/lib/data/invitations');
     const admin = await callerOf(fixture.admin, 'PROJECT_ADMIN');
-    const before = await bothWays({ offset: 0, limit: 100 }, admin);
+    const before = await invitationsBothWays({ offset: 0, limit: 100 }, admin);
     const ours = (await invitationIndexSources()).filter(
       (p) => 'directory' in p && p.directory.partition.includes(fixture.project),
     );
@@ -186,14 +177,16 @@ describe('backfill', () => {
     for (const item of await readIndexItems(partition.directory)) {
       await dynamo.send(new lib.DeleteCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } }));
     }
-    expect((await bothWays({ offset: 0, limit: 100 }, admin)).indexed.result.count).toBe(0);
+    expect((await invitationsBothWays({ offset: 0, limit: 100 }, admin)).indexed.result.count).toBe(0);
     const { indexedOf } = INDEXED_LISTS.invitations;
     expect(await backfillPartition(partition, indexedOf)).toEqual({
       entries: managed(),
       put: managed() * 2 + COUNTER_SHARDS,
       deleted: 0,
     });
-    expect((await bothWays({ offset: 0, limit: 100 }, admin)).indexed.result).toEqual(before.directory.result);
+    expect((await invitationsBothWays({ offset: 0, limit: 100 }, admin)).indexed.result).toEqual(
+      before.directory.result,
+    );
     expect(await backfillPartition(partition, indexedOf)).toEqual({ entries: managed(), put: 0, deleted: 0 });
   });
 });

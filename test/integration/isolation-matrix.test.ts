@@ -12,6 +12,7 @@ import * as users from '../../shared/contracts/users';
 import { call, signIn } from '../helpers/api';
 import {
   bodyIdFields,
+  familyOf,
   pathParamKind,
   queryIdFields,
   requiredQueryValues,
@@ -20,6 +21,7 @@ import {
   unclassified,
 } from '../helpers/contract-inputs';
 import { createTestUser, itemExists } from '../helpers/db';
+import { freshRut } from '../helpers/fresh';
 import {
   admits,
   caseName,
@@ -38,7 +40,6 @@ import { foreignIds, outOfScope, worldIdsUnder } from '../helpers/tenant-scope';
 import {
   buildWorld,
   CALLERS,
-  freshRut,
   KINDS_PER_TAG,
   type Kind,
   type SharedKind,
@@ -65,8 +66,6 @@ beforeAll(async () => {
 const idOf = (c: IsolationCase) => world.ids[c.tag as keyof World['ids']][c.idKind as TenantKind][c.index] as string;
 
 /** The statement family of an accounting contract (its `assignment` must be of that family), if it is one. */
-const familyOf = (contract: Contract) =>
-  STATEMENT_FAMILIES.find((f) => contract.path.startsWith(`api/v1/accounting/${f}/`));
 
 /**
  * The caller's own id of a kind: the entity of the home tag (its society, group, project, a user of its society);

@@ -7,8 +7,8 @@ import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import { call, signIn } from '../helpers/api';
 import { createTestUser } from '../helpers/db';
-import { demoSociety } from '../helpers/demo-society';
 import { countDynamoCalls, invokeInProcess } from '../helpers/in-process';
+import { newSociety } from '../helpers/societies';
 
 /**
  * Issue 9's rule on the back office lists (a page in at most 3 DynamoDB calls), counted on whole requests of the
@@ -55,8 +55,8 @@ test('a user who joined societies after its project: every membership named, in 
   // Listed in the project's users first; then a society of the GROUP_ADMIN's group and one of another group: the
   // entries written before each join (the project's, the first group's) must still name every membership.
   const person = await createTestUser('USER_SOCIETY', [demo.projects.andes]);
-  const mine = await demoSociety(superAdmin, demo.groups.norte, [person.uuid]);
-  const other = await demoSociety(superAdmin, demo.groups.sur, [person.uuid]);
+  const mine = await newSociety(superAdmin, demo.groups.norte, { user: [person.uuid] });
+  const other = await newSociety(superAdmin, demo.groups.sur, { user: [person.uuid] });
   const page = async (token: string) => {
     const { calls, result } = await countDynamoCalls(() =>
       invokeInProcess(users.listUsers, { token, query: { search: person.email, limit: '5', offset: '0' } }),

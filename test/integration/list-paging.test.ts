@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import * as societies from '../../shared/contracts/societies';
-import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
-import { dynamoCallsOf } from '../helpers/in-process';
+import { freshRut } from '../helpers/fresh';
+import { bothWays, superCaller } from '../helpers/list-paging';
+import { societyBody } from '../helpers/societies';
 
 /**
  * Societies' lists read sorted index items and counters (docs/decisions/list-paging.md) instead of the whole directory.
@@ -17,11 +18,6 @@ const SOCIETIES = 45;
 const WORDS = ['Álamo', 'Alameda', 'Roble', 'Raulí', 'Ñandú'];
 let superAdmin: string;
 let projectAdmin: string;
-let rutSeed = 10_000_000 + Math.floor(Math.random() * 80_000_000);
-const freshRut = () => {
-  rutSeed += 1;
-  return `${rutSeed}-${rutCheckDigit(String(rutSeed))}`;
-};
 const fixture = {
   project: '',
   groupA: '',
@@ -29,22 +25,9 @@ const fixture = {
   industry: '',
   societies: [] as Array<{ uuid: string; name: string; rut: string | null }>,
 };
+const pagingSociety = (name: string, group: string, rut: string | null) =>
+  societyBody(group, { society_business_name: name, society_rut: rut }) as never;
 const system = { user: { uuid: 'paging-test', email: 'paging@prueba.cl' }, role: 'SUPER_ADMIN' } as never;
-
-const societyBody = (name: string, group: string, rut: string | null) =>
-  ({
-    society_business_name: name,
-    society_rut: rut,
-    business_line: 'Servicios',
-    company_code: `P${randomUUID().slice(0, 4)}`,
-    industry_type: fixture.industry,
-    society_email: 'paginas@prueba.cl',
-    currency: 'CLP',
-    group,
-    society_contact_name: 'Páginas',
-    society_phone_number: '+56900000000',
-    tax_module: 'False',
-  }) as never;
 
 beforeAll(async () => {
   [superAdmin, projectAdmin] = await Promise.all([
@@ -82,51 +65,38 @@ beforeAll(async () => {
         const name = `${WORDS[i % WORDS.length]} ${i % 2 ? 'Norte' : 'Sur'} ${String(i).padStart(3, '0')}`;
         // Every seventh without a RUT: it is listed, never found by a RUT prefix.
         const rut = i % 7 === 0 ? null : freshRut();
-        return createSociety(system, societyBody(name, i % 3 ? fixture.groupA : fixture.groupB, rut));
+        return createSociety(system, pagingSociety(name, i % 3 ? fixture.groupA : fixture.groupB, rut));
       }),
     );
     fixture.societies.push(...made.map((s) => ({ uuid: s.uuid, name: s.society_business_name, rut: s.society_rut })));
   }
 }, 180_000);
 
-async function superCaller() {
-  const { getUser } = await import('../../functions/lib/data/users');
-  const admin = await getUser(inject('portal').demo.users['superadmin@demo.cl'] as string);
-  return { user: admin, role: 'SUPER_ADMIN' } as never;
-}
-
 type Query = Parameters<typeof import('../../functions/societies/society-lists').pageSocieties>[1];
 
-/** A page read from the sorted index, and the same page read from the directory (the readers before the index). */
-async function bothWays(query: Query) {
+/** A page of societies, read both ways. */
+async function societiesBothWays(query: Query) {
   const { pageSocieties } = await import('../../functions/societies/society-lists');
   const caller = await superCaller();
   const page = async () => {
     const out = await pageSocieties(caller, query);
     return { count: out.count, uuids: out.results.map((s) => s.uuid) };
   };
-  const indexed = await dynamoCallsOf(page);
-  process.env.LIST_INDEXES = 'off';
-  try {
-    const directory = await dynamoCallsOf(page);
-    return { indexed, directory };
-  } finally {
-    delete process.env.LIST_INDEXES;
-  }
+  return bothWays(page);
 }
 
 describe('the sorted index answers what the directory answers', () => {
   test('every page of a project and of each group, at every offset, with its count', async () => {
     for (const filter of [{ project: fixture.project }, { group: fixture.groupA }, { group: fixture.groupB }]) {
       for (let offset = 0; offset <= SOCIETIES; offset += 7) {
-        const { indexed, directory } = await bothWays({ ...filter, offset, limit: 7 });
+        const { indexed, directory } = await societiesBothWays({ ...filter, offset, limit: 7 });
         expect({ filter, offset, ...indexed.result }).toEqual({ filter, offset, ...directory.result });
         // The index path queries the index; the directory path reads shards and never queries.
         expect(indexed.operations).toContain('Query');
         expect(directory.operations).not.toContain('Query');
       }
     }
-    const { indexed } = await bothWays({ project: fixture.project, offset: 0, limit: 1000 });
+    const { indexed } = await societiesBothWays({ project: fixture.project, offset: 0, limit: 1000 });
     expect(indexed.result.count).toBe(SOCIETIES);
     expect(new Set(indexed.result.uuids)).toEqual(new Set(fixture.societies.map((s) => s.uuid)));
   });
@@ -181,7 +151,7 @@ describe('the sorted index answers what the directory answers', () => {
       const updated = answer.body.results.map((s) => s.updated);
       expect(updated).toEqual([...updated].sort().reverse());
       // The same prefix search read from the directory (LIST_INDEXES=off) answers the same.
-      const { indexed, directory } = await bothWays({
+      const { indexed, directory } = await societiesBothWays({
         project: fixture.project,
         search: c.search,
         match: 'prefix',
@@ -205,15 +175,15 @@ describe('writers keep rows and counts in the society’s transaction', () => {
     const { createSociety, patchSociety, deleteSociety } = await import('../../functions/societies/societies');
     const compare = async (label: string) => {
       for (const filter of [{ project: fixture.project }, { group: fixture.groupA }, { group: fixture.groupB }]) {
-        const { indexed, directory } = await bothWays({ ...filter, offset: 0, limit: 100 });
+        const { indexed, directory } = await societiesBothWays({ ...filter, offset: 0, limit: 100 });
         expect({ label, filter, ...indexed.result }).toEqual({ label, filter, ...directory.result });
       }
-      return (await bothWays({ group: fixture.groupA, offset: 0, limit: 1 })).indexed.result.count;
+      return (await societiesBothWays({ group: fixture.groupA, offset: 0, limit: 1 })).indexed.result.count;
     };
     const inA = await compare('before');
     const made = await createSociety(
       system,
-      societyBody(`Temporal ${randomUUID().slice(0, 6)}`, fixture.groupA, freshRut()),
+      pagingSociety(`Temporal ${randomUUID().slice(0, 6)}`, fixture.groupA, freshRut()),
     );
     expect(await compare('created')).toBe(inA + 1);
     const renamed = `Renombrada ${randomUUID().slice(0, 6)}`;
@@ -266,7 +236,7 @@ describe('backfill', () => {
     const { societiesOfGroup } = await import('../../functions/lib/data/societies');
     const { backfillPartition } = await import('../../functions/lib/data/list-index-backfill');
     const directory = societiesOfGroup(fixture.groupB);
-    const before = await bothWays({ group: fixture.groupB, offset: 0, limit: 100 });
+    const before = await societiesBothWays({ group: fixture.groupB, offset: 0, limit: 100 });
     expect(before.indexed.result).toEqual(before.directory.result);
     // As a table written before the indexes: no rows, no counters, and one stray row of an entry that is gone.
     const items = await readIndexItems(directory);
@@ -276,14 +246,14 @@ describe('backfill', () => {
     }
     const stray = { pk: items[0]?.pk, sk: `U#2000-01-01T00:00:00.000Z#${randomUUID()}`, v: '{}' };
     await dynamo.send(new lib.PutCommand({ TableName: tableName, Item: stray }));
-    const emptied = await bothWays({ group: fixture.groupB, offset: 0, limit: 100 });
+    const emptied = await societiesBothWays({ group: fixture.groupB, offset: 0, limit: 100 });
     expect(emptied.indexed.result.count).toBe(0);
 
     const first = await backfillPartition(directory);
     const rows = items.filter((item) => !String(item.sk).startsWith('COUNT#'));
     // Every row, and every counter item (those no entry had reached yet are written as 0).
     expect(first).toEqual({ entries: before.directory.result.count, put: rows.length + COUNTER_SHARDS, deleted: 1 });
-    const after = await bothWays({ group: fixture.groupB, offset: 0, limit: 100 });
+    const after = await societiesBothWays({ group: fixture.groupB, offset: 0, limit: 100 });
     expect(after.indexed.result).toEqual(before.directory.result);
     expect(await backfillPartition(directory)).toEqual({ entries: before.directory.result.count, put: 0, deleted: 0 });
   });

@@ -5,9 +5,9 @@ import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
 import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
-import { rutCheckDigit } from '../../shared/rut';
 import { call, signIn } from '../helpers/api';
 import { tableAccess, testUserRecord } from '../helpers/db';
+import { freshRut, unique } from '../helpers/fresh';
 import { countDynamoCalls } from '../helpers/in-process';
 
 /**
@@ -17,12 +17,6 @@ import { countDynamoCalls } from '../helpers/in-process';
  */
 let superAdmin: string;
 let projectAdmin: string;
-const unique = () => randomUUID().slice(0, 8);
-let rutSeed = 10_000_000 + Math.floor(Math.random() * 80_000_000);
-const freshRut = () => {
-  rutSeed += 1;
-  return `${rutSeed}-${rutCheckDigit(String(rutSeed))}`;
-};
 
 /** A project of its own with two groups and SOCIETIES societies, made in-process through the domain functions. */
 const SOCIETIES = 130;

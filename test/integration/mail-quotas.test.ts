@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { askChatbot } from '../../shared/contracts/chatbot';
 import * as registration from '../../shared/contracts/registration';
 import { call, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
+import { newEmail } from '../helpers/fresh';
 import { invokeInProcess } from '../helpers/in-process';
 import { allMailTo, type CapturedMail, tokenFrom, waitForMail } from '../helpers/mail';
 import { exhaust, freshFirm } from '../helpers/quota-firm';
@@ -18,12 +18,10 @@ beforeAll(async () => {
   projectAdmin = (await signIn('proyecto@demo.cl')).access;
 });
 
-const newEmail = () => `cuota-${randomUUID().slice(0, 8)}@prueba.cl`;
-
 describe('finding 6: mail without limits', () => {
   test('25 resends in a row of one invitation do not send 26 mails: the cooldown answers 429 RESEND_COOLDOWN', async () => {
     const { demo } = inject('portal');
-    const email = newEmail();
+    const email = newEmail('cuota');
     const invited = await call(registration.generateInvitation, {
       token: projectAdmin,
       body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.minera] },
@@ -51,7 +49,7 @@ describe('finding 6: mail without limits', () => {
 
   test('a CSV of N rows is not mailed inside the request: its mails are queued, then each sent once', async () => {
     const { ses } = await import('../../functions/lib/aws/ses');
-    const emails = Array.from({ length: 12 }, newEmail);
+    const emails = Array.from({ length: 12 }, () => newEmail('cuota'));
     const csv = [
       'email,first_name,last_name,rut_user,user_role,project,group,society',
       ...emails.map((email) => `${email},Ana,Pérez,,USER_GROUP,Contadores Andes,Grupo Norte,`),
@@ -96,7 +94,7 @@ const HOUR = 3600;
 describe('mail quotas', () => {
   test('after the cooldown the invitation may be resent again (clock moved forward); refused resends kept the live link', async () => {
     const { demo } = inject('portal');
-    const email = newEmail();
+    const email = newEmail('cuota');
     const invited = await call(registration.generateInvitation, {
       token: projectAdmin,
       body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.minera] },
@@ -138,7 +136,7 @@ describe('mail quotas', () => {
 
   test("an admin's daily cap answers 429 MAIL_QUOTA_EXCEEDED with the wait, and a refused invitation or CSV writes nothing", async () => {
     const firm = await freshFirm();
-    const email = newEmail();
+    const email = newEmail('cuota');
     await inOneWindow(DAY, async () => {
       await exhaust('MAIL_ADMIN', firm.admin.uuid);
       const refused = await invokeInProcess(registration.generateInvitation, {
@@ -168,7 +166,7 @@ describe('mail quotas', () => {
   test("a firm's daily cap holds whoever invites into it (the SUPER_ADMIN too), other firms unaffected", async () => {
     const firm = await freshFirm();
     const { demo } = inject('portal');
-    const email = newEmail();
+    const email = newEmail('cuota');
     await inOneWindow(DAY, async () => {
       await exhaust('MAIL_PROJECT', firm.project);
       const refused = await invokeInProcess(registration.generateInvitation, {
@@ -218,9 +216,9 @@ describe('suppression', () => {
     await tableAccess();
     const { handler } = await import('../../functions/external/ses-events');
     const { demo } = inject('portal');
-    const bounced = newEmail();
-    const complained = newEmail();
-    const softBounced = newEmail();
+    const bounced = newEmail('cuota');
+    const complained = newEmail('cuota');
+    const softBounced = newEmail('cuota');
     expect(await handler(snsOf(bounce(bounced, 'Permanent')))).toEqual({ suppressed: 1 });
     expect(await handler(snsOf(bounce(softBounced, 'Transient')))).toEqual({ suppressed: 0 });
     const complaint = {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Contract } from '../../shared/contracts/define';
 import * as documents from '../../shared/contracts/documents';
@@ -14,6 +13,7 @@ import { PNG } from '../helpers/assignment-world';
 import { createTestUser, itemExists, tableAccess, testUserRecord } from '../helpers/db';
 import { type InProcessRequest, invokeInProcess } from '../helpers/in-process';
 import { tokenFrom, waitForMail } from '../helpers/mail';
+import { objectExists } from '../helpers/storage';
 import { buildDocumentsWorld } from './documents-fixture';
 
 /**
@@ -92,19 +92,6 @@ async function sweep(budget?: import('../../functions/maintenance/sweep-garbage'
   );
   expect(outcome.left, 'markers the sweeper could not finish').toBe(0);
   return outcome;
-}
-
-let s3Client: S3Client | undefined;
-async function objectExists(key: string, bucket: 'DOCUMENTS_BUCKET' | 'ASSETS_BUCKET' = 'DOCUMENTS_BUCKET') {
-  await tableAccess();
-  s3Client ??= new S3Client({ forcePathStyle: true });
-  try {
-    await s3Client.send(new HeadObjectCommand({ Bucket: inject('portal').env[bucket], Key: key }));
-    return true;
-  } catch (error) {
-    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
-    throw error;
-  }
 }
 
 let cognitoClient: CognitoIdentityProviderClient | undefined;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { type Contract, fillPath } from '../../shared/contracts/define';
 import * as projects from '../../shared/contracts/projects';
@@ -7,8 +6,10 @@ import { detailPdf } from '../../shared/i18n/es/server';
 import { formatPhone } from '../../shared/phone';
 import { call, signIn } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
+import { unique } from '../helpers/fresh';
 import { invokeInProcess } from '../helpers/in-process';
 import { pdfTextLines } from '../helpers/pdf-text';
+import { societyBody } from '../helpers/societies';
 
 /**
  * Issue 9: the society and project detail PDFs show the phone's display form stored beside the number (so they carry
@@ -25,8 +26,6 @@ beforeAll(async () => {
   await tableAccess(); // the environment the functions' modules read
   backfill = await import('../../functions/lib/data/phone-display-backfill');
 });
-
-const unique = () => randomUUID().slice(0, 8);
 
 /** The value the detail PDF shows under a label (each field is its label's line, then its value's). */
 async function pdfField(contract: Contract, uuid: string, label: string): Promise<string | undefined> {
@@ -45,18 +44,12 @@ const projectPhoneInPdf = (uuid: string) => pdfField(projects.getProjectPdf, uui
 async function createSociety(phone: string) {
   const created = await call(societies.createSociety, {
     token: superAdmin,
-    body: {
-      society_business_name: `Sociedad ${unique()} SpA`,
-      business_line: 'Servicios',
+    body: societyBody(inject('portal').demo.groups.norte, {
       company_code: 'TEL',
       industry_type: industry,
-      society_email: 'contacto@sociedad.cl',
-      currency: 'CLP',
-      group: inject('portal').demo.groups.norte,
-      society_contact_name: 'Juan Pérez',
       society_phone_number: phone,
-      tax_module: 'False',
-    },
+      society_rut: undefined,
+    }),
   });
   expect(created.status).toBe(201);
   return created.body;

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   GenerateEmbedUrlForAnonymousUserCommand,
@@ -15,6 +15,7 @@ import { type AssignmentWorld, buildAssignmentWorld } from '../helpers/assignmen
 import { registerDashboard } from '../helpers/dashboard-registry';
 import { tableAccess } from '../helpers/db';
 import { invokeInProcess } from '../helpers/in-process';
+import { readBody } from '../helpers/raw-http';
 
 /**
  * Embeddings a firm could widen, as a firm's admin would try it: the report form names a dashboard, a QuickSight user, session
@@ -28,13 +29,6 @@ let w: AssignmentWorld;
 let server: Server;
 let powerBiBase = '';
 let powerBiSeen: Array<{ path: string; body: string }> = [];
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (c: Buffer) => chunks.push(c));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
 
 const QUICKSIGHT_ENV = {
   QUICKSIGHT_ACCOUNT_ID: '111122223333',

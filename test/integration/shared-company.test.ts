@@ -6,9 +6,9 @@ import * as registration from '../../shared/contracts/registration';
 import * as societies from '../../shared/contracts/societies';
 import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
 import { createTestUser, itemExists, tableAccess } from '../helpers/db';
-import { demoSociety } from '../helpers/demo-society';
+import { freshRut, newEmail } from '../helpers/fresh';
 import { tokenFrom, waitForMail } from '../helpers/mail';
-import { freshRut } from '../helpers/tenant-world';
+import { newSociety, societyBody } from '../helpers/societies';
 import { statementAssignment } from './accounting-helpers';
 
 /**
@@ -30,24 +30,6 @@ beforeAll(async () => {
   ]);
 });
 
-const newEmail = () => `compartido-${randomUUID().slice(0, 8)}@prueba.cl`;
-
-function societyBody(group: string, rut: string | undefined, name = `Sociedad ${randomUUID().slice(0, 8)} SpA`) {
-  return {
-    society_business_name: name,
-    ...(rut && { society_rut: rut }),
-    business_line: 'Servicios',
-    company_code: 'CMP',
-    industry_type: inject('portal').demo.industries[0] as string,
-    society_email: 'contacto@compartida.cl',
-    currency: 'CLP' as const,
-    group,
-    society_contact_name: 'Juan Pérez',
-    society_phone_number: '+56911112222',
-    tax_module: 'False' as const,
-  };
-}
-
 /** Posts a CSV of invitations as the given admin and returns the report. */
 async function importCsv(token: string, lines: string[]) {
   const form = new FormData();
@@ -68,9 +50,15 @@ describe('finding 2, as an attacker in firm A would try it', () => {
   test("firm B adds a company firm A already serves (today: 409 RUT_TAKEN, so B learns A's client)", async () => {
     const { demo } = inject('portal');
     const rut = freshRut();
-    const ofA = await call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.norte, rut) });
+    const ofA = await call(societies.createSociety, {
+      token: adminA,
+      body: societyBody(demo.groups.norte, { society_rut: rut }),
+    });
     expect(ofA.status).toBe(201);
-    const ofB = await call(societies.createSociety, { token: adminB, body: societyBody(demo.groups.costa, rut) });
+    const ofB = await call(societies.createSociety, {
+      token: adminB,
+      body: societyBody(demo.groups.costa, { society_rut: rut }),
+    });
     expect(ofB.status, JSON.stringify(ofB.body)).toBe(201);
     expect(ofB.body.society_rut).toBe(rut);
   });
@@ -79,7 +67,8 @@ describe('finding 2, as an attacker in firm A would try it', () => {
     const { demo } = inject('portal');
     const rut = freshRut();
     expect(
-      (await call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.sur, rut) })).status,
+      (await call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.sur, { society_rut: rut }) }))
+        .status,
     ).toBe(201);
     const forB = await call(societies.checkSocietyRut, { token: adminB, query: { rut } });
     const unknown = await call(societies.checkSocietyRut, { token: adminB, query: { rut: freshRut() } });
@@ -99,7 +88,7 @@ describe('finding 2, as an attacker in firm A would try it', () => {
         token: adminA,
         body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.minera] },
       });
-    const fresh = await invite(newEmail());
+    const fresh = await invite(newEmail('compartido'));
     const known = await invite(elsewhere.email);
     expect(fresh.status).toBe(201);
     expect(known.status, JSON.stringify(known.body)).toBe(fresh.status);
@@ -108,7 +97,7 @@ describe('finding 2, as an attacker in firm A would try it', () => {
 
   test('inviting an address firm B has a pending invitation for answers as for a new address', async () => {
     const { demo } = inject('portal');
-    const email = newEmail();
+    const email = newEmail('compartido');
     const byB = await call(registration.generateInvitation, {
       token: adminB,
       body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.pesquera] },
@@ -128,12 +117,12 @@ describe('finding 2, as an attacker in firm A would try it', () => {
     const elsewhere = await createTestUser('USER_SOCIETY', [demo.projects.pacifico]);
     const minera = await call(societies.getSociety, { token: adminA, params: { uuid: demo.societies.minera } });
     const report = await importCsv(adminA, [
-      `${newEmail()},Ana,Pérez,,USER_SOCIETY,Auditores del Pacífico,,${pesqueraRut}`,
-      `${newEmail()},Ana,Pérez,,USER_SOCIETY,Proyecto ${randomUUID().slice(0, 8)},,${pesqueraRut}`,
-      `${newEmail()},Ana,Pérez,,USER_GROUP,Auditores del Pacífico,Grupo Costa,`,
-      `${newEmail()},Ana,Pérez,,USER_GROUP,Proyecto ${randomUUID().slice(0, 8)},Grupo Costa,`,
+      `${newEmail('compartido')},Ana,Pérez,,USER_SOCIETY,Auditores del Pacífico,,${pesqueraRut}`,
+      `${newEmail('compartido')},Ana,Pérez,,USER_SOCIETY,Proyecto ${randomUUID().slice(0, 8)},,${pesqueraRut}`,
+      `${newEmail('compartido')},Ana,Pérez,,USER_GROUP,Auditores del Pacífico,Grupo Costa,`,
+      `${newEmail('compartido')},Ana,Pérez,,USER_GROUP,Proyecto ${randomUUID().slice(0, 8)},Grupo Costa,`,
       `${elsewhere.email},Ana,Pérez,,USER_SOCIETY,,,${minera.body.society_rut}`,
-      `${newEmail()},Ana,Pérez,,USER_SOCIETY,,,${minera.body.society_rut}`,
+      `${newEmail('compartido')},Ana,Pérez,,USER_SOCIETY,,,${minera.body.society_rut}`,
     ]);
     const [foreignProject, noProject, foreignGroup, noGroup, knownElsewhere, fresh] = report.rows;
     expect(foreignProject?.status).toBe('FAILED');
@@ -149,8 +138,14 @@ describe('finding 2, as an attacker in firm A would try it', () => {
 async function sharedCompany(name = `Compartida ${randomUUID().slice(0, 8)} SpA`) {
   const { demo } = inject('portal');
   const rut = freshRut();
-  const a = await call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.norte, rut, name) });
-  const b = await call(societies.createSociety, { token: adminB, body: societyBody(demo.groups.costa, rut, name) });
+  const a = await call(societies.createSociety, {
+    token: adminA,
+    body: societyBody(demo.groups.norte, { society_rut: rut, society_business_name: name }),
+  });
+  const b = await call(societies.createSociety, {
+    token: adminB,
+    body: societyBody(demo.groups.costa, { society_rut: rut, society_business_name: name }),
+  });
   expect([a.status, b.status]).toEqual([201, 201]);
   return { rut, name, a: a.body, b: b.body };
 }
@@ -222,7 +217,10 @@ describe('a company both firms serve', () => {
       body: { group: demo.groups.sur, version: back.body.version },
     });
     expect(moved.status).toBe(200);
-    const twin = await call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.norte, rut) });
+    const twin = await call(societies.createSociety, {
+      token: adminA,
+      body: societyBody(demo.groups.norte, { society_rut: rut }),
+    });
     expect(twin).toEqual({ status: 409, body: { code: 'RUT_TAKEN' } });
     // Nor may a society move into the other firm while that firm has the RUT (a SUPER_ADMIN's move).
     const across = await call(societies.patchSociety, {
@@ -242,7 +240,12 @@ describe('a company both firms serve', () => {
     const { demo } = inject('portal');
     const rut = freshRut();
     expect(
-      (await call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.norte, rut) })).status,
+      (
+        await call(societies.createSociety, {
+          token: adminA,
+          body: societyBody(demo.groups.norte, { society_rut: rut }),
+        })
+      ).status,
     ).toBe(201);
     const check = (group?: string) =>
       call(societies.checkSocietyRut, { token: superAdmin, query: { rut, ...(group && { group }) } });
@@ -260,7 +263,7 @@ describe('a company both firms serve', () => {
 
   test("a CSV row and an accounting assignment naming the RUT reach the firm's own society", async () => {
     const { rut, a } = await sharedCompany();
-    const email = newEmail();
+    const email = newEmail('compartido');
     const report = await importCsv(adminA, [`${email},Ana,Pérez,,USER_SOCIETY,,,${rut}`]);
     expect(report.rows.map((r) => r.status)).toEqual(['CREATED']);
     const pending = await call(registration.listInvitations, { token: adminA, query: { search: email } });
@@ -285,7 +288,10 @@ describe('RUT markers written before', () => {
     const data = await import('../../functions/lib/data/societies');
     const backfill = await import('../../functions/lib/data/society-rut-backfill');
     const rut = freshRut();
-    const old = await call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.norte, rut) });
+    const old = await call(societies.createSociety, {
+      token: adminA,
+      body: societyBody(demo.groups.norte, { society_rut: rut }),
+    });
     expect(old.status).toBe(201);
     // As written before: the marker of the RUT alone.
     await dynamo.send(new lib.DeleteCommand({ TableName: tableName, Key: data.rutKey(demo.projects.andes, rut) }));
@@ -293,7 +299,8 @@ describe('RUT markers written before', () => {
       new lib.PutCommand({ TableName: tableName, Item: { ...keys.unique('RUT', rut), owner_uuid: old.body.uuid } }),
     );
 
-    const inA = () => call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.sur, rut) });
+    const inA = () =>
+      call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.sur, { society_rut: rut }) });
     expect(await inA()).toEqual({ status: 409, body: { code: 'RUT_TAKEN' } });
     expect((await call(societies.checkSocietyRut, { token: adminA, query: { rut } })).body).toEqual({
       available: false,
@@ -301,7 +308,10 @@ describe('RUT markers written before', () => {
     expect((await call(societies.checkSocietyRut, { token: adminB, query: { rut } })).body).toEqual({
       available: true,
     });
-    const inB = await call(societies.createSociety, { token: adminB, body: societyBody(demo.groups.costa, rut) });
+    const inB = await call(societies.createSociety, {
+      token: adminB,
+      body: societyBody(demo.groups.costa, { society_rut: rut }),
+    });
     expect(inB.status).toBe(201);
 
     const result = await backfill.backfillSocietyRuts(await backfill.scanLegacyRutMarkers());
@@ -320,7 +330,10 @@ describe('RUT markers written before', () => {
     const { dynamo, lib, tableName, keys } = await tableAccess();
     const data = await import('../../functions/lib/data/societies');
     const rut = freshRut();
-    const old = await call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.norte, rut) });
+    const old = await call(societies.createSociety, {
+      token: adminA,
+      body: societyBody(demo.groups.norte, { society_rut: rut }),
+    });
     await dynamo.send(new lib.DeleteCommand({ TableName: tableName, Key: data.rutKey(demo.projects.andes, rut) }));
     await dynamo.send(
       new lib.PutCommand({ TableName: tableName, Item: { ...keys.unique('RUT', rut), owner_uuid: old.body.uuid } }),
@@ -333,7 +346,8 @@ describe('RUT markers written before', () => {
     expect(changed.status).toBe(200);
     expect(await itemExists(keys.unique('RUT', rut))).toBe(false);
     expect(
-      (await call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.sur, rut) })).status,
+      (await call(societies.createSociety, { token: adminA, body: societyBody(demo.groups.sur, { society_rut: rut }) }))
+        .status,
     ).toBe(201);
   });
 });
@@ -346,7 +360,8 @@ describe('a person both firms serve', () => {
   async function clientOfB(role: 'USER_SOCIETY' | 'USER_GROUP' = 'USER_SOCIETY') {
     const { demo } = inject('portal');
     const person = await createTestUser(role, [demo.projects.pacifico]);
-    const society = role === 'USER_SOCIETY' ? await demoSociety(superAdmin, demo.groups.costa, [person.uuid]) : null;
+    const society =
+      role === 'USER_SOCIETY' ? await newSociety(superAdmin, demo.groups.costa, { user: [person.uuid] }) : null;
     return { ...person, society };
   }
 
@@ -355,7 +370,7 @@ describe('a person both firms serve', () => {
     const { demo } = inject('portal');
     const mine = await call(societies.createSociety, {
       token: adminA,
-      body: societyBody(demo.groups.norte, freshRut()),
+      body: societyBody(demo.groups.norte),
     });
     const invited = await call(registration.generateInvitation, {
       token: adminA,
@@ -425,7 +440,7 @@ describe('a person both firms serve', () => {
 
   test('a new account still needs its names', async () => {
     const { demo } = inject('portal');
-    const email = newEmail();
+    const email = newEmail('compartido');
     await call(registration.generateInvitation, {
       token: adminA,
       body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.minera] },

@@ -5,7 +5,7 @@ import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import { call, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
-import { demoSociety } from '../helpers/demo-society';
+import { newSociety } from '../helpers/societies';
 import { uploadSmall } from './documents-fixture';
 
 /**
@@ -42,8 +42,8 @@ beforeAll(async () => {
   ]);
   // One after the other: each join is conditioned on the person's version it read. Firm A's society sits in Sur, a
   // group no demo account belongs to, so its document is no demo account's notification (documents-notifications).
-  societyA = await demoSociety(superAdmin, demo.groups.sur, [person.uuid, legacy.uuid, joiner.uuid]);
-  societyB = await demoSociety(superAdmin, demo.groups.costa, [person.uuid, legacy.uuid]);
+  societyA = await newSociety(superAdmin, demo.groups.sur, { user: [person.uuid, legacy.uuid, joiner.uuid] });
+  societyB = await newSociety(superAdmin, demo.groups.costa, { user: [person.uuid, legacy.uuid] });
   await Promise.all([legacy, joiner].map((u) => writtenAsBefore(u.uuid)));
   [documentA, documentB] = await Promise.all([upload(societyA.uuid), upload(societyB.uuid)]);
   adminA = (await signIn('proyecto@demo.cl')).access;
@@ -143,8 +143,8 @@ describe('finding 1: one firm’s admin and a person it shares with another firm
   test('a GROUP_ADMIN does not decide a firm’s document access for a person of a sibling group too', async () => {
     const { demo } = inject('portal');
     const member = await createTestUser('USER_SOCIETY', [demo.projects.andes]);
-    await demoSociety(superAdmin, demo.groups.norte, [member.uuid]);
-    await demoSociety(superAdmin, demo.groups.sur, [member.uuid]);
+    await newSociety(superAdmin, demo.groups.norte, { user: [member.uuid] });
+    await newSociety(superAdmin, demo.groups.sur, { user: [member.uuid] });
     const groupAdmin = (await signIn('grupo@demo.cl')).access;
     const seen = await call(users.getUser, { token: groupAdmin, params: { uuid: member.uuid } });
     expect(seen.body.society).toHaveLength(1);

@@ -4,6 +4,7 @@ import * as external from '../../shared/contracts/external';
 import * as projects from '../../shared/contracts/projects';
 import { call, signIn } from '../helpers/api';
 import { createTestUser, itemExists } from '../helpers/db';
+import { unique } from '../helpers/fresh';
 import { bodyOf, waitForMailWhere } from '../helpers/mail';
 
 /**
@@ -12,7 +13,6 @@ import { bodyOf, waitForMailWhere } from '../helpers/mail';
  * side, and attachments uploaded by presigned POST, attached only once there, read only by who may read the ticket.
  */
 const PDF = new TextEncoder().encode('%PDF-1.4\n% ticket\n%%EOF\n');
-const unique = () => randomUUID().slice(0, 8);
 
 interface Person {
   uuid: string;

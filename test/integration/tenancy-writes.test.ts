@@ -7,10 +7,11 @@ import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
 import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
-import { rutCheckDigit } from '../../shared/rut';
 import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
 import { createTestUser, tableAccess, testUserRecord } from '../helpers/db';
+import { unique } from '../helpers/fresh';
 import { allMailTo, type CapturedMail, waitForMail } from '../helpers/mail';
+import { newSociety } from '../helpers/societies';
 
 /**
  * Issue 8, finding 1 and "no lost writes": the caller's scope bounds every write, e-mail changes are confirmed, list
@@ -25,13 +26,6 @@ beforeAll(async () => {
     signIn('proyecto@demo.cl').then((t) => t.access),
   ]);
 });
-
-const unique = () => randomUUID().slice(0, 8);
-let rutSeed = 10_000_000 + Math.floor(Math.random() * 80_000_000);
-const freshRut = () => {
-  rutSeed += 1;
-  return `${rutSeed}-${rutCheckDigit(String(rutSeed))}`;
-};
 
 async function newProject() {
   const { status, body } = await call(projects.createProject, {
@@ -51,29 +45,6 @@ async function newGroup(project: string, extra: { admin?: string[]; user?: strin
   const { status, body } = await call(groups.createGroup, {
     token: superAdmin,
     body: { group_name: `Grupo ${unique()}`, group_description: 'Prueba', project, ...extra },
-  });
-  expect(status).toBe(201);
-  return body.uuid;
-}
-
-async function newSociety(group: string, user: string[] = []) {
-  const industries = await call(societies.listIndustries, { token: superAdmin });
-  const { status, body } = await call(societies.createSociety, {
-    token: superAdmin,
-    body: {
-      society_business_name: `Sociedad ${unique()} SpA`,
-      society_rut: freshRut(),
-      business_line: 'Servicios',
-      company_code: 'SOC',
-      industry_type: industries.body[0]?.uuid as string,
-      society_email: 'contacto@sociedad.cl',
-      currency: 'CLP',
-      group,
-      society_contact_name: 'Juan Pérez',
-      society_phone_number: '+56911112222',
-      tax_module: 'False',
-      user,
-    },
   });
   expect(status).toBe(201);
   return body.uuid;
@@ -105,8 +76,8 @@ async function siblingGroups() {
     createTestUser('USER_SOCIETY', [project]),
     createTestUser('USER_SOCIETY', [project]),
   ]);
-  const ownSociety = await newSociety(own, [shared.uuid, member.uuid]);
-  const siblingSociety = await newSociety(sibling, [victim.uuid, shared.uuid]);
+  const ownSociety = (await newSociety(superAdmin, own, { user: [shared.uuid, member.uuid] })).uuid;
+  const siblingSociety = (await newSociety(superAdmin, sibling, { user: [victim.uuid, shared.uuid] })).uuid;
   const token = (await signIn(admin.email)).access;
   return { project, own, sibling, ownSociety, siblingSociety, victim, shared, member, token };
 }
@@ -255,7 +226,7 @@ describe('a PROJECT_ADMIN stays inside its project', () => {
     const andes = demo.projects.andes;
     const foreign = await createTestUser('USER_SOCIETY', [demo.projects.pacifico]);
     const group = await newGroup(andes);
-    const society = await newSociety(group);
+    const society = (await newSociety(superAdmin, group)).uuid;
 
     const picker = await call(societies.listSocietyUsersAvailable, {
       token: projectAdmin,
@@ -416,12 +387,12 @@ describe('a join rewrites every entry of its user', () => {
     const project = await newProject();
     const [first, second] = [await newGroup(project), await newGroup(project)];
     const user = await createTestUser('USER_SOCIETY', [project]);
-    const society = await newSociety(first, [user.uuid]);
+    const society = (await newSociety(superAdmin, first, { user: [user.uuid] })).uuid;
     const entryOf = async (directory: Parameters<typeof readUserEntries>[0][number]) =>
       (await readUserEntries([directory])).entries.find((e) => e.id === user.uuid)?.value;
     // The project's entry was written with the user, before the society existed: the join rewrote it.
     expect(await entryOf(usersOfProject(project))).toMatchObject({ p: [project], g: [], s: [society] });
-    const other = await newSociety(second, [user.uuid]);
+    const other = (await newSociety(superAdmin, second, { user: [user.uuid] })).uuid;
     for (const directory of [usersOfProject(project), usersOfGroup(first), usersOfGroup(second)]) {
       expect(await entryOf(directory)).toMatchObject({ s: [society, other] });
     }

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, inject, test } from 'vitest';
 import * as users from '../../shared/contracts/users';
 import { call, signIn } from '../helpers/api';
 import { createTestUser, tableAccess, testUserRecord } from '../helpers/db';
-import { demoSociety } from '../helpers/demo-society';
 import { countDynamoCalls, invokeInProcess } from '../helpers/in-process';
+import { newSociety } from '../helpers/societies';
 
 /**
  * Issue 9: a users page reads every name it shows with its rows (3 calls) because each entry of a user names all of
@@ -33,7 +33,7 @@ beforeAll(async () => {
 async function userWithOldEntry() {
   const { demo } = inject('portal');
   const person = await createTestUser('USER_SOCIETY', [demo.projects.pacifico]);
-  const society = await demoSociety(superAdmin, demo.groups.costa, [person.uuid]);
+  const society = await newSociety(superAdmin, demo.groups.costa, { user: [person.uuid] });
   const { dynamo, lib, tableName } = await tableAccess();
   const key = directory.entryShardKey(table.directories.usersOfProject(demo.projects.pacifico), person.uuid);
   const shard = (await dynamo.send(new lib.GetCommand({ TableName: tableName, Key: key }))).Item;

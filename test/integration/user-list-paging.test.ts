@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import * as users from '../../shared/contracts/users';
 import type { Role } from '../../shared/roles';
 import { call, signIn } from '../helpers/api';
 import { tableAccess, testUserRecord } from '../helpers/db';
-import { dynamoCallsOf } from '../helpers/in-process';
+import { bothWays, callerOf, superCaller } from '../helpers/list-paging';
 
 /**
  * The users list reads sorted index items and counters (docs/decisions/list-paging.md): every user's, each project's,
@@ -86,11 +86,6 @@ beforeAll(async () => {
   fixture.users.push({ uuid: admin.uuid, first: 'Prueba', last: 'Automática', email: admin.email });
 }, 180_000);
 
-async function callerOf(uuid: string, role: Role) {
-  const { getUser } = await import('../../functions/lib/data/users');
-  return { user: await getUser(uuid), role } as never;
-}
-const superCaller = () => callerOf(inject('portal').demo.users['superadmin@demo.cl'] as string, 'SUPER_ADMIN');
 const projectAdminCaller = async () => {
   const { users: data } = await tableAccess();
   const admin = fixture.users.at(-1) as { uuid: string };
@@ -101,7 +96,7 @@ const projectAdminCaller = async () => {
 type Query = Parameters<typeof import('../../functions/users/user-lists').pageUsers>[1];
 
 /** A page read from the sorted index, and the same page read from the directory (the readers before the index). */
-async function bothWays(query: Query, caller?: unknown) {
+async function usersBothWays(query: Query, caller?: unknown) {
   const { pageUsers } = await import('../../functions/users/user-lists');
   const who = caller ?? (await superCaller());
   const page = async () => {
@@ -109,13 +104,7 @@ async function bothWays(query: Query, caller?: unknown) {
     // The rows as shown, names of memberships included (read in a call of their own on the index path).
     return { count: out.count, rows: out.results.map((u) => [u.uuid, u.project.map((p) => p.uuid), u.group.length]) };
   };
-  const indexed = await dynamoCallsOf(page);
-  process.env.LIST_INDEXES = 'off';
-  try {
-    return { indexed, directory: await dynamoCallsOf(page) };
-  } finally {
-    delete process.env.LIST_INDEXES;
-  }
+  return bothWays(page);
 }
 
 /** Every ordering's pages of a scope, index against directory; the count of the scope. */
@@ -124,7 +113,7 @@ async function compareScope(label: string, query: Omit<Query, 'offset' | 'limit'
   for (const ordering of ORDERINGS) {
     const offsets = step > 0 ? Array.from({ length: Math.ceil((USERS + 2) / step) }, (_, i) => i * step) : [0];
     for (const offset of offsets) {
-      const { indexed, directory } = await bothWays({ ...query, ordering, offset, limit: step || 1000 }, caller);
+      const { indexed, directory } = await usersBothWays({ ...query, ordering, offset, limit: step || 1000 }, caller);
       expect({ label, ordering, offset, ...indexed.result }).toEqual({ label, ordering, offset, ...directory.result });
       expect(indexed.operations).toContain('Query');
       expect(directory.operations).not.toContain('Query');
@@ -168,7 +157,7 @@ describe('the sorted index answers what the directory answers', () => {
           found: new Set(wanted.map((u) => u.uuid)),
         });
         expect(answer.body.count).toBe(wanted.length);
-        const { indexed, directory } = await bothWays({
+        const { indexed, directory } = await usersBothWays({
           project: fixture.project,
           search,
           match: 'prefix',
@@ -275,7 +264,7 @@ describe('writers keep rows and counts in the user’s transaction', () => {
     for (let start = 0; start < 16; start += 4) {
       await Promise.all(Array.from({ length: 4 }, (_, k) => newUser(start + k, 'USER_SOCIETY', [project.uuid])));
     }
-    const before = await bothWays({ project: project.uuid, offset: 0, limit: 100 });
+    const before = await usersBothWays({ project: project.uuid, offset: 0, limit: 100 });
     expect(before.indexed.result.count).toBe(16);
     await deleteProject(system, project.uuid);
     for (const directory of [usersOfProject(project.uuid), managedUsersOfProject(project.uuid)]) {
@@ -314,8 +303,8 @@ describe('backfill', () => {
     const { userIndexSources } = await import('../../functions/lib/data/user-listing');
     const admin = await projectAdminCaller();
     const before = {
-      project: await bothWays({ project: fixture.project, ordering: 'last_name', offset: 0, limit: 100 }),
-      managed: await bothWays({ ordering: 'first_name', offset: 0, limit: 100 }, admin),
+      project: await usersBothWays({ project: fixture.project, ordering: 'last_name', offset: 0, limit: 100 }),
+      managed: await usersBothWays({ ordering: 'first_name', offset: 0, limit: 100 }, admin),
     };
     const ours = (await userIndexSources()).filter((p) =>
       ('directory' in p ? p.directory : p).partition.includes(fixture.project),
@@ -326,16 +315,18 @@ describe('backfill', () => {
         await dynamo.send(new lib.DeleteCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } }));
       }
     }
-    expect((await bothWays({ project: fixture.project, offset: 0, limit: 100 })).indexed.result.count).toBe(0);
+    expect((await usersBothWays({ project: fixture.project, offset: 0, limit: 100 })).indexed.result.count).toBe(0);
     const first = await Promise.all(ours.map((p) => backfillPartition(p, INDEXED_LISTS.users.indexedOf)));
     expect(first.map((f) => f.put)).toEqual([
       before.project.directory.result.count * 5 + COUNTER_SHARDS,
       before.managed.directory.result.count * 5 + COUNTER_SHARDS,
     ]);
-    expect(await bothWays({ project: fixture.project, ordering: 'last_name', offset: 0, limit: 100 })).toMatchObject({
+    expect(
+      await usersBothWays({ project: fixture.project, ordering: 'last_name', offset: 0, limit: 100 }),
+    ).toMatchObject({
       indexed: { result: before.project.directory.result },
     });
-    expect(await bothWays({ ordering: 'first_name', offset: 0, limit: 100 }, admin)).toMatchObject({
+    expect(await usersBothWays({ ordering: 'first_name', offset: 0, limit: 100 }, admin)).toMatchObject({
       indexed: { result: before.managed.directory.result },
     });
     const again = await Promise.all(ours.map((p) => backfillPartition(p, INDEXED_LISTS.users.indexedOf)));

@@ -9,7 +9,9 @@ import * as users from '../../shared/contracts/users';
 import { rutCheckDigit } from '../../shared/rut';
 import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
+import { newEmail } from '../helpers/fresh';
 import { allMailTo, tokenFrom, waitForMail } from '../helpers/mail';
+import { societyBody } from '../helpers/societies';
 
 /** Issue 5 over the real local services, the e-mails read back from the local SES store. */
 let superAdmin: string;
@@ -24,7 +26,6 @@ beforeAll(async () => {
   ]);
 });
 
-const newEmail = () => `invitado-${randomUUID().slice(0, 8)}@prueba.cl`;
 const NEW_PASSWORD = 'Nueva.Clave9';
 const registration_body = (token: string) => ({
   token,
@@ -51,21 +52,16 @@ describe('invitation → mail → registration → sign-in', () => {
     const { body: industries } = await call(societies.listIndustries, { token: projectAdmin });
     const society = await call(societies.createSociety, {
       token: projectAdmin,
-      body: {
+      body: societyBody(newGroup.body.uuid, {
         society_business_name: `Sociedad ${randomUUID().slice(0, 8)} SpA`,
-        business_line: 'Servicios',
         company_code: 'INV',
         industry_type: industries[0]?.uuid as string,
         society_email: 'contacto@invitada.cl',
-        currency: 'CLP',
-        group: newGroup.body.uuid,
-        society_contact_name: 'Juan Pérez',
-        society_phone_number: '+56911112222',
-        tax_module: 'False',
-      },
+        society_rut: undefined,
+      }),
     });
     expect(society.status).toBe(201);
-    const email = newEmail();
+    const email = newEmail('invitado');
     const invited = await call(registration.generateInvitation, {
       token: projectAdmin,
       body: { user_role: 'USER_GROUP', email, group: [newGroup.body.uuid] },
@@ -115,8 +111,8 @@ describe('invitation → mail → registration → sign-in', () => {
 
   test('a client invited with document access registers with it for the inviting firm; without it, none', async () => {
     const { demo } = inject('portal');
-    const withAccess = newEmail();
-    const without = newEmail();
+    const withAccess = newEmail('invitado');
+    const without = newEmail('invitado');
     for (const [email, user_documentation] of [
       [withAccess, true],
       [without, false],
@@ -134,7 +130,7 @@ describe('invitation → mail → registration → sign-in', () => {
     expect((await profile(withAccess)).user_documentation).toBe(true);
     expect((await profile(without)).user_documentation).toBe(false);
     // An admin's invitation carries no flag: admins browse their scope's documents without one.
-    const admin = newEmail();
+    const admin = newEmail('invitado');
     const invited = await call(registration.generateInvitation, {
       token: superAdmin,
       body: { user_role: 'PROJECT_ADMIN', email: admin, project: [demo.projects.andes], user_documentation: true },
@@ -146,7 +142,7 @@ describe('invitation → mail → registration → sign-in', () => {
   });
 
   test('an expired link answers INVALID_TOKEN', async () => {
-    const email = newEmail();
+    const email = newEmail('invitado');
     const { demo } = inject('portal');
     await call(registration.generateInvitation, {
       token: superAdmin,
@@ -172,7 +168,7 @@ describe('invitation → mail → registration → sign-in', () => {
   });
 
   test('resend mails a new link and the old one stops working; delete withdraws it', async () => {
-    const email = newEmail();
+    const email = newEmail('invitado');
     const { demo } = inject('portal');
     const invited = await call(registration.generateInvitation, {
       token: groupAdmin,
@@ -201,7 +197,7 @@ describe('invitation → mail → registration → sign-in', () => {
     });
     expect(registered.status).toBe(400);
     expect(registered.body).toEqual({ code: 'USER_ALREADY_INVITED' });
-    const email = newEmail();
+    const email = newEmail('invitado');
     const body = { user_role: 'USER_GROUP' as const, email, group: [demo.groups.norte] };
     expect((await call(registration.generateInvitation, { token: superAdmin, body })).status).toBe(201);
     expect((await call(registration.generateInvitation, { token: superAdmin, body })).body).toEqual({
@@ -212,7 +208,7 @@ describe('invitation → mail → registration → sign-in', () => {
   test('who may invite whom, and where', async () => {
     const { demo } = inject('portal');
     const asProjectAdmin = (body: Record<string, unknown>) =>
-      call(registration.generateInvitation, { token: projectAdmin, body: { email: newEmail(), ...body } });
+      call(registration.generateInvitation, { token: projectAdmin, body: { email: newEmail('invitado'), ...body } });
     expect((await asProjectAdmin({ user_role: 'SUPER_ADMIN' })).status).toBe(403);
     expect((await asProjectAdmin({ user_role: 'PROJECT_ADMIN', project: [demo.projects.andes] })).status).toBe(403);
     const foreign = await asProjectAdmin({ user_role: 'USER_GROUP', group: [demo.groups.costa] });
@@ -222,12 +218,12 @@ describe('invitation → mail → registration → sign-in', () => {
     expect(noTargets.body.errors).toEqual({ society: ['REQUIRED'] });
     const byGroupAdmin = await call(registration.generateInvitation, {
       token: groupAdmin,
-      body: { email: newEmail(), user_role: 'GROUP_ADMIN', group: [demo.groups.norte] },
+      body: { email: newEmail('invitado'), user_role: 'GROUP_ADMIN', group: [demo.groups.norte] },
     });
     expect(byGroupAdmin.status).toBe(403);
     const outsideGroup = await call(registration.generateInvitation, {
       token: groupAdmin,
-      body: { email: newEmail(), user_role: 'USER_SOCIETY', society: [demo.societies.austral] },
+      body: { email: newEmail('invitado'), user_role: 'USER_SOCIETY', society: [demo.societies.austral] },
     });
     expect(outsideGroup.body.errors).toEqual({ society: ['FORMAT_NOT_ALLOWED'] });
   });
@@ -258,7 +254,7 @@ describe('password recovery', () => {
     await call(registration.requestPasswordReset, { body: { email } });
     const reset = await waitForMail(email, 'Recuperación de contraseña - Contadores Andes');
     const current = await call(users.getUser, { token: projectAdmin, params: { uuid } });
-    const newAddress = newEmail();
+    const newAddress = newEmail('invitado');
     const changed = await call(users.patchUser, {
       token: projectAdmin,
       params: { uuid },
@@ -312,7 +308,7 @@ describe('password recovery', () => {
   });
 
   test('an unknown address answers EMAIL_SENT as a registered one does, and requests are throttled per address', async () => {
-    const email = newEmail();
+    const email = newEmail('invitado');
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await call(registration.requestPasswordReset, { body: { email } }));
     expect(answers.slice(0, 3).map((a) => a.body)).toEqual(Array(3).fill({ code: 'EMAIL_SENT' }));
@@ -447,7 +443,7 @@ describe('users administration', () => {
     expect(admin.status).toBe(409);
     expect(admin.body).toEqual({ code: 'USER_IS_ADMIN' });
 
-    const email = newEmail();
+    const email = newEmail('invitado');
     await call(registration.generateInvitation, {
       token: superAdmin,
       body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.austral] },
@@ -502,11 +498,11 @@ describe('users administration', () => {
 
 describe('CSV import', () => {
   test('good rows become invitations; bad rows are reported and create nothing', async () => {
-    const good = [newEmail(), newEmail()];
+    const good = [newEmail('invitado'), newEmail('invitado')];
     // Bad rows with well-formed, unused addresses: had they slipped through, they would be findable below.
-    const badRut = newEmail();
-    const badGroup = newEmail();
-    const badRole = newEmail();
+    const badRut = newEmail('invitado');
+    const badGroup = newEmail('invitado');
+    const badRole = newEmail('invitado');
     const badFormat = `no-es-correo-${randomUUID().slice(0, 8)}`;
     const csv = [
       'email,first_name,last_name,rut_user,user_role,project,group,society',
@@ -570,7 +566,7 @@ describe('CSV import', () => {
   });
 
   test('what a row knows travels with the invitation, the link names the firm, and a re-import says who was already invited (issue 14)', async () => {
-    const email = newEmail();
+    const email = newEmail('invitado');
     const csv = [
       'email,first_name,last_name,rut_user,phone_number,user_role,project,group,society',
       `${email},Lucía,Rojas Peña,12.345.678-5,+56 9 5555 4444,USER_GROUP,Contadores Andes,Grupo Norte,`,

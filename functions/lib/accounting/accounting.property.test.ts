@@ -5,8 +5,8 @@ import {
   CODES,
   independentBalance,
   RESULT_CODES,
-  type Voucher,
   voucherArb,
+  voucherLedgerCsv,
 } from '../../../test/helpers/random-ledgers';
 import { cashBalance, cashFlow, cashFlowInCents } from './cashflow';
 import { CHART_BUDGET, LEDGER_JOB_BUDGET } from './import-budgets';
@@ -22,22 +22,6 @@ import { type ChartAccount, type MonthAggregate, type Rule, sliceKey, tagsOf } f
  */
 const RUT = '76086428-5';
 const CASH_CODES = new Set(['1.1.01', '1.1.02']);
-
-const chilean = (n: number) => n.toLocaleString('es-CL');
-
-function ledgerCsv(vouchers: Voucher[], year: number): string {
-  const rows = ['rut_sociedad;base;fecha;tipo_comp;nro_comp;linea;cod_cta;debe;haber;glosa'];
-  vouchers.forEach((v, n) => {
-    const date = `${year}-${String(v.month).padStart(2, '0')}-${String(v.day).padStart(2, '0')}`;
-    v.lines.forEach((l, i) => {
-      const amount = (x: number) => (x === 0 ? '0' : i % 2 ? chilean(x) : String(x));
-      rows.push(
-        `76.086.428-5;${v.base};${date};${v.tipo};${n + 1};${i + 1};${l.code};${amount(l.debe)};${amount(l.haber)};Comprobante ${n + 1}`,
-      );
-    });
-  });
-  return rows.join('\r\n');
-}
 
 const LABELS = {
   totalOf: (h: string) => `Total ${h}`,
@@ -90,7 +74,7 @@ describe('statements of random balanced ledgers', () => {
         fc.double({ min: 300, max: 1200, noNaN: true }),
         async (vouchers, month, rate) => {
           const imported = await ledgerFromFile(
-            Buffer.from(ledgerCsv(vouchers, 2024), 'utf8'),
+            Buffer.from(voucherLedgerCsv('76.086.428-5', 2024, vouchers), 'utf8'),
             chart,
             RUT,
             LEDGER_JOB_BUDGET,

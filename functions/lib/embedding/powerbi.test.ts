@@ -1,8 +1,9 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { readBody } from '../../../test/helpers/raw-http';
 import type { Caller } from '../auth/caller';
 import type { RegistryRecord } from '../data/dashboard-registry';
 import type { ReportRecord } from '../data/reports';
@@ -26,13 +27,6 @@ let seen: Seen[] = [];
 let failGenerate = false;
 let server: Server;
 let base = '';
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (c: Buffer) => chunks.push(c));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
 
 beforeAll(async () => {
   server = createServer(async (request, response) => {

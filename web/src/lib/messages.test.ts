@@ -2,7 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, FIELD_ERROR_CODES } from '../../../shared/errors';
-import { fieldErrorMessage, formatMinutesSeconds, messageForError, messagesForError } from '../../../shared/i18n/es';
+import { TIMED_MESSAGES } from '../../../shared/i18n/error-messages';
+import {
+  ERROR_MESSAGES,
+  es,
+  FIELD_LABELS,
+  fieldErrorMessage,
+  formatMinutesSeconds,
+  messageForError,
+  messagesForError,
+} from '../../../shared/i18n/es';
 import { ApiError } from './api-client';
 
 const GENERIC = '¡Oops! Parece que algo salío mal. Por favor, vuelve a intentarlo más tarde.';
@@ -61,6 +70,18 @@ describe('error codes (portal §8, admin §8)', () => {
     ['INVALID', 'Elección invalida de modulo, por favor escoja otro.'],
     ['NOT_FOUNT', 'Grafico no encontrado'],
     ['ACTION_NOT_ALLOWED', 'Acción no permitida, cambio no realizado'],
+    ['USER_ALREADY_INVITED', 'Usuario ya invitado y/o registrado'],
+    ['USER_IS_ADMIN', 'Este usuario no se puede eliminar ya que es administrador de algun proyecto,grupo o sociedad.'],
+    [
+      'TEMPLATE_HAS_FILES',
+      'La carpeta plantilla posee archivos dentro para alguna de sus variantes, para eliminar por favor borre esos archivos.',
+    ],
+    [
+      'GROUP_CHANGE_CONFLICT',
+      'Existe un conflicto en el cambio de grupo, causado por los archivos asociados en el gestor de documentos',
+    ],
+    ['INVALID_TOKEN', 'Este link se encuentra expirado, solicite uno nuevo.'],
+    ['LINK_EXPIRED', 'Este link se encuentra expirado, solicite uno nuevo.'],
     ['INTERNAL_ERROR', GENERIC],
     ['SOMETHING_NEW', GENERIC],
   ])('%s', (code, message) => {
@@ -93,83 +114,33 @@ describe('error codes (portal §8, admin §8)', () => {
 });
 
 /**
- * Every error code the server can answer, with the message the SPA must show for it: the spec's exact text where the
- * spec names the code (portal §8, admin §8), and a deliberate choice of the generic text where it does not. The codes
- * are read from shared/errors.ts and from the server's source, so a new code fails here until its message is decided.
+ * Codes the SPA answers with the generic text on purpose (portal §8 "500 and others"): a 401 ends in a refresh or the
+ * sign-out notice, a VALIDATION_ERROR shows its field messages (tested below), the CSV import's 408 shows its row
+ * report, and a 413 cannot come from the SPA's forms, which refuse large files before sending (admin §5: images up to
+ * 2 MB). Every other code the server answers must have a message of its own in the catalogue.
  */
-const WIRE_MESSAGES: Record<string, string> = {
-  // portal §8: login 400/401.
-  INVALID_CREDENTIALS: '¡Vaya! El correo y/o contraseña no son válidos.',
-  USER_DISABLED: '¡Vaya! El correo y/o contraseña no son válidos.',
-  // portal §8 and admin §8, word for word.
-  RUT_TAKEN: '¡Vaya! El rut ingresado ya se registró.',
-  PROJECT_NAME_TAKEN: '¡Vaya! El nombre de proyecto ingresado ya se registró.',
-  EMAIL_NOT_EXISTS: '¡Oops! El correo ingresado no está registrado.',
-  PASSWORD_EXISTS: '¡Oops! La contraseña ingresada debe ser diferente de la actual.',
-  ADMIN_ERROR: 'El administrador seleccionado ya se encuentra en otro proyecto',
-  DATA_CONFLICT: 'Conflicto en los datos del formulario , revise si los campos se encuentran ingresados correctamente.',
-  ACTION_NOT_ALLOWED: 'Acción no permitida, cambio no realizado',
-  USER_ALREADY_INVITED: 'Usuario ya invitado y/o registrado',
-  USER_IS_ADMIN: 'Este usuario no se puede eliminar ya que es administrador de algun proyecto,grupo o sociedad.',
-  // The 429 text with the wait (remaining_time 75 s in the call below).
-  TOO_MANY_ATTEMPTS: 'Demasiados intentos. Por favor, espere 1:15.',
-  // portal §8 sends an expired link to the expired-link page; its wording is the portal's own.
-  INVALID_TOKEN: 'Este link se encuentra expirado, solicite uno nuevo.',
-  INVITATION_USED: 'Esta invitación ya fue aceptada: tu cuenta está activa. Inicia sesión con tu correo y contraseña.',
-  // Refusals the spec does not word: the portal's own texts, each saying what blocks the action.
-  PROJECT_NOT_EMPTY: 'No es posible eliminar el proyecto porque aún tiene grupos asociados.',
-  GROUP_NOT_EMPTY: 'No es posible eliminar el grupo porque aún tiene sociedades asociadas.',
-  SOCIETY_HAS_USERS: 'No es posible eliminar la sociedad porque aún tiene usuarios asociados.',
-  INDUSTRY_IN_USE: 'No es posible eliminar la industria porque hay sociedades que la usan.',
-  ARTICLE_LIMIT: 'Esta lista ya tiene 100 artículos: elimina alguno antes de agregar otro.',
-  SOCIETY_HAS_DOCUMENTS: 'No es posible eliminar la sociedad porque aún tiene archivos en el gestor de documentos.',
-  // Reports and modules (portal §8, word for word; issue 11's own text for a module in use).
-  DATA_CONFLICT_PARAMS:
-    'Conflicto en los parámetros del formulario , revise si los parámetros se encuentran ingresados correctamente.',
-  INVALID: 'Elección invalida de modulo, por favor escoja otro.',
-  NOT_FOUNT: 'Grafico no encontrado',
-  MODULE_IN_USE: 'No es posible eliminar el módulo porque hay reportes o asignaciones que lo usan.',
-  // Documents (portal §8 for the template guard and the group change; issue 10 for links and uploads).
-  TEMPLATE_HAS_FILES:
-    'La carpeta plantilla posee archivos dentro para alguna de sus variantes, para eliminar por favor borre esos archivos.',
-  GROUP_CHANGE_CONFLICT:
-    'Existe un conflicto en el cambio de grupo, causado por los archivos asociados en el gestor de documentos',
-  LINK_EXPIRED: 'Este link se encuentra expirado, solicite uno nuevo.',
-  // Accounting statements in USD without a stored dólar observado (issue 12).
-  // A report's parameter named like a row-level security tag.
-  RESERVED_PARAMETER:
-    'Los nombres project, group, society, role y user están reservados para la seguridad de los tableros; elige otro nombre de parámetro.',
-  EXCHANGE_RATE_MISSING:
-    'No hay un dólar observado registrado para la fecha del período; no es posible mostrar el estado en dólares.',
-  NOT_FOUND: 'El registro solicitado no existe o fue eliminado.',
-  TOO_MANY_CHANGES: 'Demasiados cambios en una sola edición, guarde los miembros en partes.',
-  // Sessions and access (issue 8): what the login page says after the SPA signs the user out, and a wrong current
-  // password on the password change.
-  SESSION_ENDED: 'Tu sesión terminó. Por favor, inicia sesión nuevamente.',
-  PROJECT_DISABLED: 'El proyecto al que perteneces está deshabilitado. Contacta a tu administrador.',
-  GROUP_DISABLED: 'El grupo al que perteneces está deshabilitado. Contacta a tu administrador.',
-  WRONG_PASSWORD: 'La contraseña actual no es correcta.',
-  // A write riding the session cookies without the SPA's header: the SPA always sends it, so only a stale or foreign
-  // page meets this; reloading gives the current SPA.
-  CSRF_REFUSED: 'No pudimos verificar que la solicitud viniera del portal. Recarga la página e inténtalo de nuevo.',
-  SERVICE_BUSY: 'El servicio está ocupado en este momento. Inténtalo nuevamente en unos segundos.',
-  // An invitation whose role differs from the account's, said to the invited person only.
-  INVITATION_ROLE_CONFLICT:
-    'Tu cuenta del portal tiene otro rol y no puede aceptar esta invitación. Pide a quien te invitó una invitación con tu rol actual.',
-  // Quotas: the wait in words (remaining_time 75 s in the call below, rounded up to the minute).
-  RESEND_COOLDOWN: 'Esta invitación se reenvió hace poco. Podrás reenviarla en 2 minutos.',
-  MAIL_QUOTA_EXCEEDED: 'Se alcanzó el límite diario de correos de invitación. Podrás enviar más en 2 minutos.',
-  QUOTA_EXCEEDED: 'Se alcanzó el límite de uso de esta función. Podrás usarla de nuevo en 2 minutos.',
-  // portal §8 "500 and others": the generic text, chosen on purpose. A 401 ends in a refresh or the sign-out
-  // notice, a VALIDATION_ERROR shows its field messages (tested below), the CSV import's 408 shows its row report, and
-  // a 413 cannot come from the SPA's forms, which refuse large files before sending (admin §5: images up to 2 MB).
-  INTERNAL_ERROR: GENERIC,
-  NOT_AUTHENTICATED: GENERIC,
-  VALIDATION_ERROR: GENERIC,
-  ROUTE_NOT_FOUND: GENERIC,
-  NOT_PROCESSED: GENERIC,
-  PAYLOAD_TOO_LARGE: GENERIC,
-};
+const GENERIC_ON_PURPOSE = [
+  'INTERNAL_ERROR',
+  'NOT_AUTHENTICATED',
+  'NOT_PROCESSED',
+  'PAYLOAD_TOO_LARGE',
+  'ROUTE_NOT_FOUND',
+  'VALIDATION_ERROR',
+];
+
+/** Seconds to wait in the 429s below: the texts say it (1:15, or "2 minutos" in words). */
+const WAIT = 75;
+
+/** The catalogue's message for a code (shared/i18n/error-messages.ts), waits said for WAIT seconds; none if it has none. */
+function catalogued(code: string): string | undefined {
+  const timed = TIMED_MESSAGES[code];
+  if (timed) return timed(WAIT);
+  if (code === 'TOO_MANY_ATTEMPTS') return es.errors.tooManyAttempts(WAIT);
+  return ERROR_MESSAGES[code];
+}
+
+/** Words that would show English got through (whole words, any case); Spanish uses none of them. */
+const ENGLISH = /\b(the|and|not|please|found|invalid|failed|try|again|your|you|is|are|to|of|with|error)\b/i;
 
 /** Codes the server's source throws: `new ApiError(409, 'X')` and `conflict('X')`, outside tests. */
 function codesInServerSource(): Set<string> {
@@ -190,6 +161,7 @@ function codesInServerSource(): Set<string> {
 
 describe('every wire code has its own decided message', () => {
   const wireCodes = new Set([...ERROR_CODES, ...codesInServerSource()]);
+  const decided = [...wireCodes].filter((code) => !GENERIC_ON_PURPOSE.includes(code)).sort();
 
   it('finds the codes the server throws (the scan itself works)', () => {
     for (const code of ['RUT_TAKEN', 'USER_IS_ADMIN', 'TOO_MANY_ATTEMPTS', 'INTERNAL_ERROR', 'ROUTE_NOT_FOUND']) {
@@ -197,24 +169,35 @@ describe('every wire code has its own decided message', () => {
     }
   });
 
-  it('no code answered by the server is left without a decided message', () => {
-    expect([...wireCodes].filter((code) => !(code in WIRE_MESSAGES)).sort()).toEqual([]);
+  it('no code answered by the server is left without a message in the catalogue', () => {
+    expect(decided.filter((code) => catalogued(code) === undefined)).toEqual([]);
   });
 
-  it.each(Object.entries(WIRE_MESSAGES))('%s → its message', (code, message) => {
-    expect(messageForError(new ApiError(400, code, { remaining_time: 75 }))).toBe(message);
+  it.each(decided)('%s → its catalogue message: Spanish, its own, never the generic text or a code', (code) => {
+    const error = new ApiError(400, code, { remaining_time: WAIT });
+    const message = messageForError(error);
+    expect(message).toBe(catalogued(code));
+    expect(messagesForError(error)).toEqual([message]);
+    expect(message).not.toBe(GENERIC);
+    expect(message.trim()).not.toBe('');
+    expect(message).not.toMatch(ENGLISH);
+    expect(message).not.toMatch(/[A-Z]{2,}_[A-Z]/);
   });
 
-  it('only the codes chosen above fall back to the generic text', () => {
-    const generic = Object.keys(WIRE_MESSAGES).filter((code) => WIRE_MESSAGES[code] === GENERIC);
-    expect(generic.sort()).toEqual([
-      'INTERNAL_ERROR',
-      'NOT_AUTHENTICATED',
-      'NOT_PROCESSED',
-      'PAYLOAD_TOO_LARGE',
-      'ROUTE_NOT_FOUND',
-      'VALIDATION_ERROR',
-    ]);
+  it('a wait is said in the text, so two waits read differently', () => {
+    for (const code of [...Object.keys(TIMED_MESSAGES), 'TOO_MANY_ATTEMPTS']) {
+      const at = (seconds: number) => messageForError(new ApiError(429, code, { remaining_time: seconds }));
+      expect(at(WAIT), code).not.toBe(at(2 * 3600));
+    }
+    expect(messageForError(new ApiError(429, 'TOO_MANY_ATTEMPTS', { remaining_time: WAIT }))).toContain('1:15');
+    expect(messageForError(new ApiError(429, 'RESEND_COOLDOWN', { remaining_time: WAIT }))).toContain('2 minutos');
+  });
+
+  it('only the codes chosen above fall back to the generic text, and the catalogue words none of them', () => {
+    for (const code of GENERIC_ON_PURPOSE) {
+      expect(catalogued(code), code).toBeUndefined();
+      expect(messageForError(new ApiError(400, code)), code).toBe(GENERIC);
+    }
     // The fallback is what an unknown code gets, so a code meant to be specific cannot pass by falling back.
     expect(messageForError(new ApiError(400, 'NO_SUCH_CODE'))).toBe(GENERIC);
   });
@@ -244,6 +227,24 @@ describe('field codes (portal §5, admin §8)', () => {
 
   it('every field code of shared/errors.ts has its own message', () => {
     for (const code of FIELD_ERROR_CODES) expect(fieldErrorMessage('email', code)).not.toBe(GENERIC);
+  });
+
+  it('a 400 on the hierarchy forms says each field in Spanish, one line each (admin §8)', () => {
+    const errors = {
+      group_name: ['SAME_DATA'],
+      custom_portal_url: ['URL_EXISTS'],
+      society_rut: ['FORMAT_ERROR'],
+      project_name: ['REQUIRED'],
+      client_name: ['FIELD_BLANK'],
+      company_code: ['ERROR_LENGTH'],
+      project: ['FORMAT_NOT_ALLOWED'],
+    };
+    const lines = messagesForError(new ApiError(400, 'VALIDATION_ERROR', { errors }));
+    expect(lines).toEqual(Object.entries(errors).map(([field, [code]]) => fieldErrorMessage(field, code as string)));
+    expect(lines).not.toContain(GENERIC);
+    for (const field of Object.keys(errors)) expect(FIELD_LABELS[field], field).toBeDefined();
+    expect(lines).toContain('Error en formato de RUT');
+    expect(lines).toContain('Error en largo de código de empresa');
   });
 
   it('a 400 with field errors lists one line per distinct message', () => {

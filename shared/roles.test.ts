@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { canOpenAdminPath } from '../../shared/roles';
+import { canOpenAdminPath } from './roles';
 
 describe('admin route access (admin-area §2)', () => {
   test.each([

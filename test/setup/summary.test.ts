@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarize, type VitestRun } from '../setup/summary';
+import { summarize, type VitestRun } from './summary';
 
 /** The rules `npm test` judges by (test/run.ts): checks apart, per-project counts, nothing silently green. */
 const counts = (passed: number, failed = 0, skipped = 0, brokenFiles: string[] = []) => ({

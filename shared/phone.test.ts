@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { canonicalPhone, formatPhone } from '../../shared/phone';
+import { canonicalPhone, formatPhone } from './phone';
 
 /** Issue 14: phones as people in Chile write and read them. */
 describe('phone display', () => {

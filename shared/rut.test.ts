@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { formatRut, isValidRut, normalizeRut, rutCheckDigit, rutSearchNeedle } from '../../shared/rut';
+import { formatRut, isValidRut, normalizeRut, rutCheckDigit, rutSearchNeedle } from './rut';
 
 /**
  * An independent computation of the check digit, the way SII's documents describe it: multiply the digits, read

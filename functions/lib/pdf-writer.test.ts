@@ -1,11 +1,11 @@
 import { PDFDocument, PDFName, PDFStream } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderPdf } from '../../functions/lib/accounting/export-pdf';
-import type { ExportTable } from '../../functions/lib/accounting/export-table';
-import { type DetailSheet, renderDetailPdf } from '../../functions/lib/pdf';
-import type { PdfWriter } from '../../functions/lib/pdf-writer';
 import { brandLogo } from '../../local/brand-images';
-import { pdfTextLines } from '../helpers/pdf-text';
+import { pdfTextLines } from '../../test/helpers/pdf-text';
+import { renderPdf } from './accounting/export-pdf';
+import type { ExportTable } from './accounting/export-table';
+import { type DetailSheet, renderDetailPdf } from './pdf';
+import type { PdfWriter } from './pdf-writer';
 
 /**
  * The portal's PDF writer (functions/lib/pdf-writer.ts, issue 9) against pdf-lib's PDFDocument, which the detail

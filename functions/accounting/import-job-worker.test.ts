@@ -2,10 +2,10 @@ import type { S3Event } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const runImportJob = vi.hoisted(() => vi.fn(async (_job: string) => {}));
-vi.mock('../../functions/accounting/import-job', () => ({ runImportJob }));
+vi.mock('./import-job', () => ({ runImportJob }));
 
-import { handler, importJobsOf, type ObjectCreated } from '../../functions/accounting/import-job-worker';
-import { ledgerUploadPrefix } from '../../functions/lib/accounting/import-upload';
+import { ledgerUploadPrefix } from '../lib/accounting/import-upload';
+import { handler, importJobsOf, type ObjectCreated } from './import-job-worker';
 
 const SOCIETY = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 const JOB = '0a1b2c3d-4e5f-4061-8273-94a5b6c7d8e9';
