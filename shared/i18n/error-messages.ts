@@ -35,7 +35,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   SOCIETY_HAS_USERS: 'No es posible eliminar la sociedad porque aún tiene usuarios asociados.',
   SOCIETY_HAS_DOCUMENTS: 'No es posible eliminar la sociedad porque aún tiene archivos en el gestor de documentos.',
   // Issue 8: one edit adds about 28 or removes about 45 members at most (a DynamoDB transaction holds 100 writes).
-  TOO_MANY_CHANGES: 'Demasiados cambios en una sola edición, guarde los miembros en partes.',
+  TOO_MANY_CHANGES: 'Demasiados cambios en una sola edición, guarda los miembros en partes.',
   INDUSTRY_IN_USE: 'No es posible eliminar la industria porque hay sociedades que la usan.',
   ARTICLE_LIMIT: 'Esta lista ya tiene 100 artículos: elimina alguno antes de agregar otro.',
   NOT_FOUND: 'El registro solicitado no existe o fue eliminado.',
@@ -56,8 +56,8 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   GROUP_CHANGE_CONFLICT:
     'Existe un conflicto en el cambio de grupo, causado por los archivos asociados en el gestor de documentos',
   LINK_EXPIRED: 'Este link se encuentra expirado, solicite uno nuevo.',
-  UPLOAD_EXPIRED: 'La subida del archivo expiró, por favor súbalo nuevamente.',
-  UPLOAD_MISSING: 'El archivo no se terminó de subir, por favor súbalo nuevamente.',
+  UPLOAD_EXPIRED: 'La subida del archivo expiró, por favor súbelo nuevamente.',
+  UPLOAD_MISSING: 'El archivo no se terminó de subir, por favor súbelo nuevamente.',
   // 'Reemplazar' of a document deleted (or renamed) before the upload landed.
   REPLACED_DOCUMENT_GONE:
     'El documento que ibas a reemplazar ya no existe en esta carpeta. Vuelve a subir el archivo como documento nuevo.',

@@ -143,7 +143,7 @@ describe('large ledger files', () => {
     const stalled = await jobIn('RUNNING', 20);
     expect(stalled.status).toBe('FAILED');
     expect(stalled.report?.file_errors).toEqual([
-      'La importación se detuvo sin terminar; no se guardó nada del archivo. Vuelva a subirlo.',
+      'La importación se detuvo sin terminar; no se guardó nada del archivo. Vuelve a subirlo.',
     ]);
     expect((await jobIn('QUEUED', 75)).status).toBe('FAILED');
     // Within their limits they keep polling as they are.

@@ -128,7 +128,7 @@ describe('accounting summary', () => {
     const group = await dashboard(w.people.userGroup.token, report);
     expect([group.panels, group.note]).toEqual([
       [],
-      'El resumen contable se muestra por sociedad: elija una sociedad para verlo.',
+      'El resumen contable se muestra por sociedad: elige una sociedad para verlo.',
     ]);
     const society = await dashboard(w.people.userSociety.token, report);
     expect([society.panels, society.note]).toEqual([[], 'Esta sociedad aún no tiene un libro mayor importado.']);

@@ -35,12 +35,12 @@ export const accountingImport = {
     unreadable: 'El archivo no se pudo leer: use CSV (UTF-8 o Windows-1252, separado por ; o ,) o XLSX.',
     missingColumns: (columns: string) => `Faltan columnas en el encabezado: ${columns}.`,
     empty: 'El archivo no tiene filas.',
-    tooManyRows: (max: number) => `El archivo supera las ${max} filas; súbalo por carga grande.`,
+    tooManyRows: (max: number) => `El archivo supera las ${max} filas; súbelo por carga grande.`,
     noChart: 'La sociedad no tiene plan de cuentas: importe primero el plan de cuentas.',
     // Large files (presigned upload and a job).
-    notUploaded: 'El archivo no se recibió: vuelva a subirlo.',
-    jobFailed: 'La importación no pudo terminar; no se guardó nada del archivo. Vuelva a intentarlo.',
-    jobStalled: 'La importación se detuvo sin terminar; no se guardó nada del archivo. Vuelva a subirlo.',
+    notUploaded: 'El archivo no se recibió: vuelve a subirlo.',
+    jobFailed: 'La importación no pudo terminar; no se guardó nada del archivo. Vuelve a intentarlo.',
+    jobStalled: 'La importación se detuvo sin terminar; no se guardó nada del archivo. Vuelve a subirlo.',
     // Budgets of the file readers (functions/lib/accounting/import-budgets.ts): the file is refused unread.
     tooLarge: (mb: number) => `El archivo supera los ${thousands(mb)} MB; no se leyó.`,
     rowLimit: (max: number) => `El archivo supera las ${thousands(max)} filas; no se leyó.`,

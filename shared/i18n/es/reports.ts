@@ -24,7 +24,7 @@ export const reportsViewer = {
     expenses: 'Gastos por mes (miles de $)',
     result: 'Resultado del mes (miles de $)',
   },
-  accountingNeedsSociety: 'El resumen contable se muestra por sociedad: elija una sociedad para verlo.',
+  accountingNeedsSociety: 'El resumen contable se muestra por sociedad: elige una sociedad para verlo.',
   accountingNoLedger: 'Esta sociedad aún no tiene un libro mayor importado.',
   enabled: 'Habilitadas',
   disabled: 'Deshabilitadas',
