@@ -204,7 +204,7 @@ describe('per-function bundling', () => {
     }
   }, 60_000);
 
-  it('carries the phone parser only where a contract the function serves takes a phone (droppable schemas)', async () => {
+  it('carries the phone parser only where a contract the function serves takes a phone (schemas built in pure IIFEs)', async () => {
     // Each area file holds its create and patch contracts (phones) beside its lists and reads (none).
     const phone = /node_modules\/libphonenumber-js\//;
     for (const handler of ['societies/create-society', 'projects/patch-project', 'users/patch-user']) {
