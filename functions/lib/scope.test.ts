@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller } from './auth/caller';
-import type { UserRecord } from './data/users';
+import type { UserRecord } from './data/user-record';
 import { type MembershipRef, userSides } from './scope';
 
 /**

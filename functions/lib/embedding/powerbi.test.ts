@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import type { Caller } from '../auth/caller';
 import type { RegistryRecord } from '../data/dashboard-registry';
 import type { ReportRecord } from '../data/reports';
-import type { UserRecord } from '../data/users';
+import type { UserRecord } from '../data/user-record';
 import { embedFor as embedWithLookups } from './embed';
 
 /**
