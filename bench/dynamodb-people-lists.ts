@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import type { Caller } from '../functions/lib/auth/caller';
 import { BatchWriteCommand, QueryCommand, UpdateCommand } from '../functions/lib/aws/dynamo-commands';
-import type { TxWrite } from '../functions/lib/data/transact';
+import type { TxWrite } from '../functions/lib/data/tx-write';
 import { startPortal } from '../local/portal';
 import { countDynamoBytes } from './dynamodb-lists';
 import { countDynamoCalls, superAdminToken } from './harness';

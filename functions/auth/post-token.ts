@@ -14,7 +14,8 @@ import {
   takeSlotItem,
 } from '../lib/data/throttle';
 import { writeSessionEvent } from '../lib/data/user-logs';
-import { getUserByEmailEvenly, recordSignIn, type UserRecord } from '../lib/data/users';
+import type { UserRecord } from '../lib/data/user-record';
+import { getUserByEmailEvenly, recordSignIn } from '../lib/data/users';
 import { ApiError } from '../lib/errors';
 import { addressKey, clientIp, portalOrigin, requestOrigin } from '../lib/http/client-ip';
 import { httpHandler } from '../lib/http/http-handler';

@@ -12,6 +12,7 @@ import {
   pendingUploadWrite,
 } from '../lib/data/documents';
 import { transactWrite } from '../lib/data/transact';
+import { isAdmin, managedDocument } from '../lib/document-access';
 import { fieldErrors, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { OPAQUE_TYPE, storedContentType } from '../lib/storage/content-type';
@@ -25,7 +26,6 @@ import {
   UPLOAD_EXPIRY_SECONDS,
   uploadPrefix,
 } from '../lib/storage/documents';
-import { isAdmin, managedDocument } from './access';
 import {
   documentView,
   newDocument,

@@ -25,12 +25,13 @@ import {
 } from '../lib/data/documents';
 import { getTemplate } from '../lib/data/folders';
 import { epochSeconds, nowIso } from '../lib/data/table';
-import { type TxWrite, transactWrite } from '../lib/data/transact';
+import { transactWrite } from '../lib/data/transact';
+import type { TxWrite } from '../lib/data/tx-write';
+import { managedDocument, managedSociety } from '../lib/document-access';
 import { type ApiError, conflict, fieldErrors } from '../lib/errors';
 import type { UploadedFile } from '../lib/http/multipart';
 import { SNIFF_BYTES, storedContentType } from '../lib/storage/content-type';
 import { deleteDocumentObject, documentObjectKey, putDocumentObject } from '../lib/storage/documents';
-import { managedDocument, managedSociety } from './access';
 
 /**
  * Documents (portal §2 "Document manager"; issue 10): where one goes, the small-file upload, rename and delete, and

@@ -1,7 +1,7 @@
 import type { Caller } from '../lib/auth/caller';
+import { visibleDocument } from '../lib/document-access';
 import { RawResult } from '../lib/http/http-handler';
 import { documentDownloadUrl } from '../lib/storage/documents';
-import { visibleDocument } from './access';
 
 /**
  * GET api/v1/documents/download/{uuid}/ (portal §7 "Open or download"): a presigned GET of about a minute, with the

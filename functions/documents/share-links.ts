@@ -21,11 +21,12 @@ import {
 } from '../lib/data/share-links';
 import { epochSeconds, nowIso } from '../lib/data/table';
 import { transactWrite } from '../lib/data/transact';
-import { getUser, getUsers, type UserRecord } from '../lib/data/users';
+import type { UserRecord } from '../lib/data/user-record';
+import { getUser, getUsers } from '../lib/data/users';
+import { isAdmin, visibleDocument } from '../lib/document-access';
 import { ApiError, forbidden, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { documentDownloadUrl } from '../lib/storage/documents';
-import { isAdmin, visibleDocument } from './access';
 import { splitExtension } from './documents';
 
 /**
@@ -36,10 +37,11 @@ import { splitExtension } from './documents';
  *
  * A link is as alive as its maker's access: every use and every listing asks again whether the maker could
  * download the document itself now, with the checks of its own download (authenticate.ts: an enabled user whose
- * projects and groups are enabled; access.ts visibleDocument). This is computed, not written when access changes: no
- * write per link, and no path that changes access (a membership, document access, a move, a disabled project, a role,
- * whatever access.ts comes to consider) can forget to end the links. Disabling alone is also stamped on the user
- * (`links_valid_after`, in the same write), so that enabling the user again does not revive its old links.
+ * projects and groups are enabled; lib/document-access.ts visibleDocument). This is computed, not written when access
+ * changes: no write per link, and no path that changes access (a membership, document access, a move, a disabled
+ * project, a role, whatever document-access.ts comes to consider) can forget to end the links. Disabling alone is also
+ * stamped on the user (`links_valid_after`, in the same write), so that enabling the user again does not revive its
+ * old links.
  */
 const DAY_SECONDS = 86_400;
 /** Logs of uses are kept 90 days (the TTL deletes them). */

@@ -5,8 +5,8 @@ import { nowMs } from '../lib/clock';
 import { type Cleanup, claimCleanupWrite, cleanupId, cleanupWrite, REQUEST_GRACE_MS } from '../lib/data/cleanups';
 import { epochSeconds } from '../lib/data/table';
 import { getTicketFile, type PendingTicketUpload, type TicketAttachment, ticketFileWrite } from '../lib/data/tickets';
-import type { TxWrite } from '../lib/data/transact';
 import { transactWrite } from '../lib/data/transact';
+import type { TxWrite } from '../lib/data/tx-write';
 import { fieldErrors } from '../lib/errors';
 import { OPAQUE_TYPE, storedContentType } from '../lib/storage/content-type';
 import {

@@ -1,12 +1,17 @@
 import type { z } from 'zod/mini';
-import type { crumbSchema, FolderItemType, folderItemSchema } from '../../shared/contracts/folders';
-import { FIRST_TAX_YEAR, TAX_FORMS } from '../../shared/contracts/folders';
+import {
+  type crumbSchema,
+  FIRST_TAX_YEAR,
+  type FolderItemType,
+  type folderItemSchema,
+  TAX_FORMS,
+} from '../../shared/contracts/folders';
 import { nowMs } from '../lib/clock';
-import type { Entry } from '../lib/data/directory';
 import { type DocumentEntry, documentEntriesOf } from '../lib/data/documents';
 import { documentStatsKey, statsOf, type TemplateRecord } from '../lib/data/folders';
 import { getItems, normalizeSearch } from '../lib/data/list-index';
 import type { SocietyRecord } from '../lib/data/societies';
+import type { Entry } from '../lib/data/table';
 
 /**
  * Building the rows of one level of the folder tree (portal §3 Folder; issue 10): folders first (by name), then the

@@ -1,5 +1,4 @@
 import type { TAX_FORMS } from '../../shared/contracts/folders';
-import { isAdmin, societyVisible, visibleSociety } from '../documents/access';
 import type { Caller } from '../lib/auth/caller';
 import { nowMs } from '../lib/clock';
 import { itemsAndStats, readSocietyLevel } from '../lib/data/document-levels';
@@ -17,6 +16,7 @@ import {
 } from '../lib/data/societies';
 import { keys } from '../lib/data/table';
 import { hasAnyDocumentation, hasDocumentation } from '../lib/data/user-documentation';
+import { isAdmin, societyVisible, visibleSociety } from '../lib/document-access';
 import { notFound } from '../lib/errors';
 import { groupInScope, projectInScope, seesEverything, societyInScope } from '../lib/scope';
 import {

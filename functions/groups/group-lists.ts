@@ -1,7 +1,6 @@
 import type { GROUP_ORDERINGS } from '../../shared/contracts/groups';
 import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
-import type { Entry } from '../lib/data/directory';
 import {
   allGroups,
   GROUP_ORDERS,
@@ -21,7 +20,7 @@ import {
 } from '../lib/data/list-index';
 import type { ProjectRecord } from '../lib/data/projects';
 import { getItemsCounted, needsCountFirst, readCount, readOrderPage, readPrefix } from '../lib/data/sorted-index';
-import { type Directory, keys } from '../lib/data/table';
+import { type Directory, type Entry, keys } from '../lib/data/table';
 import { notFound } from '../lib/errors';
 import { defaultPartitions, projectInScope } from '../lib/scope';
 

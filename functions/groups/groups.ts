@@ -10,7 +10,8 @@ import { type GroupRecord, getGroup, groupItem, groupListingWrites, groupNameKey
 import { getItems } from '../lib/data/list-index';
 import { readSocietyEntries, societiesOfGroup } from '../lib/data/societies';
 import { keys, nowIso } from '../lib/data/table';
-import { type TxWrite, transactWrite } from '../lib/data/transact';
+import { transactWrite } from '../lib/data/transact';
+import type { TxWrite } from '../lib/data/tx-write';
 import {
   addMembershipWrites,
   personOfEntry,
@@ -18,10 +19,12 @@ import {
   removeMembershipWrites,
   usersOfGroup,
 } from '../lib/data/user-listing';
-import { loadMembers, type UserRecord } from '../lib/data/users';
+import type { UserRecord } from '../lib/data/user-record';
+import { loadMembers } from '../lib/data/users';
 import { bumpCounter, deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { groupInScope, projectInScope } from '../lib/scope';
+import { reachedBy } from '../lib/user-reach';
 
 import { type GroupView, groupViews } from './group-lists';
 
@@ -53,8 +56,16 @@ export async function createGroup(caller: Caller, input: CreateInput) {
   // The same answer for a project that does not exist and one outside the caller's scope: nothing leaks.
   if (!projectInScope(caller, input.project)) throw fieldErrors({ project: ['FORMAT_NOT_ALLOWED'] });
   const [admins, users] = await Promise.all([
-    loadMembers('admin', input.admin ?? [], { role: 'GROUP_ADMIN', projectUuid: input.project, caller }),
-    loadMembers('user', input.user ?? [], { role: 'USER_GROUP', projectUuid: input.project, caller }),
+    loadMembers('admin', input.admin ?? [], {
+      role: 'GROUP_ADMIN',
+      projectUuid: input.project,
+      reaches: reachedBy(caller),
+    }),
+    loadMembers('user', input.user ?? [], {
+      role: 'USER_GROUP',
+      projectUuid: input.project,
+      reaches: reachedBy(caller),
+    }),
   ]);
   const now = nowIso();
   const group: GroupRecord = {
@@ -98,12 +109,17 @@ export async function patchGroup(caller: Caller, uuid: string, input: PatchInput
       ? loadMembers('admin', admin, {
           role: 'GROUP_ADMIN',
           projectUuid: before.project_uuid,
-          caller,
+          reaches: reachedBy(caller),
           kept: before.admin,
         })
       : undefined,
     user
-      ? loadMembers('user', user, { role: 'USER_GROUP', projectUuid: before.project_uuid, caller, kept: before.user })
+      ? loadMembers('user', user, {
+          role: 'USER_GROUP',
+          projectUuid: before.project_uuid,
+          reaches: reachedBy(caller),
+          kept: before.user,
+        })
       : undefined,
   ]);
   const after: GroupRecord = {

@@ -4,6 +4,6 @@ import { pageGroups } from './group-lists';
 
 /** GET api/v1/groups/group/: groups in scope, by project, searched, 'Ultima edicion' first unless ordered. */
 export const handler = httpHandler(listGroups, ({ caller, query }) => pageGroups(caller, query), {
-  // Reads only: the caller's memberships check rides in the page's own reads (riding-reads.ts).
+  // Reads only: the caller's memberships check joins the page's own reads (batch-get-extras.ts).
   readOnlyList: true,
 });

@@ -9,7 +9,7 @@ import {
   REQUEST_GRACE_MS,
   settleCleanup,
 } from './data/cleanups';
-import type { TxWrite } from './data/transact';
+import type { TxWrite } from './data/tx-write';
 import { conflict } from './errors';
 import { deleteAsset, imageKey, putImage } from './files';
 import type { UploadedFile } from './http/multipart';

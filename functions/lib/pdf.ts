@@ -1,4 +1,4 @@
-import { fileResponse } from './http/file-response';
+import { FileAnswer } from './file-answer';
 import { type PdfFont, type PdfWriter, rgb, SheetDocument } from './pdf-writer';
 
 /** A detail sheet: a title, labelled fields, and titled lists (the 'Imprimir info' PDFs of projects, groups, societies). */
@@ -79,7 +79,7 @@ function wrap(text: string, font: PdfFont, size: number, width: number): string[
 }
 
 /** The PDF as an API answer. */
-export const pdfResult = (bytes: Uint8Array, fileName: string) => fileResponse(bytes, 'application/pdf', fileName);
+export const pdfResult = (bytes: Uint8Array, fileName: string) => new FileAnswer(bytes, 'application/pdf', fileName);
 
 /** dd-mm-yyyy, as Chilean users read dates. */
 export function formatDate(iso: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller } from './auth/caller';
-import type { UserRecord } from './data/users';
-import { type MembershipRef, userSides } from './scope';
+import type { UserRecord } from './data/user-record';
+import { assignablePartitions, type MembershipRef, userSides } from './scope';
 
 /**
  * A person firms A and B share, as each admin of A reaches it. Firm A: project A, groups A1 and A2; firm B:
@@ -54,5 +54,21 @@ describe('userSides', () => {
     const sides = userSides(caller('SUPER_ADMIN', {}), person);
     expect(sides.whole).toBe(true);
     expect(sides.projects).toEqual(['A', 'B']);
+  });
+});
+
+describe('assignablePartitions', () => {
+  it('SUPER_ADMIN assigns from every user, a PROJECT_ADMIN from its projects (the one named), a GROUP_ADMIN from its groups', () => {
+    expect(assignablePartitions(caller('SUPER_ADMIN', {}), 'A')).toBe('all');
+    const projectAdmin = caller('PROJECT_ADMIN', { project_uuids: ['A', 'B'] });
+    expect(assignablePartitions(projectAdmin, undefined)).toEqual({ projects: ['A', 'B'], groups: [] });
+    expect(assignablePartitions(projectAdmin, 'B')).toEqual({ projects: ['B'], groups: [] });
+    expect(assignablePartitions(projectAdmin, 'C')).toEqual({ projects: [], groups: [] });
+    const groupAdmin = caller('GROUP_ADMIN', { project_uuids: ['A'], group_uuids: ['A1'] });
+    expect(assignablePartitions(groupAdmin, 'A')).toEqual({ projects: [], groups: ['A1'] });
+    expect(assignablePartitions(caller('USER_SOCIETY', { society_uuids: ['A1a'] }), 'A')).toEqual({
+      projects: [],
+      groups: [],
+    });
   });
 });

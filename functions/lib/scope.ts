@@ -1,4 +1,5 @@
 import type { Caller } from './auth/caller';
+import type { Partitions } from './data/table';
 
 /**
  * What an admin may see and change (admin-area §6), from the caller's record, never from the request:
@@ -24,11 +25,23 @@ export function societyInScope(caller: Caller, society: { group_uuid: string; pr
 }
 
 /** The listing partitions an admin's unfiltered list reads: its own projects' or groups'. */
-export function defaultPartitions(caller: Caller): { projects: string[]; groups: string[] } | 'all' {
+export function defaultPartitions(caller: Caller): Partitions {
   if (seesEverything(caller)) return 'all';
   if (caller.role === 'PROJECT_ADMIN') return { projects: caller.user.project_uuids, groups: [] };
   if (caller.role === 'GROUP_ADMIN') return { projects: [], groups: caller.user.group_uuids };
   return { projects: [], groups: [] };
+}
+
+/**
+ * The listing partitions of the people a caller may assign (the admin forms' pickers, data/people-pickers.ts):
+ * SUPER_ADMIN everyone; a PROJECT_ADMIN the members of its projects (one project when the form names one); a
+ * GROUP_ADMIN the members of its groups and of their societies, never a sibling group's: it brings new people in by
+ * invitation. SUPER_ADMIN reads every user: the project admin picker also offers admins of no project yet.
+ */
+export function assignablePartitions(caller: Caller, project: string | undefined): Partitions {
+  const own = defaultPartitions(caller);
+  if (own === 'all' || project === undefined) return own;
+  return { projects: own.projects.filter((p) => p === project), groups: own.groups };
 }
 
 /** One membership of a user: a project, a group, or a society (with the group and project it sits in). */

@@ -1,6 +1,7 @@
 import { listProjectAdminsAvailable } from '../../shared/contracts/projects';
 import { pickPeople } from '../lib/data/people-pickers';
 import { httpHandler } from '../lib/http/http-handler';
+import { assignablePartitions } from '../lib/scope';
 
 /**
  * GET api/v1/projects/admin-available/: enabled PROJECT_ADMIN users free to administer a project (one project at
@@ -8,7 +9,7 @@ import { httpHandler } from '../lib/http/http-handler';
  */
 export const handler = httpHandler(listProjectAdminsAvailable, ({ caller, query }) =>
   pickPeople(
-    caller,
+    assignablePartitions(caller, query.project),
     'PROJECT_ADMIN',
     query,
     (v) => v.p.length === 0 || (query.project !== undefined && v.p.includes(query.project)),

@@ -20,9 +20,11 @@ import {
   projectNameKey,
 } from '../lib/data/projects';
 import { keys, normalizePortalUrl, nowIso } from '../lib/data/table';
-import { type TxWrite, transactWrite } from '../lib/data/transact';
+import { transactWrite } from '../lib/data/transact';
+import type { TxWrite } from '../lib/data/tx-write';
 import { addMembershipWrites, readUserEntries, removeMembershipWrites, usersOfProject } from '../lib/data/user-listing';
-import { loadMembers, personRef, type UserRecord } from '../lib/data/users';
+import type { UserRecord } from '../lib/data/user-record';
+import { loadMembers, personRef } from '../lib/data/users';
 import { deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { assetUrl, deleteAsset } from '../lib/files';

@@ -18,18 +18,13 @@ import { getProject, projectAdminKey } from '../lib/data/projects';
 import { keys, nowIso } from '../lib/data/table';
 import { clearThrottle, countHit, lockIfFull, takeSlot } from '../lib/data/throttle';
 import { consumeToken, newToken, TOKEN_TTL_SECONDS, tokenOwner } from '../lib/data/tokens';
-import { type TxWrite, transactWrite } from '../lib/data/transact';
+import { transactWrite } from '../lib/data/transact';
+import type { TxWrite } from '../lib/data/tx-write';
 import { documentationProjects } from '../lib/data/user-documentation';
 import { listedMemberships, userListingWrites } from '../lib/data/user-listing';
 import { type RequestOrigin, writeSessionEvent } from '../lib/data/user-logs';
-import {
-  getUser,
-  getUserByEmail,
-  getUserByEmailEvenly,
-  newUserWrites,
-  type UserRecord,
-  userItem,
-} from '../lib/data/users';
+import type { UserRecord } from '../lib/data/user-record';
+import { getUser, getUserByEmail, getUserByEmailEvenly, newUserWrites, userItem } from '../lib/data/users';
 import { appendMember, putNew, putVersioned } from '../lib/data/writes';
 import { DEFAULT_BRANDING, passwordResetMail, portalBase, sendMail } from '../lib/email';
 import { ApiError, conflict, fieldErrors } from '../lib/errors';

@@ -4,7 +4,7 @@ import type { Caller } from '../lib/auth/caller';
 import { type GroupRecord, getGroup } from '../lib/data/groups';
 import { getProject, type ProjectRecord } from '../lib/data/projects';
 import { getSociety, type SocietyRecord } from '../lib/data/societies';
-import type { MembershipTarget } from '../lib/data/users';
+import type { MembershipTarget } from '../lib/data/user-record';
 import { fieldErrors } from '../lib/errors';
 import { groupInScope, projectInScope, societyInScope } from '../lib/scope';
 

@@ -2,7 +2,6 @@ import { INVITABLE_ROLES } from '../../shared/roles';
 import type { Caller } from '../lib/auth/caller';
 import { nowMs } from '../lib/clock';
 import { config } from '../lib/config';
-import type { Entry } from '../lib/data/directory';
 import {
   allInvitations,
   INVITATION_ORDERS,
@@ -15,8 +14,8 @@ import {
 } from '../lib/data/invitations';
 import { getItems, MAX_ROWS_PER_ANSWER, normalizeSearch, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
 import { getItemsCounted, needsCountFirst, readCount, readOrderPage, readPrefix } from '../lib/data/sorted-index';
-import type { Directory } from '../lib/data/table';
-import type { MembershipTarget } from '../lib/data/users';
+import type { Directory, Entry } from '../lib/data/table';
+import type { MembershipTarget } from '../lib/data/user-record';
 import { groupInScope, projectInScope, seesEverything } from '../lib/scope';
 
 /** What the lists show: targets split by kind, and the days since the invitation was made (admin-area §2). */

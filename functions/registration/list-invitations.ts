@@ -4,6 +4,6 @@ import { pageInvitations } from './invitation-views';
 
 /** GET api/v1/register/invitations/: pending invitations in scope, newest first. */
 export const handler = httpHandler(listInvitations, ({ caller, query }) => pageInvitations(caller, query), {
-  // Reads only: the caller's memberships check rides in the page's own reads (riding-reads.ts).
+  // Reads only: the caller's memberships check joins the page's own reads (batch-get-extras.ts).
   readOnlyList: true,
 });

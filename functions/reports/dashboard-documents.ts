@@ -1,12 +1,12 @@
 import { reportsViewer as t } from '../../shared/i18n/es/reports';
 import type { Selection } from '../lib/assignments/visibility';
-import { type Entry, readDirectories } from '../lib/data/directory';
+import { readDirectories } from '../lib/data/directory';
 import { documentFeedOf, type FeedEntry, groupDocumentFeedOf } from '../lib/data/document-feeds';
 import { documentStatsKey, statsOf, type TemplateEntry, templatesOfProject } from '../lib/data/folders';
 import { groupsOfProject } from '../lib/data/groups';
 import { getItems } from '../lib/data/list-index';
 import { societiesOfGroup, societiesOfProject } from '../lib/data/societies';
-import { keys } from '../lib/data/table';
+import { type Entry, keys } from '../lib/data/table';
 import type { Panel } from './dashboard-data';
 
 /**

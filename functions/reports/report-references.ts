@@ -3,8 +3,9 @@ import type { Caller } from '../lib/auth/caller';
 import { referencesOfReport, referencesOfUser, referenceWrites } from '../lib/data/report-references';
 import type { ReportRecord } from '../lib/data/reports';
 import { transactWrite } from '../lib/data/transact';
-import { getUser, reachesAll } from '../lib/data/users';
+import { getUser } from '../lib/data/users';
 import { fieldErrors } from '../lib/errors';
+import { reachesAll } from '../lib/user-reach';
 
 /**
  * Report references (portal §3 "reporte, usuario, cant_see"): an admin hides one report from one user of its scope;

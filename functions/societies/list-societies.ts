@@ -4,6 +4,6 @@ import { pageSocieties } from './society-lists';
 
 /** GET api/v1/societies/society/: societies in scope by project and group, searched by name, RUT or code. */
 export const handler = httpHandler(listSocieties, ({ caller, query }) => pageSocieties(caller, query), {
-  // Reads only: the caller's memberships check rides in the page's own reads (riding-reads.ts).
+  // Reads only: the caller's memberships check joins the page's own reads (batch-get-extras.ts).
   readOnlyList: true,
 });

@@ -17,12 +17,15 @@ import {
   societyOfRut,
 } from '../lib/data/societies';
 import { keys, nowIso } from '../lib/data/table';
-import { type TxWrite, transactWrite } from '../lib/data/transact';
+import { transactWrite } from '../lib/data/transact';
+import type { TxWrite } from '../lib/data/tx-write';
 import { addMembershipWrites, linkWrites, removeMembershipWrites, unlinkWrites } from '../lib/data/user-listing';
-import { loadMembers, personRef, type UserRecord } from '../lib/data/users';
+import type { UserRecord } from '../lib/data/user-record';
+import { loadMembers, personRef } from '../lib/data/users';
 import { bumpCounter, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { groupInScope, seesEverything, societyInScope } from '../lib/scope';
+import { reachedBy } from '../lib/user-reach';
 
 import { type SocietyView, societyViews } from './society-lists';
 
@@ -100,7 +103,7 @@ export async function createSociety(caller: Caller, input: CreateInput) {
   const users = await loadMembers('user', input.user ?? [], {
     role: 'USER_SOCIETY',
     projectUuid: group.project_uuid,
-    caller,
+    reaches: reachedBy(caller),
   });
   const now = nowIso();
   const society: SocietyRecord = {
@@ -151,7 +154,12 @@ export async function patchSociety(
   const projectUuid = group?.project_uuid ?? before.project_uuid;
   // Users already on the society stay assignable; a new one must be someone the caller manages (issue 8).
   const users = user
-    ? await loadMembers('user', user, { role: 'USER_SOCIETY', projectUuid, caller, kept: before.user })
+    ? await loadMembers('user', user, {
+        role: 'USER_SOCIETY',
+        projectUuid,
+        reaches: reachedBy(caller),
+        kept: before.user,
+      })
     : undefined;
   const after: SocietyRecord = {
     ...before,

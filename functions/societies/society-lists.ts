@@ -1,7 +1,6 @@
 import { rutSearchNeedle } from '../../shared/rut';
 import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
-import type { Entry } from '../lib/data/directory';
 import type { GroupRecord } from '../lib/data/groups';
 import {
   getItems,
@@ -22,7 +21,7 @@ import {
   societiesOfProject,
 } from '../lib/data/societies';
 import { getItemsCounted, needsCountFirst, readCount, readOrderPage, readPrefix } from '../lib/data/sorted-index';
-import { type Directory, keys } from '../lib/data/table';
+import { type Directory, type Entry, keys } from '../lib/data/table';
 import { notFound } from '../lib/errors';
 import { defaultPartitions, groupInScope, projectInScope } from '../lib/scope';
 

@@ -4,6 +4,6 @@ import { pageUsers } from './user-lists';
 
 /** GET api/v1/users/user/: users in scope by project, group, society and role, searched and ordered. */
 export const handler = httpHandler(listUsers, ({ caller, query }) => pageUsers(caller, query), {
-  // Reads only: the caller's memberships check rides in the page's own reads (riding-reads.ts).
+  // Reads only: the caller's memberships check joins the page's own reads (batch-get-extras.ts).
   readOnlyList: true,
 });

@@ -1,8 +1,8 @@
 import { getItems } from '../lib/data/list-index';
 import { projectAdminKey } from '../lib/data/projects';
 import { keys } from '../lib/data/table';
-import type { TxWrite } from '../lib/data/transact';
-import type { MembershipTarget, UserRecord } from '../lib/data/users';
+import type { TxWrite } from '../lib/data/tx-write';
+import type { MembershipTarget, UserRecord } from '../lib/data/user-record';
 import { appendMember, deleteKey, putNew, removeMemberAt } from '../lib/data/writes';
 import { conflict } from '../lib/errors';
 

@@ -3,7 +3,6 @@ import { INVITABLE_ROLES as INVITABLE } from '../../shared/roles';
 import { rutSearchNeedle } from '../../shared/rut';
 import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
-import type { Entry } from '../lib/data/directory';
 import type { GroupRecord } from '../lib/data/groups';
 import {
   getItems,
@@ -16,7 +15,7 @@ import {
 } from '../lib/data/list-index';
 import type { SocietyRecord } from '../lib/data/societies';
 import { getItemsCounted, needsCountFirst, readCount, readOrderPage, readPrefix } from '../lib/data/sorted-index';
-import { type Directory, keys } from '../lib/data/table';
+import { type Directory, type Entry, keys } from '../lib/data/table';
 import { documentationProjects } from '../lib/data/user-documentation';
 import {
   allUsers,
@@ -29,7 +28,7 @@ import {
   usersOfSociety,
   userText,
 } from '../lib/data/user-listing';
-import type { UserRecord } from '../lib/data/users';
+import type { UserRecord } from '../lib/data/user-record';
 import { notFound } from '../lib/errors';
 import { assetUrl } from '../lib/files';
 import {

@@ -61,16 +61,6 @@ export function defineContract<
   return contract;
 }
 
-/**
- * Builds a module-level schema so that a bundler may leave it out of a function none of whose contracts uses it
- * (issue 9, function weight: a list function need not carry the create form's phone parser, libphonenumber-js's
- * 118 KB). It only works where the call is marked with a `@__PURE__` comment, as is every `defineContract` call
- * that uses such a schema; those calls' arguments must then be plain values and names (see projects.ts).
- */
-export function droppable<T>(build: () => T): T {
-  return build();
-}
-
 export type ParamsOf<C> =
   C extends Contract<infer P, z.ZodMiniType, z.ZodMiniType, z.ZodMiniType> ? z.output<P> : never;
 export type QueryOf<C> = C extends Contract<z.ZodMiniType, infer Q, z.ZodMiniType, z.ZodMiniType> ? z.output<Q> : never;

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { canonicalPhone, compactPhone, PHONE_INPUT_MAX } from '../phone';
-import { droppable } from './define';
 import { preprocess } from './fields';
 
 /*
@@ -10,9 +9,10 @@ import { preprocess } from './fields';
 
 /**
  * A phone as people write it ('+56 9 1234 5678', issue 14), stored as shared/phone.ts says: an optional leading plus,
- * then up to 15 digits (E.164 when recognised).
+ * then up to 15 digits (E.164 when recognised). Built in a pure IIFE, as are the schemas that use it: a function whose
+ * contracts never read them leaves them, and libphonenumber-js, out of its bundle.
  */
-export const phoneSchema = /* @__PURE__ */ droppable(() =>
+export const phoneSchema = /* @__PURE__ */ (() =>
   z.pipe(
     z.pipe(z.string().check(z.trim(), z.minLength(1), z.maxLength(PHONE_INPUT_MAX)), z.transform(compactPhone)),
     z.pipe(
@@ -23,10 +23,8 @@ export const phoneSchema = /* @__PURE__ */ droppable(() =>
       ),
       z.transform((value) => canonicalPhone(value) as string),
     ),
-  ),
-);
+  ))();
 
 /** An optional phone: '' and null clear it. */
-export const optionalPhoneSchema = /* @__PURE__ */ droppable(() =>
-  preprocess((v) => (v === '' ? null : v), z.optional(z.nullable(phoneSchema))),
-);
+export const optionalPhoneSchema = /* @__PURE__ */ (() =>
+  preprocess((v) => (v === '' ? null : v), z.optional(z.nullable(phoneSchema))))();

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ROLES } from '../roles';
-import { defineContract, droppable } from './define';
+import { defineContract } from './define';
 import {
   boolish,
   emailSchema,
@@ -153,7 +153,8 @@ export const verifyInvitation = defineContract({
 });
 
 /** Bodies the SPA's forms check themselves with. */
-export const registrationSchema = /* @__PURE__ */ droppable(() =>
+// Built in a pure IIFE: a function whose contracts never read it leaves it (and the phone parser) out of its bundle.
+export const registrationSchema = /* @__PURE__ */ (() =>
   withConfirmation({
     token: tokenSchema,
     // Required for a new account; an existing one (has_account) joins with its password alone.
@@ -161,8 +162,7 @@ export const registrationSchema = /* @__PURE__ */ droppable(() =>
     last_name: z.optional(personName),
     rut_user: preprocess((v) => (v === '' ? undefined : v), z.optional(rutSchema)),
     phone_number: preprocess((v) => (v === '' ? undefined : v), z.optional(phoneSchema)),
-  }),
-);
+  }))();
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export const passwordResetSchema = withConfirmation({ token: tokenSchema });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineContract, droppable } from './define';
+import { defineContract } from './define';
 import {
   boolish,
   currencySchema,
@@ -26,7 +26,8 @@ const uuidParams = z.object({ uuid: uuidSchema });
 const optionalRut = preprocess((v) => (v === '' ? null : v), z.optional(z.nullable(rutSchema)));
 const optionalEmail = preprocess((v) => (v === '' ? null : v), z.optional(z.nullable(emailSchema)));
 
-const societyFields = /* @__PURE__ */ droppable(() => ({
+// Built in a pure IIFE: a function whose contracts never read it leaves it (and the phone parser) out of its bundle.
+const societyFields = /* @__PURE__ */ (() => ({
   society_business_name: text(150),
   society_rut: optionalRut,
   business_line: text(150),
@@ -43,19 +44,17 @@ const societyFields = /* @__PURE__ */ droppable(() => ({
   society_contact_email: optionalEmail,
   tax_module: taxModuleSchema,
   enable: boolish,
-}));
+}))();
 
-export const societyCreateSchema = /* @__PURE__ */ droppable(() =>
+export const societyCreateSchema = /* @__PURE__ */ (() =>
   z.object({
     ...societyFields,
     currency: z._default(societyFields.currency, 'CLP'),
     user: z.optional(societyFields.user),
     enable: z.optional(societyFields.enable),
-  }),
-);
-export const societyPatchSchema = /* @__PURE__ */ droppable(() =>
-  z.extend(z.partial(z.object(societyFields)), { version: versionField }),
-);
+  }))();
+export const societyPatchSchema = /* @__PURE__ */ (() =>
+  z.extend(z.partial(z.object(societyFields)), { version: versionField }))();
 
 const personRef = z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() });
 
@@ -133,7 +132,7 @@ export const getSociety = defineContract({
   response: societyDetailSchema,
 });
 
-const patchSocietyQuery = /* @__PURE__ */ droppable(() => z.object({ tax_module: z.optional(taxModuleSchema) }));
+const patchSocietyQuery = /* @__PURE__ */ (() => z.object({ tax_module: z.optional(taxModuleSchema) }))();
 
 export const patchSociety = /* @__PURE__ */ defineContract({
   id: 'patchSociety',

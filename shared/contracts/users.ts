@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ROLES } from '../roles';
-import { defineContract, droppable } from './define';
+import { defineContract } from './define';
 import {
   boolish,
   emailSchema,
@@ -137,7 +137,8 @@ export const getUser = defineContract({
   response: userSchema,
 });
 
-export const userPatchSchema = /* @__PURE__ */ droppable(() =>
+// Built in a pure IIFE: a function whose contracts never read it leaves it (and the phone parser) out of its bundle.
+export const userPatchSchema = /* @__PURE__ */ (() =>
   z.object({
     first_name: z.optional(personName),
     last_name: z.optional(personName),
@@ -154,8 +155,7 @@ export const userPatchSchema = /* @__PURE__ */ droppable(() =>
     group: z.optional(uuidList),
     society: z.optional(uuidList),
     version: versionField,
-  }),
-);
+  }))();
 
 export const patchUser = /* @__PURE__ */ defineContract({
   id: 'patchUser',
@@ -185,13 +185,12 @@ export const deleteUser = defineContract({
 });
 
 /** The person's own data; dropped from bundles that do not serve it (its phone parser is large). */
-const ownProfileSchema = /* @__PURE__ */ droppable(() =>
+const ownProfileSchema = /* @__PURE__ */ (() =>
   z.object({
     first_name: z.optional(personName),
     last_name: z.optional(personName),
     phone_number: optionalPhoneSchema,
-  }),
-);
+  }))();
 
 const profileImageSchema = z.object({ image: z.nullable(z.string()) });
 

@@ -8,14 +8,9 @@ import { build } from 'esbuild';
 import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { areaOf } from '../../infra/api-chunks';
-import {
-  BUNDLE_BANNER,
-  BUNDLE_DEFINE,
-  bundlingFor,
-  esbuildOptions,
-  FILE_BUNDLE_SIZE_BUDGET_KB,
-} from '../../infra/bundling';
+import { BUNDLE_BANNER, BUNDLE_DEFINE, bundlingFor, esbuildOptions } from '../../infra/bundling';
 import { handlerEntry, REPO_ROOT } from '../../infra/paths';
+import { WEIGHT_BUDGETS } from '../../infra/weight-budgets';
 import { contracts } from '../../shared/contracts';
 import { type Synthesized, synthPortal, unacknowledgedViolations } from './helpers';
 import { pdfSamples } from './pdf-samples';
@@ -91,9 +86,9 @@ describe('bundled synth', () => {
         // Nor does token verification load Node's TLS stack (aws-jwt-verify's web layer, infra/bundling.ts).
         expect(code).not.toMatch(/from\s*"(node:)?https"/);
       }
-      // What a function of the sample weighs (infra/bundling.ts budgets; the bench measures them all).
+      // What a function of the sample weighs (infra/weight-budgets.ts; the bench measures them all).
       if (!workerKeys.includes(dir.replace(/^asset\./, ''))) {
-        expect(statSync(file).size).toBeLessThan(FILE_BUNDLE_SIZE_BUDGET_KB * 1024);
+        expect(statSync(file).size).toBeLessThan(WEIGHT_BUDGETS.fileFunctionKb * 1024);
       }
     }
     expect(withSdk, 'bundles carrying an SDK client (the indicators refresh reads SSM)').toBeGreaterThan(0);
@@ -204,7 +199,7 @@ describe('per-function bundling', () => {
     }
   }, 60_000);
 
-  it('carries the phone parser only where a contract the function serves takes a phone (droppable schemas)', async () => {
+  it('carries the phone parser only where a contract the function serves takes a phone (schemas built in pure IIFEs)', async () => {
     // Each area file holds its create and patch contracts (phones) beside its lists and reads (none).
     const phone = /node_modules\/libphonenumber-js\//;
     for (const handler of ['societies/create-society', 'projects/patch-project', 'users/patch-user']) {

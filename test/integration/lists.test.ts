@@ -419,6 +419,7 @@ describe('calls per page', () => {
     const { pageUsers } = await import('../../functions/users/user-lists');
     const { pageInvitations } = await import('../../functions/registration/invitation-views');
     const { pickPeople } = await import('../../functions/lib/data/people-pickers');
+    const { assignablePartitions } = await import('../../functions/lib/scope');
     const { getUser } = await import('../../functions/lib/data/users');
     const admin = await getUser(inject('portal').demo.users['superadmin@demo.cl'] as string);
     const caller = { user: admin, role: 'SUPER_ADMIN' } as never;
@@ -435,7 +436,13 @@ describe('calls per page', () => {
       ['invitations', () => pageInvitations(caller, { offset: 0, limit: 15 })],
       [
         'people picker',
-        () => pickPeople(caller, 'USER_SOCIETY', { project: p, search: 'apellido', offset: 0, limit: 15 }),
+        () =>
+          pickPeople(assignablePartitions(caller, p), 'USER_SOCIETY', {
+            project: p,
+            search: 'apellido',
+            offset: 0,
+            limit: 15,
+          }),
       ],
     ];
     const counted: string[] = [];

@@ -1,5 +1,5 @@
 import writeXlsxFile, { type Cell } from 'write-excel-file/node';
-import { fileResponse } from '../http/file-response';
+import { FileAnswer } from '../file-answer';
 import { type ExportTable, escapeFormula } from './export-table';
 
 /**
@@ -39,4 +39,4 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** The statement's Excel file as the API's answer. */
 export const excelFile = async (table: ExportTable) =>
-  fileResponse(await renderExcel(table), XLSX, `${table.fileName}.xlsx`);
+  new FileAnswer(await renderExcel(table), XLSX, `${table.fileName}.xlsx`);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Caller } from '../auth/caller';
 import { config } from '../config';
 import { auditWrite, diff, editAction } from '../data/audit';
-import { type Entry, readDirectories } from '../data/directory';
+import { readDirectories } from '../data/directory';
 import { getItems, pageEntries, rowsWithinBudget } from '../data/list-index';
 import { type ModuleEntry, type ModuleType, modulesOf, moduleUseWrite } from '../data/modules';
 import {
@@ -16,8 +16,9 @@ import {
   assignmentListingWrites,
   getAssignment,
 } from '../data/reports';
-import { keys, nowIso } from '../data/table';
-import { type TxWrite, transactWrite } from '../data/transact';
+import { type Entry, keys, nowIso } from '../data/table';
+import { transactWrite } from '../data/transact';
+import type { TxWrite } from '../data/tx-write';
 import { deleteWhen, putNew, putVersioned } from '../data/writes';
 import { ApiError, conflict, fieldErrors, forbidden, notFound } from '../errors';
 import { groupInScope, projectInScope, seesEverything, societyInScope } from '../scope';

@@ -1,8 +1,9 @@
 import type { Caller } from '../auth/caller';
-import { type Entry, readDirectories } from '../data/directory';
+import { readDirectories } from '../data/directory';
 import { type ModuleEntry, type ModuleType, modulesOf } from '../data/modules';
 import { referencesOfUser } from '../data/report-references';
 import { type AssignmentEntry, type AssignmentKind, assignmentDirectories } from '../data/reports';
+import type { Entry } from '../data/table';
 import { callerSelection } from './selection';
 import { isVisible } from './visibility';
 

@@ -1,7 +1,7 @@
 import { nowMs } from '../clock';
 import { disabledError, disabledMembership } from '../data/membership-status';
 import { endUserSessions } from '../data/sessions';
-import type { UserRecord } from '../data/users';
+import type { UserRecord } from '../data/user-record';
 import { ApiError } from '../errors';
 import { signOutEverywhere } from './sessions';
 

@@ -1,5 +1,5 @@
 import type { Role } from '../../../shared/roles';
-import type { UserRecord } from '../data/users';
+import type { UserRecord } from '../data/user-record';
 
 /** Who is calling: the user record from DynamoDB, never claims the client sent. */
 export interface Caller {

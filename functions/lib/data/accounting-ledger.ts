@@ -9,7 +9,8 @@ import { ApiError, conflict } from '../errors';
 import { batchGetAll } from './batches';
 import { type Cleanup, cleanupNotSweptCheck, IMPORT_GRACE_MS, putCleanup, removeCleanup } from './cleanups';
 import { nowIso } from './table';
-import { type TxWrite, transactWrite } from './transact';
+import { transactWrite } from './transact';
+import type { TxWrite } from './tx-write';
 
 /**
  * A society's chart and ledger (issue 12, design/accounting.md "Size and layout"), under ACCOUNTING#<society>:

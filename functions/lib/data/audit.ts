@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../auth/caller';
 import { nowIso } from './table';
-import type { TxWrite } from './transact';
+import type { TxWrite } from './tx-write';
 
 export type AuditAction = 'CREATE' | 'UPDATE' | 'ENABLE' | 'DISABLE' | 'DELETE';
 

@@ -3,10 +3,9 @@ import type { SliceKey } from '../accounting/types';
 import { dynamo } from '../aws/dynamo';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import type { ApiError } from '../errors';
-import { conflict } from '../errors';
+import { type ApiError, conflict } from '../errors';
 import { logger } from '../logger';
-import type { TxWrite } from './transact';
+import type { TxWrite } from './tx-write';
 
 /**
  * Pending garbage (docs/decisions/multi-step-writes.md): a marker names what a write that spans stores (the table and

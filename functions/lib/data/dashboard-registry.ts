@@ -5,7 +5,7 @@ import { config } from '../config';
 import type { ApiError } from '../errors';
 import { putEntry, readDirectories, removeEntry } from './directory';
 import { type Directory, recordOf } from './table';
-import type { TxWrite } from './transact';
+import type { TxWrite } from './tx-write';
 import { deleteKey, putNew, putVersioned } from './writes';
 
 /**

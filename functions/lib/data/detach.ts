@@ -1,14 +1,14 @@
 import { dynamo } from '../aws/dynamo';
 import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import type { ApiError } from '../errors';
-import { conflict } from '../errors';
+import { type ApiError, conflict } from '../errors';
 import { mergeEntryWrites } from './directory';
 import { getItems } from './list-index';
 import { keys } from './table';
-import { MAX_WRITES, type TxWrite, transactWrite } from './transact';
+import { MAX_WRITES, transactWrite } from './transact';
+import type { TxWrite } from './tx-write';
 import { removeMembershipWrites } from './user-listing';
-import type { MembershipTarget, UserRecord } from './users';
+import type { MembershipTarget, UserRecord } from './user-record';
 
 /**
  * Members per transaction at most: up to 3 writes each (list, link, an admin marker) plus the entity's, under the 100

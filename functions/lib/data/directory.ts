@@ -1,7 +1,7 @@
 import { config } from '../config';
 import { batchGet } from './list-index';
-import { type Directory, strip } from './table';
-import type { TxWrite } from './transact';
+import { type Directory, type Entry, strip } from './table';
+import type { CountWrite, EntryWrite, TxWrite } from './tx-write';
 
 /**
  * Listing directories (issue 9: every list page in at most 3 DynamoDB calls, whatever the partition size).
@@ -47,14 +47,6 @@ export const entryShardKey = (directory: Directory, id: string) => shardKey(dire
 export const SHARD_VERSION = 'feed_version';
 const NOT_ENTRIES = new Set(['pk', 'sk', SHARD_VERSION]);
 
-/** A directory write: transactWrite merges these per shard item before sending. */
-export interface EntryWrite {
-  key: { pk: string; sk: string };
-  id: string;
-  /** The entry's JSON, or undefined to remove it. */
-  value: string | undefined;
-}
-
 const entryWrite = (directory: Directory, id: string, value: string | undefined): TxWrite => ({
   write: {},
   entry: { key: shardKey(directory, shardOf(directory, id)), id, value },
@@ -65,12 +57,6 @@ export const putEntry = (directory: Directory, id: string, entry: unknown): TxWr
   entryWrite(directory, id, JSON.stringify(entry));
 
 export const removeEntry = (directory: Directory, id: string): TxWrite => entryWrite(directory, id, undefined);
-
-/** A counter write: transactWrite sums the steps of one counter item (several users joining one project). */
-export interface CountWrite {
-  key: { pk: string; sk: string };
-  by: number;
-}
 
 /** Counter steps summed per item into one `ADD n` (a net step of 0 writes nothing). */
 function mergeCountWrites(writes: TxWrite[]): TxWrite[] {
@@ -144,12 +130,6 @@ export function mergeEntryWrites(writes: TxWrite[]): TxWrite[] {
     };
   });
   return [...others, ...merged, ...mergeCountWrites(writes)];
-}
-
-/** A directory entry read back: its id and its decoded value. */
-export interface Entry<T> {
-  id: string;
-  value: T;
 }
 
 /**

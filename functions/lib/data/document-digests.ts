@@ -4,7 +4,7 @@ import { config } from '../config';
 import { readDirectories } from './directory';
 import { documentFeedOf, FEED_VERSION, type FeedEntry } from './document-feeds';
 import { epochSeconds } from './table';
-import type { TxWrite } from './transact';
+import type { TxWrite } from './tx-write';
 
 /**
  * The daily digest of new documents (functions/documents/document-digest.ts), found by key, never by a Scan:

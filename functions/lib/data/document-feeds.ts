@@ -1,9 +1,10 @@
 import { config } from '../config';
 import { ApiError, conflict } from '../errors';
 import { batchGetAll } from './batches';
-import { type Entry, entryShardKey, putEntry, removeEntry, SHARD_VERSION } from './directory';
-import type { Directory } from './table';
-import { type TxWrite, transactWrite } from './transact';
+import { entryShardKey, putEntry, removeEntry, SHARD_VERSION } from './directory';
+import type { Directory, Entry } from './table';
+import { transactWrite } from './transact';
+import type { TxWrite } from './tx-write';
 
 /**
  * The feeds of new documents that notifications read (portal §7 Notifications; issue 10): a society's feed and its

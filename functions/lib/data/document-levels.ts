@@ -1,9 +1,8 @@
-import type { Entry } from './directory';
 import { readDirectories } from './directory';
 import { type DocumentEntry, documentsOfFolder } from './documents';
 import { documentStatsKey, statsOf, type TemplateEntry, templateRecords, templatesOfProject } from './folders';
 import { batchGet } from './list-index';
-import { keys, strip } from './table';
+import { type Entry, keys, strip } from './table';
 
 /**
  * One level of a society's documents in one BatchGet (issue 9's list rules; bench/documents.ts): the society, its

@@ -1,7 +1,6 @@
 import { dynamo } from '../aws/dynamo';
 import { ScanCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import type { Entry } from './directory';
 import { entryShardKey } from './directory';
 import {
   FEED_SHARD_CAP,
@@ -16,6 +15,7 @@ import {
 } from './document-feeds';
 import { type DocumentRecord, folderKeyOf } from './documents';
 import { groupDocumentStatsKey, projectDocumentStatsKey } from './folders';
+import type { Entry } from './table';
 import { transactWrite } from './transact';
 
 /**

@@ -2,7 +2,7 @@ import { dynamo } from '../aws/dynamo';
 import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { ApiError, conflict, fieldErrors } from '../errors';
-import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
+import { putEntry, readDirectories, removeEntry } from './directory';
 import { digestQueueWrite } from './document-digests';
 import {
   type FeedSource,
@@ -14,8 +14,8 @@ import {
 } from './document-feeds';
 import { documentStatsWrite, hierarchyStatsWrites, templateFileCount } from './folders';
 import { getItems, normalizeSearch, searchText } from './list-index';
-import { type Directory, recordOf } from './table';
-import type { TxWrite } from './transact';
+import { type Directory, type Entry, recordOf } from './table';
+import type { TxWrite } from './tx-write';
 import { checkWhen, deleteKey, deleteWhen, putNew } from './writes';
 
 /**

@@ -1,9 +1,9 @@
 import { config } from '../config';
 import { type ApiError, conflict, fieldErrors } from '../errors';
-import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
+import { putEntry, readDirectories, removeEntry } from './directory';
 import { getItems, normalizeSearch } from './list-index';
-import type { Directory } from './table';
-import type { TxWrite } from './transact';
+import type { Directory, Entry } from './table';
+import type { TxWrite } from './tx-write';
 import { checkWhen, deleteWhen, putNew } from './writes';
 
 /**

@@ -1,11 +1,11 @@
 import { dynamo } from '../aws/dynamo';
 import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
+import { putEntry, readDirectories, removeEntry } from './directory';
 import { getItems, normalizeSearch, uniqueEntries } from './list-index';
 import { type Indexed, indexWrites } from './sorted-index';
-import { type Directory, directories, keys, recordOf } from './table';
-import type { TxWrite } from './transact';
+import { type Directory, directories, type Entry, keys, recordOf } from './table';
+import type { TxWrite } from './tx-write';
 
 /** A society group as stored (admin-area §3). admin: GROUP_ADMIN uuids; user: USER_GROUP uuids. */
 export interface GroupRecord {

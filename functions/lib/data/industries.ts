@@ -4,7 +4,7 @@ import { config } from '../config';
 import { conflict } from '../errors';
 import type { IndustryRecord } from './societies';
 import { keys, strip } from './table';
-import type { TxWrite } from './transact';
+import type { TxWrite } from './tx-write';
 
 /** Every industry (a short, portal-wide list under one partition: one Query), in creation order. */
 export async function readIndustries(): Promise<IndustryRecord[]> {

@@ -7,8 +7,8 @@ import { putEntry, readDirectories, removeEntry } from './directory';
 import { normalizeSearch, uniqueEntries } from './list-index';
 import { type Indexed, indexWrites } from './sorted-index';
 import { type Directory, directories, keys, recordOf } from './table';
-import type { TxWrite } from './transact';
-import type { MembershipTarget } from './users';
+import type { TxWrite } from './tx-write';
+import type { MembershipTarget } from './user-record';
 import { type Condition, checkWhen, deleteKey, deleteWhen, markerOwner, putNew } from './writes';
 
 /** A pending invitation as stored (admin-area §3, §6). */

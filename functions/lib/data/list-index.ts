@@ -1,8 +1,7 @@
 import { config } from '../config';
+import { batchGetExtra } from './batch-get-extras';
 import { batchGetAll } from './batches';
-import type { Entry } from './directory';
-import { rider } from './riding-reads';
-import { strip } from './table';
+import { type Entry, strip } from './table';
 
 /**
  * Lists (count, search, ordering, limit/offset) page the entries of listing directories (directory.ts) in memory:
@@ -98,16 +97,16 @@ export async function rowsWithinBudget<E, R>(page: E[], toRows: (slice: E[]) => 
 }
 
 /**
- * Items by key, read in parallel BatchGets of 100 keys (unprocessed keys retried). The request's riding reads
- * (riding-reads.ts) join the first of them, and are settled with what it found.
+ * Items by key, read in parallel BatchGets of 100 keys (unprocessed keys retried). The request's extra keys
+ * (batch-get-extras.ts) join the first of them, and are settled with what it found.
  */
 export async function batchGet(
   keyList: Array<{ pk: string; sk: string }>,
 ): Promise<Map<string, Record<string, unknown>>> {
   const found = new Map<string, Record<string, unknown>>();
-  const riding = keyList.length > 0 ? rider() : undefined;
-  const riders = riding?.take() ?? [];
-  const unique = [...new Map([...keyList, ...riders].map((k) => [`${k.pk}|${k.sk}`, k])).values()];
+  const extra = keyList.length > 0 ? batchGetExtra() : undefined;
+  const extraKeys = extra?.take() ?? [];
+  const unique = [...new Map([...keyList, ...extraKeys].map((k) => [`${k.pk}|${k.sk}`, k])).values()];
   const chunks: Array<typeof unique> = [];
   for (let start = 0; start < unique.length; start += 100) chunks.push(unique.slice(start, start + 100));
   await Promise.all(
@@ -116,7 +115,7 @@ export async function batchGet(
       for (const item of items[config.tableName] ?? []) found.set(`${item.pk}|${item.sk}`, item);
     }),
   );
-  if (riders.length > 0) riding?.settle(found);
+  if (extraKeys.length > 0) extra?.settle(found);
   return found;
 }
 

@@ -1,8 +1,8 @@
 import { ApiError } from '../errors';
+import type { BatchGetExtra, Key } from './batch-get-extras';
 import { batchGet } from './list-index';
-import type { Key, Rider } from './riding-reads';
 import { keys } from './table';
-import type { UserRecord } from './users';
+import type { UserRecord } from './user-record';
 
 interface Flagged {
   enable?: boolean;
@@ -48,11 +48,11 @@ export async function disabledMembership(user: UserRecord): Promise<Disabled> {
 export const disabledError = (disabled: 'PROJECT' | 'GROUP') => new ApiError(403, `${disabled}_DISABLED`);
 
 /**
- * The same check riding in the request's BatchGets (riding-reads.ts): the user's memberships in its first, a society
+ * The same check joined to the request's BatchGets (batch-get-extras.ts): the user's memberships in its first, a society
  * user's groups in its second. Settling a disabled one throws 403 there; `finish` reads whatever is still unsettled
  * when the request ends (a request that read less than the check needs pays its calls then, as before).
  */
-export class RidingMembershipCheck implements Rider {
+export class BatchedMembershipCheck implements BatchGetExtra {
   private stage: { wanted: Key[]; judge: (found: Found) => void } | undefined;
   private inFlight = false;
   private verdict: { disabled: Disabled } | undefined;

@@ -5,7 +5,7 @@ import { conflict } from '../errors';
 import { putEntry, readDirectories, removeEntry } from './directory';
 import { getItems, normalizeSearch } from './list-index';
 import { type Directory, recordOf } from './table';
-import type { TxWrite } from './transact';
+import type { TxWrite } from './tx-write';
 import { deleteKey, deleteWhen, putNew } from './writes';
 
 /**

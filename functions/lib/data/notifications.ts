@@ -1,10 +1,10 @@
 import { dynamo } from '../aws/dynamo';
 import { UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import { type Entry, readDirectories } from './directory';
+import { readDirectories } from './directory';
 import { documentFeedOf, FEED_VERSION, type FeedEntry, groupDocumentFeedOf } from './document-feeds';
 import { getItems } from './list-index';
-import { type Directory, keys } from './table';
+import { type Directory, type Entry, keys } from './table';
 
 /**
  * Notifications 'Archivo añadido' (portal §2 top bar, §7 Notifications; issue 10) are read, not fanned out: a user's

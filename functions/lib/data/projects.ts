@@ -1,11 +1,11 @@
 import { dynamo } from '../aws/dynamo';
 import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
+import { putEntry, readDirectories, removeEntry } from './directory';
 import { getItems, normalizeSearch, searchText } from './list-index';
 import { phoneDisplayAttribute, splitPhoneDisplay, type WithPhoneDisplay } from './phone-display';
-import { directories, keys, normalizePortalUrl } from './table';
-import type { TxWrite } from './transact';
+import { directories, type Entry, keys, normalizePortalUrl } from './table';
+import type { TxWrite } from './tx-write';
 
 /** A project as stored (admin-area §3), with its branding and counters. Files are S3 keys. */
 export interface ProjectRecord {

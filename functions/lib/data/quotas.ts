@@ -4,7 +4,8 @@ import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { ApiError } from '../errors';
 import { epochSeconds } from './table';
-import { type TxWrite, transactWrite } from './transact';
+import { transactWrite } from './transact';
+import type { TxWrite } from './tx-write';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;

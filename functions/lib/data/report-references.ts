@@ -1,7 +1,8 @@
 import { dynamo } from '../aws/dynamo';
 import { QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import { type TxWrite, transactWrite } from './transact';
+import { transactWrite } from './transact';
+import type { TxWrite } from './tx-write';
 
 /**
  * Report references (portal §3 "Report reference per user: reporte, usuario, cant_see"): one item under the user,

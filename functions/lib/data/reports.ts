@@ -1,10 +1,10 @@
 import { dynamo } from '../aws/dynamo';
 import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
+import { putEntry, readDirectories, removeEntry } from './directory';
 import { normalizeSearch, searchText, uniqueEntries } from './list-index';
-import { type Directory, recordOf } from './table';
-import type { TxWrite } from './transact';
+import { type Directory, type Entry, recordOf } from './table';
+import type { TxWrite } from './tx-write';
 
 /**
  * Module assignments (portal §3): reports (kind REPORT) and accounting assignments (kind ACCOUNTING) share one record

@@ -3,10 +3,10 @@ import type { AwsError } from '../aws/aws-client';
 import { dynamo } from '../aws/dynamo';
 import { GetCommand, PutCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import { type Entry, putEntry, readDirectories, removeEntry } from './directory';
+import { putEntry, readDirectories, removeEntry } from './directory';
 import { getItems } from './list-index';
-import { type Directory, recordOf } from './table';
-import type { TxWrite } from './transact';
+import { type Directory, type Entry, recordOf } from './table';
+import type { TxWrite } from './tx-write';
 import { putNew } from './writes';
 
 /**

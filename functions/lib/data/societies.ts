@@ -8,7 +8,7 @@ import { normalizeSearch, searchText, uniqueEntries } from './list-index';
 import { phoneDisplayAttribute, splitPhoneDisplay, type WithPhoneDisplay } from './phone-display';
 import { counterCounts, type Indexed, indexRowItems, indexWrites } from './sorted-index';
 import { type Directory, directories, keys } from './table';
-import type { TxWrite } from './transact';
+import type { TxWrite } from './tx-write';
 import { checkWhen, deleteKey, deleteWhen, markerOwner, putNew } from './writes';
 
 /** A society as stored (admin-area §3). user: USER_SOCIETY uuids. */

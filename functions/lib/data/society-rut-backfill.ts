@@ -4,7 +4,8 @@ import { config } from '../config';
 import { ApiError } from '../errors';
 import { getSociety, legacyRutKey, rutKey } from './societies';
 import { keys } from './table';
-import { type TxWrite, transactWrite } from './transact';
+import { transactWrite } from './transact';
+import type { TxWrite } from './tx-write';
 import { checkWhen, deleteWhen } from './writes';
 
 /**

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mergeEntryWrites } from './directory';
 import { type SocietyRecord, societyListingWrites } from './societies';
 import { counterKeys, indexWrites } from './sorted-index';
-import type { TxWrite } from './transact';
+import type { TxWrite } from './tx-write';
 
 /**
  * The writes that keep a partition's sorted index and counters (sorted-index.ts) in the entity's transaction: what a

@@ -1,10 +1,10 @@
 import { dynamo } from '../aws/dynamo';
 import { QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import { type Entry, hashShard } from './directory';
+import { hashShard } from './directory';
 import { batchGet } from './list-index';
-import { type Directory, strip } from './table';
-import type { TxWrite } from './transact';
+import { type Directory, type Entry, strip } from './table';
+import type { TxWrite } from './tx-write';
 
 /**
  * Sorted listing indexes (docs/decisions/list-paging.md). Beside its directory, a listing partition keeps one item per

@@ -39,6 +39,15 @@ export interface Directory {
   shards: number;
 }
 
+/** The listing partitions a caller reads or assigns from (scope.ts): every one, or its projects' and groups'. */
+export type Partitions = { projects: string[]; groups: string[] } | 'all';
+
+/** A directory entry read back: its id and its decoded value. */
+export interface Entry<T> {
+  id: string;
+  value: T;
+}
+
 /**
  * Shards per directory: table-wide and project-wide lists may hold tens of thousands of entries (64 shards of at most
  * 400 KB each); a group's fewer; a society's users a handful. docs/data-model.md has the sizes.

@@ -3,10 +3,11 @@ import { dynamo } from '../aws/dynamo';
 import { GetCommand, QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { conflict, fieldErrors } from '../errors';
-import { type Entry, putEntry, readDirectories } from './directory';
+import { putEntry, readDirectories } from './directory';
 import { getItems, searchText } from './list-index';
-import { type Directory, recordOf } from './table';
-import { type TxWrite, transactWrite } from './transact';
+import { type Directory, type Entry, recordOf } from './table';
+import { transactWrite } from './transact';
+import type { TxWrite } from './tx-write';
 import { putNew } from './writes';
 
 /**

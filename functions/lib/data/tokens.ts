@@ -4,7 +4,7 @@ import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { ApiError } from '../errors';
 import { epochSeconds } from './table';
-import type { TxWrite } from './transact';
+import type { TxWrite } from './tx-write';
 
 /**
  * Single-use links (invitations, password resets): the token is 32 random bytes sent only by e-mail; the table keeps

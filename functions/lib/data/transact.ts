@@ -1,8 +1,9 @@
 import { AwsError, backoffMs, callTimeLeftMs } from '../aws/aws-client';
 import { dynamo } from '../aws/dynamo';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '../aws/dynamo-commands';
+import { TransactWriteCommand } from '../aws/dynamo-commands';
 import { ApiError, conflict, serviceBusy } from '../errors';
-import { type CountWrite, type EntryWrite, mergeEntryWrites } from './directory';
+import { mergeEntryWrites } from './directory';
+import type { TxWrite } from './tx-write';
 
 /** DynamoDB's limit on one transaction's writes (the user entries backfill checks it before it sends). */
 export const MAX_WRITES = 100;
@@ -11,18 +12,6 @@ const CONFLICT_RETRIES = 5;
 const THROTTLED_ATTEMPTS = 4;
 /** Reasons that are throttling: nothing was written and the same request may land a moment later. */
 const THROTTLED = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded']);
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/** One write of a transaction, and the error to answer when its condition fails. */
-export interface TxWrite {
-  write: TransactItem;
-  onConditionFail?: () => ApiError;
-  /** A listing directory entry (directory.ts), merged with the others of its shard before sending. */
-  entry?: EntryWrite;
-  /** A step of a list's counter item (sorted-index.ts), summed with the others of that item before sending. */
-  count?: CountWrite;
-}
 
 /**
  * All or nothing: the writes land together or none does. Uniqueness markers, counters and version checks ride in the

@@ -1,4 +1,4 @@
-import type { UserRecord } from './users';
+import type { UserRecord } from './user-record';
 
 /**
  * The projects whose documents the user may browse. A record written before the flag was per firm keeps its meaning

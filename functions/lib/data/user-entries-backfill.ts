@@ -4,9 +4,10 @@ import { config } from '../config';
 import { ApiError } from '../errors';
 import { mergeEntryWrites } from './directory';
 import { keys, recordOf } from './table';
-import { MAX_WRITES, type TxWrite, transactWrite } from './transact';
+import { MAX_WRITES, transactWrite } from './transact';
+import type { TxWrite } from './tx-write';
 import { listedMemberships, userListingWrites } from './user-listing';
-import type { UserRecord } from './users';
+import type { UserRecord } from './user-record';
 import { checkWhen } from './writes';
 
 /**

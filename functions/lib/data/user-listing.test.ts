@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mergeEntryWrites } from './directory';
 import { userListingWrites } from './user-listing';
-import type { UserRecord } from './users';
+import type { UserRecord } from './user-record';
 
 /**
  * What the users' sorted index adds to a user's transactions (docs/decisions/list-paging.md), against DynamoDB's 100

@@ -5,9 +5,9 @@ import { putEntry, readDirectories, removeEntry } from './directory';
 import { getItems, normalizeSearch, uniqueEntries } from './list-index';
 import { type Indexed, indexWrites } from './sorted-index';
 import { type Directory, directories, keys } from './table';
-import type { TxWrite } from './transact';
+import type { TxWrite } from './tx-write';
 import { documentationProjects } from './user-documentation';
-import type { MembershipTarget, UserRecord } from './users';
+import type { MembershipTarget, UserRecord } from './user-record';
 
 /**
  * Where users are listed (issue 9): their entries in the all-users directory and in each membership's (a project's, a

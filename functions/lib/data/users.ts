@@ -1,71 +1,17 @@
 import type { Role } from '../../../shared/roles';
-import type { Caller } from '../auth/caller';
 import { dynamo } from '../aws/dynamo';
 import { GetCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { type ApiError, fieldErrors } from '../errors';
-import { seesEverything } from '../scope';
 import { getItems } from './list-index';
 import { epochSeconds, keys, recordOf } from './table';
-import { type TxWrite, transactWrite } from './transact';
+import { transactWrite } from './transact';
+import type { TxWrite } from './tx-write';
 import { userListingWrites } from './user-listing';
+import type { LiveToken, MembershipTarget, UserRecord } from './user-record';
 import { putNew } from './writes';
 
-/** A user as stored. Memberships are uuid lists; the role decides which of them define the scope. */
-export interface UserRecord {
-  uuid: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  enable: boolean;
-  user_role: Role;
-  image: string | null;
-  phone_number: string | null;
-  position: string | null;
-  /**
-   * The projects (firms) whose documents the user may browse (portal §3 `user_documentation`): each firm
-   * opens or closes its own, so one firm's admin cannot open another firm's documents to a person they share. Absent
-   * on records written before: then `user_documentation` speaks for every project of the record (documentationProjects).
-   */
-  documentation_projects?: string[];
-  /** The older shape, one flag for every firm. Read only through documentationProjects(). */
-  user_documentation?: boolean;
-  rut_user: string | null;
-  user_description: string | null;
-  user_magnus: string | null;
-  project_uuids: string[];
-  group_uuids: string[];
-  society_uuids: string[];
-  created: string;
-  updated?: string;
-  version: number;
-  /** Epoch seconds: access tokens issued before it are refused (every session ended then; issue 8). */
-  sessions_valid_after?: number;
-  /** An e-mail change waiting for its link (issue 8): the login stays `email` until the new address confirms. */
-  pending_email?: string | null;
-  /** The hash of the link's token, so only the newest request's link confirms. */
-  pending_email_token?: string | null;
-  /**
-   * Epoch seconds: share links this user minted before it never open again (set when the user is disabled,
-   * so enabling it again does not bring its old public links back).
-   */
-  links_valid_after?: number;
-  /** The daily digest of new documents (document-digest.ts): absent means on; false once the person turns it off. */
-  document_digest?: boolean;
-  /** ISO time of the last successful sign-in (issue 14, users list 'Último ingreso'); absent when never. */
-  last_login?: string;
-  /**
-   * The live access tokens of the user's sessions, by the token's `jti`: the portal its session started on
-   * and when it expires. A call is admitted only with a token listed here, on that portal (http/authenticate.ts).
-   */
-  live_tokens?: Record<string, LiveToken>;
-}
-
-/** An access token's session: the portal (scheme and host, '' when none) and the token's expiry (epoch seconds). */
-export interface LiveToken {
-  portal: string;
-  until: number;
-}
+export type { UserRecord } from './user-record';
 
 export async function getUser(uuid: string): Promise<UserRecord | undefined> {
   const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: keys.user(uuid) }));
@@ -224,16 +170,6 @@ export function userItem(user: UserRecord) {
   return { ...keys.user(user.uuid), ...user };
 }
 
-export type MembershipField = 'project_uuids' | 'group_uuids' | 'society_uuids';
-
-/** What a user joins or leaves: a project, a group (of a project) or a society (of a group of a project). */
-export interface MembershipTarget {
-  field: MembershipField;
-  uuid: string;
-  project_uuid: string;
-  group_uuid?: string;
-}
-
 /** Short public form of a user, for lists of admins and members. */
 export function personRef(user: UserRecord) {
   return { uuid: user.uuid, first_name: user.first_name, last_name: user.last_name, email: user.email };
@@ -241,14 +177,14 @@ export function personRef(user: UserRecord) {
 
 /**
  * The users named in an admin/member list of a form, checked: each must exist, have the expected role and, when a
- * project is given, belong to it. Anything else answers 400 with FORMAT_NOT_ALLOWED on that field. With a caller, a
- * user not already in the list (`kept`) must also be one the caller reaches (issue 8: a GROUP_ADMIN attaches only
- * people of its groups and their societies; new people come by invitation).
+ * project is given, belong to it. Anything else answers 400 with FORMAT_NOT_ALLOWED on that field. With `reaches`
+ * (the caller's scope, user-reach.ts), the users not already in the list (`kept`) must also pass it (issue 8: a
+ * GROUP_ADMIN attaches only people of its groups and their societies; new people come by invitation).
  */
 export async function loadMembers(
   field: string,
   userUuids: string[],
-  rule: { role: Role; projectUuid?: string; caller?: Caller; kept?: string[] },
+  rule: { role: Role; projectUuid?: string; reaches?: (added: UserRecord[]) => Promise<boolean>; kept?: string[] },
 ): Promise<UserRecord[]> {
   if (userUuids.length === 0) return [];
   const found = await getItems<UserRecord>(userUuids.map((uuid) => keys.user(uuid)));
@@ -258,25 +194,8 @@ export async function loadMembers(
     throw fieldErrors({ [field]: ['FORMAT_NOT_ALLOWED'] });
   }
   const added = found.filter((u) => !rule.kept?.includes(u.uuid));
-  if (rule.caller && !(await reachesAll(rule.caller, added))) throw fieldErrors({ [field]: ['FORMAT_NOT_ALLOWED'] });
+  if (rule.reaches && !(await rule.reaches(added))) throw fieldErrors({ [field]: ['FORMAT_NOT_ALLOWED'] });
   return found;
-}
-
-/**
- * Whether every user is one the caller already manages: of its projects (PROJECT_ADMIN), of its groups or of their
- * societies (GROUP_ADMIN). The people pickers offer exactly these.
- */
-export async function reachesAll(caller: Caller, users: UserRecord[]): Promise<boolean> {
-  if (seesEverything(caller) || users.length === 0) return true;
-  const mine = caller.role === 'PROJECT_ADMIN' ? caller.user.project_uuids : caller.user.group_uuids;
-  if (caller.role === 'PROJECT_ADMIN') return users.every((u) => u.project_uuids.some((p) => mine.includes(p)));
-  if (caller.role !== 'GROUP_ADMIN') return false;
-  const societyUuids = [...new Set(users.flatMap((u) => u.society_uuids))];
-  const societies = await getItems<{ uuid: string; group_uuid: string }>(societyUuids.map((s) => keys.society(s)));
-  const inMyGroups = new Set(societies.filter((s) => mine.includes(s.group_uuid)).map((s) => s.uuid));
-  return users.every(
-    (u) => u.group_uuids.some((g) => mine.includes(g)) || u.society_uuids.some((s) => inMyGroups.has(s)),
-  );
 }
 
 /** The memberships a user record holds now, with the parents each needs (its links, scope checks). */

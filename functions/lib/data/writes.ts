@@ -1,9 +1,8 @@
 import { dynamo } from '../aws/dynamo';
 import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import type { ApiError } from '../errors';
-import { conflict } from '../errors';
-import type { TxWrite } from './transact';
+import { type ApiError, conflict } from '../errors';
+import type { TxWrite } from './tx-write';
 
 /** The few write shapes every admin change uses, so each domain module reads as its rules, not as request syntax. */
 export const putNew = (Item: Record<string, unknown>, onConditionFail?: () => ApiError): TxWrite => ({

@@ -7,7 +7,7 @@ import { readBody } from '../../../test/helpers/raw-http';
 import type { Caller } from '../auth/caller';
 import type { RegistryRecord } from '../data/dashboard-registry';
 import type { ReportRecord } from '../data/reports';
-import type { UserRecord } from '../data/users';
+import type { UserRecord } from '../data/user-record';
 import { embedFor as embedWithLookups } from './embed';
 
 /**

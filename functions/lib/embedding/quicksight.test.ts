@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Caller } from '../auth/caller';
 import type { RegistryRecord } from '../data/dashboard-registry';
 import type { ReportRecord } from '../data/reports';
-import type { UserRecord } from '../data/users';
+import type { UserRecord } from '../data/user-record';
 import { embedFor as embedWithLookup } from './embed';
 
 /**

@@ -3,7 +3,7 @@ import type { Contract } from '../../../shared/contracts/define';
 import { SESSION_COOKIES } from '../../../shared/session-cookies';
 import { assertMembershipsEnabled, sessionEnded, sessionEndedError } from '../auth/access';
 import { verifyAccessToken } from '../auth/verify-token';
-import { disabledError, RidingMembershipCheck } from '../data/membership-status';
+import { BatchedMembershipCheck, disabledError } from '../data/membership-status';
 import { getUser } from '../data/users';
 import { forbidden, notAuthenticated } from '../errors';
 import { logger } from '../logger';
@@ -26,14 +26,14 @@ export function bearerToken(event: HttpEvent): string | undefined {
  * then checks the contract's roles (403), and that the caller's projects and groups are enabled (403
  * PROJECT_DISABLED or GROUP_DISABLED).
  *
- * With `ridingMembershipCheck` (read-only lists: issue 9, a page in at most 3 calls) that last check rides in the
- * handler's own BatchGets instead of a call of its own (riding-reads.ts); whatever they did not carry is read when the
+ * With `batchedMembershipCheck` (read-only lists: issue 9, a page in at most 3 calls) that last check joins the
+ * handler's own BatchGets instead of a call of its own (batch-get-extras.ts); whatever they did not carry is read when the
  * handler ends, and a disabled membership answers its 403 whatever the handler answered, error or not. Only for
  * handlers that write nothing: a write would happen before the refusal.
  */
 export function authenticate(
   contract: Contract,
-  ridingMembershipCheck = false,
+  batchedMembershipCheck = false,
 ): middy.MiddlewareObj<HttpEvent, HttpResult, Error, PortalContext> {
   const authenticateBefore: middy.MiddlewareFn<HttpEvent, HttpResult, Error, PortalContext> = async (request) => {
     if (contract.access === 'public') return;
@@ -62,8 +62,8 @@ export function authenticate(
       throw notAuthenticated();
     }
     if (!contract.access.includes(user.user_role)) throw forbidden();
-    if (ridingMembershipCheck && user.user_role !== 'SUPER_ADMIN') {
-      request.context.membershipCheck = new RidingMembershipCheck(user);
+    if (batchedMembershipCheck && user.user_role !== 'SUPER_ADMIN') {
+      request.context.membershipCheck = new BatchedMembershipCheck(user);
     } else {
       await assertMembershipsEnabled(user);
     }
@@ -74,7 +74,7 @@ export function authenticate(
     const disabled = await request.context.membershipCheck?.finish();
     if (disabled) throw disabledError(disabled);
   };
-  // Errors too (a 404, a 400 of the input): a disabled membership answers 403 first, as without riding.
+  // Errors too (a 404, a 400 of the input): a disabled membership answers 403 first, as when the check is made up front.
   const authenticateOnError: middy.MiddlewareFn<HttpEvent, HttpResult, Error, PortalContext> = async (request) => {
     const disabled = await request.context.membershipCheck?.finish();
     if (disabled) request.error = disabledError(disabled);

@@ -1,11 +1,9 @@
-import { RawResult } from './raw-result';
+import type { FileAnswer } from '../file-answer';
+import type { HttpResult } from './types';
 
-/**
- * A file as an API answer (the PDFs and the exports), base64-encoded as API Gateway expects binary bodies. It lives
- * apart from the writers so a function bundles only the writer of the file it answers (issue 9).
- */
-export function fileResponse(bytes: Uint8Array, contentType: string, fileName: string): RawResult {
-  return new RawResult({
+/** A file as an API answer, base64-encoded as API Gateway expects binary bodies. */
+export function fileResponse({ bytes, contentType, fileName }: FileAnswer): HttpResult {
+  return {
     statusCode: 200,
     isBase64Encoded: true,
     headers: {
@@ -14,5 +12,5 @@ export function fileResponse(bytes: Uint8Array, contentType: string, fileName: s
       'cache-control': 'no-store',
     },
     body: Buffer.from(bytes).toString('base64'),
-  });
+  };
 }

@@ -4,9 +4,11 @@ import type { BodyOf, Contract, ParamsOf, QueryOf, ResponseOf } from '../../../s
 import type { Caller } from '../auth/caller';
 import { withLambdaDeadline } from '../aws/aws-client';
 import { config } from '../config';
-import { withRider } from '../data/riding-reads';
+import { withBatchGetExtra } from '../data/batch-get-extras';
+import { FileAnswer } from '../file-answer';
 import { authenticate } from './authenticate';
 import { errorResponse, jsonResponse } from './error-response';
+import { fileResponse } from './file-response';
 import { logRequest } from './log-request';
 import type { UploadedFile } from './multipart';
 import { requireCloudFront } from './origin-verify';
@@ -28,8 +30,8 @@ export interface HandlerInput<C extends Contract> {
   remainingMs: () => number;
 }
 
-/** A handler may return its body, or a full result for non-JSON answers (a PDF, a redirect). */
-export type HandlerOutput<C extends Contract> = ResponseOf<C> | RawResult;
+/** A handler may return its body, a file (a PDF, an export), or a full result for other answers (a redirect). */
+export type HandlerOutput<C extends Contract> = ResponseOf<C> | FileAnswer | RawResult;
 
 export interface HandlerOptions {
   /**
@@ -71,8 +73,9 @@ export function httpHandler<C extends Contract>(
           remainingMs: () => context.getRemainingTimeInMillis(),
         });
       const check = context.membershipCheck;
-      const output = await (check ? withRider(check, run) : run());
+      const output = await (check ? withBatchGetExtra(check, run) : run());
       if (output instanceof RawResult) return output.result;
+      if (output instanceof FileAnswer) return fileResponse(output);
       // Locally and in tests every answer is checked against its contract; in AWS that cost is skipped.
       const body = config.isLocal ? contract.response.parse(output) : output;
       return jsonResponse(contract.successStatus ?? 200, body);

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Caller } from '../auth/caller';
-import type { RidingMembershipCheck } from '../data/membership-status';
+import type { BatchedMembershipCheck } from '../data/membership-status';
 import type { UploadedFile } from './multipart';
 
 export interface ParsedInput {
@@ -14,7 +14,7 @@ export interface ParsedInput {
 export interface PortalContext extends Context {
   caller?: Caller;
   /** The caller's memberships check, when it rides in the handler's reads (authenticate.ts). */
-  membershipCheck?: RidingMembershipCheck;
+  membershipCheck?: BatchedMembershipCheck;
   input?: ParsedInput;
 }
 

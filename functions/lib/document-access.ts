@@ -1,10 +1,10 @@
 import { ADMIN_ROLES } from '../../shared/roles';
-import type { Caller } from '../lib/auth/caller';
-import { type DocumentRecord, getDocument } from '../lib/data/documents';
-import { getSociety, type SocietyRecord } from '../lib/data/societies';
-import { hasDocumentation } from '../lib/data/user-documentation';
-import { notFound } from '../lib/errors';
-import { societyInScope } from '../lib/scope';
+import type { Caller } from './auth/caller';
+import { type DocumentRecord, getDocument } from './data/documents';
+import { getSociety, type SocietyRecord } from './data/societies';
+import { hasDocumentation } from './data/user-documentation';
+import { notFound } from './errors';
+import { societyInScope } from './scope';
 
 /**
  * Who sees which documents (portal §6; issue 10): admins (SUPER_ADMIN, PROJECT_ADMIN, GROUP_ADMIN) the societies of
