@@ -76,13 +76,16 @@ export function contractRoutes(): Plugin {
   return {
     name: 'portal:contract-routes',
     enforce: 'pre',
+    // A module served as it is declares no side effects: a chunk that imports a contract module for its routes only
+    // (the API client) then carries none of its schemas, nor zod.
     async resolveId(source, importer) {
+      if (source.endsWith(SCHEMAS)) return { id: source, moduleSideEffects: false };
       if (!importer?.endsWith(SCHEMAS) || !source.startsWith('.')) return undefined;
       const file = resolve(
         dirname(importer.slice(0, -SCHEMAS.length)),
         source.endsWith('.ts') ? source : `${source}.ts`,
       );
-      return dirname(file) === CONTRACTS_DIR ? `${file}${SCHEMAS}` : undefined;
+      return dirname(file) === CONTRACTS_DIR ? { id: `${file}${SCHEMAS}`, moduleSideEffects: false } : undefined;
     },
     async load(id) {
       if (id.endsWith(SCHEMAS)) return undefined;
