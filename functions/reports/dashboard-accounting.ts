@@ -3,7 +3,7 @@ import { chartMap } from '../lib/accounting/pipeline';
 import { type Movements, resultOf } from '../lib/accounting/statements';
 import { type ChartAccount, type MonthAggregate, sliceKey, sliceOf, tagsOf } from '../lib/accounting/types';
 import { getAggregates, getChart, getLedgerPointer } from '../lib/data/accounting-ledger';
-import type { Panel } from './dashboard-data';
+import type { Panel } from './dashboard-panel';
 
 /**
  * The built-in 'Resumen contable' (issue 11): a society's monthly revenue, expenses and result over the last twelve

@@ -13,6 +13,7 @@ import { type Entry, keys } from '../lib/data/table';
 import { type UserEntry, usersOfGroup, usersOfProject, usersOfSociety } from '../lib/data/user-listing';
 import { accountingSummary } from './dashboard-accounting';
 import { documentsActivity, scopeKeyOf, scopeNameOf } from './dashboard-documents';
+import type { Panel } from './dashboard-panel';
 
 /**
  * Built-in dashboards (issue 11, a third tool type): drawn by the portal from its own data, for the caller's verified
@@ -25,12 +26,6 @@ import { documentsActivity, scopeKeyOf, scopeNameOf } from './dashboard-document
  * listing entries carry only the last change (`u`), so a "created per month" of those would need a date added to
  * every entry first (a rewrite of all directories), left for later.
  */
-export interface Panel {
-  id: string;
-  title: string;
-  chart: 'bar' | 'pie' | 'line';
-  points: Array<{ label: string; value: number }>;
-}
 
 const countBy = <T>(items: T[], key: (item: T) => string) => {
   const counts = new Map<string, number>();

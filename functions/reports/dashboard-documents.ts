@@ -7,7 +7,7 @@ import { groupsOfProject } from '../lib/data/groups';
 import { getItems } from '../lib/data/list-index';
 import { societiesOfGroup, societiesOfProject } from '../lib/data/societies';
 import { type Entry, keys } from '../lib/data/table';
-import type { Panel } from './dashboard-data';
+import type { Panel } from './dashboard-panel';
 
 /**
  * The built-in 'Actividad de documentos' (issue 11): documents added per month and the space each folder holds, for
