@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineContract } from './define';
+import { defineContract, droppable } from './define';
 import { okSchema, text, uuidSchema } from './fields';
 
 const ALL = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'] as const;
@@ -23,6 +23,9 @@ export const chatbotAnswerSchema = z.discriminatedUnion('found', [
   z.object({ found: z.literal(false) }),
 ]);
 
+/** A question to the assistant. */
+export const chatbotQuestionSchema = /* @__PURE__ */ droppable(() => z.object({ question: text(500) }));
+
 export const askChatbot = defineContract({
   id: 'askChatbot',
   method: 'POST',
@@ -30,7 +33,7 @@ export const askChatbot = defineContract({
   access: ALL,
   handler: 'external/ask-chatbot',
   summary: 'Tax and accounting question: answered from the knowledge base, always with its source article',
-  body: z.object({ question: text(500) }),
+  body: chatbotQuestionSchema,
   response: chatbotAnswerSchema,
 });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineContract } from './define';
+import { defineContract, droppable } from './define';
 import { okSchema, text } from './fields';
 
 /**
@@ -37,6 +37,13 @@ export const listModules = defineContract({
   response: z.array(moduleSchema),
 });
 
+/** A module asked for: its name, unique within its kind. */
+export const moduleCreateSchema = /* @__PURE__ */ droppable(() =>
+  z.object({ module_name: text(60), module_type: moduleTypeSchema }),
+);
+/** A module's new name. */
+export const moduleRenameSchema = /* @__PURE__ */ droppable(() => z.object({ module_name: text(60) }));
+
 export const createModule = defineContract({
   id: 'createModule',
   method: 'POST',
@@ -45,7 +52,7 @@ export const createModule = defineContract({
   statuses: [409],
   handler: 'modules/create-module',
   summary: 'Create a module (name unique within its kind)',
-  body: z.object({ module_name: text(60), module_type: moduleTypeSchema }),
+  body: moduleCreateSchema,
   response: moduleSchema,
   successStatus: 201,
 });
@@ -58,7 +65,7 @@ export const patchModule = defineContract({
   handler: 'modules/patch-module',
   summary: 'Rename a module',
   params: moduleParams,
-  body: z.object({ module_name: text(60) }),
+  body: moduleRenameSchema,
   response: moduleSchema,
 });
 

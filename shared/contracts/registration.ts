@@ -45,15 +45,9 @@ export const invitationSchema = z.object({
   society: z.array(z.string()),
 });
 
-export const generateInvitation = defineContract({
-  id: 'generateInvitation',
-  method: 'POST',
-  path: 'api/v1/register/generate-invitation/',
-  access: INVITERS,
-  statuses: [429],
-  handler: 'registration/generate-invitation',
-  summary: 'Invite an e-mail with a role and its targets; the invitation mail goes through SES',
-  body: z.object({
+/** An invitation asked for: the role, the e-mail and the role's targets. */
+export const invitationBodySchema = /* @__PURE__ */ droppable(() =>
+  z.object({
     user_role: z.enum(ROLES),
     email: emailSchema,
     project: z.optional(uuidList),
@@ -62,6 +56,17 @@ export const generateInvitation = defineContract({
     /** Client roles: whether the person may browse the firm's documents once registered (off when absent). */
     user_documentation: z.optional(boolish),
   }),
+);
+
+export const generateInvitation = defineContract({
+  id: 'generateInvitation',
+  method: 'POST',
+  path: 'api/v1/register/generate-invitation/',
+  access: INVITERS,
+  statuses: [429],
+  handler: 'registration/generate-invitation',
+  summary: 'Invite an e-mail with a role and its targets; the invitation mail goes through SES',
+  body: invitationBodySchema,
   response: invitationSchema,
   successStatus: 201,
 });

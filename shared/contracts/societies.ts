@@ -282,6 +282,9 @@ export const listIndustries = defineContract({
   response: z.array(industrySchema),
 });
 
+/** The body of an industry's create and rename: its name. */
+export const industryBodySchema = /* @__PURE__ */ droppable(() => z.object({ industry: text(100) }));
+
 export const createIndustry = defineContract({
   id: 'createIndustry',
   method: 'POST',
@@ -289,7 +292,7 @@ export const createIndustry = defineContract({
   access: ['SUPER_ADMIN'],
   handler: 'societies/create-industry',
   summary: 'Add an industry (name unique)',
-  body: z.object({ industry: text(100) }),
+  body: industryBodySchema,
   response: industrySchema,
   successStatus: 201,
 });
@@ -303,7 +306,7 @@ export const patchIndustry = defineContract({
   handler: 'societies/patch-industry',
   summary: 'Rename an industry (not the first)',
   params: uuidParams,
-  body: z.object({ industry: text(100) }),
+  body: industryBodySchema,
   response: industrySchema,
 });
 

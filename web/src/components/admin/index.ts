@@ -16,12 +16,8 @@
  * - `<ListFooter page total pageSize onPage onPageSize>`: both of the above, and a page past the end moves back.
  * - `<StatusBadge enabled>`: 'Habilitado' / 'Deshabilitado'.
  *
- * Forms
- * - `useFormState(initial, validators)`: values, inline errors (set on change, cleared on change), `dirty`,
- *   `missing(required)`, `hasErrors`, `load(values)`, `markClean()`.
- * - Validators (return the Spanish message or undefined): `validateRut`, `validateUrl`, `validateEmail`,
- *   `validateRequiredEmail`, `validatePhone`, `maxLength(n)`, `validateColor`, `validateImage`, `firstError`,
- *   `isFilled`.
+ * Forms (built with `useAppForm` and checked by `contractRules`, both in components/form)
+ * - `validateImage(file)`: an image of 2 MB at most (files are not checked by the contracts' schemas).
  * - `useWizard(count)`, `<WizardSteps titles current>`, `<WizardButtons onBack? onNext nextLabel disabled busy>`.
  * - `<ServerErrors error|messages>`: the red list of '- ' lines.
  * - `<UnsavedChangesGuard when>`: in-app navigation confirm and the beforeunload warning.
@@ -67,9 +63,8 @@ export { ShortId } from './short-id';
 export { StatusBadge } from './status-badge';
 export { type SelectionKind, storedSelection } from './stored-selection';
 export { UnsavedChangesGuard } from './unsaved-changes-guard';
-export { type FieldErrors, type FieldValidators, sameValues, useFormState } from './use-form-state';
 export { type ListHash, type ListHashOptions, useListHash } from './use-list-hash';
 export { useDebounced, usePickerOptions } from './use-picker-options';
-export * from './validators';
+export { validateImage } from './validate-image';
 export { useWizard, WizardButtons, WizardFrame, WizardSteps } from './wizard';
 export { clampStep } from './wizard-state';

@@ -1,6 +1,6 @@
 import { messagesForError } from '@shared/i18n/es';
 import { useEffect, useState } from 'react';
-import { validateImage } from '@/components/admin/validators';
+import { validateImage } from '@/components/admin/validate-image';
 import { useUpdateUserProfile } from './update-profile';
 
 /**

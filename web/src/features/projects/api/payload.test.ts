@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PROJECT, longHex, projectCreateBody, projectStepBody, requiredFields } from './payload';
+import { EMPTY_PROJECT, longHex, projectCreateBody, projectStepBody } from './payload';
 
 const entries = (body: FormData) =>
   [...body.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : 'file']);
@@ -58,10 +58,7 @@ describe('project wizard payloads (admin-area §5, §7)', () => {
     expect(entries(projectStepBody({ ...saved, admin: [] }, 0, saved, 5))).toContainEqual(['admin', '']);
   });
 
-  it('requires step 1 only, meta fields on edit too; colours are read as #rrggbb', () => {
-    expect(requiredFields(0, 'create')).toHaveLength(4);
-    expect(requiredFields(0, 'edit')).toEqual(expect.arrayContaining(['meta_title', 'meta_content']));
-    expect(requiredFields(1, 'create')).toEqual([]);
+  it('reads colours as #rrggbb', () => {
     expect(longHex('#0F7B5F')).toBe('#0f7b5f');
     expect(longHex('#abc')).toBe('#aabbcc');
     expect(longHex(null)).toBe('#aabbcc');

@@ -125,13 +125,6 @@ export function projectCreateBody(values: ProjectValues): FormData {
   return body;
 }
 
-/** Required fields of a step (admin-area §5): step 1 on create; edit also requires meta_title and meta_content. */
-export function requiredFields(step: number, mode: WizardMode): readonly Field[] {
-  if (step !== 0) return [];
-  const base: Field[] = ['project_name', 'client_name', 'associated_service_description', 'service_description'];
-  return mode === 'edit' ? [...base, 'meta_title', 'meta_content'] : base;
-}
-
 /** Text fields the server checks by format (URL, e-mail, phone): sent only when filled. */
 const FORMAT_FIELDS = new Set<Field>(['url_own_site', 'custom_portal_url', 'contact_email', 'contact_phone']);
 /** Optional texts that may be cleared: an empty value is sent when the stored one was not empty. */

@@ -1,28 +1,23 @@
-import { Flex, Heading, Link, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Flex, Heading, Link } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
+import { useStore } from '@tanstack/react-form';
 import { type ReactNode, useEffect, useState } from 'react';
 import {
-  type FieldValidators,
   FileInput,
-  maxLength,
   RequiredNote,
   requiredLabel,
   SelectionList,
   ServerErrors,
   SuccessPanel,
   UnsavedChangesGuard,
-  useFormState,
   useWizard,
-  validateColor,
-  validateEmail,
   validateImage,
-  validatePhone,
-  validateUrl,
   WizardButtons,
   WizardSteps,
 } from '@/components/admin';
 import { BrandPreview, useImageUrl } from '@/components/admin/brand-preview';
 import { PortalUrlNotice } from '@/components/admin/portal-url-notice';
+import { useAppForm } from '@/components/form/app-form';
 import { useCreateProject } from '@/features/projects/api/create-project';
 import { projectAdminsPickerSource } from '@/features/projects/api/list-project-admins-available';
 import {
@@ -31,36 +26,18 @@ import {
   type ProjectValues,
   projectCreateBody,
   projectStepBody,
-  requiredFields,
   STEP_FIELDS,
   valuesFromProject,
   type WizardMode,
 } from '@/features/projects/api/payload';
 import { useUpdateProject } from '@/features/projects/api/update-project';
+import { projectRules } from '@/features/projects/lib/project-rules';
 
 const t = es.projectsAdmin;
 const LIST_PATH = '/admin/projects';
 
-const VALIDATORS: FieldValidators<ProjectValues> = {
-  project_name: maxLength(100),
-  client_name: maxLength(100),
-  associated_service_description: maxLength(500),
-  service_description: maxLength(500),
-  meta_title: maxLength(100),
-  meta_content: maxLength(300),
-  url_own_site: validateUrl,
-  custom_portal_url: validateUrl,
-  contact_email: validateEmail,
-  contact_phone: validatePhone,
-  header_title: maxLength(100),
-  subtitle: maxLength(200),
-  footer_disclaimer: maxLength(500),
-  primary_color: validateColor,
-  secondary_color: validateColor,
-  logo: validateImage,
-  icon: validateImage,
-  image: validateImage,
-};
+/** The fields typed in a text box or area. */
+type TextKey = Exclude<keyof ProjectValues, 'admin' | 'primary_color' | 'secondary_color' | 'logo' | 'icon' | 'image'>;
 
 /**
  * The project wizard (admin-area §2, §4, §5): Datos principales, Inicio de sesión, Diseño, then the success step.
@@ -70,15 +47,18 @@ const VALIDATORS: FieldValidators<ProjectValues> = {
  * advances only when its call returned no error; otherwise the messages show above the buttons.
  */
 export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: ProjectDetail }) {
-  const initial = project ? valuesFromProject(project) : EMPTY_PROJECT;
-  const form = useFormState<ProjectValues>(initial, VALIDATORS);
+  const [initial] = useState(() => (project ? valuesFromProject(project) : EMPTY_PROJECT));
+  const rules = projectRules(mode);
+  const form = useAppForm({ defaultValues: initial, validators: { onChange: rules } });
+  const values = useStore(form.store, (state) => state.values);
+  const dirty = useStore(form.store, (state) => !state.isDefaultValue);
   const wizard = useWizard(t.steps.length + 1);
   const [saved, setSaved] = useState<ProjectValues | null>(project ? initial : null);
   const [uuid, setUuid] = useState(project?.uuid);
   const [version, setVersion] = useState(project?.version);
   const create = useCreateProject();
   const update = useUpdateProject();
-  // The submit state is the mutations' (issue 9).
+  // The submit state is the mutations'.
   const busy = create.isPending || update.isPending;
   const error = create.error ?? update.error;
   const step = wizard.index;
@@ -93,17 +73,21 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
   }, [step]);
 
   // The live preview shows a file as soon as it is chosen, else the stored one (issue 14).
-  const logoUrl = useImageUrl(form.values.logo, project?.logo);
-  const iconUrl = useImageUrl(form.values.icon, project?.icon);
-  const imageUrl = useImageUrl(form.values.image, project?.image);
+  const logoUrl = useImageUrl(values.logo, project?.logo);
+  const iconUrl = useImageUrl(values.icon, project?.icon);
+  const imageUrl = useImageUrl(values.image, project?.image);
 
-  const stepErrors = (STEP_FIELDS[step] ?? []).some((field) => form.errors[field]);
-  const blocked = form.missing(requiredFields(step, mode)) || stepErrors;
+  // The files are checked as images here; every other field by the contract, step by step.
+  const stepFields = STEP_FIELDS[step] ?? [];
+  const badImage = (['logo', 'icon', 'image'] as const).some(
+    (field) => stepFields.includes(field) && validateImage(values[field]),
+  );
+  const blocked = !rules.passes(values, stepFields) || badImage;
 
   const onSaved = (result: { uuid: string; version: number }) => {
     setUuid(result.uuid);
     setVersion(result.version);
-    setSaved({ ...form.values, logo: null, icon: null, image: null });
+    setSaved({ ...form.state.values, logo: null, icon: null, image: null });
     wizard.next();
   };
 
@@ -111,64 +95,39 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
     create.reset();
     update.reset();
     if (uuid) {
-      update.mutate({ uuid, body: projectStepBody(form.current(), step, saved, version) }, { onSuccess: onSaved });
+      update.mutate({ uuid, body: projectStepBody(form.state.values, step, saved, version) }, { onSuccess: onSaved });
     } else if (last) {
-      create.mutate(projectCreateBody(form.current()), { onSuccess: onSaved });
+      create.mutate(projectCreateBody(form.state.values), { onSuccess: onSaved });
     } else {
       wizard.next();
     }
   };
 
-  const text = (
-    field: keyof ProjectValues,
-    label: string,
-    options: { required?: boolean; placeholder?: string } = {},
-  ) => (
-    <TextField
-      key={field}
-      name={field}
-      label={options.required ? requiredLabel(label) : label}
-      placeholder={options.placeholder}
-      value={form.values[field] as string}
-      onChange={(event) => form.setField(field, event.target.value)}
-      hasError={Boolean(form.errors[field])}
-      errorMessage={form.errors[field]}
-    />
+  const text = (field: TextKey, label: string, options: { required?: boolean; placeholder?: string } = {}) => (
+    <form.AppField key={field} name={field}>
+      {(bound) => (
+        <bound.TextField label={options.required ? requiredLabel(label) : label} placeholder={options.placeholder} />
+      )}
+    </form.AppField>
   );
-  const area = (field: keyof ProjectValues, label: string, required = false) => (
-    <TextAreaField
-      key={field}
-      name={field}
-      label={required ? requiredLabel(label) : label}
-      rows={3}
-      value={form.values[field] as string}
-      onChange={(event) => form.setField(field, event.target.value)}
-      hasError={Boolean(form.errors[field])}
-      errorMessage={form.errors[field]}
-    />
+  const area = (field: TextKey, label: string, required = false) => (
+    <form.AppField key={field} name={field}>
+      {(bound) => <bound.TextAreaField label={required ? requiredLabel(label) : label} rows={3} />}
+    </form.AppField>
   );
   const color = (field: 'primary_color' | 'secondary_color', label: string) => (
-    <TextField
-      key={field}
-      name={field}
-      type="color"
-      className="admin-color-input"
-      label={label}
-      value={form.values[field]}
-      onChange={(event) => form.setField(field, event.target.value)}
-      hasError={Boolean(form.errors[field])}
-      errorMessage={form.errors[field]}
-      width="12rem"
-    />
+    <form.AppField key={field} name={field}>
+      {(bound) => <bound.TextField type="color" className="admin-color-input" label={label} width="12rem" />}
+    </form.AppField>
   );
   const file = (field: 'logo' | 'icon' | 'image', label: string, currentUrl: string | null | undefined) => (
     <FileInput
       key={field}
       label={label}
       accept="image/*"
-      file={form.values[field]}
-      onChange={(chosen) => form.setField(field, chosen)}
-      errorMessage={form.errors[field]}
+      file={values[field]}
+      onChange={(chosen) => form.setFieldValue(field, chosen)}
+      errorMessage={validateImage(values[field])}
       current={
         currentUrl ? (
           <Link href={currentUrl} isExternal fontSize="small">
@@ -194,14 +153,14 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
       <SelectionList
         label={t.fields.admin}
         source={projectAdminsPickerSource(project?.uuid)}
-        selected={form.values.admin}
-        onChange={(values) => form.setField('admin', values)}
+        selected={values.admin}
+        onChange={(chosen) => form.setFieldValue('admin', chosen)}
       />
     </>,
     <>
       {text('url_own_site', t.fields.url_own_site, { placeholder: t.urlPlaceholder })}
       {text('custom_portal_url', t.fields.custom_portal_url, { placeholder: t.urlPlaceholder })}
-      <PortalUrlNotice url={form.values.custom_portal_url} />
+      <PortalUrlNotice url={values.custom_portal_url} />
       {text('contact_email', t.fields.contact_email)}
       {text('contact_phone', t.fields.contact_phone, { placeholder: t.phonePlaceholder })}
       {text('header_title', t.fields.header_title)}
@@ -220,13 +179,13 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
         {es.adminUi.brandPreview.heading}
       </Heading>
       <BrandPreview
-        projectName={form.values.project_name}
-        metaTitle={form.values.meta_title}
-        headerTitle={form.values.header_title}
-        subtitle={form.values.subtitle}
-        footer={form.values.footer_disclaimer}
-        primary={form.values.primary_color}
-        secondary={form.values.secondary_color}
+        projectName={values.project_name}
+        metaTitle={values.meta_title}
+        headerTitle={values.header_title}
+        subtitle={values.subtitle}
+        footer={values.footer_disclaimer}
+        primary={values.primary_color}
+        secondary={values.secondary_color}
         logo={logoUrl}
         icon={iconUrl}
         image={imageUrl}
@@ -236,7 +195,7 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
 
   return (
     <>
-      <UnsavedChangesGuard when={form.dirty && !busy && !done} />
+      <UnsavedChangesGuard when={dirty && !busy && !done} />
       <WizardSteps titles={t.steps} current={step} />
       {done ? (
         <SuccessPanel message={mode === 'create' ? t.created : t.saved} linkLabel={t.goToList} to={LIST_PATH} />

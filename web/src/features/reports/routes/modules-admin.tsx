@@ -1,7 +1,11 @@
-import { Alert, Button, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, SelectField, Text } from '@aws-amplify/ui-react';
+import { moduleCreateSchema, moduleRenameSchema } from '@shared/contracts/modules';
 import { es } from '@shared/i18n/es';
-import { type FormEvent, useState } from 'react';
+import { useStore } from '@tanstack/react-form';
+import { useEffect, useState } from 'react';
 import { AdminTable, formatDate, ListPage, Modal, ServerErrors } from '@/components/admin';
+import { useAppForm } from '@/components/form/app-form';
+import { contractRules, messages } from '@/components/form/contract-rules';
 import {
   type ModuleType,
   useCreateModule,
@@ -12,38 +16,67 @@ import {
 
 const t = es.modulesAdmin;
 
+type NewModule = { module_name: string; module_type: ModuleType };
+const CREATE_RULES = contractRules<NewModule>([moduleCreateSchema], { module_name: messages.text }, (values) => ({
+  module_name: values.module_name.trim(),
+  module_type: values.module_type,
+}));
+const RENAME_RULES = contractRules<{ module_name: string }>([moduleRenameSchema], { module_name: messages.text });
+
 /**
  * /admin/modules (issue 11; portal §3 Module, §7 Modules): SUPER_ADMIN lists the modules of each kind, creates,
  * renames and deletes them. The API's refusals show in Spanish: a repeated name (SAME_DATA), a module in use
  * (MODULE_IN_USE, in the delete dialog).
  */
 export function ModulesAdminRoute() {
-  const [moduleType, setModuleType] = useState<ModuleType>('REPORT');
-  const [name, setName] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<{ uuid: string; name: string } | null>(null);
-  const { data, isFetching, error, refetch } = useModuleList(moduleType);
   const create = useCreateModule();
   const remove = useDeleteModule();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setDone(null);
-    const created = await create.mutateAsync({ module_name: name.trim(), module_type: moduleType });
-    setName('');
-    setDone(t.created(created.module_name));
-  };
+  // The form's defaults are kept here: the form takes them again on each render, so a reset's values must be them.
+  const [blank, setBlank] = useState<NewModule>({ module_name: '', module_type: 'REPORT' });
+  const form = useAppForm({
+    defaultValues: blank,
+    validators: { onChange: CREATE_RULES },
+    onSubmit: ({ value }) => {
+      setDone(null);
+      create.mutate(
+        { module_name: value.module_name.trim(), module_type: value.module_type },
+        {
+          onSuccess: (created) => {
+            // The kind stays chosen; the name starts again from nothing.
+            const next = { ...value, module_name: '' };
+            setBlank(next);
+            form.reset(next);
+            setDone(t.created(created.module_name));
+          },
+        },
+      );
+    },
+  });
+  const values = useStore(form.store, (state) => state.values);
+  const moduleType = values.module_type;
+  const { data, isFetching, error, refetch } = useModuleList(moduleType);
 
   return (
     <ListPage title={t.title}>
       <Text>{t.hint}</Text>
-      <Flex as="form" gap="small" wrap="wrap" alignItems="flex-end" onSubmit={(e) => submit(e).catch(() => undefined)}>
+      <Flex
+        as="form"
+        gap="small"
+        wrap="wrap"
+        alignItems="flex-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
         <SelectField
           label={t.typeLabel}
           size="small"
           value={moduleType}
           onChange={(event) => {
-            setModuleType(event.target.value as ModuleType);
+            form.setFieldValue('module_type', event.target.value as ModuleType);
             create.reset();
             setDone(null);
           }}
@@ -51,17 +84,15 @@ export function ModulesAdminRoute() {
           <option value="REPORT">{t.types.REPORT}</option>
           <option value="ACCOUNTING">{t.types.ACCOUNTING}</option>
         </SelectField>
-        <TextField
-          label={t.nameLabel}
+        <form.AppField name="module_name" listeners={{ onChange: () => create.reset() }}>
+          {(field) => <field.TextField label={t.nameLabel} size="small" maxLength={60} />}
+        </form.AppField>
+        <Button
+          type="submit"
           size="small"
-          value={name}
-          maxLength={60}
-          onChange={(event) => {
-            setName(event.target.value);
-            create.reset();
-          }}
-        />
-        <Button type="submit" size="small" variation="primary" isDisabled={!name.trim() || create.isPending}>
+          variation="primary"
+          isDisabled={!CREATE_RULES.passes(values) || create.isPending}
+        >
           {t.create}
         </Button>
       </Flex>
@@ -125,52 +156,52 @@ function RenameDialog({
   onClose: () => void;
   onDone: (name: string) => void;
 }) {
-  const [name, setName] = useState('');
   const rename = useRenameModule();
-  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  const form = useAppForm({
+    defaultValues: { module_name: target?.name ?? '' },
+    validators: { onChange: RENAME_RULES },
+    onSubmit: ({ value }) => {
+      if (!target) return;
+      rename.mutate(
+        { uuid: target.uuid, module_name: value.module_name.trim() },
+        {
+          onSuccess: (saved) => onDone(saved.module_name),
+        },
+      );
+    },
+  });
+  const name = useStore(form.store, (state) => state.values.module_name);
   // A new target starts from its current name and without the previous error.
-  if (target && openedFor !== target.uuid) {
-    setOpenedFor(target.uuid);
-    setName(target.name);
-    rename.reset();
-  }
-  const save = async () => {
+  const { reset } = rename;
+  useEffect(() => {
     if (!target) return;
-    const saved = await rename.mutateAsync({ uuid: target.uuid, module_name: name.trim() });
-    setOpenedFor(null);
-    onDone(saved.module_name);
-  };
+    form.reset({ module_name: target.name });
+    reset();
+  }, [target, form, reset]);
   return (
     <Modal
       open={target !== null}
       title={t.renameTitle}
-      onClose={() => {
-        setOpenedFor(null);
-        onClose();
-      }}
+      onClose={onClose}
       actions={
         <>
-          <Button
-            size="small"
-            onClick={() => {
-              setOpenedFor(null);
-              onClose();
-            }}
-          >
+          <Button size="small" onClick={onClose}>
             {t.cancel}
           </Button>
           <Button
             size="small"
             variation="primary"
-            isDisabled={!name.trim() || rename.isPending}
-            onClick={() => save().catch(() => undefined)}
+            isDisabled={!RENAME_RULES.passes({ module_name: name }) || rename.isPending}
+            onClick={() => void form.handleSubmit()}
           >
             {t.save}
           </Button>
         </>
       }
     >
-      <TextField label={t.nameLabel} value={name} maxLength={60} onChange={(event) => setName(event.target.value)} />
+      <form.AppField name="module_name">
+        {(field) => <field.TextField label={t.nameLabel} maxLength={60} />}
+      </form.AppField>
       {rename.error ? <ServerErrors error={rename.error} /> : null}
     </Modal>
   );

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createSocietyBody,
-  EMPTY_SOCIETY,
-  patchSocietyBody,
-  requiredSocietyFields,
-  type SocietyValues,
-} from './payload';
+import { createSocietyBody, EMPTY_SOCIETY, patchSocietyBody, type SocietyValues } from './payload';
 
 const filled: SocietyValues = {
   ...EMPTY_SOCIETY,
@@ -58,12 +52,5 @@ describe('society payloads (admin-area §5)', () => {
     const saved = { ...filled, user: ['u-1'] };
     const body = patchSocietyBody({ ...saved, project: 'p-2', group: 'g-2', user: [] }, saved, 1);
     expect(body).toMatchObject({ project: 'p-2', group: 'g-2', user: [] });
-  });
-
-  it('requires the main fields on step 1 (project too on edit) and the contact fields on step 2', () => {
-    expect(requiredSocietyFields(0, false)).not.toContain('project');
-    expect(requiredSocietyFields(0, true)).toContain('project');
-    expect(requiredSocietyFields(0, false)).not.toContain('society_rut');
-    expect(requiredSocietyFields(1, false)).toEqual(['society_contact_name', 'society_phone_number', 'tax_module']);
   });
 });

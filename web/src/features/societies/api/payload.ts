@@ -83,24 +83,6 @@ export const SOCIETY_STEP_FIELDS: ReadonlyArray<readonly Field[]> = [
   ['society_contact_name', 'society_phone_number', 'society_address', 'society_contact_email', 'tax_module'],
 ];
 
-/** Required fields per step (admin-area §5); the project is required on edit. */
-export function requiredSocietyFields(step: number, editing: boolean): readonly Field[] {
-  if (step === 0) {
-    const base: Field[] = [
-      'society_business_name',
-      'business_line',
-      'company_code',
-      'industry_type',
-      'society_email',
-      'currency',
-      'group',
-    ];
-    return editing ? [...base, 'project'] : base;
-  }
-  if (step === 1) return ['society_contact_name', 'society_phone_number', 'tax_module'];
-  return [];
-}
-
 const trimmed = (value: string) => value.trim();
 
 /**

@@ -10,9 +10,11 @@ import {
   Text,
   TextField,
 } from '@aws-amplify/ui-react';
+import { industryBodySchema } from '@shared/contracts/societies';
 import { es, fieldErrorMessage, messageForError } from '@shared/i18n/es';
 import { useState } from 'react';
-import { ConfirmDialog, Modal, maxLength } from '@/components/admin';
+import { ConfirmDialog, Modal } from '@/components/admin';
+import { fieldMessages, messages } from '@/components/form/contract-rules';
 import { useCreateIndustry } from '@/features/societies/api/create-industry';
 import { useDeleteIndustry } from '@/features/societies/api/delete-industry';
 import { useUpdateIndustry } from '@/features/societies/api/update-industry';
@@ -20,7 +22,9 @@ import { useIndustries } from '@/features/societies/api/use-society-options';
 import { ApiError } from '@/lib/api-client';
 
 const t = es.industriesAdmin;
-const checkName = maxLength(100);
+/** The message under an industry's name, by the contract of its create and rename (admin-area §5). */
+const checkName = (industry: string) =>
+  fieldMessages<{ industry: string }>([industryBodySchema], { industry: messages.text }, { industry }).industry;
 
 /** The message under the industry field for a failed save (admin-area §5, §8: errors appear under the field). */
 function industryError(error: unknown): string {

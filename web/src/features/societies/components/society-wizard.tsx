@@ -1,10 +1,9 @@
-import { Flex, SelectField, TextField } from '@aws-amplify/ui-react';
+import { Flex, SelectField } from '@aws-amplify/ui-react';
 import { ERROR_MESSAGES, es } from '@shared/i18n/es';
 import { normalizeRut } from '@shared/rut';
+import { useStore } from '@tanstack/react-form';
 import { type ReactNode, useEffect, useState } from 'react';
 import {
-  type FieldValidators,
-  maxLength,
   RequiredNote,
   requiredLabel,
   roleScope,
@@ -13,15 +12,11 @@ import {
   SuccessPanel,
   storedSelection,
   UnsavedChangesGuard,
-  useFormState,
   useWizard,
-  validateEmail,
-  validatePhone,
-  validateRequiredEmail,
-  validateRut,
   WizardButtons,
   WizardSteps,
 } from '@/components/admin';
+import { useAppForm } from '@/components/form/app-form';
 import { useCheckSocietyRut } from '@/features/societies/api/check-society-rut';
 import { useCreateSociety } from '@/features/societies/api/create-society';
 import { societyUsersPickerSource } from '@/features/societies/api/list-society-users-available';
@@ -30,7 +25,6 @@ import {
   createSocietyBody,
   EMPTY_SOCIETY,
   patchSocietyBody,
-  requiredSocietyFields,
   SOCIETY_STEP_FIELDS,
   type SocietyDetail,
   type SocietyValues,
@@ -43,28 +37,21 @@ import {
   useIndustries,
   useMyGroups,
 } from '@/features/societies/api/use-society-options';
+import { societyRules } from '@/features/societies/lib/society-rules';
 import { useOnlyProject } from '@/lib/api/list-my-projects';
 import { useSession } from '@/lib/session';
 import { societiesListPath } from './list-path';
 
 const t = es.societiesAdmin;
 
-const VALIDATORS: FieldValidators<SocietyValues> = {
-  society_business_name: maxLength(150),
-  society_rut: validateRut,
-  business_line: maxLength(150),
-  company_code: maxLength(20),
-  society_email: validateRequiredEmail,
-  society_contact_name: maxLength(100),
-  society_phone_number: validatePhone,
-  society_address: maxLength(200),
-  society_contact_email: validateEmail,
-};
+/** The fields typed in a text box; the others are chosen. */
+type TextKey = Exclude<keyof SocietyValues, 'industry_type' | 'currency' | 'project' | 'group' | 'user' | 'tax_module'>;
 
 /**
- * The society wizard (admin-area §2, §4, §5): Datos principales, Contacto, then the success step. The server is
- * called once, at the end, with the fields of both steps; on an error the messages show above the buttons and the
- * user stays. Changing the project clears the group (and the users, who belong to a project).
+ * The society wizard (admin-area §2, §4, §5): Datos principales, Contacto, then the success step. Each step is checked
+ * by the contract's schema before 'Siguiente'; the server is called once, at the end, with the fields of both steps; on
+ * an error the messages show above the buttons and the user stays. Changing the project clears the group (and the
+ * users, who belong to a project).
  */
 export function SocietyWizard({ society }: { society?: SocietyDetail }) {
   const { profile } = useSession();
@@ -72,43 +59,70 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
   const scope = roleScope(role);
   const editing = Boolean(society);
   const [saved] = useState(() => (society ? valuesFromSociety(society) : null));
-  const form = useFormState<SocietyValues>(
-    () =>
-      society
-        ? valuesFromSociety(society)
-        : { ...EMPTY_SOCIETY, project: scope.byProject ? storedSelection('project', profile) : '' },
-    VALIDATORS,
+  const [rules] = useState(() =>
+    societyRules(society && saved ? { values: saved, version: society.version } : undefined),
   );
   const wizard = useWizard(t.steps.length + 1);
   const create = useCreateSociety();
   const update = useUpdateSociety();
   const rutCheck = useCheckSocietyRut();
-  // The submit state is the mutations' (issue 9).
+  /** The check's answer for the RUT as typed: taken, said under the field until the RUT changes. */
+  const [rutTaken, setRutTaken] = useState<string>();
+
+  // Without a project selector (GROUP_ADMIN) the caller's own groups are offered; their few records give the project
+  // of the chosen group. With one, the project is the form's.
+  const needsProject = scope.groups;
+  const { industries, loading: industriesLoading } = useIndustries();
+  // A new society starts on the default industry, the first of the list; an admin with a single project has nothing
+  // to choose: it is preselected. Both arrive late, fill only empty fields, and count as the clean state.
+  const firstIndustry = industries[0]?.uuid;
+  const { data: onlyProject } = useOnlyProject(!editing && needsProject);
+  const [initial] = useState(
+    () => saved ?? { ...EMPTY_SOCIETY, project: scope.byProject ? storedSelection('project', profile) : '' },
+  );
+  const defaults: SocietyValues = editing
+    ? initial
+    : {
+        ...initial,
+        industry_type: initial.industry_type || firstIndustry || '',
+        project: initial.project || onlyProject || '',
+      };
+
+  const form = useAppForm({
+    defaultValues: defaults,
+    validators: { onChange: rules },
+    onSubmit: ({ value }) => {
+      const next = { onSuccess: () => wizard.next() };
+      if (society && saved) {
+        const body = patchSocietyBody(value, saved, society.version);
+        update.mutate({ uuid: society.uuid, query: { tax_module: value.tax_module }, body }, next);
+      } else {
+        create.mutate(createSocietyBody(value), next);
+      }
+    },
+  });
+  const values = useStore(form.store, (state) => state.values);
+  const dirty = useStore(form.store, (state) => !state.isDefaultValue);
+
+  // Once the person has typed, new defaults no longer replace the values (TanStack Form): the empty ones are filled.
+  const lateIndustry = defaults.industry_type;
+  const lateProject = defaults.project;
+  useEffect(() => {
+    const late = { industry_type: lateIndustry, project: lateProject };
+    for (const field of ['industry_type', 'project'] as const) {
+      if (late[field] && !form.getFieldValue(field)) form.setFieldValue(field, late[field], { dontUpdateMeta: true });
+    }
+  }, [form, lateIndustry, lateProject]);
+
+  const groupsOf = useMyGroups('', !needsProject);
+  const groupProject = groupsOf.groups.find((group) => group.uuid === values.group)?.project ?? values.project;
+
+  // The submit state is the mutations'.
   const busy = create.isPending || update.isPending || rutCheck.isPending;
   const error = create.error ?? update.error;
   const step = wizard.index;
   const done = step === t.steps.length;
   const last = step === t.steps.length - 1;
-
-  // Without a project selector (GROUP_ADMIN) the caller's own groups are offered; their few records give the project
-  // of the chosen group. With one, the project is the form's.
-  const needsProject = scope.groups;
-  const { groups } = useMyGroups('', !needsProject);
-  const { industries, loading: industriesLoading } = useIndustries();
-  const groupProject = groups.find((group) => group.uuid === form.values.group)?.project ?? form.values.project;
-
-  // A new society starts on the default industry, the first of the list.
-  const firstIndustry = industries[0]?.uuid;
-  const { applyDefaults } = form;
-  useEffect(() => {
-    if (!editing && firstIndustry) applyDefaults({ industry_type: firstIndustry });
-  }, [firstIndustry, editing, applyDefaults]);
-
-  // An admin with a single project has nothing to choose: it is preselected (issue 14).
-  const { data: onlyProject } = useOnlyProject(!editing && needsProject);
-  useEffect(() => {
-    if (!editing && onlyProject) applyDefaults({ project: onlyProject });
-  }, [onlyProject, editing, applyDefaults]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: clear on step change only.
   useEffect(() => {
@@ -116,27 +130,24 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
     update.reset();
   }, [step]);
 
-  const stepErrors = (SOCIETY_STEP_FIELDS[step] ?? []).some((field) => form.errors[field]);
-  const blocked = form.missing(requiredSocietyFields(step, editing)) || stepErrors;
+  const stepFields = SOCIETY_STEP_FIELDS[step] ?? [];
+  const blocked = !rules.passes(values, stepFields) || (step === 0 && rutTaken !== undefined);
 
   /**
-   * Leaving step 1: a RUT already taken is said under its field now, not at the end (issue 14). A failed check lets
-   * the person go on; the create still refuses a taken RUT.
+   * Leaving step 1: a RUT already taken is said under its field now, not at the end. A failed check lets the person
+   * go on; the create still refuses a taken RUT.
    */
   const leaveFirstStep = () => {
-    const typed = form.current().society_rut.trim();
+    const typed = form.state.values.society_rut.trim();
     const unchanged = saved && normalizeRut(typed) === normalizeRut(saved.society_rut);
     if (!typed || unchanged) {
       wizard.next();
       return;
     }
     rutCheck.mutate(
-      { rut: typed, group: form.current().group },
+      { rut: typed, group: form.state.values.group },
       {
-        onSuccess: ({ available }) => {
-          if (available) wizard.next();
-          else form.setErrors((current) => ({ ...current, society_rut: ERROR_MESSAGES.RUT_TAKEN }));
-        },
+        onSuccess: ({ available }) => (available ? wizard.next() : setRutTaken(ERROR_MESSAGES.RUT_TAKEN)),
         onError: () => wizard.next(),
       },
     );
@@ -145,31 +156,28 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
   const submit = () => {
     create.reset();
     update.reset();
-    const next = { onSuccess: () => wizard.next() };
-    if (society && saved) {
-      const body = patchSocietyBody(form.current(), saved, society.version);
-      update.mutate({ uuid: society.uuid, query: { tax_module: form.values.tax_module }, body }, next);
-    } else {
-      create.mutate(createSocietyBody(form.current()), next);
-    }
+    void form.handleSubmit();
   };
 
   const text = (
-    field: keyof SocietyValues,
+    field: TextKey,
     label: string,
     options: { required?: boolean; placeholder?: string; type?: string } = {},
   ) => (
-    <TextField
+    <form.AppField
       key={field}
       name={field}
-      type={options.type}
-      label={options.required ? requiredLabel(label) : label}
-      placeholder={options.placeholder}
-      value={form.values[field] as string}
-      onChange={(event) => form.setField(field, event.target.value as never)}
-      hasError={Boolean(form.errors[field])}
-      errorMessage={form.errors[field]}
-    />
+      listeners={field === 'society_rut' ? { onChange: () => setRutTaken(undefined) } : undefined}
+    >
+      {(bound) => (
+        <bound.TextField
+          type={options.type}
+          label={options.required ? requiredLabel(label) : label}
+          placeholder={options.placeholder}
+          serverError={field === 'society_rut' ? rutTaken : undefined}
+        />
+      )}
+    </form.AppField>
   );
 
   const steps: ReactNode[] = [
@@ -181,9 +189,9 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
       <SelectField
         name="industry_type"
         label={requiredLabel(t.fields.industry_type)}
-        value={form.values.industry_type}
+        value={values.industry_type}
         isDisabled={industriesLoading}
-        onChange={(event) => form.setField('industry_type', event.target.value)}
+        onChange={(event) => form.setFieldValue('industry_type', event.target.value)}
       >
         <option value="">{t.chooseIndustry}</option>
         {industries.map((industry) => (
@@ -196,8 +204,8 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
       <SelectField
         name="currency"
         label={requiredLabel(t.fields.currency)}
-        value={form.values.currency}
-        onChange={(event) => form.setField('currency', event.target.value as SocietyValues['currency'])}
+        value={values.currency}
+        onChange={(event) => form.setFieldValue('currency', event.target.value as SocietyValues['currency'])}
       >
         {CURRENCIES.map((currency) => (
           <option key={currency} value={currency}>
@@ -210,26 +218,33 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
           label={editing ? requiredLabel(t.fields.project) : t.fields.project}
           multiple={false}
           source={projectPickerSource(needsProject)}
-          selected={form.values.project ? [form.values.project] : []}
-          onChange={(chosen) => form.setField('project', chosen[0] ?? '', { group: '', user: [] })}
+          selected={values.project ? [values.project] : []}
+          onChange={(chosen) => {
+            form.setFieldValue('project', chosen[0] ?? '');
+            form.setFieldValue('group', '');
+            form.setFieldValue('user', []);
+          }}
           testId="society-project"
         />
       ) : null}
       <SelectionList
         label={requiredLabel(t.fields.group)}
         multiple={false}
-        source={groupPickerSource(form.values.project, !needsProject || form.values.project !== '')}
-        placeholder={needsProject && form.values.project === '' ? t.chooseProject : undefined}
-        selected={form.values.group ? [form.values.group] : []}
-        onChange={(chosen) => form.setField('group', chosen[0] ?? '', { user: [] })}
+        source={groupPickerSource(values.project, !needsProject || values.project !== '')}
+        placeholder={needsProject && values.project === '' ? t.chooseProject : undefined}
+        selected={values.group ? [values.group] : []}
+        onChange={(chosen) => {
+          form.setFieldValue('group', chosen[0] ?? '');
+          form.setFieldValue('user', []);
+        }}
         testId="society-group"
       />
       <SelectionList
         label={t.fields.user}
-        source={societyUsersPickerSource(groupProject, form.values.group)}
-        placeholder={form.values.group ? undefined : t.chooseGroupFirst}
-        selected={form.values.user}
-        onChange={(values) => form.setField('user', values)}
+        source={societyUsersPickerSource(groupProject, values.group)}
+        placeholder={values.group ? undefined : t.chooseGroupFirst}
+        selected={values.user}
+        onChange={(chosen) => form.setFieldValue('user', chosen)}
       />
     </>,
     <>
@@ -240,8 +255,8 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
       <SelectField
         name="tax_module"
         label={requiredLabel(t.fields.tax_module)}
-        value={form.values.tax_module}
-        onChange={(event) => form.setField('tax_module', event.target.value as SocietyValues['tax_module'])}
+        value={values.tax_module}
+        onChange={(event) => form.setFieldValue('tax_module', event.target.value as SocietyValues['tax_module'])}
       >
         <option value="True">{es.adminUi.yes}</option>
         <option value="False">{es.adminUi.no}</option>
@@ -251,7 +266,7 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
 
   return (
     <>
-      <UnsavedChangesGuard when={form.dirty && !busy && !done} />
+      <UnsavedChangesGuard when={dirty && !busy && !done} />
       <WizardSteps titles={t.steps} current={step} />
       {done ? (
         <SuccessPanel
@@ -266,7 +281,7 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
           <ServerErrors error={error} context={editing ? 'societyGroupChange' : undefined} />
           <WizardButtons
             onBack={step > 0 ? wizard.back : undefined}
-            onNext={() => (last ? void submit() : step === 0 ? leaveFirstStep() : wizard.next())}
+            onNext={() => (last ? submit() : step === 0 ? leaveFirstStep() : wizard.next())}
             nextLabel={last ? (editing ? t.submitEdit : t.submitCreate) : es.adminUi.next}
             disabled={blocked}
             busy={busy}

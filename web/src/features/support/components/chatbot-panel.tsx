@@ -1,9 +1,15 @@
-import { Alert, Button, Card, Flex, Heading, Text, TextField, View } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
+import { chatbotQuestionSchema } from '@shared/contracts/chatbot';
 import { es, messageForError } from '@shared/i18n/es';
+import { useStore } from '@tanstack/react-form';
 import { useState } from 'react';
+import { useAppForm } from '@/components/form/app-form';
+import { contractRules, messages } from '@/components/form/contract-rules';
 import { type ChatbotAnswer, useAskChatbot } from '@/features/support/api/ask-chatbot';
 
 const t = es.chatbot;
+
+const RULES = contractRules<{ question: string }>([chatbotQuestionSchema], { question: messages.text });
 
 interface Exchange {
   id: number;
@@ -16,20 +22,23 @@ interface Exchange {
  * without the other); a question the knowledge base does not cover says so.
  */
 export function ChatbotPanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 | 3 }) {
-  const [question, setQuestion] = useState('');
   const [history, setHistory] = useState<Exchange[]>([]);
   const ask = useAskChatbot();
-
-  const submit = () => {
-    const text = question.trim();
-    if (!text || ask.isPending) return;
-    ask.mutate(text, {
-      onSuccess: (answer) => {
-        setHistory((items) => [...items, { id: items.length + 1, question: text, answer }]);
-        setQuestion('');
-      },
-    });
-  };
+  const form = useAppForm({
+    defaultValues: { question: '' },
+    validators: { onChange: RULES },
+    onSubmit: ({ value }) => {
+      const text = value.question.trim();
+      if (ask.isPending) return;
+      ask.mutate(text, {
+        onSuccess: (answer) => {
+          setHistory((items) => [...items, { id: items.length + 1, question: text, answer }]);
+          form.reset();
+        },
+      });
+    },
+  });
+  const question = useStore(form.store, (state) => state.values.question);
 
   return (
     <Flex direction="column" gap="medium" className="portal-chatbot">
@@ -53,22 +62,18 @@ export function ChatbotPanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 | 3 })
         wrap="wrap"
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          void form.handleSubmit();
         }}
       >
         <View flex="1 1 14rem">
-          <TextField
-            label={t.question}
-            placeholder={t.placeholder}
-            value={question}
-            maxLength={500}
-            onChange={(event) => setQuestion(event.target.value)}
-          />
+          <form.AppField name="question">
+            {(field) => <field.TextField label={t.question} placeholder={t.placeholder} maxLength={500} />}
+          </form.AppField>
         </View>
         <Button
           type="submit"
           variation="primary"
-          isDisabled={question.trim() === ''}
+          isDisabled={!RULES.passes({ question })}
           isLoading={ask.isPending}
           loadingText={t.asking}
         >

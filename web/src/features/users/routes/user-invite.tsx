@@ -1,4 +1,5 @@
 import { Button, CheckboxField, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { invitationBodySchema } from '@shared/contracts/registration';
 import { es } from '@shared/i18n/es';
 import { CLIENT_ROLES, isRole, type Role } from '@shared/roles';
 import { type FormEvent, useState } from 'react';
@@ -9,9 +10,9 @@ import {
   ServerErrors,
   SuccessPanel,
   UnsavedChangesGuard,
-  validateRequiredEmail,
 } from '@/components/admin';
 import { PortalUrlNotice } from '@/components/admin/portal-url-notice';
+import { fieldMessages, messages } from '@/components/form/contract-rules';
 import { useGenerateInvitation } from '@/features/users/api/generate-invitation';
 import { useTargetPortals } from '@/features/users/api/target-portals';
 import { useUsersListHref } from '@/features/users/api/use-list-links';
@@ -27,6 +28,11 @@ import {
 import { useSession } from '@/lib/session';
 
 const t = es.usersAdmin;
+
+/** The message under the e-mail, by the invitation's contract (admin-area §5). */
+const emailMessage = (email: string) =>
+  fieldMessages<{ email: string }>([invitationBodySchema], { email: messages.requiredEmail }, { email: email.trim() })
+    .email;
 
 /**
  * /admin/users/invite (admin-area §2, §5, §6): role, e-mail and the role's targets; changing the role clears the other
@@ -100,7 +106,7 @@ export function UserInviteRoute() {
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
-            setEmailError(validateRequiredEmail(event.target.value));
+            setEmailError(emailMessage(event.target.value));
           }}
           hasError={Boolean(emailError)}
           errorMessage={emailError}
