@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineContract, droppable } from './define';
+import { defineContract } from './define';
 import { okSchema, text, uuidSchema } from './fields';
 
 const ALL = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'] as const;
@@ -24,7 +24,7 @@ export const chatbotAnswerSchema = z.discriminatedUnion('found', [
 ]);
 
 /** A question to the assistant. */
-export const chatbotQuestionSchema = /* @__PURE__ */ droppable(() => z.object({ question: text(500) }));
+export const chatbotQuestionSchema = /* @__PURE__ */ (() => z.object({ question: text(500) }))();
 
 export const askChatbot = defineContract({
   id: 'askChatbot',

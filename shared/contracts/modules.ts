@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineContract, droppable } from './define';
+import { defineContract } from './define';
 import { okSchema, text } from './fields';
 
 /**
@@ -38,11 +38,10 @@ export const listModules = defineContract({
 });
 
 /** A module asked for: its name, unique within its kind. */
-export const moduleCreateSchema = /* @__PURE__ */ droppable(() =>
-  z.object({ module_name: text(60), module_type: moduleTypeSchema }),
-);
+export const moduleCreateSchema = /* @__PURE__ */ (() =>
+  z.object({ module_name: text(60), module_type: moduleTypeSchema }))();
 /** A module's new name. */
-export const moduleRenameSchema = /* @__PURE__ */ droppable(() => z.object({ module_name: text(60) }));
+export const moduleRenameSchema = /* @__PURE__ */ (() => z.object({ module_name: text(60) }))();
 
 export const createModule = defineContract({
   id: 'createModule',

@@ -46,7 +46,7 @@ export const invitationSchema = z.object({
 });
 
 /** An invitation asked for: the role, the e-mail and the role's targets. */
-export const invitationBodySchema = /* @__PURE__ */ droppable(() =>
+export const invitationBodySchema = /* @__PURE__ */ (() =>
   z.object({
     user_role: z.enum(ROLES),
     email: emailSchema,
@@ -55,8 +55,7 @@ export const invitationBodySchema = /* @__PURE__ */ droppable(() =>
     society: z.optional(uuidList),
     /** Client roles: whether the person may browse the firm's documents once registered (off when absent). */
     user_documentation: z.optional(boolish),
-  }),
-);
+  }))();
 
 export const generateInvitation = defineContract({
   id: 'generateInvitation',

@@ -283,7 +283,7 @@ export const listIndustries = defineContract({
 });
 
 /** The body of an industry's create and rename: its name. */
-export const industryBodySchema = /* @__PURE__ */ droppable(() => z.object({ industry: text(100) }));
+export const industryBodySchema = /* @__PURE__ */ (() => z.object({ industry: text(100) }))();
 
 export const createIndustry = defineContract({
   id: 'createIndustry',
