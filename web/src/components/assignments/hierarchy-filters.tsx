@@ -1,6 +1,6 @@
 import { SelectField } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
-import { roleScope } from '@/components/admin';
+import { roleScope } from '@/components/admin/role-scope';
 import { useMyGroups } from '@/lib/api/list-my-groups';
 import { useMyProjects } from '@/lib/api/list-my-projects';
 import { useSocietiesForUsers } from '@/lib/api/list-societies-for-users';

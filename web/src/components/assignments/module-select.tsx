@@ -2,7 +2,7 @@ import { SelectField, Text } from '@aws-amplify/ui-react';
 import { listModules } from '@shared/contracts/modules';
 import { es } from '@shared/i18n/es';
 import { useQuery } from '@tanstack/react-query';
-import { requiredLabel } from '@/components/admin';
+import { requiredLabel } from '@/components/admin/form';
 import { api } from '@/lib/api-client';
 
 const t = es.assignmentsAdmin;

@@ -1,6 +1,8 @@
 import { CheckboxField, Flex, Text } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
-import { localPickerSource, roleScope, SelectionList } from '@/components/admin';
+import { localPickerSource } from '@/components/admin/picker-logic';
+import { roleScope } from '@/components/admin/role-scope';
+import { SelectionList } from '@/components/admin/selection-list';
 import { useMyGroups } from '@/lib/api/list-my-groups';
 import { useMyProjects } from '@/lib/api/list-my-projects';
 import { societiesForUsersPickerSource } from '@/lib/api/list-societies-for-users';

@@ -3,7 +3,7 @@ import { personName } from '@shared/contracts/users';
 import { es, fieldErrorMessage } from '@shared/i18n/es';
 import type { FormEvent } from 'react';
 import * as z from 'zod/mini';
-import { ServerErrors } from '@/components/admin';
+import { ServerErrors } from '@/components/admin/server-errors';
 import { useAppForm } from '@/components/form/app-form';
 import { contractRules, messages } from '@/components/form/contract-rules';
 import { ApiError } from '@/lib/api-client';

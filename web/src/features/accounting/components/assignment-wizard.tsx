@@ -2,7 +2,8 @@ import { SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { ACCOUNTING_TYPES } from '@shared/contracts/accounting-assignments';
 import { es } from '@shared/i18n/es';
 import { type ReactNode, useState } from 'react';
-import { RequiredNote, requiredLabel, SuccessPanel, useWizard, WizardFrame } from '@/components/admin';
+import { RequiredNote, requiredLabel, SuccessPanel } from '@/components/admin/form';
+import { useWizard, WizardFrame } from '@/components/admin/wizard';
 import {
   type AssignmentValues,
   appendAssignment,

@@ -2,7 +2,7 @@ import { Button, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text,
 import type { StatementFamily } from '@shared/contracts/accounting';
 import { formatDay } from '@shared/day';
 import { es } from '@shared/i18n/es';
-import { Modal } from '@/components/admin';
+import { Modal } from '@/components/admin/modal';
 import { PHONE_QUERY, useMediaQuery } from '@/components/ui/use-media-query';
 import { type DetailLine, useStatementDetail } from '../api/statements';
 import { formatAmount } from '../lib/format';

@@ -2,7 +2,8 @@ import { Button } from '@aws-amplify/ui-react';
 import { ACCOUNTING_TYPE_NUMBER } from '@shared/contracts/accounting-assignments';
 import { es } from '@shared/i18n/es';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { DetailField, DetailList, DetailPage, formatDate } from '@/components/admin';
+import { DetailField, DetailList, DetailPage } from '@/components/admin/detail';
+import { formatDate } from '@/components/admin/format';
 import { RoleBadges } from '@/components/assignments/role-badges';
 import { useAssignment } from '@/features/accounting/api/assignment-api';
 

@@ -1,7 +1,8 @@
 import { Loader } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { FormPage, ServerErrors } from '@/components/admin';
+import { FormPage } from '@/components/admin/form';
+import { ServerErrors } from '@/components/admin/server-errors';
 import { useAssignment } from '@/features/accounting/api/assignment-api';
 import { AssignmentWizard } from '@/features/accounting/components/assignment-wizard';
 

@@ -3,7 +3,12 @@ import { ARTICLE_LIMITS, type listChatbotArticles } from '@shared/contracts/chat
 import type { ResponseOf } from '@shared/contracts/define';
 import { es } from '@shared/i18n/es';
 import { useState } from 'react';
-import { AdminTable, formatDate, ListPage, Modal, SelectionList, ServerErrors } from '@/components/admin';
+import { AdminTable } from '@/components/admin/admin-table';
+import { formatDate } from '@/components/admin/format';
+import { ListPage } from '@/components/admin/list-page';
+import { Modal } from '@/components/admin/modal';
+import { SelectionList } from '@/components/admin/selection-list';
+import { ServerErrors } from '@/components/admin/server-errors';
 import { myProjectsPickerSource } from '@/lib/api/list-my-projects';
 import { type ArticleFields, useCreateArticle } from '../api/create-article';
 import { useDeleteArticle } from '../api/delete-article';

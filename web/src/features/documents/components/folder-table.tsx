@@ -1,7 +1,7 @@
 import { Button, Flex, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import type { ReactNode } from 'react';
-import { formatDate } from '@/components/admin';
+import { formatDate } from '@/components/admin/format';
 import { AppIcon } from '@/components/ui/icons';
 import { type FolderItem, formatSize, isFile } from '../lib/levels';
 

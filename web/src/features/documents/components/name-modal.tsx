@@ -2,7 +2,8 @@ import { Button, TextField } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Modal, ServerErrors } from '@/components/admin';
+import { Modal } from '@/components/admin/modal';
+import { ServerErrors } from '@/components/admin/server-errors';
 
 /** A one-field name form in a modal: create or rename a folder, rename a document. */
 export function NameModal({

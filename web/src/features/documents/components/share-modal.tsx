@@ -7,7 +7,9 @@ import {
 import { es } from '@shared/i18n/es';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDate, Modal, ServerErrors } from '@/components/admin';
+import { formatDate } from '@/components/admin/format';
+import { Modal } from '@/components/admin/modal';
+import { ServerErrors } from '@/components/admin/server-errors';
 import { useSession } from '@/lib/session';
 import { mintShareToken } from '../api/create-share-token';
 import { useShareLinks } from '../api/list-share-links';

@@ -2,7 +2,7 @@ import { Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { MAX_DOCUMENT_BYTES } from '@shared/contracts/documents';
 import { es } from '@shared/i18n/es';
 import { type DragEvent, useId, useState } from 'react';
-import { ServerErrors } from '@/components/admin';
+import { ServerErrors } from '@/components/admin/server-errors';
 import {
   confirmUploadAs,
   NameTaken,

@@ -1,5 +1,6 @@
 import { listGroupAdminsAvailable } from '@shared/contracts/groups';
-import { type PickerSource, peoplePage, pickerQuery } from '@/components/admin';
+import { type PickerSource, pickerQuery } from '@/components/admin/picker-logic';
+import { peoplePage } from '@/components/admin/picker-people';
 import { api, type QueryInputOf } from '@/lib/api-client';
 
 export type GroupAdminsQuery = QueryInputOf<typeof listGroupAdminsAvailable>;

@@ -3,17 +3,13 @@ import { groupCreateSchema, groupPatchSchema } from '@shared/contracts/groups';
 import { es } from '@shared/i18n/es';
 import { useStore } from '@tanstack/react-form';
 import { useState } from 'react';
-import {
-  RequiredNote,
-  requiredLabel,
-  roleScope,
-  SelectionList,
-  ServerErrors,
-  SuccessPanel,
-  storedSelection,
-  UnsavedChangesGuard,
-  WizardButtons,
-} from '@/components/admin';
+import { RequiredNote, requiredLabel, SuccessPanel } from '@/components/admin/form';
+import { roleScope } from '@/components/admin/role-scope';
+import { SelectionList } from '@/components/admin/selection-list';
+import { ServerErrors } from '@/components/admin/server-errors';
+import { storedSelection } from '@/components/admin/stored-selection';
+import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
+import { WizardButtons } from '@/components/admin/wizard';
 import { useAppForm } from '@/components/form/app-form';
 import { contractRules, type FormMessages, messages } from '@/components/form/contract-rules';
 import { useCreateGroup } from '@/features/groups/api/create-group';

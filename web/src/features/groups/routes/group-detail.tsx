@@ -2,15 +2,11 @@ import { Badge } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { formatRut } from '@shared/rut';
 import { useParams } from 'react-router-dom';
-import {
-  DetailField,
-  DetailList,
-  DetailPage,
-  PrintInfoButton,
-  personLabel,
-  ShortId,
-  StatusBadge,
-} from '@/components/admin';
+import { DetailField, DetailList, DetailPage } from '@/components/admin/detail';
+import { personLabel } from '@/components/admin/format';
+import { PrintInfoButton } from '@/components/admin/print-info-button';
+import { ShortId } from '@/components/admin/short-id';
+import { StatusBadge } from '@/components/admin/status-badge';
 import { useGroup } from '@/features/groups/api/get-group';
 import { fetchGroupPdf } from '@/features/groups/api/get-group-pdf';
 

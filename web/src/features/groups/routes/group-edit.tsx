@@ -1,7 +1,7 @@
 import { Alert } from '@aws-amplify/ui-react';
 import { es, messageForError } from '@shared/i18n/es';
 import { useParams } from 'react-router-dom';
-import { FormPage } from '@/components/admin';
+import { FormPage } from '@/components/admin/form';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useGroup } from '@/features/groups/api/get-group';
 import { GroupForm } from '@/features/groups/components/group-form';

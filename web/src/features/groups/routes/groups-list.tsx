@@ -1,16 +1,14 @@
 import { Badge, Flex, SelectField, Text, View } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
-import {
-  AdminTable,
-  ListFooter,
-  ListPage,
-  pageOffset,
-  roleScope,
-  SelectionList,
-  StatusBadge,
-  storedSelection,
-  useListHash,
-} from '@/components/admin';
+import { AdminTable } from '@/components/admin/admin-table';
+import { ListPage } from '@/components/admin/list-page';
+import { ListFooter } from '@/components/admin/pager';
+import { pageOffset } from '@/components/admin/pagination';
+import { roleScope } from '@/components/admin/role-scope';
+import { SelectionList } from '@/components/admin/selection-list';
+import { StatusBadge } from '@/components/admin/status-badge';
+import { storedSelection } from '@/components/admin/stored-selection';
+import { useListHash } from '@/components/admin/use-list-hash';
 import { useDeleteGroup } from '@/features/groups/api/delete-group';
 import { useGroups } from '@/features/groups/api/list-groups';
 import { useUpdateGroup } from '@/features/groups/api/update-group';

@@ -2,21 +2,15 @@ import { Flex, Heading, Link } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { useStore } from '@tanstack/react-form';
 import { type ReactNode, useEffect, useState } from 'react';
-import {
-  FileInput,
-  RequiredNote,
-  requiredLabel,
-  SelectionList,
-  ServerErrors,
-  SuccessPanel,
-  UnsavedChangesGuard,
-  useWizard,
-  validateImage,
-  WizardButtons,
-  WizardSteps,
-} from '@/components/admin';
 import { BrandPreview, useImageUrl } from '@/components/admin/brand-preview';
+import { FileInput } from '@/components/admin/file-input';
+import { RequiredNote, requiredLabel, SuccessPanel } from '@/components/admin/form';
 import { PortalUrlNotice } from '@/components/admin/portal-url-notice';
+import { SelectionList } from '@/components/admin/selection-list';
+import { ServerErrors } from '@/components/admin/server-errors';
+import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
+import { validateImage } from '@/components/admin/validate-image';
+import { useWizard, WizardButtons, WizardSteps } from '@/components/admin/wizard';
 import { useAppForm } from '@/components/form/app-form';
 import { useCreateProject } from '@/features/projects/api/create-project';
 import { projectAdminsPickerSource } from '@/features/projects/api/list-project-admins-available';

@@ -1,5 +1,5 @@
 import { es } from '@shared/i18n/es';
-import { FormPage } from '@/components/admin';
+import { FormPage } from '@/components/admin/form';
 import { ProjectWizard } from '@/features/projects/components/project-wizard';
 
 const t = es.projectsAdmin;

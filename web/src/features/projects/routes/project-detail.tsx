@@ -2,16 +2,11 @@ import { Button, Flex, Image, Link, Text, View } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { formatPhone } from '@shared/phone';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import {
-  DetailField,
-  DetailList,
-  DetailPage,
-  formatDate,
-  PrintInfoButton,
-  personLabel,
-  ShortId,
-  StatusBadge,
-} from '@/components/admin';
+import { DetailField, DetailList, DetailPage } from '@/components/admin/detail';
+import { formatDate, personLabel } from '@/components/admin/format';
+import { PrintInfoButton } from '@/components/admin/print-info-button';
+import { ShortId } from '@/components/admin/short-id';
+import { StatusBadge } from '@/components/admin/status-badge';
 import { useProject } from '@/features/projects/api/get-project';
 import { fetchProjectPdf } from '@/features/projects/api/get-project-pdf';
 

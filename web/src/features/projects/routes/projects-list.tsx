@@ -1,6 +1,12 @@
 import { Text } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
-import { AdminTable, formatDate, ListFooter, ListPage, pageOffset, StatusBadge, useListHash } from '@/components/admin';
+import { AdminTable } from '@/components/admin/admin-table';
+import { formatDate } from '@/components/admin/format';
+import { ListPage } from '@/components/admin/list-page';
+import { ListFooter } from '@/components/admin/pager';
+import { pageOffset } from '@/components/admin/pagination';
+import { StatusBadge } from '@/components/admin/status-badge';
+import { useListHash } from '@/components/admin/use-list-hash';
 import { useDeleteProject } from '@/features/projects/api/delete-project';
 import { useProjects } from '@/features/projects/api/list-projects';
 import { useUpdateProject } from '@/features/projects/api/update-project';

@@ -1,6 +1,6 @@
 import { SelectField, Text } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
-import { requiredLabel } from '@/components/admin';
+import { requiredLabel } from '@/components/admin/form';
 import { type RegistryTool, useRegistryChoices } from '@/features/reports/api/registry';
 import type { ReportValues } from '@/features/reports/api/report-form';
 

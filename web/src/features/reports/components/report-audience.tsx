@@ -2,7 +2,12 @@ import { Alert, Badge, Button, Flex, Heading, SelectField, Text } from '@aws-amp
 import { es } from '@shared/i18n/es';
 import { ROLE_LABELS, type Role } from '@shared/roles';
 import { useState } from 'react';
-import { AdminTable, DEFAULT_PAGE_SIZE, ListFooter, pageOffset, SearchBox, ServerErrors } from '@/components/admin';
+import { AdminTable } from '@/components/admin/admin-table';
+import { DEFAULT_PAGE_SIZE } from '@/components/admin/constants';
+import { ListFooter } from '@/components/admin/pager';
+import { pageOffset } from '@/components/admin/pagination';
+import { SearchBox } from '@/components/admin/search-box';
+import { ServerErrors } from '@/components/admin/server-errors';
 import { useReportAudience } from '@/features/reports/api/list-report-audience';
 import { useSetReportReference } from '@/features/reports/api/put-report-reference';
 

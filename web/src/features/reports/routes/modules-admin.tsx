@@ -3,7 +3,11 @@ import { moduleCreateSchema, moduleRenameSchema } from '@shared/contracts/module
 import { es } from '@shared/i18n/es';
 import { useStore } from '@tanstack/react-form';
 import { useEffect, useState } from 'react';
-import { AdminTable, formatDate, ListPage, Modal, ServerErrors } from '@/components/admin';
+import { AdminTable } from '@/components/admin/admin-table';
+import { formatDate } from '@/components/admin/format';
+import { ListPage } from '@/components/admin/list-page';
+import { Modal } from '@/components/admin/modal';
+import { ServerErrors } from '@/components/admin/server-errors';
 import { useAppForm } from '@/components/form/app-form';
 import { contractRules, messages } from '@/components/form/contract-rules';
 import {

@@ -1,7 +1,11 @@
 import { Alert, Button, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { type FormEvent, useState } from 'react';
-import { AdminTable, ListPage, Modal, SelectionList, ServerErrors } from '@/components/admin';
+import { AdminTable } from '@/components/admin/admin-table';
+import { ListPage } from '@/components/admin/list-page';
+import { Modal } from '@/components/admin/modal';
+import { SelectionList } from '@/components/admin/selection-list';
+import { ServerErrors } from '@/components/admin/server-errors';
 import {
   type RegistryEntry,
   type RegistryTool,

@@ -1,5 +1,5 @@
 import { es } from '@shared/i18n/es';
-import { FormPage } from '@/components/admin';
+import { FormPage } from '@/components/admin/form';
 import { ReportWizard } from '@/features/reports/components/report-wizard';
 
 const t = es.reportsAdmin;

@@ -1,7 +1,8 @@
 import { Button, Image } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { DetailField, DetailList, DetailPage, formatDate } from '@/components/admin';
+import { DetailField, DetailList, DetailPage } from '@/components/admin/detail';
+import { formatDate } from '@/components/admin/format';
 import { RoleBadges } from '@/components/assignments/role-badges';
 import { useReportAdmin } from '@/features/reports/api/get-report-admin';
 import { ReportAudience } from '@/features/reports/components/report-audience';

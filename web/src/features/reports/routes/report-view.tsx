@@ -2,7 +2,7 @@ import { Alert, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
-import { AdminBreadcrumb } from '@/components/admin';
+import { AdminBreadcrumb } from '@/components/admin/breadcrumb';
 import { useViewedReport } from '@/features/reports/api/get-report';
 import { useSelectionQuery } from '@/lib/assignment-lists';
 

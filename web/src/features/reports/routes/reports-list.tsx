@@ -1,7 +1,7 @@
 import { Flex, Text } from '@aws-amplify/ui-react';
 import { createReport } from '@shared/contracts/reports';
 import { es } from '@shared/i18n/es';
-import { mayCall } from '@/components/admin';
+import { mayCall } from '@/components/admin/role-scope';
 import { AssignmentListPage } from '@/components/assignments/assignment-list-page';
 import { RoleBadges } from '@/components/assignments/role-badges';
 import { useDeleteReport } from '@/features/reports/api/delete-report';

@@ -1,5 +1,6 @@
 import { listSocietyUsersAvailable } from '@shared/contracts/societies';
-import { type PickerSource, peoplePage, pickerQuery } from '@/components/admin';
+import { type PickerSource, pickerQuery } from '@/components/admin/picker-logic';
+import { peoplePage } from '@/components/admin/picker-people';
 import { api, type QueryInputOf } from '@/lib/api-client';
 
 export type SocietyUsersQuery = QueryInputOf<typeof listSocietyUsersAvailable>;

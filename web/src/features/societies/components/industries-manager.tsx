@@ -13,7 +13,7 @@ import {
 import { industryBodySchema } from '@shared/contracts/societies';
 import { es, fieldErrorMessage, messageForError } from '@shared/i18n/es';
 import { useState } from 'react';
-import { ConfirmDialog, Modal } from '@/components/admin';
+import { ConfirmDialog, Modal } from '@/components/admin/modal';
 import { fieldMessages, messages } from '@/components/form/contract-rules';
 import { useCreateIndustry } from '@/features/societies/api/create-industry';
 import { useDeleteIndustry } from '@/features/societies/api/delete-industry';

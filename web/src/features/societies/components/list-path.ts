@@ -1,4 +1,5 @@
-import { roleScope, storedSelection } from '@/components/admin';
+import { roleScope } from '@/components/admin/role-scope';
+import { storedSelection } from '@/components/admin/stored-selection';
 import type { UserInfo } from '@/lib/session';
 
 /** The societies list hash keys (admin-area §2): '#page?search=&project=&group='. */

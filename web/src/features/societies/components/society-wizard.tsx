@@ -3,19 +3,13 @@ import { ERROR_MESSAGES, es } from '@shared/i18n/es';
 import { normalizeRut } from '@shared/rut';
 import { useStore } from '@tanstack/react-form';
 import { type ReactNode, useEffect, useState } from 'react';
-import {
-  RequiredNote,
-  requiredLabel,
-  roleScope,
-  SelectionList,
-  ServerErrors,
-  SuccessPanel,
-  storedSelection,
-  UnsavedChangesGuard,
-  useWizard,
-  WizardButtons,
-  WizardSteps,
-} from '@/components/admin';
+import { RequiredNote, requiredLabel, SuccessPanel } from '@/components/admin/form';
+import { roleScope } from '@/components/admin/role-scope';
+import { SelectionList } from '@/components/admin/selection-list';
+import { ServerErrors } from '@/components/admin/server-errors';
+import { storedSelection } from '@/components/admin/stored-selection';
+import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
+import { useWizard, WizardButtons, WizardSteps } from '@/components/admin/wizard';
 import { useAppForm } from '@/components/form/app-form';
 import { useCheckSocietyRut } from '@/features/societies/api/check-society-rut';
 import { useCreateSociety } from '@/features/societies/api/create-society';

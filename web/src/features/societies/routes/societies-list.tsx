@@ -3,17 +3,14 @@ import { createIndustry } from '@shared/contracts/societies';
 import { es } from '@shared/i18n/es';
 import { formatRut } from '@shared/rut';
 import { useState } from 'react';
-import {
-  AdminTable,
-  ListFooter,
-  ListPage,
-  mayCall,
-  pageOffset,
-  roleScope,
-  SelectionList,
-  StatusBadge,
-  useListHash,
-} from '@/components/admin';
+import { AdminTable } from '@/components/admin/admin-table';
+import { ListPage } from '@/components/admin/list-page';
+import { ListFooter } from '@/components/admin/pager';
+import { pageOffset } from '@/components/admin/pagination';
+import { mayCall, roleScope } from '@/components/admin/role-scope';
+import { SelectionList } from '@/components/admin/selection-list';
+import { StatusBadge } from '@/components/admin/status-badge';
+import { useListHash } from '@/components/admin/use-list-hash';
 import { useDeleteSociety } from '@/features/societies/api/delete-society';
 import { useSocieties } from '@/features/societies/api/list-societies';
 import { useUpdateSociety } from '@/features/societies/api/update-society';

@@ -3,15 +3,11 @@ import { es } from '@shared/i18n/es';
 import { formatPhone } from '@shared/phone';
 import { formatRut } from '@shared/rut';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import {
-  DetailField,
-  DetailList,
-  DetailPage,
-  PrintInfoButton,
-  personLabel,
-  ShortId,
-  StatusBadge,
-} from '@/components/admin';
+import { DetailField, DetailList, DetailPage } from '@/components/admin/detail';
+import { personLabel } from '@/components/admin/format';
+import { PrintInfoButton } from '@/components/admin/print-info-button';
+import { ShortId } from '@/components/admin/short-id';
+import { StatusBadge } from '@/components/admin/status-badge';
 import { useSociety } from '@/features/societies/api/get-society';
 import { fetchSocietyPdf } from '@/features/societies/api/get-society-pdf';
 

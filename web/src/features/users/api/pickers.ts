@@ -1,4 +1,4 @@
-import type { PickerSource } from '@/components/admin';
+import type { PickerSource } from '@/components/admin/picker-logic';
 import { myGroupsPickerSource } from '@/lib/api/list-my-groups';
 import { myProjectsPickerSource } from '@/lib/api/list-my-projects';
 import { societiesForUsersPickerSource } from '@/lib/api/list-societies-for-users';

@@ -1,4 +1,4 @@
-import { storedSelection } from '@/components/admin';
+import { storedSelection } from '@/components/admin/stored-selection';
 import { usersListHref } from '@/features/users/lib/users-logic';
 import { useSession } from '@/lib/session';
 

@@ -3,7 +3,10 @@ import type { ResponseOf } from '@shared/contracts/define';
 import type { listInvitations } from '@shared/contracts/registration';
 import { es } from '@shared/i18n/es';
 import { useState } from 'react';
-import { AdminTable, ConfirmDialog, formatDate, ServerErrors } from '@/components/admin';
+import { AdminTable } from '@/components/admin/admin-table';
+import { formatDate } from '@/components/admin/format';
+import { ConfirmDialog } from '@/components/admin/modal';
+import { ServerErrors } from '@/components/admin/server-errors';
 import { useDeleteInvitation } from '@/features/users/api/delete-invitation';
 import { useResendInvitation } from '@/features/users/api/resend-invitation';
 

@@ -1,5 +1,5 @@
 import { SelectField } from '@aws-amplify/ui-react';
-import type { SelectionOption } from '@/components/admin';
+import type { SelectionOption } from '@/components/admin/picker-logic';
 
 /** A select with an 'all' / 'choose' first option ('' value) and the given options. */
 export function OptionSelect({

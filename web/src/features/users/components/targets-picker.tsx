@@ -2,7 +2,8 @@ import { Flex, View } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import type { Role } from '@shared/roles';
 import { useState } from 'react';
-import { requiredLabel, SelectionList } from '@/components/admin';
+import { requiredLabel } from '@/components/admin/form';
+import { SelectionList } from '@/components/admin/selection-list';
 import { groupPickerSource, projectPickerSource, societyPickerSource } from '@/features/users/api/pickers';
 import { pickerFilters, type TargetKind, type Targets } from '@/features/users/lib/users-logic';
 

@@ -1,7 +1,7 @@
 import { Flex, View } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import type { Role } from '@shared/roles';
-import { SelectionList } from '@/components/admin';
+import { SelectionList } from '@/components/admin/selection-list';
 import { groupPickerSource, projectPickerSource, societyPickerSource } from '@/features/users/api/pickers';
 import {
   roleFilterOptions,

@@ -2,7 +2,9 @@ import { es } from '@shared/i18n/es';
 import { formatPhone } from '@shared/phone';
 import { formatRut } from '@shared/rut';
 import { useParams } from 'react-router-dom';
-import { DetailField, DetailList, DetailPage, ShortId, StatusBadge } from '@/components/admin';
+import { DetailField, DetailList, DetailPage } from '@/components/admin/detail';
+import { ShortId } from '@/components/admin/short-id';
+import { StatusBadge } from '@/components/admin/status-badge';
 import { useUser } from '@/features/users/api/get-user';
 import { useUsersListHref } from '@/features/users/api/use-list-links';
 

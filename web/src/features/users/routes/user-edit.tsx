@@ -5,14 +5,9 @@ import { isRole, ROLES } from '@shared/roles';
 import { useStore } from '@tanstack/react-form';
 import { type FormEvent, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import {
-  FormPage,
-  RequiredNote,
-  requiredLabel,
-  ServerErrors,
-  SuccessPanel,
-  UnsavedChangesGuard,
-} from '@/components/admin';
+import { FormPage, RequiredNote, requiredLabel, SuccessPanel } from '@/components/admin/form';
+import { ServerErrors } from '@/components/admin/server-errors';
+import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
 import { useAppForm } from '@/components/form/app-form';
 import { contractRules, type FormMessages, messages } from '@/components/form/contract-rules';
 import { PageLoader } from '@/components/ui/page-loader';

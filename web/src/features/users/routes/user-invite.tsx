@@ -3,15 +3,10 @@ import { invitationBodySchema } from '@shared/contracts/registration';
 import { es } from '@shared/i18n/es';
 import { CLIENT_ROLES, isRole, type Role } from '@shared/roles';
 import { type FormEvent, useState } from 'react';
-import {
-  FormPage,
-  RequiredNote,
-  requiredLabel,
-  ServerErrors,
-  SuccessPanel,
-  UnsavedChangesGuard,
-} from '@/components/admin';
+import { FormPage, RequiredNote, requiredLabel, SuccessPanel } from '@/components/admin/form';
 import { PortalUrlNotice } from '@/components/admin/portal-url-notice';
+import { ServerErrors } from '@/components/admin/server-errors';
+import { UnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
 import { fieldMessages, messages } from '@/components/form/contract-rules';
 import { useGenerateInvitation } from '@/features/users/api/generate-invitation';
 import { useTargetPortals } from '@/features/users/api/target-portals';

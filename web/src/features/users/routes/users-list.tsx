@@ -5,16 +5,13 @@ import type { listUsers } from '@shared/contracts/users';
 import { es } from '@shared/i18n/es';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  AdminTable,
-  formatDateTime,
-  ListPage,
-  Pager,
-  PageSizeSelect,
-  pageCount,
-  StatusBadge,
-  useListHash,
-} from '@/components/admin';
+import { AdminTable } from '@/components/admin/admin-table';
+import { formatDateTime } from '@/components/admin/format';
+import { ListPage } from '@/components/admin/list-page';
+import { Pager, PageSizeSelect } from '@/components/admin/pager';
+import { pageCount } from '@/components/admin/pagination';
+import { StatusBadge } from '@/components/admin/status-badge';
+import { useListHash } from '@/components/admin/use-list-hash';
 import { AppIcon } from '@/components/ui/icons';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useInvitations } from '@/features/users/api/list-invitations';
