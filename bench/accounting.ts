@@ -84,7 +84,7 @@ export async function run(): Promise<void> {
       }
       console.log(`${label}: median ${median(latencies).toFixed(0)} ms over ${RUNS}, ${perRequest} DynamoDB calls`);
     };
-    // Statements open through an accounting assignment (issue 12): one per statement, aimed at this society.
+    // Statements open through an accounting assignment: one per statement, aimed at this society.
     const { createModule } = await import('../functions/modules/modules');
     const { createAccountingAssignment } = await import('../functions/modules/accounting-assignments');
     const system = { user: { uuid: 'bench', email: 'bench@portal.local' }, role: 'SUPER_ADMIN' } as unknown as Caller;

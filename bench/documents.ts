@@ -13,7 +13,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const PAGE = 50;
 
 /**
- * Issue 10 under the list rules of issue 9 (every page in ≤ 3 DynamoDB calls whatever the size; search without case
+ * Documents under the list rules (every page in ≤ 3 DynamoDB calls whatever the size; search without case
  * or accents): starts the API with the demo data, loads SIZE documents into one of Minera Atacama's folders (items by
  * BatchWrite, listing entries by the data layer's own writers), then times the folder's list over HTTP as the
  * SUPER_ADMIN and counts the DynamoDB calls of each request (the caller's own Get included).
@@ -124,7 +124,7 @@ export async function run(): Promise<void> {
       `GET the society (folder sizes)`,
       get(`api/v1/folders/list?project=${project}&group=${group}&society=${society}`),
     );
-    // The same typed address by admins whose memberships' enable flags ride in the level's read (issue 9).
+    // The same typed address by admins whose memberships' enable flags ride in the level's read.
     const [projectAdmin, groupAdmin, societyUser] = await Promise.all(
       ['proyecto@demo.cl', 'grupo@demo.cl', 'sociedad@demo.cl'].map((email) => demoToken(portal.apiUrl, email)),
     );

@@ -8,8 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { median } from './stats';
 
-export const title =
-  'Lighthouse on the production build of /login (mobile and desktop; issue 9: mobile ≥ 95, LCP ≤ 2 s)';
+export const title = 'Lighthouse on the production build of /login (mobile and desktop; mobile ≥ 95, LCP ≤ 2 s)';
 
 /**
  * Lighthouse is not a dependency of the repo (it brings ~300 packages); it is resolved from LIGHTHOUSE_DIR, a folder

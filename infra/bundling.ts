@@ -12,7 +12,7 @@ import type { BuildOptions } from 'esbuild';
  * - `mainFields: module, main`: packages' ES module builds first, which esbuild tree-shakes far better.
  * - The AWS SDK v3 is bundled (no externals), so only the commands a handler uses ship, whatever SDK the runtime has.
  *   The shared clients (functions/lib/aws/) are built in pure calls, so a bundle that never uses one leaves it out.
- * - Aliases (BUNDLE_ALIASES, functionAliases) replace what a function never runs, or runs in a lighter form (issue 9); each stub in
+ * - Aliases (BUNDLE_ALIASES, functionAliases) replace what a function never runs, or runs in a lighter form; each stub in
  *   bundling-stubs/ says why. The SDK's default credential chain becomes the environment provider alone (Lambda and
  *   the local stack pass credentials in environment variables); event streams are stubbed.
  * - target node20: the code runs on the Lambda runtime (newer) and on the laptop's Node 20 alike.
@@ -52,7 +52,7 @@ const STANDARD_FONTS_FILES = path.join(path.dirname(requireHere.resolve('@pdf-li
 
 /**
  * aws-jwt-verify's web layer (fetch and WebCrypto, both global in Node 20) instead of its Node layer, whose `https`
- * and `stream` imports load Node's TLS stack at every cold start before any token is seen (issue 9: about 4 ms of a
+ * and `stream` imports load Node's TLS stack at every cold start before any token is seen (about 4 ms of a
  * typical function's ready time). Only `verify` (async) is used, which the web layer serves.
  */
 const JWT_VERIFY_WEB_LAYER = path.join(
@@ -83,7 +83,7 @@ export const BUNDLE_DEFINE: Readonly<Record<string, string>> = {
 
 /**
  * What varies between functions: `multipart` when the function's contract takes files (`multipartFiles`). The others
- * leave busboy out (issue 9: 23 KB of every bundle): parseRequest refuses a multipart body for them before parsing.
+ * leave busboy out (23 KB of every bundle): parseRequest refuses a multipart body for them before parsing.
  */
 export interface FunctionBundling {
   multipart: boolean;

@@ -1,7 +1,7 @@
 import type { Contract } from '../shared/contracts/define';
 
 /**
- * What each endpoint's function may do in AWS, declared once per contract id (issue 8, "least privilege"). Every
+ * What each endpoint's function may do in AWS, declared once per contract id ("least privilege"). Every
  * function gets a role of its own built from its entry here (constructs/function-role.ts); a contract without an entry
  * fails the synth, so a new endpoint gets neither more nor less than what is written here.
  *
@@ -45,7 +45,7 @@ export interface Permissions {
   table: TableAccess;
   assets?: readonly AssetAction[];
   /**
-   * Object actions on the documents bucket (issue 10). GetObject also covers HEAD and presigned GETs; PutObject covers
+   * Object actions on the documents bucket. GetObject also covers HEAD and presigned GETs; PutObject covers
    * presigned POSTs; a copy needs both.
    */
   documents?: readonly AssetAction[];
@@ -54,7 +54,7 @@ export interface Permissions {
   /** ses:SendEmail from the portal's identity. */
   mail?: boolean;
   /**
-   * The report viewer's embedding (issue 11), granted only as far as the deployment configures it (infra/settings.ts
+   * The report viewer's embedding, granted only as far as the deployment configures it (infra/settings.ts
    * embedding): QuickSight's GenerateEmbedUrlFor* of its mode on the configured account and namespace, and
    * ssm:GetParameter on exactly the Power BI secret parameter. With no embedding settings it grants nothing.
    */
@@ -65,7 +65,7 @@ export interface Permissions {
    */
   embeddingRegistry?: true;
   /**
-   * The chatbot's phrasing (issue 13): bedrock:InvokeModel (what Converse needs) on exactly the configured
+   * The chatbot's phrasing: bedrock:InvokeModel (what Converse needs) on exactly the configured
    * foundation model (infra/settings.ts chatbotModelId). With no model configured it grants nothing.
    */
   chatbotModel?: true;
@@ -96,7 +96,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // health: one GetItem on a fixed key of its own, nothing else.
   getHealth: { table: { read: { get: ['HEALTH'] } } },
 
-  // indicators (issue 13): reads the store the scheduled job fills (infra/constructs/indicators-schedule.ts).
+  // indicators: reads the store the scheduled job fills (infra/constructs/indicators-schedule.ts).
   getIndicators: READ,
 
   // auth
@@ -108,7 +108,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     cognito: ['AdminUserGlobalSignOut'],
   },
   // Public: the sign-in throttles (e-mail and address), the session record, and the security log under the user's
-  // partition or, for an unknown e-mail, under the address (Put only); the user record's last sign-in (Update, issue 14).
+  // partition or, for an unknown e-mail, under the address (Put only); the user record's last sign-in (Update).
   postToken: {
     table: {
       read: 'query',
@@ -140,7 +140,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   searchProjects: READ,
   listProjectAdminsAvailable: READ,
   listMyProjects: READ,
-  // The sheet shows no image, so it signs no asset URL (issue 9).
+  // The sheet shows no image, so it signs no asset URL.
   getProjectPdf: READ,
 
   // groups
@@ -193,7 +193,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   },
 
   // registration: invitations (admins)
-  // Issue 14: the invitation mail carries the project's logo, read from the assets bucket.
+  // The invitation mail carries the project's logo, read from the assets bucket.
   generateInvitation: { ...ADMIN_WRITE, mail: true, assets: ['GetObject'] },
   listInvitations: READ,
   searchInvitations: READ,
@@ -205,7 +205,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
 
   // registration: public links
   // Public: the per-address throttle of link checks.
-  // Issue 14: also the inviting project's logo (a presigned link) for the registration page.
+  // Also the inviting project's logo (a presigned link) for the registration page.
   verifyInvitation: {
     table: { read: 'query', write: { 'THROTTLE#': ['PutItem', 'UpdateItem'] } },
     assets: ['GetObject'],
@@ -238,7 +238,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     // AdminInitiateAuth: an address that has an account accepts with its password.
     cognito: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser', 'AdminInitiateAuth'],
   },
-  // Public: the reset throttle of the e-mail and a new password link; the project's logo for the mail (issue 14).
+  // Public: the reset throttle of the e-mail and a new password link; the project's logo for the mail.
   requestPasswordReset: {
     table: {
       read: 'query',
@@ -274,7 +274,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     cognito: ['AdminUpdateUserAttributes'],
   },
 
-  // documents and folders (issue 10): folder lists and templates read and write the table only; documents also reach
+  // documents and folders: folder lists and templates read and write the table only; documents also reach
   // the documents bucket with exactly what each handler sends (a presigned POST is signed for PutObject).
   listFolders: READ,
   listUserFolders: READ,
@@ -305,7 +305,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   },
   listNotifications: READ,
   markNotificationsRead: { table: { read: 'query', write: { 'USER#': ['UpdateItem'] } } },
-  // external: contact and support tickets (issue 13)
+  // external: contact and support tickets
   // Public: the per-address contact throttle, then one mail to the firm.
   postContactEmail: { table: { read: 'query', write: { 'THROTTLE#': ['PutItem', 'UpdateItem'] } }, mail: true },
   // The per-user ticket throttle, the firm's daily quota, the project's ticket counter, the ticket, its first message
@@ -364,7 +364,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   patchChatbotArticle: { table: { read: 'query', write: { 'CHATBOT#': ['PutItem', 'UpdateItem'] } } },
   deleteChatbotArticle: { table: { read: 'query', write: { 'CHATBOT#': ['DeleteItem', 'UpdateItem'] } } },
   patchSupportTicket: { table: { read: 'query', write: { 'TICKET#': ['PutItem'], 'DIR#': ['UpdateItem'] } } },
-  // modules, reports and accounting assignments (issue 11; issue 12 assignments)
+  // modules, reports and accounting assignments (assignments)
   listModules: READ,
   createModule: ADMIN_WRITE,
   patchModule: ADMIN_WRITE,
@@ -395,7 +395,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   getAccountingAssignment: READ,
   patchAccountingAssignment: ADMIN_WRITE,
   deleteAccountingAssignment: ADMIN_WRITE,
-  // accounting (issue 12): imports write the chart, new slice versions and the pointer (scope checked in code);
+  // accounting: imports write the chart, new slice versions and the pointer (scope checked in code);
   // statements and drill-down only read.
   importAccountingChart: ADMIN_WRITE,
   importAccountingLedger: ADMIN_WRITE,
@@ -420,7 +420,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   statusResultsExcel: READ_SPENDING,
   accountingViewerSocieties: READ,
   cashflowDetail: READ,
-  // Large ledger files (issue 12): the presigned POST needs PutObject on the documents bucket (its uploads/ prefix);
+  // Large ledger files: the presigned POST needs PutObject on the documents bucket (its uploads/ prefix);
   // the confirm call HEADs the object and, locally, runs the job in process (reads the file, writes the import).
   requestLedgerUpload: { table: { read: 'query', write: { 'ACCJOB#': ['PutItem'] } }, documents: ['PutObject'] },
   confirmLedgerUpload: { ...ADMIN_WRITE, documents: ['GetObject'] },

@@ -33,7 +33,7 @@ export interface PortalStacks {
   httpApi: HttpApiStack;
   apis: ApiStack[];
   web: WebStack;
-  /** Jobs (issue 13: the daily indicators refresh; issue 12: large ledger imports). */
+  /** Jobs (the daily indicators refresh; large ledger imports). */
   jobs: Stack;
   all: Array<StatefulStack | HttpApiStack | ApiStack | WebStack | Stack>;
 }
@@ -91,7 +91,7 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
       'Portal: jobs (indicators refresh, large ledger imports, invitation mail queue, garbage sweeper, document digest)',
   });
   new IndicatorsSchedule(jobs, 'Indicators', { backend: stateful.backend, settings: readIndicatorsSettings(app.node) });
-  // Issue 12: large ledger imports, started by the EventBridge event of their upload to the documents bucket.
+  // Large ledger imports, started by the EventBridge event of their upload to the documents bucket.
   new AccountingImportJob(jobs, 'AccountingImport', { backend: stateful.backend });
   // The invitation mails of CSV imports, sent from their queue at the configured share of the SES rate.
   new MailQueueWorker(jobs, 'MailQueue', { backend: stateful.backend, rate: settings.mailQueueRate });

@@ -20,14 +20,14 @@ export interface PortalSettings {
   portalUrlIsPlaceholder: boolean;
   account?: string;
   region?: string;
-  /** The report viewer's BI tools (issue 11); each absent unless its context is given (the viewer then says so). */
+  /** The report viewer's BI tools; each absent unless its context is given (the viewer then says so). */
   embedding: EmbeddingSettings;
   /**
-   * The Amazon Bedrock foundation model that phrases the chatbot's answers from the retrieved articles (issue 13,
+   * The Amazon Bedrock foundation model that phrases the chatbot's answers from the retrieved articles (
    * `bedrockModelId`); absent, the chatbot answers from retrieval alone.
    */
   chatbotModelId?: string;
-  /** Where the landing's contact form is mailed (issue 13, `contactEmail`); absent, the sender address. */
+  /** Where the landing's contact form is mailed (`contactEmail`); absent, the sender address. */
   contactEmail?: string;
   /**
    * `listIndexes=off`: lists read their directories, not the sorted list indexes, until a table written before them

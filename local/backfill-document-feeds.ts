@@ -1,5 +1,5 @@
 /**
- * One-off, idempotent backfill of the document feeds (issue 10): documents created before the group feeds existed get
+ * One-off, idempotent backfill of the document feeds: documents created before the group feeds existed get
  * their 'Archivo añadido' entries, within the feeds' retention (docs/data-model.md); on a whole-table run, the project
  * and group size figures are set from the documents too. Scans the table once (a
  * maintenance script, never a request path). README.md "Maintenance" says how to run it against a deployed table.

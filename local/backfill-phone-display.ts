@@ -1,5 +1,5 @@
 /**
- * One-off, idempotent backfill of the phones' display forms (issue 9): projects and societies written before the
+ * One-off, idempotent backfill of the phones' display forms: projects and societies written before the
  * display form was stored beside the phone get it, so their detail PDFs show '+56 9 1234 5678' instead of the stored
  * '+56912345678'; after a change to formatPhone's rules (shared/phone.ts), a run rewrites the forms that differ. Scans
  * the table once (a maintenance script, never a request path). README.md "Maintenance" says how to run it.

@@ -1,5 +1,5 @@
 /**
- * One-off, idempotent backfill of the users' directory entries (issue 9): entries written before every join rewrote
+ * One-off, idempotent backfill of the users' directory entries: entries written before every join rewrote
  * all of a user's entries may miss some of its memberships' hints, and a users page listing such a user reads those
  * names in a 4th DynamoDB call. This rewrites every entry of each user whose entries differ from its record. Scans the
  * table once (a maintenance script, never a request path). README.md "Maintenance" says how to run it.

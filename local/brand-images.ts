@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 
 /**
- * The demo projects' logo, icon (favicon) and login background (issue 14: "the demo projects have no logo and the
+ * The demo projects' logo, icon (favicon) and login background ("the demo projects have no logo and the
  * favicon is blank"), drawn here as PNGs: the API accepts images by their content (PNG, JPEG, GIF, WebP; not SVG), and
  * a seed must not fetch anything. A pixel function per image, a 5×7 bitmap font for the logo's words, and a minimal
  * PNG encoder (RGBA, one IDAT, zlib from Node).

@@ -51,7 +51,7 @@ export const LAUNCHER_CLASS = 'DynamoDbLoopback';
 /**
  * Compiles the loopback launcher once (per version of its source, under the OS temp folder) and returns the folder to add to the
  * class path. It needs a JDK's javac; without one DynamoDB Local is not started at all rather than started on every
- * interface (issue 8: the emulators listen on 127.0.0.1 only).
+ * interface (the emulators listen on 127.0.0.1 only).
  */
 export function ensureLoopbackLauncher(emulator: string): string {
   const source = readFileSync(LAUNCHER_SOURCE);

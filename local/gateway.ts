@@ -46,7 +46,7 @@ function moreSpecific(a: Route, b: Route): number {
 
 /**
  * The route API Gateway would pick for a method and path: among the routes that match, the most specific one, not
- * the first declared (issue 8: `GET .../society/admin-available` must not be taken by `.../society/{uuid}`).
+ * the first declared (`GET .../society/admin-available` must not be taken by `.../society/{uuid}`).
  */
 export function selectRoute(
   routes: readonly Route[],

@@ -160,7 +160,7 @@ function stopAfterCheck<T extends { middlewareStack: { add: (...args: never[]) =
 }
 const credentials = { accessKeyId: 'a', secretAccessKey: 'b' };
 
-describe('local IAM emulation of the report embedding (issue 11)', () => {
+describe('local IAM emulation of the report embedding', () => {
   afterEach(() => vi.unstubAllEnvs());
   const anonymous = new GenerateEmbedUrlForAnonymousUserCommand({
     AwsAccountId: '123456789012',

@@ -4,7 +4,7 @@ import { type Permissions, permissionsOf } from '../infra/permissions';
 import type { Contract } from '../shared/contracts/define';
 
 /**
- * Local stack fidelity for IAM (issue 8): each handler runs with its contract's permissions (infra/permissions.ts),
+ * Local stack fidelity for IAM: each handler runs with its contract's permissions (infra/permissions.ts),
  * checked on the AWS clients it uses, the way its own role would check them in AWS. A call its role would refuse
  * fails here too (AccessDeniedException), so the integration tests exercise the declarations, the partition-key
  * prefixes of public functions included, which IAM alone would only reveal in AWS.
@@ -88,7 +88,7 @@ function refusal(role: Role, service: Service, action: string, input: Input): st
       : `cognito-idp:${action}`;
   }
   if (service === 's3') {
-    // The documents bucket (issue 10): HEAD is authorized as GetObject, a copy needs both GetObject and PutObject.
+    // The documents bucket: HEAD is authorized as GetObject, a copy needs both GetObject and PutObject.
     if (input.Bucket !== undefined && input.Bucket === process.env.DOCUMENTS_BUCKET) {
       const needs =
         action === 'HeadObject' ? ['GetObject'] : action === 'CopyObject' ? ['GetObject', 'PutObject'] : [action];
@@ -186,7 +186,7 @@ export async function installIamEmulation(): Promise<void> {
   enforceOnClient('s3', s3);
   enforceOnClient('ses', ses);
   // The embedding modules make their QuickSight and SSM clients lazily and keep them private: check every instance of
-  // those client classes the first time it sends (issue 11; the local stack configures neither, so calls are refused).
+  // those client classes the first time it sends (the local stack configures neither, so calls are refused).
   const [{ QuickSightClient }, { SSMClient }] = await Promise.all([
     import('@aws-sdk/client-quicksight'),
     import('@aws-sdk/client-ssm'),

@@ -5,7 +5,7 @@ import { putChart, replaceSlices } from '../functions/lib/data/accounting-ledger
 import { indicatorValueOn, putIndicatorValues } from '../functions/lib/data/indicators';
 
 /**
- * Demo accounting data (issue 12, design/accounting.md "Demo data"): no open Chilean ledger exists, so a seeded random
+ * Demo accounting data (design/accounting.md "Demo data"): no open Chilean ledger exists, so a seeded random
  * generator writes a Spanish chart of about 40 accounts and two years of balanced vouchers (sales with 19% IVA,
  * purchases, collections, payments, payroll, rent, depreciation by basis, a loan, an asset purchase, corrección
  * monetaria on the tax basis, opening entries). A voucher that does not balance is refused (throws). The bench uses
@@ -370,7 +370,7 @@ export function generateDemoLedger({ seed, years, salesPerMonth }: LedgerOptions
 export const demoYears = (now = new Date()) => [now.getUTCFullYear() - 2, now.getUTCFullYear() - 1];
 
 /**
- * Dólar observado for the demo years when the indicators seed (issue 13) has not stored it: a seeded walk around
+ * Dólar observado for the demo years when the indicators seed has not stored it: a seeded walk around
  * 900 on business days, marked 'sample'.
  */
 async function ensureDollar(years: number[]): Promise<void> {

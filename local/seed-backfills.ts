@@ -17,11 +17,11 @@ import { writeStarterArticles } from '../functions/maintenance/starter-articles'
 /**
  * The one-off backfills a local table seeded by an older portal needs, each run once on such a table: a marker item
  * keeps later starts from scanning again, and a fresh seed, which writes through today's code, sets every marker.
- * - DOCUMENT_FEEDS (issue 10): demo documents seeded before the group feeds had no group-feed entry, so the group's
+ * - DOCUMENT_FEEDS: demo documents seeded before the group feeds had no group-feed entry, so the group's
  *   demo accounts saw no 'Archivo añadido'.
- * - PHONE_DISPLAYS (issue 9): projects and societies seeded before the phone's display form was stored showed their
+ * - PHONE_DISPLAYS: projects and societies seeded before the phone's display form was stored showed their
  *   phones as stored in the detail PDFs.
- * - USER_ENTRIES (issue 9): users seeded before every join rewrote all of a user's entries could miss memberships'
+ * - USER_ENTRIES: users seeded before every join rewrote all of a user's entries could miss memberships'
  *   hints, so a users page listing them read those names in a 4th call.
  * - SOCIETY_RUTS: RUT markers written when a RUT was unique portal-wide move to their society's project
  *   (the code reads both; this spares the read of the old one).

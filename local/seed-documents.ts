@@ -4,7 +4,7 @@ import { createTemplate } from '../functions/folders/templates';
 import type { Caller } from '../functions/lib/auth/caller';
 
 /**
- * Demo documents (issue 10), so the document screens are not empty on a fresh `npm start`: the template folders of
+ * Demo documents, so the document screens are not empty on a fresh `npm start`: the template folders of
  * "Contadores Andes", a few real one-page PDFs (made with pdf-lib) in Minera Atacama's folders and tax forms. Runs
  * through the same domain functions as the API (sizes, feeds and notifications as an upload leaves them).
  */

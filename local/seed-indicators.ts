@@ -3,7 +3,7 @@ import { configuredProvider } from '../functions/lib/indicators/configured-provi
 import { refreshIndicators } from '../functions/lib/indicators/refresh';
 
 /**
- * `npm start` and the test portals run the scheduled indicators job once at start (issue 13), with the provider the
+ * `npm start` and the test portals run the scheduled indicators job once at start, with the provider the
  * environment names: the bundled dataset unless INDICATORS_PROVIDER says otherwise, so nothing leaves the machine.
  */
 export async function seedIndicators(): Promise<void> {

@@ -12,7 +12,7 @@ import type { ACCOUNTING_TYPES } from '../shared/contracts/accounting-assignment
 import type { DemoData } from './seed';
 
 /**
- * Demo modules, reports and accounting assignments (issue 11, issue 12), through the same domain functions as the
+ * Demo modules, reports and accounting assignments, through the same domain functions as the
  * API: built-in dashboards for every demo project (what the local stack can really show), one QuickSight and one
  * Power BI report (they say the tool is not configured here), and one assignment per statement for every demo role.
  * Runs once; its own marker lets a portal seeded before these existed receive them.
@@ -160,7 +160,7 @@ async function seedFirstReports(demo: DemoData, system: Caller): Promise<void> {
 }
 
 /**
- * The documents and accounting dashboards (issue 11), under a marker of their own so a portal seeded before them
+ * The documents and accounting dashboards, under a marker of their own so a portal seeded before them
  * receives them too: documents activity for every demo project, and the accounting summary of Minera Atacama (whose
  * ledger local/seed-accounting.ts imports) for the people of its group.
  */

@@ -19,7 +19,7 @@ import { seedAccounting } from './seed-accounting';
 import { seedIndicators } from './seed-indicators';
 import { seedReports } from './seed-reports';
 
-/** A demo project's logo, icon and login background, as the wizard's 'Diseño' step would upload them (issue 14). */
+/** A demo project's logo, icon and login background, as the wizard's 'Diseño' step would upload them. */
 function brandFiles(spec: BrandSpec) {
   const file = (field: string, data: Buffer) => ({
     field,
@@ -75,7 +75,7 @@ function newUser(account: (typeof DEMO_ACCOUNTS)[number], projectUuids: string[]
 }
 
 export async function seedDemo(portalUrl: string, secondPortalUrl: string): Promise<DemoData> {
-  // Issue 13: the scheduled indicators job runs once at every start, before the demo marker is checked.
+  // The scheduled indicators job runs once at every start, before the demo marker is checked.
   await seedIndicators();
   const { Item } = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: SEED_MARKER }));
   const seeder = newUser(
@@ -83,7 +83,7 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
     [],
   );
   if (Item) {
-    // Modules, reports and assignments (issue 11) also reach a portal seeded before they existed.
+    // Modules, reports and assignments also reach a portal seeded before they existed.
     await seedReports(Item.data as DemoData, seeder);
     // What an older portal's seed lacks: group feeds, phone display forms, complete user entries (once each).
     await backfillOlderDemo();
@@ -208,10 +208,10 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
     users,
   };
   await seedReports(data, seeder);
-  // Accounting (issue 12): a chart and two years of ledger in both bases for every demo society.
+  // Accounting: a chart and two years of ledger in both bases for every demo society.
   await seedAccounting([minera.uuid, comercial.uuid, austral.uuid, pesquera.uuid]);
 
-  // Issue 10: template folders, tax forms and a few real PDFs (local/seed-documents.ts).
+  // Template folders, tax forms and a few real PDFs (local/seed-documents.ts).
   await seedDocuments(system, { project: andes.uuid, society: minera.uuid, otherSociety: comercial.uuid });
   await markBackfillsDone();
   await dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...SEED_MARKER, data, created: nowIso() } }));

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { canonicalPhone, formatPhone } from './phone';
 
-/** Issue 14: phones as people in Chile write and read them. */
+/** Phones as people in Chile write and read them. */
 describe('phone display', () => {
   test('a Chilean mobile is grouped +56 9 XXXX XXXX, whatever form it was typed in', () => {
     expect(formatPhone('+56912345678')).toBe('+56 9 1234 5678');

@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /**
- * Phone numbers as people write them (issue 14): '+56 9 1234 5678', '+56-9-1234-5678', '(2) 2345 6789'. Spaces,
+ * Phone numbers as people write them: '+56 9 1234 5678', '+56-9-1234-5678', '(2) 2345 6789'. Spaces,
  * hyphens, dots and parentheses are dropped; a number libphonenumber-js recognises (Chile by default) is stored in its
  * international E.164 form ('+56912345678'). A number with a country code must have that country's length; one without
  * keeps the spec's rule: digits only, up to 15 (admin-area §5).
@@ -26,7 +26,7 @@ export function canonicalPhone(value: string): string | null {
 export const isValidPhone = (value: string) => canonicalPhone(value) !== null;
 
 /**
- * How a stored phone is shown (issue 14): a Chilean mobile as people in Chile write it, '+56 9 1234 5678' (the
+ * How a stored phone is shown: a Chilean mobile as people in Chile write it, '+56 9 1234 5678' (the
  * library's metadata groups it '+56 912345678'); any other recognised number in the library's international format
  * ('+56 2 2345 6789', '+1 415 555 2671'); anything else as stored.
  */

@@ -43,7 +43,7 @@ export const ADMIN_ROUTE_ACCESS: ReadonlyArray<{ prefix: string; roles: readonly
   { prefix: '/admin/reports/detail', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN'] },
   { prefix: '/admin/reports', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
   { prefix: '/admin/accounting', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
-  // Issue 10: every admin manages the documents of its scope (the API checks the scope of each call).
+  // Every admin manages the documents of its scope (the API checks the scope of each call).
   { prefix: '/admin/documents', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
   // The chatbot's articles: the SUPER_ADMIN keeps the shared ones and any firm's, a PROJECT_ADMIN its firms'.
   { prefix: '/admin/chatbot', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN'] },
@@ -79,7 +79,7 @@ export const ADMIN_MENU: ReadonlyArray<{ label: string; to: string; roles: reado
   { label: 'Grupos de sociedades', to: '/admin/group', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN'] },
   { label: 'Sociedad', to: '/admin/society', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
   { label: 'Usuarios', to: '/admin/users', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
-  // Portal §2: /admin/reports and /admin/accounting admit super, project and group admins (issue 11, issue 12).
+  // Portal §2: /admin/reports and /admin/accounting admit super, project and group admins.
   { label: 'Reportes', to: '/admin/reports', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
   { label: 'Contabilidad', to: '/admin/accounting', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] },
   // Every admin manages the documents of its scope (the spec offers the entry to the super admin only).
@@ -90,7 +90,7 @@ export const ADMIN_MENU: ReadonlyArray<{ label: string; to: string; roles: reado
     to: '/admin/accounting/import',
     roles: ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'],
   },
-  // Issue 11: the modules reports and accounting assignments are placed in (SUPER_ADMIN only).
+  // The modules reports and accounting assignments are placed in (SUPER_ADMIN only).
   { label: 'Módulos', to: '/admin/modules', roles: ['SUPER_ADMIN'] },
   // The registry of embeddable dashboards a report may pick from (SUPER_ADMIN only).
   { label: 'Tableros BI', to: '/admin/dashboards', roles: ['SUPER_ADMIN'] },

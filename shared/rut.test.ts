@@ -47,7 +47,7 @@ describe('RUT', () => {
     ['12345678-k', false],
     ['1234567-4', true],
     ['123456789-2', false],
-    // As people write them (issue 14): dots, spaces, no hyphen.
+    // As people write them: dots, spaces, no hyphen.
     ['12.345.678-5', true],
     ['77.308.533-1', true],
     ['12 345 678-5', true],

@@ -1,5 +1,5 @@
 /**
- * Chilean RUT, the one place for its rules (issue 14, "Chilean input"). People write a RUT many ways: '77.308.533-1',
+ * Chilean RUT, the one place for its rules ("Chilean input"). People write a RUT many ways: '77.308.533-1',
  * '77308533-1', '77 308 533-1', '12.345.678-k', even without the hyphen ('773085331'). Every form is accepted, stored
  * canonically ('77308533-1': digits, a hyphen, upper-case check digit, no leading zeros), shown with dots
  * ('77.308.533-1') and found by any of these forms. The check digit is computed modulo 11 with weights 2..7 from the

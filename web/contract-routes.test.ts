@@ -26,7 +26,7 @@ const contractModules: Record<string, Record<string, unknown>> = Object.fromEntr
 );
 const AREAS = Object.keys(contractModules);
 
-describe('the contracts the SPA gets (issue 9: no zod on the wire)', () => {
+describe('the contracts the SPA gets (no zod on the wire)', () => {
   const served = Object.fromEntries(
     AREAS.map((area) => [area, evaluate(contractModuleSource(contractModules[area] ?? {}))]),
   );

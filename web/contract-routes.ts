@@ -41,7 +41,7 @@ function browserValue(value: unknown): unknown {
 /**
  * The source the SPA gets for a contract module: its contracts as routes (id, method, path, access, fileResponse)
  * and its plain constants (orderings, default colour). Schemas are left out, so zod never reaches the browser
- * (issue 9: the API client carried 28 KB of zod at run time); the client uses the contracts' types only. A web
+ * (the API client carried 28 KB of zod at run time); the client uses the contracts' types only. A web
  * module that imports a schema fails the build ("is not exported"), which says to validate on the server.
  */
 export function contractModuleSource(module: Record<string, unknown>, file?: string): string {

@@ -12,7 +12,7 @@ function emitted(): Map<string, string> {
   return files;
 }
 
-describe('API docs page (issue 9)', () => {
+describe('API docs page', () => {
   const files = emitted();
   const html = files.get('api-docs/index.html') ?? '';
 

@@ -6,7 +6,7 @@ import { contracts } from '../shared/contracts';
 import { buildOpenApi } from '../shared/openapi/build';
 
 /**
- * The page that reads the OpenAPI document (issue 9), at /api-docs/index.html: Swagger UI (swagger-ui-dist) over the
+ * The page that reads the OpenAPI document, at /api-docs/index.html: Swagger UI (swagger-ui-dist) over the
  * document built from the contracts. It is part of the SPA's static files rather than of the API because /api/* goes
  * to the HTTP API in AWS, where no route serves the document; served by the dev server, emitted by the build. The
  * path ends in a file name because CloudFront rewrites extension-less paths to the SPA (infra/constructs/web.ts).

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 
 /**
- * What /login needs first, asked for by the HTML itself (issue 9: Lighthouse mobile LCP ≤ 2 s on /login):
+ * What /login needs first, asked for by the HTML itself (Lighthouse mobile LCP ≤ 2 s on /login):
  * - src/boot.ts, a tiny script of its own loaded `async`, starts the branding request while the bundle downloads;
  * - the login route's chunk and its imports are modulepreloaded, so they arrive with the bundle instead of one round
  *   trip after it (the router loads routes lazily; Vite only preloads the entry's static imports).

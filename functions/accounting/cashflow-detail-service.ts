@@ -14,7 +14,7 @@ import { cashFlowReport } from './statement-service';
 type Line = DrillLine & { cod_cta: string };
 
 /**
- * Cash-flow drill-down (issue 12): the month's whole vouchers of the basis (its tag and AMBAS) are read back and split
+ * Cash-flow drill-down: the month's whole vouchers of the basis (its tag and AMBAS) are read back and split
  * as the import split them (voucherCash), keeping the shares that fell on the flow line asked for. Their total is the
  * statement's cell: in pesos by construction, in USD rounded to the cell's converted value (largest remainder).
  */

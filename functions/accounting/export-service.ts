@@ -11,9 +11,9 @@ import { slug as slugOf } from '../../shared/slug';
 import { chileanNumber, type ExportRow, type ExportTable } from '../lib/accounting/export-table';
 
 /**
- * Statements laid out for the PDF and Excel exports (issue 12): the same figures the screen shows. The rules live
+ * Statements laid out for the PDF and Excel exports: the same figures the screen shows. The rules live
  * here, once; each export handler hands the table to its own writer (lib/accounting/export-pdf.ts or export-excel.ts),
- * so a PDF function never bundles the Excel writer nor an Excel one pdf-lib (issue 9).
+ * so a PDF function never bundles the Excel writer nor an Excel one pdf-lib.
  */
 type Header = BalanceReport['header'] | FinancialSituationReport['header'] | CashFlowReport['header'];
 

@@ -32,7 +32,7 @@ const s3Event = (key: string) => ({ Records: [{ s3: { object: { key } } }] }) as
 
 beforeEach(() => runImportJob.mockClear());
 
-describe('import job worker (issue 12)', () => {
+describe('import job worker', () => {
   it('reads the job id from the EventBridge Object Created detail of a ledger upload', () => {
     expect(importJobsOf(objectCreated(`${ledgerUploadPrefix(SOCIETY, JOB)}file`))).toEqual([JOB]);
   });

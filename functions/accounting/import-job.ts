@@ -17,7 +17,7 @@ const refused = (file_errors: string[]): ImportReport => ({
 });
 
 /**
- * Runs one large import (issue 12): takes the job (only one trigger runs it: the S3 event in AWS, the confirm call
+ * Runs one large import: takes the job (only one trigger runs it: the S3 event in AWS, the confirm call
  * locally), reads the uploaded file, imports it with the request path's rules (all or nothing, atomic replace) while
  * writing its progress, and ends with the per-row report. A failure of the job itself ends it FAILED with a Spanish
  * message rather than leaving it RUNNING.

@@ -16,7 +16,7 @@ import { BudgetExceeded, type FileBudget, UnreadableFileError } from '../lib/par
 import { societyForImport } from './society-access';
 
 /**
- * Chart and ledger imports (issue 12): the file is read, every row checked and reported; only a file without a
+ * Chart and ledger imports: the file is read, every row checked and reported; only a file without a
  * single bad row is stored, and a ledger file replaces each (base, month) it holds at once (accounting-ledger.ts).
  */
 const f = accountingImport.fileErrors;

@@ -17,7 +17,7 @@ import { runImportJob } from './import-job';
 import { societyForImport } from './society-access';
 
 /**
- * Large ledger files (issue 12): the documents area's presigned POST (design/documents.md: the policy caps the size,
+ * Large ledger files: the documents area's presigned POST (design/documents.md: the policy caps the size,
  * fixes the key prefix and the content type, and expires in 10 minutes), a job item, a confirm call, a status poll.
  */
 export const jobView = (job: ImportJob): ImportJobView => ({

@@ -34,7 +34,7 @@ const selectionOf = (society: { uuid: string; group_uuid: string; project_uuid: 
 });
 
 /**
- * Does the assignment open this society's statements for the caller (issue 12, "the viewer honours its assignment")?
+ * Does the assignment open this society's statements for the caller ("the viewer honours its assignment")?
  * THE visibility rule of module assignments (enabled, the role's flag, a target covering the society) applied to the
  * society itself, so an assignment targeted at one society of a group does not open its siblings. SUPER_ADMIN has no
  * flag and previews any assignment, as it previews reports (functions/reports/report-access.ts), but only for the
@@ -131,7 +131,7 @@ export async function societiesForViewer(caller: Caller, assignmentUuid: string)
   return societies;
 }
 
-/** Imports: the admins whose scope holds the society (issue 12, "admins, per society, within their scope"). */
+/** Imports: the admins whose scope holds the society ("admins, per society, within their scope"). */
 export async function societyForImport(caller: Caller, uuid: string): Promise<SocietyRecord> {
   const society = await getSociety(uuid);
   if (!society || !societyInScope(caller, society)) throw notFound();

@@ -30,7 +30,7 @@ import { fieldErrors } from '../lib/errors';
 import { exchangeRateForMonth } from './exchange-rate';
 
 /**
- * The statements (issue 12) from the pointer, the chart and the monthly aggregates: a handful of DynamoDB calls per
+ * The statements from the pointer, the chart and the monthly aggregates: a handful of DynamoDB calls per
  * statement (society, chart, pointer, one BatchGet of ≤ 48 aggregates, the dólar observado for USD), never the lines.
  * Amounts are integers in pesos, or in cents for USD; `money` divides them at the edge.
  */

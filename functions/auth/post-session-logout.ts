@@ -20,7 +20,7 @@ async function tokenUser(token: string | undefined): Promise<string | undefined>
 }
 
 /**
- * POST api/v1/logs/session-log/logout/: ends every session of the user at once (issue 8): access tokens issued before
+ * POST api/v1/logs/session-log/logout/: ends every session of the user at once: access tokens issued before
  * now are refused from here on, refresh tokens stop working. The user is found by the refresh token the client holds,
  * so a logout works after the access token expired (a tab reopened past the 55 minutes); or by a valid access token.
  * Either comes in the body and the Authorization header (API clients) or in the session cookies (the SPA, whose

@@ -37,7 +37,7 @@ import {
 } from './documents';
 
 /**
- * Direct uploads up to 100 MB (issue 10; design/documents.md): a presigned POST whose policy caps the size, fixes the
+ * Direct uploads up to 100 MB (design/documents.md): a presigned POST whose policy caps the size, fixes the
  * key prefix and the content type and expires in 10 minutes, then a confirm call that HEADs the object before the
  * document exists. The file is copied from `uploads/` into place, so nothing unconfirmed ever sits with documents.
  * The browser's declared type is kept on the pending upload only; the upload itself is opaque, and the confirm call

@@ -34,7 +34,7 @@ import { SNIFF_BYTES, storedContentType } from '../lib/storage/content-type';
 import { deleteDocumentObject, documentObjectKey, putDocumentObject } from '../lib/storage/documents';
 
 /**
- * Documents (portal §2 "Document manager"; issue 10): where one goes, the small-file upload, rename and delete, and
+ * Documents (portal §2 "Document manager"): where one goes, the small-file upload, rename and delete, and
  * the view the API answers.
  */
 type Placement = Pick<BodyOf<typeof uploadDocument>, 'society' | 'folder' | 'form' | 'year'>;

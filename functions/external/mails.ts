@@ -18,7 +18,7 @@ ${lines.map(([label, value]) => `<p><strong>${escapeHtml(label)}:</strong> ${esc
   return { html, text };
 }
 
-/** The landing contact message, to the firm (issue 13). */
+/** The landing contact message, to the firm. */
 export function contactMail(message: { email: string; subject: string; description: string }) {
   const t = supportMails.contact;
   return {

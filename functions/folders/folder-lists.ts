@@ -14,7 +14,7 @@ import type { SocietyRecord } from '../lib/data/societies';
 import type { Entry } from '../lib/data/table';
 
 /**
- * Building the rows of one level of the folder tree (portal §3 Folder; issue 10): folders first (by name), then the
+ * Building the rows of one level of the folder tree (portal §3 Folder): folders first (by name), then the
  * documents (by name), searched without case and accents, then paged. Sizes come from the society's folder stats
  * (one Query), each folder's being the sum of its documents and its subfolders'.
  */

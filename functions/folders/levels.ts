@@ -86,7 +86,7 @@ async function rootRows(caller: Caller): Promise<FolderItem[]> {
 const MAX_CANDIDATE_PROJECTS = 8;
 
 /**
- * A society's level in one read (issue 9: a page in at most 3 calls). The screens name the project (and, in the admin
+ * A society's level in one read (a page in at most 3 calls). The screens name the project (and, in the admin
  * manager, the group); a typed address may name only the society: then the caller's own projects are the candidates
  * read with it (a society outside them is outside the caller's scope, which is checked after all), and its groups give
  * the group's name. The SUPER_ADMIN (and a caller of no projects, or of too many) reads the society first. The society must belong to the named

@@ -6,8 +6,8 @@ import { groupEntriesInScope } from './group-lists';
 
 /**
  * GET api/v1/groups/user/group/: the groups the caller works with (all for SUPER_ADMIN, its project's for
- * PROJECT_ADMIN, its own for everyone else; the selector of /home), by name, and the group pickers and filters
- * (issue 9): searched by name as the person types, paged, or asked by uuid (`uuids=`, the ones already selected).
+ * PROJECT_ADMIN, its own for everyone else; the selector of /home), by name, and the group pickers and filters:
+ * searched by name as the person types, paged, or asked by uuid (`uuids=`, the ones already selected).
  * Admins' lists come from the listing entries; a project outside the caller's scope answers 404.
  */
 export const handler = httpHandler(listMyGroups, async ({ caller, query }) => {

@@ -6,7 +6,7 @@ import { logger } from '../lib/logger';
 export const chileToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date());
 
 /**
- * The scheduled job (issue 13): EventBridge Scheduler invokes it daily (infra/constructs/indicators-schedule.ts); the
+ * The scheduled job: EventBridge Scheduler invokes it daily (infra/constructs/indicators-schedule.ts); the
  * configured provider's values are stored with history. Failed indicators keep their last values; the run fails
  * (so Scheduler retries and the error shows in its metrics) only when no indicator could be refreshed.
  */

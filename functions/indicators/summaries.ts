@@ -2,7 +2,7 @@ import { INDICATOR_CODES, MONTHLY_INDICATORS } from '../../shared/contracts/indi
 import { type IndicatorCode, recentIndicatorValues } from '../lib/data/indicators';
 import { addDays } from '../lib/indicators/provider';
 
-/** Days of history each box draws: 30 days (issue 13), a year for the monthly UTM and IPC (one point a month). */
+/** Days of history each box draws: 30 days, a year for the monthly UTM and IPC (one point a month). */
 const SERIES_DAYS = { daily: 30, monthly: 365 } as const;
 /** At most one value a day (UF) or a month: the window up to the latest value holds at most this many. */
 const SERIES_MAX_VALUES = { daily: 31, monthly: 13 } as const;

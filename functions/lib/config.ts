@@ -6,7 +6,7 @@ export const LOCAL_ONLY_VARIABLES = ['LOCAL_COGNITO_URL', 'PORTAL_LOCAL'] as con
 export const inLambda = () => Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
 
 /**
- * Fails closed (issue 8): a local switch found inside Lambda stops the function instead of trusting cognito-local's
+ * Fails closed: a local switch found inside Lambda stops the function instead of trusting cognito-local's
  * issuer (whose signing key ships in an npm package) or skipping the origin check.
  */
 function localOnly(name: (typeof LOCAL_ONLY_VARIABLES)[number]): string | undefined {
@@ -47,7 +47,7 @@ export const config = {
     return required('PORTAL_URL');
   },
   /**
-   * The firm's contact address (issue 13): landing contact messages, and tickets of a project without a contact
+   * The firm's contact address: landing contact messages, and tickets of a project without a contact
    * e-mail, go there. Optional: without it they go to the portal's sender address, which the firm reads.
    */
   get contactEmail() {
@@ -72,7 +72,7 @@ export const config = {
   get listIndexes(): boolean {
     return process.env.LIST_INDEXES !== 'off';
   },
-  /** Amazon Bedrock model of the chatbot (issue 13); unset, the chatbot answers from retrieval alone. */
+  /** Amazon Bedrock model of the chatbot; unset, the chatbot answers from retrieval alone. */
   get bedrockModelId(): string | undefined {
     return process.env.BEDROCK_MODEL_ID || undefined;
   },

@@ -7,7 +7,7 @@ import { notFound } from './errors';
 import { societyInScope } from './scope';
 
 /**
- * Who sees which documents (portal §6; issue 10): admins (SUPER_ADMIN, PROJECT_ADMIN, GROUP_ADMIN) the societies of
+ * Who sees which documents (portal §6): admins (SUPER_ADMIN, PROJECT_ADMIN, GROUP_ADMIN) the societies of
  * their scope; USER_GROUP the societies of its groups; USER_SOCIETY its own societies; a user who is not an admin only
  * while the society's project (firm) has opened its documents to it (`user_documentation`, kept per firm:
  * another firm's flag opens nothing here). Anything else answers 404, as if it did not exist.

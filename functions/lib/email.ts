@@ -29,7 +29,7 @@ const escapeHtml = (text: string) =>
   );
 
 /**
- * A short branded HTML mail with one button, and its plain-text twin (issue 14: the project's logo, name and both
+ * A short branded HTML mail with one button, and its plain-text twin (the project's logo, name and both
  * colours). With a logo the header is white with the logo and the name, over a band of the secondary colour.
  */
 function layout(
@@ -108,7 +108,7 @@ export async function sendMail(
 }
 
 /**
- * Every mail a project's people receive, built one way (issue 14: password and e-mail mails branded like the
+ * Every mail a project's people receive, built one way (password and e-mail mails branded like the
  * invitation): the project's layout, its logo inline when it has one, the subject beside the body.
  */
 export function brandedMail(
@@ -152,7 +152,7 @@ export function passwordResetMail(branding: Branding, link: string, minutes: num
   );
 }
 
-/** To the new address of an e-mail change (issue 8): it becomes the login only through this link. */
+/** To the new address of an e-mail change: it becomes the login only through this link. */
 export function emailChangeMail(branding: Branding, link: string, hours: number, logo: MailImage | null = null) {
   const t = mail.emailChange;
   return brandedMail(

@@ -8,7 +8,7 @@ import { type DetailSheet, renderDetailPdf } from './pdf';
 import type { PdfWriter } from './pdf-writer';
 
 /**
- * The portal's PDF writer (functions/lib/pdf-writer.ts, issue 9) against pdf-lib's PDFDocument, which the detail
+ * The portal's PDF writer (functions/lib/pdf-writer.ts) against pdf-lib's PDFDocument, which the detail
  * sheets and the accounting statements were drawn with before: the same layout through both gives the same bytes.
  * test/infra/bundling.test.ts renders a sheet and a statement bundled as the functions are.
  */

@@ -16,7 +16,7 @@ import PDFPageTree from 'pdf-lib/es/core/structures/PDFPageTree';
 import PDFStreamWriter from 'pdf-lib/es/core/writers/PDFStreamWriter';
 
 /**
- * The portal's PDF writer (issue 9), for the detail sheets (functions/lib/pdf.ts) and the accounting statements
+ * The portal's PDF writer, for the detail sheets (functions/lib/pdf.ts) and the accounting statements
  * (functions/lib/accounting/export-pdf.ts): what pdf-lib's PDFDocument does for them (text in two standard fonts,
  * straight lines and a logo on new pages), done with pdf-lib's own core objects, embedders and writer, step for step
  * as PDFDocument.create, embedFont, embedPng, embedJpg, addPage, PDFPage.drawText, drawLine, drawImage and save do it. PDFDocument itself

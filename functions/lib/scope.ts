@@ -53,7 +53,7 @@ export interface MembershipRef {
 }
 
 /**
- * Whether the caller may add or remove this membership (issue 8: scope is the caller's, for every write). A
+ * Whether the caller may add or remove this membership (scope is the caller's, for every write). A
  * PROJECT_ADMIN manages the memberships of its projects; a GROUP_ADMIN those of its groups and their societies, never
  * a project membership (that comes with an invitation).
  */

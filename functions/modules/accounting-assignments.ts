@@ -19,7 +19,7 @@ import type { Caller } from '../lib/auth/caller';
 import type { AccountingAssignmentRecord } from '../lib/data/accounting-assignments';
 
 /**
- * Accounting assignments (portal §3, §4 Accounting wizard, issue 12): the module-assignment rules (lib/assignments)
+ * Accounting assignments (portal §3, §4 Accounting wizard): the module-assignment rules (lib/assignments)
  * plus the statement type. GROUP_ADMIN manages those whose targets are all its groups and societies.
  */
 export const ACCOUNTING_RULES: KindRules<AccountingAssignmentRecord> = {

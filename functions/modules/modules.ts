@@ -17,7 +17,7 @@ import { nowIso } from '../lib/data/table';
 import { transactWrite } from '../lib/data/transact';
 import { fieldErrors, notFound } from '../lib/errors';
 
-/** Modules (portal §3, issue 11): global names per kind, SUPER_ADMIN's to manage; refused to delete while in use. */
+/** Modules (portal §3): global names per kind, SUPER_ADMIN's to manage; refused to delete while in use. */
 const sameName = () => fieldErrors({ module_name: ['SAME_DATA'] });
 const byName = (a: ModuleRecord, b: ModuleRecord) => a.module_name.localeCompare(b.module_name, 'es');
 

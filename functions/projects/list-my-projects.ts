@@ -6,7 +6,7 @@ import { seesEverything } from '../lib/scope';
 
 /**
  * GET api/v1/projects/user/project/: the caller's projects (every project for SUPER_ADMIN, from the listing), by name,
- * and the project pickers and filters (issue 9): searched by name or client as the person types, paged, or asked by
+ * and the project pickers and filters: searched by name or client as the person types, paged, or asked by
  * uuid (`uuids=`, the ones already selected on an edit form). Another tenant's project is never among them.
  */
 export const handler = httpHandler(listMyProjects, async ({ caller, query }) => {

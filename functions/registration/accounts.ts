@@ -38,7 +38,7 @@ import { alreadyInvited, invitationOfToken } from './invitations';
  */
 type RegisterInput = z.output<NonNullable<typeof registerInvitation.body>>;
 
-/** The invitation behind a live link: who is invited, what is known of them, and by which firm (issue 14). */
+/** The invitation behind a live link: who is invited, what is known of them, and by which firm. */
 export async function verifyInvitationToken(token: string) {
   const invitation = await invitationOfToken(await tokenOwner('INVITE', token));
   const project = invitation.project_uuid ? await getProject(invitation.project_uuid) : undefined;
@@ -124,7 +124,7 @@ export async function registerFromInvitation(input: RegisterInput, origin: Reque
   try {
     await transactWrite([
       consumeToken('INVITE', input.token),
-      // The invitation, its address marker and its listing entries go (issue 9: lists read the entries).
+      // The invitation, its address marker and its listing entries go (lists read the entries).
       ...removeInvitationWrites(invitation, () => new ApiError(400, 'INVALID_TOKEN')),
       ...newUserWrites(user, invitation.targets, alreadyInvited),
       ...joinWrites(user, invitation.targets),
@@ -207,7 +207,7 @@ export async function confirmPasswordToken(token: string) {
 
 /**
  * Consumes the link, then sets the new password: two requests racing with one link cannot both set one. A success
- * ends every session of the user (issue 8: whoever held the old password is signed out) and lifts the sign-in lock.
+ * ends every session of the user (whoever held the old password is signed out) and lifts the sign-in lock.
  */
 export async function resetPassword(token: string, password: string, origin: RequestOrigin) {
   const user = await getUser(await tokenOwner('RESET', token));

@@ -24,7 +24,7 @@ import { readUsersCsv } from './users-csv';
  * make it (same roles, targets and scope rules), so nobody's password travels in a file. Columns:
  *   email, first_name, last_name, rut_user, phone_number, user_role, project, group, society
  * (phone_number optional). What the row knows of the person travels with the invitation and prefills the
- * registration form (issue 14: the invitee retyped everything).
+ * registration form (the invitee retyped everything).
  * project is a project name; group a group name within that project (several separated by ';'); society a RUT of a
  * society of that project (several separated by ';'). A PROJECT_ADMIN or GROUP_ADMIN may leave project empty: its own
  * project is used; a SUPER_ADMIN names it for groups and societies.
@@ -186,7 +186,7 @@ export async function importUsers(caller: Caller, csv: Buffer, deadline = Number
         invited.push(await importRow(caller, parsed.data, owner, load));
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        // A re-import meets the rows it invited before: said as such, not as errors (issue 14).
+        // A re-import meets the rows it invited before: said as such, not as errors.
         report.status = error.code === 'USER_ALREADY_INVITED' ? 'ALREADY_INVITED' : 'FAILED';
         report.errors = (error.extra.errors as Record<string, string[]>) ?? { non_field_errors: [error.code] };
       }

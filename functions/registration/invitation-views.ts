@@ -29,7 +29,7 @@ export function invitationView(invitation: InvitationRecord) {
     status: invitation.status,
     created: invitation.created,
     sent: invitation.sent,
-    // 'Días desde invitación' counts from the invitation, not from the last resend (issue 9).
+    // 'Días desde invitación' counts from the invitation, not from the last resend.
     days: Math.max(0, Math.floor((nowMs() - Date.parse(invitation.created)) / 86_400_000)),
     project: of('project_uuids'),
     group: of('group_uuids'),

@@ -6,8 +6,8 @@ import { getAggregates, getChart, getLedgerPointer } from '../lib/data/accountin
 import type { Panel } from './dashboard-panel';
 
 /**
- * The built-in 'Resumen contable' (issue 11): a society's monthly revenue, expenses and result over the last twelve
- * months of its imported ledger (IFRS basis), from the pre-aggregated monthly slices (issue 12), never the lines:
+ * The built-in 'Resumen contable': a society's monthly revenue, expenses and result over the last twelve
+ * months of its imported ledger (IFRS basis), from the pre-aggregated monthly slices, never the lines:
  * the chart and the ledger pointer (two GetItems in parallel), then one BatchGet of at most 24 slice aggregates.
  * Ledgers are per society, so a group or project selection gets a note instead (adding up every society's ledger
  * would read all of them on each view).

@@ -16,7 +16,7 @@ import { documentsActivity, scopeKeyOf, scopeNameOf } from './dashboard-document
 import type { Panel } from './dashboard-panel';
 
 /**
- * Built-in dashboards (issue 11, a third tool type): drawn by the portal from its own data, for the caller's verified
+ * Built-in dashboards (a third tool type): drawn by the portal from its own data, for the caller's verified
  * selection only. PORTAL_ACTIVITY counts societies and users of the selection from the listing directories (one
  * BatchGet); INDICATORS charts the stored currency series; DOCUMENTS the documents added per month and the space per
  * folder (dashboard-documents.ts); ACCOUNTING a society's monthly revenue, expenses and result from its ledger's

@@ -10,7 +10,7 @@ import { type Entry, keys } from '../lib/data/table';
 import type { Panel } from './dashboard-panel';
 
 /**
- * The built-in 'Actividad de documentos' (issue 11): documents added per month and the space each folder holds, for
+ * The built-in 'Actividad de documentos': documents added per month and the space each folder holds, for
  * the caller's selection, read through the documents data layer: the document feeds (a society's, or a group's for all
  * its societies; their entries carry the document's creation date) and the societies' document stats items (bytes per
  * folder, kept by every upload). A society is one BatchGet; a group or a project two (its societies first, then their

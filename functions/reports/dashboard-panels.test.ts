@@ -3,7 +3,7 @@ import type { ChartAccount } from '../lib/accounting/types';
 import { accountingPanels, monthlyMovements } from './dashboard-accounting';
 import { documentPanels, lastMonths } from './dashboard-documents';
 
-/** The built-in dashboards' arithmetic (issue 11), on hand-worked cases. */
+/** The built-in dashboards' arithmetic, on hand-worked cases. */
 const account = (cod_cta: string, clase: ChartAccount['clase']): ChartAccount => ({
   cod_cta,
   nom_cta: cod_cta,

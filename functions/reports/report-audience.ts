@@ -10,7 +10,7 @@ import type { Directory } from '../lib/data/table';
 import { type UserEntry, usersOfGroup, usersOfProject, usersOfSociety, userText } from '../lib/data/user-listing';
 
 /**
- * The screen of report references (issue 11; portal §3 "Report reference per user: reporte, usuario, cant_see"): the
+ * The screen of report references (portal §3 "Report reference per user: reporte, usuario, cant_see"): the
  * users of the caller's scope a report reaches (its targets within that scope, its role flags: the one visibility
  * rule), each with whether a reference hides it from them, searched and paged on the server.
  *

@@ -26,7 +26,7 @@ import { storeImages } from '../lib/image-writes';
 import { seesEverything } from '../lib/scope';
 
 /**
- * The rules of reports (portal §3 Report, §5, issue 11): the module-assignment rules (lib/assignments) plus the tool's
+ * The rules of reports (portal §3 Report, §5): the module-assignment rules (lib/assignments) plus the tool's
  * fields, the parameters (each fixed kind once, custom names unique, custom parameters of the report's projects:
  * DATA_CONFLICT_PARAMS otherwise) and the image.
  */

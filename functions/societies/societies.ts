@@ -152,7 +152,7 @@ export async function patchSociety(
   const group = moving ? await groupForSociety(caller, groupInput, projectInput) : undefined;
   if (!moving && projectInput !== undefined && projectInput !== before.project_uuid) throw badField('group')();
   const projectUuid = group?.project_uuid ?? before.project_uuid;
-  // Users already on the society stay assignable; a new one must be someone the caller manages (issue 8).
+  // Users already on the society stay assignable; a new one must be someone the caller manages.
   const users = user
     ? await loadMembers('user', user, {
         role: 'USER_SOCIETY',
@@ -181,7 +181,7 @@ export async function patchSociety(
     writes.push(...(await releaseRutWrites(before)), ...(await claimRutWrites(after, rutTaken)));
   }
   writes.push(...recount(before, after));
-  // Issue 10 (portal §8): a society holding documents keeps its group; checked inside this same transaction.
+  // Portal §8: a society holding documents keeps its group; checked inside this same transaction.
   if (moving) writes.push(societyHoldsNoDocuments(uuid, () => conflict('GROUP_CHANGE_CONFLICT')));
   const added = after.user.filter((u) => !before.user.includes(u));
   const removed = before.user.filter((u) => !after.user.includes(u));

@@ -18,7 +18,7 @@ import { firmLogo } from '../lib/firm-logo';
 import { logger } from '../lib/logger';
 
 /**
- * E-mail changes are confirmed (issue 8): an admin's change only records a pending address and mails it a single-use
+ * E-mail changes are confirmed: an admin's change only records a pending address and mails it a single-use
  * link; the old address is told. The login (the e-mail marker, the record's e-mail, the identity's attribute) moves
  * only when the link is used, so a password-reset mail can only ever reach a confirmed address.
  */

@@ -19,7 +19,7 @@ async function isCurrentPassword(uuid: string, password: string): Promise<boolea
 }
 
 /**
- * PATCH api/v1/users/password/update/ (issue 8): the current password is required, and a wrong one counts against the
+ * PATCH api/v1/users/password/update/: the current password is required, and a wrong one counts against the
  * sign-in lock of the address like a failed sign-in (else this call would be a way to guess without the lock). The
  * change ends every session of the user, this one included: the client signs in again with the new password.
  */

@@ -274,7 +274,7 @@ export async function pageUsers(caller: Caller, query: UserQuery) {
   if (directory && (!query.search || prefix)) return pageIndexedUsers(caller, query, directory, prefix);
   const { count, page } = pageEntries(await userEntriesInScope(caller, query), {
     ...query,
-    // A RUT typed with dots or spaces finds the canonical one (issue 14).
+    // A RUT typed with dots or spaces finds the canonical one.
     search: prefix ? undefined : rutSearchNeedle(query.search),
     text: userText,
     filter: prefix ? (e) => startsWithPrefix(e.value, prefix) : undefined,

@@ -38,7 +38,7 @@ import { userView } from './user-lists';
 /**
  * The rules of users (admin-area §2 to §8): an admin sees and changes only users of the roles it may invite, inside
  * its scope; SUPER_ADMIN alone changes a role; a user who administers a project or group cannot be deleted; disabling
- * blocks sign-in and live tokens (the authorizer reads enable on every request). Issue 8: membership lists reach only
+ * blocks sign-in and live tokens (the authorizer reads enable on every request). Membership lists reach only
  * the caller's scope; an e-mail change waits for the new address's confirmation (email-change.ts). A person
  * several firms share is changed per firm: document access for the firms of the caller's scope only; the account
  * (delete) and its account-wide fields only by an admin whose scope covers every membership, else 403.
@@ -104,7 +104,7 @@ const ACCOUNT_FIELDS = [
   'user_magnus',
 ] as const;
 
-/** 403 ACTION_NOT_ALLOWED when the user also belongs where the caller does not manage (issues 8 and 21). */
+/** 403 ACTION_NOT_ALLOWED when the user also belongs where the caller does not manage (and 21). */
 function requireWholeUserInScope(caller: Caller, memberships: MembershipTarget[]) {
   if (!userSides(caller, memberships).whole) throw forbidden();
 }
@@ -150,7 +150,7 @@ export async function patchUser(caller: Caller, uuid: string, input: PatchInput)
   // The account-wide fields: only for a user wholly inside the caller's scope.
   if (emailChange || accountChange) requireWholeUserInScope(caller, memberships);
   const after: UserRecord = { ...before, ...sent, updated: nowIso(), version: before.version + 1 };
-  // The coordinator's authenticate reads this: a disabled user's sessions end at once (issue 8).
+  // The coordinator's authenticate reads this: a disabled user's sessions end at once.
   // Ends every session, in this same write.
   if (before.enable && after.enable === false) {
     after.sessions_valid_after = sessionsEndInstant();
@@ -165,7 +165,7 @@ export async function patchUser(caller: Caller, uuid: string, input: PatchInput)
     if (!uuids) continue;
     const field = FIELD_OF[name];
     // Memberships outside the caller's scope are neither added nor removed: the form's list speaks for the
-    // caller's scope only, whatever it holds (or leaves out) about the rest (issue 8).
+    // caller's scope only, whatever it holds (or leaves out) about the rest.
     const untouchable = memberships
       .filter((m) => m.field === field && !membershipInScope(caller, m))
       .map((m) => m.uuid);

@@ -33,6 +33,6 @@ export const fromHttp = notBundled('fromHttp');
 export const fromLoginCredentials = notBundled('fromLoginCredentials');
 export const fromSso = notBundled('fromSso (token)');
 export const nodeProvider = notBundled('nodeProvider (token)');
-// The Bedrock runtime client (issue 13 chatbot) also names the bearer-token provider of AWS_BEARER_TOKEN_BEDROCK; the
+// The Bedrock runtime client (chatbot) also names the bearer-token provider of AWS_BEARER_TOKEN_BEDROCK; the
 // portal signs Bedrock calls with the function's role (SigV4), so that link is left out like the others.
 export const fromEnvSigningName = notBundled('fromEnvSigningName (token)');

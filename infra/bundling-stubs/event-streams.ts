@@ -22,7 +22,7 @@ export class EventStreamSerde {
   }
 }
 
-// What the Bedrock runtime client's bidirectional-stream middleware imports (issue 13): the chatbot calls Converse,
+// What the Bedrock runtime client's bidirectional-stream middleware imports: the chatbot calls Converse,
 // never a streaming operation, so these fail if ever reached.
 export class EventStreamCodec {
   constructor(..._args: unknown[]) {

@@ -1,7 +1,7 @@
 import { deflateSync, inflateSync } from 'node:zlib';
 
 /**
- * Stand-in for `pako` (infra/bundling.ts, issue 9: 45 KB of every PDF function). pdf-lib only deflates its streams
+ * Stand-in for `pako` (infra/bundling.ts: 45 KB of every PDF function). pdf-lib only deflates its streams
  * (`pako.deflate`) and @pdf-lib/standard-fonts only inflates its font metrics (`pako.inflate`), both with the defaults;
  * Node's zlib does the same work natively, with the same defaults (level 6, zlib wrapper), so a PDF's streams inflate
  * to the same content. Anything else pako offers fails, naming the reason.

@@ -3,7 +3,7 @@ import HelveticaBold from '@pdf-lib/standard-fonts/es/Helvetica-Bold.compressed.
 import { decompressJson } from '@pdf-lib/standard-fonts/es/utils';
 
 /**
- * Stand-in for `@pdf-lib/standard-fonts` (infra/bundling.ts, issue 9). The package's index imports the metrics of all
+ * Stand-in for `@pdf-lib/standard-fonts` (infra/bundling.ts). The package's index imports the metrics of all
  * 14 standard fonts (127 KB of every PDF function), while the portal's PDFs use Helvetica and Helvetica-Bold only
  * (functions/lib/pdf.ts, functions/lib/accounting/export-pdf.ts). This module offers what pdf-lib imports from the
  * package (Font.load, Encodings, FontNames) with those two fonts' metrics, read from the package's own data files and

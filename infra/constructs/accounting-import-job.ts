@@ -21,7 +21,7 @@ export const IMPORT_JOB_MEMORY_MB = 3008;
 export const IMPORT_JOB_TIMEOUT = Duration.minutes(15);
 
 /**
- * The large ledger import job (issue 12): when a ledger file lands under uploads/accounting/ of the documents bucket,
+ * The large ledger import job: when a ledger file lands under uploads/accounting/ of the documents bucket,
  * S3 sends "Object Created" to EventBridge (enabled natively on the bucket, constructs/storage.ts: no notifications
  * custom resource) and this rule invokes functions/accounting/import-job-worker.ts asynchronously. Its role reads
  * the table, writes only the import's items and reads only the ledger uploads. The job item's status guards the run

@@ -51,9 +51,9 @@ export interface Backend {
   assetsBucket: IBucket;
   /** `<assets bucket ARN>/*`, imported by name in the API stacks (see stacks/stateful-stack.ts). */
   assetsObjectsArn: string;
-  /** `<documents bucket ARN>/*`, imported the same way (issue 10). */
+  /** `<documents bucket ARN>/*`, imported the same way. */
   documentsObjectsArn: string;
-  /** `<documents bucket ARN>/uploads/accounting/*`: the large ledger files, all the import job may read (issue 12). */
+  /** `<documents bucket ARN>/uploads/accounting/*`: the large ledger files, all the import job may read. */
   ledgerUploadsArn: string;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
@@ -163,7 +163,7 @@ export interface ApiEndpointsProps {
 
 /**
  * The environment functions/lib/embedding/config.ts reads, for the configured tools only: an absent tool leaves its
- * variables unset, so the viewer says it is not configured (issue 11).
+ * variables unset, so the viewer says it is not configured.
  */
 export function embeddingEnvironment(embedding: EmbeddingSettings = {}): Record<string, string> {
   const environment: Record<string, string | undefined> = {};

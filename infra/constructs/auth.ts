@@ -49,7 +49,7 @@ export class Auth extends Construct {
 
     this.userPoolClient = this.userPool.addClient('ApiClient', {
       generateSecret: false,
-      // Passwords reach Cognito only through the API (issue 8): the admin flow needs IAM credentials, which only the
+      // Passwords reach Cognito only through the API: the admin flow needs IAM credentials, which only the
       // sign-in function's role holds (infra/permissions.ts), so the public client id alone cannot try a password and
       // skip the API's sign-in lock. CDK adds ALLOW_REFRESH_TOKEN_AUTH to any list of flows.
       authFlows: { adminUserPassword: true },

@@ -205,7 +205,7 @@ export function acknowledgeAssetObjects(scope: IConstruct, backend: Backend): vo
   });
 }
 
-/** The same finding for the documents bucket (issue 10). */
+/** The same finding for the documents bucket. */
 export function acknowledgeDocumentObjects(scope: IConstruct, backend: Backend): void {
   Validations.of(scope).acknowledge({
     id: wildcardResourceFinding(scope, backend.documentsObjectsArn),

@@ -37,7 +37,7 @@ export function readIndicatorsSettings(node: Node): IndicatorsScheduleSettings {
 export const INDICATORS_SCHEDULE = { hour: '19', minute: '30' } as const;
 
 /**
- * The scheduled indicators job (issue 13): EventBridge Scheduler invokes functions/indicators/refresh.ts daily. Its
+ * The scheduled indicators job: EventBridge Scheduler invokes functions/indicators/refresh.ts daily. Its
  * role may only write indicator items (BatchWriteItem/PutItem under INDICATOR#), read the CMF key parameter when that
  * provider is configured, and write its own logs; Scheduler's role may only invoke this function.
  */

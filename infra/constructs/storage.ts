@@ -42,14 +42,14 @@ export class Storage extends Construct {
       });
 
     this.documentsBucket = dataBucket('Documents', 'documents/');
-    // Issue 12: object events go to EventBridge, where the large ledger import job's rule listens (jobs stack). Set on
+    // Object events go to EventBridge, where the large ledger import job's rule listens (jobs stack). Set on
     // the bucket itself, not with enableEventBridgeNotification(), which adds CDK's notifications custom resource
     // (a Lambda with a managed policy and a wildcard that cdk-nag refuses). Do not add addEventNotification() here:
     // that custom resource would then own this bucket's notification configuration.
     (this.documentsBucket.node.defaultChild as CfnBucket).notificationConfiguration = {
       eventBridgeConfiguration: { eventBridgeEnabled: true },
     };
-    // Issue 10: a direct upload that was never confirmed stays under uploads/ (the confirm call copies it into place).
+    // A direct upload that was never confirmed stays under uploads/ (the confirm call copies it into place).
     this.documentsBucket.addLifecycleRule({
       id: 'UnconfirmedUploads',
       prefix: 'uploads/',

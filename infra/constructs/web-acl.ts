@@ -19,7 +19,7 @@ export const API_PATH_PREFIX = '/api/';
 
 /**
  * Metrics only: WAF's sampled requests keep whole requests (URI with its query string, headers with Authorization)
- * for hours, and no token may be written to any log (issue 8). No WAF logging configuration either, for the same reason.
+ * for hours, and no token may be written to any log. No WAF logging configuration either, for the same reason.
  */
 const visibility = (metricName: string) => ({
   cloudWatchMetricsEnabled: true,

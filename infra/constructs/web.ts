@@ -92,7 +92,7 @@ export const API_PATH_FUNCTION = `function handler(event) {
 }`;
 
 /**
- * Content-Security-Policy of the portal: own origin, presigned S3 hosts, the BI embeds; no framing by others. Issue 11:
+ * Content-Security-Policy of the portal: own origin, presigned S3 hosts, the BI embeds; no framing by others.
  * QuickSight's embedding origin (`https://<region>.quicksight.aws.amazon.com`) only when QuickSight is configured.
  */
 export function contentSecurityPolicy(bucketHosts: string[], quickSightRegion?: string): string {
@@ -106,7 +106,7 @@ export function contentSecurityPolicy(bucketHosts: string[], quickSightRegion?: 
     `img-src 'self' data: blob: ${s3}`,
     "font-src 'self' data:",
     `connect-src 'self' ${s3}`,
-    // Report viewer (issue 11): QuickSight dashboards and Power BI reports (embed URL or powerbi-client).
+    // Report viewer: QuickSight dashboards and Power BI reports (embed URL or powerbi-client).
     `frame-src ${quickSight}https://app.powerbi.com ${s3}`,
     "object-src 'none'",
     "base-uri 'self'",
@@ -236,7 +236,7 @@ export class Web extends Construct {
     Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions-CFR3',
       reason:
-        'Standard logs always record the query string, where download and e-mail links carry tokens (issue 8: no ' +
+        'Standard logs always record the query string, where download and e-mail links carry tokens (no ' +
         'token in any log). API requests are logged by the HTTP API stage (route key, no query) and each function.',
     });
     if (!customDomain) {

@@ -38,7 +38,7 @@ export class StatefulStack extends Stack {
     // roles resolves to a name known at construction (cdk-nag acknowledgments spell it; an implicit export's is hashed).
     const assetsArnExport = `${this.stackName}-AssetsBucketArn`;
     new CfnOutput(this, 'AssetsBucketArn', { value: this.storage.assetsBucket.bucketArn, exportName: assetsArnExport });
-    // The same for the documents bucket (issue 10: uploads, downloads and deletes of documents).
+    // The same for the documents bucket (uploads, downloads and deletes of documents).
     const documentsArnExport = `${this.stackName}-DocumentsBucketArn`;
     new CfnOutput(this, 'DocumentsBucketArn', {
       value: this.storage.documentsBucket.bucketArn,

@@ -10,7 +10,7 @@ export interface WebStackProps extends StackProps {
   domainName?: string;
   certificateArn?: string;
   webAclArn?: string;
-  /** Region of the configured QuickSight account (issue 11): its embedding origin joins the CSP's frame-src. */
+  /** Region of the configured QuickSight account: its embedding origin joins the CSP's frame-src. */
   quickSightRegion?: string;
   originSecret: ISecret;
   webDist: string;

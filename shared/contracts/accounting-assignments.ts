@@ -9,7 +9,7 @@ import { defineContract } from './define';
 import { okSchema, pageOf } from './fields';
 
 /**
- * Accounting assignments (portal §3 Accounting assignment, §7, issue 12): a statement placed in a module for the roles
+ * Accounting assignments (portal §3 Accounting assignment, §7): a statement placed in a module for the roles
  * and targets chosen, opened at /accounting/{type}/{uuid}. GROUP_ADMIN manages them within its groups (portal §2).
  */
 const ADMINS = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] as const;

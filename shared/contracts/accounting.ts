@@ -3,8 +3,8 @@ import { defineContract } from './define';
 import { uuidSchema } from './fields';
 
 /**
- * Accounting ledger import and statements (issue 12; portal §2 "Accounting statements", §7 "Statements" and
- * "Exports"). The assignments that put statements in users' menus are another module (issue 11/12, assignments).
+ * Accounting ledger import and statements (portal §2 "Accounting statements", §7 "Statements" and
+ * "Exports"). The assignments that put statements in users' menus are another module (assignments).
  */
 const IMPORTERS = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] as const;
 const ALL = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'] as const;
@@ -252,7 +252,7 @@ export const statusResultsAvailableDates = datesContract('status-results');
 export const cashflowAvailableDates = datesContract('cashflow');
 
 /**
- * Cash-flow drill-down (issue 12): the cash one flow line (`flujo`, the row's index) took in one month (`period`),
+ * Cash-flow drill-down: the cash one flow line (`flujo`, the row's index) took in one month (`period`),
  * line by line: each line is the share of a voucher's cash that fell on one of its non-cash lines (design/accounting.md,
  * direct method), with that line's account. The lines add up to the statement's cell.
  */
@@ -333,7 +333,7 @@ export const cashflowReport = defineContract({
   response: cashFlowSchema,
 });
 
-/** The viewer's society selector: the societies its assignment opens for the caller (issue 12), by name. */
+/** The viewer's society selector: the societies its assignment opens for the caller, by name. */
 export const accountingViewerSocieties = defineContract({
   id: 'accountingViewerSocieties',
   method: 'GET',
@@ -395,7 +395,7 @@ export const statusResultsExcel = defineContract({
 // ── Large ledger files (presigned upload, then a job) ─────────────────────────────────────────────────────────────
 
 /**
- * Files beyond what one request carries (issue 12) go straight to S3 by presigned POST (the policy caps the size and
+ * Files beyond what one request carries go straight to S3 by presigned POST (the policy caps the size and
  * the key), then a job imports them with the same all-or-nothing rules while the screen polls its status.
  */
 export const MAX_LEDGER_UPLOAD_BYTES = 150 * 1024 * 1024;

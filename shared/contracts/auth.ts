@@ -42,7 +42,7 @@ export const postSessionLogout = defineContract({
   id: 'postSessionLogout',
   method: 'POST',
   path: 'api/v1/logs/session-log/logout/',
-  // Public so that a logout works with an expired access token: the refresh token names the session (issue 8).
+  // Public so that a logout works with an expired access token: the refresh token names the session.
   access: 'public',
   // 403 CSRF_REFUSED: the session cookies without the SPA's header.
   statuses: [403],
@@ -118,7 +118,7 @@ export const siteDataSchema = z.object({
   /** Short-lived URLs of the project's images, or null. */
   logo: z.nullable(z.string()),
   icon: z.nullable(z.string()),
-  /** The login's background image (issue 14: uploaded in 'Diseño', never shown before). */
+  /** The login's background image (uploaded in 'Diseño', never shown before). */
   image: z.nullable(z.string()),
   contact_email: z.nullable(z.string()),
   contact_phone: z.nullable(z.string()),

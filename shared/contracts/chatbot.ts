@@ -7,7 +7,7 @@ const ALL = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_
 const articleRef = z.object({ id: z.string(), title: z.string() });
 
 /**
- * Never an answer without its source (issue 13): `found` true carries the answer and the article it came from;
+ * Never an answer without its source: `found` true carries the answer and the article it came from;
  * `found` false says the knowledge base has nothing on the question, with no answer at all.
  */
 export const chatbotAnswerSchema = z.discriminatedUnion('found', [

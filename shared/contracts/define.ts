@@ -34,17 +34,17 @@ export interface Contract<
   successStatus?: number;
   /**
    * Also accepts multipart/form-data: text fields validated by `body`, plus these file fields and their kind
-   * (admin-area §7). Images are checked by content and size; CSV by size; 'sheet' is a CSV or an XLSX (issue 12).
+   * (admin-area §7). Images are checked by content and size; CSV by size; 'sheet' is a CSV or an XLSX.
    */
   multipartFiles?: Readonly<Record<string, 'image' | 'csv' | 'document' | 'sheet'>>;
   /** The answer is a file of this type rather than JSON (the detail PDFs, the statements' Excel files). */
   fileResponse?: 'application/pdf' | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   /**
-   * A plain link may carry the access token as `?token=` (issue 10: the document download; file responses always may).
+   * A plain link may carry the access token as `?token=` (the document download; file responses always may).
    */
   queryToken?: boolean;
   /**
-   * Error statuses the endpoint answers that its shape cannot tell, for the OpenAPI document (issue 9). The rest is
+   * Error statuses the endpoint answers that its shape cannot tell, for the OpenAPI document. The rest is
    * derived (shared/openapi/statuses.ts): 400 from inputs, 401/403 from access, 404 from path ids, 409 from a
    * `version` field, 413 and 500 everywhere. Declare here: 401/403 of a public sign-in, 404 of a filter's id, 409 of a
    * uniqueness or of a delete that needs an empty record, 429 of a throttle, 408 of a long import.

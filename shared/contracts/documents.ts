@@ -6,14 +6,14 @@ import { TAX_FORMS } from './folders';
 
 /**
  * Documents, downloads, share links and notifications (portal §2 "Document manager", §3 Document, share token,
- * Notification; §7 Documents, Open or download, Share, Notifications; issue 10). A document lives in a society's
+ * Notification; §7 Documents, Open or download, Share, Notifications). A document lives in a society's
  * template folder (`folder`) or in one of its tax-form years (`form` + `year`).
  */
 const ADMINS = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] as const;
 const ALL = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'] as const;
 const uuidParams = z.object({ uuid: uuidSchema });
 
-/** Direct uploads take up to 100 MB (issue 10); the multipart form keeps the API's small-file limit. */
+/** Direct uploads take up to 100 MB; the multipart form keeps the API's small-file limit. */
 export const MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
 export const SHARE_EXPIRY_DAYS = [1, 7, 30] as const;
 export const DEFAULT_SHARE_EXPIRY_DAYS = 7;

@@ -9,7 +9,7 @@ export const CONTACT_DESCRIPTION_MAX = 1024;
 export const SUBJECT_MAX = 200;
 
 const ALL = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'] as const;
-/** Who reads the tickets (issue 13): SUPER_ADMIN all of them, PROJECT_ADMIN those of its projects. */
+/** Who reads the tickets: SUPER_ADMIN all of them, PROJECT_ADMIN those of its projects. */
 const TICKET_READERS = ['SUPER_ADMIN', 'PROJECT_ADMIN'] as const;
 
 /**

@@ -112,7 +112,7 @@ export const pageQuery = {
 };
 
 /**
- * What every picker takes besides the page (issue 9: any of 50,000 can be found): `search`, typed by the person, is
+ * What every picker takes besides the page (any of 50,000 can be found): `search`, typed by the person, is
  * matched on the server; `uuids=a,b` asks for those items only (an edit form's already selected ones, by name).
  */
 export const pickerQuery = { ...pageQuery, uuids: z.optional(uuidList) };

@@ -3,7 +3,7 @@ import { defineContract } from './define';
 import { okSchema, pageQuery, uuidSchema } from './fields';
 
 /**
- * The document repository's folder tree (portal §2 "Document manager", §3 Folder, §7 Folders; issue 10):
+ * The document repository's folder tree (portal §2 "Document manager", §3 Folder, §7 Folders):
  * project (1) › group (2) › society (3) › the project's template folders (4, nested) › documents (upload from 5),
  * and per society the tax-form folders F22, F29 and F50 by year (2017 to the current year, ascending).
  * A level is named by the deepest of project, group, society, folder given; `folder` needs `society`.

@@ -173,7 +173,7 @@ export const listGroupUsersAvailable = defineContract({
   response: pageOf(personRef),
 });
 
-/** The group picker's query (issue 9): as every picker, but `limit` defaults to every row (the "my" list's callers). */
+/** The group picker's query: as every picker, but `limit` defaults to every row (the "my" list's callers). */
 const myListQuery = {
   ...pickerQuery,
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 100_000),

@@ -1,4 +1,4 @@
-// Reports, modules and accounting assignments (issue 11, issue 12 assignments).
+// Reports, modules and accounting assignments (assignments).
 
 import * as accounting from './accounting';
 import * as accountingAssignments from './accounting-assignments';

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { ROLES } from '../roles';
 import { defineContract } from './define';
 
-/** The indicators the home shows (issue 13), in its order: USD, UF, EUR, UTM, IPC. */
+/** The indicators the home shows, in its order: USD, UF, EUR, UTM, IPC. */
 export const INDICATOR_CODES = ['dolar', 'uf', 'euro', 'utm', 'ipc'] as const;
 export type IndicatorCodeName = (typeof INDICATOR_CODES)[number];
 
@@ -28,7 +28,7 @@ export const indicatorSummarySchema = z.object({
 });
 
 /**
- * GET api/v1/indicators/ (issue 13): replaces the spec's browser call to a public API (portal §7 "Exchange
+ * GET api/v1/indicators/: replaces the spec's browser call to a public API (portal §7 "Exchange
  * indicators"); the browser never calls a third party. Values come from the store the scheduled job fills.
  */
 export const getIndicators = defineContract({

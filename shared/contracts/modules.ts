@@ -4,7 +4,7 @@ import { okSchema, text } from './fields';
 
 /**
  * Modules (portal §3 Module, §7 Modules): the sidebar sections reports and accounting assignments are placed in,
- * listed separately per kind. Global, like industries: SUPER_ADMIN creates, renames and deletes them (issue 11);
+ * listed separately per kind. Global, like industries: SUPER_ADMIN creates, renames and deletes them;
  * a module in use cannot be deleted (409 MODULE_IN_USE).
  */
 const ADMINS = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN'] as const;

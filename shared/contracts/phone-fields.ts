@@ -4,11 +4,11 @@ import { preprocess } from './fields';
 
 /*
  * Phone fields apart from fields.ts: libphonenumber-js's metadata (about 118 KB minified) then reaches only the
- * functions whose contracts take a phone, not every function that shares a field (issue 9: function weight).
+ * functions whose contracts take a phone, not every function that shares a field (function weight).
  */
 
 /**
- * A phone as people write it ('+56 9 1234 5678', issue 14), stored as shared/phone.ts says: an optional leading plus,
+ * A phone as people write it ('+56 9 1234 5678'), stored as shared/phone.ts says: an optional leading plus,
  * then up to 15 digits (E.164 when recognised). Built in a pure IIFE, as are the schemas that use it: a function whose
  * contracts never read them leaves them, and libphonenumber-js, out of its bundle.
  */

@@ -194,7 +194,7 @@ export const listProjectAdminsAvailable = defineContract({
 });
 
 /**
- * The "my" lists double as the project and group pickers (issue 9: any of 50,000 can be found): `search`, `offset`,
+ * The "my" lists double as the project and group pickers (any of 50,000 can be found): `search`, `offset`,
  * `uuids=` as every picker; `limit` defaults to every row (admin-area §7: the clients ask 100000 for projects).
  */
 const myListQuery = {

@@ -38,7 +38,7 @@ export const invitationSchema = z.object({
   created: z.string(),
   sent: z.nullable(z.string()),
   days: z.number().check(z.int()),
-  /** Where the invitation leads, by name: the societies, groups or project chosen (issue 14); null for none. */
+  /** Where the invitation leads, by name: the societies, groups or project chosen; null for none. */
   target: z.nullable(z.string()),
   project: z.array(z.string()),
   group: z.array(z.string()),
@@ -135,7 +135,7 @@ export const verifyInvitation = defineContract({
   handler: 'registration/verify-invitation',
   summary: 'Check an invitation link (400 INVALID_TOKEN when unknown, used or expired)',
   query: z.object({ token: tokenSchema }),
-  // Issue 14: what the invitation knows of the person prefills the form, and the page says which firm invites.
+  // What the invitation knows of the person prefills the form, and the page says which firm invites.
   response: z.object({
     email: z.string(),
     user_role: z.enum(ROLES),
@@ -240,7 +240,7 @@ export const importUsersCsv = defineContract({
       z.object({
         row: z.number().check(z.int()),
         email: z.string(),
-        /** ALREADY_INVITED: the address has a pending invitation (a re-import), nothing to fix (issue 14). */
+        /** ALREADY_INVITED: the address has a pending invitation (a re-import), nothing to fix. */
         status: z.enum(['CREATED', 'FAILED', 'ALREADY_INVITED']),
         errors: z.record(z.string(), z.array(z.string())),
       }),

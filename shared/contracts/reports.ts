@@ -10,7 +10,7 @@ import { boolish, okSchema, pageOf, pageQuery, preprocess, text, uuidSchema } fr
 import { selectionQuery } from './modules';
 
 /**
- * Reports (portal §3 Report, §7 Reports, issue 11): Power BI and QuickSight dashboards, and the portal's own built-in
+ * Reports (portal §3 Report, §7 Reports): Power BI and QuickSight dashboards, and the portal's own built-in
  * dashboards (a third tool type, drawn from the portal's data). The embedding is computed on the server from the
  * caller's verified scope (get-report), never from browser input.
  */
@@ -20,7 +20,7 @@ const ALL = ['SUPER_ADMIN', 'PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_
 
 export const TOOL_TYPES = ['POWER_BI', 'QUICKSIGHT', 'BUILT_IN'] as const;
 export const toolTypeSchema = z.enum(TOOL_TYPES);
-/** The built-in dashboards (issue 11): portal activity, indicators, documents activity, a society's accounting. */
+/** The built-in dashboards: portal activity, indicators, documents activity, a society's accounting. */
 export const BUILT_IN_DASHBOARDS = ['PORTAL_ACTIVITY', 'INDICATORS', 'DOCUMENTS', 'ACCOUNTING'] as const;
 
 /**
@@ -173,7 +173,7 @@ export const deleteReport = defineContract({
   response: okSchema,
 });
 
-/** How the viewer embeds a report, computed on the server for this caller (issue 11). */
+/** How the viewer embeds a report, computed on the server for this caller. */
 export const embedSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('QUICKSIGHT'),
@@ -263,7 +263,7 @@ export const putReportReference = defineContract({
 });
 
 /**
- * The people a report reaches, each with whether a reference hides it from them (issue 11: the screen of report
+ * The people a report reaches, each with whether a reference hides it from them (the screen of report
  * references). Our own path beside the spec's: the spec's GET answers references only, and the screen needs the
  * reached users a page at a time (thousands), searched on the server.
  */

@@ -57,9 +57,9 @@ export const userSchema = z.object({
   created: z.string(),
   updated: z.string(),
   version: z.number(),
-  /** An e-mail change waiting for its link: the login stays `email` until the new address confirms (issue 8). */
+  /** An e-mail change waiting for its link: the login stays `email` until the new address confirms. */
   pending_email: z.optional(z.nullable(z.string())),
-  /** ISO time of the last successful sign-in, null when never (issue 14: the users list's 'Último ingreso'). */
+  /** ISO time of the last successful sign-in, null when never (the users list's 'Último ingreso'). */
   last_login: z.nullable(z.string()),
   /**
    * Whether the caller's scope covers every membership of the user, so it may change the account-wide
@@ -209,7 +209,7 @@ export const patchUserProfile = /* @__PURE__ */ defineContract({
 /** The password change's body; the SPA's form checks itself with it. */
 export const passwordUpdateSchema = z
   .object({
-    // Not in the spec's payload: without it a stolen session could lock the owner out (issue 8).
+    // Not in the spec's payload: without it a stolen session could lock the owner out.
     current_password: z.string().check(z.minLength(1), z.maxLength(100)),
     password: passwordSchema,
     password_confirmation: z.optional(z.string().check(z.maxLength(100))),

@@ -34,14 +34,14 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   GROUP_NOT_EMPTY: 'No es posible eliminar el grupo porque aún tiene sociedades asociadas.',
   SOCIETY_HAS_USERS: 'No es posible eliminar la sociedad porque aún tiene usuarios asociados.',
   SOCIETY_HAS_DOCUMENTS: 'No es posible eliminar la sociedad porque aún tiene archivos en el gestor de documentos.',
-  // Issue 8: one edit adds about 28 or removes about 45 members at most (a DynamoDB transaction holds 100 writes).
+  // One edit adds about 28 or removes about 45 members at most (a DynamoDB transaction holds 100 writes).
   TOO_MANY_CHANGES: 'Demasiados cambios en una sola edición, guarda los miembros en partes.',
   INDUSTRY_IN_USE: 'No es posible eliminar la industria porque hay sociedades que la usan.',
   ARTICLE_LIMIT: 'Esta lista ya tiene 100 artículos: elimina alguno antes de agregar otro.',
   NOT_FOUND: 'El registro solicitado no existe o fue eliminado.',
   // 503: the portal's services are busy or slow to answer (throttled, timed out); the same action may simply be retried.
   SERVICE_BUSY: 'El servicio está ocupado en este momento. Inténtalo nuevamente en unos segundos.',
-  // Sessions and access (issue 8): shown on the login page after the SPA signs the user out.
+  // Sessions and access: shown on the login page after the SPA signs the user out.
   SESSION_ENDED: 'Tu sesión terminó. Por favor, inicia sesión nuevamente.',
   CSRF_REFUSED: 'No pudimos verificar que la solicitud viniera del portal. Recarga la página e inténtalo de nuevo.',
   PROJECT_DISABLED: 'El proyecto al que perteneces está deshabilitado. Contacta a tu administrador.',
@@ -50,7 +50,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   // An account has one role; an invitation with another cannot join it (said to the invited person only).
   INVITATION_ROLE_CONFLICT:
     'Tu cuenta del portal tiene otro rol y no puede aceptar esta invitación. Pide a quien te invitó una invitación con tu rol actual.',
-  // Documents (portal §8; issue 10).
+  // Documents (portal §8).
   TEMPLATE_HAS_FILES:
     'La carpeta plantilla posee archivos dentro para alguna de sus variantes, para eliminar por favor borre esos archivos.',
   GROUP_CHANGE_CONFLICT:
@@ -61,9 +61,9 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   // 'Reemplazar' of a document deleted (or renamed) before the upload landed.
   REPLACED_DOCUMENT_GONE:
     'El documento que ibas a reemplazar ya no existe en esta carpeta. Vuelve a subir el archivo como documento nuevo.',
-  // Modules (issue 11): SUPER_ADMIN deletes a module only while no report or assignment is placed in it.
+  // Modules: SUPER_ADMIN deletes a module only while no report or assignment is placed in it.
   MODULE_IN_USE: 'No es posible eliminar el módulo porque hay reportes o asignaciones que lo usan.',
-  // Accounting statements in USD (issue 12): no dólar observado stored on or before the period's last day.
+  // Accounting statements in USD: no dólar observado stored on or before the period's last day.
   // The registry of embeddable dashboards: a report picks a registered dashboard of its projects only,
   // names no QuickSight user, and no parameter carries the name of a row-level security tag.
   NOT_REGISTERED: 'El tablero elegido no está registrado para los proyectos de este reporte. Elige uno de la lista.',
@@ -148,12 +148,12 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   logo: 'logo',
   icon: 'ícono',
   image: 'imagen',
-  // Documents (issue 10).
+  // Documents.
   folder: 'carpeta',
   main_folder: 'carpeta principal',
   file_name: 'nombre de archivo',
   file_size: 'tamaño de archivo',
-  // Reports and accounting assignments (issue 11, issue 12).
+  // Reports and accounting assignments.
   tool_type: 'tipo de herramienta',
   aws_id_dashboard: 'aws_id_dashboard',
   aws_username: 'aws_username',

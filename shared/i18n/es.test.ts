@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { es } from './es';
 
 /**
- * The split of the catalogue into area files (issue 9) loses nothing and overrides nothing. Every file of es/ is an
+ * The split of the catalogue into area files loses nothing and overrides nothing. Every file of es/ is an
  * area, read from the folder, so a new area is checked the day it is added.
  */
 const AREA_FILES = readdirSync(join(import.meta.dirname, 'es')).filter((name) => name.endsWith('.ts'));

@@ -62,14 +62,14 @@ export const es = {
   detailPdf,
   mail,
   documents,
-  // issue 13: support, chatbot, landing
+  // Support, chatbot, landing
   healthStatus,
   support,
   chatbot,
   chatbotArticles,
   supportMails,
   landing,
-  // Reports and accounting assignments (issue 11, issue 12).
+  // Reports and accounting assignments.
   reportsViewer,
   assignmentsAdmin,
   reportsAdmin,
@@ -77,7 +77,7 @@ export const es = {
   reportReferences,
   modulesAdmin,
   dashboardRegistry,
-  // accounting statements and imports (issue 12)
+  // accounting statements and imports
   accountingImport,
   accountingStatements,
   accountingScreens,

@@ -24,7 +24,7 @@ const THROTTLED = [
   'confirmPasswordReset',
 ];
 
-describe('OpenAPI document (issue 9: it tells the truth)', () => {
+describe('OpenAPI document (it tells the truth)', () => {
   it('covers every contract once, with servers and the bearer scheme', () => {
     const operations = Object.values(document.paths as Json).flatMap((item) => Object.values(item as Json));
     expect(operations.map((o) => o.operationId).sort()).toEqual(idsOf(contracts).slice().sort());

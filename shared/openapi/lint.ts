@@ -1,7 +1,7 @@
 import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 
 /**
- * Redocly's recommended ruleset over the document (issue 9), with one rule off: the spec's paths end in "/"
+ * Redocly's recommended ruleset over the document, with one rule off: the spec's paths end in "/"
  * (`api/v1/token/`) and clients call them so; CloudFront and the local gateway strip the slash before routing
  * (shared/contracts/define.ts, routePath), so the document keeps the paths as the spec writes them.
  */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { type Contract, pathParamNames } from '../contracts/define';
 
 /**
- * Every error status an endpoint answers, as functions/lib/http and the handlers produce them (issue 9: "every status
+ * Every error status an endpoint answers, as functions/lib/http and the handlers produce them ("every status
  * an endpoint answers"). Derived from the contract's shape where the shape tells; the rest the contract declares in
  * `statuses`.
  */

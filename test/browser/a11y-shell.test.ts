@@ -4,7 +4,7 @@ import { horizontalOverflow, seriousViolations, settled } from '../helpers/a11y'
 import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
 
-/** The shell on a phone and the top bar (issue 13): drawer below 768 px, 375 px pages, avatar after an upload, health. */
+/** The shell on a phone and the top bar: drawer below 768 px, 375 px pages, avatar after an upload, health. */
 const { webUrl } = inject('portal');
 let browser: Browser;
 const PHONE = { width: 375, height: 740 };

@@ -8,7 +8,7 @@ import { inAppNavigator, seriousViolations, settled } from '../helpers/a11y';
 import { launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
 
 /**
- * axe-core over every route of web/src/app/router.tsx, for each role that can reach it (issue 13): no serious or
+ * axe-core over every route of web/src/app/router.tsx, for each role that can reach it: no serious or
  * critical violation. The route list is read from router.tsx itself, so a route added there without a concrete URL
  * here fails the first test.
  */

@@ -79,7 +79,7 @@ describe('registration by invitation', () => {
       await screenshot(page, 'account-register-filled');
       await submit.click();
 
-      // Signed in at once with the password just chosen (issue 14), not sent back to the login.
+      // Signed in at once with the password just chosen, not sent back to the login.
       await page.waitForURL(`${webUrl}/home`);
       await page.getByRole('heading', { name: 'Hola Ana María' }).waitFor();
       await screenshot(page, 'account-register-signed-in');
@@ -182,7 +182,7 @@ describe('password recovery and change', () => {
       await page.getByLabel('Contraseña', { exact: true }).fill(FIRST_PASSWORD);
       await page.getByLabel('Confirmar contraseña').fill(FIRST_PASSWORD);
       await page.getByRole('button', { name: 'Finalizar registro' }).click();
-      // Registered and signed in (issue 14); signed out again to use the login page's link.
+      // Registered and signed in; signed out again to use the login page's link.
       await page.waitForURL(`${webUrl}/home`);
       await context.clearCookies();
       await page.evaluate(() => localStorage.clear());
@@ -264,7 +264,7 @@ describe('password recovery and change', () => {
       expect(await page.getByTestId('profile-role').textContent()).toBe('Usuario de grupos');
       expect(await page.getByTestId('profile-projects').count()).toBe(0);
 
-      // Avatar: a file that is not an image is refused in the browser, before any upload (issue 14).
+      // Avatar: a file that is not an image is refused in the browser, before any upload.
       const uploads: string[] = [];
       page.on('request', (request) => {
         if (request.method() === 'PATCH' && request.url().includes('/api/v1/users/')) uploads.push(request.url());
@@ -284,7 +284,7 @@ describe('password recovery and change', () => {
       await page.getByTestId('avatar-saved').waitFor();
       await screenshot(page, 'account-userinfo');
 
-      // Change password (issue 8): a wrong current password is refused, so is the current one as the new one; a
+      // Change password: a wrong current password is refused, so is the current one as the new one; a
       // change ends every session, this one too, and the login page says to sign in again.
       await page.getByRole('link', { name: 'Cambiar contraseña' }).click();
       await page.waitForURL(`${webUrl}/changePassword`);

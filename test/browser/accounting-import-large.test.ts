@@ -7,7 +7,7 @@ import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helper
 import { bigLedger } from '../helpers/random-ledgers';
 
 /**
- * Issue 12, large ledger files in the browser, on a 375 px phone: a GROUP_ADMIN picks a libro diario above what one
+ * Large ledger files in the browser, on a 375 px phone: a GROUP_ADMIN picks a libro diario above what one
  * request carries (2 MB); the screen uploads it to S3 by presigned POST (upload bar), polls the import job (phase
  * and progress bar in a live region) and ends on the same per-row report as the small path: first a file with one
  * voucher that does not balance (its rows listed), then the corrected file (imported, its periods listed).

@@ -8,7 +8,7 @@ import { call, signIn } from '../helpers/api';
 import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
 
 /**
- * Issue 12 in the browser: a GROUP_ADMIN imports a ledger (first a bad file: the per-row report, nothing stored), then
+ * In the browser: a GROUP_ADMIN imports a ledger (first a bad file: the per-row report, nothing stored), then
  * the USER_SOCIETY of that society opens the 8-column balance, compares periods, drills down, and downloads the PDF
  * and the Excel (read back here).
  */
@@ -119,7 +119,7 @@ describe('accounting statements', () => {
       expect(await assets.locator('[data-account="1.1.10"]').innerText()).toMatch(/1\.190\.000\s+0/);
       await screenshot(view, 'accounting-financial-compare');
 
-      // 375 px: with the drawer shell (issue 13) the statement fits the width (its table scrolls inside its card)
+      // 375 px: with the drawer shell the statement fits the width (its table scrolls inside its card)
       // and axe finds no serious violation.
       await view.setViewportSize({ width: 375, height: 800 });
       await screenshot(view, 'accounting-financial-375');

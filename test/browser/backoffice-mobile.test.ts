@@ -8,7 +8,7 @@ import { launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
 import { tokenFrom, waitForMail } from '../helpers/mail';
 
 /**
- * The screens issue 14 added, on a phone (the bar: "every screen works at 375 px and has no serious axe violation"):
+ * The back-office screens of a firm's setup, on a phone (the bar: "every screen works at 375 px and has no serious axe violation"):
  * the branded login preview of the project wizard's 'Diseño' step, the CSV import's per-row report with its links on,
  * and the registration page that names the inviting firm. Each is checked for horizontal overflow and for serious or
  * critical axe violations.
@@ -29,7 +29,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe.concurrent('issue 14 screens at 375 px', () => {
+describe.concurrent('back-office screens at 375 px', () => {
   test('the project wizard’s branded login preview', { timeout: 90_000 }, async () => {
     const { context, page } = await newPage(browser, { viewport: PHONE });
     try {

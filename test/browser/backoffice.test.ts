@@ -6,7 +6,7 @@ import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helper
 import { tokenFrom, waitForMail } from '../helpers/mail';
 
 /**
- * Issue 14 in the browser, the journey of a person a firm imports: the CSV row's names, RUT and phone travel with
+ * In the browser, the journey of a person a firm imports: the CSV row's names, RUT and phone travel with
  * the invitation; the mail carries the firm's logo, name and colours; the registration page names the firm and
  * starts from the row; after registering the person is signed in; importing the file again says who was invited.
  */

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
 
-/** The chatbot (issue 13): /chatbot below 1024 px, slide two of /support above; every answer names its article. */
+/** The chatbot: /chatbot below 1024 px, slide two of /support above; every answer names its article. */
 const { webUrl } = inject('portal');
 let browser: Browser;
 

@@ -10,7 +10,7 @@ import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helper
 import { buildDocumentsWorld } from '../integration/documents-fixture';
 
 /**
- * Issue 10 in the browser: a PROJECT_ADMIN walks project › group › society › folder and uploads with a progress bar;
+ * In the browser: a PROJECT_ADMIN walks project › group › society › folder and uploads with a progress bar;
  * the society's user sees the notification, opens the folder, shares the document; a fresh browser context (nobody
  * signed in) downloads it through the link; a revoked link shows the expired page. The tests run in order.
  */
@@ -167,7 +167,7 @@ test('anyone with the link sees the file and downloads it in a fresh context; an
   }
 });
 
-// At 375 px the sidebar is a drawer (issue 13), so the document screen has the whole width.
+// At 375 px the sidebar is a drawer, so the document screen has the whole width.
 test('at 375 px the content of the user browser fits the screen', async () => {
   const { context, page } = await newPage(browser, { viewport: { width: 375, height: 740 } });
   try {
@@ -178,7 +178,7 @@ test('at 375 px the content of the user browser fits the screen', async () => {
     await view.getByRole('button', { name: 'Contabilidad' }).click();
     await page.getByRole('row').filter({ hasText: FILE_NAME }).waitFor();
     await screenshot(page, 'documents-375');
-    // The document screen itself stays within the width (the top bar is the shell's, issue 13's responsive work).
+    // The document screen itself stays within the width (the top bar is the shell's, the responsive work).
     // The table scrolls sideways inside its own box; the screen's box itself stays within the width.
     const box = await page.getByTestId('document-browser').evaluate((e) => ({
       right: e.getBoundingClientRect().right,

@@ -12,7 +12,7 @@ import {
 } from '../helpers/browser';
 
 /**
- * Issue 4 in the browser (admin-area §2 to §5): a SUPER_ADMIN creates a project through the wizard, a group and a
+ * In the browser (admin-area §2 to §5): a SUPER_ADMIN creates a project through the wizard, a group and a
  * society, finds them in the lists with the state in the hash, toggles and deletes; a PROJECT_ADMIN sees only its
  * project's groups and societies. The tests of the first describe run in order and share what they create.
  */
@@ -49,7 +49,7 @@ const names = {
   society: `Sociedad Prueba ${stamp} SpA`,
 };
 const rutBody = String(20_000_000 + Math.floor(Math.random() * 60_000_000));
-/** The same RUT as people write it (issue 14): thousands dots, lower-case k. */
+/** The same RUT as people write it: thousands dots, lower-case k. */
 const shownRut = `${rutBody.slice(0, 2)}.${rutBody.slice(2, 5)}.${rutBody.slice(5)}-${rutCheckDigit(rutBody)}`;
 const dottedRut = `${rutBody.slice(0, 2)}.${rutBody.slice(2, 5)}.${rutBody.slice(5)}-${rutCheckDigit(rutBody).toLowerCase()}`;
 const invalidRut = `${rutBody}-${rutCheckDigit(rutBody) === '1' ? '2' : '1'}`;
@@ -100,7 +100,7 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       expect(hashOf(page)).toBe('#1?search=');
       await screenshot(page, 'hierarchy-projects-list');
 
-      // Issue 14: nothing is written until 'Crear proyecto' on the last step, then one POST.
+      // Nothing is written until 'Crear proyecto' on the last step, then one POST.
       const writes: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/api/v1/projects/project/') && request.method() !== 'GET') {
@@ -164,7 +164,7 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       projectUuid = page.url().split('/').pop() as string;
       await page.getByRole('heading', { name: names.project }).waitFor();
       expect(await page.getByTestId('short-id').textContent()).toBe(`${projectUuid.slice(0, 10)}…`);
-      // What the firm set up shows on the detail (issue 14), from the one POST.
+      // What the firm set up shows on the detail, from the one POST.
       await page.getByText(`${names.project} | Portal`).waitFor();
       await page.getByText('+56 9 2222 3333').or(page.getByText('+56 922223333')).first().waitFor();
       await page.getByRole('img', { name: 'Logo', exact: true }).waitFor();
@@ -254,7 +254,7 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       expect(await create.isDisabled()).toBe(true);
       await page.getByLabel('Teléfono (*)').fill('+56 9 1111 2222');
       await page.getByLabel('Dirección').fill('Av. Prueba 123');
-      // The last field typed right before the click (issue 14: a typed RUT was once not saved).
+      // The last field typed right before the click (a typed RUT was once not saved).
       await page.getByLabel('Correo de contacto').pressSequentially('ana@prueba.cl', { delay: 0 });
       await page.getByLabel('Panel tributario (*)').selectOption('True');
       await screenshot(page, 'hierarchy-society-wizard-2');
@@ -284,7 +284,7 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
     });
   });
 
-  test('a RUT already taken is said on step 1, beside its field (issue 14)', async () => {
+  test('a RUT already taken is said on step 1, beside its field', async () => {
     await withPage('superadmin@demo.cl', async (page) => {
       await page.goto(`${webUrl}/admin/society/create`);
       await page.getByLabel('Razón social (*)').fill(`${names.society} bis`);
@@ -315,7 +315,7 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       await expect.poll(() => pickedValue(page, 'Grupo')).not.toBe('');
       const groupUuid = await pickedValue(page, 'Grupo');
       expect(hashOf(page)).toBe(`#1?search=&project=${projectUuid}&group=${groupUuid}`);
-      // Shown with dots (issue 14).
+      // Shown with dots.
       expect(await row(page, names.society).getByText(shownRut).isVisible()).toBe(true);
       await screenshot(page, 'hierarchy-societies-list');
       // A new project empties the group it depended on.
@@ -328,7 +328,7 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       await row(page, names.society).waitFor();
       expect(hashOf(page)).toBe(`#1?search=${stamp}&project=&group=`);
 
-      // Found by its RUT typed with dots (issue 14), and the pager says how many there are.
+      // Found by its RUT typed with dots, and the pager says how many there are.
       const byRut = await listAnswer(page, '/api/v1/societies/society/', [], () =>
         page.getByLabel('Buscar sociedad').fill(dottedRut),
       );
@@ -374,7 +374,7 @@ describe('SUPER_ADMIN manages the hierarchy', () => {
       await dialog
         .getByText(`¿Estás seguro de que deseas eliminar el proyecto «${names.project}»?`, { exact: false })
         .waitFor();
-      // A whole project goes only once its name is typed (issue 14).
+      // A whole project goes only once its name is typed.
       const confirmProject = dialog.getByRole('button', { name: 'Seguro' });
       expect(await confirmProject.isDisabled()).toBe(true);
       await dialog.getByLabel(`Para confirmar, escribe «${names.project}»`).fill(names.project.slice(0, -1));
@@ -418,7 +418,7 @@ describe('pagination', () => {
       expect(await pageButtons()).toEqual(['1', '2', '3']);
       expect(await page.getByLabel('Mostrar').inputValue()).toBe('5');
       expect(asked.at(-1)).toEqual({ limit: '5', offset: '0' });
-      // The rows shown and the total (issue 14).
+      // The rows shown and the total.
       expect(await page.getByTestId('pager-range').textContent()).toBe('1–5 de 23');
       await screenshot(page, 'hierarchy-projects-pager-page-1');
 
@@ -452,7 +452,7 @@ describe('pagination', () => {
       await row(page, 'Proyecto 15').waitFor();
       expect(await pageButtons()).toEqual(['1', '2']);
       expect(asked.at(-1)).toEqual({ limit: '15', offset: '0' });
-      // The page size is in the address, so a reload keeps it (issue 14).
+      // The page size is in the address, so a reload keeps it.
       expect(hashOf(page)).toBe('#1?search=&size=15');
       await page.reload();
       await row(page, 'Proyecto 15').waitFor();

@@ -9,7 +9,7 @@ import { launchBrowser, newPage, presetLocalStorage, screenshot, signInWithCooki
 import { tableAccess, testUserRecord } from '../helpers/db';
 
 /**
- * /home (portal §2 Home, issue 13): the greeting, the indicator boxes filled from GET api/v1/indicators/ (the bundled
+ * /home (portal §2 Home): the greeting, the indicator boxes filled from GET api/v1/indicators/ (the bundled
  * dataset the test portal stored at start), the per-role selection kept in local storage, the welcome screen while
  * the indicators load (at most 4.5 s), and the page at 375 px.
  */

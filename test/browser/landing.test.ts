@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
 import { waitForMail } from '../helpers/mail';
 
-/** The public landing at / (issue 13, portal spec §2): sections, branding in the footer, nav, contact by SES. */
+/** The public landing at / (portal spec §2): sections, branding in the footer, nav, contact by SES. */
 const { webUrl, unbrandedWebUrl, env } = inject('portal');
 const firmAddress = (env.CONTACT_EMAIL || env.MAIL_FROM) as string;
 let browser: Browser;

@@ -35,7 +35,7 @@ describe('branded login', () => {
       );
       expect(await page.getByRole('button', { name: 'Ingresar con Microsoft' }).isDisabled()).toBe(true);
       expect(await page.getByText('© 2031').isVisible()).toBe(true);
-      // Everything the firm uploaded is used (issue 14): the background image under the brand panel, the logo, the
+      // Everything the firm uploaded is used: the background image under the brand panel, the logo, the
       // icon as favicon, the site title and description; each image URL answers with a PNG.
       const background = await page
         .locator('.portal-brand-panel')

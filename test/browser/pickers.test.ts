@@ -8,7 +8,7 @@ import { createTestUser, tableAccess, testUserRecord } from '../helpers/db';
 import { freshRut } from '../helpers/fresh';
 
 /**
- * Issue 9, "Pickers find anything", in the browser: a project of the test's own holds more societies than a page of
+ * "Pickers find anything", in the browser: a project of the test's own holds more societies than a page of
  * the old pickers (100); the user form finds the 101st and later ones by typing part of the name (asked of the server),
  * keeps them after saving (named by uuids= on reopening, pinned and checked), pages with 'Mostrar más', and the users
  * list's society filter finds one the same way.

@@ -9,7 +9,7 @@ import { type AssignmentWorld, buildAssignmentWorld } from '../helpers/assignmen
 import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
 
 /**
- * Issue 11's admin screens in the browser: a report's per-user visibility on its detail page (report references:
+ * the admin screens in the browser: a report's per-user visibility on its detail page (report references:
  * searched and paged on the server, hide and show one user), and SUPER_ADMIN's modules screen (create, rename, delete,
  * the API's refusals in Spanish), each also at 375 px without a serious axe violation.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
 
 /**
- * Issue 11, built-in dashboards drawn from the portal's own data: sociedad@demo.cl (Minera Atacama, whose documents
+ * Built-in dashboards drawn from the portal's own data: sociedad@demo.cl (Minera Atacama, whose documents
  * and ledger the seed adds) opens 'Actividad de documentos' and 'Resumen contable' from 'Mis reportes' and their charts draw.
  */
 const { webUrl } = inject('portal');

@@ -8,7 +8,7 @@ import { type AssignmentWorld, buildAssignmentWorld } from '../helpers/assignmen
 import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
 
 /**
- * Issue 11 in the browser: a PROJECT_ADMIN creates a built-in report for a group through the wizard; a USER_GROUP of
+ * In the browser: a PROJECT_ADMIN creates a built-in report for a group through the wizard; a USER_GROUP of
  * that group finds it in 'Mis reportes' and its charts render; a USER_SOCIETY of another group does not see it, and
  * opening it by address reads 'Grafico no encontrado'.
  */
@@ -113,7 +113,7 @@ describe('at 375 px, without serious accessibility violations', () => {
     await admin.page.getByTestId('inactive-list').waitFor();
     await admin.page.getByText(`Actividad ${stamp}`).first().waitFor();
     expect(await serious(admin.page)).toEqual([]);
-    // The shell's top bar is made responsive by another change (issue 13); until then it sets the page's width, so
+    // The shell's top bar is made responsive by another change; until then it sets the page's width, so
     // these screens are held to the width of an existing admin list, not wider.
     await admin.page.goto(`${webUrl}/admin/group`);
     await admin.page.getByRole('heading', { level: 2 }).first().waitFor();

@@ -82,7 +82,7 @@ describe('route guards', () => {
 
   test('a signed-in user on a guest page lands on /home; signing out from the user menu returns to /', async () => {
     await withPage(async (page, context) => {
-      // A user of its own: signing out ends every session of the user (issue 8), and tests beside this one use the demo
+      // A user of its own: signing out ends every session of the user, and tests beside this one use the demo
       // accounts.
       await signInWithCookies(context, webUrl, (await andesUser('USER_SOCIETY')).email);
       await page.goto(`${webUrl}/forgottenPassword`);

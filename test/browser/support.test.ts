@@ -6,7 +6,7 @@ import { call, signIn } from '../helpers/api';
 import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
 import { waitForMail } from '../helpers/mail';
 
-/** Support (issue 13): the ticket from 'Ayuda' and from /support, stored and mailed; the carousel; the tickets list. */
+/** Support: the ticket from 'Ayuda' and from /support, stored and mailed; the carousel; the tickets list. */
 const { webUrl } = inject('portal');
 const PROJECT_CONTACT = 'contacto@andes.demo.cl';
 let browser: Browser;

@@ -54,7 +54,7 @@ describe.concurrent('users admin', () => {
       await page.getByRole('link', { name: 'Invitar' }).click();
       await page.waitForURL(`${webUrl}/admin/users/invite`);
       const invite = page.getByRole('button', { name: 'Invitar usuario' });
-      // A SUPER_ADMIN is told where the links lead by the project chosen (issue 14): Pacífico's portal URL is another
+      // A SUPER_ADMIN is told where the links lead by the project chosen: Pacífico's portal URL is another
       // origin (127.0.0.1) than this page's, so its links need that domain set up; Andes' is this very origin.
       const notice = page.getByTestId('portal-url-notice');
       await page.getByLabel('Rol (*)').selectOption({ label: 'Administrador de proyectos' });
@@ -110,7 +110,7 @@ describe.concurrent('users admin', () => {
       expect(await pending.getByText('Usuario de grupos').isVisible()).toBe(true);
       await pending.getByRole('button', { name: 'Reenviar' }).click();
       await pending.getByTestId('resent').waitFor();
-      // Where the invitation leads (issue 14).
+      // Where the invitation leads.
       expect(await pending.getByRole('cell', { name: 'Grupo Norte', exact: true }).isVisible()).toBe(true);
       await screenshot(page, 'users-invitation-resent');
 
@@ -123,7 +123,7 @@ describe.concurrent('users admin', () => {
       await guest.page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
       await guest.page.getByLabel('Confirmar contraseña').fill(PASSWORD);
       await guest.page.getByRole('button', { name: 'Finalizar registro' }).click();
-      // Signed in at once (issue 14).
+      // Signed in at once.
       await guest.page.waitForURL(`${webUrl}/home`);
       await guest.page.getByRole('heading', { name: 'Hola Inés' }).waitFor();
 
@@ -139,9 +139,9 @@ describe.concurrent('users admin', () => {
       await row.waitFor();
       expect(await row.getByText('Usuario de grupos').isVisible()).toBe(true);
       expect(await row.getByText('Habilitado').isVisible()).toBe(true);
-      // Where the person works (issue 14): its group, as it belongs to no society.
+      // Where the person works: its group, as it belongs to no society.
       expect(await row.getByRole('cell', { name: 'Grupo Norte', exact: true }).isVisible()).toBe(true);
-      // Signed in once, on registering: 'Último ingreso' shows that instant in Chilean format (issue 14).
+      // Signed in once, on registering: 'Último ingreso' shows that instant in Chilean format.
       expect(await users.getByRole('columnheader', { name: 'Último ingreso' }).isVisible()).toBe(true);
       const signedInAt = row.getByRole('cell').filter({ hasText: /^\d{2}-\d{2}-\d{4},? \d{2}:\d{2}$/ });
       expect(await signedInAt.count()).toBe(1);
@@ -154,7 +154,7 @@ describe.concurrent('users admin', () => {
       await page.waitForURL(/\/admin\/users\/detail\//);
       await page.getByRole('heading', { name: 'Inés Invitada Núñez' }).waitFor();
       expect(await page.getByTestId('short-id').textContent()).toMatch(/^.{10}…$/);
-      // The RUT typed without dots is shown with them (issue 14).
+      // The RUT typed without dots is shown with them.
       expect(await page.getByText('15.678.901-1').isVisible()).toBe(true);
       expect(await page.getByText('Grupo Norte').isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: 'Editar' }).count()).toBe(0);
@@ -184,7 +184,7 @@ describe.concurrent('users admin', () => {
       await page.goBack();
       await page.goBack();
 
-      // Disable, once confirmed: the row changes in place (issue 14).
+      // Disable, once confirmed: the row changes in place.
       await row.waitFor();
       await rowAction(page, 'Inés Invitada Núñez', 'Deshabilitar');
       await page.getByText('¿Estás seguro de que deseas deshabilitar «Inés Invitada Núñez»?').waitFor();

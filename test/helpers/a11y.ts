@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { screenshot } from './browser';
 
-/** What the browser tests refuse (issue 13): any axe violation of serious or critical impact. */
+/** What the browser tests refuse: any axe violation of serious or critical impact. */
 const BLOCKING = new Set(['serious', 'critical']);
 
 /** The serious and critical axe violations on the page as it is now, one line per rule with its first targets. */

@@ -10,7 +10,7 @@ import { unique } from './fresh';
 import { societyBody } from './societies';
 
 /**
- * A small world of its own for the reports and accounting-assignment tests (issue 11, issue 12), built through the API
+ * A small world of its own for the reports and accounting-assignment tests, built through the API
  * as SUPER_ADMIN so it neither reads nor changes the demo data:
  *
  *   project P ─ group G1 ─ societies S1a (userSociety, a USER_SOCIETY) and S1b

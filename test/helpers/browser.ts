@@ -135,7 +135,7 @@ export async function backgroundHex(page: Page, selector: string): Promise<strin
 }
 
 /**
- * Chooses `option` in a single-choice picker (SelectionList, issue 9: project and group filters and fields search on
+ * Chooses `option` in a single-choice picker (SelectionList: project and group filters and fields search on
  * the server): types `search` into the picker's own search box, then checks the option's radio button.
  * `option` '' checks the picker's first row ('Todos los proyectos' and the like) without searching.
  */

@@ -21,7 +21,7 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'societies/industry-type/{uuid}': 'industry',
   'users/user/{uuid}': 'user',
   'register/invitations/{id}': 'invitation',
-  // Issue 10: documents and folders.
+  // Documents and folders.
   'documents/document/{uuid}': 'document',
   'documents/download/{uuid}': 'document',
   'documents/share/token/{uuid}': 'document',
@@ -29,12 +29,12 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'documents/share/link/{uuid}': 'shareLink',
   'documents/upload-url/{uuid}': 'upload',
   'folder-templates/folder/{uuid}': 'folderTemplate',
-  // issue 13
+  // Support tickets.
   'external/zoho/desk/ticket/{uuid}': 'ticket',
   // A ticket's attachment, an upload once attached (no world case: support-conversation.test.ts proves that
   // another client, another firm's admin and a group admin get 404)
   'external/zoho/desk/attachment/{file}': 'upload',
-  // Modules (global), reports and accounting assignments (issue 11, issue 12).
+  // Modules (global), reports and accounting assignments.
   'modules/module/administration/{uuid}': 'module',
   'modules/reports/report/{uuid}': 'report',
   'modules/reports/get-report/{id}': 'report',
@@ -58,13 +58,13 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   offset: 'value',
   search: 'value',
   societySearch: 'value',
-  // issue 23: how a societies search matches (contains, prefix)
+  // How a societies search matches (contains, prefix)
   match: 'value',
   ordering: 'value',
   user_role: 'value',
   tax_module: 'value',
   token: 'value',
-  // Issue 10: documents and folders.
+  // Documents and folders.
   folder: 'folderTemplate',
   main_folder: 'folderTemplate',
   notification: 'notification',
@@ -73,7 +73,7 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   type: 'value',
   format: 'value',
   days: 'value',
-  // issue 13: the ticket list's status filter
+  // The ticket list's status filter
   status: 'value',
   // A ticket message's attachments are the caller's uploads (short-lived while pending, no world case:
   // support-conversation.test.ts proves another's answers as missing)
@@ -90,7 +90,7 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   cant_see: 'value',
   // The registry choices' tool filter.
   tool_type: 'value',
-  // accounting statements (issue 12; year and type above)
+  // accounting statements (year and type above)
   month: 'value',
   rule: 'value',
   money_type: 'value',
@@ -100,7 +100,7 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   period: 'value',
   cod_cta: 'value',
   parent1: 'value',
-  // the accounting assignment a statement is opened through (issue 12)
+  // the accounting assignment a statement is opened through
   assignment: 'assignment',
   flujo: 'value',
   // Large ledger imports: the job is a pending large upload, as a document upload is (short-lived, no world case;
@@ -109,7 +109,7 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   file_name: 'value',
   file_size: 'value',
   content_type: 'value',
-  // Issue 14: the RUT the society wizard checks on leaving step 1.
+  // The RUT the society wizard checks on leaving step 1.
   rut: 'value',
 };
 
@@ -228,12 +228,12 @@ const SAMPLES: Record<string, () => unknown> = {
   browsing_module: () => 'inicio',
   browsing_view: () => 'inicio',
   custom_portal_url: () => 'https://portal.example.cl',
-  // Issue 10: documents and folders.
+  // Documents and folders.
   folder_name: () => `Carpeta ${next()}`,
   document_name: () => `Documento ${next()}`,
   file_name: () => `archivo-${next()}.pdf`,
   file_size: () => 1024,
-  // issue 13: contact message and support ticket
+  // Contact message and support ticket
   subject: () => 'Consulta de prueba',
   // A chatbot article's title, text and source.
   title: () => `Artículo ${next()}`,
@@ -251,7 +251,7 @@ const SAMPLES: Record<string, () => unknown> = {
   accounting_type: () => 'BALANCE_8_COLUMNS',
   cant_see: () => true,
   document_digest: () => true,
-  // Large ledger imports (issue 12): the file's type, and a job nobody has (its real jobs are the caller's own).
+  // Large ledger imports: the file's type, and a job nobody has (its real jobs are the caller's own).
   content_type: () => 'text/csv',
   job: () => '00000000-0000-4000-8000-00000000a0b0',
   // A valid RUT (rut-available is asked about a group's firm).

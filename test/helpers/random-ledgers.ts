@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /**
- * Random balanced ledgers for the accounting property tests (issue 12): the in-process one
+ * Random balanced ledgers for the accounting property tests: the in-process one
  * (functions/lib/accounting/accounting.property.test.ts) and the one through the HTTP API
  * (test/integration/accounting-property.test.ts) draw from the same generator, write the same CSV and check against
  * the same reading.

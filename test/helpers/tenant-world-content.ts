@@ -10,7 +10,7 @@ import { call, ok } from './api';
 import { unique } from './fresh';
 
 /**
- * The content of the tenant world (issues 10, 11, 13): what lives inside the hierarchy, built through the API as
+ * The content of the tenant world: what lives inside the hierarchy, built through the API as
  * SUPER_ADMIN so the isolation matrix can call every document, report, assignment and ticket contract with another
  * tenant's real id. Per tag:
  * - a template folder where the tag holds a project (templates belong to a project, portal §2 "Documents");

@@ -47,13 +47,13 @@ export type Kind =
   | 'user'
   | 'invitation'
   | 'industry'
-  // Issue 10: document-repository ids.
+  // Document-repository ids.
   | 'document'
   | 'folderTemplate'
   | 'shareLink'
   | 'upload'
   | 'notification'
-  // A support ticket (issue 13).
+  // A support ticket.
   | 'ticket'
   | 'module'
   // A registered dashboard: global like a module, the SUPER_ADMIN's.
@@ -68,7 +68,7 @@ export const TENANT_KINDS = [
   'society',
   'user',
   'invitation',
-  // The world's content (issues 10, 11, 13), built by tenant-world-content.ts.
+  // The world's content, built by tenant-world-content.ts.
   'folderTemplate',
   'document',
   'shareLink',

@@ -6,7 +6,7 @@ import { getHealth } from '../../shared/contracts/health';
 import { type Synthesized, synthPortal, unacknowledgedViolations } from './helpers';
 
 /**
- * Issue 12: a large ledger file uploaded to the documents bucket starts its import job through EventBridge, with the
+ * A large ledger file uploaded to the documents bucket starts its import job through EventBridge, with the
  * bucket's native EventBridge switch (no CDK notifications custom resource) and a least-privilege job function.
  */
 let synthesized: Synthesized;
@@ -56,7 +56,7 @@ function workerStatements(): Record<string, { Action: unknown; Resource: unknown
   return Object.fromEntries(statements.map((s) => [s.Sid, s]));
 }
 
-describe('large ledger import job (issue 12)', () => {
+describe('large ledger import job', () => {
   it('enables EventBridge on the documents bucket natively, without the notifications custom resource', () => {
     const bucket = resources(data)[documentsBucketId()];
     expect(bucket?.Type).toBe('AWS::S3::Bucket');

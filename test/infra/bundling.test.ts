@@ -50,7 +50,7 @@ describe('bundled synth', () => {
       'documents/document-digest',
     ];
     expect(bundles).toHaveLength(new Set([...sample.map((c) => c.handler), ...jobs]).size);
-    // The import worker (issue 12) is a 15-minute job, not a request path: it carries the file readers (CSV, XLSX)
+    // The import worker is a 15-minute job, not a request path: it carries the file readers (CSV, XLSX)
     // besides DynamoDB and S3, and its cold start is nothing beside a 150 MB import, so the request budget is not its own.
     const jobFunctions = Template.fromStack(synth.stacks.jobs).findResources('AWS::Lambda::Function', {
       Properties: { Description: Match.stringLikeRegexp('Large ledger imports') },
@@ -69,14 +69,14 @@ describe('bundled synth', () => {
       // Minified: long lines (only template literals and legal comments keep their line breaks).
       expect(code.length / code.split('\n').length).toBeGreaterThan(500);
       expect(statSync(file).size).toBeGreaterThan(10_000);
-      // DynamoDB goes through the light client (functions/lib/aws/dynamo-client.ts), never the SDK's (issue 9).
+      // DynamoDB goes through the light client (functions/lib/aws/dynamo-client.ts), never the SDK's.
       expect(code).not.toContain('com.amazonaws.dynamodb');
       expect(code).not.toMatch(/sso_start_url|credential_process|web_identity_token_file/);
       // The local fault switch (local/faults.ts) is not in any function: its branch is dead code under the define.
       expect(code).not.toMatch(FAULT_SWITCH_MARKS);
       // Where an SDK client remains (the documents bucket's and the import worker's S3, QuickSight, SSM, Bedrock: its
       // user-agent header tells), credentials come from the environment only: the SDK's chain (SSO, ini files, credential_process, web identity, container and instance
-      // credentials) is left out, and so are event streams (issue 9).
+      // credentials) is left out, and so are event streams.
       if (code.includes('x-amz-user-agent')) {
         withSdk += 1;
         expect(code).toContain('Unable to find environment variable credentials.');
@@ -123,7 +123,7 @@ describe('per-function bundling', () => {
   }
 
   /**
-   * Cognito, SES v2 and S3 are called through the light clients of functions/lib/aws/ (issue 9: @smithy/core and an
+   * Cognito, SES v2 and S3 are called through the light clients of functions/lib/aws/ (@smithy/core and an
    * SDK client weighed 130 to 300 KB of a bundle). A function that needs one of their SDK clients again is named here,
    * with the reason; none does today (QuickSight, SSM and Bedrock, in the report viewer, the indicators and the chatbot,
    * stay on the SDK).
@@ -179,7 +179,7 @@ describe('per-function bundling', () => {
     expect(await text(undefined)).toMatch(FAULT_SWITCH_MARKS);
   }, 60_000);
 
-  it('bundles busboy only where the contract takes files (issue 9: 23 KB of every other bundle)', async () => {
+  it('bundles busboy only where the contract takes files (23 KB of every other bundle)', async () => {
     const multipart = contracts.find((c) => c.multipartFiles);
     const plain = contracts.find((c) => !c.multipartFiles && c.method === 'GET');
     if (!multipart || !plain) throw new Error('the contract table has no multipart or no plain GET contract');
@@ -191,7 +191,7 @@ describe('per-function bundling', () => {
     expect(withoutFiles).toContain('multipart parsing is not bundled in this function');
   }, 60_000);
 
-  it('validates with zod/mini, never zod classic (issue 9: classic was 91 KB of every bundle, not tree-shaken)', async () => {
+  it('validates with zod/mini, never zod classic (classic was 91 KB of every bundle, not tree-shaken)', async () => {
     for (const handler of ['societies/list-societies', 'users/patch-user', 'registration/import-users-csv']) {
       const code = await bundled(handler);
       expect(code).toMatch(/node_modules\/zod\/v4\/mini\//);
@@ -220,7 +220,7 @@ describe('per-function bundling', () => {
   const fileHandlers = (type: string) =>
     [...new Set(contracts.filter((c) => c.fileResponse === type).map((c) => c.handler))].sort();
 
-  it('keeps each writer to the functions answering its file (issue 9: Excel functions carried pdf-lib, 856 KB)', async () => {
+  it('keeps each writer to the functions answering its file (Excel functions carried pdf-lib, 856 KB)', async () => {
     const excel = fileHandlers('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const pdf = fileHandlers('application/pdf');
     expect(excel.length).toBeGreaterThanOrEqual(3);

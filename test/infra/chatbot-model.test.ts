@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { actionsOf, contractById, roleStatements, type Synthesized, synthSample, variablesOf } from './helpers';
 
 /**
- * Issue 13: the chatbot's Bedrock model and the contact form's address are per deployment (CDK context
+ * The chatbot's Bedrock model and the contact form's address are per deployment (CDK context
  * `bedrockModelId`, `contactEmail`; docs/deploy.md). Without them nothing is set: the chatbot answers from retrieval
  * alone and the contact form mails the sender address. With them, only the chatbot may invoke exactly that model.
  */

@@ -12,7 +12,7 @@ import {
 } from './helpers';
 
 /**
- * Issue 11: the report viewer's embedding is configured per deployment (CDK context, docs/deploy.md). Without context
+ * The report viewer's embedding is configured per deployment (CDK context, docs/deploy.md). Without context
  * nothing is set; with it, only the function that embeds (getReport) gets the settings and exactly the AWS access
  * they need. The grant names the dashboards deploy time knows (the configured id prefix), and the registry's
  * writer refuses ids outside that same prefix. The real declarations of a few report contracts are synthesized,

@@ -50,7 +50,7 @@ export const S3_OBJECT_COMMANDS = [
   'DeleteObjects',
 ];
 
-/** The report embedding's AWS calls (issue 11): QuickSight embed URLs and the Power BI secret in SSM. */
+/** The report embedding's AWS calls: QuickSight embed URLs and the Power BI secret in SSM. */
 export const EMBEDDING_COMMANDS = [
   'GenerateEmbedUrlForAnonymousUser',
   'GenerateEmbedUrlForRegisteredUser',

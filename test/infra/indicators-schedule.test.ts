@@ -5,7 +5,7 @@ import { getHealth } from '../../shared/contracts/health';
 import { type Synthesized, synthPortal, unacknowledgedViolations } from './helpers';
 
 /**
- * Issue 13: the daily indicators job, EventBridge Scheduler → Lambda, with least privilege. A one-contract portal keeps
+ * The daily indicators job, EventBridge Scheduler → Lambda, with least privilege. A one-contract portal keeps
  * the synth small; the schedule does not depend on the contract table.
  */
 const synthWith = (context: Record<string, unknown>) =>
@@ -23,7 +23,7 @@ beforeAll(() => {
 function jobRoleStatements(template: Template): Array<Record<string, unknown>> {
   const roles = template.findResources('AWS::IAM::Role', {
     Properties: {
-      // The jobs stack holds other job functions too (issue 12: the ledger import worker): this one's role by name.
+      // The jobs stack holds other job functions too (the ledger import worker): this one's role by name.
       Description: Match.stringLikeRegexp('scheduled indicators job'),
       AssumeRolePolicyDocument: Match.objectLike({
         Statement: [Match.objectLike({ Principal: { Service: 'lambda.amazonaws.com' } })],

@@ -13,7 +13,7 @@ import {
 import { actionsOf, roleStatements, type Statement, type Synthesized, synthPortal } from './helpers';
 
 /**
- * Least privilege (issue 8), proved on the synthesized templates of the real contract table: one role per function,
+ * Least privilege, proved on the synthesized templates of the real contract table: one role per function,
  * holding what its contract declares and nothing else; and the declarations proved against the handlers' bundles.
  */
 let synth: Synthesized;
@@ -98,7 +98,7 @@ describe('declarations match what each handler can call (its bundle)', () => {
       commands.some((c) => MAIL_COMMANDS.includes(c)),
       'sends mail',
     ).toBe(Boolean(declared.mail));
-    // Issue 10: S3 object commands of either bucket, as the IAM actions they need (HEAD is GetObject, a copy both).
+    // S3 object commands of either bucket, as the IAM actions they need (HEAD is GetObject, a copy both).
     const s3Actions = new Set(
       commands
         .filter((c) => S3_OBJECT_COMMANDS.includes(c))
@@ -111,7 +111,7 @@ describe('declarations match what each handler can call (its bundle)', () => {
       commands.some((c) => TABLE_WRITE_COMMANDS.includes(c)),
       'writes the table',
     ).toBe(declared.table.write !== undefined);
-    // Issue 11: QuickSight embed URLs and the Power BI secret only where `embedding` is declared, and exactly the
+    // QuickSight embed URLs and the Power BI secret only where `embedding` is declared, and exactly the
     // calls infra grants it (constructs/function-access.ts embeddingStatements).
     const embedding = commands.filter((c) => EMBEDDING_COMMANDS.includes(c)).sort();
     expect(embedding, 'embedding calls').toEqual(
@@ -153,7 +153,7 @@ describe('synthesized roles', () => {
     expect(actions.filter((a) => a.includes('*'))).toEqual([]);
     expect(actions).not.toContain('dynamodb:Scan');
     expect(actions).not.toContain('dynamodb:DescribeTable');
-    // The documents bucket only for the functions that declare it (issue 10).
+    // The documents bucket only for the functions that declare it.
     if (!declared.documents?.length) expect(JSON.stringify(statements)).not.toMatch(/Documents/);
 
     // Table writes on the whole table only where declared 'any'; otherwise under partition-key conditions.

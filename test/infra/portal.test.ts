@@ -246,7 +246,7 @@ describe('Auth', () => {
       },
       DeletionProtection: 'ACTIVE',
     });
-    // Passwords reach Cognito only through the API's admin flow (issue 8): no USER_PASSWORD_AUTH, no SRP.
+    // Passwords reach Cognito only through the API's admin flow: no USER_PASSWORD_AUTH, no SRP.
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
       ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
@@ -288,7 +288,7 @@ describe('Web', () => {
       DistributionConfig: Match.objectLike({
         Aliases: ['portal.example.cl'],
         ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' }),
-        // No standard logs: they would record ?token= query strings (issue 8).
+        // No standard logs: they would record ?token= query strings.
         Logging: Match.absent(),
         WebACLId: Match.anyValue(),
         DefaultCacheBehavior: Match.objectLike({

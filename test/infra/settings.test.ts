@@ -37,7 +37,7 @@ describe('readSettings', () => {
   });
 });
 
-describe('embedding settings of the report viewer (issue 11)', () => {
+describe('embedding settings of the report viewer', () => {
   const GUID = '00000000-1111-2222-3333-444444444444';
 
   it('are absent without context, so nothing is configured', () => {

@@ -9,11 +9,11 @@ import { familyOf } from '../helpers/contract-inputs';
 import { newSociety } from '../helpers/societies';
 import { CHART_CSV, ledgerCsv, statementAssignments, upload } from './accounting-helpers';
 
-/** Issue 12 exports: PDF and Excel of each statement, read back; real numbers; no formula from imported text. */
+/** Exports: PDF and Excel of each statement, read back; real numbers; no formula from imported text. */
 let superAdmin: string;
 let societyUser: string;
 let society: { uuid: string; rut: string; name: string };
-/** The statements open through assignments (issue 12): these cover the demo group norte. */
+/** The statements open through assignments: these cover the demo group norte. */
 let opened: Record<accounting.StatementFamily, string>;
 
 async function download(contract: Contract, query: Record<string, string | number>, token: string) {

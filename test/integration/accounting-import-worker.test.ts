@@ -6,7 +6,7 @@ import { objectCreated } from '../helpers/jobs';
 import { ledgerCsv, societyWithChart } from './accounting-helpers';
 
 /**
- * Issue 12, the AWS path of a large ledger import: there, the upload's S3 "Object Created" event reaches the job
+ * The AWS path of a large ledger import: there, the upload's S3 "Object Created" event reaches the job
  * function through EventBridge (infra/constructs/accounting-import-job.ts) and the confirm call starts nothing. Here
  * the worker's handler is called in this process with that event, on the test portal's DynamoDB Local and s3rver:
  * it runs the job without a confirm, and a repeated event (one after the other or at the same time) or a late confirm

@@ -7,7 +7,7 @@ import { bigLedger } from '../helpers/random-ledgers';
 import { societyWithChart, statementAssignments, viewVia } from './accounting-helpers';
 
 /**
- * Issue 12, large files: beyond the 2 MB a request carries, the ledger goes to S3 (s3rver here) by presigned POST and
+ * Large files: beyond the 2 MB a request carries, the ledger goes to S3 (s3rver here) by presigned POST and
  * a job imports it with the same all-or-nothing rules, writing its progress and final report to a job item that the
  * import screen polls. The small multipart path stays as it was (accounting.test.ts).
  */

@@ -17,7 +17,7 @@ import { newSociety } from '../helpers/societies';
 import { statementAssignments, upload, viewVia } from './accounting-helpers';
 
 /**
- * Issue 12 "Must show", over the real HTTP API: random balanced ledgers go through the import endpoints of the
+ * "Must show", over the real HTTP API: random balanced ledgers go through the import endpoints of the
  * integration portal, and every statement the API answers satisfies I1–I8 of design/accounting.md in both bases and
  * both currencies; the 8-column balance equals a computation written here from the generated vouchers alone, and a
  * cash-flow cell's drill-down adds up to the cell. Few runs (each is a society, two imports and ~24 requests); the

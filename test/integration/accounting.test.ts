@@ -11,12 +11,12 @@ import { invokeInProcess } from '../helpers/in-process';
 import { newSociety } from '../helpers/societies';
 import { CHART_CSV, ledgerCsv, statementAssignment, statementAssignments, upload, viewVia } from './accounting-helpers';
 
-/** Issue 12 over the real local services: imports and their rules, atomic re-import, statements, drill-down, USD, scope. */
+/** Over the real local services: imports and their rules, atomic re-import, statements, drill-down, USD, scope. */
 let superAdmin: string;
 let groupAdmin: string;
 let societyUser: string;
 const demo = () => inject('portal').demo;
-/** Statements open through an accounting assignment (issue 12): the four of this file cover the demo project andes. */
+/** Statements open through an accounting assignment: the four of this file cover the demo project andes. */
 let opened: Record<accounting.StatementFamily, string>;
 const view = viewVia(() => opened);
 
@@ -656,7 +656,7 @@ describe('scope', () => {
 });
 
 /**
- * Issue 12, "the viewer honours its assignment": a statement opens only through an accounting assignment visible to
+ * "the viewer honours its assignment": a statement opens only through an accounting assignment visible to
  * the caller (enabled, its role's flag on, a target covering the society) and only for the societies it covers.
  */
 describe('the viewer honours its assignment', () => {

@@ -42,7 +42,7 @@ import { uploadSmall } from './documents-fixture';
  *
  * The world is its own (a project, a group, a society, a person of each role, content of every kind), so the writes
  * change nothing another file reads; its entities are made to look as items written before the listing directories
- * (issue 9) look in AWS, where they still hold the first design's index keys and list attributes.
+ * look in AWS, where they still hold the first design's index keys and list attributes.
  */
 
 /** Contracts not called, each with its reason (none today but the file answers). */
@@ -268,7 +268,7 @@ async function buildWorld(): Promise<World> {
 }
 
 /**
- * Makes items look as those written before the listing directories (issue 9) look in AWS: they still hold the first
+ * Makes items look as those written before the listing directories look in AWS: they still hold the first
  * design's index keys and list attributes, which no writer adds now (and a rewrite must not carry over).
  */
 async function asWrittenBeforeDirectories(itemKeys: Array<{ pk: string; sk: string }>) {

@@ -5,7 +5,7 @@ import { call } from '../helpers/api';
 import { type AssignmentWorld, buildAssignmentWorld, sendForm } from '../helpers/assignment-world';
 
 /**
- * Issue 12, accounting assignments over the real local services: CRUD (multipart create, form-data patch), search,
+ * Accounting assignments over the real local services: CRUD (multipart create, form-data patch), search,
  * the GROUP_ADMIN's scope, and the user list get-module-accounting under the same visibility rule as reports.
  */
 let w: AssignmentWorld;

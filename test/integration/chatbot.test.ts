@@ -2,7 +2,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { askChatbot } from '../../shared/contracts/chatbot';
 import { call, signIn } from '../helpers/api';
 
-/** The chatbot over HTTP (issue 13): retrieval alone locally (no Bedrock model configured), always with its source. */
+/** The chatbot over HTTP: retrieval alone locally (no Bedrock model configured), always with its source. */
 let token: string;
 beforeAll(async () => {
   token = (await signIn('sociedad@demo.cl')).access;

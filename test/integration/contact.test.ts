@@ -4,7 +4,7 @@ import { postContactEmail } from '../../shared/contracts/external';
 import { call } from '../helpers/api';
 import { allMailTo, waitForMail, waitForMailWhere } from '../helpers/mail';
 
-/** The landing contact form (issue 13): mailed by SES to the firm's contact address, validated, throttled per IP. */
+/** The landing contact form: mailed by SES to the firm's contact address, validated, throttled per IP. */
 const firmAddress = () => {
   const env = inject('portal').env;
   return env.CONTACT_EMAIL || env.MAIL_FROM;

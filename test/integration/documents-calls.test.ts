@@ -9,7 +9,7 @@ import { countDynamoCalls, invokeInProcess } from '../helpers/in-process';
 import { buildDocumentsWorld } from './documents-fixture';
 
 /**
- * Issue 9's rule on the document lists (every list page in at most 3 DynamoDB calls, whatever the partition holds),
+ * the rule on the document lists (every list page in at most 3 DynamoDB calls, whatever the partition holds),
  * counted on whole requests: authentication (the caller's Get and its memberships' enable flags) included. The
  * requests run in this process so the functions' DynamoDB client can be counted.
  */

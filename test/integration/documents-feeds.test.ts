@@ -6,7 +6,7 @@ import { tableAccess } from '../helpers/db';
 import { buildDocumentsWorld, uploadSmall } from './documents-fixture';
 
 /**
- * Feed retention (issue 10): a feed shard keeps its newest FEED_SHARD_CAP entries, trimmed in the append's own
+ * Feed retention: a feed shard keeps its newest FEED_SHARD_CAP entries, trimmed in the append's own
  * transaction, so no upload fails because of a feed's history (unbounded, a group feed shard reached DynamoDB's 400 KB
  * after ~50,000 documents and every upload of the group failed). Thousands of documents spread over 16 shards would be
  * slow to write here, so the documents are given ids that all land in shard 0 of both feeds: the cap is reached after

@@ -9,7 +9,7 @@ import { unique } from '../helpers/fresh';
 import { societyBody } from '../helpers/societies';
 
 /**
- * A small hierarchy of its own for the document tests (issue 10): project P with group G (society S, its user) and a
+ * A small hierarchy of its own for the document tests: project P with group G (society S, its user) and a
  * sibling group G2 (society S2), and another project Q (society SQ); an admin of each scope.
  */
 

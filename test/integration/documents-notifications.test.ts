@@ -11,7 +11,7 @@ import { societyBody } from '../helpers/societies';
 import { uploadSmall } from './documents-fixture';
 
 /**
- * Notifications of a large group (issue 10): every new document also lands in its group's feed, so a group-level user
+ * Notifications of a large group: every new document also lands in its group's feed, so a group-level user
  * is told of documents in any of its group's societies, however many (it used to read at most 12 society feeds), while
  * a USER_SOCIETY sees only its own societies, never their siblings.
  *
@@ -183,7 +183,7 @@ describe('notifications of a group of 15 societies', () => {
 });
 
 describe('the demo seed', () => {
-  // Issue 10: the seed uploads through the same data-layer path as the API, so the demo accounts of Grupo Norte see
+  // The seed uploads through the same data-layer path as the API, so the demo accounts of Grupo Norte see
   // 'Archivo añadido' for the seeded PDFs on their first sign-in (local/seed-documents.ts).
   test.each(['sociedad@demo.cl', 'grupo@demo.cl', 'usuariogrupo@demo.cl'])(
     '%s sees the seeded documents of its societies',

@@ -6,7 +6,7 @@ import { tableAccess } from '../helpers/db';
 import { buildDocumentsWorld, getManual, uploadSmall } from './documents-fixture';
 
 /**
- * Share links (portal §2 "Sharing"; issue 10): mint with an expiry of 1, 7 or 30 days, use through share/download
+ * Share links (portal §2 "Sharing"): mint with an expiry of 1, 7 or 30 days, use through share/download
  * (redirect to the attachment), list a document's unexpired links with use count and last use, revoke; expired (clock
  * moved forward in this process, functions/lib/clock.ts), revoked and malformed links are refused alike.
  */

@@ -6,7 +6,7 @@ import { call } from '../helpers/api';
 import { buildDocumentsWorld, getManual, uploadSmall } from './documents-fixture';
 
 /**
- * Issue 10 end to end through the local gateway, DynamoDB Local and s3rver: templates, folder levels, both upload
+ * End to end through the local gateway, DynamoDB Local and s3rver: templates, folder levels, both upload
  * ways, list, download (with its name), rename, delete, sizes, notifications, the template-delete guard and the
  * society group-change conflict.
  */

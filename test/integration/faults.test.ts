@@ -29,7 +29,7 @@ import type { Kind } from '../helpers/tenant-world';
 import { CHART_CSV, ledgerCsv } from './accounting-helpers';
 
 /**
- * Issue 23, "faults on the wire, in the running portal": every write contract of the table is sent through the local
+ * "faults on the wire, in the running portal": every write contract of the table is sent through the local
  * fault switch (local/faults.ts) at FAULT_RATE of its AWS attempts (throttling, 5xx, timeouts, dropped connections,
  * before sending or after the service applied the request), each request with a plan seeded from FAULT_SEED. Each
  * contract is first sent once without faults (its control); under faults its answer must be the control's or 503

@@ -18,7 +18,7 @@ import { type Changes, changedKeys, watchTable } from '../helpers/table-changes'
 import type { Kind } from '../helpers/tenant-world';
 
 /**
- * Issue 8, "fuzzing from the zod schemas": every contract of the table gets malformed path params, query and bodies
+ * "fuzzing from the zod schemas": every contract of the table gets malformed path params, query and bodies
  * (test/helpers/fuzz-inputs.ts) from SUPER_ADMIN, a PROJECT_ADMIN and a caller without a token. It must never answer
  * 5xx, and a 4xx must leave the table as it was.
  *

@@ -8,7 +8,7 @@ import { tableAccess } from '../helpers/db';
 import { freshRut, unique } from '../helpers/fresh';
 import { societyBody } from '../helpers/societies';
 
-/** Issue 4 over the real local services: the hierarchy, its rules, and its tenancy, per role. */
+/** Over the real local services: the hierarchy, its rules, and its tenancy, per role. */
 let superAdmin: string;
 let projectAdmin: string;
 let groupAdmin: string;
@@ -496,7 +496,7 @@ describe('industries', () => {
   });
 });
 
-describe('Chilean input (issue 14)', () => {
+describe('Chilean input', () => {
   test('a RUT with dots and a phone with spaces are taken, stored canonical, and the society is found by any form', async () => {
     const industry = await firstIndustry();
     const { demo } = inject('portal');

@@ -10,7 +10,7 @@ import { tableAccess } from '../helpers/db';
 import { dynamoCallsOf } from '../helpers/in-process';
 
 /**
- * Issue 13 over the real local services: the test portal ran the scheduled job once at start against the bundled
+ * Over the real local services: the test portal ran the scheduled job once at start against the bundled
  * dataset (local/seed-indicators.ts), GET api/v1/indicators/ serves what it stored, and a failed fetch leaves the
  * stored values intact (DynamoDB Local).
  */

@@ -51,7 +51,7 @@ import {
 import { CHART_CSV, ledgerCsv, upload } from './accounting-helpers';
 
 /**
- * Issue 8, "isolation matrix with data": every protected contract that takes an id or a filter is called by each
+ * "isolation matrix with data": every protected contract that takes an id or a filter is called by each
  * role of a world of its own with the ids of another project, of a sibling group and of a sibling society. The cases
  * come from the contract table (test/helpers/isolation-cases.ts), so a new contract is covered the day it is added;
  * a name the tables of test/helpers/contract-inputs.ts do not classify fails here. The role-only matrix
@@ -377,7 +377,7 @@ describe.each(protectedContracts.map((c) => [`${c.method} ${c.path}`, c] as cons
 });
 
 /**
- * Positive control for the content kinds (issues 10, 11, 13): each world caller the contract admits reads its own
+ * Positive control for the content kinds: each world caller the contract admits reads its own
  * (home) document, template folder, share link list, report, assignment and ticket without a scope refusal, so the
  * 404s of the cases above come from scope, not from ids no caller could ever read.
  */

@@ -11,7 +11,7 @@ import { countDynamoCalls, invokeInProcess } from '../helpers/in-process';
 import { newSociety } from '../helpers/societies';
 
 /**
- * Issue 9's rule on the back office lists (a page in at most 3 DynamoDB calls), counted on whole requests of the
+ * the rule on the back office lists (a page in at most 3 DynamoDB calls), counted on whole requests of the
  * admins below SUPER_ADMIN, whose authentication checks their memberships' enable flags (lists.test.ts counts the
  * page reads themselves, as SUPER_ADMIN).
  */

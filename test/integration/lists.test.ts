@@ -11,7 +11,7 @@ import { freshRut, unique } from '../helpers/fresh';
 import { countDynamoCalls } from '../helpers/in-process';
 
 /**
- * Issue 9 over the real local services: lists read listing directories kept by the writers, so every page costs the
+ * Over the real local services: lists read listing directories kept by the writers, so every page costs the
  * same few DynamoDB calls whatever the partition holds, large limits are answered, pickers search on the server and
  * give back selected items by uuid, and the invitation age counts from the invitation.
  */

@@ -3,7 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { expect, inject, it } from 'vitest';
 
 /**
- * Local stack fidelity (issue 8): every emulator and the local gateway listen on 127.0.0.1 only, so nothing the
+ * Local stack fidelity: every emulator and the local gateway listen on 127.0.0.1 only, so nothing the
  * portal starts is reachable from the network. Each port is tried on this machine's own non-loopback addresses.
  */
 function reachable(host: string, port: number): Promise<boolean> {

@@ -12,7 +12,7 @@ import { pdfTextLines } from '../helpers/pdf-text';
 import { societyBody } from '../helpers/societies';
 
 /**
- * Issue 9: the society and project detail PDFs show the phone's display form stored beside the number (so they carry
+ * The society and project detail PDFs show the phone's display form stored beside the number (so they carry
  * no phone parser). They show what formatPhone shows, as they did when they formatted the number themselves; the API
  * answers never carry the stored form; items written before show the number as stored until the backfill.
  */

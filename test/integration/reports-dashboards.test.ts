@@ -5,9 +5,9 @@ import { call, signIn } from '../helpers/api';
 import { type AssignmentWorld, buildAssignmentWorld } from '../helpers/assignment-world';
 
 /**
- * The built-in dashboards' data (issue 11) over the real local services: documents activity for the caller's
+ * The built-in dashboards' data over the real local services: documents activity for the caller's
  * selection (documents uploaded through the API, then counted per month and per folder for a society, a group and a
- * project), and a society's accounting summary from the demo ledger's monthly aggregates (issue 12's seed).
+ * project), and a society's accounting summary from the demo ledger's monthly aggregates (the seed).
  */
 const { demo } = inject('portal');
 let w: AssignmentWorld;

@@ -4,7 +4,7 @@ import { call } from '../helpers/api';
 import { type AssignmentWorld, buildAssignmentWorld } from '../helpers/assignment-world';
 
 /**
- * Report references (issue 11, portal §3 "reporte, usuario, cant_see"): whom a report reaches, as the admin screen
+ * Report references (portal §3 "reporte, usuario, cant_see"): whom a report reaches, as the admin screen
  * lists it (targets within the caller's scope and the role flags: the one visibility rule), a page at a time, with each
  * one's cant_see; and the references go with the report when it is deleted.
  */

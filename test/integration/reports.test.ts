@@ -6,7 +6,7 @@ import { type AssignmentWorld, buildAssignmentWorld, PNG, sendForm } from '../he
 import { registerDashboard } from '../helpers/dashboard-registry';
 
 /**
- * Issue 11 over the real local services: modules, reports CRUD and its errors, the user side (get-module-report,
+ * Over the real local services: modules, reports CRUD and its errors, the user side (get-module-report,
  * get-report, report references) and the one visibility rule. A USER_SOCIETY gets 404 NOT_FOUNT for a report not
  * targeted at it, not enabled for its role, disabled, or hidden by its reference.
  */

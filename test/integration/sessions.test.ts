@@ -10,7 +10,7 @@ import { createTestUser, tableAccess } from '../helpers/db';
 import { tokenFrom, waitForMail } from '../helpers/mail';
 
 /**
- * Issue 8: a lock that holds under concurrency, sessions that end, disabled projects and groups that cut access, and
+ * A lock that holds under concurrency, sessions that end, disabled projects and groups that cut access, and
  * each firm's portal admitting only its own users. Every test that ends sessions does so on a user of its own, since
  * ending sessions ends all of a user's sessions and the demo accounts serve the tests running beside these.
  */

@@ -12,7 +12,7 @@ import { createTestUser } from '../helpers/db';
 import { allMailTo, bodyOf, waitForMail, waitForMailWhere } from '../helpers/mail';
 
 /**
- * Support tickets (issue 13): stored with user, project and time, mailed to the project's contact e-mail; listed,
+ * Support tickets: stored with user, project and time, mailed to the project's contact e-mail; listed,
  * closed and reopened by SUPER_ADMIN (all) and PROJECT_ADMIN (its projects only); anything else 403 or 404; a few an
  * hour per user.
  */

@@ -14,7 +14,7 @@ import { allMailTo, type CapturedMail, waitForMail } from '../helpers/mail';
 import { newSociety } from '../helpers/societies';
 
 /**
- * Issue 8, finding 1 and "no lost writes": the caller's scope bounds every write, e-mail changes are confirmed, list
+ * Finding 1 and "no lost writes": the caller's scope bounds every write, e-mail changes are confirmed, list
  * changes never overwrite each other, large memberships delete. Each test builds a project and groups of its own.
  */
 let superAdmin: string;

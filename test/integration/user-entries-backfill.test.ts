@@ -7,7 +7,7 @@ import { countDynamoCalls, invokeInProcess } from '../helpers/in-process';
 import { newSociety } from '../helpers/societies';
 
 /**
- * Issue 9: a users page reads every name it shows with its rows (3 calls) because each entry of a user names all of
+ * A users page reads every name it shows with its rows (3 calls) because each entry of a user names all of
  * its memberships. Entries written before every join rewrote them may miss one, and the page reads it in a 4th call
  * until the one-off backfill (functions/lib/data/user-entries-backfill.ts) rewrites them from the user's record.
  */

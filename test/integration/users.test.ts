@@ -13,7 +13,7 @@ import { newEmail } from '../helpers/fresh';
 import { allMailTo, tokenFrom, waitForMail } from '../helpers/mail';
 import { societyBody } from '../helpers/societies';
 
-/** Issue 5 over the real local services, the e-mails read back from the local SES store. */
+/** Over the real local services, the e-mails read back from the local SES store. */
 let superAdmin: string;
 let projectAdmin: string;
 let groupAdmin: string;
@@ -248,7 +248,7 @@ describe('password recovery', () => {
     expect(again.body).toEqual({ code: 'INVALID_TOKEN' });
   });
 
-  test('password and e-mail-change mails are branded like the invitation: logo inline, name, colours, tú (issue 14)', async () => {
+  test('password and e-mail-change mails are branded like the invitation: logo inline, name, colours, tú', async () => {
     const { mailUrl, demo } = inject('portal');
     const { uuid, email } = await createTestUser('USER_GROUP', [demo.projects.andes]);
     await call(registration.requestPasswordReset, { body: { email } });
@@ -384,7 +384,7 @@ describe('users administration', () => {
     expect(blocked.status).toBe(401);
   });
 
-  test('a RUT typed with dots and a phone with spaces are stored canonical; the user is found by the dotted RUT (issue 14)', async () => {
+  test('a RUT typed with dots and a phone with spaces are stored canonical; the user is found by the dotted RUT', async () => {
     const { uuid } = await createTestUser('USER_GROUP', [inject('portal').demo.projects.andes]);
     const body = String(30_000_000 + Math.floor(Math.random() * 40_000_000));
     const rut = `${body}-${rutCheckDigit(body)}`;
@@ -401,7 +401,7 @@ describe('users administration', () => {
     expect(found.body.results.map((u) => u.uuid)).toEqual([uuid]);
   });
 
-  test('each successful sign-in is noted as the user’s last sign-in, null before the first; refusals are not (issue 14)', async () => {
+  test('each successful sign-in is noted as the user’s last sign-in, null before the first; refusals are not', async () => {
     const { uuid, email } = await createTestUser('USER_GROUP', [inject('portal').demo.projects.andes]);
     const listed = async () => {
       const found = await call(users.listUsers, { token: projectAdmin, query: { search: email, limit: 100 } });
@@ -565,7 +565,7 @@ describe('CSV import', () => {
     expect(grupoInvitations.body.results.filter((i) => i.email === 'grupo@demo.cl')).toEqual([]);
   });
 
-  test('what a row knows travels with the invitation, the link names the firm, and a re-import says who was already invited (issue 14)', async () => {
+  test('what a row knows travels with the invitation, the link names the firm, and a re-import says who was already invited', async () => {
     const email = newEmail('invitado');
     const csv = [
       'email,first_name,last_name,rut_user,phone_number,user_role,project,group,society',

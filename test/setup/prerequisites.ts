@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 
 /**
  * What the tests need from the machine beyond `npm ci`: a Java runtime for DynamoDB Local and Debian's Chromium for
- * the browser tests (Playwright cannot download browsers here). `npm test` installs them when it can (issue 9: two
+ * the browser tests (Playwright cannot download browsers here). `npm test` installs them when it can (two
  * commands on a fresh machine), and otherwise names the one command that does.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

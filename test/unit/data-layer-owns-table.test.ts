@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 /**
- * Issue 9: key shapes, partitions, index names and raw DynamoDB requests live only under functions/lib/data/. Any of
+ * Key shapes, partitions, index names and raw DynamoDB requests live only under functions/lib/data/. Any of
  * these outside it is a module typing the table by hand, which the next areas would copy.
  */
 const ROOT = join(__dirname, '..', '..', 'functions');

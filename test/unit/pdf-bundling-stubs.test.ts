@@ -5,7 +5,7 @@ import { deflate, inflate } from '../../infra/bundling-stubs/pako';
 import { BUNDLED_FONTS, Font, FontNames } from '../../infra/bundling-stubs/standard-fonts';
 
 /**
- * The stand-ins the PDF functions bundle instead of pdf-lib's dependencies (infra/bundling.ts, issue 9), against the
+ * The stand-ins the PDF functions bundle instead of pdf-lib's dependencies (infra/bundling.ts), against the
  * packages themselves (here, without aliases). test/infra/bundling.test.ts renders PDFs through them.
  */
 describe('standard fonts stand-in', () => {

@@ -1,7 +1,7 @@
 /**
  * The first script of every page, tiny and loaded `async` beside the app's bundle (web/vite-plugin-first-load.ts): it
  * asks for this origin's branding at once, so the answer is in by the time the app starts instead of one round trip
- * after it; the login waits for that answer before it shows (issue 9: Lighthouse mobile LCP ≤ 2 s on /login).
+ * after it; the login waits for that answer before it shows (Lighthouse mobile LCP ≤ 2 s on /login).
  * lib/branding.ts takes the answer; it checks the path against the contract (postPersonalizationLogin), because this
  * file imports nothing, to stay a file of its own that arrives before the bundle.
  */

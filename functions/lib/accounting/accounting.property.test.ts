@@ -16,7 +16,7 @@ import { balance8, financialSituation, type Movements, statusResults } from './s
 import { type ChartAccount, type MonthAggregate, type Rule, sliceKey, tagsOf } from './types';
 
 /**
- * Issue 12 "Must show": random balanced ledgers through the real import steps (CSV text → validation → aggregates)
+ * "Must show": random balanced ledgers through the real import steps (CSV text → validation → aggregates)
  * give statements that satisfy I1–I8 of design/accounting.md in both bases and both currencies, and the 8-column
  * balance equals a computation written here from the generated vouchers alone.
  */

@@ -2,7 +2,7 @@ import { voucherCash } from './cashflow';
 import { type ChartAccount, type LedgerLine, type MonthAggregate, type SliceKey, sliceKey } from './types';
 
 /**
- * One pass over validated lines (issue 12, "Storage"): the monthly per-account aggregate of every (tag, month) slice,
+ * One pass over validated lines ("Storage"): the monthly per-account aggregate of every (tag, month) slice,
  * with the direct-method cash flow, and the lines grouped by slice and account for drill-down.
  */
 export interface SliceContent {

@@ -3,7 +3,7 @@ import { FileAnswer } from '../file-answer';
 import { type ExportTable, escapeFormula } from './export-table';
 
 /**
- * The Excel file of a statement (write-excel-file: a lean writer, issue 12 forbids npm `xlsx`): heading rows, a bold
+ * The Excel file of a statement (write-excel-file: a lean writer; npm `xlsx` is not used): heading rows, a bold
  * header, then real numeric cells with a thousands format, text escaped against formula injection.
  */
 export async function renderExcel(table: ExportTable): Promise<Buffer> {

@@ -1,5 +1,5 @@
 /**
- * A statement laid out for export (issue 12, "Exports"): heading lines (society, period, basis, currency), columns
+ * A statement laid out for export ("Exports"): heading lines (society, period, basis, currency), columns
  * and rows. The PDF and the Excel writers both take this shape, so both files show the same figures.
  */
 export interface ExportColumn {

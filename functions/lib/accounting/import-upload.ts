@@ -4,7 +4,7 @@ import { config } from '../config';
 import { BudgetExceeded } from '../parsers/budget';
 
 /**
- * Where a large ledger file waits for its job (issue 12): under the documents bucket's `uploads/` prefix, which a
+ * Where a large ledger file waits for its job: under the documents bucket's `uploads/` prefix, which a
  * lifecycle rule empties after a day, in a folder of its own per society and job. The S3 event that starts the job in
  * AWS listens to this prefix (infra/constructs/accounting-import-job.ts).
  */

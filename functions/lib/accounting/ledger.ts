@@ -48,7 +48,7 @@ export const voucherLabel = (line: Pick<LedgerLine, 'tipo_comp' | 'nro_comp' | '
   `${line.tipo_comp}-${line.nro_comp} (${line.fecha.slice(0, 7)})`;
 
 /**
- * Checks every row (issue 12: unbalanced voucher, unknown account, amounts on both sides, a RUT not the society's, a
+ * Checks every row (unbalanced voucher, unknown account, amounts on both sides, a RUT not the society's, a
  * bad date, …) and reports each; the lines are returned only when every row passed, so a file is stored whole or not.
  */
 export function validateLedger(

@@ -1,5 +1,5 @@
 /**
- * The accounting model (issue 12, design/accounting.md): a chart of accounts per society and one ledger whose lines
+ * The accounting model (design/accounting.md): a chart of accounts per society and one ledger whose lines
  * are tagged TRBT, IFRS or AMBAS. Amounts are whole pesos (integers); USD statements use whole cents internally.
  */
 export const ACCOUNT_CLASSES = ['ACTIVO', 'PASIVO', 'PATRIMONIO', 'INGRESO', 'GASTO'] as const;

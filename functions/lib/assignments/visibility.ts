@@ -3,7 +3,7 @@ import type { Anchor } from '../data/reports';
 
 /**
  * THE visibility rule of module assignments (portal §6 "Report and accounting visibility per user is set by four
- * flags"; issue 11), written once for reports and accounting assignments: an item is shown to a caller for its
+ * flags"), written once for reports and accounting assignments: an item is shown to a caller for its
  * selection when it is enabled, its flag for the caller's role is on, one of its targets covers the selection, and
  * no reference hides it from this user (reports only).
  *
@@ -72,7 +72,7 @@ const ELSEWHERE = '-';
 
 /**
  * Does an item reach a member found at this place, enabled or not (the screen of report references lists whom a
- * report reaches, hidden or not; issue 11)? The member's selection goes through the one rule above: a PROJECT_ADMIN
+ * report reaches, hidden or not)? The member's selection goes through the one rule above: a PROJECT_ADMIN
  * selects its project; anyone else found in a project's list only is somewhere in it, which a project target covers.
  */
 export function reachesMember(item: Omit<Visible, 'e'>, role: Role, place: MemberPlace): boolean {

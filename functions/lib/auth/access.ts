@@ -6,7 +6,7 @@ import { ApiError } from '../errors';
 import { signOutEverywhere } from './sessions';
 
 /**
- * Who may hold a session, checked at sign-in, at every refresh and on every call (issue 8): an enabled user whose
+ * Who may hold a session, checked at sign-in, at every refresh and on every call: an enabled user whose
  * projects and groups are enabled; the SUPER_ADMIN manages disabled ones and is never cut off by them.
  */
 export async function assertMembershipsEnabled(user: UserRecord): Promise<void> {

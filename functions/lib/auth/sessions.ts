@@ -11,7 +11,7 @@ const REFUSALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'In
 const isRefusal = (error: unknown): boolean => REFUSALS.has((error as Error)?.name);
 
 /**
- * Passwords reach Cognito only through the API (issue 8): the admin flows need IAM credentials, which only the sign-in
+ * Passwords reach Cognito only through the API: the admin flows need IAM credentials, which only the sign-in
  * and refresh functions hold, and the app client allows no flow a browser could call with a password.
  */
 async function initiate(flow: 'ADMIN_USER_PASSWORD_AUTH' | 'REFRESH_TOKEN_AUTH', parameters: Record<string, string>) {

@@ -20,7 +20,7 @@ import {
 
 /**
  * The Cognito user pool calls the functions make, through `cognito` (cognito.ts): Cognito's JSON 1.1 protocol on the
- * shared signed-fetch core (aws-client.ts) instead of the SDK's client (issue 9). Inputs are the SDK's types; answers
+ * shared signed-fetch core (aws-client.ts) instead of the SDK's client. Inputs are the SDK's types; answers
  * are Cognito's JSON as it comes (no Date conversion: the functions read only the tokens). Errors keep Cognito's names
  * (NotAuthorizedException, UserNotFoundException, UsernameExistsException, ...), as `name` of an AwsError.
  */

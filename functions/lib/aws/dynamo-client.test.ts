@@ -14,7 +14,7 @@ import {
 } from './dynamo-commands';
 
 /**
- * The light DynamoDB client (issue 9) against a stand-in for the service: what it puts on the wire (signature,
+ * The light DynamoDB client against a stand-in for the service: what it puts on the wire (signature,
  * protocol, marshalling), how it reads answers and errors, and when it retries. The integration tests run it against
  * DynamoDB Local.
  */

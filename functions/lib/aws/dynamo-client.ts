@@ -1,7 +1,7 @@
 import { AwsClient, type AwsClientOptions, type AwsService, jsonError } from './aws-client';
 
 /**
- * The light DynamoDB client (issue 9, "Lighter code on the wire"): DynamoDB's JSON 1.0 protocol through the shared
+ * The light DynamoDB client ("Lighter code on the wire"): DynamoDB's JSON 1.0 protocol through the shared
  * signed-fetch core (aws-client.ts), instead of the AWS SDK's client (~170 KB of every function's bundle). The commands
  * it sends, with their (un)marshalling, are in dynamo-commands.ts; the one shared instance is `dynamo` (dynamo.ts).
  */

@@ -12,7 +12,7 @@ import {
 
 /**
  * The S3 object calls the functions make, through `s3` (s3.ts): S3's REST protocol on the shared signed-fetch core
- * (aws-client.ts) instead of the SDK's client and its XML protocol (issue 9: ~125 KB with @smithy/core). Bodies are
+ * (aws-client.ts) instead of the SDK's client and its XML protocol (~125 KB with @smithy/core). Bodies are
  * sent whole with their SHA-256 signed, with no checksum header and no aws-chunked framing (which s3rver would store
  * inside the object, design/local-stack.md); answers are read whole (the largest, a ledger upload, is up to 150 MB
  * either way). GetObjectCommand is also what s3-presign.ts presigns.

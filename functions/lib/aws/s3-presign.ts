@@ -4,7 +4,7 @@ import { presign, presigningEnvironment } from './aws-client';
 import { type GetObjectCommand, objectUrl, type PutObjectCommand, S3 } from './s3-commands';
 
 /**
- * Presigned S3 URLs without the S3 client (issue 9): avatar, logo and document links are signed in the query by the
+ * Presigned S3 URLs without the S3 client: avatar, logo and document links are signed in the query by the
  * shared core (aws-client.ts `presign`: aws4fetch, unsigned payload), and direct uploads get a signed POST policy, so
  * the functions carry neither the S3 client nor the SDK's signers. Each is exactly what the SDK gives with its S3
  * client (getSignedUrl, createPresignedPost): s3-presign.test.ts compares them. A URL made of a GetObjectCommand is

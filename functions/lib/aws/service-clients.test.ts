@@ -32,7 +32,7 @@ import {
 import { SESV2, SendEmailCommand } from './ses-commands';
 
 /**
- * The light Cognito, SES v2 and S3 clients (issue 9) against a stand-in for each service: the request each puts on
+ * The light Cognito, SES v2 and S3 clients against a stand-in for each service: the request each puts on
  * the wire (compared with what the SDK's own client sends, and signed as the SDK's SignatureV4 signs it), how errors
  * come back named, and what is retried. The integration tests run them against cognito-local, aws-ses-v2-local and
  * s3rver.

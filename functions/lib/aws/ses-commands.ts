@@ -12,7 +12,7 @@ import {
 
 /**
  * SES v2's SendEmail through `ses` (ses.ts): its REST-JSON protocol on the shared signed-fetch core (aws-client.ts)
- * instead of the SDK's client (issue 9). The input is the SDK's type; attachments' bytes travel as base64.
+ * instead of the SDK's client. The input is the SDK's type; attachments' bytes travel as base64.
  */
 export const SESV2: AwsService = {
   signingName: 'ses',

@@ -5,7 +5,7 @@ import { config } from '../config';
 import { nowIso, recordOf } from './table';
 
 /**
- * A large ledger import (issue 12, "Larger files ... processed by a job whose status the screen polls"), one item
+ * A large ledger import ("Larger files ... processed by a job whose status the screen polls"), one item
  * under ACCJOB#<uuid>: who asked, for which society, the object uploaded by presigned POST, and the job's status,
  * progress (0–100) and final per-row report. Kept a week (expires_at, the table's TTL).
  */

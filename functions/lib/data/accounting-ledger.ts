@@ -13,7 +13,7 @@ import { transactWrite } from './transact';
 import type { TxWrite } from './tx-write';
 
 /**
- * A society's chart and ledger (issue 12, design/accounting.md "Size and layout"), under ACCOUNTING#<society>:
+ * A society's chart and ledger (design/accounting.md "Size and layout"), under ACCOUNTING#<society>:
  *   CHART                          the chart of accounts (one item, ≤ ~2,500 accounts)
  *   LEDGER                         the pointer: for every (tag, month) slice the version readers use
  *   AGG#<tag>#<YYYY-MM>#<version>  a slice's monthly aggregate: all accounts' debits and credits, the cash flow

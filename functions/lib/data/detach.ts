@@ -33,7 +33,7 @@ export interface Detach {
 }
 
 /**
- * Empties an entity's memberships before it is deleted (issue 8: a group of 200 members could not be deleted, one
+ * Empties an entity's memberships before it is deleted (a group of 200 members could not be deleted, one
  * transaction holds 100 writes). Each round is one transaction that removes a batch from the entity's lists and from
  * those members' records, conditional on the entity's version and on the delete's rules: every state in between is
  * consistent (a group with fewer members), a failure midway loses nothing, and calling delete again resumes. The

@@ -4,7 +4,7 @@ import { type Directory, type Entry, strip } from './table';
 import type { CountWrite, EntryWrite, TxWrite } from './tx-write';
 
 /**
- * Listing directories (issue 9: every list page in at most 3 DynamoDB calls, whatever the partition size).
+ * Listing directories (every list page in at most 3 DynamoDB calls, whatever the partition size).
  *
  * A listing partition (a project's societies, a group's users, every project...) keeps a directory: a fixed number of
  * shard items `DIR#<partition>` / `SHARD#<n>`, each holding one top-level attribute per entry, named by the entry's id,

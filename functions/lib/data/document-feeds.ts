@@ -7,7 +7,7 @@ import { transactWrite } from './transact';
 import type { TxWrite } from './tx-write';
 
 /**
- * The feeds of new documents that notifications read (portal §7 Notifications; issue 10): a society's feed and its
+ * The feeds of new documents that notifications read (portal §7 Notifications): a society's feed and its
  * group's feed, listing directories whose entries are 'Archivo añadido' notifications.
  *
  * Retention (docs/data-model.md): a feed is bounded by design, so an upload never fails because of its feed's history.
@@ -29,7 +29,7 @@ export const FEED_VERSION = SHARD_VERSION;
 export const documentFeedOf = (society: string): Directory => ({ partition: `SOCIETY#${society}#DOC_FEED`, shards: 8 });
 /**
  * A group's new documents, every society of it at once: what group-level roles read, so a group of any size is one
- * BatchGet (issue 10). True because a society holding documents cannot change group (documentCreateWrites checks it).
+ * BatchGet. True because a society holding documents cannot change group (documentCreateWrites checks it).
  * Twice the society feed's shards: a group gathers many societies' documents.
  */
 export const groupDocumentFeedOf = (group: string): Directory => ({ partition: `GROUP#${group}#DOC_FEED`, shards: 16 });

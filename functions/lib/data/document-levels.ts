@@ -5,7 +5,7 @@ import { batchGet } from './list-index';
 import { type Entry, keys, strip } from './table';
 
 /**
- * One level of a society's documents in one BatchGet (issue 9's list rules; bench/documents.ts): the society, its
+ * One level of a society's documents in one BatchGet (the list rules; bench/documents.ts): the society, its
  * project and group (for the breadcrumb and the scope check), the project's template tree, the society's document
  * stats and, inside a folder, the folder's document directory. The project is one of `projects`, candidates the
  * caller knows before reading (the query's project, or its own projects): each candidate's tree is read, the society's
@@ -47,7 +47,7 @@ export async function readSocietyLevel(ids: {
 /**
  * Items a row list needs (a project for its breadcrumb) and the stats items its rows' sizes come from (folders.ts
  * hierarchy stats), in one BatchGet (parallel ones past 100 keys): project and group rows show their sizes without a
- * call more (issue 10).
+ * call more.
  */
 export async function itemsAndStats(
   itemKeys: Array<{ pk: string; sk: string }>,

@@ -19,7 +19,7 @@ import type { Entry } from './table';
 import { transactWrite } from './transact';
 
 /**
- * One-off maintenance (issue 10): documents created before the group feeds existed have no entry in their group's feed
+ * One-off maintenance: documents created before the group feeds existed have no entry in their group's feed
  * (and any document may lack one in its society's). `local/backfill-document-feeds.ts` runs this against a table.
  * Never on a request path: it scans.
  */

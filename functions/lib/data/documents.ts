@@ -19,7 +19,7 @@ import type { TxWrite } from './tx-write';
 import { checkWhen, deleteKey, deleteWhen, putNew } from './writes';
 
 /**
- * Documents (portal §3 "Document"; issue 10). A document sits in a society's template folder (`folder_uuid`) or in a
+ * Documents (portal §3 "Document"). A document sits in a society's template folder (`folder_uuid`) or in a
  * tax-form year (`form` + `year`); its object is in the documents bucket under `key`. The item exists only once its
  * object does (the upload writes the object first; a direct upload is confirmed by a HEAD before this write).
  */

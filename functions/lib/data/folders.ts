@@ -7,7 +7,7 @@ import type { TxWrite } from './tx-write';
 import { checkWhen, deleteWhen, putNew } from './writes';
 
 /**
- * Template folders (portal §3 "Template folder"; issue 10): a project's folder tree, which every society of the project
+ * Template folders (portal §3 "Template folder"): a project's folder tree, which every society of the project
  * shows as its own folders (a society's "variant" of a template is the pair society + template). Documents in a
  * variant are counted on the template (`file_count`), so a delete can refuse while any variant holds files, inside the
  * delete's own transaction. Sizes of each society's folders are kept on small stats items under the society.
@@ -165,7 +165,7 @@ export function templateFileCount(uuid: string, by: number): TxWrite {
 /**
  * A society's document stats: one item per society holding, per folder key (a template uuid, `TAX#F22#2021`, or 'ALL'
  * for the society's total), the attributes `s:<key>` (bytes) and `f:<key>` (files). One fixed key, so a folder list
- * reads it in the same BatchGet as its directories (issue 9: a page in at most 3 calls).
+ * reads it in the same BatchGet as its directories (a page in at most 3 calls).
  */
 export const documentStatsKey = (society: string) => ({ pk: `SOCIETY#${society}`, sk: 'DOCSTATS' });
 
@@ -189,7 +189,7 @@ export const documentStatsWrite = (society: string, folderKey: string, bytes: nu
   addStats(documentStatsKey(society), folderKey, bytes, files);
 
 /**
- * The same figures one and two levels up (issue 10: project and group rows show their sizes): the group's stats item
+ * The same figures one and two levels up (project and group rows show their sizes): the group's stats item
  * per society (`s:<society>`) and the project's per group (`s:<group>`), each with its total, so a project's or a
  * group's row list reads its sizes in the BatchGet it already makes. A society never changes group while it holds
  * documents (societyHoldsNoDocuments), so the figures stay where they were added.

@@ -10,7 +10,7 @@ export const HEALTH_KEY = { pk: 'HEALTH', sk: 'HEALTH' } as const;
 
 /**
  * One eventually consistent GetItem (half a read unit, the data plane's limits), not DescribeTable, a control-plane
- * call whose low account-wide rate limit a busy health check would exhaust (issue 8).
+ * call whose low account-wide rate limit a busy health check would exhaust.
  */
 export async function tableAnswers(): Promise<void> {
   await dynamo.send(new GetCommand({ TableName: config.tableName, Key: HEALTH_KEY, ConsistentRead: false }));

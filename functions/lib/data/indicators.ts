@@ -5,8 +5,8 @@ import { batchWriteAll } from './batches';
 import { keys } from './table';
 
 /**
- * Currency indicators with history (issue 13), one partition per indicator and one item per day, so "the value on a
- * day" is one Query of one item and a 30-day series one Query. The accounting statements (issue 12) read the dólar
+ * Currency indicators with history, one partition per indicator and one item per day, so "the value on a
+ * day" is one Query of one item and a 30-day series one Query. The accounting statements read the dólar
  * observado of a period's last day from here.
  */
 export const INDICATOR_CODES = ['dolar', 'uf', 'euro', 'utm', 'ipc'] as const;

@@ -24,11 +24,11 @@ export interface InvitationRecord {
   project_uuid: string | null;
   targets: MembershipTarget[];
   invited_by: string;
-  /** The names of the societies, groups or project it leads to, for the pending list (issue 14). */
+  /** The names of the societies, groups or project it leads to, for the pending list. */
   target_label?: string;
   /** A client invited with access to the firm's documents: the account gets it for the invitation's project. */
   user_documentation?: boolean;
-  /** What a CSV row knew of the person (issue 14): the registration form starts from it. */
+  /** What a CSV row knew of the person: the registration form starts from it. */
   first_name?: string;
   last_name?: string;
   rut_user?: string;
@@ -205,7 +205,7 @@ export function takeQueuedMailWrite(uuid: string, oldHash: string, newHash: stri
 
 /**
  * Records how the mail went, on the invitation this mail belongs to only: one withdrawn, registered or resent
- * meanwhile is not brought back as a ghost item (issue 8). Returns false when it changed meanwhile.
+ * meanwhile is not brought back as a ghost item. Returns false when it changed meanwhile.
  */
 export async function recordInvitationMail(
   invitation: InvitationRecord,

@@ -70,7 +70,7 @@ export function pageEntries<T>(
 }
 
 /**
- * The answer's byte budget (issue 9: any limit up to 100,000; Lambda answers at most 6 MB): rows are added while the
+ * The answer's byte budget (any limit up to 100,000; Lambda answers at most 6 MB): rows are added while the
  * page's JSON stays within 5 MB; `count` stays exact, so a client that gets fewer rows than it asked asks again from
  * offset + results.length. Rows are built in waves of 1,000 (ten parallel BatchGets), so a huge limit does not read
  * more than the answer can carry.

@@ -35,7 +35,7 @@ const judgeGroups = (groups: Key[], found: Found): Disabled =>
   groups.some((key) => item(found, key)?.enable === false) ? 'GROUP' : undefined;
 
 /**
- * Whether the projects and groups a user belongs to are enabled (issue 8, "Disabled means disabled"): one BatchGet of
+ * Whether the projects and groups a user belongs to are enabled ("Disabled means disabled"): one BatchGet of
  * the user's projects, groups and societies together; a society user's groups not among its own are known only from
  * its societies, and read in a second. The lists are small and bounded by the user's memberships.
  */

@@ -7,7 +7,7 @@ import { getItems } from './list-index';
 import { type Directory, type Entry, keys } from './table';
 
 /**
- * Notifications 'Archivo añadido' (portal §2 top bar, §7 Notifications; issue 10) are read, not fanned out: a user's
+ * Notifications 'Archivo añadido' (portal §2 top bar, §7 Notifications) are read, not fanned out: a user's
  * notifications are the feeds it watches (documents.ts writes each new document into its society's feed and its
  * group's feed, so a group-level user reads one feed per group whatever the group's size), and its read state is one item under the user: `read_before` (all read up to then) and the ids read since.
  */

@@ -27,7 +27,7 @@ export interface PickerQuery {
 }
 
 /**
- * The people pickers of the admin forms (issue 9: any of 50,000 users can be found): enabled users of one role within
+ * The people pickers of the admin forms (any of 50,000 users can be found): enabled users of one role within
  * `reach` (whom the caller may assign: scope.ts assignablePartitions), of a project when one is named, searched by
  * name or e-mail on the server as the person types, a page at a time, by name; served from the listing entries alone (one call beside the caller's).
  */

@@ -5,7 +5,7 @@ import { phoneDisplayAttribute } from './phone-display';
 import { keys, PHONE_DISPLAY } from './table';
 
 /**
- * One-off maintenance (issue 9): project and society items written before their phone's display form was stored
+ * One-off maintenance: project and society items written before their phone's display form was stored
  * (phone-display.ts) get it, and a run after a change to formatPhone's rules rewrites the forms that differ.
  * `local/backfill-phone-display.ts` runs it against a table. Never on a request path: it scans.
  */

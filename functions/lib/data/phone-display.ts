@@ -2,7 +2,7 @@ import { formatPhone } from '../../../shared/phone';
 import { PHONE_DISPLAY, strip } from './table';
 
 /**
- * A phone's display form, stored beside the number on the project and society items (issue 9): the detail PDFs show
+ * A phone's display form, stored beside the number on the project and society items: the detail PDFs show
  * it without carrying libphonenumber-js and its metadata (118 KB). It is computed from the number whenever the item is
  * written (projectItem, societyItem: the functions writing a phone carry the parser to check it anyway), so the two
  * never disagree; strip() and the records' reads keep it out of every API answer.

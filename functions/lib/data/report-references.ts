@@ -51,7 +51,7 @@ export const referencesOfReport = (report: string) => queryAll(`REPORT_REFS#${re
 const PAIRS_PER_ROUND = 50;
 
 /**
- * Removes every reference of a deleted report (issue 11: none outlives its report), both copies of each pair in one
+ * Removes every reference of a deleted report (none outlives its report), both copies of each pair in one
  * transaction, in rounds of 50 pairs. Run after the report's own delete: should a round fail, what is left names a
  * report that no longer exists, and deleting the report again is answered 404, so nothing shows it.
  */

@@ -5,7 +5,7 @@ import { config } from '../config';
 import { epochSeconds, keys, recordOf } from './table';
 
 /**
- * Sessions (issue 8, "Sessions end"). A session starts at sign-in and lives as long as its refresh token: the table
+ * Sessions ("Sessions end"). A session starts at sign-in and lives as long as its refresh token: the table
  * keeps the token's SHA-256 (never the token), whose user and start time let the refresh refuse a session that was
  * ended or that passed the spec's 55 minutes (portal §9). Ending every session of a user sets its
  * `sessions_valid_after` instant: access tokens issued before it are refused on every call.

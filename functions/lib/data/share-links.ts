@@ -10,7 +10,7 @@ import type { TxWrite } from './tx-write';
 import { putNew } from './writes';
 
 /**
- * Share links (portal §2 "Sharing"; issue 10; design/documents.md): the token is 256 random bits shown once; only its
+ * Share links (portal §2 "Sharing"; design/documents.md): the token is 256 random bits shown once; only its
  * SHA-256 is stored, as the key. `expires_at` (epoch seconds) is also the TTL, but DynamoDB deletes late, so every
  * read compares it with now. A document's links are listed from a small directory; each link's id maps to its hash.
  * `created_by` names the maker, whose access every use and every listing checks again.

@@ -7,7 +7,7 @@ export const TABLE_DESIGN = {
   sortKey: 'sk',
   ttlAttribute: 'expires_at',
   /**
-   * Listing indexes of the first design. Since issue 9 no item writes their keys: lists read listing directories
+   * Listing indexes of the first design. No item writes their keys any more: lists read listing directories
    * (directory.ts, docs/data-model.md). They stay declared until the infra drops them in a change of its own.
    */
   indexes: [

@@ -3,7 +3,7 @@ import { splitPhoneDisplay } from './phone-display';
 import { keys, recordOf, strip } from './table';
 import { TABLE_DESIGN } from './table-design';
 
-/** An item as a project written before the listing directories (issue 9) is stored in AWS, with its phone shown. */
+/** An item as a project written before the listing directories is stored in AWS, with its phone shown. */
 const legacyItem = {
   ...keys.project('p-1'),
   gsi1pk: 'PROJECT#x#GROUPS',

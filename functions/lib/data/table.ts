@@ -87,7 +87,7 @@ export const PHONE_DISPLAY = 'phone_display';
 
 /**
  * What an item carries for the table and never for its record: its keys, the keys and list attributes of the listing
- * indexes of the first design (items written before the listing directories of issue 9 still hold them; no writer
+ * indexes of the first design (items written before the listing directories still hold them; no writer
  * adds them now), and a phone's stored display form.
  */
 const INDEX_KEYS = TABLE_DESIGN.indexes.flatMap((index) => [index.partitionKey, index.sortKey]);

@@ -53,9 +53,9 @@ export const THROTTLES = {
   IP_PASSWORD_RESET: { maxHits: 10, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
   IP_REGISTRATION: { maxHits: 20, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
   IP_LINK_CHECK: { maxHits: 60, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
-  // Landing contact messages per address (issue 13): enough for a person, too few to relay spam through the firm.
+  // Landing contact messages per address: enough for a person, too few to relay spam through the firm.
   IP_CONTACT: { maxHits: 5, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
-  // Support tickets per signed-in user (issue 13): each is stored and mailed to the project; a few an hour is plenty.
+  // Support tickets per signed-in user: each is stored and mailed to the project; a few an hour is plenty.
   USER_TICKET: { maxHits: 5, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
   // Messages on tickets and attachment uploads per user: each message mails the other side.
   USER_TICKET_MESSAGE: { maxHits: 30, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },

@@ -11,7 +11,7 @@ import type { UserRecord } from './user-record';
 import { checkWhen } from './writes';
 
 /**
- * One-off maintenance (issue 9): users whose directory entries were written before every join rewrote all of them
+ * One-off maintenance: users whose directory entries were written before every join rewrote all of them
  * (addMembershipWrites) may miss the hints of some memberships, so a users page listing them reads those names in a
  * 4th call (userViews). This rewrites every entry of each such user from its record, as an edit would.
  * `local/backfill-user-entries.ts` runs it against a table. Never on a request path: it scans.

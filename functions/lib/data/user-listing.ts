@@ -10,7 +10,7 @@ import { documentationProjects } from './user-documentation';
 import type { MembershipTarget, UserRecord } from './user-record';
 
 /**
- * Where users are listed (issue 9): their entries in the all-users directory and in each membership's (a project's, a
+ * Where users are listed: their entries in the all-users directory and in each membership's (a project's, a
  * group's, a society's users), written in the same transactions as the users and the memberships themselves.
  */
 /**
@@ -34,7 +34,7 @@ export interface UserEntry {
   p: string[];
   g: string[];
   s: string[];
-  /** The canonical RUT, so a users search finds it (issue 14); absent on entries written before. */
+  /** The canonical RUT, so a users search finds it; absent on entries written before. */
   t?: string | null;
 }
 
@@ -255,7 +255,7 @@ export async function addMembershipWrites(users: UserRecord[], target: Membershi
           TableName: config.tableName,
           Key: keys.user(user.uuid),
           // The version moves with the lists, so a user edit read before this append fails (409) instead of
-          // writing the old lists back (issue 8: no lost writes); and the append holds only on the version read, since
+          // writing the old lists back (no lost writes); and the append holds only on the version read, since
           // the entries below are built from that read. A record written before document access was per firm stores
           // its list as the read gives it, so its one flag does not open the firm joined now.
           UpdateExpression:

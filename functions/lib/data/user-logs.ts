@@ -20,7 +20,7 @@ export async function writeUserLog(
 }
 
 /**
- * The security events of an account (issue 8, "Audit"): sign-ins and their refusals, logouts, refused refreshes,
+ * The security events of an account ("Audit"): sign-ins and their refusals, logouts, refused refreshes,
  * registration, password change and reset. Under the user when there is one, else under the e-mail that was tried.
  */
 export type SessionAction =

@@ -28,9 +28,9 @@ export interface UserRecord {
   created: string;
   updated?: string;
   version: number;
-  /** Epoch seconds: access tokens issued before it are refused (every session ended then; issue 8). */
+  /** Epoch seconds: access tokens issued before it are refused (every session ended then). */
   sessions_valid_after?: number;
-  /** An e-mail change waiting for its link (issue 8): the login stays `email` until the new address confirms. */
+  /** An e-mail change waiting for its link: the login stays `email` until the new address confirms. */
   pending_email?: string | null;
   /** The hash of the link's token, so only the newest request's link confirms. */
   pending_email_token?: string | null;
@@ -41,7 +41,7 @@ export interface UserRecord {
   links_valid_after?: number;
   /** The daily digest of new documents (document-digest.ts): absent means on; false once the person turns it off. */
   document_digest?: boolean;
-  /** ISO time of the last successful sign-in (issue 14, users list 'Último ingreso'); absent when never. */
+  /** ISO time of the last successful sign-in (users list 'Último ingreso'); absent when never. */
   last_login?: string;
   /**
    * The live access tokens of the user's sessions, by the token's `jti`: the portal its session started on

@@ -36,7 +36,7 @@ export async function getUserByEmail(email: string): Promise<UserRecord | undefi
 }
 
 /**
- * Notes a successful sign-in on the user record: the one write the sign-in adds (issue 14). The users list reads the
+ * Notes a successful sign-in on the user record: the one write the sign-in adds. The users list reads the
  * records of its page anyway (user-lists.ts userRows), so the listing entries need not carry it and the sign-in path
  * does not rewrite them. Neither `version` nor `updated` moves: signing in is not an edit, and an admin's edit open at
  * the time must not fail with 409 (at worst such an edit writes back the sign-in time it read).
@@ -178,7 +178,7 @@ export function personRef(user: UserRecord) {
 /**
  * The users named in an admin/member list of a form, checked: each must exist, have the expected role and, when a
  * project is given, belong to it. Anything else answers 400 with FORMAT_NOT_ALLOWED on that field. With `reaches`
- * (the caller's scope, user-reach.ts), the users not already in the list (`kept`) must also pass it (issue 8: a
+ * (the caller's scope, user-reach.ts), the users not already in the list (`kept`) must also pass it (a
  * GROUP_ADMIN attaches only people of its groups and their societies; new people come by invitation).
  */
 export async function loadMembers(

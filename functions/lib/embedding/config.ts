@@ -1,5 +1,5 @@
 /**
- * Where the BI tools live, from the environment (issue 11: account, region, namespace and roles are configuration,
+ * Where the BI tools live, from the environment (account, region, namespace and roles are configuration,
  * never code). Unset means "not configured in this environment": the viewer then says so plainly (never a 500, never
  * a fake iframe). infra/ sets these per deployment; the local stack sets none.
  */

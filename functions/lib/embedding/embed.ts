@@ -11,7 +11,7 @@ import { quickSightEmbed } from './quicksight';
 import { embedScope, reportParameters } from './scope';
 
 /**
- * How the viewer embeds one report for this caller (issue 11), computed here from the caller's record and verified
+ * How the viewer embeds one report for this caller, computed here from the caller's record and verified
  * selection, and the registry entry the report picked, which must still be bound to the caller's project:
  * nothing a firm typed reaches the BI tool. A tool not configured in this environment, or missing credentials,
  * answers a plain Spanish message (never a 500); so does a report without a registered dashboard for this project.

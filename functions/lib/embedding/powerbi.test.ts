@@ -11,7 +11,7 @@ import type { UserRecord } from '../data/user-record';
 import { embedFor as embedWithLookups } from './embed';
 
 /**
- * Issue 11: Power BI embedding from the caller's scope. The URL mode's filters ('column in (values)' joined by 'and');
+ * Power BI embedding from the caller's scope. The URL mode's filters ('column in (values)' joined by 'and');
  * the service-principal mode against a stub of Entra and the Power BI REST API on 127.0.0.1 that records and checks
  * every request (the secret comes from SSM, mocked: no local SSM exists).
  */

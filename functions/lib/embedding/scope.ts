@@ -4,7 +4,7 @@ import type { Selection } from '../assignments/visibility';
 import type { ReportRecord } from '../data/reports';
 
 /**
- * What an embedding may show, from the caller's verified scope only (issue 11): its role and user from its record, its
+ * What an embedding may show, from the caller's verified scope only: its role and user from its record, its
  * project, group and society from the selection checked against that record, and the report's parameters filled
  * from them. Nothing here reads the request's body or query.
  */

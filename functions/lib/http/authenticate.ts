@@ -26,7 +26,7 @@ export function bearerToken(event: HttpEvent): string | undefined {
  * then checks the contract's roles (403), and that the caller's projects and groups are enabled (403
  * PROJECT_DISABLED or GROUP_DISABLED).
  *
- * With `batchedMembershipCheck` (read-only lists: issue 9, a page in at most 3 calls) that last check joins the
+ * With `batchedMembershipCheck` (read-only lists: a page in at most 3 calls) that last check joins the
  * handler's own BatchGets instead of a call of its own (batch-get-extras.ts); whatever they did not carry is read when the
  * handler ends, and a disabled membership answers its 403 whatever the handler answered, error or not. Only for
  * handlers that write nothing: a write would happen before the refusal.

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { emailSchema, passwordSchema, text } from '../../../shared/contracts/fields';
 import { validate } from './field-errors';
 
-/** Issue 8: field names that are also members of Object.prototype are reported like any other. */
+/** Field names that are also members of Object.prototype are reported like any other. */
 test('errors of fields named constructor and toString are their own codes', () => {
   const schema = z.object({ constructor: z.string().check(z.minLength(1)), toString: z.string() });
   const result = validate(schema, { constructor: '', toString: 5 });

@@ -36,7 +36,7 @@ export type HandlerOutput<C extends Contract> = ResponseOf<C> | FileAnswer | Raw
 export interface HandlerOptions {
   /**
    * A list that writes nothing: the caller's memberships check rides in its reads instead of a DynamoDB call of its
-   * own (authenticate.ts; issue 9, a page in at most 3 calls).
+   * own (authenticate.ts; a page in at most 3 calls).
    */
   readOnlyList?: boolean;
 }

@@ -14,7 +14,7 @@ function formData(fields: Array<[string, string]>): Buffer {
 const parse = (fields: Array<[string, string]>) =>
   parseMultipart(formData(fields), `multipart/form-data; boundary=${BOUNDARY}`);
 
-describe('parseMultipart text fields (issue 8: no prototype keys)', () => {
+describe('parseMultipart text fields (no prototype keys)', () => {
   test('a repeated field becomes a list, a single one stays text', async () => {
     const { fields } = await parse([
       ['user', 'a'],

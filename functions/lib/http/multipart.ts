@@ -28,7 +28,7 @@ export class MultipartLimitError extends Error {
  * Parses a multipart/form-data body (API Gateway hands it base64-encoded) into text fields and files. A repeated field
  * becomes a list, which is how forms send uuid lists. Fields are gathered in a Map and turned into own properties at
  * the end: on a plain object a field named `__proto__` or `constructor` would read inherited members, and a repeated
- * `__proto__` would replace the object's prototype (issue 8).
+ * `__proto__` would replace the object's prototype.
  */
 export function parseMultipart(
   body: Buffer,
@@ -39,7 +39,7 @@ export function parseMultipart(
     const files: UploadedFile[] = [];
     const parser = busboy({
       headers: { 'content-type': contentType },
-      // Browsers send file names as raw UTF-8 (issue 10: 'Declaración Año.pdf'); busboy's default reads latin1.
+      // Browsers send file names as raw UTF-8 ('Declaración Año.pdf'); busboy's default reads latin1.
       defParamCharset: 'utf8',
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
     });

@@ -3,7 +3,7 @@ import { dynamo } from '../aws/dynamo';
 import { ORIGIN_VERIFY_HEADER } from './origin-verify';
 
 /**
- * In AWS the execute-api endpoint stays reachable beside CloudFront (issue 8), so every function refuses a request
+ * In AWS the execute-api endpoint stays reachable beside CloudFront, so every function refuses a request
  * without CloudFront's secret header before doing any work. Proved through a real handler (health) and its wrapper.
  */
 const SECRET = 'cloudfront-only-secret-value-0123456789abcdefgh';

@@ -15,7 +15,7 @@ function same(a: string, b: string): boolean {
 
 /**
  * Refuses (403, before any other work) a request that did not come through CloudFront: in AWS the execute-api
- * endpoint stays reachable, so CloudFront adds a secret header that only it knows (issue 8). Locally there is no
+ * endpoint stays reachable, so CloudFront adds a secret header that only it knows. Locally there is no
  * CloudFront and no secret, and the check is off; inside Lambda the secret is required (config.originVerifySecret).
  */
 export function requireCloudFront(): middy.MiddlewareObj<HttpEvent, HttpResult, Error, PortalContext> {

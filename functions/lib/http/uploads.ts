@@ -38,14 +38,14 @@ export function checkCsv(file: UploadedFile): string[] {
   return [];
 }
 
-/** A document of the small-file form (issue 10): any type, not empty, within the form's size limit. */
+/** A document of the small-file form: any type, not empty, within the form's size limit. */
 export function checkDocument(file: UploadedFile): string[] {
   if (file.truncated) return ['ERROR_LENGTH'];
   if (file.data.length === 0) return ['FORMAT_NOT_ALLOWED'];
   return [];
 }
 
-/** A spreadsheet upload (issue 12, ledger import): a CSV as above, or an XLSX (a zip: it starts with PK\3\4). */
+/** A spreadsheet upload (ledger import): a CSV as above, or an XLSX (a zip: it starts with PK\3\4). */
 export function checkSheet(file: UploadedFile): string[] {
   if (file.truncated) return ['ERROR_LENGTH'];
   const zip = file.data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));

@@ -5,7 +5,7 @@ import { type IndicatorProvider, PROVIDER_NAMES } from './provider';
 import { sampleProvider } from './sample';
 
 /**
- * Which provider the scheduled job runs is configuration (issue 13), read from the environment that infra/ (the
+ * Which provider the scheduled job runs is configuration, read from the environment that infra/ (the
  * schedule construct) or local/ sets:
  * - INDICATORS_PROVIDER: 'mindicador' | 'cmf' | 'sample' (default 'sample': nothing leaves the machine unless asked);
  * - INDICATORS_MINDICADOR_URL (default https://mindicador.cl), INDICATORS_CMF_URL (default https://api.cmfchile.cl);

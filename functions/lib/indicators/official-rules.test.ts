@@ -23,7 +23,7 @@ describe('UF from the 10th to the 9th, geometric by the previous month’s IPC',
     expect(on(day)).toBe(published);
   });
 
-  // Not settled (issue 13): 31-12-2023 and 31-12-2024 come out exactly 4 centavos above the published 36.789,36 and
+  // Not settled: 31-12-2023 and 31-12-2024 come out exactly 4 centavos above the published 36.789,36 and
   // 38.416,69, the whole gap arising in 2023. No rounding rule explains it (rounding every day, rounding the daily
   // factor to 5–10 decimals, or not rounding the 9ths all move 2022 or miss by more); one IPC month of 2023 0,1 higher
   // and another of the same value 0,1 lower does, and two such pairs pass the UTM values below (December 2022 with

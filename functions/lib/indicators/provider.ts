@@ -1,7 +1,7 @@
 import type { IndicatorCode, IndicatorValue } from '../data/indicators';
 
 /**
- * One source of currency indicators (issue 13, design/indicators.md). The scheduled job asks the configured provider
+ * One source of currency indicators (design/indicators.md). The scheduled job asks the configured provider
  * for each indicator's recent values and stores what it gets; a provider that cannot answer throws, and nothing is
  * stored for that indicator (the last stored values stay: never invented numbers).
  */

@@ -7,7 +7,7 @@ import { cmfProvider } from './cmf';
 import { mindicadorProvider } from './mindicador';
 
 /**
- * Each provider against a stub HTTP server on 127.0.0.1 serving its real response shape (issue 13). The stub records
+ * Each provider against a stub HTTP server on 127.0.0.1 serving its real response shape. The stub records
  * the requests it gets, so the tests also see which URL (and API key) a provider asks for.
  */
 type Route = { status?: number; body: unknown };

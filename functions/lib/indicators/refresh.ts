@@ -11,7 +11,7 @@ export interface RefreshOutcome {
 }
 
 /**
- * One run of the scheduled job (issue 13): asks the provider for each indicator and stores what it answered (same day
+ * One run of the scheduled job: asks the provider for each indicator and stores what it answered (same day
  * overwritten, history kept). A failed or unusable fetch writes nothing for that indicator, so the portal keeps showing
  * the last stored values with their date; the other indicators are still refreshed.
  */

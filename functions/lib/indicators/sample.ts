@@ -4,7 +4,7 @@ import type { IndicatorProvider } from './provider';
 import dataset from './sample-data.json';
 
 /**
- * The bundled dataset for offline use (issue 13): real published values frozen on `as_of` (a few years of IPC
+ * The bundled dataset for offline use: real published values frozen on `as_of` (a few years of IPC
  * variations, one UF and one UTM anchor, dólar observado and two euro values), from which UF and UTM follow the official rules.
  * Every value it gives is dated on or before `as_of` and stored with source 'sample', so the screen labels it as sample
  * data with its date. Of the euro it has only the two days it can vouch for (sample-data.json, sources.euro) and

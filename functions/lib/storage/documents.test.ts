@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
 /**
- * Issue 10: s3rver accepts any presigned POST (design/documents.md), so the limits S3 enforces are proved here, on the
+ * S3rver accepts any presigned POST (design/documents.md), so the limits S3 enforces are proved here, on the
  * policy the presigned POST carries: decoded from its base64 JSON, it must cap the size at 100 MB, pin the key to the
  * upload's prefix and the content type, and expire within minutes.
  */

@@ -12,7 +12,7 @@ import { config } from '../config';
 import { SNIFF_BYTES, servedAs } from './content-type';
 
 /**
- * The documents bucket (issue 10; design/documents.md). Objects of documents live under `documents/<society>/<uuid>`;
+ * The documents bucket (design/documents.md). Objects of documents live under `documents/<society>/<uuid>`;
  * direct uploads land under `uploads/<society>/<upload>/` first, and the confirm call copies them into place once
  * checked, so a never-confirmed upload is only ever under `uploads/` (which a lifecycle rule empties after a day).
  */
@@ -21,7 +21,7 @@ export const uploadPrefix = (society: string, upload: string) => `uploads/${soci
 
 /** How long a presigned POST stays usable; the pending upload expires with it. */
 export const UPLOAD_EXPIRY_SECONDS = 600;
-/** A download link lives about a minute (issue 10). */
+/** A download link lives about a minute. */
 export const DOWNLOAD_EXPIRY_SECONDS = 60;
 
 export async function putDocumentObject(key: string, data: Buffer, contentType: string): Promise<void> {

@@ -39,7 +39,7 @@ export const account = {
   },
   expiredToken: { title: 'Link expirado', text: errors.expiredLink },
   usedInvitation: { title: 'Tu cuenta ya está activa', text: errors.invitationUsed },
-  /** The link of an e-mail change (issue 8): the new address becomes the login only here. */
+  /** The link of an e-mail change: the new address becomes the login only here. */
   confirmEmail: {
     title: 'Confirmar nuevo correo',
     text: 'Confirma que desde ahora ingresarás al portal con esta dirección de correo.',
@@ -75,7 +75,7 @@ export const account = {
     submit: 'Cambiar contraseña',
     submitting: 'Guardando...',
     success: 'Contraseña modificada con éxito',
-    // The change ends every session (issue 8), this one included.
+    // The change ends every session, this one included.
     signInAgain: 'Contraseña modificada con éxito. Por seguridad, inicia sesión con tu nueva contraseña.',
     goToProfile: 'Ir a mi perfil',
   },

@@ -1,5 +1,5 @@
 /**
- * Accounting statements, ledger import and exports (portal §2 "Accounting statements", §8; issue 12). Server code
+ * Accounting statements, ledger import and exports (portal §2 "Accounting statements", §8). Server code
  * (import reports, PDF and Excel headings) imports this file alone.
  */
 /** 2000 → '2.000', as numbers read in Chile. */
@@ -132,7 +132,7 @@ export const accountingStatements = {
   emptySubtotal: ' - ',
 };
 
-/** The statement viewer and the import screen (portal §2 and §4 "Statement viewer"; issue 12). */
+/** The statement viewer and the import screen (portal §2 and §4 "Statement viewer"). */
 export const accountingScreens = {
   breadcrumb: 'Contabilidad',
   filters: 'Filtros',
@@ -170,7 +170,7 @@ export const accountingScreens = {
   openingCash: 'Efectivo al inicio',
   closingCash: 'Efectivo al cierre',
   openDetail: (name: string) => `Ver detalle de ${name}`,
-  // Cash-flow drill-down (issue 12): one flow line in one month.
+  // Cash-flow drill-down: one flow line in one month.
   openFlowDetail: (name: string, month: string) => `Ver detalle de ${name} en ${month}`,
   flowDetailTitle: (name: string, month: string) => `Detalle de ${name}, ${month}`,
   detailAccount: 'Cuenta',
@@ -193,7 +193,7 @@ export const accountingScreens = {
     periodLine: (base: string, year: number, month: number, lines: number) =>
       `${base} ${String(month).padStart(2, '0')}-${year}: ${lines} líneas`,
     columns: { row: 'Fila', errors: 'Errores' },
-    // Large ledger files: presigned upload to S3, then a job the screen polls (issue 12).
+    // Large ledger files: presigned upload to S3, then a job the screen polls.
     large: {
       notice: 'El archivo es grande: se sube aparte y se procesa en segundo plano. Puedes seguir la carga aquí.',
       uploadLabel: 'Subida del archivo',

@@ -16,7 +16,7 @@ export const adminUi = {
   nextPage: 'Página siguiente',
   firstPage: 'Primera página',
   lastPage: (page: number) => `Última página (${page})`,
-  /** Rows shown and the total: '1–15 de 1.222' (issue 14). */
+  /** Rows shown and the total: '1–15 de 1.222'. */
   range: (from: string, to: string, total: string) => `${from}–${to} de ${total}`,
   page: (page: number) => `Página ${page}`,
   empty: 'No hay registros para mostrar',
@@ -29,10 +29,10 @@ export const adminUi = {
   detail: 'Ver Detalle',
   enabled: 'Habilitado',
   disabled: 'Deshabilitado',
-  /** Habilitar/Deshabilitar asks first, then the row changes in place (issue 14: it acted on one click and reloaded). */
+  /** Habilitar/Deshabilitar asks first, then the row changes in place (it acted on one click and reloaded). */
   toggleConfirm: (enabled: boolean, name: string) =>
     `¿Estás seguro de que deseas ${enabled ? 'deshabilitar' : 'habilitar'} «${name}»?`,
-  /** Deleting a whole project waits until its name is typed (issue 14). */
+  /** Deleting a whole project waits until its name is typed. */
   brandPreview: {
     heading: 'Vista previa del inicio de sesión',
     label: 'Vista previa del inicio de sesión con la marca del proyecto',
@@ -61,7 +61,7 @@ export const adminUi = {
   id: 'ID',
   copyId: 'Copiar ID',
   copied: 'ID copiado',
-  /** The spec's 'Imprimir info' downloads the PDF; the button says so (issue 14). */
+  /** The spec's 'Imprimir info' downloads the PDF; the button says so. */
   printInfo: 'Descargar PDF',
   saving: 'Guardando...',
   none: '-',

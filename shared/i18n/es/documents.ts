@@ -1,4 +1,4 @@
-/** The document repository (portal §2 "Document manager", "Sharing", top bar notifications, §8; issue 10). */
+/** The document repository (portal §2 "Document manager", "Sharing", top bar notifications, §8). */
 export const documents = {
   title: 'Documentos',
   adminTitle: 'Administración de documentos',

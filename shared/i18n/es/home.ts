@@ -1,4 +1,4 @@
-/** /home (issue 13): the rotating texts, the per-role selection, and the currency indicator boxes. */
+/** /home: the rotating texts, the per-role selection, and the currency indicator boxes. */
 export const homePage = {
   promotionsLabel: 'Novedades del portal',
   promotions: [

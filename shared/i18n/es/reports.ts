@@ -134,7 +134,7 @@ export const accountingAssignmentsAdmin = {
   },
 } as const;
 
-/** The screen of report references (issue 11; portal §3 "reporte, usuario, cant_see"), on the report's detail page. */
+/** The screen of report references (portal §3 "reporte, usuario, cant_see"), on the report's detail page. */
 export const reportReferences = {
   title: 'Visibilidad por usuario',
   hint: 'Usuarios a los que llega este reporte según sus destinatarios y tipos de usuario. Puedes ocultarlo a un usuario sin cambiar el reporte.',
@@ -156,7 +156,7 @@ export const reportReferences = {
   tableLabel: 'Usuarios a los que llega el reporte',
 } as const;
 
-/** The modules screen (portal §3 Module, §7 Modules; issue 11): SUPER_ADMIN names the sidebar sections. */
+/** The modules screen (portal §3 Module, §7 Modules): SUPER_ADMIN names the sidebar sections. */
 /**
  * The registry of embeddable dashboards: the SUPER_ADMIN's screen, and what a report's form shows of it.
  */

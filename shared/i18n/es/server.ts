@@ -29,7 +29,7 @@ export const detailPdf = {
     admins: 'Administradores',
   },
   group: {
-    /** The group's own name: 'Grupo Norte', never 'Grupo Grupo Norte' (issue 14). */
+    /** The group's own name: 'Grupo Norte', never 'Grupo Grupo Norte'. */
     title: (name: string) => `${name}`,
     kind: 'Grupo de sociedades',
     id: 'ID',
@@ -43,7 +43,7 @@ export const detailPdf = {
     groupUsers: 'Usuarios de grupo',
     societyUsers: 'Usuarios de sociedad',
   },
-  /** The same labels as the society detail screen (issue 14: the PDF said Rubro/Módulo/Correo, the screen not). */
+  /** The same labels as the society detail screen (the PDF said Rubro/Módulo/Correo, the screen not). */
   society: {
     ...societiesAdmin.detail,
     id: 'ID',
@@ -52,7 +52,7 @@ export const detailPdf = {
 } as const;
 
 export const mail = {
-  // One form of address in every mail (issue 14): tú, as the portal's screens.
+  // One form of address in every mail: tú, as the portal's screens.
   buttonFallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
   invitation: {
     subject: (project: string) => `Invitación a ${project}`,

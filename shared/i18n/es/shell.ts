@@ -37,7 +37,7 @@ export const sidebar = {
   backToPortal: 'Volver al portal',
   collapse: 'Contraer menú',
   expand: 'Expandir menú',
-  // issue 13: the drawer of narrow screens
+  // The drawer of narrow screens
   openMenu: 'Abrir menú',
   closeMenu: 'Cerrar menú',
 } as const;
@@ -96,7 +96,7 @@ export const pages = {
 /** Admin menu labels live in shared/roles.ts with the roles that see each entry. */
 export const adminMenu = ADMIN_MENU;
 
-/** /health-check while it asks the API, and when the API does not answer (issue 13); 'ok' is common.ts's. */
+/** /health-check while it asks the API, and when the API does not answer; 'ok' is common.ts's. */
 export const healthStatus = {
   checking: 'Verificando el estado de la API…',
   down: 'The App is not Healthy: la API no responde.',

@@ -26,7 +26,7 @@ export const usersAdmin = {
     is_active: 'Estado (deshabilitados primero)',
   },
   columns: { user: 'Usuario', role: 'Rol', company: 'Empresa', lastLogin: 'Último ingreso', status: 'Estado' },
-  /** The 'Último ingreso' of a user who never signed in (issue 14). */
+  /** The 'Último ingreso' of a user who never signed in. */
   neverSignedIn: 'Nunca',
   listLabel: 'Usuarios',
   empty: 'No hay usuarios para mostrar',
@@ -133,7 +133,7 @@ export const usersAdmin = {
     running: 'Importando usuarios, esto puede tardar unos segundos...',
     summary: (created: number, failed: number, already: number) =>
       `${created} ${created === 1 ? 'usuario invitado' : 'usuarios invitados'}, ${failed} ${failed === 1 ? 'fila con errores' : 'filas con errores'}${already > 0 ? `, ${already} ${already === 1 ? 'ya invitado o registrado antes' : 'ya invitados o registrados antes'}` : ''}.`,
-    /** Issue 14: after a partial import, the way on to the users list and the pending invitations. */
+    /** After a partial import, the way on to the users list and the pending invitations. */
     toPending: 'Ver invitaciones pendientes',
     /** The invitation mails go through a queue at the sender's pace. */
     queued: (mails: number) =>

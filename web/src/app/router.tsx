@@ -115,7 +115,7 @@ const userPages: RouteObject[] = [
   },
 ];
 
-/** Reports and accounting assignments (issue 11, issue 12): lazy pages of features/reports and features/accounting. */
+/** Reports and accounting assignments: lazy pages of features/reports and features/accounting. */
 const reportPages: RouteObject[] = [
   ['reports', 'adminReports', () => import('@/features/reports/routes/reports-list').then((m) => m.ReportsListRoute)],
   [
@@ -133,7 +133,7 @@ const reportPages: RouteObject[] = [
     'adminReportDetail',
     () => import('@/features/reports/routes/report-detail').then((m) => m.ReportDetailRoute),
   ],
-  // Issue 11: SUPER_ADMIN's modules screen (shared/roles.ts: a path not in the table opens to SUPER_ADMIN only).
+  // SUPER_ADMIN's modules screen (shared/roles.ts: a path not in the table opens to SUPER_ADMIN only).
   ['modules', 'adminModules', () => import('@/features/reports/routes/modules-admin').then((m) => m.ModulesAdminRoute)],
   // SUPER_ADMIN's registry of embeddable dashboards (closed to other roles like the modules screen).
   [
@@ -173,7 +173,7 @@ const reportPages: RouteObject[] = [
   lazy: async () => ({ Component: await (load as () => Promise<React.ComponentType>)() }),
 }));
 
-/** The document manager and the template folders (portal §2; issue 10): lazy pages of features/documents. */
+/** The document manager and the template folders (portal §2): lazy pages of features/documents. */
 const documentPages: RouteObject[] = [
   {
     path: 'admin/documents/:uuid',
@@ -191,7 +191,7 @@ const documentPages: RouteObject[] = [
   },
 ];
 
-/** Accounting ledger import (issue 12): admins upload a society's chart and ledger. */
+/** Accounting ledger import: admins upload a society's chart and ledger. */
 const accountingImportPages: RouteObject[] = [
   {
     path: 'admin/accounting/import',
@@ -236,7 +236,7 @@ export const routes: RouteObject[] = [
       {
         element: <GuestOnly />,
         children: [
-          // issue 13: the public landing; its 'Ingresar' leads to /login.
+          // The public landing; its 'Ingresar' leads to /login.
           withQueries([
             {
               index: true,
@@ -297,7 +297,7 @@ export const routes: RouteObject[] = [
                   path: 'home',
                   lazy: async () => ({ Component: (await import('@/features/home/routes/home')).HomeRoute }),
                 },
-                // issue 13: below 1024 px the chatbot route shows the chat, above it the home view.
+                // Below 1024 px the chatbot route shows the chat, above it the home view.
                 {
                   path: 'chatbot',
                   lazy: async () => ({ Component: (await import('@/features/support/routes/chatbot')).ChatbotRoute }),
@@ -340,7 +340,7 @@ export const routes: RouteObject[] = [
                     Component: (await import('@/features/reports/routes/report-view')).ReportViewRoute,
                   }),
                 },
-                // Accounting statements (issue 12): the viewer of the four statements.
+                // Accounting statements: the viewer of the four statements.
                 {
                   path: 'accounting/:type/:uuid',
                   lazy: async () => ({

@@ -11,7 +11,7 @@ const t = es.documents.notifications;
 const REFRESH_MS = 60_000;
 
 /**
- * The top bar's notifications (portal §2; issue 10): 'Archivo añadido' and the document's name, newest first, each
+ * The top bar's notifications (portal §2): 'Archivo añadido' and the document's name, newest first, each
  * leading to its folder in the user browser; an unread count on the bell; 'No hay notificaciones' when empty.
  * A shared component (features do not import each other): the shell mounts it, the documents API feeds it.
  */

@@ -65,7 +65,7 @@ export interface ApiClientOptions {
 const NO_REFRESH_PATHS = new Set([postToken.path, postTokenRefresh.path]);
 
 /**
- * Answers that end the session whatever the call (issue 8): the server ended every session of the user (logout
+ * Answers that end the session whatever the call: the server ended every session of the user (logout
  * elsewhere, password change, disabled user), or its project or group was disabled.
  */
 export function endsSession(error: Pick<ApiError, 'status' | 'code'>): boolean {

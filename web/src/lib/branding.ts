@@ -50,7 +50,7 @@ export function primaryColor(site: SiteData | null): string {
 let request: Promise<SiteData | null> | null = null;
 
 /**
- * The answer to the request web/src/boot.ts started before the app's code arrived (issue 9: /login's LCP), used once;
+ * The answer to the request web/src/boot.ts started before the app's code arrived (/login's LCP), used once;
  * undefined when there is none or it was made for another path than the contract's.
  */
 function earlyBranding(): Promise<SiteData> | undefined {

@@ -1,5 +1,5 @@
 /**
- * A file straight to S3 by presigned POST (documents, issue 10; large ledger files, issue 12). XMLHttpRequest, because
+ * A file straight to S3 by presigned POST (documents; large ledger files). XMLHttpRequest, because
  * fetch has no upload progress. The presigned fields go first: S3 reads them before the file.
  */
 export function postPresigned(

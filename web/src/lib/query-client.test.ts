@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { createQueryClient, shouldRetry } from './query-client';
 
-describe('retries (issue 9)', () => {
+describe('retries', () => {
   it.each([400, 401, 403, 404, 409, 429])('never for a %s', (status) => {
     expect(shouldRetry(0, new ApiError(status, 'X'))).toBe(false);
   });

@@ -9,7 +9,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
- * The SPA's one query cache (issue 9). A screen that opens shows what the cache holds at once and asks again (reads
+ * The SPA's one query cache. A screen that opens shows what the cache holds at once and asks again (reads
  * are stale at once: another user's change must show when a list is opened again); they are not refetched on window
  * focus (a form being filled in must not change under the user). After any successful write every cached read is marked stale and the
  * ones on screen load again: a write changes counts and names that other areas show (a group's societies count, the

@@ -5,7 +5,7 @@ import type { UserInfo } from './session';
 import { writeLocal } from './storage';
 
 /**
- * The home's per-role selection (portal §2 Home, issue 13): PROJECT_ADMIN picks among its projects, GROUP_ADMIN and
+ * The home's per-role selection (portal §2 Home): PROJECT_ADMIN picks among its projects, GROUP_ADMIN and
  * USER_GROUP among their groups, USER_SOCIETY among its societies (SUPER_ADMIN has none). The stored uuid is used
  * when it is still one of the profile's, else the first; it is kept in local storage under the same keys as
  * storedSelection, so the report and accounting lists of the sidebar read the same choice. Every change is announced

@@ -43,7 +43,7 @@ function fakeFetch(answer: (call: Seen) => Response) {
 
 const isRefresh = (call: Seen) => call.path === 'api/v1/token/refresh/';
 
-describe('the refresh after the session ended once (issue 8: a reopened tab)', () => {
+describe('the refresh after the session ended once (a reopened tab)', () => {
   it('a tab without the marker neither refreshes nor ends anything', async () => {
     const { session } = memoryMarker(false);
     const ended: (ApiError | null)[] = [];
@@ -122,7 +122,7 @@ describe('answers that end the session', () => {
   });
 });
 
-describe('logout (issue 8)', () => {
+describe('logout', () => {
   const logoutPath = 'api/v1/logs/session-log/logout/';
 
   it('sends no token: the session cookies name the session, and the CSRF header goes along', async () => {

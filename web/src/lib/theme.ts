@@ -72,7 +72,7 @@ export function primaryPalette(color: string | null | undefined): Record<10 | 20
  * The project's primary colour as Amplify UI's CSS variables (`--amplify-colors-primary-10` … `-100`). The brand
  * colours of its stylesheet point at these, so buttons, links and focus rings take the project's colour. Written
  * on <html> and <body> (the stylesheet declares its defaults on `:root, [data-amplify-theme]`; an inline style beats
- * both) instead of through Amplify's ThemeProvider, whose run-time theme costs 20 KB gzipped on /login (issue 9).
+ * both) instead of through Amplify's ThemeProvider, whose run-time theme costs 20 KB gzipped on /login.
  */
 export function primaryColorVariables(color: string | null | undefined): Record<string, string> {
   return Object.fromEntries(

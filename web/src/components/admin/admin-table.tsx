@@ -32,13 +32,13 @@ export interface RowActions {
   name: string;
   /**
    * Habilitar / Deshabilitar: asked first (naming the row), then `run` sends the flipped enable and the list reloads
-   * in place (the table's onChanged); issue 14 replaced the spec's one-click action and page reload 3 s later.
+   * in place (the table's onChanged); this replaces the spec's one-click action and page reload 3 s later.
    */
   toggle?: { enabled: boolean; run: () => Promise<unknown> };
   /** Editar. */
   editTo?: string;
   /**
-   * Eliminar, after the confirmation `confirm` (which names the item, issue 14); with `typeToConfirm` the button
+   * Eliminar, after the confirmation `confirm` (which names the item); with `typeToConfirm` the button
    * waits until that text (a project's name) is typed. The list reloads after it succeeds (the table's onChanged).
    */
   remove?: { confirm: string; typeToConfirm?: string; run: () => Promise<unknown> };
@@ -56,7 +56,7 @@ type PendingToggle = { name: string; enabled: boolean; run: () => Promise<unknow
 /**
  * The table of admin lists: the given columns, then an 'Acciones' menu per row when `actions` is given. Handles the
  * row actions itself: the toggle and delete confirmations (errors stay in the dialog), then `onChanged` (reload the
- * list there), so the row changes in place with a short notice (issue 14).
+ * list there), so the row changes in place with a short notice.
  *
  * ```tsx
  * <AdminTable rows={data?.results} rowKey={(g) => g.uuid} loading={loading} onChanged={reload}

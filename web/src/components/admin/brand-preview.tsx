@@ -32,7 +32,7 @@ export interface BrandPreviewProps {
 }
 
 /**
- * The branded login in small, as the wizard's 'Diseño' step is filled (issue 14): the browser tab (icon and site
+ * The branded login in small, as the wizard's 'Diseño' step is filled: the browser tab (icon and site
  * title), the brand panel (background image, both colours, header title, subtitle) and the card (logo, title, a
  * button in the primary colour), painted by the same brand-style as the login itself.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { textOn } from './brand-style';
 
-/** Issue 14's login preview: its texts read on whatever brand colour a firm picks (WCAG contrast). */
+/** the login preview: its texts read on whatever brand colour a firm picks (WCAG contrast). */
 describe('text on a brand colour', () => {
   test('white on dark colours, near-black on pale ones', () => {
     expect(textOn('#005A9F')).toBe('#fff');

@@ -3,7 +3,7 @@ import { luminance } from '@/lib/theme';
 
 /**
  * How a project's branding paints the login's brand panel, shared by the login itself (features/auth) and the live
- * preview of the wizard's 'Diseño' step, so the preview is the login (issue 14: the uploaded background was never
+ * preview of the wizard's 'Diseño' step, so the preview is the login (the uploaded background was never
  * shown and the secondary colour was used nowhere). Kept light: the login's first load carries it.
  *
  * The background image, when there is one, lies under a veil of the primary colour so the white texts stay readable;

@@ -23,5 +23,5 @@ export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 /** Typing in a search box updates the list after this pause. */
 export const SEARCH_DEBOUNCE_MS = 350;
 
-/** Pickers search on the server after this pause in typing (issue 9). */
+/** Pickers search on the server after this pause in typing. */
 export const PICKER_SEARCH_DEBOUNCE_MS = 250;

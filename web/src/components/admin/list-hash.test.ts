@@ -69,7 +69,7 @@ describe('list state in the hash (admin-area §2)', () => {
     expect(withPage(state, 0).pages).toEqual([1, 5]);
   });
 
-  it('keeps a page size other than the default in the hash, and filters keep it (issue 14)', () => {
+  it('keeps a page size other than the default in the hash, and filters keep it', () => {
     const state = { pages: [2], values: { search: 'a', project: '', ordering: '' }, size: 15 };
     expect(formatListHash(state, GROUP_KEYS)).toBe('#2?search=a&project=&ordering=&size=15');
     expect(parseListHash('#2?search=a&project=&ordering=&size=15', GROUP_KEYS)).toEqual(state);

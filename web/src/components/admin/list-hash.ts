@@ -11,7 +11,7 @@ export interface ListHashState<K extends string> {
   pages: number[];
   values: Record<K, string>;
   /**
-   * Rows per page when not the default (issue 14: "keep the page size in the URL, it is lost on reload"): written
+   * Rows per page when not the default ("keep the page size in the URL, it is lost on reload"): written
    * last as `&size=15`, and only then, so the spec's default hashes read as they always did.
    */
   size?: number;

@@ -82,13 +82,13 @@ export function ConfirmDialog({
   message: string;
   title?: string;
   confirmLabel?: string;
-  /** When given, the confirm button waits until exactly this text is typed (deleting a project, issue 14). */
+  /** When given, the confirm button waits until exactly this text is typed (deleting a project). */
   typeToConfirm?: string;
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
 }) {
   const [typed, setTyped] = useState('');
-  // The action's state is a mutation's (issue 9): pending disables the buttons, its error shows in the dialog.
+  // The action's state is a mutation's: pending disables the buttons, its error shows in the dialog.
   const action = useMutation({ mutationFn: () => onConfirm() });
   const { reset } = action;
   useEffect(() => {

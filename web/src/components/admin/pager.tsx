@@ -5,7 +5,7 @@ import { PAGE_SIZES } from './constants';
 import { formatCount, pageCount, pagerPages, showsPageSize } from './pagination';
 
 /**
- * The pager of admin lists (admin-area §2): the rows shown and the total ('1–15 de 1.222', issue 14), first,
+ * The pager of admin lists (admin-area §2): the rows shown and the total ('1–15 de 1.222'), first,
  * previous, three page buttons around the current page (two on the last page), next and last. With one page only the
  * total shows.
  */

@@ -63,7 +63,7 @@ describe('wizard step index (admin-area §4)', () => {
   });
 });
 
-describe('pager range (issue 14)', () => {
+describe('pager range', () => {
   it('writes counts with thousands dots', () => {
     expect(formatCount(1222)).toBe('1.222');
     expect(formatCount(15)).toBe('15');

@@ -1,5 +1,5 @@
 /**
- * The pure part of the searchable pickers (issue 9, "Pickers find anything"): where the next page starts, which
+ * The pure part of the searchable pickers ("Pickers find anything"): where the next page starts, which
  * selected values still need their names, the rows to show (selected ones pinned on top), and an in-memory source for
  * the few lists whose endpoint answers every row at once (the caller's projects and groups).
  */

@@ -13,7 +13,7 @@ function originOf(url: string): string | null {
 }
 
 /**
- * Invitation and password links point at the project's custom_portal_url (issue 14: "when that domain is not set up
+ * Invitation and password links point at the project's custom_portal_url ("when that domain is not set up
  * the link is dead"). "Set up" means the domain reaches this deployment: a DNS record to its CloudFront distribution,
  * and the name added to the distribution as an alternate domain with its certificate. The SPA cannot see DNS, so it
  * says what it knows: a URL on the address this portal is open at right now is set up; any other one is shown with

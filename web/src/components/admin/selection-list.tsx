@@ -10,7 +10,7 @@ const t = es.adminUi;
 const REQUIRED_MARK = / \(\*\)$/;
 
 /**
- * The one picker of the admin forms and filters (admin-area §9, issue 9 "Pickers find anything"): a search box that
+ * The one picker of the admin forms and filters (admin-area §9): a search box that
  * asks the server as the person types (debounced), a scrollable 150px list that pages with 'Mostrar más', and the
  * selected items pinned on top (named by `uuids=` on edit), so they stay visible whatever the search.
  * `multiple` (default) shows checkboxes; otherwise radio buttons with an `allLabel` first row for 'no value' (a filter).

@@ -19,7 +19,7 @@ export interface ListHash<K extends string> {
   pages: number[];
   /** Current filter values; '' means "not filtered". */
   values: Record<K, string>;
-  /** Rows per page (5, 15 or 30); in the hash as `&size=` when not the default (issue 14). */
+  /** Rows per page (5, 15 or 30); in the hash as `&size=` when not the default. */
   pageSize: number;
   setPage: (page: number, list?: number) => void;
   /** Sets filters, empties the dependent keys in `clear`, and sends every list back to page 1. */

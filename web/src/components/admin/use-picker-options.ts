@@ -22,7 +22,7 @@ export function useDebounced<T>(value: T, delayMs = PICKER_SEARCH_DEBOUNCE_MS): 
 }
 
 /**
- * The options of a searchable picker (issue 9): the pages of `search` from the server (useInfiniteQuery; the previous
+ * The options of a searchable picker: the pages of `search` from the server (useInfiniteQuery; the previous
  * results stay while the next search loads), and the names of `selected` values not seen in any page, fetched by
  * `uuids=` so an edit form shows what is already chosen. `names` keeps every name seen, so toggling does not refetch.
  */

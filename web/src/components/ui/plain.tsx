@@ -1,7 +1,7 @@
 import { type CSSProperties, type ReactNode, useId, useState } from 'react';
 
 /**
- * Amplify UI's look without its JavaScript, for what /login and the app's first screen show (issue 9: the first load
+ * Amplify UI's look without its JavaScript, for what /login and the app's first screen show (the first load
  * of /login ≤ 120 KB gzipped). Amplify primitives read the theme object at run time (createTheme and every
  * component's tokens, about 20 KB gzipped); these render the same elements with the same classes, which
  * @aws-amplify/ui-react/styles.css already styles. The rest of the app keeps the primitives.

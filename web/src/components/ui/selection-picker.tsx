@@ -21,7 +21,7 @@ export function SelectionPicker({ profile, className }: { profile: UserInfo | nu
       className={className}
       label={label}
       // The <label> names it; aria-label names it too wherever it is drawn (the sidebar drawer at 375 px met an axe
-      // select-name finding while sliding, issue 13).
+      // select-name finding while sliding).
       aria-label={label}
       value={selected}
       onChange={(event) => {

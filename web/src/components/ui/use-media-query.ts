@@ -13,7 +13,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Below 768 px the sidebar is a drawer (issue 13); styles.css uses the same breakpoint. */
+/** Below 768 px the sidebar is a drawer; styles.css uses the same breakpoint. */
 export const PHONE_QUERY = '(max-width: 767.98px)';
 /** Below 1024 px /chatbot shows the chat itself (portal spec §2). */
 export const NARROW_QUERY = '(max-width: 1023.98px)';

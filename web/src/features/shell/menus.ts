@@ -23,7 +23,7 @@ const MODULE_ENTRIES = new Set([
 ]);
 
 /**
- * The support tickets list (issue 13): an admin-menu entry for exactly the roles its API admits (SUPER_ADMIN and
+ * The support tickets list: an admin-menu entry for exactly the roles its API admits (SUPER_ADMIN and
  * PROJECT_ADMIN). It opens in the portal's shell (/support/tickets), not under /admin.
  */
 const SUPPORT_TICKETS_ENTRY = {

@@ -16,7 +16,7 @@ export const useMyGroups = (query: MyGroupsQuery, enabled = true) =>
   useQuery({ ...myGroupsQueryOptions(query), enabled, select: (page) => page.results });
 
 /**
- * The group pickers and filters (issue 9, "Pickers find anything"): the caller's groups, of a project when given,
+ * The group pickers and filters ("Pickers find anything"): the caller's groups, of a project when given,
  * searched and paged on the server, the selected ones named by `uuids=`.
  */
 export const myGroupsPickerSource = (project: string, enabled = true): PickerSource => ({

@@ -7,7 +7,7 @@ export type MyProjectsQuery = QueryInputOf<typeof listMyProjects>;
 
 /**
  * GET api/v1/projects/user/project/: the caller's projects (every project for SUPER_ADMIN), by name; a page of a
- * search, or the named uuids, when asked (issue 9).
+ * search, or the named uuids, when asked.
  */
 export const fetchMyProjects = (query: MyProjectsQuery = {}, signal?: AbortSignal) =>
   api(listMyProjects, { query, signal });
@@ -20,7 +20,7 @@ export const useMyProjects = (enabled = true) =>
   useQuery({ ...myProjectsQueryOptions(), enabled, select: (page) => page.results });
 
 /**
- * The project pickers and filters (issue 9, "Pickers find anything"): searched and paged on the server, the selected
+ * The project pickers and filters ("Pickers find anything"): searched and paged on the server, the selected
  * ones named by `uuids=`, so any of 50,000 projects can be chosen.
  */
 export const myProjectsPickerSource = (enabled = true): PickerSource => ({
@@ -32,7 +32,7 @@ export const myProjectsPickerSource = (enabled = true): PickerSource => ({
   },
 });
 
-/** The caller's project when it has exactly one (issue 14: preselected on create); one request of at most two rows. */
+/** The caller's project when it has exactly one (preselected on create); one request of at most two rows. */
 export const useOnlyProject = (enabled = true) =>
   useQuery({
     ...myProjectsQueryOptions({ limit: 2 }),

@@ -28,7 +28,7 @@ export const societyLabel = (society: { society_business_name: string; society_r
     : society.society_business_name;
 
 /**
- * The society pickers and filters of the users screens (issue 9): the caller's societies, of a project and group when
+ * The society pickers and filters of the users screens: the caller's societies, of a project and group when
  * given, searched and paged on the server, the selected ones named by `uuids=`.
  */
 export const societiesForUsersPickerSource = (

@@ -12,9 +12,9 @@ export function useAvatar(current: string | null | undefined) {
   const [preview, setPreview] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const upload = useUpdateUserProfile();
-  // A file that is not an image of 2 MB at most is refused here, before any upload (issue 14).
+  // A file that is not an image of 2 MB at most is refused here, before any upload.
   const [refused, setRefused] = useState<string | null>(null);
-  // The upload's state is the mutation's (issue 9).
+  // The upload's state is the mutation's.
   const errors = refused ? [refused] : upload.error ? messagesForError(upload.error) : [];
   const done = upload.isSuccess && saved !== null && file === null;
   const saving = upload.isPending;

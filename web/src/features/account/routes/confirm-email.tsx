@@ -9,7 +9,7 @@ import { MessagePage } from '@/features/account/components/message-page';
 const t = es.account.confirmEmail;
 
 /**
- * /email_confirm/{token}: the link of an e-mail change (issue 8). The link is single-use, so it is spent on a click,
+ * /email_confirm/{token}: the link of an e-mail change. The link is single-use, so it is spent on a click,
  * not on page load (a prefetch or a second render cannot use it up); a refused link shows the expired-link page.
  */
 export function ConfirmEmailRoute() {

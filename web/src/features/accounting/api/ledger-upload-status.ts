@@ -2,7 +2,7 @@ import { type ImportJobView, ledgerUploadStatus } from '@shared/contracts/accoun
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** How often the import screen asks for a running job's progress (issue 12: "the screen polls with a progress bar"). */
+/** How often the import screen asks for a running job's progress ("the screen polls with a progress bar"). */
 export const JOB_POLL_MS = 1000;
 
 const isOver = (job: ImportJobView | undefined) => job?.status === 'DONE' || job?.status === 'FAILED';

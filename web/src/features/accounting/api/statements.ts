@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /**
- * GET api/v1/accounting/{family}/{available-dates|report|detail}/ (issue 12): one hook per operation, the family
+ * GET api/v1/accounting/{family}/{available-dates|report|detail}/: one hook per operation, the family
  * choosing the contract. Queries are plain records of the spec's parameters.
  */
 type Query = Record<string, string | number>;

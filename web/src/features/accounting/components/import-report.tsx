@@ -4,7 +4,7 @@ import { es } from '@shared/i18n/es';
 
 const t = es.accountingScreens.import;
 
-/** The per-row report of an import (issue 12), the same whether the file went by multipart or by a large-file job. */
+/** The per-row report of an import, the same whether the file went by multipart or by a large-file job. */
 export function ImportReportView({ result }: { result: ImportReport }) {
   return (
     <Flex direction="column" gap="small" data-testid="import-report">

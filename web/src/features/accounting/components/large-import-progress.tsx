@@ -5,7 +5,7 @@ import { es } from '@shared/i18n/es';
 const t = es.accountingScreens.import.large;
 
 /**
- * A large ledger file's two bars (issue 12): the upload to S3 (XMLHttpRequest progress), then the job's phase and
+ * A large ledger file's two bars: the upload to S3 (XMLHttpRequest progress), then the job's phase and
  * progress as the status poll reports them. The text line is a polite live region so a screen reader hears the phase
  * change without the percentages of every poll being announced by the bars themselves.
  */

@@ -1,7 +1,7 @@
 import type { LEDGER_UPLOAD_TYPES } from '@shared/contracts/accounting';
 
 /**
- * What one multipart request carries (the server's multipart cap, 2 MB; issue 12: "Larger files (beyond what one request
+ * What one multipart request carries (the server's multipart cap, 2 MB; "Larger files (beyond what one request
  * carries) go to S3 by presigned upload"). Smaller ledger files keep the one-request path: its answer comes at once,
  * with no S3 round trip and no polling. The plan de cuentas is always small and has no job.
  */

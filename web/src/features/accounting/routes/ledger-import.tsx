@@ -21,7 +21,7 @@ import { CHART_TEMPLATE, downloadText, LEDGER_TEMPLATE } from '../lib/templates'
 const t = es.accountingScreens.import;
 
 /**
- * /admin/accounting/import (issue 12): an admin picks a society of its scope and uploads the plan de cuentas or the
+ * /admin/accounting/import: an admin picks a society of its scope and uploads the plan de cuentas or the
  * libro diario; the answer lists every failed row with its Spanish errors (nothing stored then), or the periods the
  * file replaced. Templates of both formats download from here. A ledger file beyond what one request carries goes to
  * S3 by presigned POST (upload bar), then a job imports it while the screen polls its phase (job bar); its final report
@@ -121,7 +121,7 @@ export function LedgerImportRoute() {
 }
 
 /**
- * The large-file path (issue 12): request the job and its presigned POST, send the file to S3 with upload progress,
+ * The large-file path: request the job and its presigned POST, send the file to S3 with upload progress,
  * confirm, then poll the job (TanStack Query refetchInterval) until it is DONE or FAILED.
  */
 function useLargeImport() {

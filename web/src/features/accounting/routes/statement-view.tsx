@@ -68,7 +68,7 @@ function StatementView() {
   const { profile } = useSession();
   // A society user of one company has nothing to choose; one of several companies picks here, as the others do.
   const isSocietyUser = profile?.profile.user_role === 'USER_SOCIETY';
-  // Only the societies this assignment opens for the caller (issue 12: the viewer honours its assignment).
+  // Only the societies this assignment opens for the caller (the viewer honours its assignment).
   const societies = useViewerSocieties(assignment);
   const [state, setState] = useState<FilterState>({
     society: '',

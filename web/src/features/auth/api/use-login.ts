@@ -1,4 +1,4 @@
-// The error texts and helpers alone, not the whole catalogue: /login's first load stays light (issue 9).
+// The error texts and helpers alone, not the whole catalogue: /login's first load stays light.
 import { fieldLabel, messageForError } from '@shared/i18n/error-messages';
 import * as es from '@shared/i18n/es/errors';
 import { type FormEvent, useState } from 'react';
@@ -20,7 +20,7 @@ export function useLogin(initialRemember: boolean) {
   const [fields, setFields] = useState<LoginFields>({ email: '', password: '', remember: initialRemember });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   // The one submit state kept by hand: the login page renders without the query library, which would add 6 KB
-  // gzipped to its first load (issue 9: ≤ 120 KB). A refusal is worded per portal spec §8.
+  // gzipped to its first load (≤ 120 KB). A refusal is worded per portal spec §8.
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 

@@ -1,7 +1,7 @@
-// Only the sign-in texts: /login's first load stays free of the other screens' texts (issue 9).
+// Only the sign-in texts: /login's first load stays free of the other screens' texts.
 import * as es from '@shared/i18n/es/auth';
 import { type ReactNode, useEffect } from 'react';
-// The file alone, not the admin index: the login's first load stays small (issue 9).
+// The file alone, not the admin index: the login's first load stays small.
 import { brandAccentStyle, brandPanelStyle } from '@/components/admin/brand-style';
 import { Button, Heading, Stack, Text } from '@/components/ui/plain';
 import type { SiteData } from '@/lib/branding';
@@ -21,7 +21,7 @@ function MicrosoftMark() {
 
 const divider = <hr className="amplify-divider amplify-divider--horizontal" style={{ flex: 1 }} />;
 
-/** The page's meta description is the project's (issue 14); the title and icon are set by the app provider. */
+/** The page's meta description is the project's; the title and icon are set by the app provider. */
 function useMetaDescription(content: string) {
   useEffect(() => {
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -36,8 +36,8 @@ function useMetaDescription(content: string) {
 
 /**
  * The login of a branded project (portal spec §2): logo (or the header title), 'Ingresa a tu cuenta', the form with
- * 'Recordarme', a single-sign-on block and a footer with the current year. Everything the firm uploads is used
- * (issue 14): the background image under the brand panel, both colours, the logo on the panel and the card, the icon
+ * 'Recordarme', a single-sign-on block and a footer with the current year. Everything the firm uploads is used:
+ * the background image under the brand panel, both colours, the logo on the panel and the card, the icon
  * as favicon, the site title and description. The Microsoft sign-in's flow is not specified yet, so its button is
  * shown disabled and marked 'Próximamente'.
  */

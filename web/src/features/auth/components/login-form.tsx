@@ -1,4 +1,4 @@
-// Only the sign-in texts: /login's first load stays free of the other screens' texts (issue 9).
+// Only the sign-in texts: /login's first load stays free of the other screens' texts.
 import * as es from '@shared/i18n/es/auth';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Checkbox, InputField, Stack } from '@/components/ui/plain';

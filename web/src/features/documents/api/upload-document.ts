@@ -3,7 +3,7 @@ import { ApiError, api } from '@/lib/api-client';
 import { postPresigned } from '@/lib/presigned-upload';
 
 /**
- * The direct upload (issue 10): POST api/v1/documents/upload-url/ for a presigned POST, the file straight to S3 with
+ * The direct upload: POST api/v1/documents/upload-url/ for a presigned POST, the file straight to S3 with
  * XMLHttpRequest (fetch has no upload progress), then POST .../confirm/ so the document exists only once its file does.
  */
 export interface UploadPlace {

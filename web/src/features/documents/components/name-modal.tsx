@@ -26,7 +26,7 @@ export function NameModal({
   onClose: () => void;
 }) {
   const [name, setName] = useState(initial);
-  // The submit is a mutation (issue 9): pending disables the buttons, its error shows in the dialog.
+  // The submit is a mutation: pending disables the buttons, its error shows in the dialog.
   const save = useMutation({ mutationFn: (value: string) => onSubmit(value) });
   const { reset } = save;
   const busy = save.isPending;

@@ -37,7 +37,7 @@ export function ShareModal({
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const links = useShareLinks(document?.uuid ?? null);
-  // Minting and revoking are mutations (issue 9: one way to hold a request's pending and error state).
+  // Minting and revoking are mutations (one way to hold a request's pending and error state).
   const mint = useMutation({
     mutationFn: (uuid: string) => mintShareToken(uuid, days),
     onSuccess: async (minted) => {

@@ -10,7 +10,7 @@ export const fetchGroupAdminsAvailable = (query: GroupAdminsQuery, signal?: Abor
   api(listGroupAdminsAvailable, { query, signal });
 
 /**
- * The group form's admin picker (issue 9): GROUP_ADMIN users of `project` (with `group` when editing), searched and paged
+ * The group form's admin picker: GROUP_ADMIN users of `project` (with `group` when editing), searched and paged
  * on the server, the selected ones named by `uuids=`. Nothing loads until a project is chosen.
  */
 export const groupAdminsPickerSource = (project: string, group: string | undefined): PickerSource => {

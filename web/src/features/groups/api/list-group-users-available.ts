@@ -10,7 +10,7 @@ export const fetchGroupUsersAvailable = (query: GroupUsersQuery, signal?: AbortS
   api(listGroupUsersAvailable, { query, signal });
 
 /**
- * The group form's user picker (issue 9): USER_GROUP users of `project` (with `group` when editing), searched and paged
+ * The group form's user picker: USER_GROUP users of `project` (with `group` when editing), searched and paged
  * on the server, the selected ones named by `uuids=`. Nothing loads until a project is chosen.
  */
 export const groupUsersPickerSource = (project: string, group: string | undefined): PickerSource => {

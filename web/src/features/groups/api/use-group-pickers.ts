@@ -6,5 +6,5 @@ export function useMyProjects(enabled = true) {
   return { projects: data ?? [], loading: isFetching };
 }
 
-/** The project picker and filter (issue 9): searched and paged on the server, the selected one named by uuid. */
+/** The project picker and filter: searched and paged on the server, the selected one named by uuid. */
 export const projectPickerSource = (enabled = true) => myProjectsPickerSource(enabled);

@@ -7,7 +7,7 @@ type Health = 'checking' | 'ok' | 'down';
 
 /**
  * Public liveness page (portal spec §2), read by uptime probes: 'The App is Healthy' only once the API's health
- * contract answers ok (issue 13), so the page reflects the API, not just the static site.
+ * contract answers ok, so the page reflects the API, not just the static site.
  */
 export function HealthCheckRoute() {
   const [health, setHealth] = useState<Health>('checking');

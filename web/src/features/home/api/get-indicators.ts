@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /**
- * GET api/v1/indicators/: the currency indicators the scheduled job stored (issue 13). This replaces the spec's
+ * GET api/v1/indicators/: the currency indicators the scheduled job stored. This replaces the spec's
  * browser call to a public indicators API: the browser never calls a third party.
  */
 export const fetchIndicators = (signal?: AbortSignal) => api(getIndicators, { signal });

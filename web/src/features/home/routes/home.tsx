@@ -9,7 +9,7 @@ import { PromoRotator } from '../components/promo-rotator';
 import '../home.css';
 
 /**
- * /home (portal §2 Home, issue 13): the greeting, the rotating promotional text, the per-role selection and the
+ * /home (portal §2 Home): the greeting, the rotating promotional text, the per-role selection and the
  * currency indicators. While the indicators load the welcome screen shows in their place, for at most 4.5 s from the
  * page load; after that the boxes show their placeholders until the answer arrives.
  */

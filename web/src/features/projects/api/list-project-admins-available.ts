@@ -10,7 +10,7 @@ export const fetchProjectAdminsAvailable = (query: ProjectAdminsQuery, signal?: 
   api(listProjectAdminsAvailable, { query, signal });
 
 /**
- * The project form's admin picker (issue 9): searched and paged on the server; with `project` (editing) its own
+ * The project form's admin picker: searched and paged on the server; with `project` (editing) its own
  * admins are available too, and named by `uuids=`.
  */
 export const projectAdminsPickerSource = (project: string | undefined): PickerSource => {

@@ -29,7 +29,7 @@ export interface ProjectValues {
 }
 
 /**
- * The spec's defaults on create are meta_title and meta_content 'default' (admin-area §5, §9); issue 14: every new
+ * The spec's defaults on create are meta_title and meta_content 'default' (admin-area §5, §9); every new
  * firm's browser tab then read 'default'. The wizard asks for both on create too, and when left empty they are taken
  * from the project's name and service description (projectCreateBody).
  */
@@ -107,7 +107,7 @@ export const STEP_FIELDS: ReadonlyArray<readonly Field[]> = [
 ];
 
 /**
- * The one POST of a create (issue 14: the project exists only after the last step): every step's fields, files when
+ * The one POST of a create (the project exists only after the last step): every step's fields, files when
  * chosen, colours; the site title and description fall back to the project's name and service description.
  */
 export function projectCreateBody(values: ProjectValues): FormData {

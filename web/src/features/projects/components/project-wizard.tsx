@@ -36,7 +36,7 @@ type TextKey = Exclude<keyof ProjectValues, 'admin' | 'primary_color' | 'seconda
 /**
  * The project wizard (admin-area §2, §4, §5): Datos principales, Inicio de sesión, Diseño, then the success step.
  * On create nothing is saved until 'Crear proyecto' on the last step sends one POST with every step (the spec's
- * "submission at the last form step"; issue 14: saving at step 1 left live, half-made projects when the admin left);
+ * "submission at the last form step"; saving at step 1 left live, half-made projects when the admin left);
  * the steps before only check their fields here. On edit each step PATCHes the project, which exists already. A step
  * advances only when its call returned no error; otherwise the messages show above the buttons.
  */
@@ -66,7 +66,7 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
     update.reset();
   }, [step]);
 
-  // The live preview shows a file as soon as it is chosen, else the stored one (issue 14).
+  // The live preview shows a file as soon as it is chosen, else the stored one.
   const logoUrl = useImageUrl(values.logo, project?.logo);
   const iconUrl = useImageUrl(values.icon, project?.icon);
   const imageUrl = useImageUrl(values.image, project?.image);
@@ -138,7 +138,7 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
       {text('client_name', t.fields.client_name, { required: true })}
       {area('associated_service_description', t.fields.associated_service_description, true)}
       {area('service_description', t.fields.service_description, true)}
-      {/* Asked on create too (issue 14): the browser tab and search results read these. */}
+      {/* Asked on create too: the browser tab and search results read these. */}
       {text('meta_title', t.fields.meta_title, {
         required: mode === 'edit',
         placeholder: mode === 'create' ? t.metaTitlePlaceholder : undefined,

@@ -14,7 +14,7 @@ const t = es.projectsAdmin;
 
 /**
  * /admin/projects/detail/{uuid} (admin-area §2): name, ID (short, with copy), description, creation date, status,
- * groups, admins and 'Imprimir info'; issue 14 adds what the firm set up: site title and description, URLs, contact
+ * groups, admins and 'Imprimir info'; it adds what the firm set up: site title and description, URLs, contact
  * details, colours and images.
  */
 export function ProjectDetailRoute() {

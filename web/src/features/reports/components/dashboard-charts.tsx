@@ -74,7 +74,7 @@ function Chart({ panel }: { panel: Panel }) {
 }
 
 /**
- * A built-in dashboard (issue 11): the portal's own data for the caller's selection, drawn with Recharts (SVG). This
+ * A built-in dashboard: the portal's own data for the caller's selection, drawn with Recharts (SVG). This
  * module is loaded only by the viewer route (React.lazy), so Recharts never weighs on other pages.
  */
 export default function DashboardCharts({ id, selection }: { id: string; selection: SelectionQuery }) {

@@ -18,7 +18,7 @@ const fullName = (user: { first_name: string; last_name: string; email: string }
 const CANT_SEE: Record<Filter, boolean | undefined> = { all: undefined, visible: false, hidden: true };
 
 /**
- * Report references on the report's detail page (issue 11; the spec gives them no screen of their own): the users of
+ * Report references on the report's detail page (the spec gives them no screen of their own): the users of
  * the admin's scope the report reaches, searched and paged on the server (there may be thousands), each with a button
  * that hides the report from that user only (cant_see) or shows it again. Only an admin of every target may change it.
  */

@@ -28,7 +28,7 @@ const CREATE_RULES = contractRules<NewModule>([moduleCreateSchema], { module_nam
 const RENAME_RULES = contractRules<{ module_name: string }>([moduleRenameSchema], { module_name: messages.text });
 
 /**
- * /admin/modules (issue 11; portal §3 Module, §7 Modules): SUPER_ADMIN lists the modules of each kind, creates,
+ * /admin/modules (portal §3 Module, §7 Modules): SUPER_ADMIN lists the modules of each kind, creates,
  * renames and deletes them. The API's refusals show in Spanish: a repeated name (SAME_DATA), a module in use
  * (MODULE_IN_USE, in the delete dialog).
  */

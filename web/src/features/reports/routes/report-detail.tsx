@@ -12,7 +12,7 @@ const a = es.assignmentsAdmin;
 
 /**
  * /admin/reports/detail/{uuid} (portal §2): read-only, then whom the report reaches and its per-user visibility
- * (report references, issue 11).
+ * (report references).
  */
 export function ReportDetailRoute() {
   const { uuid = '' } = useParams();

@@ -7,7 +7,7 @@ import { useViewedReport } from '@/features/reports/api/get-report';
 import { useSelectionQuery } from '@/lib/assignment-lists';
 
 const t = es.reportsViewer;
-// Only this route loads the chart library and the BI SDKs (issue 11: lazy-loaded on the viewer route only).
+// Only this route loads the chart library and the BI SDKs (lazy-loaded on the viewer route only).
 const DashboardCharts = lazy(() => import('@/features/reports/components/dashboard-charts'));
 const QuickSightFrame = lazy(() => import('@/features/reports/components/quicksight-frame'));
 const PowerBiFrame = lazy(() => import('@/features/reports/components/powerbi-frame'));

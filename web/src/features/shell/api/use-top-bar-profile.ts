@@ -10,7 +10,7 @@ const isAvatarAnswer = (data: unknown) =>
 
 /**
  * The profile the top bar shows, as a cached read seeded with the session's profile (no extra request on load). It is
- * read again when an avatar upload succeeds (issue 13: the avatar changes right after the upload, no reload), and
+ * read again when an avatar upload succeeds (the avatar changes right after the upload, no reload), and
  * only then: reading the profile after every write would race the sign-out that a password change ends with.
  */
 export function useTopBarProfile(sessionProfile: UserInfo | null): UserInfo | null {

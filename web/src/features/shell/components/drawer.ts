@@ -8,7 +8,7 @@ const FOCUS_DELAY_MS = 250;
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * The sidebar drawer of phones (issue 13). Opening it moves focus to its first link; Escape, the backdrop, a
+ * The sidebar drawer of phones. Opening it moves focus to its first link; Escape, the backdrop, a
  * navigation or the button close it, and focus returns to the button when it was inside the drawer.
  */
 export function useDrawer() {

@@ -14,7 +14,7 @@ export interface SidebarState {
 
 /**
  * Top bar, a sidebar, and the page; a profile that failed to load shows its error with a retry instead. Below 768 px
- * the sidebar is a drawer (issue 13): hidden until the top bar's menu button opens it, never collapsed, closed by
+ * the sidebar is a drawer: hidden until the top bar's menu button opens it, never collapsed, closed by
  * Escape, the backdrop or a navigation, with focus moved into it and back to the button.
  */
 export function ShellFrame({

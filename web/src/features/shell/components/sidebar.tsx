@@ -24,7 +24,7 @@ export function Sidebar({
 }) {
   const adminTarget = adminPanelTarget(profile);
   const { pathname } = useLocation();
-  // The caller's reports and accounting items for its stored selection, by menu_name (issue 11, issue 12).
+  // The caller's reports and accounting items for its stored selection, by menu_name.
   const reports = useMyReportLinks();
   const accounting = useMyAccountingLinks();
   return (

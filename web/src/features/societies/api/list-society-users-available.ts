@@ -10,7 +10,7 @@ export const fetchSocietyUsersAvailable = (query: SocietyUsersQuery, signal?: Ab
   api(listSocietyUsersAvailable, { query, signal });
 
 /**
- * The society form's user picker (issue 9): USER_SOCIETY users of `group`, searched and paged on the server, the
+ * The society form's user picker: USER_SOCIETY users of `group`, searched and paged on the server, the
  * selected ones named by `uuids=`. Nothing loads until a group is chosen.
  */
 export const societyUsersPickerSource = (project: string, group: string): PickerSource => {

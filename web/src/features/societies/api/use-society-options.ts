@@ -14,7 +14,7 @@ export function useMyGroups(project: string, enabled = true) {
   return { groups: data ?? [], loading: isFetching };
 }
 
-/** The project and group pickers and filters (issue 9): searched and paged on the server, selected ones by uuid. */
+/** The project and group pickers and filters: searched and paged on the server, selected ones by uuid. */
 export const projectPickerSource = (enabled: boolean) => myProjectsPickerSource(enabled);
 export const groupPickerSource = (project: string, enabled: boolean) => myGroupsPickerSource(project, enabled);
 

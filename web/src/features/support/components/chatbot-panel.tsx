@@ -18,7 +18,7 @@ interface Exchange {
 }
 
 /**
- * The tax and accounting assistant (issue 13): a question, and the answer with the article it came from (never one
+ * The tax and accounting assistant: a question, and the answer with the article it came from (never one
  * without the other); a question the knowledge base does not cover says so.
  */
 export function ChatbotPanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 | 3 }) {

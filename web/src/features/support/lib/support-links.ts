@@ -1,4 +1,4 @@
 import type { Role } from '@shared/roles';
 
-/** Who reads the support tickets (issue 13): SUPER_ADMIN all of them, PROJECT_ADMIN its projects'. */
+/** Who reads the support tickets: SUPER_ADMIN all of them, PROJECT_ADMIN its projects'. */
 export const canReadTickets = (role: Role | undefined) => role === 'SUPER_ADMIN' || role === 'PROJECT_ADMIN';

@@ -4,7 +4,7 @@ import { myProjectsPickerSource } from '@/lib/api/list-my-projects';
 import { societiesForUsersPickerSource } from '@/lib/api/list-societies-for-users';
 
 /**
- * Sources of the users screens' filters and pickers (admin-area §6, §7; issue 9 "Pickers find anything"): the caller's
+ * Sources of the users screens' filters and pickers (admin-area §6, §7): the caller's
  * projects (every project for SUPER_ADMIN), groups (of a project when given) and societies (of a project and group
  * when given), in scope, each searched and paged on the server. `enabled` false loads nothing.
  */

@@ -6,7 +6,7 @@ import { fetchSocietiesForUsers } from '@/lib/api/list-societies-for-users';
 import { api } from '@/lib/api-client';
 
 /**
- * The portal URLs an invitation's links will lead to (issue 14: "when that domain is not set up the link is dead; say
+ * The portal URLs an invitation's links will lead to ("when that domain is not set up the link is dead; say
  * so in the invitation form"), for a SUPER_ADMIN, who belongs to no project: the projects of the chosen targets (a
  * project itself, or the projects of the chosen groups or societies, named by `uuids=`), then each project's
  * custom_portal_url (GET api/v1/projects/project/{uuid}/). Undefined while nothing is chosen or it loads.

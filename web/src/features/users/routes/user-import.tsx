@@ -25,7 +25,7 @@ export function UserImportRoute() {
   const role = profile?.profile.user_role;
   const [file, setFile] = useState<File | null>(null);
   const upload = useImportUsersCsv();
-  // The run's state is the mutation's (issue 9): pending, its error, and the per-row result.
+  // The run's state is the mutation's: pending, its error, and the per-row result.
   const running = upload.isPending;
   const error = upload.error;
   const result = upload.data ?? null;

@@ -42,13 +42,13 @@ export function UserInviteRoute() {
   // A client usually comes for the firm's documents: access is offered, on unless the admin turns it off.
   const [documentation, setDocumentation] = useState(true);
   const invite = useGenerateInvitation();
-  // The submit state is the mutation's (issue 9).
+  // The submit state is the mutation's.
   const sending = invite.isPending;
   const error = invite.error;
   const done = invite.isSuccess;
   const kind = targetKindOf(role);
   const dirty = role !== '' || email !== '';
-  // Invitation links lead to the project's portal URL (issue 14), said here: a project or group admin's own project;
+  // Invitation links lead to the project's portal URL, said here: a project or group admin's own project;
   // for a SUPER_ADMIN, who belongs to none, the project(s) of the targets chosen.
   const { profile } = useSession();
   const ownProject = caller === 'SUPER_ADMIN' ? undefined : profile?.projects[0];

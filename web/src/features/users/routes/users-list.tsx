@@ -146,9 +146,9 @@ export function UsersListRoute() {
             ),
           },
           { header: t.columns.role, cell: (user) => es.roles[user.profile.user_role] },
-          // Issue 14: the company the person works for: its societies, else its groups, else its projects.
+          // The company the person works for: its societies, else its groups, else its projects.
           { header: t.columns.company, cell: (user) => companyOf(user) },
-          // Issue 14: when the person last signed in ('Nunca' before the first time).
+          // When the person last signed in ('Nunca' before the first time).
           { header: t.columns.lastLogin, cell: (user) => formatDateTime(user.last_login, t.neverSignedIn) },
           { header: t.columns.status, cell: (user) => <StatusBadge enabled={user.enable} /> },
         ]}
