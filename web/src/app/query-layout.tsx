@@ -9,7 +9,7 @@ import { queryClient } from '@/lib/query-client';
 /**
  * The query cache (lib/query-client.ts) and Amplify UI's theme in the project's colour around every page but the
  * login: both load with the first such page, so the first load of /login carries neither (≤ 120 KB
- * gzipped; the login draws Amplify's look with components/ui/plain.tsx and lib/theme.ts's colour variables).
+ * gzipped; the login draws Amplify's look with components/ui/light/ and lib/theme.ts's colour variables).
  */
 export function QueryLayout() {
   const { site } = useBranding();

@@ -1,5 +1,5 @@
 import { es } from '@shared/i18n/es';
-import { Loader } from './plain';
+import { Loader } from './light/loader';
 
 /** A centred spinner for content that is still loading (lazy routes, the role check). */
 export function PageLoader() {

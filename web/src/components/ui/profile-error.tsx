@@ -1,6 +1,8 @@
 import { es, messageForError } from '@shared/i18n/es';
 import { loadProfile } from '@/lib/session';
-import { Alert, Button, Stack } from './plain';
+import { Alert } from './light/alert';
+import { Button } from './light/button';
+import { Stack } from './light/stack';
 
 /** Shown in place of a page that needs the profile when it could not be loaded, with a retry. */
 export function ProfileError({ error }: { error: unknown }) {

@@ -2,7 +2,10 @@ import { es } from '@shared/i18n/es';
 import { useEffect, useState } from 'react';
 import { useBranding } from '@/lib/branding';
 import { WELCOME_SCREEN_MAX_MS } from '@/lib/constants';
-import { Heading, Loader, Stack, Text } from './plain';
+import { Heading } from './light/heading';
+import { Loader } from './light/loader';
+import { Stack } from './light/stack';
+import { Text } from './light/text';
 
 /**
  * The welcome screen shown while the first data of a session loads (the profile in the route guard; the home's

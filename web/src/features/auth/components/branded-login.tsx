@@ -3,7 +3,10 @@ import * as es from '@shared/i18n/es/auth';
 import { type ReactNode, useEffect } from 'react';
 // The file alone, not the admin index: the login's first load stays small.
 import { brandAccentStyle, brandPanelStyle } from '@/components/admin/brand-style';
-import { Button, Heading, Stack, Text } from '@/components/ui/plain';
+import { Button } from '@/components/ui/light/button';
+import { Heading } from '@/components/ui/light/heading';
+import { Stack } from '@/components/ui/light/stack';
+import { Text } from '@/components/ui/light/text';
 import type { SiteData } from '@/lib/branding';
 import { LoginForm } from './login-form';
 

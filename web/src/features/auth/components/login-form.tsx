@@ -1,13 +1,17 @@
 // Only the sign-in texts: /login's first load stays free of the other screens' texts.
 import * as es from '@shared/i18n/es/auth';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Button, Checkbox, InputField, Stack } from '@/components/ui/plain';
+import { Alert } from '@/components/ui/light/alert';
+import { Button } from '@/components/ui/light/button';
+import { Checkbox } from '@/components/ui/light/checkbox';
+import { InputField } from '@/components/ui/light/input-field';
+import { Stack } from '@/components/ui/light/stack';
 import { useLogin } from '@/features/auth/api/use-login';
 
 /**
  * E-mail and password, 'Ingresar', the forgotten-password link; refusals in an alert. The branded login adds
  * 'Recordarme' (checked: the auth cookies last a year; unchecked: they end with the browser session). Built from
- * components/ui/plain (Amplify's look without its JavaScript, for the first load of /login).
+ * components/ui/light/ (Amplify's look without its JavaScript, for the first load of /login).
  */
 export function LoginForm({ branded }: { branded: boolean }) {
   const { fields, fieldErrors, error, submitting, change, submit } = useLogin(!branded);

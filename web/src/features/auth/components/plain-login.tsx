@@ -1,7 +1,8 @@
 // Only the sign-in texts: /login's first load stays free of the other screens' texts.
 import * as es from '@shared/i18n/es/auth';
 import type { ReactNode } from 'react';
-import { Heading, Stack } from '@/components/ui/plain';
+import { Heading } from '@/components/ui/light/heading';
+import { Stack } from '@/components/ui/light/stack';
 import { LoginForm } from './login-form';
 
 /** The login when no project brands this origin: 'Bienvenido' and the form. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { Alert } from '@/components/ui/light/alert';
 import { PageLoader } from '@/components/ui/page-loader';
-import { Alert } from '@/components/ui/plain';
 import { BrandedLogin } from '@/features/auth/components/branded-login';
 import { PlainLogin } from '@/features/auth/components/plain-login';
 import { brandLoginPage, useBranding } from '@/lib/branding';
