@@ -1,11 +1,11 @@
-import { Badge, Flex, SelectField, Text, View } from '@aws-amplify/ui-react';
+import { Badge, Flex, SelectField, Text } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { AdminTable } from '@/components/admin/admin-table';
+import { FilterPicker } from '@/components/admin/filter-picker';
 import { ListPage } from '@/components/admin/list-page';
 import { ListFooter } from '@/components/admin/pager';
 import { pageOffset } from '@/components/admin/pagination';
 import { roleScope } from '@/components/admin/role-scope';
-import { SelectionList } from '@/components/admin/selection-list';
 import { StatusBadge } from '@/components/admin/status-badge';
 import { storedSelection } from '@/components/admin/stored-selection';
 import { useListHash } from '@/components/admin/use-list-hash';
@@ -50,17 +50,14 @@ export function GroupsListRoute() {
   const filters = (
     <>
       {scope.projects ? (
-        <View width="22rem" maxWidth="100%">
-          <SelectionList
-            label={t.projectFilter}
-            multiple={false}
-            allLabel={t.allProjects}
-            source={projectPickerSource(scope.projects)}
-            selected={project ? [project] : []}
-            onChange={(chosen) => list.setFilters({ project: chosen[0] ?? '' })}
-            testId="project-filter"
-          />
-        </View>
+        <FilterPicker
+          label={t.projectFilter}
+          allLabel={t.allProjects}
+          source={projectPickerSource(scope.projects)}
+          value={project}
+          onChange={(value) => list.setFilters({ project: value })}
+          testId="project-filter"
+        />
       ) : null}
       <SelectField
         label={t.ordering}

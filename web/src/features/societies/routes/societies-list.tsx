@@ -1,14 +1,14 @@
-import { Badge, Button, Flex, Text, View } from '@aws-amplify/ui-react';
+import { Badge, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { createIndustry } from '@shared/contracts/societies';
 import { es } from '@shared/i18n/es';
 import { formatRut } from '@shared/rut';
 import { useState } from 'react';
 import { AdminTable } from '@/components/admin/admin-table';
+import { FilterPicker } from '@/components/admin/filter-picker';
 import { ListPage } from '@/components/admin/list-page';
 import { ListFooter } from '@/components/admin/pager';
 import { pageOffset } from '@/components/admin/pagination';
 import { mayCall, roleScope } from '@/components/admin/role-scope';
-import { SelectionList } from '@/components/admin/selection-list';
 import { StatusBadge } from '@/components/admin/status-badge';
 import { useListHash } from '@/components/admin/use-list-hash';
 import { useDeleteSociety } from '@/features/societies/api/delete-society';
@@ -48,30 +48,24 @@ export function SocietiesListRoute() {
   const filters = (
     <>
       {scope.projects ? (
-        <View width="22rem" maxWidth="100%">
-          <SelectionList
-            label={t.projectFilter}
-            multiple={false}
-            allLabel={t.allProjects}
-            source={projectPickerSource(scope.projects)}
-            selected={project ? [project] : []}
-            onChange={(chosen) => list.setFilters({ project: chosen[0] ?? '' }, ['group'])}
-            testId="project-filter"
-          />
-        </View>
+        <FilterPicker
+          label={t.projectFilter}
+          allLabel={t.allProjects}
+          source={projectPickerSource(scope.projects)}
+          value={project}
+          onChange={(value) => list.setFilters({ project: value }, ['group'])}
+          testId="project-filter"
+        />
       ) : null}
       {scope.groups ? (
-        <View width="22rem" maxWidth="100%">
-          <SelectionList
-            label={t.groupFilter}
-            multiple={false}
-            allLabel={t.allGroups}
-            source={groupPickerSource(project, scope.groups)}
-            selected={group ? [group] : []}
-            onChange={(chosen) => list.setFilters({ group: chosen[0] ?? '' })}
-            testId="group-filter"
-          />
-        </View>
+        <FilterPicker
+          label={t.groupFilter}
+          allLabel={t.allGroups}
+          source={groupPickerSource(project, scope.groups)}
+          value={group}
+          onChange={(value) => list.setFilters({ group: value })}
+          testId="group-filter"
+        />
       ) : null}
     </>
   );

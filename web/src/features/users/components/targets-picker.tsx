@@ -1,7 +1,8 @@
-import { Flex, View } from '@aws-amplify/ui-react';
+import { Flex } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import type { Role } from '@shared/roles';
 import { useState } from 'react';
+import { FilterPicker } from '@/components/admin/filter-picker';
 import { requiredLabel } from '@/components/admin/form';
 import { SelectionList } from '@/components/admin/selection-list';
 import { groupPickerSource, projectPickerSource, societyPickerSource } from '@/features/users/api/pickers';
@@ -54,31 +55,25 @@ export function TargetsPicker({
     <Flex direction="column" gap="small">
       <Flex gap="small" wrap="wrap">
         {filters.project ? (
-          <View width="22rem" maxWidth="100%">
-            <SelectionList
-              label={t.fields.projectFilter}
-              multiple={false}
-              allLabel={t.allProjects}
-              source={projectSource}
-              selected={projectFilter ? [projectFilter] : []}
-              onChange={(chosen) => {
-                setProjectFilter(chosen[0] ?? '');
-                setGroupFilter('');
-              }}
-            />
-          </View>
+          <FilterPicker
+            label={t.fields.projectFilter}
+            allLabel={t.allProjects}
+            source={projectSource}
+            value={projectFilter}
+            onChange={(value) => {
+              setProjectFilter(value);
+              setGroupFilter('');
+            }}
+          />
         ) : null}
         {filters.group ? (
-          <View width="22rem" maxWidth="100%">
-            <SelectionList
-              label={t.fields.groupFilter}
-              multiple={false}
-              allLabel={t.allGroups}
-              source={groupFilterSource}
-              selected={groupFilter ? [groupFilter] : []}
-              onChange={(chosen) => setGroupFilter(chosen[0] ?? '')}
-            />
-          </View>
+          <FilterPicker
+            label={t.fields.groupFilter}
+            allLabel={t.allGroups}
+            source={groupFilterSource}
+            value={groupFilter}
+            onChange={(value) => setGroupFilter(value)}
+          />
         ) : null}
       </Flex>
       {kind === 'group' ? (

@@ -1,7 +1,7 @@
-import { Flex, View } from '@aws-amplify/ui-react';
+import { Flex } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import type { Role } from '@shared/roles';
-import { SelectionList } from '@/components/admin/selection-list';
+import { FilterPicker } from '@/components/admin/filter-picker';
 import { groupPickerSource, projectPickerSource, societyPickerSource } from '@/features/users/api/pickers';
 import {
   roleFilterOptions,
@@ -35,43 +35,34 @@ export function UsersFiltersPanel({
   return (
     <Flex gap="small" wrap="wrap" alignItems="flex-end" data-testid="users-filters">
       {visible.project ? (
-        <View width="22rem" maxWidth="100%">
-          <SelectionList
-            label={t.project}
-            multiple={false}
-            allLabel={t.allProjects}
-            source={projectPickerSource(visible.project)}
-            selected={values.project ? [values.project] : []}
-            onChange={(chosen) => onChange('project', chosen[0] ?? '')}
-            testId="project-filter"
-          />
-        </View>
+        <FilterPicker
+          label={t.project}
+          allLabel={t.allProjects}
+          source={projectPickerSource(visible.project)}
+          value={values.project}
+          onChange={(value) => onChange('project', value)}
+          testId="project-filter"
+        />
       ) : null}
       {visible.group ? (
-        <View width="22rem" maxWidth="100%">
-          <SelectionList
-            label={t.group}
-            multiple={false}
-            allLabel={t.allGroups}
-            source={groupPickerSource(values.project, visible.group)}
-            selected={values.group ? [values.group] : []}
-            onChange={(chosen) => onChange('group', chosen[0] ?? '')}
-            testId="group-filter"
-          />
-        </View>
+        <FilterPicker
+          label={t.group}
+          allLabel={t.allGroups}
+          source={groupPickerSource(values.project, visible.group)}
+          value={values.group}
+          onChange={(value) => onChange('group', value)}
+          testId="group-filter"
+        />
       ) : null}
       {visible.society ? (
-        <View width="22rem" maxWidth="100%">
-          <SelectionList
-            label={t.society}
-            multiple={false}
-            allLabel={t.allSocieties}
-            source={societyPickerSource({ project: values.project, group: values.group }, visible.society)}
-            selected={values.society ? [values.society] : []}
-            onChange={(chosen) => onChange('society', chosen[0] ?? '')}
-            testId="society-filter"
-          />
-        </View>
+        <FilterPicker
+          label={t.society}
+          allLabel={t.allSocieties}
+          source={societyPickerSource({ project: values.project, group: values.group }, visible.society)}
+          value={values.society}
+          onChange={(value) => onChange('society', value)}
+          testId="society-filter"
+        />
       ) : null}
       <OptionSelect
         label={t.role}
