@@ -51,14 +51,26 @@ const MONEY = [
 const isReport = (response: Response) => /\/api\/v1\/accounting\/[^/]+\/report\//.test(response.url());
 const paramsOf = (response: Response) => new URL(response.url()).searchParams;
 
+/**
+ * A GET answer's JSON. Chromium may have dropped a body it delivered ('No data found for resource', seen under a full
+ * run's load): the same GET again, with the page's headers, answers the same.
+ */
+async function jsonOf(page: Page, response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    const again = await page.request.get(response.url(), { headers: await response.request().allHeaders() });
+    return again.json();
+  }
+}
+
 /** Every report the page received, latest per statement family (a cached one is not fetched again). */
 function reportLog(page: Page): Map<string, Promise<unknown>> {
   const latest = new Map<string, Promise<unknown>>();
   page.on('response', (r) => {
     if (!isReport(r) || !r.ok()) return;
-    const body = r.json();
-    // Chromium drops a body once the page moves on: a report nobody awaits (replaced by a later one) must not end the
-    // run as an unhandled rejection; an awaited one still fails its test.
+    const body = jsonOf(page, r);
+    // A report nobody awaits (replaced by a later one) must not end the run as an unhandled rejection.
     body.catch(() => undefined);
     latest.set(new URL(r.url()).pathname.split('/')[4] as string, body);
   });
@@ -141,7 +153,7 @@ async function choose(page: Page, label: string, option: string, expected: Recor
     (r) => isReport(r) && r.ok() && Object.entries(expected).every(([k, v]) => paramsOf(r).get(k) === v),
   );
   await page.getByTestId('statement-view').getByLabel(label, { exact: true }).selectOption({ label: option });
-  return (await answer).json();
+  return jsonOf(page, await answer);
 }
 
 /** Opens the first drill-down of the statement; its total equals the API's and is in view, not clipped. */
@@ -155,7 +167,7 @@ async function drillDown(page: Page, type: number): Promise<void> {
           .getByRole('button', { name: /^Ver detalle de / })
           .first();
   await opener.click();
-  const body = (await (await detail).json()) as { footer: { total: number }; header: { money_type: string } };
+  const body = (await jsonOf(page, await detail)) as { footer: { total: number }; header: { money_type: string } };
   const modal = page.getByTestId('detail-modal');
   const total = modal.getByTestId('detail-total');
   await total.waitFor();
