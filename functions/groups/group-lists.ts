@@ -10,16 +10,9 @@ import {
   groupsOfProject,
   readGroupEntries,
 } from '../lib/data/groups';
-import {
-  getItems,
-  MAX_ROWS_PER_ANSWER,
-  normalizeSearch,
-  type Ordering,
-  pageEntries,
-  rowsWithinBudget,
-} from '../lib/data/list-index';
+import { getItems, normalizeSearch, type Ordering, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
 import type { ProjectRecord } from '../lib/data/projects';
-import { getItemsCounted, needsCountFirst, readCount, readOrderPage, readPrefix } from '../lib/data/sorted-index';
+import { getItemsCounted, readCountedPage, readPrefix } from '../lib/data/sorted-index';
 import { type Directory, type Entry, keys } from '../lib/data/table';
 import { notFound } from '../lib/errors';
 import { defaultPartitions, projectInScope } from '../lib/scope';
@@ -168,20 +161,5 @@ export async function pageGroups(
     return { count, results: await rowsWithinBudget(page, groupRows) };
   }
   const { order, descending } = INDEX_ORDERINGS[query.ordering ?? '-updated'];
-  const known = needsCountFirst(query.offset) ? await readCount(directory) : undefined;
-  const page = await readOrderPage<GroupEntry>(directory, order, {
-    offset: query.offset,
-    limit: Math.min(query.limit, MAX_ROWS_PER_ANSWER),
-    descending,
-    count: known,
-  });
-  // The first wave of rows also reads the partition's count, unless a deep page read it first.
-  let count = known;
-  const results = await rowsWithinBudget(page, async (slice) => {
-    const out = await groupRowsCounted(slice, count === undefined ? directory : undefined);
-    count ??= out.count;
-    return out.rows;
-  });
-  count ??= (await groupRowsCounted([], directory)).count;
-  return { count: count ?? 0, results };
+  return readCountedPage(directory, order, { offset: query.offset, limit: query.limit, descending }, groupRowsCounted);
 }

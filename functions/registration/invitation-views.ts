@@ -12,8 +12,8 @@ import {
   managedInvitationsOfProject,
   readInvitationEntries,
 } from '../lib/data/invitations';
-import { getItems, MAX_ROWS_PER_ANSWER, normalizeSearch, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
-import { getItemsCounted, needsCountFirst, readCount, readOrderPage, readPrefix } from '../lib/data/sorted-index';
+import { getItems, normalizeSearch, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
+import { getItemsCounted, readCountedPage, readPrefix } from '../lib/data/sorted-index';
 import type { Directory, Entry } from '../lib/data/table';
 import type { MembershipTarget } from '../lib/data/user-record';
 import { groupInScope, projectInScope, seesEverything } from '../lib/scope';
@@ -118,20 +118,10 @@ export async function pageInvitations(
     const { count, page } = pageEntries(matches, { ...query, search: undefined, ordering: NEWEST_FIRST });
     return { count, results: await rowsWithinBudget(page, rowsOf) };
   }
-  const known = needsCountFirst(query.offset) ? await readCount(directory) : undefined;
-  const page = await readOrderPage<InvitationEntry>(directory, INVITATION_ORDERS.created, {
-    offset: query.offset,
-    limit: Math.min(query.limit, MAX_ROWS_PER_ANSWER),
-    descending: true,
-    count: known,
-  });
-  // The first wave of rows also reads the partition's count, unless a deep page read it first.
-  let count = known;
-  const results = await rowsWithinBudget(page, async (slice) => {
-    const out = await invitationRows(slice, count === undefined ? directory : undefined);
-    count ??= out.count;
-    return out.rows;
-  });
-  count ??= (await invitationRows([], directory)).count;
-  return { count: count ?? 0, results };
+  return readCountedPage(
+    directory,
+    INVITATION_ORDERS.created,
+    { offset: query.offset, limit: query.limit, descending: true },
+    invitationRows,
+  );
 }

@@ -6,7 +6,6 @@ import { config } from '../lib/config';
 import type { GroupRecord } from '../lib/data/groups';
 import {
   getItems,
-  MAX_ROWS_PER_ANSWER,
   normalizeSearch,
   type Ordering,
   pageEntries,
@@ -14,7 +13,7 @@ import {
   uniqueEntries,
 } from '../lib/data/list-index';
 import type { SocietyRecord } from '../lib/data/societies';
-import { getItemsCounted, needsCountFirst, readCount, readOrderPage, readPrefix } from '../lib/data/sorted-index';
+import { getItemsCounted, readCountedPage, readPrefix } from '../lib/data/sorted-index';
 import { type Directory, type Entry, keys } from '../lib/data/table';
 import { documentationProjects } from '../lib/data/user-documentation';
 import {
@@ -302,20 +301,10 @@ async function pageIndexedUsers(caller: Caller, query: UserQuery, directory: Dir
     return { count, results: await rowsWithinBudget(page, async (rows) => (await userRowsWith(caller, rows)).rows) };
   }
   const { order, descending } = INDEX_ORDERINGS[query.ordering ?? '-updated'];
-  const known = needsCountFirst(query.offset) ? await readCount(directory) : undefined;
-  const page = await readOrderPage<UserEntry>(directory, order, {
-    offset: query.offset,
-    limit: Math.min(query.limit, MAX_ROWS_PER_ANSWER),
-    descending,
-    count: known,
-  });
-  // The first wave of rows also reads the partition's count, unless a deep page read it first.
-  let count = known;
-  const results = await rowsWithinBudget(page, async (slice) => {
-    const out = await userRowsWith(caller, slice, count === undefined ? directory : undefined);
-    count ??= out.count;
-    return out.rows;
-  });
-  count ??= (await userRowsWith(caller, [], directory)).count;
-  return { count: count ?? 0, results };
+  return readCountedPage(
+    directory,
+    order,
+    { offset: query.offset, limit: query.limit, descending },
+    (slice: Array<Entry<UserEntry>>, counted?: Directory) => userRowsWith(caller, slice, counted),
+  );
 }

@@ -2,7 +2,7 @@ import { dynamo } from '../aws/dynamo';
 import { QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { hashShard } from './directory';
-import { batchGet } from './list-index';
+import { batchGet, MAX_ROWS_PER_ANSWER, rowsWithinBudget } from './list-index';
 import { type Directory, type Entry, strip } from './table';
 import type { TxWrite } from './tx-write';
 
@@ -198,6 +198,33 @@ export async function readOrderPage<T>(
 
 /** Whether a deep page needs the partition's count before its rows (readOrderPage): past the rows read directly. */
 export const needsCountFirst = (offset: number) => offset > DIRECT_ROWS;
+
+/**
+ * A list's page in one order with its exact count: the page's entries (readOrderPage), then their rows in waves within
+ * the answer's budget. `toRows` reads a wave's rows and, when given the directory, the partition's count in the same
+ * call: the first wave reads it, unless a deep page had to read it first.
+ */
+export async function readCountedPage<T, R>(
+  directory: Directory,
+  order: string,
+  request: { descending: boolean; offset: number; limit: number },
+  toRows: (slice: Array<Entry<T>>, counted?: Directory) => Promise<{ rows: R[]; count?: number }>,
+): Promise<{ count: number; results: R[] }> {
+  const known = needsCountFirst(request.offset) ? await readCount(directory) : undefined;
+  const page = await readOrderPage<T>(directory, order, {
+    ...request,
+    limit: Math.min(request.limit, MAX_ROWS_PER_ANSWER),
+    count: known,
+  });
+  let count = known;
+  const results = await rowsWithinBudget(page, async (slice) => {
+    const out = await toRows(slice, count === undefined ? directory : undefined);
+    count ??= out.count;
+    return out.rows;
+  });
+  count ??= (await toRows([], directory)).count;
+  return { count: count ?? 0, results };
+}
 
 /** Every row of an order whose value starts with `prefix` (cost grows with the matches, not with the partition). */
 export async function readPrefix<T>(directory: Directory, order: string, prefix: string): Promise<Array<Entry<T>>> {
