@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { horizontalOverflow, seriousViolations, settled } from '../helpers/a11y';
-import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
+import { launchBrowser, newPage, openDrawer, screenshot, signInWithCookies } from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
 
 /** The shell on a phone and the top bar: drawer below 768 px, 375 px pages, avatar after an upload, health. */
@@ -48,16 +48,30 @@ describe('at 375 px', () => {
       );
 
       // A link in the drawer navigates and closes it.
-      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      await openDrawer(page);
       await drawer.getByRole('link', { name: 'Soporte' }).click();
       await page.waitForURL(`${webUrl}/support`);
       expect(await page.getByRole('button', { name: 'Abrir menú' }).getAttribute('aria-expanded')).toBe('false');
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
       // So does a tap on the entry of the page already shown (nothing else would tell the person it worked).
-      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      await openDrawer(page);
       await drawer.getByRole('link', { name: 'Soporte' }).click();
       await page.getByRole('button', { name: 'Abrir menú' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Abrir menú' }).getAttribute('aria-expanded')).toBe('false');
+
+      // A change of the page's own address while the menu is open (a list writing its filters into the hash) leaves it
+      // open: the router sees a navigation to the same page.
+      await openDrawer(page);
+      await drawer.getByRole('link', { name: 'Inicio' }).waitFor();
+      await page.evaluate(() => {
+        window.history.replaceState(window.history.state, '', `${window.location.pathname}#1?search=`);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+      });
+      await page.waitForURL(`${webUrl}/support#1?search=`);
+      expect(await page.getByRole('button', { name: 'Cerrar menú' }).getAttribute('aria-expanded')).toBe('true');
+      await drawer.getByRole('link', { name: 'Inicio' }).click();
+      await page.waitForURL(`${webUrl}/home`);
       expect(await page.getByRole('button', { name: 'Abrir menú' }).getAttribute('aria-expanded')).toBe('false');
     } finally {
       await context.close();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { seriousViolations, settled } from '../helpers/a11y';
-import { launchBrowser, newPage, pickOne, screenshot, signInWithCookies } from '../helpers/browser';
+import { launchBrowser, newPage, openDrawer, pickOne, screenshot, signInWithCookies } from '../helpers/browser';
 
 /**
  * The chatbot's articles as a firm keeps them: its PROJECT_ADMIN opens 'Artículos del asistente' by clicking from
@@ -22,9 +22,9 @@ afterAll(async () => {
 /** From /home to the articles screen through the admin panel (on a phone, through the menu drawer). */
 async function openArticles(page: Page, phone: boolean) {
   await page.goto(`${webUrl}/home`);
-  if (phone) await page.getByRole('button', { name: 'Abrir menú' }).click();
+  if (phone) await openDrawer(page);
   await page.getByRole('link', { name: 'Panel de administración' }).click();
-  if (phone) await page.getByRole('button', { name: 'Abrir menú' }).click();
+  if (phone) await openDrawer(page);
   const adminMenu = page.getByRole('navigation', { name: 'Navegación de administración' });
   await adminMenu.getByRole('link', { name: 'Artículos del asistente' }).click();
   await page.waitForURL(`${webUrl}/admin/chatbot`);

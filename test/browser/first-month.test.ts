@@ -5,7 +5,15 @@ import * as projects from '../../shared/contracts/projects';
 import { rutCheckDigit } from '../../shared/rut';
 import { seriousViolations, settled } from '../helpers/a11y';
 import { call, signIn } from '../helpers/api';
-import { clickNav, launchBrowser, newPage, pickOne, screenshot, signInWithCookies } from '../helpers/browser';
+import {
+  clickNav,
+  launchBrowser,
+  newPage,
+  openDrawer,
+  pickOne,
+  screenshot,
+  signInWithCookies,
+} from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
 import { runDigest } from '../helpers/jobs';
 import { bodyOf, tokenFrom, waitForMail, waitForMailWhere } from '../helpers/mail';
@@ -232,8 +240,7 @@ async function clientUses(page: Page, firm: Firm, digest: boolean) {
     ['Estado de resultados', 'Estado de resultados'],
     ['Flujo de efectivo', 'Estado de flujo de efectivo'],
   ] as const) {
-    const drawer = page.getByRole('button', { name: 'Abrir menú' }).filter({ visible: true });
-    if (await drawer.count()) await drawer.click();
+    if (await page.getByRole('button', { name: 'Abrir menú' }).isVisible()) await openDrawer(page);
     const group = mainNav(page).getByRole('button', { name: 'Contabilidad' });
     if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
     await mainNav(page).getByRole('link', { name: label, exact: true }).click();

@@ -10,7 +10,7 @@ import { getModuleAccounting } from '../../shared/contracts/modules';
 import { formatAmount } from '../../web/src/features/accounting/lib/format';
 import { seriousViolations } from '../helpers/a11y';
 import { call, signIn } from '../helpers/api';
-import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helpers/browser';
+import { launchBrowser, newPage, openDrawer, screenshot, signInWithCookies } from '../helpers/browser';
 
 /**
  * The four statements as the demo client meets them: opened from the sidebar's 'Contabilidad' menu, in both bases and
@@ -79,7 +79,7 @@ function reportLog(page: Page): Map<string, Promise<unknown>> {
 
 /** Opens a statement through the sidebar (on a phone, its drawer first), as a person would; answers its report. */
 async function openFromMenu(page: Page, type: number, log: Map<string, Promise<unknown>>): Promise<unknown> {
-  if ((page.viewportSize()?.width ?? 1366) < 768) await page.getByRole('button', { name: 'Abrir menú' }).click();
+  if ((page.viewportSize()?.width ?? 1366) < 768) await openDrawer(page);
   const nav = page.getByRole('navigation', { name: 'Navegación principal' });
   const group = nav.getByRole('button', { name: 'Contabilidad' });
   if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();

@@ -39,8 +39,18 @@ export async function clickNav(page: Page, name: string, scope: Page | Locator =
   const link = scope.getByRole('link', { name, exact: true }).filter({ visible: true }).first();
   const drawer = page.getByRole('button', { name: 'Abrir menú' }).filter({ visible: true });
   await link.or(drawer).first().waitFor();
-  if (!(await link.isVisible())) await drawer.click();
+  if (!(await link.isVisible())) await openDrawer(page);
   await link.click();
+}
+
+/**
+ * Opens the phone's menu drawer once the router has rendered the address and loads no other page (the SPA's
+ * `<html data-route>`): a page arriving after the drawer opened would close it.
+ */
+export async function openDrawer(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.route === window.location.pathname);
+  await page.getByRole('button', { name: 'Abrir menú' }).filter({ visible: true }).click();
+  await page.getByRole('button', { name: 'Cerrar menú' }).waitFor();
 }
 
 /** A fresh context (own cookies and storage) in Spanish, Chilean time, desktop size. */

@@ -107,13 +107,27 @@ async function usersBothWays(query: Query, caller?: unknown) {
   return bothWays(page);
 }
 
+/**
+ * Both ways, read again while the index's answer changed between the directory's read and a second one: files running
+ * beside this one add users to the list of every user.
+ */
+async function settledBothWays(query: Query, caller?: unknown) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const both = await usersBothWays(query, caller);
+    const again = await usersBothWays(query, caller);
+    if (JSON.stringify(again.indexed.result) === JSON.stringify(both.indexed.result)) return both;
+  }
+  throw new Error('the list kept changing under five reads');
+}
+
 /** Every ordering's pages of a scope, index against directory; the count of the scope. */
 async function compareScope(label: string, query: Omit<Query, 'offset' | 'limit'>, caller?: unknown, step = 0) {
   let count = -1;
   for (const ordering of ORDERINGS) {
     const offsets = step > 0 ? Array.from({ length: Math.ceil((USERS + 2) / step) }, (_, i) => i * step) : [0];
     for (const offset of offsets) {
-      const { indexed, directory } = await usersBothWays({ ...query, ordering, offset, limit: step || 1000 }, caller);
+      const read = caller || query.project ? usersBothWays : settledBothWays;
+      const { indexed, directory } = await read({ ...query, ordering, offset, limit: step || 1000 }, caller);
       expect({ label, ordering, offset, ...indexed.result }).toEqual({ label, ordering, offset, ...directory.result });
       expect(indexed.operations).toContain('Query');
       expect(directory.operations).not.toContain('Query');

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useNavigation } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from './constants';
 import { formatListHash, type ListHashState, parseListHash, withFilters, withPage } from './list-hash';
 
@@ -41,6 +41,7 @@ export interface ListHash<K extends string> {
 export function useListHash<K extends string>({ keys, lists = 1, defaults }: ListHashOptions<K>): ListHash<K> {
   const { hash, pathname, search } = useLocation();
   const navigate = useNavigate();
+  const leaving = useNavigation().state !== 'idle';
   const keyList = keys.join(',');
   const defaultsKey = JSON.stringify(defaults ?? {});
 
@@ -55,10 +56,11 @@ export function useListHash<K extends string>({ keys, lists = 1, defaults }: Lis
     [hash, fallback, keyList, lists],
   );
 
-  // No hash yet: write the defaults, so the address shows the state (and a reload keeps it).
+  // No hash yet: write the defaults, so the address shows the state (and a reload keeps it). Not while the router loads
+  // another page (a click on '+ Crear' before this effect ran): a navigation now would cancel that one.
   useEffect(() => {
-    if (!hash || hash === '#') navigate({ pathname, search, hash: fallback }, { replace: true });
-  }, [hash, fallback, navigate, pathname, search]);
+    if (!leaving && (!hash || hash === '#')) navigate({ pathname, search, hash: fallback }, { replace: true });
+  }, [leaving, hash, fallback, navigate, pathname, search]);
 
   // flushSync: the list renders the new state at once, so a second click (the next page again) acts on it.
   const write = useCallback(

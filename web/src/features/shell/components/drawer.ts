@@ -8,8 +8,8 @@ const FOCUS_DELAY_MS = 250;
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * The sidebar drawer of phones. Opening it moves focus to its first link; Escape, the backdrop, a
- * navigation or the button close it, and focus returns to the button when it was inside the drawer.
+ * The sidebar drawer of phones. Opening it moves focus to its first link; Escape, the backdrop, a link in it, a
+ * new page or the button close it, and focus returns to the button when it was inside the drawer.
  */
 export function useDrawer() {
   const phone = useMediaQuery(PHONE_QUERY);
@@ -17,17 +17,28 @@ export function useDrawer() {
   const buttonRef = useRef<HTMLButtonElement | null>(null);
   const panelRef = useRef<HTMLDivElement | null>(null);
   const id = useId();
-  const { key } = useLocation();
+  const { pathname } = useLocation();
 
   const close = useCallback(() => {
     setOpen(false);
     if (panelRef.current?.contains(document.activeElement)) buttonRef.current?.focus();
   }, []);
 
-  // A navigation closes it, even to the page already shown (a tap on the current page's entry); so does growing past
-  // the breakpoint.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the navigation is the trigger, not an input.
-  useEffect(() => setOpen(false), [key, phone]);
+  // A new page closes it; so does growing past the breakpoint. A page rewriting its own address (a list keeping its
+  // filters in the hash) does not: the person just opened the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
+  useEffect(() => setOpen(false), [pathname, phone]);
+
+  // A link in the drawer closes it, the current page's entry too (nothing else would tell the person it worked). Enter
+  // on a focused link is a click as well.
+  useEffect(() => {
+    const panel = panelRef.current;
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest('a[href]')) setOpen(false);
+    };
+    panel?.addEventListener('click', onClick);
+    return () => panel?.removeEventListener('click', onClick);
+  }, []);
 
   useEffect(() => {
     if (!open) return;
