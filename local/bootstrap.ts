@@ -33,7 +33,7 @@ export interface LocalResources {
 
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
-export function localClients(services: Services) {
+export function localClients(services: Pick<Services, 'urls'>) {
   const common = { region: LOCAL_NAMES.region, credentials };
   return {
     dynamodb: new DynamoDBClient({ ...common, endpoint: services.urls.dynamodb }),
@@ -53,9 +53,13 @@ export function localClients(services: Services) {
  * a request wrote by reading the changes since it was sent (test/helpers/table-changes.ts) instead of scanning the
  * whole table around it. The developer's `npm start` table has none (it would only cost writes).
  */
-async function ensureTable(dynamodb: DynamoDBClient, changeStream: boolean): Promise<void> {
+export async function ensureTable(
+  dynamodb: DynamoDBClient,
+  changeStream: boolean,
+  tableName: string = LOCAL_NAMES.table,
+): Promise<void> {
   try {
-    await dynamodb.send(new DescribeTableCommand({ TableName: LOCAL_NAMES.table }));
+    await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
     return;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -67,7 +71,7 @@ async function ensureTable(dynamodb: DynamoDBClient, changeStream: boolean): Pro
   ];
   await dynamodb.send(
     new CreateTableCommand({
-      TableName: LOCAL_NAMES.table,
+      TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
       AttributeDefinitions: attributes.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
       KeySchema: [
@@ -87,7 +91,7 @@ async function ensureTable(dynamodb: DynamoDBClient, changeStream: boolean): Pro
   );
   await dynamodb.send(
     new UpdateTimeToLiveCommand({
-      TableName: LOCAL_NAMES.table,
+      TableName: tableName,
       TimeToLiveSpecification: { AttributeName: TABLE_DESIGN.ttlAttribute, Enabled: true },
     }),
   );
@@ -178,7 +182,7 @@ export async function bootstrap(
 
 /** The environment every handler gets locally: the same variables infra/ sets in AWS, plus local endpoints. */
 export function functionEnvironment(
-  services: Services,
+  services: Pick<Services, 'urls'>,
   resources: LocalResources,
   portalUrl: string,
 ): Record<string, string> {

@@ -58,6 +58,14 @@ async function choosePorts(ports: StartOptions['ports']): Promise<ServicePorts> 
   return chosen;
 }
 
+/** Where each local service listens on the loopback. */
+export const serviceUrls = (ports: ServicePorts) => ({
+  dynamodb: `http://127.0.0.1:${ports.dynamodb}`,
+  s3: `http://127.0.0.1:${ports.s3}`,
+  ses: `http://127.0.0.1:${ports.ses}`,
+  cognito: `http://127.0.0.1:${ports.cognito}`,
+});
+
 /** Starts DynamoDB Local, s3rver, aws-ses-v2-local and cognito-local, each bound to 127.0.0.1 only. */
 export async function startServices(options: StartOptions): Promise<Services> {
   ensureJava();
@@ -82,12 +90,7 @@ export async function startServices(options: StartOptions): Promise<Services> {
     await Promise.all(started.map(stopService));
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   };
-  const urls = {
-    dynamodb: `http://127.0.0.1:${ports.dynamodb}`,
-    s3: `http://127.0.0.1:${ports.s3}`,
-    ses: `http://127.0.0.1:${ports.ses}`,
-    cognito: `http://127.0.0.1:${ports.cognito}`,
-  };
+  const urls = serviceUrls(ports);
   try {
     // DynamoDB Local has no bind-address option: DynamoDbLoopback.java starts it on 127.0.0.1. Its heap is capped,
     // it grew to 2.7 GB without.

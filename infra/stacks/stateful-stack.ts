@@ -70,6 +70,8 @@ export class StatefulStack extends Stack {
     };
 
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    // With TableName, PortalUrl and the region: what `npm run admin:create` needs (docs/deploy.md, "First administrator").
+    new CfnOutput(this, 'MailFrom', { value: props.senderEmail });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'DocumentsBucketName', { value: this.storage.documentsBucket.bucketName });
