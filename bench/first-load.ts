@@ -1,7 +1,7 @@
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../local/demo-accounts';
 import { startPortal } from '../local/portal';
-import { CHROMIUM_PATH } from '../test/setup/prerequisites';
+import { CHROMIUM_PATH } from '../local/prerequisites';
 import { median } from './stats';
 
 export const title =

@@ -1,10 +1,19 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { startPortal } from './portal';
+import { ensurePrerequisites, JDK } from './prerequisites';
 import { ServiceStartError } from './processes';
 
 /** `npm start`: the whole portal on http://localhost:5173 with demo data. Ctrl-C stops everything it started. */
 async function main() {
   const started = Date.now();
+  const missing = ensurePrerequisites([JDK]);
+  if (missing) {
+    console.error(
+      `\nThe portal cannot start on this machine yet. Install what it needs (as root), then run npm start again:`,
+    );
+    console.error(`\n  ${missing}\n`);
+    process.exit(1);
+  }
   const portal = await startPortal({ mode: 'dev' });
   const sweeper = await startSweeper();
   const digest = await startDigest();

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensurePrerequisites } from './setup/prerequisites';
+import { CHROMIUM, ensurePrerequisites, JDK } from '../local/prerequisites';
 import { type Check, summarize, type VitestRun } from './setup/summary';
 
 /**
@@ -25,7 +25,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 
-const missing = ensurePrerequisites();
+const missing = ensurePrerequisites([JDK, CHROMIUM]);
 if (missing) {
   console.error(
     `\nThe tests cannot run on this machine yet. Install what they need (as root), then run npm test again:`,

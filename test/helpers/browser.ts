@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { CHROMIUM_PATH, installCommand } from '../../local/prerequisites';
 import { STORAGE_KEYS } from '../../web/src/lib/storage';
-import { CHROMIUM_PATH, installCommand } from '../setup/prerequisites';
 import { signInAsBrowser } from './session-cookies';
 
 /**

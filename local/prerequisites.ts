@@ -2,9 +2,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 /**
- * What the tests need from the machine beyond `npm ci`: a Java runtime for DynamoDB Local and Debian's Chromium for
- * the browser tests (Playwright cannot download browsers here). `npm test` installs them when it can (two
- * commands on a fresh machine), and otherwise names the one command that does.
+ * What the portal needs from the machine beyond `npm ci`: a JDK for DynamoDB Local (`npm start` and `npm test`) and
+ * Debian's Chromium for the browser tests (Playwright cannot download browsers here). Both commands install what they
+ * need when they can (two commands on a fresh machine), and otherwise name the one command that does.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -15,19 +15,18 @@ interface Prerequisite {
   present: () => boolean;
 }
 
-export const PREREQUISITES: Prerequisite[] = [
-  {
-    // A JDK, not only a runtime: local/ compiles the launcher that binds DynamoDB Local to 127.0.0.1.
-    what: 'a Java 17 JDK (DynamoDB Local)',
-    aptPackage: 'default-jdk-headless',
-    present: () => spawnSync('javac', ['-version'], { stdio: 'ignore' }).status === 0,
-  },
-  {
-    what: `Chromium at ${CHROMIUM_PATH} (browser tests)`,
-    aptPackage: 'chromium',
-    present: () => existsSync(CHROMIUM_PATH),
-  },
-];
+export const JDK: Prerequisite = {
+  // A JDK, not only a runtime: local/ compiles the launcher that binds DynamoDB Local to 127.0.0.1.
+  what: 'a Java 17 JDK (DynamoDB Local)',
+  aptPackage: 'default-jdk-headless',
+  present: () => spawnSync('javac', ['-version'], { stdio: 'ignore' }).status === 0,
+};
+
+export const CHROMIUM: Prerequisite = {
+  what: `Chromium at ${CHROMIUM_PATH} (browser tests)`,
+  aptPackage: 'chromium',
+  present: () => existsSync(CHROMIUM_PATH),
+};
 
 export function installCommand(packages: string[]): string {
   return `apt-get update && apt-get install -y ${packages.join(' ')}`;
@@ -42,8 +41,11 @@ function canInstallWithApt(): boolean {
  * Installs what is missing with apt when this process is root; returns the command to run by hand when it cannot or
  * when the install failed, or undefined when everything is there.
  */
-export function ensurePrerequisites(log: (line: string) => void = console.log): string | undefined {
-  const missing = PREREQUISITES.filter((p) => !p.present());
+export function ensurePrerequisites(
+  needed: Prerequisite[],
+  log: (line: string) => void = console.log,
+): string | undefined {
+  const missing = needed.filter((p) => !p.present());
   if (missing.length === 0) return undefined;
   const packages = missing.map((p) => p.aptPackage);
   const command = installCommand(packages);
