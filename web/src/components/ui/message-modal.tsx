@@ -2,12 +2,11 @@ import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { useStore } from '@tanstack/react-form';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import type { z } from 'zod/mini';
+import { useEffect } from 'react';
 import { Modal } from '@/components/admin/modal';
 import { ServerErrors } from '@/components/admin/server-errors';
 import { useAppForm } from '@/components/form/app-form';
-import { contractRules, type FormMessages } from '@/components/form/contract-rules';
+import type { ContractRules } from '@/components/form/contract-rules';
 import { AttachmentPicker, attachmentProblem } from './support-ticket/attachments';
 
 /** What the person writes: the sender's address (asked only of a visitor), a subject and a description. */
@@ -45,8 +44,7 @@ export function MessageModal<Sent, Variables>({
   onSent,
   texts,
   testId,
-  schema,
-  words,
+  rules,
   descriptionMax,
   capDescription = false,
   attachments = false,
@@ -59,9 +57,8 @@ export function MessageModal<Sent, Variables>({
   onSent?: ((sent: Sent) => void) | undefined;
   texts: MessageTexts;
   testId: string;
-  /** The contract's body schema (its fields named as here), and how its failures read under the fields. */
-  schema: z.ZodMiniType;
-  words: FormMessages<MessageValues>;
+  /** The contract's body schema, its fields named as here (contractRules; the fields it lacks are left out). */
+  rules: ContractRules<MessageDraft>;
   descriptionMax: number;
   /** Whether the description stops at its maximum, rather than saying it is too long. */
   capDescription?: boolean;
@@ -71,12 +68,6 @@ export function MessageModal<Sent, Variables>({
   /** What `send` takes, built from the values and the files. */
   body: (draft: MessageDraft) => Variables;
 }) {
-  const askEmail = texts.email !== undefined;
-  const [rules] = useState(() =>
-    contractRules<MessageDraft>([schema], words, ({ email, subject, description }) =>
-      askEmail ? { email, subject, description } : { subject, description },
-    ),
-  );
   const form = useAppForm({
     defaultValues: { email: '', subject: initialSubject, description: '', files: [] as File[] },
     validators: { onChange: rules },
@@ -135,7 +126,7 @@ export function MessageModal<Sent, Variables>({
           submit();
         }}
       >
-        {askEmail ? (
+        {texts.email !== undefined ? (
           <form.AppField name="email">
             {(field) => (
               <field.TextField

@@ -1,7 +1,8 @@
 import type { ResponseOf } from '@shared/contracts/define';
 import { type postSupportTicket, TICKET_DESCRIPTION, ticketBodySchema } from '@shared/contracts/external';
 import { es } from '@shared/i18n/es';
-import { MessageModal } from '@/components/ui/message-modal';
+import { contractRules } from '@/components/form/contract-rules';
+import { type MessageDraft, MessageModal } from '@/components/ui/message-modal';
 import { usePostTicket } from './post-ticket';
 
 const t = es.support;
@@ -17,8 +18,10 @@ const TEXTS = {
   send: t.send,
   sending: t.sending,
 };
-/** The description's 4 to 1024 characters: too short or blank, the hint says what it needs. */
-const WORDS = { description: { blank: t.descriptionHint, length: t.descriptionHint } };
+/** The contract's ticket; a description short of its 4 characters (or blank) gets the hint. */
+export const TICKET_RULES = contractRules<MessageDraft>([ticketBodySchema], {
+  description: { blank: t.descriptionHint, length: t.descriptionHint },
+});
 
 /**
  * The support ticket (portal spec §2): subject and description, both required to send, and up to a few attachments;
@@ -42,8 +45,7 @@ export function TicketModal({
       onSent={onSent}
       texts={TEXTS}
       testId="ticket-modal"
-      schema={ticketBodySchema}
-      words={WORDS}
+      rules={TICKET_RULES}
       descriptionMax={TICKET_DESCRIPTION.max}
       capDescription
       attachments

@@ -21,7 +21,7 @@ export interface LoginFields {
  * The contract's body; only an empty field is named here (portal §8): any other refusal, a malformed address
  * included, is the API's, worded as a failed sign-in.
  */
-const LOGIN_RULES = contractRules<LoginFields>(
+export const LOGIN_RULES = contractRules<LoginFields>(
   [tokenBodySchema],
   {
     email: { blank: es.errors.field.required(fieldLabel('email')) },

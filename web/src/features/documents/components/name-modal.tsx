@@ -18,11 +18,16 @@ const SCHEMAS: Record<NameField, z.ZodMiniType<string>> = {
   document_name: fileNameSchema,
 };
 
-/** The rules of a name: the contract's, blank keeping 'Guardar' disabled, a separator worded as the API words it. */
-function nameRules(field: NameField) {
-  return contractRules<{ name: string }>([z.object({ name: SCHEMAS[field] })], {
-    name: { format: fieldErrorMessage(field, 'FORMAT_ERROR') },
-  });
+/**
+ * The rules of a name: the contract's, a separator worded as the API words it. A blank name is left out of the body,
+ * so it only keeps the submit disabled (its empty text also fails the format, which would say so).
+ */
+export function nameRules(field: NameField) {
+  return contractRules<{ name: string }>(
+    [z.object({ name: SCHEMAS[field] })],
+    { name: { format: fieldErrorMessage(field, 'FORMAT_ERROR') } },
+    ({ name }) => (name.trim() ? { name } : {}),
+  );
 }
 
 /** A one-field name form in a modal: create or rename a folder, rename a document. */

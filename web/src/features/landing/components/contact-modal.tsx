@@ -1,7 +1,7 @@
 import { CONTACT_DESCRIPTION_MAX, contactBodySchema } from '@shared/contracts/external';
 import { es } from '@shared/i18n/es';
-import { messages } from '@/components/form/contract-rules';
-import { MessageModal } from '@/components/ui/message-modal';
+import { contractRules, messages } from '@/components/form/contract-rules';
+import { type MessageDraft, MessageModal } from '@/components/ui/message-modal';
 import { useSendContact } from '@/features/landing/api/send-contact';
 
 const t = es.landing;
@@ -15,8 +15,11 @@ const TEXTS = {
   cancel: t.contactCancel,
   send: t.contactSend,
 };
-/** A mistyped address is named once the field is left; a description over the maximum gets the hint. */
-const WORDS = { email: messages.requiredEmail, description: { length: t.contactHint } };
+/** The contract's contact: a mistyped address is named (once the field is left); a description too long gets the hint. */
+export const CONTACT_RULES = contractRules<MessageDraft>([contactBodySchema], {
+  email: messages.requiredEmail,
+  description: { length: t.contactHint },
+});
 
 /**
  * The landing's contact modal (portal spec §2): sends e-mail, subject and description; the send button stays disabled
@@ -41,8 +44,7 @@ export function ContactModal({
       onSent={onSent}
       texts={TEXTS}
       testId="contact-modal"
-      schema={contactBodySchema}
-      words={WORDS}
+      rules={CONTACT_RULES}
       descriptionMax={CONTACT_DESCRIPTION_MAX}
       initialSubject={initialSubject}
       send={send}
