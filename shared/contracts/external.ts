@@ -162,6 +162,10 @@ export const getSupportTicket = defineContract({
   response: ticketDetailSchema,
 });
 
+/** A message of a ticket's conversation: its text, and the uploads it carries. */
+export const ticketMessageBodySchema = /* @__PURE__ */ (() =>
+  z.object({ description: descriptionSchema, attachments: attachmentsSchema }))();
+
 export const postSupportTicketMessage = defineContract({
   id: 'postSupportTicketMessage',
   method: 'POST',
@@ -173,7 +177,7 @@ export const postSupportTicketMessage = defineContract({
     "A message on a ticket, with up to 3 uploaded attachments: the firm's answers it, the client's opens it again; " +
     'mailed to the other side',
   params: z.object({ uuid: uuidSchema }),
-  body: z.object({ description: descriptionSchema, attachments: attachmentsSchema }),
+  body: ticketMessageBodySchema,
   response: ticketDetailSchema,
   successStatus: 201,
 });

@@ -7,6 +7,7 @@ import {
   type TextFieldProps,
 } from '@aws-amplify/ui-react';
 import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
+import { shownError } from './shown-error';
 
 /**
  * Every form of the SPA is a TanStack Form built by `useAppForm`, validated by `contractRules` (./contract-rules.ts).
@@ -15,23 +16,18 @@ import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
  */
 const { fieldContext, formContext, useFieldContext } = createFormHookContexts();
 
-/** The message under a field: its first error, once the person has changed it. */
-export function shownError(meta: { isTouched: boolean; errors: ReadonlyArray<unknown> }): string | undefined {
-  if (!meta.isTouched) return undefined;
-  for (const error of meta.errors) {
-    const message = typeof error === 'string' ? error : (error as { message?: unknown } | null)?.message;
-    if (typeof message === 'string' && message) return message;
-  }
-  return undefined;
-}
+export { shownError };
 
 type Bound = 'name' | 'value' | 'onChange' | 'onBlur' | 'hasError' | 'errorMessage';
-/** `serverError`: the API's message for the field (a 400's field code), shown while the form's own check has none. */
-type Extra = { serverError?: string | undefined };
+/**
+ * `serverError`: the API's message for the field (a 400's field code), shown while the form's own check has none.
+ * `shownAfter: 'leave'`: the message waits until the person leaves the field (an address half typed is not wrong yet).
+ */
+type Extra = { serverError?: string | undefined; shownAfter?: 'change' | 'leave' };
 
-function useBoundText(serverError: string | undefined) {
+function useBoundText({ serverError, shownAfter }: Extra) {
   const field = useFieldContext<string>();
-  const error = shownError(field.state.meta) ?? serverError;
+  const error = shownError(field.state.meta, shownAfter) ?? serverError;
   return {
     name: field.name,
     value: field.state.value,
@@ -42,16 +38,16 @@ function useBoundText(serverError: string | undefined) {
   };
 }
 
-function TextField({ serverError, ...props }: Omit<TextFieldProps, Bound> & Extra) {
-  return <AmplifyTextField {...props} {...useBoundText(serverError)} />;
+function TextField({ serverError, shownAfter, ...props }: Omit<TextFieldProps, Bound> & Extra) {
+  return <AmplifyTextField {...props} {...useBoundText({ serverError, shownAfter })} />;
 }
 
-function TextAreaField({ serverError, ...props }: Omit<TextAreaFieldProps, Bound> & Extra) {
-  return <AmplifyTextAreaField {...props} {...useBoundText(serverError)} />;
+function TextAreaField({ serverError, shownAfter, ...props }: Omit<TextAreaFieldProps, Bound> & Extra) {
+  return <AmplifyTextAreaField {...props} {...useBoundText({ serverError, shownAfter })} />;
 }
 
-function PasswordField({ serverError, ...props }: Omit<PasswordFieldProps, Bound> & Extra) {
-  return <AmplifyPasswordField {...props} {...useBoundText(serverError)} />;
+function PasswordField({ serverError, shownAfter, ...props }: Omit<PasswordFieldProps, Bound> & Extra) {
+  return <AmplifyPasswordField {...props} {...useBoundText({ serverError, shownAfter })} />;
 }
 
 export const { useAppForm, withFieldGroup } = createFormHook({

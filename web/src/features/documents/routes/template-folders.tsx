@@ -81,6 +81,7 @@ export function TemplateFoldersRoute() {
         title={t.newFolder}
         label={t.folderNameLabel}
         placeholder={t.folderNamePlaceholder}
+        field="folder_name"
         submitLabel={t.create}
         onSubmit={async (name) => {
           await create.mutateAsync({ project, folder_name: name, main_folder: folder });
@@ -93,6 +94,7 @@ export function TemplateFoldersRoute() {
         title={t.editFolderTitle}
         label={t.folderNameLabel}
         placeholder={t.folderNamePlaceholder}
+        field="folder_name"
         initial={editing?.name ?? ''}
         submitLabel={t.save}
         onSubmit={async (name) => {

@@ -1,12 +1,14 @@
 import '@/features/support/support.css';
-import { Alert, Badge, Button, Card, Flex, Heading, Link, Loader, Text, TextAreaField } from '@aws-amplify/ui-react';
-import { TICKET_DESCRIPTION } from '@shared/contracts/external';
+import { Alert, Badge, Button, Card, Flex, Heading, Link, Loader, Text } from '@aws-amplify/ui-react';
+import { TICKET_DESCRIPTION, ticketMessageBodySchema } from '@shared/contracts/external';
 import { es } from '@shared/i18n/es';
+import { useStore } from '@tanstack/react-form';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ServerErrors } from '@/components/admin/server-errors';
+import { useAppForm } from '@/components/form/app-form';
+import { contractRules } from '@/components/form/contract-rules';
 import { AttachmentPicker, attachmentProblem } from '@/components/ui/support-ticket/attachments';
-import { ticketDescriptionValid } from '@/components/ui/support-ticket/ticket-modal';
 import { fetchAttachmentLink } from '@/features/support/api/attachment-link';
 import { type TicketDetail, useTicket } from '@/features/support/api/get-ticket';
 import { usePostMessage } from '@/features/support/api/post-message';
@@ -18,6 +20,15 @@ import { useSession } from '@/lib/session';
 const t = es.support;
 
 type Message = TicketDetail['messages'][number];
+
+interface Reply {
+  description: string;
+  files: File[];
+}
+
+/** The contract's message: 4 to 1024 characters, which the count under the field tells; 'Enviar' waits for them. */
+const REPLY_RULES = contractRules<Reply>([ticketMessageBodySchema], {}, ({ description }) => ({ description }));
+const NO_REPLY: Reply = { description: '', files: [] };
 
 /** One attachment: its link is asked for at the click (it lives a minute), then the browser downloads it. */
 function AttachmentLink({ file }: { file: Message['attachments'][number] }) {
@@ -94,9 +105,15 @@ export function TicketRoute() {
   const ticket = useTicket(uuid);
   const post = usePostMessage();
   const update = useUpdateTicket();
-  const [text, setText] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
-  const [sent, setSent] = useState(false);
+  const form = useAppForm({
+    defaultValues: NO_REPLY,
+    validators: { onChange: REPLY_RULES },
+    onSubmit: ({ value }) => post.mutate({ uuid, ...value }, { onSuccess: () => form.reset() }),
+  });
+  const reply = useStore(form.store, (state) => state.values);
+  // 'Respuesta enviada' while the form stays as the send left it.
+  const changed = useStore(form.store, (state) => state.isDirty);
+  const sent = post.isSuccess && !changed;
 
   if (ticket.isPending) return <Loader margin="medium" />;
   if (ticket.isError || !ticket.data)
@@ -112,20 +129,9 @@ export function TicketRoute() {
   const isSender = data.user.uuid === me;
   const reader = isSender ? 'client' : 'firm';
   const firmAdmin = !isSender && canReadTickets(profile?.profile.user_role);
-  const canSend = ticketDescriptionValid(text) && !attachmentProblem(files) && !post.isPending;
+  const canSend = REPLY_RULES.passes(reply) && !attachmentProblem(reply.files) && !post.isPending;
   const submit = () => {
-    if (!canSend) return;
-    setSent(false);
-    post.mutate(
-      { uuid, description: text, files },
-      {
-        onSuccess: () => {
-          setText('');
-          setFiles([]);
-          setSent(true);
-        },
-      },
-    );
+    if (canSend) void form.handleSubmit();
   };
 
   return (
@@ -174,18 +180,21 @@ export function TicketRoute() {
           }}
         >
           {data.status === 'CLOSED' && isSender ? <Text>{t.closedNote}</Text> : null}
-          <TextAreaField
-            label={t.reply}
-            value={text}
-            rows={4}
-            maxLength={TICKET_DESCRIPTION.max}
-            descriptiveText={`${isSender ? t.replyHint : t.firmReplyHint} (${text.trim().length}/${TICKET_DESCRIPTION.max})`}
-            onChange={(event) => {
-              setText(event.target.value);
-              setSent(false);
-            }}
+          <form.AppField name="description">
+            {(field) => (
+              <field.TextAreaField
+                label={t.reply}
+                rows={4}
+                maxLength={TICKET_DESCRIPTION.max}
+                descriptiveText={`${isSender ? t.replyHint : t.firmReplyHint} (${reply.description.trim().length}/${TICKET_DESCRIPTION.max})`}
+              />
+            )}
+          </form.AppField>
+          <AttachmentPicker
+            files={reply.files}
+            onChange={(files) => form.setFieldValue('files', files)}
+            disabled={post.isPending}
           />
-          <AttachmentPicker files={files} onChange={setFiles} disabled={post.isPending} />
           <Flex gap="small" alignItems="center" wrap="wrap">
             <Button
               type="submit"
