@@ -5,14 +5,6 @@ import { emailSchema, okSchema, text } from './fields';
 
 const ALL_ROLES = ROLES;
 
-/** The sign-in: e-mail and password, and whether the session outlives the browser's. */
-export const tokenBodySchema = /* @__PURE__ */ (() =>
-  z.object({
-    email: emailSchema,
-    password: z.string().check(z.minLength(1), z.maxLength(100)),
-    remember: z.optional(z.boolean()),
-  }))();
-
 export const postToken = defineContract({
   id: 'postToken',
   method: 'POST',
@@ -23,7 +15,11 @@ export const postToken = defineContract({
   summary:
     'Sign in with e-mail and password; throttled per e-mail. With the x-portal-csrf header (the SPA) the tokens are ' +
     'set as HttpOnly cookies, persistent when `remember`, and the body carries none',
-  body: tokenBodySchema,
+  body: z.object({
+    email: emailSchema,
+    password: z.string().check(z.minLength(1), z.maxLength(100)),
+    remember: z.optional(z.boolean()),
+  }),
   // Absent when the tokens went into cookies (shared/session-cookies.ts).
   response: z.object({ access: z.optional(z.string()), refresh: z.optional(z.string()) }),
 });
