@@ -63,6 +63,9 @@ const articleFields = {
   source: text(ARTICLE_LIMITS.source),
 };
 
+/** An article written: its title, text and source. */
+export const chatbotArticleBodySchema = /* @__PURE__ */ (() => z.object(articleFields))();
+
 export const listChatbotArticles = defineContract({
   id: 'listChatbotArticles',
   method: 'GET',
@@ -89,7 +92,7 @@ export const createChatbotArticle = defineContract({
   handler: 'external/create-chatbot-article',
   summary: 'A new chatbot article, of a firm in scope or (SUPER_ADMIN) shared; 409 ARTICLE_LIMIT past 100 per list',
   query: scopeQuery,
-  body: z.object(articleFields),
+  body: chatbotArticleBodySchema,
   response: chatbotArticleSchema,
   successStatus: 201,
 });

@@ -48,6 +48,19 @@ export const registryEntrySchema = z.object({
 
 const entryParams = z.object({ uuid: uuidSchema });
 
+/** A dashboard registered: its tool, a name, the dashboard id (QuickSight) or the report's URL (Power BI). */
+export const registryEntryCreateSchema = /* @__PURE__ */ (() =>
+  z.object({
+    tool_type: registryToolSchema,
+    name: text(100),
+    aws_id_dashboard: z.optional(dashboardIdSchema),
+    url: z.optional(powerBiUrlSchema),
+    project_list: z.optional(projectRefs),
+  }))();
+/** An entry renamed or bound to other projects. */
+export const registryEntryPatchSchema = /* @__PURE__ */ (() =>
+  z.object({ name: z.optional(text(100)), project_list: z.optional(projectRefs), version: versionField }))();
+
 export const listRegistryEntries = defineContract({
   id: 'listRegistryEntries',
   method: 'GET',
@@ -65,13 +78,7 @@ export const createRegistryEntry = defineContract({
   access: ['SUPER_ADMIN'],
   handler: 'reports/create-registry-entry',
   summary: 'Register a QuickSight dashboard or a Power BI report (once each) and bind it to projects',
-  body: z.object({
-    tool_type: registryToolSchema,
-    name: text(100),
-    aws_id_dashboard: z.optional(dashboardIdSchema),
-    url: z.optional(powerBiUrlSchema),
-    project_list: z.optional(projectRefs),
-  }),
+  body: registryEntryCreateSchema,
   response: registryEntrySchema,
   successStatus: 201,
 });
@@ -84,7 +91,7 @@ export const patchRegistryEntry = defineContract({
   handler: 'reports/patch-registry-entry',
   summary: 'Rename an entry or change the projects it is bound to (its dashboard or report stays: register another)',
   params: entryParams,
-  body: z.object({ name: z.optional(text(100)), project_list: z.optional(projectRefs), version: versionField }),
+  body: registryEntryPatchSchema,
   response: registryEntrySchema,
 });
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import * as accounting from '../../shared/contracts/accounting-assignments';
 import * as modules from '../../shared/contracts/modules';
+import * as projects from '../../shared/contracts/projects';
 import * as reports from '../../shared/contracts/reports';
 import { pageWidth, seriousViolations, settled } from '../helpers/a11y';
 import { call } from '../helpers/api';
@@ -11,7 +13,8 @@ import { launchBrowser, newPage, screenshot, signInWithCookies } from '../helper
 /**
  * the admin screens in the browser: a report's per-user visibility on its detail page (report references:
  * searched and paged on the server, hide and show one user), and SUPER_ADMIN's modules screen (create, rename, delete,
- * the API's refusals in Spanish), each also at 375 px without a serious axe violation.
+ * the API's refusals in Spanish), each also at 375 px without a serious axe violation; and the accounting assignment
+ * wizard, each step held until its fields pass.
  */
 // Its users belong to projects of the test's own, so they use the portal no firm brands.
 const { unbrandedWebUrl: webUrl } = inject('portal');
@@ -187,4 +190,50 @@ describe('modules (SUPER_ADMIN)', () => {
       await other.context.close();
     }
   }, 60_000);
+});
+
+describe('the accounting assignment wizard', () => {
+  test('a PROJECT_ADMIN is held at each step until it passes, then assigns a statement to its project', async () => {
+    const projectName = (await call(projects.getProject, { token: w.superAdmin, params: { uuid: w.P } })).body
+      .project_name;
+    const listed = await call(modules.listModules, { token: w.superAdmin, query: { module_type: 'ACCOUNTING' } });
+    const moduleName = listed.body.find((m) => m.uuid === w.accountingModule)?.module_name ?? '';
+    const menuName = `Balance ${stamp}`;
+    const { context, page } = await newPage(browser);
+    try {
+      await signInWithCookies(context, webUrl, w.people.projectAdmin.email);
+      await page.goto(`${webUrl}/admin/accounting/create`);
+      const next = page.getByRole('button', { name: 'Siguiente' });
+      await page.getByLabel('Tipo de reporte (*)').selectOption({ label: 'Balance de 8 columnas' });
+      // A menu name past the contract's bound is said under the field and holds the step.
+      await page.getByLabel('Nombre en el menú (*)').fill('x'.repeat(61));
+      await page.getByText('Máximo 60 caracteres.').waitFor();
+      await page.getByLabel('Descripción (*)').fill('Balance del proyecto');
+      expect(await next.isDisabled()).toBe(true);
+      await page.getByLabel('Nombre en el menú (*)').fill(menuName);
+      await expect.poll(() => page.getByText('Máximo 60 caracteres.').count()).toBe(0);
+      await next.click();
+
+      // Users: a user type and a target.
+      await page.getByText('Usuario de sociedad', { exact: true }).click();
+      expect(await next.isDisabled()).toBe(true);
+      await page.getByTestId('targets-projects').getByText(projectName, { exact: true }).click();
+      await next.click();
+
+      const assign = page.getByRole('button', { name: 'Asignar reporte' });
+      expect(await assign.isDisabled()).toBe(true);
+      await page.getByLabel('Módulo (*)').selectOption({ label: moduleName });
+      await assign.click();
+      await page.getByText('Reporte asignado con éxito').waitFor();
+    } finally {
+      await context.close();
+    }
+    const saved = await call(accounting.listAccountingAssignments, {
+      token: w.people.projectAdmin.token,
+      query: { project: w.P, search: menuName, limit: 10 },
+    });
+    expect(
+      saved.body.results.map((a) => [a.menu_name, a.accounting_type, a.project_list.map((p) => p.uuid), a.module]),
+    ).toEqual([[menuName, 'BALANCE_8_COLUMNS', [w.P], { uuid: w.accountingModule, module_name: moduleName }]]);
+  }, 120_000);
 });

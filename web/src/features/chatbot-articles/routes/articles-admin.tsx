@@ -1,7 +1,8 @@
-import { Alert, Button, Flex, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { ARTICLE_LIMITS, type listChatbotArticles } from '@shared/contracts/chatbot';
+import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
+import { ARTICLE_LIMITS, chatbotArticleBodySchema, type listChatbotArticles } from '@shared/contracts/chatbot';
 import type { ResponseOf } from '@shared/contracts/define';
 import { es } from '@shared/i18n/es';
+import { useStore } from '@tanstack/react-form';
 import { useState } from 'react';
 import { AdminTable } from '@/components/admin/admin-table';
 import { formatDate } from '@/components/admin/format';
@@ -9,6 +10,8 @@ import { ListPage } from '@/components/admin/list-page';
 import { Modal } from '@/components/admin/modal';
 import { SelectionList } from '@/components/admin/selection-list';
 import { ServerErrors } from '@/components/admin/server-errors';
+import { useAppForm } from '@/components/form/app-form';
+import { contractRules, messages } from '@/components/form/contract-rules';
 import { myProjectsPickerSource } from '@/lib/api/list-my-projects';
 import { type ArticleFields, useCreateArticle } from '../api/create-article';
 import { useDeleteArticle } from '../api/delete-article';
@@ -17,6 +20,18 @@ import { usePatchArticle } from '../api/patch-article';
 
 const t = es.chatbotArticles;
 type Article = ResponseOf<typeof listChatbotArticles>['results'][number];
+
+/** The three fields trimmed, as the create and the change send them. */
+const articleBody = (fields: ArticleFields): ArticleFields => ({
+  title: fields.title.trim(),
+  body: fields.body.trim(),
+  source: fields.source.trim(),
+});
+const RULES = contractRules<ArticleFields>(
+  [chatbotArticleBodySchema],
+  { title: messages.text, body: messages.text, source: messages.text },
+  articleBody,
+);
 
 /**
  * /admin/chatbot: the articles the assistant answers from. The list is the shared one (all firms, kept by the
@@ -128,27 +143,26 @@ function ArticleDialog({
   onDone: (message: string) => void;
 }) {
   const existing = target && target !== 'new' ? target : undefined;
-  const [fields, setFields] = useState<ArticleFields>({
+  const create = useCreateArticle(project);
+  const patch = usePatchArticle(project);
+  // Keyed by its target: each opens from the article's values (or empty) and without a previous error.
+  const [initial] = useState<ArticleFields>(() => ({
     title: existing?.title ?? '',
     body: existing?.body ?? '',
     source: existing?.source ?? '',
+  }));
+  const form = useAppForm({
+    defaultValues: initial,
+    validators: { onChange: RULES },
+    onSubmit: ({ value }) => {
+      const body = articleBody(value);
+      if (existing) patch.mutate({ uuid: existing.id, ...body }, { onSuccess: () => onDone(t.saved(body.title)) });
+      else create.mutate(body, { onSuccess: () => onDone(t.created(body.title)) });
+    },
   });
-  const create = useCreateArticle(project);
-  const patch = usePatchArticle(project);
+  const values = useStore(form.store, (state) => state.values);
+  // The submit state is the mutations'.
   const saving = create.isPending || patch.isPending;
-  const complete = Boolean(fields.title.trim() && fields.body.trim() && fields.source.trim());
-  const set = (name: keyof ArticleFields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-  const save = async () => {
-    const body = { title: fields.title.trim(), body: fields.body.trim(), source: fields.source.trim() };
-    if (existing) {
-      await patch.mutateAsync({ uuid: existing.id, ...body });
-      onDone(t.saved(body.title));
-    } else {
-      await create.mutateAsync(body);
-      onDone(t.created(body.title));
-    }
-  };
   return (
     <Modal
       open={target !== null}
@@ -162,30 +176,36 @@ function ArticleDialog({
           <Button
             size="small"
             variation="primary"
-            isDisabled={!complete || saving}
-            onClick={() => save().catch(() => undefined)}
+            isDisabled={!RULES.passes(values) || saving}
+            onClick={() => void form.handleSubmit()}
           >
             {t.save}
           </Button>
         </>
       }
     >
-      <TextField label={t.fields.title} value={fields.title} maxLength={ARTICLE_LIMITS.title} onChange={set('title')} />
-      <TextAreaField
-        label={t.fields.body}
-        descriptiveText={t.fields.bodyHint}
-        rows={8}
-        value={fields.body}
-        maxLength={ARTICLE_LIMITS.body}
-        onChange={set('body')}
-      />
-      <TextField
-        label={t.fields.source}
-        descriptiveText={t.fields.sourceHint}
-        value={fields.source}
-        maxLength={ARTICLE_LIMITS.source}
-        onChange={set('source')}
-      />
+      <form.AppField name="title">
+        {(field) => <field.TextField label={t.fields.title} maxLength={ARTICLE_LIMITS.title} />}
+      </form.AppField>
+      <form.AppField name="body">
+        {(field) => (
+          <field.TextAreaField
+            label={t.fields.body}
+            descriptiveText={t.fields.bodyHint}
+            rows={8}
+            maxLength={ARTICLE_LIMITS.body}
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="source">
+        {(field) => (
+          <field.TextField
+            label={t.fields.source}
+            descriptiveText={t.fields.sourceHint}
+            maxLength={ARTICLE_LIMITS.source}
+          />
+        )}
+      </form.AppField>
       {create.error ? <ServerErrors error={create.error} /> : null}
       {patch.error ? <ServerErrors error={patch.error} /> : null}
     </Modal>

@@ -1,5 +1,5 @@
 import type { ResponseOf } from '@shared/contracts/define';
-import { type getReportAdmin, RESERVED_PARAMETER_NAMES, type TOOL_TYPES } from '@shared/contracts/reports';
+import type { getReportAdmin, TOOL_TYPES } from '@shared/contracts/reports';
 import {
   type AssignmentValues,
   appendAssignment,
@@ -73,26 +73,6 @@ export function reportValuesFrom(report: ReportDetail): ReportValues {
     delete_image: false,
   };
 }
-
-/** Step 0 (portal §4, §5): every main field, and the tool's own (a registered dashboard for the BI tools). */
-export function mainStepValid(values: ReportValues): boolean {
-  const filled = (text: string) => text.trim() !== '';
-  if (![values.report_name, values.menu_name, values.description].every(filled)) return false;
-  if (values.tool_type === 'POWER_BI') return filled(values.url);
-  if (values.tool_type === 'QUICKSIGHT') return filled(values.aws_id_dashboard);
-  return filled(values.builtin_dashboard);
-}
-
-/** The server's rule (shared/contracts/reports.ts); contract modules reach the SPA as plain values only. */
-const isReservedParameter = (name: string) =>
-  (RESERVED_PARAMETER_NAMES as readonly string[]).includes(name.trim().toLowerCase());
-
-/** Custom parameters need name, value and project (portal §5); no name may be a reserved one. */
-export const parametersValid = (values: ReportValues) =>
-  values.parameter_list.every((p) => p.parameter_name.trim() && p.parameter_content.trim() && p.project) &&
-  ![...Object.values(values.fixed), ...values.parameter_list.map((p) => p.parameter_name)].some(
-    (name) => name && isReservedParameter(name),
-  );
 
 /**
  * The multipart body (portal §5): the tool's fields, the parameters (custom ones as a JSON array, omitted when empty

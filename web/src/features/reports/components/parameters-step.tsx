@@ -49,6 +49,7 @@ export function ParametersStep({
           <TextField
             label={`${t.kinds[key]}: ${t.name}`}
             name={key}
+            maxLength={60}
             value={values.fixed[key] ?? ''}
             onChange={(event) => onChange({ fixed: { ...values.fixed, [key]: event.target.value } })}
           />
@@ -68,11 +69,13 @@ export function ParametersStep({
         <Flex key={index} gap="small" alignItems="flex-end" wrap="wrap">
           <TextField
             label={`${t.kinds.custom}: ${t.name}`}
+            maxLength={60}
             value={parameter.parameter_name}
             onChange={(event) => setCustom(index, { parameter_name: event.target.value })}
           />
           <TextField
             label={t.content}
+            maxLength={200}
             value={parameter.parameter_content}
             onChange={(event) => setCustom(index, { parameter_content: event.target.value })}
           />

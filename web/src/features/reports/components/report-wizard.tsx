@@ -1,18 +1,17 @@
-import { SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { SelectField } from '@aws-amplify/ui-react';
 import { BUILT_IN_DASHBOARDS, TOOL_TYPES } from '@shared/contracts/reports';
 import { es } from '@shared/i18n/es';
+import { useStore } from '@tanstack/react-form';
 import { type ReactNode, useState } from 'react';
 import { FileInput } from '@/components/admin/file-input';
 import { RequiredNote, requiredLabel, SuccessPanel } from '@/components/admin/form';
 import { useWizard, WizardFrame } from '@/components/admin/wizard';
-import { usersStepValid } from '@/components/assignments/assignment-values';
 import { ModuleSelect } from '@/components/assignments/module-select';
 import { TargetsStep } from '@/components/assignments/targets-step';
+import { useAppForm } from '@/components/form/app-form';
 import { useCreateReport } from '@/features/reports/api/create-report';
 import {
   EMPTY_REPORT,
-  mainStepValid,
-  parametersValid,
   type ReportDetail,
   type ReportValues,
   reportFormData,
@@ -20,6 +19,7 @@ import {
   type ToolType,
 } from '@/features/reports/api/report-form';
 import { useUpdateReport } from '@/features/reports/api/update-report';
+import { reportRules } from '@/features/reports/lib/report-rules';
 import { useSession } from '@/lib/session';
 import { ParametersStep } from './parameters-step';
 import { RegisteredDashboardSelect } from './registered-dashboard-select';
@@ -28,56 +28,50 @@ const t = es.reportsAdmin;
 
 /**
  * The report wizard (portal §2, §4): Datos principales, Usuarios, Parámetros, Ubicación, then the success step.
- * Siguiente is enabled only when the step is valid; the last step submits once; a server error shows above the
- * buttons and the user stays. Leaving while dirty asks first (UnsavedChangesGuard, lifted on submit).
+ * Siguiente is enabled only when the step's fields pass the contract (and what the server checks beyond it); the last
+ * step submits once; a server error shows above the buttons and the user stays. Leaving while dirty asks first
+ * (UnsavedChangesGuard, lifted while the submit is pending).
  */
 export function ReportWizard({ report }: { report?: ReportDetail }) {
   const { profile } = useSession();
   const editing = Boolean(report);
   const [saved] = useState(() => (report ? reportValuesFrom(report) : undefined));
-  const [values, setValues] = useState<ReportValues>(() => saved ?? EMPTY_REPORT);
-  const [submitted, setSubmitted] = useState(false);
+  const [{ rules, stepPasses }] = useState(() => reportRules(saved));
+  const form = useAppForm({ defaultValues: saved ?? EMPTY_REPORT, validators: { onChange: rules } });
+  const values = useStore(form.store, (state) => state.values);
   const wizard = useWizard(t.steps.length + 1);
   const create = useCreateReport();
   const update = useUpdateReport();
+  // The submit state is the mutations'.
   const busy = create.isPending || update.isPending;
   const error = create.error ?? update.error;
   const step = wizard.index;
-  const change = (changes: Partial<ReportValues>) => setValues((current) => ({ ...current, ...changes }));
+  const change = (changes: Partial<ReportValues>) => {
+    for (const [field, value] of Object.entries(changes) as Array<[keyof ReportValues, never]>) {
+      form.setFieldValue(field, value);
+    }
+  };
   const comparable = (v: ReportValues) => JSON.stringify({ ...v, image: null });
-  const dirty = !submitted && (values.image !== null || comparable(values) !== comparable(saved ?? EMPTY_REPORT));
-
-  const valid = [mainStepValid(values), usersStepValid(values, editing), parametersValid(values), values.module !== ''][
-    step
-  ];
+  const dirty = !busy && (values.image !== null || comparable(values) !== comparable(saved ?? EMPTY_REPORT));
 
   const submit = () => {
-    setSubmitted(true);
-    const body = reportFormData(values, saved);
-    const done = { onSuccess: () => wizard.next(), onError: () => setSubmitted(false) };
+    const body = reportFormData(form.state.values, saved);
+    const done = { onSuccess: () => wizard.next() };
     if (report) update.mutate({ uuid: report.uuid, body }, done);
     else create.mutate(body, done);
   };
 
   const text = (field: 'report_name' | 'menu_name', label: string) => (
-    <TextField
-      name={field}
-      label={requiredLabel(label)}
-      value={values[field]}
-      onChange={(event) => change({ [field]: event.target.value })}
-    />
+    <form.AppField name={field}>{(bound) => <bound.TextField label={requiredLabel(label)} />}</form.AppField>
   );
 
   const steps: ReactNode[] = [
     <>
       {text('report_name', t.fields.report_name)}
       {text('menu_name', t.fields.menu_name)}
-      <TextAreaField
-        name="description"
-        label={requiredLabel(t.fields.description)}
-        value={values.description}
-        onChange={(event) => change({ description: event.target.value })}
-      />
+      <form.AppField name="description">
+        {(field) => <field.TextAreaField label={requiredLabel(t.fields.description)} />}
+      </form.AppField>
       <SelectField
         name="tool_type"
         label={requiredLabel(t.fields.tool_type)}
@@ -134,7 +128,7 @@ export function ReportWizard({ report }: { report?: ReportDetail }) {
       onBack={step > 0 ? wizard.back : undefined}
       onNext={last ? submit : wizard.next}
       nextLabel={last ? (editing ? t.editButton : t.createButton) : undefined}
-      disabled={!valid}
+      disabled={!stepPasses(values, step)}
       busy={busy}
     >
       {steps[step]}

@@ -1,20 +1,11 @@
-import {
-  Badge,
-  Button,
-  Flex,
-  Loader,
-  Table,
-  TableBody,
-  TableCell,
-  TableRow,
-  Text,
-  TextField,
-} from '@aws-amplify/ui-react';
+import { Badge, Button, Flex, Loader, Table, TableBody, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import { industryBodySchema } from '@shared/contracts/societies';
 import { es, fieldErrorMessage, messageForError } from '@shared/i18n/es';
+import { useStore } from '@tanstack/react-form';
 import { useState } from 'react';
 import { ConfirmDialog, Modal } from '@/components/admin/modal';
-import { fieldMessages, messages } from '@/components/form/contract-rules';
+import { useAppForm } from '@/components/form/app-form';
+import { contractRules, messages } from '@/components/form/contract-rules';
 import { useCreateIndustry } from '@/features/societies/api/create-industry';
 import { useDeleteIndustry } from '@/features/societies/api/delete-industry';
 import { useUpdateIndustry } from '@/features/societies/api/update-industry';
@@ -22,9 +13,12 @@ import { useIndustries } from '@/features/societies/api/use-society-options';
 import { ApiError } from '@/lib/api-client';
 
 const t = es.industriesAdmin;
-/** The message under an industry's name, by the contract of its create and rename (admin-area §5). */
-const checkName = (industry: string) =>
-  fieldMessages<{ industry: string }>([industryBodySchema], { industry: messages.text }, { industry }).industry;
+type IndustryValues = { industry: string };
+/** An industry's name, checked by the contract of its create and rename (admin-area §5). */
+const RULES = contractRules<IndustryValues>([industryBodySchema], { industry: messages.text }, (values) => ({
+  industry: values.industry.trim(),
+}));
+const EMPTY: IndustryValues = { industry: '' };
 
 /** The message under the industry field for a failed save (admin-area §5, §8: errors appear under the field). */
 function industryError(error: unknown): string {
@@ -46,43 +40,33 @@ function IndustryRow({
   onDelete: () => void;
 }) {
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(industry.industry);
-  const [invalid, setInvalid] = useState<string | undefined>();
   const rename = useUpdateIndustry();
-  const error = invalid ?? (rename.error ? industryError(rename.error) : undefined);
-  const busy = rename.isPending;
-  const setError = (message: string | undefined) => {
-    setInvalid(message);
-    rename.reset();
-  };
-
-  const save = () =>
-    rename.mutate(
-      { uuid: industry.uuid, body: { industry: name.trim() } },
-      {
-        onSuccess: () => {
-          setEditing(false);
-          onSaved();
+  const form = useAppForm({
+    defaultValues: { industry: industry.industry },
+    validators: { onChange: RULES },
+    onSubmit: ({ value }) =>
+      rename.mutate(
+        { uuid: industry.uuid, body: { industry: value.industry.trim() } },
+        {
+          onSuccess: () => {
+            setEditing(false);
+            onSaved();
+          },
         },
-      },
-    );
+      ),
+  });
+  const values = useStore(form.store, (state) => state.values);
+  // The submit state is the mutation's; its refusal shows under the field until the name changes.
+  const serverError = rename.error ? industryError(rename.error) : undefined;
+  const busy = rename.isPending;
 
   return (
     <TableRow data-industry={industry.industry}>
       <TableCell>
         {editing ? (
-          <TextField
-            label={t.name}
-            labelHidden
-            size="small"
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              setError(checkName(event.target.value));
-            }}
-            hasError={Boolean(error)}
-            errorMessage={error}
-          />
+          <form.AppField name="industry" listeners={{ onChange: () => rename.reset() }}>
+            {(field) => <field.TextField label={t.name} labelHidden size="small" serverError={serverError} />}
+          </form.AppField>
         ) : (
           <Flex gap="xs" alignItems="center">
             <Text>{industry.industry}</Text>
@@ -96,8 +80,8 @@ function IndustryRow({
             <Button
               size="small"
               variation="primary"
-              onClick={() => void save()}
-              isDisabled={!name.trim() || Boolean(error)}
+              onClick={() => void form.handleSubmit()}
+              isDisabled={!RULES.passes(values) || Boolean(serverError)}
               isLoading={busy}
             >
               {t.save}
@@ -106,8 +90,8 @@ function IndustryRow({
               size="small"
               onClick={() => {
                 setEditing(false);
-                setName(industry.industry);
-                setError(undefined);
+                form.reset();
+                rename.reset();
               }}
             >
               {es.adminUi.cancel}
@@ -134,29 +118,28 @@ function IndustryRow({
  */
 export function IndustriesManager({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { industries, loading, reload } = useIndustries();
-  const [name, setName] = useState('');
-  const [invalid, setInvalid] = useState<string | undefined>();
   const [deleting, setDeleting] = useState<{ uuid: string; industry: string } | null>(null);
   const create = useCreateIndustry();
   const remove = useDeleteIndustry();
-  const error = invalid ?? (create.error ? industryError(create.error) : undefined);
-  const busy = create.isPending;
-  const setError = (message: string | undefined) => {
-    setInvalid(message);
-    create.reset();
-  };
-
-  const add = () =>
-    create.mutate(
-      { industry: name.trim() },
-      {
-        onSuccess: () => {
-          setName('');
-          setInvalid(undefined);
-          reload();
+  const form = useAppForm({
+    defaultValues: EMPTY,
+    validators: { onChange: RULES },
+    onSubmit: ({ value }) =>
+      create.mutate(
+        { industry: value.industry.trim() },
+        {
+          onSuccess: () => {
+            form.reset(EMPTY);
+            reload();
+          },
         },
-      },
-    );
+      ),
+  });
+  const values = useStore(form.store, (state) => state.values);
+  // The submit state is the mutation's; its refusal shows under the field until the name changes.
+  const serverError = create.error ? industryError(create.error) : undefined;
+  const busy = create.isPending;
+  const blocked = !RULES.passes(values) || Boolean(serverError);
 
   return (
     <Modal
@@ -172,30 +155,13 @@ export function IndustriesManager({ open, onClose }: { open: boolean; onClose: (
         alignItems="flex-start"
         onSubmit={(event) => {
           event.preventDefault();
-          if (name.trim() && !error) void add();
+          if (!blocked) void form.handleSubmit();
         }}
       >
-        <TextField
-          flex="1"
-          label={t.newLabel}
-          name="industry"
-          size="small"
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            setError(checkName(event.target.value));
-          }}
-          hasError={Boolean(error)}
-          errorMessage={error}
-        />
-        <Button
-          type="submit"
-          size="small"
-          variation="primary"
-          marginTop="large"
-          isDisabled={!name.trim() || Boolean(error)}
-          isLoading={busy}
-        >
+        <form.AppField name="industry" listeners={{ onChange: () => create.reset() }}>
+          {(field) => <field.TextField flex="1" label={t.newLabel} size="small" serverError={serverError} />}
+        </form.AppField>
+        <Button type="submit" size="small" variation="primary" marginTop="large" isDisabled={blocked} isLoading={busy}>
           {t.add}
         </Button>
       </Flex>

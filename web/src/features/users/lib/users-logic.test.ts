@@ -9,12 +9,12 @@ import {
   invitableRoles,
   invitationBody,
   invitationsQuery,
-  inviteComplete,
   NO_TARGETS,
   pickerFilters,
   roleFilterOptions,
   rowErrorMessages,
   targetKindOf,
+  targetsChosen,
   USERS_HASH_KEYS,
   type UserView,
   userPatchBody,
@@ -128,12 +128,12 @@ describe('invitations', () => {
     });
   });
 
-  test('complete only with role, valid e-mail and the role’s targets', () => {
-    expect(inviteComplete('', 'a@b.cl', undefined, NO_TARGETS)).toBe(false);
-    expect(inviteComplete('SUPER_ADMIN', 'a@b.cl', undefined, NO_TARGETS)).toBe(true);
-    expect(inviteComplete('SUPER_ADMIN', 'a@b', 'bad', NO_TARGETS)).toBe(false);
-    expect(inviteComplete('USER_GROUP', 'a@b.cl', undefined, NO_TARGETS)).toBe(false);
-    expect(inviteComplete('USER_GROUP', 'a@b.cl', undefined, { ...NO_TARGETS, group: [G1] })).toBe(true);
+  test('targets chosen only with a role and, where the role has targets, at least one of its kind', () => {
+    expect(targetsChosen('', NO_TARGETS)).toBe(false);
+    expect(targetsChosen('SUPER_ADMIN', NO_TARGETS)).toBe(true);
+    expect(targetsChosen('USER_GROUP', NO_TARGETS)).toBe(false);
+    expect(targetsChosen('USER_GROUP', { ...NO_TARGETS, society: [G1] })).toBe(false);
+    expect(targetsChosen('USER_GROUP', { ...NO_TARGETS, group: [G1] })).toBe(true);
   });
 });
 

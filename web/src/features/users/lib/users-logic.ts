@@ -139,9 +139,9 @@ export function invitationBody(role: Role, email: string, targets: Targets, docu
   };
 }
 
-/** Whether the invite form may be sent: a role, an e-mail without error, and the role's targets chosen. */
-export function inviteComplete(role: Role | '', email: string, emailError: string | undefined, targets: Targets) {
-  if (!role || !email.trim() || emailError) return false;
+/** Whether the role of an invitation is chosen with its targets (the contract checks the e-mail; admin-area §6). */
+export function targetsChosen(role: Role | '', targets: Targets) {
+  if (!role) return false;
   const kind = targetKindOf(role);
   return kind === null || targets[kind].length > 0;
 }
