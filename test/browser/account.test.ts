@@ -7,7 +7,7 @@ import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
 import { launchBrowser, newPage, screenshot, signInThroughForm, signInWithCookies } from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
 import { newEmail } from '../helpers/fresh';
-import { tokenFrom, waitForMail } from '../helpers/mail';
+import { mailedInvitationToken, mailedResetToken } from '../helpers/mail';
 
 /**
  * The account pages (portal spec §2 'Registration by invitation', 'Password recovery', /changePassword, /userinfo):
@@ -34,7 +34,7 @@ async function invite(email: string): Promise<string> {
     body: { user_role: 'USER_GROUP', email, group: [demo.groups.norte] },
   });
   expect(invited.status).toBe(201);
-  return tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+  return await mailedInvitationToken(email);
 }
 
 async function fieldError(page: Page, text: string) {
@@ -228,7 +228,7 @@ describe('password recovery and change', () => {
       await page.getByRole('heading', { name: 'Revisa tu correo' }).waitFor();
       await screenshot(page, 'account-success-email');
 
-      const resetToken = tokenFrom(await waitForMail(email, 'Recuperación de contraseña'), 'password_reset');
+      const resetToken = await mailedResetToken(email);
       await page.goto(`${webUrl}/password_reset/${resetToken}`);
       await page.getByRole('heading', { name: 'Restablecer contraseña' }).waitFor();
       const change = page.getByRole('button', { name: 'Cambiar contraseña' });

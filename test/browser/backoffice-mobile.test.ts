@@ -5,7 +5,7 @@ import { generateInvitation } from '../../shared/contracts/registration';
 import { expectFitsAndAccessible } from '../helpers/a11y';
 import { call, signIn } from '../helpers/api';
 import { launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
-import { tokenFrom, waitForMail } from '../helpers/mail';
+import { mailedInvitationToken } from '../helpers/mail';
 
 /**
  * The back-office screens of a firm's setup, on a phone (the bar: "every screen works at 375 px and has no serious axe violation"):
@@ -103,7 +103,7 @@ describe.concurrent('back-office screens at 375 px', () => {
       body: { user_role: 'USER_GROUP', email, group: [demo.groups.norte] },
     });
     expect(invited.status).toBe(201);
-    const token = tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+    const token = await mailedInvitationToken(email);
     const { context, page } = await newPage(browser, { viewport: PHONE });
     try {
       await page.goto(`${webUrl}/register/${token}`);

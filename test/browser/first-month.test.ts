@@ -16,7 +16,7 @@ import {
 } from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
 import { runDigest } from '../helpers/jobs';
-import { bodyOf, tokenFrom, waitForMail, waitForMailWhere } from '../helpers/mail';
+import { bodyOf, mailedInvitationToken, waitForMailWhere } from '../helpers/mail';
 import { CHART_CSV, ledgerCsv } from '../integration/accounting-helpers';
 
 /**
@@ -204,7 +204,7 @@ async function adminSetsUp(page: Page, firm: Firm) {
  */
 async function clientUses(page: Page, firm: Firm, digest: boolean) {
   // The client registers from the mailed link.
-  const token = tokenFrom(await waitForMail(firm.clientEmail, 'Invitación'), 'register');
+  const token = await mailedInvitationToken(firm.clientEmail);
   await page.goto(`${firm.url}/register/${token}`);
   await page.getByLabel('Nombre', { exact: true }).fill('Camila');
   await page.getByLabel('Apellidos').fill('Cliente Muñoz');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { generateInvitation } from '../../shared/contracts/registration';
 import { call, signIn } from '../helpers/api';
 import { launchBrowser, newPage, pickOne, screenshot, signInWithCookies } from '../helpers/browser';
-import { tokenFrom, waitForMail } from '../helpers/mail';
+import { mailedInvitationToken, waitForMail } from '../helpers/mail';
 
 /**
  * The users admin (admin-area §2 to §8): list with filters and pending invitations, invite through the form, the
@@ -115,7 +115,7 @@ describe.concurrent('users admin', () => {
       await screenshot(page, 'users-invitation-resent');
 
       // The newest mail holds the live link (a resend replaces the first one).
-      const token = tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+      const token = await mailedInvitationToken(email);
       await guest.page.goto(`${webUrl}/register/${token}`);
       await guest.page.getByLabel('Nombre', { exact: true }).fill('Inés');
       await guest.page.getByLabel('Apellidos').fill('Invitada Núñez');

@@ -47,3 +47,10 @@ export function allMailTo(to: string): Promise<CapturedMail[]> {
     .then((r) => r.json() as Promise<{ emails: CapturedMail[] }>)
     .then(({ emails }) => emails.filter((m) => m.destination.to.includes(to)));
 }
+
+/** The registration token of the newest invitation mail to an address. */
+export const mailedInvitationToken = async (to: string) => tokenFrom(await waitForMail(to, 'Invitación'), 'register');
+
+/** The token of the newest password-reset mail to an address. */
+export const mailedResetToken = async (to: string) =>
+  tokenFrom(await waitForMail(to, 'Recuperación de contraseña'), 'password_reset');

@@ -23,7 +23,7 @@ import { familyOf, fieldKind, pathParamKind, sampleBody, shapeOf } from '../help
 import { createTestUser, tableAccess } from '../helpers/db';
 import { unique } from '../helpers/fresh';
 import { invokeInProcess } from '../helpers/in-process';
-import { tokenFrom, waitForMail } from '../helpers/mail';
+import { mailedInvitationToken, mailedResetToken, waitForMail } from '../helpers/mail';
 import { societyBody } from '../helpers/societies';
 import type { Kind } from '../helpers/tenant-world';
 import { CHART_CSV, ledgerCsv, statementAssignments, upload } from './accounting-helpers';
@@ -467,12 +467,12 @@ const newInvitation = async (email = `invitado-${unique()}@prueba.cl`) => ({
 });
 const invitationToken = async () => {
   const { email } = await newInvitation();
-  return tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+  return await mailedInvitationToken(email);
 };
 const resetToken = async () => {
   const { email } = await createTestUser('USER_SOCIETY', [w.project]);
   ok('password reset', await call(registration.requestPasswordReset, { body: { email } }));
-  return tokenFrom(await waitForMail(email, 'Recuperación de contraseña'), 'password_reset');
+  return await mailedResetToken(email);
 };
 /** A large ledger upload started (as SUPER_ADMIN), its file in S3 when `put`. */
 async function ledgerJob(put: boolean) {

@@ -23,7 +23,7 @@ import { bodyIdFields, pathParamKind, sampleBody } from '../helpers/contract-inp
 import { createTestUser, tableAccess } from '../helpers/db';
 import { unique } from '../helpers/fresh';
 import { invariantScan } from '../helpers/invariant-scan';
-import { tokenFrom, waitForMail } from '../helpers/mail';
+import { mailedInvitationToken, mailedResetToken, waitForMail } from '../helpers/mail';
 import { societyBody } from '../helpers/societies';
 import type { Kind } from '../helpers/tenant-world';
 import { CHART_CSV, ledgerCsv } from './accounting-helpers';
@@ -292,14 +292,14 @@ async function invitationToken() {
       body: { email, user_role: 'USER_SOCIETY', project: [world.project], society: [world.society] },
     }),
   );
-  return tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+  return await mailedInvitationToken(email);
 }
 
 /** A fresh person's mailed password-reset token. */
 async function resetToken() {
   const { email } = await person();
   ok('password reset', await call(registration.requestPasswordReset, { body: { email } }));
-  return tokenFrom(await waitForMail(email, 'Recuperación de contraseña'), 'password_reset');
+  return await mailedResetToken(email);
 }
 
 const documentForm = () => {

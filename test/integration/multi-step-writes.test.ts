@@ -12,7 +12,7 @@ import { call, signIn } from '../helpers/api';
 import { PNG } from '../helpers/assignment-world';
 import { createTestUser, itemExists, tableAccess, testUserRecord } from '../helpers/db';
 import { type InProcessRequest, invokeInProcess } from '../helpers/in-process';
-import { tokenFrom, waitForMail } from '../helpers/mail';
+import { mailedInvitationToken } from '../helpers/mail';
 import { objectExists } from '../helpers/storage';
 import { buildDocumentsWorld } from './documents-fixture';
 
@@ -384,7 +384,7 @@ describe('registration from an invitation', () => {
       body: { user_role: 'USER_SOCIETY', email, society: [w.S] },
     });
     expect(invited.status).toBe(201);
-    const token = tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+    const token = await mailedInvitationToken(email);
     const { cognito } = await import('../../functions/lib/aws/cognito');
     let identity: string | undefined;
     stops.push(

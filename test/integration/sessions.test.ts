@@ -7,7 +7,7 @@ import * as registration from '../../shared/contracts/registration';
 import { updatePassword } from '../../shared/contracts/users';
 import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
-import { tokenFrom, waitForMail } from '../helpers/mail';
+import { mailedInvitationToken, mailedResetToken } from '../helpers/mail';
 
 /**
  * A lock that holds under concurrency, sessions that end, disabled projects and groups that cut access, and
@@ -159,7 +159,7 @@ describe('sessions end', () => {
     const { uuid, email } = await createTestUser('USER_SOCIETY');
     const { access, refresh } = await signIn(email);
     expect((await call(registration.requestPasswordReset, { body: { email } })).body).toEqual({ code: 'EMAIL_SENT' });
-    const token = tokenFrom(await waitForMail(email, 'Recuperación de contraseña'), 'password_reset');
+    const token = await mailedResetToken(email);
     const body = { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
     const [one, two] = await Promise.all([
       call(registration.resetPassword, { body }),
@@ -289,7 +289,7 @@ describe('registration races', () => {
       body: { user_role: 'USER_GROUP', email, group: [group] },
     });
     expect(invited.status).toBe(201);
-    const token = tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+    const token = await mailedInvitationToken(email);
     const body = {
       token,
       first_name: 'Carla',

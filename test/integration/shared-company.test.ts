@@ -7,7 +7,7 @@ import * as societies from '../../shared/contracts/societies';
 import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
 import { createTestUser, itemExists, tableAccess } from '../helpers/db';
 import { freshRut, newEmail } from '../helpers/fresh';
-import { tokenFrom, waitForMail } from '../helpers/mail';
+import { mailedInvitationToken } from '../helpers/mail';
 import { newSociety, societyBody } from '../helpers/societies';
 import { statementAssignment } from './accounting-helpers';
 
@@ -377,7 +377,7 @@ describe('a person both firms serve', () => {
       body: { user_role: 'USER_SOCIETY', email: person.email, society: [mine.body.uuid] },
     });
     expect(invited.status).toBe(201);
-    const token = tokenFrom(await waitForMail(person.email, 'Invitación'), 'register');
+    const token = await mailedInvitationToken(person.email);
     const verified = await call(registration.verifyInvitation, { query: { token } });
     expect(verified.body).toMatchObject({ email: person.email, has_account: true });
 
@@ -418,7 +418,7 @@ describe('a person both firms serve', () => {
       body: { user_role: 'USER_GROUP', email: person.email, group: [demo.groups.sur] },
     });
     expect(invited.status).toBe(201);
-    const token = tokenFrom(await waitForMail(person.email, 'Invitación'), 'register');
+    const token = await mailedInvitationToken(person.email);
     const refused = await call(registration.registerInvitation, {
       body: { token, password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD },
     });
@@ -445,7 +445,7 @@ describe('a person both firms serve', () => {
       token: adminA,
       body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.minera] },
     });
-    const token = tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+    const token = await mailedInvitationToken(email);
     expect((await call(registration.verifyInvitation, { query: { token } })).body.has_account).toBe(false);
     const nameless = await call(registration.registerInvitation, {
       body: { token, password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD },

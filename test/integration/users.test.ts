@@ -10,7 +10,7 @@ import { rutCheckDigit } from '../../shared/rut';
 import { call, DEMO_PASSWORD, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
 import { newEmail } from '../helpers/fresh';
-import { allMailTo, tokenFrom, waitForMail } from '../helpers/mail';
+import { allMailTo, mailedInvitationToken, mailedResetToken, tokenFrom, waitForMail } from '../helpers/mail';
 import { societyBody } from '../helpers/societies';
 
 /** Over the real local services, the e-mails read back from the local SES store. */
@@ -122,7 +122,7 @@ describe('invitation → mail → registration → sign-in', () => {
         body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.comercial], user_documentation },
       });
       expect(invited.status).toBe(201);
-      const token = tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+      const token = await mailedInvitationToken(email);
       expect((await call(registration.registerInvitation, { body: registration_body(token) })).status).toBe(201);
     }
     const profile = async (email: string) =>
@@ -136,7 +136,7 @@ describe('invitation → mail → registration → sign-in', () => {
       body: { user_role: 'PROJECT_ADMIN', email: admin, project: [demo.projects.andes], user_documentation: true },
     });
     expect(invited.status).toBe(201);
-    const token = tokenFrom(await waitForMail(admin, 'Invitación'), 'register');
+    const token = await mailedInvitationToken(admin);
     expect((await call(registration.registerInvitation, { body: registration_body(token) })).status).toBe(201);
     expect((await profile(admin)).user_documentation).toBe(false);
   });
@@ -148,7 +148,7 @@ describe('invitation → mail → registration → sign-in', () => {
       token: superAdmin,
       body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.comercial] },
     });
-    const token = tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+    const token = await mailedInvitationToken(email);
     const { dynamo, tableName } = await tableAccess();
     const { tokenHash } = await import('../../functions/lib/data/tokens');
     await dynamo.send(
@@ -174,7 +174,7 @@ describe('invitation → mail → registration → sign-in', () => {
       token: groupAdmin,
       body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.minera] },
     });
-    const first = tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+    const first = await mailedInvitationToken(email);
     const resent = await call(registration.resendInvitation, { token: groupAdmin, params: { id: invited.body.uuid } });
     expect(resent.status).toBe(200);
     const mails = await allMailTo(email);
@@ -234,7 +234,7 @@ describe('password recovery', () => {
     const { email } = await createTestUser('USER_GROUP', [inject('portal').demo.projects.andes]);
     const asked = await call(registration.requestPasswordReset, { body: { email } });
     expect(asked.body).toEqual({ code: 'EMAIL_SENT' });
-    const token = tokenFrom(await waitForMail(email, 'Recuperación de contraseña'), 'password_reset');
+    const token = await mailedResetToken(email);
     expect((await call(registration.confirmPasswordReset, { query: { token } })).status).toBe(200);
     const reset = await call(registration.resetPassword, {
       body: { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
@@ -448,7 +448,7 @@ describe('users administration', () => {
       token: superAdmin,
       body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.austral] },
     });
-    const token = tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+    const token = await mailedInvitationToken(email);
     await call(registration.registerInvitation, { body: registration_body(token) });
     const { body: list } = await call(users.searchUsers, { token: superAdmin, query: { search: email } });
     const uuid = list.results[0]?.uuid as string;
@@ -583,7 +583,7 @@ describe('CSV import', () => {
       return response.json();
     };
     expect(await upload()).toMatchObject({ created: 1, failed: 0, already_invited: 0 });
-    const token = tokenFrom(await waitForMail(email, 'Invitación'), 'register');
+    const token = await mailedInvitationToken(email);
     const check = await call(registration.verifyInvitation, { query: { token } });
     expect(check.status).toBe(200);
     expect(check.body).toMatchObject({
