@@ -87,3 +87,34 @@ export async function expectPagesAlike<Q extends Paging, R extends object>(
   }
   return pages;
 }
+
+/**
+ * A prefix search: the API's answer is 200 with exactly the `wanted` uuids and their count, and the same search read
+ * both ways (in `ordering`, when given) answers alike.
+ */
+export async function expectPrefixSearch<Q extends Paging & { search?: string; match?: string }, R extends object>(
+  {
+    search,
+    answer,
+    wanted,
+  }: {
+    search: string;
+    answer: { status: number; body: { count: number; results: ReadonlyArray<{ uuid: string }> } };
+    wanted: readonly string[];
+  },
+  read: (query: Q, caller?: unknown) => Promise<BothWays<R>>,
+  scope: Omit<Q, keyof Paging | 'search' | 'match'>,
+  ordering?: Q['ordering'],
+) {
+  expect(answer.status).toBe(200);
+  expect({ search, found: new Set(answer.body.results.map((row) => row.uuid)) }).toEqual({
+    search,
+    found: new Set(wanted),
+  });
+  expect(answer.body.count).toBe(wanted.length);
+  await expectPagesAlike(read, { ...scope, search, match: 'prefix' } as Omit<Q, keyof Paging>, {
+    label: search,
+    orderings: [ordering],
+    limit: 100,
+  });
+}
