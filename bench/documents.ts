@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, UpdateCommand } from '../functions/lib/aws/dynamo-commands';
 import { DEMO_PASSWORD } from '../local/demo-accounts';
 import { startPortal } from '../local/portal';
-import { countDynamoCalls, superAdminToken } from './harness';
+import { countDynamoCalls, putEntries, putItems, superAdminToken } from './harness';
 import { median } from './stats';
 
 export const title =
@@ -23,7 +22,6 @@ export async function run(): Promise<void> {
   const portal = await startPortal({ mode: 'test', web: false });
   try {
     const { dynamo } = await import('../functions/lib/aws/dynamo');
-    const { bulkEntryUpdates } = await import('../functions/lib/data/directory');
     const { documentEntryWrites, documentFeedBulkWrites, documentItem } = await import(
       '../functions/lib/data/documents'
     );
@@ -62,22 +60,9 @@ export async function run(): Promise<void> {
       };
     });
     const items = documents.map(documentItem);
-    const writeBatch = async (start: number) => {
-      let request: Record<string, unknown[]> | undefined = {
-        [table]: items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } })),
-      };
-      while (request && Object.keys(request).length > 0) {
-        const out = await dynamo.send(new BatchWriteCommand({ RequestItems: request as never }));
-        request = out.UnprocessedItems as typeof request;
-      }
-    };
-    const starts = Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => i * 25);
-    for (let i = 0; i < starts.length; i += 8) await Promise.all(starts.slice(i, i + 8).map(writeBatch));
+    await putItems(dynamo, table, items);
     // Folder entries, and the feed entries the uploads would have left (each feed shard at its retention cap).
-    const updates = bulkEntryUpdates([...documents.flatMap(documentEntryWrites), ...documentFeedBulkWrites(documents)]);
-    for (let i = 0; i < updates.length; i += 8) {
-      await Promise.all(updates.slice(i, i + 8).map((u) => dynamo.send(new UpdateCommand(u.write.Update as never))));
-    }
+    await putEntries(dynamo, [...documents.flatMap(documentEntryWrites), ...documentFeedBulkWrites(documents)]);
     console.log(`Loaded ${SIZE} documents in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 
     const get =

@@ -1,95 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
-import type { Caller } from '../functions/lib/auth/caller';
-import { BatchWriteCommand, QueryCommand, UpdateCommand } from '../functions/lib/aws/dynamo-commands';
 import type { TxWrite } from '../functions/lib/data/tx-write';
-import { startPortal } from '../local/portal';
-import { countDynamoBytes } from './dynamodb-lists';
-import { countDynamoCalls, superAdminToken } from './harness';
-import { median } from './stats';
+import { PAGE, withListBench } from './list-bench';
 
 export const title =
   'groups, users and invitations lists of projects holding 5,000 and 50,000 of them: DynamoDB calls, bytes and latency per request';
 
 const SIZES = (process.env.BENCH_ROWS ?? '5000,50000').split(',').map(Number);
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
-const PAGE = 15;
-const HEADER = `${'request'.padEnd(62)} ${'calls'.padStart(6)} ${'KB read'.padStart(9)} ${'median ms'.padStart(10)} ${'ratio'.padStart(7)}`;
 
 /**
- * Starts the API on free ports with in-memory services; for each size, adds a project holding that many groups, users
- * and pending invitations (items by BatchWrite; their directory entries, sorted index rows and counters are what the entities'
- * own listing writers produce, written in bulk), then times the groups, users and invitations list endpoints over HTTP as a
- * SUPER_ADMIN, counting DynamoDB calls and the bytes DynamoDB answered (the caller's own Get included), beside a bare
- * 15-row Query in the same run: the ratio column is each request's median time over the bare Query's.
+ * For each size, adds a project holding that many groups, users and pending invitations (items by BatchWrite; their
+ * directory entries, sorted index rows and counters are what the entities' own listing writers produce, written in
+ * bulk), then times the groups, users and invitations list endpoints over HTTP as a SUPER_ADMIN, counting DynamoDB
+ * calls and the bytes DynamoDB answered (the caller's own Get included), beside a bare 15-row Query in the same run:
+ * the ratio column is each request's median time over the bare Query's.
  */
 export async function run(): Promise<void> {
-  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
-  const dynamoBytes = countDynamoBytes();
-  const portal = await startPortal({ mode: 'test', web: false });
-  try {
-    const { dynamo } = await import('../functions/lib/aws/dynamo');
-    const { createProject } = await import('../functions/projects/projects');
+  await withListBench(async ({ system, newProject, putAll, putEntries, addCounters, measuring, get }) => {
     const { groupItem, groupListingWrites } = await import('../functions/lib/data/groups');
     const { userItem } = await import('../functions/lib/data/users');
     const { userListingWrites } = await import('../functions/lib/data/user-listing');
     const { newInvitationWrites } = await import('../functions/lib/data/invitations');
-    const { bulkEntryUpdates } = await import('../functions/lib/data/directory');
-    const table = portal.env.TABLE_NAME as string;
-    const dynamoCalls = countDynamoCalls(dynamo);
-    const access = await superAdminToken(portal.apiUrl);
-    const system = { user: { uuid: 'bench', email: 'bench@portal.local' }, role: 'SUPER_ADMIN' } as unknown as Caller;
-    const summary: string[] = [];
 
-    const putAll = async (items: Array<Record<string, unknown>>) => {
-      const writeBatch = async (start: number) => {
-        let request: Record<string, unknown[]> | undefined = {
-          [table]: items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } })),
-        };
-        while (request && Object.keys(request).length > 0) {
-          const out = await dynamo.send(new BatchWriteCommand({ RequestItems: request as never }));
-          request = out.UnprocessedItems as typeof request;
-        }
-      };
-      const starts = Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => i * 25);
-      for (let i = 0; i < starts.length; i += 8) await Promise.all(starts.slice(i, i + 8).map(writeBatch));
-    };
     /** The writers' listing writes in bulk: index rows put, directory entries merged per shard, counters summed. */
     const loadListing = async (writes: TxWrite[]) => {
       await putAll(writes.flatMap((w) => (w.write.Put?.Item ? [w.write.Put.Item as Record<string, unknown>] : [])));
-      const updates = bulkEntryUpdates(writes);
-      for (let i = 0; i < updates.length; i += 8) {
-        await Promise.all(updates.slice(i, i + 8).map((u) => dynamo.send(new UpdateCommand(u.write.Update as never))));
-      }
-      const counts = new Map<string, { key: { pk: string; sk: string }; by: number }>();
-      for (const { count } of writes) {
-        if (!count) continue;
-        const id = `${count.key.pk}|${count.key.sk}`;
-        counts.set(id, { key: count.key, by: (counts.get(id)?.by ?? 0) + count.by });
-      }
-      for (const { key, by } of counts.values()) {
-        await dynamo.send(
-          new UpdateCommand({
-            TableName: table,
-            Key: key,
-            UpdateExpression: 'ADD n :n',
-            ExpressionAttributeValues: { ':n': by },
-          }),
-        );
-      }
+      await putEntries(writes);
+      await addCounters(writes.flatMap(({ count }) => (count ? [{ key: count.key, n: count.by }] : [])));
     };
 
     for (const size of SIZES) {
-      const project = await createProject(
-        system,
-        {
-          project_name: `Bench personas ${size} ${randomUUID().slice(0, 6)}`,
-          client_name: 'Bench',
-          associated_service_description: 'b',
-          service_description: 'b',
-        },
-        [],
-      );
+      const project = await newProject(`Bench personas ${size}`);
       const p = project.uuid;
       const now = Date.now();
       const started = performance.now();
@@ -160,53 +100,11 @@ export async function run(): Promise<void> {
       console.log(
         `Loaded ${size} groups, ${size} users and ${size} invitations in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
       );
-      const [load] = loadavg();
-      console.log(`load average ${load?.toFixed(1)} on ${cpus().length} cores while measuring\n`);
-
-      let bare = 0;
-      const measure = async (label: string, once: () => Promise<unknown>, runs = RUNS) => {
-        await once(); // warm: module load, first connection
-        const times: number[] = [];
-        const perCall: number[] = [];
-        const perBytes: number[] = [];
-        for (let i = 0; i < runs; i++) {
-          const before = dynamoCalls();
-          const bytesBefore = await dynamoBytes();
-          const t = performance.now();
-          await once();
-          times.push(performance.now() - t);
-          perCall.push(dynamoCalls() - before);
-          perBytes.push((await dynamoBytes()) - bytesBefore);
-        }
-        const ms = median(times);
-        bare ||= ms;
-        const kb = (median(perBytes) / 1024).toFixed(1);
-        const line = `${label.padEnd(62)} ${String(median(perCall)).padStart(6)} ${kb.padStart(9)} ${ms.toFixed(1).padStart(10)} ${(ms / bare).toFixed(1).padStart(6)}×`;
-        console.log(line);
-        summary.push(`${String(size).padStart(6)}  ${line}`);
-      };
-      const get = (path: string) => async () => {
-        const response = await fetch(`${portal.apiUrl}/${path}`, { headers: { authorization: `Bearer ${access}` } });
-        if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-        return response.json();
-      };
       const last = size - PAGE;
       const middle = Math.floor(size / 2);
       const probe = String(Math.floor(size * 0.85)).padStart(5, '0');
 
-      console.log(HEADER);
-      console.log('-'.repeat(HEADER.length));
-      await measure(`bare Query of ${PAGE} groups (DynamoDB only)`, () =>
-        dynamo.send(
-          new QueryCommand({
-            TableName: table,
-            IndexName: 'gsi1',
-            KeyConditionExpression: 'gsi1pk = :pk',
-            ExpressionAttributeValues: { ':pk': `BENCH#${p}` },
-            Limit: PAGE,
-          }),
-        ),
-      );
+      const measure = await measuring(size, { label: `bare Query of ${PAGE} groups (DynamoDB only)`, partition: p });
       const { pageGroups } = await import('../functions/groups/group-lists');
       const { pageUsers } = await import('../functions/users/user-lists');
       await measure(`the project's groups page 1 in process (no HTTP)`, () =>
@@ -272,9 +170,5 @@ export async function run(): Promise<void> {
         `\ncounts reported for the project: groups ${(counts[0] as { count: number }).count}, users ${(counts[1] as { count: number }).count} (expected ${size} each)\n`,
       );
     }
-    console.log(`summary\n${'size'.padStart(6)}  ${HEADER}`);
-    for (const line of summary) console.log(line);
-  } finally {
-    await portal.stop();
-  }
+  });
 }

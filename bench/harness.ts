@@ -1,4 +1,6 @@
 import type { DynamoClient } from '../functions/lib/aws/dynamo-client';
+import { BatchWriteCommand, UpdateCommand } from '../functions/lib/aws/dynamo-commands';
+import type { TxWrite } from '../functions/lib/data/tx-write';
 import { DEMO_PASSWORD } from '../local/demo-accounts';
 
 /**
@@ -21,4 +23,29 @@ export async function superAdminToken(apiUrl: string): Promise<string> {
     body: JSON.stringify({ email: 'superadmin@demo.cl', password: DEMO_PASSWORD }),
   });
   return ((await answer.json()) as { access: string }).access;
+}
+
+/** Items put by BatchWrite, 25 a request and eight requests at a time, each until nothing is left unprocessed. */
+export async function putItems(dynamo: DynamoClient, table: string, items: Array<Record<string, unknown>>) {
+  const writeBatch = async (start: number) => {
+    let request: Record<string, unknown[]> | undefined = {
+      [table]: items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } })),
+    };
+    while (request && Object.keys(request).length > 0) {
+      const out = await dynamo.send(new BatchWriteCommand({ RequestItems: request as never }));
+      request = out.UnprocessedItems as typeof request;
+    }
+  };
+  const starts = Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => i * 25);
+  for (let i = 0; i < starts.length; i += 8) await Promise.all(starts.slice(i, i + 8).map(writeBatch));
+}
+
+/** The directory entries of listing writes, merged per shard as one update each (bulkEntryUpdates), eight at a time. */
+export async function putEntries(dynamo: DynamoClient, writes: TxWrite[]) {
+  // Imported when called: the data layer reads the environment the bench's portal sets.
+  const { bulkEntryUpdates } = await import('../functions/lib/data/directory');
+  const updates = bulkEntryUpdates(writes);
+  for (let i = 0; i < updates.length; i += 8) {
+    await Promise.all(updates.slice(i, i + 8).map((u) => dynamo.send(new UpdateCommand(u.write.Update as never))));
+  }
 }

@@ -11,8 +11,8 @@ import type { Caller } from '../lib/auth/caller';
 import { getChart, getLedgerPointer, putChart, replaceSlices } from '../lib/data/accounting-ledger';
 import type { SocietyRecord } from '../lib/data/societies';
 import { fieldErrors } from '../lib/errors';
-import type { UploadedFile } from '../lib/http/multipart';
 import { BudgetExceeded, type FileBudget, UnreadableFileError } from '../lib/parsers/budget';
+import type { UploadedFile } from '../lib/uploaded-file';
 import { societyForImport } from './society-access';
 
 /**

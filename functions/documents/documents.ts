@@ -29,9 +29,9 @@ import { transactWrite } from '../lib/data/transact';
 import type { TxWrite } from '../lib/data/tx-write';
 import { managedDocument, managedSociety } from '../lib/document-access';
 import { type ApiError, conflict, fieldErrors } from '../lib/errors';
-import type { UploadedFile } from '../lib/http/multipart';
 import { SNIFF_BYTES, storedContentType } from '../lib/storage/content-type';
 import { deleteDocumentObject, documentObjectKey, putDocumentObject } from '../lib/storage/documents';
+import type { UploadedFile } from '../lib/uploaded-file';
 
 /**
  * Documents (portal §2 "Document manager"): where one goes, the small-file upload, rename and delete, and

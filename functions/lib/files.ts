@@ -3,8 +3,7 @@ import { s3 } from './aws/s3';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from './aws/s3-commands';
 import { presignGetObject } from './aws/s3-presign';
 import { config } from './config';
-import type { UploadedFile } from './http/multipart';
-import { imageTypeOf } from './http/uploads';
+import { imageTypeOf, type UploadedFile } from './uploaded-file';
 
 /** A fresh key for an image (so caches never serve an old one), with the extension of its checked type. */
 export function imageKey(prefix: string, file: UploadedFile): string {

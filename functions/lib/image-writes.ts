@@ -12,7 +12,7 @@ import {
 import type { TxWrite } from './data/tx-write';
 import { conflict } from './errors';
 import { deleteAsset, imageKey, putImage } from './files';
-import type { UploadedFile } from './http/multipart';
+import type { UploadedFile } from './uploaded-file';
 
 /**
  * Branding images and avatars, stored before the transaction that uses them and replacing others after it

@@ -28,8 +28,8 @@ import { loadMembers, personRef } from '../lib/data/users';
 import { deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { assetUrl, deleteAsset } from '../lib/files';
-import type { UploadedFile } from '../lib/http/multipart';
 import { storeImages } from '../lib/image-writes';
+import type { UploadedFile } from '../lib/uploaded-file';
 
 /**
  * The rules of projects (admin-area §3 to §6), in one place: uniqueness of name, portal URL and admin (markers in the

@@ -21,9 +21,9 @@ import { removeReferencesOfReport } from '../lib/data/report-references';
 import type { ReportRecord } from '../lib/data/reports';
 import { ApiError, fieldErrors } from '../lib/errors';
 import { assetUrl, deleteAsset } from '../lib/files';
-import type { UploadedFile } from '../lib/http/multipart';
 import { storeImages } from '../lib/image-writes';
 import { seesEverything } from '../lib/scope';
+import type { UploadedFile } from '../lib/uploaded-file';
 
 /**
  * The rules of reports (portal §3 Report, §5): the module-assignment rules (lib/assignments) plus the tool's

@@ -21,7 +21,6 @@ import { getUser, membershipsOf, userItem } from '../lib/data/users';
 import { deleteKey, deleteWhen, putVersioned } from '../lib/data/writes';
 import { conflict, fieldErrors, forbidden, notFound } from '../lib/errors';
 import { assetUrl, deleteAsset } from '../lib/files';
-import type { UploadedFile } from '../lib/http/multipart';
 import { storeImages } from '../lib/image-writes';
 import {
   groupInScope,
@@ -31,6 +30,7 @@ import {
   societyInScope,
   userSides,
 } from '../lib/scope';
+import type { UploadedFile } from '../lib/uploaded-file';
 import { mailEmailChange, requestEmailChangeWrites } from './email-change';
 import { joinWrites, leaveWrites } from './memberships';
 import { userView } from './user-lists';

@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { dynamoCallsOf } from './in-process';
 
 /** A caller as a handler sees it (the user's record and the role it acts in), for calling list readers directly. */
@@ -22,4 +22,99 @@ export async function bothWays<T>(page: () => Promise<T>) {
   } finally {
     delete process.env.LIST_INDEXES;
   }
+}
+
+type Read<R> = { operations: string[]; result: R };
+/** A page read both ways, as `bothWays` answers it. */
+export type BothWays<R> = { indexed: Read<R>; directory: Read<R> };
+
+/**
+ * A list reader (`pageGroups`, `pageUsers`...) read both ways as a caller (the demo SUPER_ADMIN unless one is given),
+ * its page reduced to the count and a row per result (`row`: what of a result to compare).
+ */
+export function readerBothWays<Q, T, R>(
+  reader: () => Promise<(caller: never, query: Q) => Promise<{ count: number; results: T[] }>>,
+  row: (result: T) => R,
+) {
+  return async (query: Q, caller?: unknown): Promise<BothWays<{ count: number; rows: R[] }>> => {
+    const pageOf = await reader();
+    const who = caller ?? (await superCaller());
+    return bothWays(async () => {
+      const out = await pageOf(who as never, query);
+      return { count: out.count, rows: out.results.map(row) };
+    });
+  };
+}
+
+/** Offsets from 0 up to `last`, `step` apart. */
+export const offsetsUpTo = (last: number, step: number) =>
+  Array.from({ length: Math.floor(last / step) + 1 }, (_, i) => i * step);
+
+type Paging = { offset: number; limit: number; ordering?: unknown };
+
+/**
+ * Every page of a scope read both ways as `caller`, in each of `orderings` (the reader's default when none is given)
+ * at each of `offsets`: the index answers what the directory answers, the index by a Query and the directory without
+ * one. `label` names the scope in a failure. Answers the index's pages in the order read.
+ */
+export async function expectPagesAlike<Q extends Paging, R extends object>(
+  read: (query: Q, caller?: unknown) => Promise<BothWays<R>>,
+  scope: Omit<Q, keyof Paging>,
+  {
+    label,
+    caller,
+    orderings = [undefined],
+    offsets = [0],
+    limit,
+  }: {
+    label: unknown;
+    caller?: unknown;
+    orderings?: readonly Q['ordering'][];
+    offsets?: readonly number[];
+    limit: number;
+  },
+): Promise<R[]> {
+  const pages: R[] = [];
+  for (const ordering of orderings) {
+    for (const offset of offsets) {
+      const query = { ...scope, ...(ordering !== undefined && { ordering }), offset, limit } as Q;
+      const { indexed, directory } = await read(query, caller);
+      expect({ label, ordering, offset, ...indexed.result }).toEqual({ label, ordering, offset, ...directory.result });
+      expect(indexed.operations).toContain('Query');
+      expect(directory.operations).not.toContain('Query');
+      pages.push(indexed.result);
+    }
+  }
+  return pages;
+}
+
+/**
+ * A prefix search: the API's answer is 200 with exactly the `wanted` uuids and their count, and the same search read
+ * both ways (in `ordering`, when given) answers alike.
+ */
+export async function expectPrefixSearch<Q extends Paging & { search?: string; match?: string }, R extends object>(
+  {
+    search,
+    answer,
+    wanted,
+  }: {
+    search: string;
+    answer: { status: number; body: { count: number; results: ReadonlyArray<{ uuid: string }> } };
+    wanted: readonly string[];
+  },
+  read: (query: Q, caller?: unknown) => Promise<BothWays<R>>,
+  scope: Omit<Q, keyof Paging | 'search' | 'match'>,
+  ordering?: Q['ordering'],
+) {
+  expect(answer.status).toBe(200);
+  expect({ search, found: new Set(answer.body.results.map((row) => row.uuid)) }).toEqual({
+    search,
+    found: new Set(wanted),
+  });
+  expect(answer.body.count).toBe(wanted.length);
+  await expectPagesAlike(read, { ...scope, search, match: 'prefix' } as Omit<Q, keyof Paging>, {
+    label: search,
+    orderings: [ordering],
+    limit: 100,
+  });
 }

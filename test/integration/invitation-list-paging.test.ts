@@ -4,7 +4,7 @@ import * as registration from '../../shared/contracts/registration';
 import type { Role } from '../../shared/roles';
 import { call, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
-import { bothWays, callerOf, superCaller } from '../helpers/list-paging';
+import { callerOf, expectPagesAlike, offsetsUpTo, readerBothWays } from '../helpers/list-paging';
 
 /**
  * The pending invitations list reads sorted index items and counters (docs/decisions/list-paging.md): every
@@ -68,30 +68,19 @@ beforeAll(async () => {
   }
 }, 180_000);
 
-type Query = Parameters<typeof import('../../functions/registration/invitation-views').pageInvitations>[1];
-
-async function invitationsBothWays(query: Query, caller?: unknown) {
-  const { pageInvitations } = await import('../../functions/registration/invitation-views');
-  const who = caller ?? (await superCaller());
-  const page = async () => {
-    const out = await pageInvitations(who as never, query);
-    return { count: out.count, uuids: out.results.map((r) => r.uuid) };
-  };
-  return bothWays(page);
-}
+const invitationsBothWays = readerBothWays(
+  async () => (await import('../../functions/registration/invitation-views')).pageInvitations,
+  (invitation) => invitation.uuid,
+);
 
 async function compare(label: string, caller?: unknown, step = 5) {
-  let count = -1;
-  for (let offset = 0; offset <= INVITATIONS + 1; offset += step) {
-    const { indexed, directory } = await invitationsBothWays({ offset, limit: step }, caller);
-    expect({ label, offset, ...indexed.result }).toEqual({ label, offset, ...directory.result });
-    expect(indexed.operations).toContain('Query');
-    expect(directory.operations).not.toContain('Query');
-    count = indexed.result.count;
-  }
-  const whole = await invitationsBothWays({ offset: 0, limit: 1000 }, caller);
-  expect({ label, ...whole.indexed.result }).toEqual({ label, ...whole.directory.result });
-  return count;
+  const pages = await expectPagesAlike(
+    invitationsBothWays,
+    {},
+    { label, caller, offsets: offsetsUpTo(INVITATIONS + 1, step), limit: step },
+  );
+  await expectPagesAlike(invitationsBothWays, {}, { label, caller, limit: 1000 });
+  return pages.at(-1)?.count ?? -1;
 }
 
 const managed = () => fixture.invitations.filter((_, i) => ROLES[i % ROLES.length] !== 'PROJECT_ADMIN').length;
@@ -114,7 +103,7 @@ describe('the sorted index answers what the directory answers', () => {
         );
         expect({ search, ...indexed.result }).toEqual({ search, ...directory.result });
         const ours = fixture.invitations.filter((r) => r.email.startsWith(needle)).map((r) => r.uuid);
-        expect(indexed.result.uuids.filter((u) => fixture.invitations.some((r) => r.uuid === u)).length).toBe(
+        expect(indexed.result.rows.filter((u) => fixture.invitations.some((r) => r.uuid === u)).length).toBe(
           caller
             ? fixture.invitations.filter((r, i) => r.email.startsWith(needle) && ROLES[i % 4] !== 'PROJECT_ADMIN')
                 .length

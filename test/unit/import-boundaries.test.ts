@@ -12,6 +12,8 @@ const ROOT = join(__dirname, '..', '..');
 const SKIP = new Set(['node_modules', 'cdk.out', '.local', 'dist', 'test-results', '.git']);
 const FEATURES = 'web/src/features/';
 const SHARED = ['web/src/components/', 'web/src/lib/', 'shared/'];
+const LIB = 'functions/lib/';
+const HTTP = 'functions/lib/http/';
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -68,13 +70,16 @@ function violations(files: Array<{ path: string; text: string }>): string[] {
       if (SHARED.some((dir) => path.startsWith(dir)) && other !== undefined) {
         return hit('shared code imports a feature: only web/src/app wires features together');
       }
+      if (path.startsWith(LIB) && !path.startsWith(HTTP) && `${to}/`.startsWith(HTTP) && !path.includes('.test.')) {
+        return hit('functions/lib imports the HTTP layer: move what both need below functions/lib/http');
+      }
       return [];
     }),
   );
 }
 
 describe('module boundaries', () => {
-  test('no feature imports another, no relative climb out of a feature, no shared code on a feature, no zod classic', () => {
+  test('no feature imports another, no relative climb out of a feature, no shared code on a feature, no zod classic, functions/lib below its HTTP layer', () => {
     const files = sources(ROOT).map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }));
     expect(files.filter((file) => featureOf(file.path) !== undefined).length).toBeGreaterThan(100);
     expect(violations(files)).toEqual([]);
@@ -94,6 +99,8 @@ describe('module boundaries', () => {
       ['shared/contracts/users.ts', "import { x } from '../../web/src/features/users/lib/x';"],
       ['functions/users/users.ts', "import { z } from 'zod';"],
       [feature, "const { z } = await import('zod/v4');"],
+      ['functions/lib/files.ts', "import type { UploadedFile } from './http/multipart';"],
+      ['functions/lib/storage/content-type.ts', "import { imageTypeOf } from '../http/uploads';"],
     ];
     for (const [path, text] of hits) expect(violations([{ path, text }]), text).toHaveLength(1);
     const allowed: Array<[string, string]> = [
@@ -104,6 +111,8 @@ describe('module boundaries', () => {
       ['web/src/features/users/components/list.test.ts', "import { x } from '../../../lib/format';"],
       ['web/src/app/router.tsx', "const m = await import('@/features/users/routes/list');"],
       [feature, "const text = `import('@/features/groups/x')`; // import '@/features/groups'"],
+      ['functions/lib/http/uploads.ts', "import { imageTypeOf } from '../uploaded-file';"],
+      ['functions/users/users.ts', "import { parseMultipart } from '../lib/http/multipart';"],
     ];
     for (const [path, text] of allowed) expect(violations([{ path, text }]), text).toEqual([]);
   });

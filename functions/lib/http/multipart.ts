@@ -1,13 +1,5 @@
 import busboy from 'busboy';
-
-export interface UploadedFile {
-  field: string;
-  filename: string;
-  contentType: string;
-  data: Buffer;
-  /** True when the file went past the size limit (its data is then cut). */
-  truncated: boolean;
-}
+import type { UploadedFile } from '../uploaded-file';
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 /** Text fields a form may send: a uuid list of the schemas' 500 entries as repeated fields, and the rest of a form. */

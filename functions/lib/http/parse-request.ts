@@ -2,8 +2,9 @@ import type middy from '@middy/core';
 import * as z from 'zod/mini';
 import type { Contract } from '../../../shared/contracts/define';
 import { fieldErrors } from '../errors';
+import type { UploadedFile } from '../uploaded-file';
 import { validate } from './field-errors';
-import { MultipartLimitError, parseMultipart, type UploadedFile } from './multipart';
+import { MultipartLimitError, parseMultipart } from './multipart';
 import type { HttpEvent, HttpResult, PortalContext } from './types';
 import { checkCsv, checkDocument, checkImage, checkSheet } from './uploads';
 

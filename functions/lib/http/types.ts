@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Caller } from '../auth/caller';
 import type { BatchedMembershipCheck } from '../data/membership-status';
-import type { UploadedFile } from './multipart';
+import type { UploadedFile } from '../uploaded-file';
 
 export interface ParsedInput {
   params: unknown;

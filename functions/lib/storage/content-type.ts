@@ -1,4 +1,4 @@
-import { imageTypeOf } from '../http/uploads';
+import { imageTypeOf } from '../uploaded-file';
 
 /**
  * What a document is stored and served as (files cannot run). The browser's word is never trusted: an

@@ -1,13 +1,8 @@
-import { Button, Flex } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { formatPhone } from '@shared/phone';
 import { formatRut } from '@shared/rut';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { DetailField, DetailList, DetailPage } from '@/components/admin/detail';
-import { personLabel } from '@/components/admin/format';
-import { PrintInfoButton } from '@/components/admin/print-info-button';
-import { ShortId } from '@/components/admin/short-id';
-import { StatusBadge } from '@/components/admin/status-badge';
+import { useParams } from 'react-router-dom';
+import { EntityDetail, peopleItems } from '@/components/admin/entity-detail';
 import { useSociety } from '@/features/societies/api/get-society';
 import { fetchSocietyPdf } from '@/features/societies/api/get-society-pdf';
 
@@ -23,61 +18,36 @@ const societyFolder = (society: { uuid: string; group: { uuid: string }; project
  */
 export function SocietyDetailRoute() {
   const { uuid = '' } = useParams();
-  const { data, error, isPending: loading } = useSociety(uuid);
-  const title = data?.society_business_name ?? es.pages.adminSocietyDetail;
   return (
-    <DetailPage
-      title={title}
-      crumbs={[{ label: t.title, to: '/admin/society' }, { label: title }]}
-      loading={loading}
-      error={error}
-      actions={
-        data ? (
-          <Flex gap="small" wrap="wrap">
-            <Button as={RouterLink} size="small" to={`/admin/documents/root?${societyFolder(data)}`}>
-              {t.detail.documents}
-            </Button>
-            <Button as={RouterLink} size="small" to={`/admin/accounting/import?society=${data.uuid}`}>
-              {t.detail.importAccounting}
-            </Button>
-            <Button as={RouterLink} size="small" to="/admin/accounting">
-              {t.detail.statements}
-            </Button>
-            <PrintInfoButton
-              fetchPdf={() => fetchSocietyPdf(data.uuid)}
-              fileName={`sociedad-${data.society_business_name}`}
-            />
-          </Flex>
-        ) : null
-      }
-    >
-      {data ? (
-        <>
-          <DetailField label={es.adminUi.id}>
-            <ShortId id={data.uuid} />
-          </DetailField>
-          <DetailField label={t.detail.businessLine}>{data.business_line}</DetailField>
-          <DetailField label={t.detail.rut}>{formatRut(data.society_rut)}</DetailField>
-          <DetailField label={t.detail.companyCode}>{data.company_code}</DetailField>
-          <DetailField label={t.detail.industry}>{data.industry_type?.industry}</DetailField>
-          <DetailField label={t.detail.address}>{data.society_address}</DetailField>
-          <DetailField label={t.detail.phone}>{formatPhone(data.society_phone_number)}</DetailField>
-          <DetailField label={t.detail.contactName}>{data.society_contact_name}</DetailField>
-          <DetailField label={t.detail.contactEmail}>{data.society_contact_email}</DetailField>
-          <DetailField label={t.detail.societyEmail}>{data.society_email}</DetailField>
-          <DetailField label={t.detail.currency}>{data.currency}</DetailField>
-          <DetailField label={t.detail.group}>{data.group.group_name}</DetailField>
-          <DetailField label={t.detail.taxModule}>
-            {data.tax_module === 'True' ? es.adminUi.yes : es.adminUi.no}
-          </DetailField>
-          <DetailField label={es.adminUi.status}>
-            <StatusBadge enabled={data.enable} />
-          </DetailField>
-          <DetailField label={t.detail.users}>
-            <DetailList items={data.user_list.map((user) => ({ key: user.uuid, label: personLabel(user) }))} />
-          </DetailField>
-        </>
-      ) : null}
-    </DetailPage>
+    <EntityDetail
+      query={useSociety(uuid)}
+      titleOf={(society) => society.society_business_name}
+      fallbackTitle={es.pages.adminSocietyDetail}
+      list={{ label: t.title, to: '/admin/society' }}
+      links={(society) => [
+        { label: t.detail.documents, to: `/admin/documents/root?${societyFolder(society)}` },
+        { label: t.detail.importAccounting, to: `/admin/accounting/import?society=${society.uuid}` },
+        { label: t.detail.statements, to: '/admin/accounting' },
+      ]}
+      pdf={(society) => ({
+        fetchPdf: () => fetchSocietyPdf(society.uuid),
+        fileName: `sociedad-${society.society_business_name}`,
+      })}
+      fields={(society) => [
+        { label: t.detail.businessLine, value: society.business_line },
+        { label: t.detail.rut, value: formatRut(society.society_rut) },
+        { label: t.detail.companyCode, value: society.company_code },
+        { label: t.detail.industry, value: society.industry_type?.industry },
+        { label: t.detail.address, value: society.society_address },
+        { label: t.detail.phone, value: formatPhone(society.society_phone_number) },
+        { label: t.detail.contactName, value: society.society_contact_name },
+        { label: t.detail.contactEmail, value: society.society_contact_email },
+        { label: t.detail.societyEmail, value: society.society_email },
+        { label: t.detail.currency, value: society.currency },
+        { label: t.detail.group, value: society.group.group_name },
+        { label: t.detail.taxModule, value: society.tax_module === 'True' ? es.adminUi.yes : es.adminUi.no },
+      ]}
+      lists={(society) => [{ label: t.detail.users, items: peopleItems(society.user_list) }]}
+    />
   );
 }
