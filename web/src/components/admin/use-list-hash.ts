@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useLocation, useNavigate, useNavigation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from './constants';
 import { formatListHash, type ListHashState, parseListHash, withFilters, withPage } from './list-hash';
 
@@ -41,7 +41,6 @@ export interface ListHash<K extends string> {
 export function useListHash<K extends string>({ keys, lists = 1, defaults }: ListHashOptions<K>): ListHash<K> {
   const { hash, pathname, search } = useLocation();
   const navigate = useNavigate();
-  const leaving = useNavigation().state !== 'idle';
   const keyList = keys.join(',');
   const defaultsKey = JSON.stringify(defaults ?? {});
 
@@ -51,16 +50,22 @@ export function useListHash<K extends string>({ keys, lists = 1, defaults }: Lis
     return formatListHash<K>({ pages: Array.from({ length: lists }, () => 1), values }, keyList.split(',') as K[]);
   }, [keyList, lists, defaultsKey]);
 
-  const state = useMemo(
-    () => parseListHash<K>(hash && hash !== '#' ? hash : fallback, keyList.split(',') as K[], lists),
-    [hash, fallback, keyList, lists],
-  );
+  // The router's hash, or the defaults this page wrote into the address (below), or the defaults.
+  const state = useMemo(() => {
+    const written = typeof window !== 'undefined' && window.location.pathname === pathname ? window.location.hash : '';
+    const current = [hash, written].find((h) => h && h !== '#') ?? fallback;
+    return parseListHash<K>(current, keyList.split(',') as K[], lists);
+  }, [hash, fallback, keyList, lists, pathname]);
 
-  // No hash yet: write the defaults, so the address shows the state (and a reload keeps it). Not while the router loads
-  // another page (a click on '+ Crear' before this effect ran): a navigation now would cancel that one.
+  // No hash yet: the defaults go into the address, so it shows the state and a reload keeps it. Into the address only
+  // (history.replaceState), not as a router navigation: a click that came before this effect ran ('+ Crear' on a
+  // busy machine) started a navigation that another one would cancel or undo.
   useEffect(() => {
-    if (!leaving && (!hash || hash === '#')) navigate({ pathname, search, hash: fallback }, { replace: true });
-  }, [leaving, hash, fallback, navigate, pathname, search]);
+    if (hash && hash !== '#') return;
+    const here = window.location;
+    if (here.pathname !== pathname || (here.hash && here.hash !== '#')) return;
+    window.history.replaceState(window.history.state, '', `${pathname}${search}${fallback}`);
+  }, [hash, fallback, pathname, search]);
 
   // flushSync: the list renders the new state at once, so a second click (the next page again) acts on it.
   const write = useCallback(
