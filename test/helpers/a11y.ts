@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { screenshot } from './browser';
+import { landed, screenshot } from './browser';
 
 /** What the browser tests refuse: any axe violation of serious or critical impact. */
 const BLOCKING = new Set(['serious', 'critical']);
@@ -41,8 +41,8 @@ export async function settled(page: Page): Promise<void> {
 /**
  * In-app navigation and its settling, for sweeps that visit many pages: Playwright's 'networkidle' belongs to the
  * document's load and, once reached, is not reached again when the router changes page. `go` asks the SPA's router
- * for a path (history and a popstate, which the router listens to); `settled` waits until the router has rendered the
- * address (the SPA's `<html data-route>`), then for no request in flight for `quietMs` since the navigation (Playwright's
+ * for a path (history and a popstate, which the router listens to); `settled` waits until the navigation has landed
+ * (`landed`: the SPA's `<html data-navigating>` and `<html data-route>`), then for no request in flight for `quietMs` since the navigation (Playwright's
  * rule for 'networkidle', with a shorter window: a page's chunk and queries start as it mounts), and no loading screen.
  */
 export function inAppNavigator(page: Page) {
@@ -65,9 +65,7 @@ export function inAppNavigator(page: Page) {
     },
     async settled({ quietMs = 250, timeoutMs = 15_000 } = {}): Promise<void> {
       const start = Date.now();
-      await page.waitForFunction(() => document.documentElement.dataset.route === window.location.pathname, null, {
-        timeout: timeoutMs,
-      });
+      await landed(page, timeoutMs);
       // Polled, as Playwright polls for 'networkidle'; the events above keep the count.
       while (inFlight > 0 || Date.now() - changedAt < quietMs) {
         if (Date.now() - start > timeoutMs)

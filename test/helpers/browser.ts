@@ -44,11 +44,22 @@ export async function clickNav(page: Page, name: string, scope: Page | Locator =
 }
 
 /**
- * Opens the phone's menu drawer once the router has rendered the address and loads no other page (the SPA's
- * `<html data-route>`): a page arriving after the drawer opened would close it.
+ * Until a navigation has landed: the router loads no page (`<html data-navigating>`, set as a navigation starts) and
+ * has rendered the address (`<html data-route>`). The URL alone changes before the page is there.
  */
+export async function landed(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.documentElement.hasAttribute('data-navigating') &&
+      document.documentElement.dataset.route === window.location.pathname,
+    null,
+    { timeout },
+  );
+}
+
+/** Opens the phone's menu drawer once a navigation has landed: a page arriving after it opened would close it. */
 export async function openDrawer(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.route === window.location.pathname);
+  await landed(page);
   await page.getByRole('button', { name: 'Abrir menú' }).filter({ visible: true }).click();
   await page.getByRole('button', { name: 'Cerrar menú' }).waitFor();
 }

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './provider';
-import { createRouter } from './router';
+import { createRouter, markNavigations } from './router';
 
 export function App() {
   const [router] = useState(createRouter);
+  // A passive effect: it runs after RouterProvider's own subscription (a layout effect).
+  useEffect(() => markNavigations(router), [router]);
   return (
     <AppProvider>
       <RouterProvider router={router} />

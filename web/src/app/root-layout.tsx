@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useBrowsingLog, useSessionRules } from './session-watch';
 
 /** The root of every route: session rules and page-view logging apply everywhere. */
@@ -11,14 +11,12 @@ export function RootLayout() {
 }
 
 /**
- * The path the router has rendered, on <html data-route>, and none while it loads another page: a script that drives
+ * The path the router has rendered, on <html data-route>: with <html data-navigating> (router.tsx), a script that drives
  * the SPA (the browser tests) knows by it that a navigation has landed, lazy page and redirects included.
  */
 function useRenderedRoute() {
   const { pathname } = useLocation();
-  const loading = useNavigation().state !== 'idle';
   useEffect(() => {
-    if (loading) delete document.documentElement.dataset.route;
-    else document.documentElement.dataset.route = pathname;
-  }, [pathname, loading]);
+    document.documentElement.dataset.route = pathname;
+  }, [pathname]);
 }

@@ -390,3 +390,14 @@ export const createRouter = () => {
   setRoutePrefetcher(prefetchPath);
   return createBrowserRouter(routes);
 };
+
+/**
+ * <html data-navigating> from the instant a navigation starts until the router has its page (React renders it later:
+ * <html data-route>, root-layout.tsx): with both, a script driving the SPA knows a navigation has landed. Subscribed
+ * after RouterProvider: the router hands its buffered first update to its first subscriber only.
+ */
+export function markNavigations(router: ReturnType<typeof createRouter>): () => void {
+  return router.subscribe((state) => {
+    document.documentElement.toggleAttribute('data-navigating', state.navigation.state !== 'idle');
+  });
+}
