@@ -46,6 +46,21 @@ export function readerBothWays<Q, T, R>(
   };
 }
 
+/**
+ * `read`, read again while the index's answer changed between the directory's read and a second read: for a list the
+ * files running beside the test write to (every group, user or invitation of the table, the demo firm's).
+ */
+export function settled<Q, R>(read: (query: Q, caller?: unknown) => Promise<BothWays<R>>) {
+  return async (query: Q, caller?: unknown): Promise<BothWays<R>> => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const both = await read(query, caller);
+      const again = await read(query, caller);
+      if (JSON.stringify(again.indexed.result) === JSON.stringify(both.indexed.result)) return both;
+    }
+    throw new Error('the list kept changing under five reads');
+  };
+}
+
 /** Offsets from 0 up to `last`, `step` apart. */
 export const offsetsUpTo = (last: number, step: number) =>
   Array.from({ length: Math.floor(last / step) + 1 }, (_, i) => i * step);

@@ -4,7 +4,7 @@ import * as registration from '../../shared/contracts/registration';
 import type { Role } from '../../shared/roles';
 import { call, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
-import { callerOf, expectPagesAlike, offsetsUpTo, readerBothWays } from '../helpers/list-paging';
+import { callerOf, expectPagesAlike, offsetsUpTo, readerBothWays, settled } from '../helpers/list-paging';
 
 /**
  * The pending invitations list reads sorted index items and counters (docs/decisions/list-paging.md): every
@@ -74,12 +74,14 @@ const invitationsBothWays = readerBothWays(
 );
 
 async function compare(label: string, caller?: unknown, step = 5) {
+  // Every invitation of the table (no caller: the SUPER_ADMIN) grows with the files running beside this one.
+  const read = caller ? invitationsBothWays : settled(invitationsBothWays);
   const pages = await expectPagesAlike(
-    invitationsBothWays,
+    read,
     {},
     { label, caller, offsets: offsetsUpTo(INVITATIONS + 1, step), limit: step },
   );
-  await expectPagesAlike(invitationsBothWays, {}, { label, caller, limit: 1000 });
+  await expectPagesAlike(read, {}, { label, caller, limit: 1000 });
   return pages.at(-1)?.count ?? -1;
 }
 

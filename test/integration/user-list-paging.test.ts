@@ -4,7 +4,14 @@ import * as users from '../../shared/contracts/users';
 import type { Role } from '../../shared/roles';
 import { call, signIn } from '../helpers/api';
 import { tableAccess, testUserRecord } from '../helpers/db';
-import { callerOf, expectPagesAlike, expectPrefixSearch, offsetsUpTo, readerBothWays } from '../helpers/list-paging';
+import {
+  callerOf,
+  expectPagesAlike,
+  expectPrefixSearch,
+  offsetsUpTo,
+  readerBothWays,
+  settled,
+} from '../helpers/list-paging';
 
 /**
  * The users list reads sorted index items and counters (docs/decisions/list-paging.md): every user's, each project's,
@@ -102,22 +109,9 @@ const usersBothWays = readerBothWays(
   (u) => [u.uuid, u.project.map((p) => p.uuid), u.group.length],
 );
 
-/**
- * Both ways, read again while the index's answer changed between the directory's read and a second one: files running
- * beside this one add users to the list of every user.
- */
-async function settledBothWays(query: Query, caller?: unknown) {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const both = await usersBothWays(query, caller);
-    const again = await usersBothWays(query, caller);
-    if (JSON.stringify(again.indexed.result) === JSON.stringify(both.indexed.result)) return both;
-  }
-  throw new Error('the list kept changing under five reads');
-}
-
 /** Every ordering's pages of a scope, index against directory; the count of the scope. */
 async function compareScope(label: string, scope: Omit<Query, 'offset' | 'limit'>, caller?: unknown, step = 0) {
-  const pages = await expectPagesAlike(caller || scope.project ? usersBothWays : settledBothWays, scope, {
+  const pages = await expectPagesAlike(caller || scope.project ? usersBothWays : settled(usersBothWays), scope, {
     label,
     caller,
     orderings: ORDERINGS,
