@@ -3,6 +3,13 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from './constants';
 import { formatListHash, type ListHashState, parseListHash, withFilters, withPage } from './list-hash';
 
+/** A hash that holds something ('' and a bare '#' do not). */
+const filled = (hash: string | undefined) => (hash && hash !== '#' ? hash : undefined);
+
+/** The address's own hash while the address is this page's (the router may not know it: see the effect below). */
+const addressHash = (pathname: string) =>
+  typeof window !== 'undefined' && window.location.pathname === pathname ? filled(window.location.hash) : undefined;
+
 export interface ListHashOptions<K extends string> {
   /** The hash keys of the list, in the spec's order: ['search', 'project', 'ordering']. */
   keys: readonly K[];
@@ -51,19 +58,16 @@ export function useListHash<K extends string>({ keys, lists = 1, defaults }: Lis
   }, [keyList, lists, defaultsKey]);
 
   // The router's hash, or the defaults this page wrote into the address (below), or the defaults.
-  const state = useMemo(() => {
-    const written = typeof window !== 'undefined' && window.location.pathname === pathname ? window.location.hash : '';
-    const current = [hash, written].find((h) => h && h !== '#') ?? fallback;
-    return parseListHash<K>(current, keyList.split(',') as K[], lists);
-  }, [hash, fallback, keyList, lists, pathname]);
+  const state = useMemo(
+    () => parseListHash<K>(filled(hash) ?? addressHash(pathname) ?? fallback, keyList.split(',') as K[], lists),
+    [hash, fallback, keyList, lists, pathname],
+  );
 
   // No hash yet: the defaults go into the address, so it shows the state and a reload keeps it. Into the address only
   // (history.replaceState), not as a router navigation: a click that came before this effect ran ('+ Crear' on a
   // busy machine) started a navigation that another one would cancel or undo.
   useEffect(() => {
-    if (hash && hash !== '#') return;
-    const here = window.location;
-    if (here.pathname !== pathname || (here.hash && here.hash !== '#')) return;
+    if (filled(hash) || window.location.pathname !== pathname || addressHash(pathname)) return;
     window.history.replaceState(window.history.state, '', `${pathname}${search}${fallback}`);
   }, [hash, fallback, pathname, search]);
 
@@ -81,10 +85,8 @@ export function useListHash<K extends string>({ keys, lists = 1, defaults }: Lis
    * The state as the address holds it right now: two changes in a row (before React renders the first) must not
    * undo each other.
    */
-  const latest = (): ListHashState<K> => {
-    const current = typeof window === 'undefined' ? hash : window.location.hash;
-    return parseListHash<K>(current && current !== '#' ? current : fallback, keyList.split(',') as K[], lists);
-  };
+  const latest = (): ListHashState<K> =>
+    parseListHash<K>(addressHash(pathname) ?? filled(hash) ?? fallback, keyList.split(',') as K[], lists);
 
   return {
     page: state.pages[0] ?? 1,
