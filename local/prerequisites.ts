@@ -28,6 +28,19 @@ export const CHROMIUM: Prerequisite = {
   present: () => existsSync(CHROMIUM_PATH),
 };
 
+/**
+ * The functions run on this Node major in Lambda (infra/constructs/api.ts LAMBDA_RUNTIME). The `node-linux-*` optional
+ * dependency puts the same major first on the scripts' PATH, so local runs and tests run on it whatever Node installed
+ * the packages; where no such package exists (macOS, Windows) the machine's Node is used and a line says so.
+ */
+export const LAMBDA_NODE_MAJOR = 24;
+
+export function runtimeMismatch(version = process.versions.node): string | undefined {
+  const major = Number(version.split('.')[0]);
+  if (major === LAMBDA_NODE_MAJOR) return undefined;
+  return `Node ${version} runs this, but the functions run on Node ${LAMBDA_NODE_MAJOR} in Lambda: install Node ${LAMBDA_NODE_MAJOR} for runs that behave as in AWS.`;
+}
+
 export function installCommand(packages: string[]): string {
   return `apt-get update && apt-get install -y ${packages.join(' ')}`;
 }

@@ -1,11 +1,13 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { startPortal } from './portal';
-import { ensurePrerequisites, JDK } from './prerequisites';
+import { ensurePrerequisites, JDK, runtimeMismatch } from './prerequisites';
 import { ServiceStartError } from './processes';
 
 /** `npm start`: the whole portal on http://localhost:5173 with demo data. Ctrl-C stops everything it started. */
 async function main() {
   const started = Date.now();
+  const mismatch = runtimeMismatch();
+  if (mismatch) console.warn(mismatch);
   const missing = ensurePrerequisites([JDK]);
   if (missing) {
     console.error(

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHROMIUM, ensurePrerequisites, JDK } from '../local/prerequisites';
+import { CHROMIUM, ensurePrerequisites, JDK, runtimeMismatch } from '../local/prerequisites';
 import { type Check, summarize, type VitestRun } from './setup/summary';
 
 /**
@@ -25,6 +25,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 
+const mismatch = runtimeMismatch();
+if (mismatch) console.warn(mismatch);
 const missing = ensurePrerequisites([JDK, CHROMIUM]);
 if (missing) {
   console.error(

