@@ -37,6 +37,11 @@ export const societiesAdmin = {
   chooseProject: 'Selecciona un proyecto',
   chooseGroup: 'Selecciona un grupo',
   chooseIndustry: 'Selecciona una industria',
+  /** A fresh deployment starts with no industries, and a society needs one. */
+  noIndustries: {
+    superAdmin: 'Aún no hay industrias. Agrega al menos una en Sociedades › Industrias antes de crear una sociedad.',
+    other: 'Aún no hay industrias. Pide al administrador del portal que agregue al menos una.',
+  },
   chooseGroupFirst: 'Selecciona un grupo para ver los usuarios disponibles',
   detail: {
     documents: 'Documentos',
@@ -70,4 +75,5 @@ export const industriesAdmin = {
   fixed: 'Por defecto',
   deleteConfirm: (name: string) => `¿Estás seguro de que deseas eliminar la industria «${name}»?`,
   newLabel: 'Nueva industria',
+  empty: 'Aún no hay industrias. La primera que agregues será la industria por defecto de las sociedades nuevas.',
 } as const;

@@ -167,6 +167,8 @@ export function IndustriesManager({ open, onClose }: { open: boolean; onClose: (
       </Flex>
       {loading && industries.length === 0 ? (
         <Loader />
+      ) : industries.length === 0 ? (
+        <Text data-testid="no-industries">{t.empty}</Text>
       ) : (
         <Table size="small" aria-label={t.title}>
           <TableBody>

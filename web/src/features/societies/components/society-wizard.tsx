@@ -1,4 +1,4 @@
-import { Flex, SelectField } from '@aws-amplify/ui-react';
+import { Alert, Flex, SelectField } from '@aws-amplify/ui-react';
 import { ERROR_MESSAGES, es } from '@shared/i18n/es';
 import { normalizeRut } from '@shared/rut';
 import { useStore } from '@tanstack/react-form';
@@ -194,6 +194,11 @@ export function SocietyWizard({ society }: { society?: SocietyDetail }) {
           </option>
         ))}
       </SelectField>
+      {!industriesLoading && industries.length === 0 ? (
+        <Alert variation="warning" role="note" data-testid="no-industries">
+          {role === 'SUPER_ADMIN' ? t.noIndustries.superAdmin : t.noIndustries.other}
+        </Alert>
+      ) : null}
       {text('society_email', t.fields.society_email, { required: true, type: 'email' })}
       <SelectField
         name="currency"
