@@ -1,4 +1,4 @@
-import { Annotations, type App, type Environment, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, type App, CfnOutput, type Environment, Stack, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Contract } from '../shared/contracts/define';
 import { chunkContracts } from './api-chunks';
@@ -90,7 +90,12 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
     description:
       'Portal: jobs (indicators refresh, large ledger imports, invitation mail queue, garbage sweeper, document digest)',
   });
-  new IndicatorsSchedule(jobs, 'Indicators', { backend: stateful.backend, settings: readIndicatorsSettings(app.node) });
+  const indicators = new IndicatorsSchedule(jobs, 'Indicators', {
+    backend: stateful.backend,
+    settings: readIndicatorsSettings(app.node),
+  });
+  // The operator runs the job once after the first deploy (docs/deploy.md) rather than waiting for its evening run.
+  new CfnOutput(jobs, 'IndicatorsFunctionName', { value: indicators.function.functionName });
   // Large ledger imports, started by the EventBridge event of their upload to the documents bucket.
   new AccountingImportJob(jobs, 'AccountingImport', { backend: stateful.backend });
   // The invitation mails of CSV imports, sent from their queue at the configured share of the SES rate.

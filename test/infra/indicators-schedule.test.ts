@@ -55,6 +55,15 @@ describe('indicators schedule', () => {
     });
   });
 
+  it('names the refresh function in an output, for the first run by hand after deploying', () => {
+    const [fnId] = Object.keys(
+      jobs.findResources('AWS::Lambda::Function', {
+        Properties: { Environment: { Variables: Match.objectLike({ INDICATORS_PROVIDER: 'mindicador' }) } },
+      }),
+    );
+    jobs.hasOutput('IndicatorsFunctionName', { Value: { Ref: fnId } });
+  });
+
   it('lets the function only write INDICATOR# items and its logs (no read, no SSM without CMF)', () => {
     const statements = jobRoleStatements(jobs);
     expect(statements.map((s) => s.Sid)).toEqual(['Logs', 'IndicatorWrites']);
