@@ -11,6 +11,7 @@ import { WEB_DIST } from './paths';
 import type { Permissions } from './permissions';
 import { type PortalSettings, readSettings } from './settings';
 import { ApiStack } from './stacks/api-stack';
+import { FirewallStack } from './stacks/firewall-stack';
 import { HttpApiStack } from './stacks/http-api-stack';
 import { StatefulStack } from './stacks/stateful-stack';
 import { WebStack } from './stacks/web-stack';
@@ -35,6 +36,8 @@ export interface PortalStacks {
   web: WebStack;
   /** Jobs (the daily indicators refresh; large ledger imports). */
   jobs: Stack;
+  /** The web ACL in us-east-1, when the portal is deployed elsewhere without `-c webAclArn`. */
+  firewall?: FirewallStack;
   all: Array<StatefulStack | HttpApiStack | ApiStack | WebStack | Stack>;
 }
 
@@ -85,6 +88,15 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
     webDist: options.webDist ?? WEB_DIST,
   });
 
+  // Outside us-east-1 the web stack refuses to deploy without a web ACL from there (web-acl.ts): this stack makes one.
+  const firewall =
+    settings.region && settings.region !== 'us-east-1' && !settings.webAclArn
+      ? new FirewallStack(app, `${p}Firewall`, {
+          env: { account: settings.account, region: 'us-east-1' },
+          description: 'Portal: the WAF web ACL for CloudFront (us-east-1); pass its WebAclArn as -c webAclArn',
+        })
+      : undefined;
+
   const jobs = new Stack(app, `${p}Jobs`, {
     env,
     description:
@@ -112,9 +124,20 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
     );
   }
   if (!web.web.deployed) {
-    Annotations.of(web).addInfo(`No SPA build at ${options.webDist ?? WEB_DIST}: run npm run build:web to deploy it.`);
+    Annotations.of(web).addWarningV2(
+      'portal:no-spa-build',
+      `No SPA build at ${options.webDist ?? WEB_DIST}: this deploys an empty site. Run npm run build:web first.`,
+    );
   }
 
   if (options.nag !== false) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { stateful, httpApi, apis, web, jobs, all: [stateful, httpApi, ...apis, web, jobs] };
+  return {
+    stateful,
+    httpApi,
+    apis,
+    web,
+    jobs,
+    firewall,
+    all: [stateful, httpApi, ...apis, web, jobs, ...(firewall ? [firewall] : [])],
+  };
 }
