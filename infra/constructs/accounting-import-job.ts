@@ -4,14 +4,17 @@ import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LEDGER_UPLOAD_ROOT } from '../../functions/lib/accounting/import-upload';
 import { lambdaBundling } from '../bundling';
 import { wildcardResourceFinding } from '../nag';
 import { REPO_ROOT } from '../paths';
 import { type Backend, LAMBDA_RUNTIME, LOG_RETENTION } from './api';
+import { deadLetterQueue } from './dead-letters';
 import { leadingKeys } from './function-access';
 
 /** What the import writes (functions/lib/data/accounting-import-jobs.ts and accounting-ledger.ts): job, slices, lines. */
@@ -30,11 +33,14 @@ export const IMPORT_JOB_TIMEOUT = Duration.minutes(15);
 export class AccountingImportJob extends Construct {
   readonly function: NodejsFunction;
   readonly rule: Rule;
+  /** Imports whose run failed after Lambda's retries, and events EventBridge could not deliver. */
+  readonly deadLetters: Queue;
 
   constructor(scope: Construct, id: string, props: { backend: Backend }) {
     super(scope, id);
     const { backend } = props;
     const logGroup = new LogGroup(this, 'Logs', { retention: LOG_RETENTION });
+    this.deadLetters = deadLetterQueue(this, 'DeadLetters');
     const uploads = backend.ledgerUploadsArn;
     const role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
@@ -90,6 +96,9 @@ export class AccountingImportJob extends Construct {
       },
       description: 'Large ledger imports: runs the job of a file uploaded by presigned POST',
       bundling: lambdaBundling(),
+      // The rule invokes asynchronously: a run that throws is retried once (the job's status makes that safe), then kept.
+      retryAttempts: 1,
+      onFailure: new SqsDestination(this.deadLetters),
     });
 
     this.rule = new Rule(this, 'Uploaded', {
@@ -103,7 +112,13 @@ export class AccountingImportJob extends Construct {
         },
       },
       // EventBridge retries a failed delivery within the hour; the job item's status makes a repeat harmless.
-      targets: [new LambdaFunction(this.function, { retryAttempts: 4, maxEventAge: Duration.hours(1) })],
+      targets: [
+        new LambdaFunction(this.function, {
+          retryAttempts: 4,
+          maxEventAge: Duration.hours(1),
+          deadLetterQueue: this.deadLetters,
+        }),
+      ],
     });
     Validations.of(Stack.of(this)).acknowledge({
       id: wildcardResourceFinding(this, uploads),

@@ -2,15 +2,18 @@ import path from 'node:path';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { type PolicyDocument, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Schedule, type ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { lambdaBundling } from '../bundling';
 import { wildcardResourceFinding } from '../nag';
 import { REPO_ROOT } from '../paths';
 import { LAMBDA_MEMORY_MB, LAMBDA_RUNTIME, LOG_RETENTION } from './api';
+import { deadLetterQueue } from './dead-letters';
 
 export interface ScheduledJobProps {
   /** The handler's file under functions/. */
@@ -34,10 +37,13 @@ export class ScheduledJob extends Construct {
   readonly function: NodejsFunction;
   readonly schedule: Schedule;
   readonly role: Role;
+  /** Runs that failed after Lambda's retries, and invocations Scheduler could not deliver. */
+  readonly deadLetters: Queue;
 
   constructor(scope: Construct, id: string, props: ScheduledJobProps) {
     super(scope, id);
     const logGroup = new LogGroup(this, 'Logs', { retention: LOG_RETENTION });
+    this.deadLetters = deadLetterQueue(this, 'DeadLetters');
     this.role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: props.roleDescription,
@@ -57,6 +63,9 @@ export class ScheduledJob extends Construct {
       environment: props.environment,
       description: props.description,
       bundling: lambdaBundling(),
+      // Scheduler invokes asynchronously: a run that throws is retried by Lambda, then kept rather than dropped.
+      retryAttempts: 2,
+      onFailure: new SqsDestination(this.deadLetters),
     });
     this.schedule = new Schedule(this, props.schedule.id, {
       description: props.schedule.description,
@@ -64,6 +73,7 @@ export class ScheduledJob extends Construct {
       target: new LambdaInvoke(this.function, {
         retryAttempts: props.schedule.retryAttempts,
         maxEventAge: Duration.hours(1),
+        deadLetterQueue: this.deadLetters,
       }),
     });
     // LambdaInvoke's role (one per stack, made by aws-scheduler-targets) allows the function and `<its ARN>:*`.

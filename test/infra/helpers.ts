@@ -4,6 +4,7 @@ import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { expect } from 'vitest';
 import * as z from 'zod/mini';
 import { REPO_ROOT } from '../../infra/paths';
 import type { Permissions } from '../../infra/permissions';
@@ -168,4 +169,32 @@ export function variablesOf(synthesized: Synthesized, contractId: string): Recor
   const logicalId = stack.getLogicalId(fn?.node.defaultChild as never);
   const resource = Template.fromStack(stack).toJSON().Resources[logicalId];
   return resource.Properties.Environment.Variables as Record<string, unknown>;
+}
+
+/**
+ * The statements of the policies attached beside `roleId`'s own (what CDK grants add), each checked to be only the
+ * sending of failed events to one SQS queue of the stack (a dead-letter queue): anything else fails the test.
+ */
+export function expectOnlyDeadLetterGrants(template: Template, roleId: string): void {
+  const resources = template.toJSON().Resources as Record<
+    string,
+    { Type: string; Properties: Record<string, unknown> }
+  >;
+  const attached = Object.values(resources).filter(
+    (r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(`"${roleId}"`),
+  );
+  const statements = attached.flatMap(
+    (p) =>
+      (p.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement,
+  );
+  expect(statements.length).toBeGreaterThan(0);
+  for (const statement of statements) {
+    const actions = Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+    expect(actions.every((a) => ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(a))).toBe(
+      true,
+    );
+    const target = (statement.Resource as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt'];
+    expect(target?.[1]).toBe('Arn');
+    expect(resources[target?.[0] ?? '']?.Type).toBe('AWS::SQS::Queue');
+  }
 }

@@ -94,8 +94,11 @@ describe('indicators schedule', () => {
     }>;
     const ofScheduler = policies.filter((p) => p.Properties.Roles.some((r) => schedulerRoles.includes(r.Ref ?? '')));
     const actions = ofScheduler.flatMap((p) => p.Properties.PolicyDocument.Statement.map((s) => s.Action));
-    expect(actions.flat().every((action) => action === 'lambda:InvokeFunction')).toBe(true);
-    expect(actions.length).toBeGreaterThan(0);
+    // Invoking, and sending an undeliverable invocation to the job's dead-letter queue.
+    expect(
+      actions.flat().every((action) => ['lambda:InvokeFunction', 'sqs:SendMessage'].includes(String(action))),
+    ).toBe(true);
+    expect(actions.flat()).toContain('lambda:InvokeFunction');
   });
 
   it('with CMF, reads exactly the key parameter, named by context', () => {
