@@ -13,7 +13,7 @@ let jobs: Template;
 type Resource = { Type: string; Properties: Record<string, unknown> };
 let resources: Record<string, Resource>;
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-const queueIdOf = (arn: unknown) => (arn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+const queueIdOf = (arn: unknown) => (arn as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt']?.[0] ?? '';
 
 beforeAll(() => {
   synthesized = synthPortal({ contracts: [contractById('getUserInfo')], skipBundling: true, builtinValidation: false });
@@ -50,8 +50,9 @@ describe('dead letters of the jobs', () => {
     const configs = ofType('AWS::Lambda::EventInvokeConfig').map(([, c]) => c.Properties);
     for (const fn of invoked) {
       const config = configs.find((c) => (c.FunctionName as { Ref: string }).Ref === fn);
-      const onFailure = (config?.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure;
-      expect(resources[queueIdOf(onFailure.Destination)]?.Type, fn).toBe('AWS::SQS::Queue');
+      const destination = (config?.DestinationConfig as { OnFailure?: { Destination: unknown } } | undefined)
+        ?.OnFailure;
+      expect(resources[queueIdOf(destination?.Destination)]?.Type, fn).toBe('AWS::SQS::Queue');
     }
   });
 
