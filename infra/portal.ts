@@ -6,6 +6,7 @@ import { AccountingImportJob } from './constructs/accounting-import-job';
 import { DigestSchedule } from './constructs/digest-schedule';
 import { IndicatorsSchedule, readIndicatorsSettings } from './constructs/indicators-schedule';
 import { MailQueueWorker } from './constructs/mail-queue';
+import { Monitoring } from './constructs/monitoring';
 import { SweeperSchedule } from './constructs/sweeper-schedule';
 import { WEB_DIST } from './paths';
 import type { Permissions } from './permissions';
@@ -36,6 +37,8 @@ export interface PortalStacks {
   web: WebStack;
   /** Jobs (the daily indicators refresh; large ledger imports). */
   jobs: Stack;
+  /** Alarms, their topic and the dashboard. */
+  monitoring: Stack;
   /** The web ACL in us-east-1, when the portal is deployed elsewhere without `-c webAclArn`. */
   firewall?: FirewallStack;
   all: Array<StatefulStack | HttpApiStack | ApiStack | WebStack | Stack>;
@@ -109,13 +112,35 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
   // The operator runs the job once after the first deploy (docs/deploy.md) rather than waiting for its evening run.
   new CfnOutput(jobs, 'IndicatorsFunctionName', { value: indicators.function.functionName });
   // Large ledger imports, started by the EventBridge event of their upload to the documents bucket.
-  new AccountingImportJob(jobs, 'AccountingImport', { backend: stateful.backend });
+  const ledgerImport = new AccountingImportJob(jobs, 'AccountingImport', { backend: stateful.backend });
   // The invitation mails of CSV imports, sent from their queue at the configured share of the SES rate.
   new MailQueueWorker(jobs, 'MailQueue', { backend: stateful.backend, rate: settings.mailQueueRate });
   // The hourly sweep of what interrupted multi-step writes left behind (docs/decisions/multi-step-writes.md).
-  new SweeperSchedule(jobs, 'Sweeper', { backend: stateful.backend });
+  const sweeper = new SweeperSchedule(jobs, 'Sweeper', { backend: stateful.backend });
   // The daily mail of new documents to each client (functions/documents/document-digest.ts).
-  new DigestSchedule(jobs, 'DocumentDigest', { backend: stateful.backend, sendRate: settings.mailQueueRate });
+  const digest = new DigestSchedule(jobs, 'DocumentDigest', {
+    backend: stateful.backend,
+    sendRate: settings.mailQueueRate,
+  });
+
+  const monitoring = new Stack(app, `${p}Monitoring`, {
+    env,
+    description: 'Portal: alarms, their SNS topic and the dashboard (docs/operations.md)',
+  });
+  new Monitoring(monitoring, 'Monitoring', {
+    httpApi: httpApi.gateway.httpApi,
+    table: stateful.data.table,
+    deadLetters: {
+      MailQueue: stateful.mailQueue.deadLetters,
+      Indicators: indicators.deadLetters,
+      LedgerImport: ledgerImport.deadLetters,
+      Sweeper: sweeper.deadLetters,
+      DocumentDigest: digest.deadLetters,
+    },
+    jobs: { Indicators: indicators.function, LedgerImport: ledgerImport.function },
+    alarmEmail: settings.alarmEmail,
+    lambdaConcurrencyLimit: settings.lambdaConcurrencyLimit,
+  });
 
   if (settings.portalUrlIsPlaceholder) {
     Annotations.of(stateful).addWarningV2(
@@ -137,7 +162,8 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
     apis,
     web,
     jobs,
+    monitoring,
     firewall,
-    all: [stateful, httpApi, ...apis, web, jobs, ...(firewall ? [firewall] : [])],
+    all: [stateful, httpApi, ...apis, web, jobs, monitoring, ...(firewall ? [firewall] : [])],
   };
 }

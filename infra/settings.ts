@@ -1,4 +1,5 @@
 import type { Node } from 'constructs';
+import { DEFAULT_LAMBDA_CONCURRENCY_LIMIT } from './constructs/monitoring';
 
 /**
  * Deployment settings, read from CDK context (`-c key=value` or cdk.json). Every one has a default so that
@@ -29,6 +30,10 @@ export interface PortalSettings {
   chatbotModelId?: string;
   /** Where the landing's contact form is mailed (`contactEmail`); absent, the sender address. */
   contactEmail?: string;
+  /** Where alarms are mailed (`alarmEmail`); absent, the alarms topic has no subscriber. */
+  alarmEmail?: string;
+  /** The account's Lambda concurrency quota in the region (`lambdaConcurrencyLimit`), for the concurrency alarm. */
+  lambdaConcurrencyLimit: number;
   /**
    * `listIndexes=off`: lists read their directories, not the sorted list indexes, until a table written before them
    * has had its backfill (docs/deploy.md, "Sorted list indexes"); absent, lists read the indexes.
@@ -126,6 +131,8 @@ export function readSettings(node: Node, env: NodeJS.ProcessEnv = process.env): 
     chatbotModelId: checked(text('bedrockModelId'), BEDROCK_MODEL, 'bedrockModelId must be a foundation model id'),
     contactEmail: checked(text('contactEmail'), EMAIL, 'contactEmail must be an e-mail address'),
     mailQueueRate: mailQueueRate(text('mailQueueRate')),
+    alarmEmail: checked(text('alarmEmail'), EMAIL, 'alarmEmail must be an e-mail address'),
+    lambdaConcurrencyLimit: concurrencyLimit(text('lambdaConcurrencyLimit')),
     listIndexesOff: listIndexesOff(text('listIndexes')),
   };
 }
@@ -134,6 +141,14 @@ function listIndexesOff(value: string | undefined): boolean | undefined {
   if (value === undefined || value === 'on') return undefined;
   if (value === 'off') return true;
   throw new Error(`listIndexes must be off (or on, the default): ${value}`);
+}
+
+function concurrencyLimit(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_LAMBDA_CONCURRENCY_LIMIT;
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 10)
+    throw new Error(`lambdaConcurrencyLimit must be a whole number >= 10: ${value}`);
+  return limit;
 }
 
 function mailQueueRate(value: string | undefined): number {

@@ -1,0 +1,187 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  Alarm,
+  AlarmStatusWidget,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  type IMetric,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { type ITableV2, Operation } from 'aws-cdk-lib/aws-dynamodb';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+
+/**
+ * The thresholds the alarms use, one place for them and for docs/operations.md. SES suspends sending at a 10 % bounce
+ * or 0.5 % complaint rate and reviews an account at 5 % / 0.1 %: the alarms fire before the review.
+ */
+export const ALARM_THRESHOLDS = {
+  api5xxPercent: 1,
+  apiLatencyP99Ms: 3000,
+  lambdaErrorsPer5Min: 10,
+  lambdaConcurrencyShare: 0.8,
+  dynamoThrottlesPer5Min: 10,
+  sesBounceRate: 0.04,
+  sesComplaintRate: 0.0008,
+} as const;
+
+/** Lambda's default concurrency quota per account and region; raise `lambdaConcurrencyLimit` to the account's own. */
+export const DEFAULT_LAMBDA_CONCURRENCY_LIMIT = 1000;
+
+const FIVE_MINUTES = Duration.minutes(5);
+
+/** The operations the portal calls (an alarm's math takes at most 10 metrics: not every operation DynamoDB has). */
+const TABLE_OPERATIONS = [
+  Operation.GET_ITEM,
+  Operation.BATCH_GET_ITEM,
+  Operation.QUERY,
+  Operation.PUT_ITEM,
+  Operation.UPDATE_ITEM,
+  Operation.DELETE_ITEM,
+  Operation.BATCH_WRITE_ITEM,
+  Operation.TRANSACT_WRITE_ITEMS,
+  Operation.TRANSACT_GET_ITEMS,
+];
+
+export interface MonitoringProps {
+  httpApi: IHttpApi;
+  table: ITableV2;
+  /** Each dead-letter queue of the deployment, by the name its alarm and runbook entry use. */
+  deadLetters: Record<string, IQueue>;
+  /** The jobs whose every failure pages (the DLQ keeps the event as well). */
+  jobs: Record<string, IFunction>;
+  /** Where alarms are mailed; without it the topic has no subscriber (subscribe a pager or chat to it by hand). */
+  alarmEmail?: string;
+  lambdaConcurrencyLimit: number;
+}
+
+/**
+ * What pages the on-call engineer, and the dashboard they open: alarms on the API's 5xx rate and p99 latency, Lambda
+ * errors, throttles and concurrency, DynamoDB throttles and system errors, every dead-letter queue's depth, each job's
+ * failures and SES's reputation, all to one encrypted SNS topic. Each alarm's name is its runbook entry in
+ * docs/operations.md.
+ */
+export class Monitoring extends Construct {
+  readonly topic: Topic;
+  readonly alarms: Alarm[] = [];
+  readonly dashboard: Dashboard;
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    // A key of our own: CloudWatch cannot publish to a topic encrypted with the AWS-managed SNS key.
+    const key = new Key(this, 'TopicKey', { enableKeyRotation: true, description: 'Portal: the alarms topic' });
+    key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    this.topic = new Topic(this, 'Alarms', { displayName: 'Portal alarms', masterKey: key, enforceSSL: true });
+    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    const t = ALARM_THRESHOLDS;
+
+    const requests = props.httpApi.metricCount({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const serverErrors = props.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const errorRate = new MathExpression({
+      expression: 'IF(requests > 0, 100 * errors / requests, 0)',
+      usingMetrics: { requests, errors: serverErrors },
+      label: 'API 5xx (%)',
+      period: FIVE_MINUTES,
+    });
+    this.alarm('Api5xxRate', errorRate, t.api5xxPercent, 'More than 1 % of API requests answered 5xx', 3, 2);
+    const latency = props.httpApi.metricLatency({ period: FIVE_MINUTES, statistic: 'p99' });
+    this.alarm('ApiLatencyP99', latency, t.apiLatencyP99Ms, 'API p99 latency above 3 s', 3, 3);
+
+    const lambda = (metricName: string, statistic: string) =>
+      new Metric({ namespace: 'AWS/Lambda', metricName, statistic, period: FIVE_MINUTES });
+    const lambdaErrors = lambda('Errors', 'Sum');
+    this.alarm('LambdaErrors', lambdaErrors, t.lambdaErrorsPer5Min, 'Functions failing (all of the account)', 1, 1);
+    const throttles = lambda('Throttles', 'Sum');
+    this.alarm('LambdaThrottles', throttles, 0, 'Lambda refused invocations for lack of concurrency', 3, 2);
+    const concurrency = lambda('ConcurrentExecutions', 'Maximum');
+    const concurrencyLimit = Math.floor(props.lambdaConcurrencyLimit * t.lambdaConcurrencyShare);
+    this.alarm('LambdaConcurrency', concurrency, concurrencyLimit, 'Concurrency near the account limit', 3, 2);
+
+    const dynamoThrottles = props.table.metricThrottledRequestsForOperations({
+      operations: TABLE_OPERATIONS,
+      period: FIVE_MINUTES,
+    });
+    this.alarm('DynamoThrottles', dynamoThrottles, t.dynamoThrottlesPer5Min, 'DynamoDB throttled requests', 3, 2);
+    const systemErrors = props.table.metricSystemErrorsForOperations({
+      operations: TABLE_OPERATIONS,
+      period: FIVE_MINUTES,
+    });
+    this.alarm('DynamoSystemErrors', systemErrors, 0, 'DynamoDB answered with its own errors', 1, 1);
+
+    const depths = Object.entries(props.deadLetters).map(([name, queue]) => {
+      const depth = queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' });
+      this.alarm(`DeadLetters${name}`, depth, 0, `Events the retries gave up on are waiting in ${name}`, 1, 1);
+      return depth.with({ label: name });
+    });
+    const jobErrors = Object.entries(props.jobs).map(([name, fn]) => {
+      const errors = fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' });
+      this.alarm(`${name}Failed`, errors, 0, `The ${name} job failed`, 1, 1);
+      return errors.with({ label: name });
+    });
+
+    const ses = (metricName: string) =>
+      new Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: Duration.hours(1) });
+    const bounce = ses('Reputation.BounceRate');
+    this.alarm('SesBounceRate', bounce, t.sesBounceRate, 'SES bounce rate near the review threshold (5 %)', 1, 1);
+    const complaint = ses('Reputation.ComplaintRate');
+    this.alarm('SesComplaintRate', complaint, t.sesComplaintRate, 'SES complaint rate near review (0.1 %)', 1, 1);
+
+    this.dashboard = new Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(6) });
+    const graph = (title: string, left: IMetric[], right: IMetric[] = []) =>
+      new GraphWidget({ title, left, right, width: 12, height: 6 });
+    this.dashboard.addWidgets(
+      new AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24, height: 4 }),
+      graph('API requests and errors', [requests, props.httpApi.metricClientError(), serverErrors], [errorRate]),
+      graph('API latency', [
+        props.httpApi.metricLatency({ statistic: 'p50' }),
+        latency,
+        props.httpApi.metricIntegrationLatency({ statistic: 'p99' }),
+      ]),
+      graph('Lambda', [lambdaErrors, throttles], [concurrency]),
+      graph('DynamoDB capacity', [
+        props.table.metricConsumedReadCapacityUnits(),
+        props.table.metricConsumedWriteCapacityUnits(),
+      ]),
+      // One math expression per graph: both name their inner metrics by operation.
+      graph('DynamoDB throttles', [dynamoThrottles]),
+      graph('DynamoDB system errors', [systemErrors]),
+      graph('Dead letters waiting', depths),
+      graph('Job failures', jobErrors),
+      graph('SES reputation', [bounce, complaint]),
+    );
+  }
+
+  /** An alarm at `threshold` (strictly above it) over `periods`, `datapoints` of them breaching, to the topic. */
+  private alarm(
+    name: string,
+    metric: IMetric,
+    threshold: number,
+    description: string,
+    periods: number,
+    datapoints: number,
+  ) {
+    const alarm = new Alarm(this, name, {
+      alarmName: `${Stack.of(this).stackName}-${name}`,
+      alarmDescription: `${description}. Runbook: docs/operations.md#${name.toLowerCase()}`,
+      metric,
+      threshold,
+      evaluationPeriods: periods,
+      datapointsToAlarm: datapoints,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(new SnsAction(this.topic));
+    alarm.addOkAction(new SnsAction(this.topic));
+    this.alarms.push(alarm);
+  }
+}
