@@ -194,6 +194,8 @@ export interface ErrorLike {
   code?: string;
   errors?: Record<string, readonly string[]>;
   remaining_time?: number;
+  /** The call's correlation id, which support finds the request's log lines by. */
+  reference?: string;
 }
 
 /**
@@ -231,8 +233,17 @@ export function messagesForError(error: unknown, context?: ErrorContext): string
   return [messageForError(error, context)];
 }
 
-/** The one Spanish message for a failed call. Unknown codes, network failures and non-API errors get the generic text. */
+/**
+ * The one Spanish message for a failed call. Unknown codes, network failures and non-API errors get the generic text;
+ * a server failure adds the call's 'código de referencia' for the firm's support call.
+ */
 export function messageForError(error: unknown, context?: ErrorContext): string {
+  const message = messageWithoutReference(error, context);
+  if (!isErrorLike(error) || !error.reference || (error.status ?? 0) < 500) return message;
+  return `${message} ${errors.reference(error.reference)}`;
+}
+
+function messageWithoutReference(error: unknown, context?: ErrorContext): string {
   if (!isErrorLike(error)) return errors.generic;
   const { status, code } = error;
   const timed = code ? TIMED_MESSAGES[code] : undefined;

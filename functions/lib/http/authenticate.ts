@@ -68,7 +68,8 @@ export function authenticate(
       await assertMembershipsEnabled(user);
     }
     request.context.caller = { user, role: user.user_role };
-    logger.appendKeys({ userUuid: user.uuid, role: user.user_role });
+    // The caller's firms, so one firm's incident can be cut out of the logs (a SUPER_ADMIN has none).
+    logger.appendKeys({ userUuid: user.uuid, role: user.user_role, projects: user.project_uuids });
   };
   const authenticateAfter: middy.MiddlewareFn<HttpEvent, HttpResult, Error, PortalContext> = async (request) => {
     const disabled = await request.context.membershipCheck?.finish();

@@ -44,4 +44,35 @@ describe('request log', () => {
     expect(logged).not.toContain('refresh-token');
     info.mockRestore();
   });
+
+  it('puts the correlation id and the portal on every line of the request, and echoes the id on the answer', async () => {
+    const appended = vi.spyOn(logger, 'appendKeys');
+    const middleware = logRequest('getUserInfo');
+    const request = (headers: Record<string, string>) =>
+      ({
+        event: { routeKey: 'GET /api/v1/users/info/', headers, requestContext: { requestId: 'gw-req-1' } },
+        context: { functionName: 'fn', getRemainingTimeInMillis: () => 1000 },
+        response: { statusCode: 200, headers: { 'content-type': 'application/json' } },
+      }) as never as { response: { headers: Record<string, string> } };
+    const sent = request({ 'x-correlation-id': '3f9a0c12be47', 'x-portal-origin': 'https://clientes.firma.cl' });
+    await middleware.before?.(sent as never);
+    expect(appended).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        correlationId: '3f9a0c12be47',
+        portal: 'https://clientes.firma.cl',
+        contract: 'getUserInfo',
+      }),
+    );
+    await middleware.after?.(sent as never);
+    expect(sent.response.headers['x-correlation-id']).toBe('3f9a0c12be47');
+
+    // An id that is not one of ours (too short, or anything a log line should not carry) gives way to the request's.
+    const odd = request({ 'x-correlation-id': 'x"; drop' });
+    await middleware.before?.(odd as never);
+    expect(appended).toHaveBeenLastCalledWith(expect.objectContaining({ correlationId: 'gw-req-1' }));
+    // An error's answer, made by the error middleware, names it too.
+    await middleware.onError?.(odd as never);
+    expect(odd.response.headers['x-correlation-id']).toBe('gw-req-1');
+    appended.mockRestore();
+  });
 });

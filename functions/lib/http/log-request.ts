@@ -1,5 +1,7 @@
 import type middy from '@middy/core';
+import { CORRELATION_HEADER, CORRELATION_ID } from '../../../shared/correlation';
 import { logger } from '../logger';
+import { portalOrigin } from './client-ip';
 import type { HttpEvent, HttpResult, PortalContext } from './types';
 
 /**
@@ -21,14 +23,39 @@ export function loggableQuery(query: HttpEvent['queryStringParameters']): Record
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
-/** Adds the Lambda and API Gateway request ids to every log line, and logs one line per answered request. */
+/** The client's correlation id when it is a well-formed one, else the API Gateway request's own id. */
+export function correlationIdOf(event: HttpEvent): string {
+  const sent = event.headers?.[CORRELATION_HEADER];
+  return sent && CORRELATION_ID.test(sent) ? sent : (event.requestContext?.requestId ?? 'unknown');
+}
+
+type Request = middy.Request<HttpEvent, HttpResult, Error, PortalContext>;
+
+/** The answer, errors' included, names the correlation id the log lines carry. */
+function echoCorrelationId(request: Request, id: string): void {
+  if (request.response) request.response.headers = { ...request.response.headers, [CORRELATION_HEADER]: id };
+}
+
+/**
+ * Adds to every log line of the request the Lambda and API Gateway request ids, the contract, the correlation id and
+ * the portal (the firm's domain) it came through, so one firm's or one call's lines can be cut out; logs one line per
+ * answered request.
+ */
 export function logRequest(contractId: string): middy.MiddlewareObj<HttpEvent, HttpResult, Error, PortalContext> {
   const started = new WeakMap<object, number>();
+  const correlation = new WeakMap<object, string>();
   const logRequestBefore: middy.MiddlewareFn<HttpEvent, HttpResult, Error, PortalContext> = async (request) => {
     started.set(request, Date.now());
+    const correlationId = correlationIdOf(request.event);
+    correlation.set(request, correlationId);
     logger.resetKeys();
     logger.addContext(request.context);
-    logger.appendKeys({ requestId: request.event.requestContext?.requestId, contract: contractId });
+    logger.appendKeys({
+      requestId: request.event.requestContext?.requestId,
+      contract: contractId,
+      correlationId,
+      portal: portalOrigin(request.event) || undefined,
+    });
   };
   const logRequestAfter: middy.MiddlewareFn<HttpEvent, HttpResult, Error, PortalContext> = async (request) => {
     // The route key, not the raw path: path parameters are ids, and the query (tokens) goes only through loggableQuery.
@@ -38,6 +65,11 @@ export function logRequest(contractId: string): middy.MiddlewareObj<HttpEvent, H
       status: request.response?.statusCode,
       ms: Date.now() - (started.get(request) ?? Date.now()),
     });
+    echoCorrelationId(request, correlation.get(request) ?? correlationIdOf(request.event));
   };
-  return { before: logRequestBefore, after: logRequestAfter, onError: undefined };
+  // The error middleware (error-response.ts) has made the answer by now.
+  const logRequestOnError: middy.MiddlewareFn<HttpEvent, HttpResult, Error, PortalContext> = async (request) => {
+    echoCorrelationId(request, correlation.get(request) ?? correlationIdOf(request.event));
+  };
+  return { before: logRequestBefore, after: logRequestAfter, onError: logRequestOnError };
 }

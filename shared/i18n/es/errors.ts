@@ -7,6 +7,8 @@ import { formatMinutesSeconds, formatWait } from '../format';
 export const errors = {
   generic: '¡Oops! Parece que algo salío mal. Por favor, vuelve a intentarlo más tarde.',
   invalidLogin: '¡Vaya! El correo y/o contraseña no son válidos.',
+  /** After a server failure's message: what the firm's support asks for. */
+  reference: (code: string) => `Código de referencia: ${code}.`,
   tooManyAttempts: (remainingSeconds: number) =>
     `Demasiados intentos. Por favor, espere ${formatMinutesSeconds(remainingSeconds)}.`,
   // Quotas: the wait can be hours, so it is said in words.

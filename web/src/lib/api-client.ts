@@ -1,5 +1,6 @@
 import { postToken, postTokenRefresh } from '@shared/contracts/auth';
 import { type BodyInputOf, type Contract, fillPath, type ResponseOf } from '@shared/contracts/define';
+import { CORRELATION_HEADER, newCorrelationId } from '@shared/correlation';
 import type { ErrorLike } from '@shared/i18n/es';
 import { CSRF_HEADER } from '@shared/session-cookies';
 import type { z } from 'zod/mini';
@@ -33,11 +34,13 @@ export class ApiError extends Error implements ErrorLike {
   readonly code: string;
   readonly errors?: Record<string, string[]>;
   readonly remaining_time?: number;
+  /** The call's correlation id (shared/correlation.ts), shown as 'código de referencia' on a server failure. */
+  readonly reference?: string;
 
   constructor(
     status: number,
     code: string,
-    extra: { errors?: Record<string, string[]>; remaining_time?: number } = {},
+    extra: { errors?: Record<string, string[]>; remaining_time?: number; reference?: string } = {},
   ) {
     super(`${status} ${code}`);
     this.name = 'ApiError';
@@ -45,6 +48,7 @@ export class ApiError extends Error implements ErrorLike {
     this.code = code;
     if (extra.errors) this.errors = extra.errors;
     if (extra.remaining_time !== undefined) this.remaining_time = extra.remaining_time;
+    if (extra.reference) this.reference = extra.reference;
   }
 }
 
@@ -96,7 +100,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorFrom(status: number, body: unknown): ApiError {
+function errorFrom(status: number, body: unknown, reference?: string): ApiError {
   const data = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const code = typeof data.code === 'string' ? data.code : status >= 500 ? 'INTERNAL_ERROR' : `HTTP_${status}`;
   const errors =
@@ -105,6 +109,7 @@ function errorFrom(status: number, body: unknown): ApiError {
   return new ApiError(status, code, {
     ...(errors && { errors }),
     ...(remaining !== undefined && { remaining_time: remaining }),
+    ...(reference && { reference }),
   });
 }
 
@@ -121,7 +126,11 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function send(contract: Contract, call: CallOptions<Contract>): Promise<Response> {
     const url = `${baseUrl}/${fillPath(contract.path, call.params as Record<string, string> | undefined)}${queryString(call.query)}`;
-    const headers: Record<string, string> = { accept: 'application/json', [CSRF_HEADER]: '1' };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      [CSRF_HEADER]: '1',
+      [CORRELATION_HEADER]: newCorrelationId(),
+    };
     let body: BodyInit | undefined;
     if (call.body instanceof FormData) body = call.body;
     else if (call.body !== undefined) {
@@ -188,7 +197,8 @@ export function createApiClient(options: ApiClientOptions) {
       body = response.ok ? undefined : await readBody(response);
     }
     if (!response.ok) {
-      const error = errorFrom(response.status, body);
+      // The API echoes the call's correlation id on its answers (functions/lib/http/log-request.ts).
+      const error = errorFrom(response.status, body, response.headers?.get(CORRELATION_HEADER) ?? undefined);
       if (endsSession(error) && ownSession && session.present()) endSession(error);
       throw error;
     }

@@ -259,3 +259,17 @@ describe('field codes (portal §5, admin §8)', () => {
     expect(messageForError(error)).toBe('¡Oops! Este campo es obligatorio: completa nombre');
   });
 });
+
+describe('the código de referencia of a server failure', () => {
+  it('follows the message of a 5xx that names its call, and nothing else', () => {
+    expect(messageForError(new ApiError(500, 'INTERNAL_ERROR', { reference: '3f9a0c12be47' }))).toBe(
+      `${GENERIC} Código de referencia: 3f9a0c12be47.`,
+    );
+    expect(messageForError(new ApiError(503, 'SERVICE_BUSY', { reference: 'ab12cd34ef56' }))).toMatch(
+      / Código de referencia: ab12cd34ef56\.$/,
+    );
+    // A refusal is the caller's to fix: no reference to quote.
+    expect(messageForError(new ApiError(404, 'NOT_FOUND', { reference: '3f9a0c12be47' }))).not.toContain('referencia');
+    expect(messageForError(new ApiError(500, 'INTERNAL_ERROR'))).toBe(GENERIC);
+  });
+});
