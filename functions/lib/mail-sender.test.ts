@@ -22,7 +22,9 @@ const identity = (fields: Partial<MailIdentityRecord>): MailIdentityRecord => ({
 
 /** Decodes RFC 2047 B-encoded words, as a mail client shows them. */
 const decoded = (header: string) =>
-  header.replace(/=\?UTF-8\?B\?([^?]*)\?=\s?/g, (_, b64: string) => Buffer.from(b64, 'base64').toString('utf8'));
+  header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?B\?([^?]*)\?=/g, (_, b64: string) => Buffer.from(b64, 'base64').toString('utf8'));
 
 describe('senderFor', () => {
   it("sends a firm's mail as the firm from the portal's sender, replies to the firm's contact", () => {
