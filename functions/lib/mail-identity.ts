@@ -8,6 +8,7 @@ import {
   NotFoundException,
   SESv2Client,
 } from '@aws-sdk/client-sesv2';
+import type { MailDomainView } from '../../shared/contracts/mail-domain';
 import { config } from './config';
 import {
   deleteMailIdentity,
@@ -19,7 +20,7 @@ import {
 } from './data/mail-identities';
 import { nowIso } from './data/table';
 import { MAIL_IDENTITY_TAG_KEY } from './mail-identity-tag';
-import { mailDomainOf } from './mail-sender';
+import { mailDomainOf, senderFor } from './mail-sender';
 
 /**
  * A firm's own mail domain: an SES domain identity with Easy DKIM for the host of its custom_portal_url, created with
@@ -32,14 +33,8 @@ import { mailDomainOf } from './mail-sender';
  * DNS there.
  */
 
-/** What the project detail shows beside the portal's domain: the records to create and where SES stands. */
-export interface FirmMailDomainView {
-  domain: string;
-  status: MailIdentityStatus;
-  dns_records: MailDnsRecord[];
-  /** When SES was last asked. */
-  checked: string;
-}
+/** What the project detail shows beside the portal's domain (shared/contracts/mail-domain.ts mailDomainView). */
+export type FirmMailDomainView = MailDomainView;
 
 /** An identity as SES answers for it. `ours`: it carries this deployment's tag (so this deployment may delete it). */
 export interface IdentityState {
@@ -146,12 +141,23 @@ export const localIdentities: IdentityApi = {
 
 const identities = (): IdentityApi => (config.isLocal ? localIdentities : sesIdentities);
 
-export const mailDomainView = (record: MailIdentityRecord): FirmMailDomainView => ({
-  domain: record.domain,
-  status: record.status,
-  dns_records: record.dns_records,
-  checked: record.checked,
-});
+/** The stored record as shown, with the address the firm's mails come from now (the sender rule of mail-sender.ts). */
+export function mailDomainView(record: MailIdentityRecord): FirmMailDomainView {
+  const portalSender = config.mailFrom;
+  const sender =
+    portalSender &&
+    addressOf(senderFor(portalSender, { ...NAMELESS, custom_portal_url: `https://${record.domain}` }, record).from);
+  return {
+    domain: record.domain,
+    status: record.status,
+    dns_records: record.dns_records,
+    checked: record.checked,
+    sender: sender || null,
+  };
+}
+
+const NAMELESS = { uuid: '', project_name: '', contact_email: null };
+const addressOf = (from: string) => from.replace(/^.*<([^>]+)>$/, '$1');
 
 /** The firm's mail domain as stored (no SES call), or null when it has none. */
 export async function firmMailDomain(projectUuid: string): Promise<FirmMailDomainView | null> {

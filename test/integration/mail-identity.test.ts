@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
 import type { MailIdentityStatus } from '../../functions/lib/data/mail-identities';
 import type { IdentityApi, IdentityState } from '../../functions/lib/mail-identity';
+import { mailDomainView } from '../../shared/contracts/mail-domain';
 import { tableAccess } from '../helpers/db';
 
 /**
@@ -42,6 +43,7 @@ function ses(answer: { status?: MailIdentityStatus; ours?: boolean; gone?: boole
   return { api, calls };
 }
 
+const portalSender = () => inject('portal').env.MAIL_FROM as string;
 const host = () => `clientes-${randomUUID().slice(0, 8)}.estudio.cl`;
 
 describe("a firm's mail domain", () => {
@@ -51,7 +53,8 @@ describe("a firm's mail domain", () => {
     const sesSide = ses();
 
     const created = await identity.setFirmMailDomain(project, `https://${first}/`, sesSide.api);
-    expect(created).toMatchObject({ domain: first, status: 'PENDING' });
+    expect(created).toMatchObject({ domain: first, status: 'PENDING', sender: portalSender() });
+    expect(mailDomainView.parse(created)).toEqual(created);
     expect(created?.dns_records).toHaveLength(3);
     expect(await identity.firmMailDomain(project)).toEqual(created);
 
@@ -73,7 +76,11 @@ describe("a firm's mail domain", () => {
     await identity.setFirmMailDomain(project, `https://${domain}`, ses().api);
 
     const verified = ses({ status: 'VERIFIED' });
-    expect(await identity.refreshFirmMailDomain(project, verified.api)).toMatchObject({ domain, status: 'VERIFIED' });
+    expect(await identity.refreshFirmMailDomain(project, verified.api)).toMatchObject({
+      domain,
+      status: 'VERIFIED',
+      sender: `${portalSender().split('@')[0]}@${domain}`,
+    });
     expect((await data.getMailIdentity(project))?.status).toBe('VERIFIED');
     expect(verified.calls).toEqual([`read ${domain}`]);
 
