@@ -89,6 +89,8 @@ describe("a firm's mail domain", () => {
     expect(gone.calls).toEqual([`read ${domain}`, `create ${domain}`]);
 
     expect(await identity.refreshFirmMailDomain(randomUUID(), gone.api)).toBeNull();
+    await identity.removeFirmMailDomain(project, gone.api);
+    expect(await identity.firmMailDomain(project)).toBeNull();
   });
 
   test("an identity that was someone else's is used but never deleted from here", async () => {
