@@ -69,6 +69,11 @@ export interface Permissions {
    * foundation model (infra/settings.ts chatbotModelId). With no model configured it grants nothing.
    */
   chatbotModel?: true;
+  /**
+   * The firms' own mail domains (functions/lib/mail-identity.ts): ses:CreateEmailIdentity only with the deployment's
+   * tag, ses:DeleteEmailIdentity only of identities carrying it (never the portal's own sender), ses:GetEmailIdentity.
+   */
+  mailIdentities?: true;
   /** sqs:SendMessage on the invitation mail queue (constructs/mail-queue.ts), and its URL in the environment. */
   mailQueue?: true;
 }

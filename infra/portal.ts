@@ -148,6 +148,12 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
       `PORTAL_URL and S3 CORS use the placeholder ${settings.portalUrl}: pass -c domainName=... (with certificateArn) or -c portalUrl=https://<distribution domain> (docs/deploy.md).`,
     );
   }
+  if (!settings.senderEmail) {
+    Annotations.of(stateful).addWarningV2(
+      'portal:no-sender',
+      'No -c senderEmail=...: no SES identity is created and the functions send no mail (invitations stay unsent, to resend). Give an address at a domain you control (docs/deploy.md, "Mail").',
+    );
+  }
   if (!web.web.deployed) {
     Annotations.of(web).addWarningV2(
       'portal:no-spa-build',

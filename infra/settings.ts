@@ -8,8 +8,11 @@ import { DEFAULT_LAMBDA_CONCURRENCY_LIMIT } from './constructs/monitoring';
 export interface PortalSettings {
   /** Prefix of every stack name, so several copies (staging, production) can live in one account. */
   prefix: string;
-  /** Sender of every e-mail (SES identity and MAIL_FROM). */
-  senderEmail: string;
+  /**
+   * Sender of every e-mail (MAIL_FROM); its domain is the SES domain identity, verified by DKIM. Absent: no identity,
+   * a synth warning, and functions that send nothing (mail is not configured).
+   */
+  senderEmail?: string;
   /** Custom domain of the portal (CloudFront alternate name), with its ACM certificate in us-east-1. */
   domainName?: string;
   certificateArn?: string;
@@ -74,7 +77,6 @@ export interface EmbeddingSettings {
   };
 }
 
-export const PLACEHOLDER_SENDER = 'no-reply@example.com';
 export const PLACEHOLDER_PORTAL_URL = 'https://portal.example.invalid';
 
 const CERTIFICATE_ARN = /^arn:aws[\w-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/;
@@ -100,8 +102,12 @@ export function readSettings(node: Node, env: NodeJS.ProcessEnv = process.env): 
     throw new Error(`domainName must be a host name such as portal.example.com: ${domainName}`);
   }
 
-  const senderEmail = text('senderEmail') ?? PLACEHOLDER_SENDER;
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(senderEmail)) throw new Error(`senderEmail is not an e-mail: ${senderEmail}`);
+  const senderEmail = text('senderEmail')?.toLowerCase();
+  if (senderEmail !== undefined && (!SENDER.test(senderEmail) || RESERVED_DOMAIN.test(senderEmail))) {
+    throw new Error(
+      `senderEmail must be an address at a domain you control, such as no-reply@example.cl: ${senderEmail}`,
+    );
+  }
 
   const explicitUrl = text('portalUrl')?.replace(/\/+$/, '');
   if (explicitUrl && !/^https:\/\/[^/]+$/.test(explicitUrl)) {
@@ -162,6 +168,10 @@ function mailQueueRate(value: string | undefined): number {
 /** A foundation model id ('anthropic.claude-3-haiku-20240307-v1:0'); it ends up in the function's IAM resource. */
 const BEDROCK_MODEL = /^[a-z0-9-]+\.[A-Za-z0-9.:_-]{1,120}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The sender's domain becomes an SES domain identity: a host name, not just anything after the @. */
+const SENDER = /^[^\s@]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
+/** Domains no one can verify (RFC 2606): a sender there would never leave SES's pending state. */
+const RESERVED_DOMAIN = /[@.]example\.(com|net|org)$|\.(example|invalid|test|localhost)$/;
 
 function checked(value: string | undefined, pattern: RegExp, message: string): string | undefined {
   if (value !== undefined && !pattern.test(value)) throw new Error(`${message}: ${value}`);

@@ -188,7 +188,7 @@ async function mailOne(
     await logos.get(project.uuid),
   );
   try {
-    const sent = await sendMail(user.email, message.subject, message);
+    const sent = await sendMail(user.email, message.subject, message, { project });
     await recordDigest(user.uuid, project.uuid, day, sent ? 'SENT' : 'SUPPRESSED');
     return sent ? 'SENT' : 'SUPPRESSED';
   } catch (error) {

@@ -14,6 +14,6 @@ export const handler = httpHandler(postContactEmail, async ({ body, event }) => 
   await countHit('IP_CONTACT', clientIp(event));
   const { subject, html, text } = contactMail(body);
   // The firm answers the visitor by replying to the mail.
-  await sendMail(config.contactEmail, subject, { html, text }, body.email);
+  await sendMail(config.contactEmail, subject, { html, text }, { replyTo: body.email });
   return { detail: 'EMAIL_SENT' as const };
 });

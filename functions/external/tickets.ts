@@ -112,10 +112,13 @@ async function mailMessage(ticket: TicketRecord, message: TicketMessage, first: 
     const link = ticketLink(project, ticket.uuid);
     if (message.side === 'CLIENT') {
       const mail = ticketMail(ticket, message, link, first);
-      await sendMail(project?.contact_email || config.contactEmail, mail.subject, mail, ticket.user.email);
+      await sendMail(project?.contact_email || config.contactEmail, mail.subject, mail, {
+        project,
+        replyTo: ticket.user.email,
+      });
     } else {
       const mail = ticketAnswerMail(project ?? DEFAULT_BRANDING, ticket, message, link, await firmLogo(project?.logo));
-      await sendMail(ticket.user.email, mail.subject, mail);
+      await sendMail(ticket.user.email, mail.subject, mail, { project });
     }
   } catch (error) {
     logger.error('Ticket mail not sent', { ticket: ticket.uuid, reason: (error as Error).name });

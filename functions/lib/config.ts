@@ -39,8 +39,20 @@ export const config = {
   get documentsBucket() {
     return required('DOCUMENTS_BUCKET');
   },
-  get mailFrom() {
-    return required('MAIL_FROM');
+  /**
+   * The portal's sender. Unset when the deployment was given no senderEmail (infra/settings.ts): mail is not configured
+   * and sendMail sends nothing (functions/lib/email.ts).
+   */
+  get mailFrom(): string | undefined {
+    return process.env.MAIL_FROM || undefined;
+  },
+  /** The SES configuration set the firms' own mail domains join (functions/lib/mail-identity.ts). */
+  get mailConfigurationSet(): string | undefined {
+    return process.env.MAIL_CONFIGURATION_SET || undefined;
+  },
+  /** The deployment's tag on the firms' SES identities: IAM lets it delete only those (infra function-access.ts). */
+  get mailIdentityTag() {
+    return required('MAIL_IDENTITY_TAG');
   },
   /** The portal's public address, for links in e-mails when a project has no portal URL of its own. */
   get portalUrl() {
@@ -48,10 +60,11 @@ export const config = {
   },
   /**
    * The firm's contact address: landing contact messages, and tickets of a project without a contact
-   * e-mail, go there. Optional: without it they go to the portal's sender address, which the firm reads.
+   * e-mail, go there. Optional: without it they go to the portal's sender address, which the firm reads (and with
+   * neither, mail is not configured and nothing is sent).
    */
-  get contactEmail() {
-    return process.env.CONTACT_EMAIL || required('MAIL_FROM');
+  get contactEmail(): string | undefined {
+    return process.env.CONTACT_EMAIL || process.env.MAIL_FROM || undefined;
   },
   /**
    * The SQS queue of invitation mails (infra/constructs/mail-queue.ts): a CSV import enqueues its mails

@@ -2,8 +2,10 @@ import { mail } from '../../shared/i18n/es/server';
 import { ses } from './aws/ses';
 import { SendEmailCommand } from './aws/ses-commands';
 import { config } from './config';
+import { getMailIdentity } from './data/mail-identities';
 import { isSuppressed } from './data/suppression';
 import { logger } from './logger';
+import { type MailingProject, senderFor } from './mail-sender';
 
 export interface Branding {
   project_name: string;
@@ -62,22 +64,38 @@ ${extra.footer ? `<p style="font-size:12px;color:#666">${escapeHtml(extra.footer
   return { html, text };
 }
 
+/** Who a mail is from, beyond the portal: the firm it is about, and where a reply goes. */
+export interface MailOptions {
+  /** The firm: its name, contact and verified domain make the sender (mail-sender.ts senderFor). */
+  project?: MailingProject | null;
+  /** Where a reply goes instead of the firm's contact (a visitor's contact message, a client's ticket). */
+  replyTo?: string;
+}
+
 /**
  * Sends one mail, unless the address bounced for good or complained (the suppression list,
  * functions/lib/data/suppression.ts, filled from SES's events): then nothing is sent and it answers false, so the shared
- * sender's reputation never pays twice for one bad address.
+ * sender's reputation never pays twice for one bad address. It also answers false, sending nothing, when the deployment
+ * has no sender (no senderEmail: infra warns at synth) or nowhere to send. The sender is decided here for every mail.
  */
 export async function sendMail(
-  to: string,
+  to: string | undefined,
   subject: string,
   body: { html: string; text: string; logo?: MailImage | null },
-  /** Where a reply goes when not to the sender (a visitor's contact message: to the visitor). */
-  replyTo?: string,
+  options: MailOptions = {},
 ): Promise<boolean> {
+  const portalSender = config.mailFrom;
+  if (!portalSender || !to) {
+    logger.error('Mail not sent: mail is not configured', { subject, sender: Boolean(portalSender) });
+    return false;
+  }
   if (await isSuppressed(to)) {
     logger.warn('Mail not sent: the address is suppressed', { subject });
     return false;
   }
+  const { project } = options;
+  const identity = project?.custom_portal_url ? await getMailIdentity(project.uuid) : undefined;
+  const sender = senderFor(portalSender, project, identity, options.replyTo);
   const attachments = body.logo
     ? [
         {
@@ -92,9 +110,9 @@ export async function sendMail(
     : undefined;
   await ses.send(
     new SendEmailCommand({
-      FromEmailAddress: config.mailFrom,
+      FromEmailAddress: sender.from,
       Destination: { ToAddresses: [to] },
-      ...(replyTo && { ReplyToAddresses: [replyTo] }),
+      ...(sender.replyTo && { ReplyToAddresses: [sender.replyTo] }),
       Content: {
         Simple: {
           Subject: { Data: subject, Charset: 'UTF-8' },

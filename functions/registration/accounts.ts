@@ -196,7 +196,7 @@ export async function requestPasswordReset(email: string) {
   const link = `${portalBase(project?.custom_portal_url)}/password_reset/${token}`;
   const logo = await firmLogo(project?.logo);
   const mail = passwordResetMail(project ?? DEFAULT_BRANDING, link, TOKEN_TTL_SECONDS.RESET / 60, logo);
-  await sendMail(user.email, mail.subject, mail);
+  await sendMail(user.email, mail.subject, mail, { project });
   return { code: 'EMAIL_SENT' as const };
 }
 

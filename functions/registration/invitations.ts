@@ -47,7 +47,7 @@ async function mailInvitation(invitation: InvitationRecord, token: string, proje
   const mail = invitationMail(branding, ROLE_LABELS[invitation.user_role], link, days, await firmLogo(project?.logo));
   let status: InvitationRecord['status'] = 'PENDING';
   try {
-    if (!(await sendMail(invitation.email, mail.subject, mail))) status = 'SEND_FAILED';
+    if (!(await sendMail(invitation.email, mail.subject, mail, { project }))) status = 'SEND_FAILED';
   } catch (error) {
     logger.error('Invitation mail not sent', { invitation: invitation.uuid, reason: (error as Error).name });
     status = 'SEND_FAILED';

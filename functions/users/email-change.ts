@@ -44,6 +44,7 @@ export function requestEmailChangeWrites(after: UserRecord, newEmail: string) {
 async function brandingOf(user: UserRecord) {
   const project = user.project_uuids[0] ? await getProject(user.project_uuids[0]) : undefined;
   return {
+    project,
     branding: project ?? DEFAULT_BRANDING,
     base: portalBase(project?.custom_portal_url),
     logo: await firmLogo(project?.logo),
@@ -52,7 +53,7 @@ async function brandingOf(user: UserRecord) {
 
 /** Mails the link to the new address and a notice to the current one; a failed mail is logged, the request stays. */
 export async function mailEmailChange(user: UserRecord, newEmail: string, token: string) {
-  const { branding, base, logo } = await brandingOf(user);
+  const { project, branding, base, logo } = await brandingOf(user);
   const link = emailChangeMail(branding, `${base}/email_confirm/${token}`, TOKEN_TTL_SECONDS.EMAIL / 3600, logo);
   const notice = emailChangeNoticeMail(branding, newEmail, `${base}/login`, logo);
   for (const [to, mail] of [
@@ -60,7 +61,7 @@ export async function mailEmailChange(user: UserRecord, newEmail: string, token:
     [user.email, notice],
   ] as const) {
     try {
-      await sendMail(to, mail.subject, mail);
+      await sendMail(to, mail.subject, mail, { project });
     } catch (error) {
       logger.error('E-mail change mail not sent', { user: user.uuid, reason: (error as Error).name });
     }

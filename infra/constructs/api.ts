@@ -31,6 +31,7 @@ import type { EmbeddingSettings } from '../settings';
 import {
   acknowledgeAssetObjects,
   acknowledgeDocumentObjects,
+  acknowledgeMailIdentities,
   acknowledgeQuickSightResources,
   functionPolicy,
 } from './function-access';
@@ -57,13 +58,25 @@ export interface Backend {
   ledgerUploadsArn: string;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
-  /** The SES identity and configuration set ARNs (ses:SendEmail is authorized on both). */
+  /**
+   * What ses:SendEmail is authorized on: the account's identities in the region (the portal's domain and the firms'
+   * verified domains, created at run time) and the configuration set.
+   */
   mailResources: string[];
-  senderEmail: string;
+  /** The portal's sender (MAIL_FROM); absent, the deployment sends no mail (functions/lib/email.ts). */
+  senderEmail?: string;
+  /** The SES configuration set, given to the firms' domain identities (functions/lib/mail-identity.ts). */
+  configurationSetName: string;
+  /** The value of MAIL_IDENTITY_TAG_KEY on the firms' identities this deployment creates, and alone may delete. */
+  mailIdentityTag: string;
   /** The invitation mail queue (constructs/mail-queue.ts): CSV imports enqueue, its worker mails. */
   mailQueue: IQueue;
   portalUrl: string;
 }
+
+/** The portal's sender, when the deployment has one: functions without MAIL_FROM know mail is not configured. */
+export const mailEnvironment = (backend: Pick<Backend, 'senderEmail'>): { MAIL_FROM?: string } =>
+  backend.senderEmail ? { MAIL_FROM: backend.senderEmail } : {};
 
 /** The header CloudFront adds to every /api/* request it forwards; functions refuse requests without it. */
 export { ORIGIN_VERIFY_HEADER };
@@ -217,7 +230,7 @@ export class ApiEndpoints extends Construct {
       USER_POOL_CLIENT_ID: backend.userPoolClient.userPoolClientId,
       ASSETS_BUCKET: backend.assetsBucket.bucketName,
       DOCUMENTS_BUCKET: backend.documentsBucket.bucketName,
-      MAIL_FROM: backend.senderEmail,
+      ...mailEnvironment(backend),
       PORTAL_URL: backend.portalUrl,
       ...(props.contactEmail && { CONTACT_EMAIL: props.contactEmail }),
       ...(props.listIndexesOff && { LIST_INDEXES: 'off' }),
@@ -239,6 +252,7 @@ export class ApiEndpoints extends Construct {
       if (permissions.assets?.length) acknowledgeAssetObjects(role, backend);
       if (permissions.documents?.length) acknowledgeDocumentObjects(role, backend);
       if (permissions.embedding) acknowledgeQuickSightResources(role, props.embedding ?? {});
+      if (permissions.mail || permissions.mailIdentities) acknowledgeMailIdentities(role);
       this.roles.set(contract.id, role);
 
       const fn = new NodejsFunction(endpoint, 'Function', {
@@ -258,6 +272,10 @@ export class ApiEndpoints extends Construct {
           ...(permissions.embeddingRegistry && registryEnvironment(props.embedding)),
           ...(permissions.chatbotModel && props.chatbotModelId && { BEDROCK_MODEL_ID: props.chatbotModelId }),
           ...(permissions.mailQueue && { MAIL_QUEUE_URL: backend.mailQueue.queueUrl }),
+          ...(permissions.mailIdentities && {
+            MAIL_CONFIGURATION_SET: backend.configurationSetName,
+            MAIL_IDENTITY_TAG: backend.mailIdentityTag,
+          }),
         },
         description: `${httpApiRouteKey(contract)} ${contract.id}: ${contract.summary}`.slice(0, 256),
         bundling: lambdaBundling(bundlingFor([contract])),

@@ -2,8 +2,8 @@ import { Duration, TimeZone } from 'aws-cdk-lib';
 import { ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import type { Construct } from 'constructs';
 import { DIGEST_PERMISSIONS } from '../permissions';
-import type { Backend } from './api';
-import { acknowledgeAssetObjects, functionPolicy } from './function-access';
+import { type Backend, mailEnvironment } from './api';
+import { acknowledgeAssetObjects, acknowledgeMailIdentities, functionPolicy } from './function-access';
 import { ScheduledJob } from './scheduled-job';
 
 /** When the digest goes: every morning at 07:00 in Chile, with the previous days' documents. */
@@ -27,7 +27,7 @@ export class DigestSchedule extends ScheduledJob {
       environment: {
         TABLE_NAME: backend.table.tableName,
         ASSETS_BUCKET: backend.assetsBucket.bucketName,
-        MAIL_FROM: backend.senderEmail,
+        ...mailEnvironment(backend),
         PORTAL_URL: backend.portalUrl,
         MAIL_SEND_RATE: String(props.sendRate),
       },
@@ -40,5 +40,6 @@ export class DigestSchedule extends ScheduledJob {
       },
     });
     acknowledgeAssetObjects(this.role, backend);
+    acknowledgeMailIdentities(this.role);
   }
 }

@@ -1,35 +1,88 @@
+import { CfnOutput, Fn } from 'aws-cdk-lib';
 import {
   ConfigurationSet,
   ConfigurationSetTlsPolicy,
   EmailIdentity,
   Identity,
+  MailFromBehaviorOnMxFailure,
   SuppressionReasons,
 } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 
 export interface EmailProps {
-  /** The sender of every mail; SES sends a verification link to it on the first deployment. */
-  senderEmail: string;
+  /**
+   * The sender of every mail. Its domain becomes a verified SES domain identity with Easy DKIM; absent, the deployment
+   * has no sender and the functions are told mail is not configured (infra/portal.ts warns at synth).
+   */
+  senderEmail?: string;
 }
 
-/** SES: the sender identity (its default configuration set applies to every mail) and the configuration set. */
+/** The subdomain of the sender's domain that SES uses as MAIL FROM (bounces), so SPF aligns with the sender. */
+export const MAIL_FROM_SUBDOMAIN = 'bounce';
+
+/** A DNS record the operator creates at the sender domain's zone, as the stack outputs it. */
+export interface DnsRecord {
+  name: string;
+  type: 'CNAME' | 'MX' | 'TXT';
+  value: string;
+}
+
+/**
+ * SES: the configuration set (suppression, TLS, reputation) and, with a sender, its domain identity: Easy DKIM (three
+ * CNAMEs), a MAIL FROM subdomain (MX and SPF TXT) and the records, as stack outputs to copy into the domain's DNS.
+ */
 export class Email extends Construct {
-  readonly identity: EmailIdentity;
+  readonly identity?: EmailIdentity;
   readonly configurationSet: ConfigurationSet;
-  readonly senderEmail: string;
+  readonly senderEmail?: string;
+  readonly senderDomain?: string;
+  /** What the sender's domain needs in DNS (docs/deploy.md, "Mail"): DKIM, MAIL FROM's MX and SPF, DMARC. */
+  readonly dnsRecords: DnsRecord[] = [];
 
   constructor(scope: Construct, id: string, props: EmailProps) {
     super(scope, id);
-    this.senderEmail = props.senderEmail;
     this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
       tlsPolicy: ConfigurationSetTlsPolicy.REQUIRE,
       suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
       reputationMetrics: true,
       sendingEnabled: true,
     });
+    if (!props.senderEmail) return;
+
+    this.senderEmail = props.senderEmail;
+    const domain = senderDomainOf(props.senderEmail);
+    this.senderDomain = domain;
+    const mailFrom = `${MAIL_FROM_SUBDOMAIN}.${domain}`;
     this.identity = new EmailIdentity(this, 'Sender', {
-      identity: Identity.email(props.senderEmail),
+      identity: Identity.domain(domain),
       configurationSet: this.configurationSet,
+      mailFromDomain: mailFrom,
+      // Until the MX exists SES bounces through amazonses.com rather than refusing to send.
+      mailFromBehaviorOnMxFailure: MailFromBehaviorOnMxFailure.USE_DEFAULT_VALUE,
+    });
+    const region = Fn.ref('AWS::Region');
+    this.dnsRecords.push(
+      ...this.identity.dkimRecords.map((record) => ({
+        name: record.name,
+        type: 'CNAME' as const,
+        value: record.value,
+      })),
+      { name: mailFrom, type: 'MX', value: Fn.join('', ['10 feedback-smtp.', region, '.amazonses.com']) },
+      { name: mailFrom, type: 'TXT', value: '"v=spf1 include:amazonses.com ~all"' },
+      // A start that only reports; the operator tightens it to quarantine once the reports are clean.
+      { name: `_dmarc.${domain}`, type: 'TXT', value: '"v=DMARC1; p=none;"' },
+    );
+    this.dnsRecords.forEach((record, index) => {
+      const output = index < 3 ? `MailDkim${index + 1}` : ['MailFromMx', 'MailFromSpf', 'MailDmarc'][index - 3];
+      new CfnOutput(this, output as string, {
+        description: `DNS record of the mail domain ${domain}: create it, then SES verifies the domain (docs/deploy.md).`,
+        value: Fn.join(' ', [record.name, record.type, record.value]),
+      });
     });
   }
+}
+
+/** The domain part of an address, lower-cased: what SES verifies and signs for. */
+export function senderDomainOf(email: string): string {
+  return (email.split('@')[1] ?? '').toLowerCase();
 }

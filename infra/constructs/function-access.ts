@@ -1,6 +1,7 @@
 import { Aws, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IConstruct } from 'constructs';
+import { MAIL_IDENTITY_TAG_KEY } from '../../functions/lib/mail-identity-tag';
 import { wildcardResourceFinding } from '../nag';
 import type { KeyPrefix, Permissions, WriteAction } from '../permissions';
 import type { EmbeddingSettings } from '../settings';
@@ -112,6 +113,7 @@ export function functionPolicy(
   if (permissions.mail) {
     statements.push(new PolicyStatement({ sid: 'Mail', actions: ['ses:SendEmail'], resources: backend.mailResources }));
   }
+  if (permissions.mailIdentities) statements.push(...mailIdentityStatements(backend));
   if (permissions.mailQueue) {
     statements.push(
       new PolicyStatement({ sid: 'MailQueue', actions: ['sqs:SendMessage'], resources: [backend.mailQueue.queueArn] }),
@@ -194,6 +196,20 @@ export function acknowledgeQuickSightResources(scope: IConstruct, embedding: Emb
   }
 }
 
+/** Every SES identity of the account in the stack's region: the portal's domain and the firms' (named at run time). */
+export const SES_IDENTITIES = `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/*`;
+
+/** cdk-nag flags `identity/*` of a function that sends mail or manages the firms' mail domains. */
+export function acknowledgeMailIdentities(scope: IConstruct): void {
+  Validations.of(scope).acknowledge({
+    id: wildcardResourceFinding(scope, SES_IDENTITIES),
+    reason:
+      "A firm's own mail domain becomes an SES identity when the SUPER_ADMIN sets it (functions/lib/mail-identity.ts), " +
+      'so its name is not known at deployment: sending is allowed from the identities of this account and region only ' +
+      "(SES refuses any that is not verified), creating only with the deployment's tag, deleting only what carries it.",
+  });
+}
+
 /** cdk-nag flags `bucket/*`; the reason is the same for every function that touches the assets bucket. */
 export function acknowledgeAssetObjects(scope: IConstruct, backend: Backend): void {
   Validations.of(scope).acknowledge({
@@ -214,4 +230,29 @@ export function acknowledgeDocumentObjects(scope: IConstruct, backend: Backend):
       'the function reaches objects of the documents bucket only, with only the actions its contract declares ' +
       '(infra/permissions.ts); the tenant scope of each key is enforced in code.',
   });
+}
+
+/**
+ * The firms' mail domains: created only with this deployment's tag, deleted only when they carry it (the portal's own
+ * sender identity, made by CloudFormation, carries none), read by name. Their names are chosen at run time, hence
+ * `identity/*`: the tag is what scopes it.
+ */
+function mailIdentityStatements(backend: Backend): PolicyStatement[] {
+  const identities = SES_IDENTITIES;
+  const tagged = (key: string) => ({ StringEquals: { [`${key}/${MAIL_IDENTITY_TAG_KEY}`]: backend.mailIdentityTag } });
+  return [
+    new PolicyStatement({
+      sid: 'MailIdentityCreate',
+      actions: ['ses:CreateEmailIdentity', 'ses:TagResource'],
+      resources: [identities],
+      conditions: tagged('aws:RequestTag'),
+    }),
+    new PolicyStatement({
+      sid: 'MailIdentityDelete',
+      actions: ['ses:DeleteEmailIdentity'],
+      resources: [identities],
+      conditions: tagged('aws:ResourceTag'),
+    }),
+    new PolicyStatement({ sid: 'MailIdentityRead', actions: ['ses:GetEmailIdentity'], resources: [identities] }),
+  ];
 }

@@ -9,8 +9,8 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { lambdaBundling } from '../bundling';
 import { REPO_ROOT } from '../paths';
-import { type Backend, LAMBDA_RUNTIME, LOG_RETENTION } from './api';
-import { acknowledgeAssetObjects, leadingKeys } from './function-access';
+import { type Backend, LAMBDA_RUNTIME, LOG_RETENTION, mailEnvironment } from './api';
+import { acknowledgeAssetObjects, acknowledgeMailIdentities, leadingKeys } from './function-access';
 
 /**
  * How the worker keeps to the rate: SQS hands at most MAIL_QUEUE_CONCURRENCY batches of MAIL_QUEUE_BATCH
@@ -100,6 +100,7 @@ export class MailQueueWorker extends Construct {
       },
     });
     acknowledgeAssetObjects(role, backend);
+    acknowledgeMailIdentities(role);
 
     this.function = new NodejsFunction(this, 'Function', {
       entry: path.join(REPO_ROOT, 'functions', 'registration', 'invitation-mail-worker.ts'),
@@ -115,7 +116,7 @@ export class MailQueueWorker extends Construct {
       environment: {
         TABLE_NAME: backend.table.tableName,
         ASSETS_BUCKET: backend.assetsBucket.bucketName,
-        MAIL_FROM: backend.senderEmail,
+        ...mailEnvironment(backend),
         PORTAL_URL: backend.portalUrl,
         MAIL_SEND_RATE: String(props.rate / MAIL_QUEUE_CONCURRENCY),
       },

@@ -5,11 +5,12 @@ import type { Backend } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
+import { SES_IDENTITIES } from '../constructs/function-access';
 import { MailQueue } from '../constructs/mail-queue';
 import { Storage } from '../constructs/storage';
 
 export interface StatefulStackProps extends StackProps {
-  senderEmail: string;
+  senderEmail?: string;
   portalUrl: string;
 }
 
@@ -57,7 +58,8 @@ export class StatefulStack extends Stack {
       userPool: this.auth.userPool,
       userPoolClient: this.auth.userPoolClient,
       mailResources: [
-        this.email.identity.emailIdentityArn,
+        // Firms' domains are verified at run time (functions/lib/mail-identity.ts): their names are not known here.
+        SES_IDENTITIES,
         this.formatArn({
           service: 'ses',
           resource: 'configuration-set',
@@ -65,13 +67,15 @@ export class StatefulStack extends Stack {
         }),
       ],
       senderEmail: props.senderEmail,
+      configurationSetName: this.email.configurationSet.configurationSetName,
+      mailIdentityTag: this.stackName,
       portalUrl: props.portalUrl,
       mailQueue: this.mailQueue.queue,
     };
 
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     // With TableName, PortalUrl and the region: what `npm run admin:create` needs (docs/deploy.md, "First administrator").
-    new CfnOutput(this, 'MailFrom', { value: props.senderEmail });
+    if (props.senderEmail) new CfnOutput(this, 'MailFrom', { value: props.senderEmail });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'DocumentsBucketName', { value: this.storage.documentsBucket.bucketName });

@@ -12,7 +12,12 @@ let synth: Synthesized;
 let jobs: Template;
 
 beforeAll(() => {
-  synth = synthPortal({ contracts: [getHealth], skipBundling: true, builtinValidation: false });
+  synth = synthPortal({
+    contracts: [getHealth],
+    skipBundling: true,
+    builtinValidation: false,
+    context: { senderEmail: 'no-reply@estudio.cl' },
+  });
   jobs = Template.fromStack(synth.stacks.jobs);
 });
 

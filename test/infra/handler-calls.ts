@@ -67,5 +67,8 @@ export const isOtherQuickSightOrSsmCommand = (name: string) =>
 /** SESv2 sending commands. */
 export const MAIL_COMMANDS = ['SendEmail', 'SendBulkEmail'];
 
+/** SESv2 identity commands of a firm's own mail domain (functions/lib/mail-identity.ts). */
+export const MAIL_IDENTITY_COMMANDS = ['CreateEmailIdentity', 'GetEmailIdentity', 'DeleteEmailIdentity'];
+
 /** Cognito calls signed with IAM credentials: every Admin* command (the others are authorized by the user's tokens). */
 export const isCognitoAdminCommand = (name: string) => /^Admin[A-Z]/.test(name);

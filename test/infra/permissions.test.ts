@@ -7,6 +7,7 @@ import {
   isCognitoAdminCommand,
   isOtherQuickSightOrSsmCommand,
   MAIL_COMMANDS,
+  MAIL_IDENTITY_COMMANDS,
   S3_OBJECT_COMMANDS,
   TABLE_WRITE_COMMANDS,
 } from './handler-calls';
@@ -98,6 +99,10 @@ describe('declarations match what each handler can call (its bundle)', () => {
       commands.some((c) => MAIL_COMMANDS.includes(c)),
       'sends mail',
     ).toBe(Boolean(declared.mail));
+    // A firm's mail domain: the identity calls only where mailIdentities is declared (create, read and delete together).
+    expect(commands.filter((c) => MAIL_IDENTITY_COMMANDS.includes(c)).sort(), 'mail identity calls').toEqual(
+      declared.mailIdentities ? [...MAIL_IDENTITY_COMMANDS].sort() : [],
+    );
     // S3 object commands of either bucket, as the IAM actions they need (HEAD is GetObject, a copy both).
     const s3Actions = new Set(
       commands
@@ -120,6 +125,13 @@ describe('declarations match what each handler can call (its bundle)', () => {
     expect(commands.filter(isOtherQuickSightOrSsmCommand), 'other QuickSight or SSM calls').toEqual([]);
     // Only a function declaring the mail queue can enqueue (sqs:SendMessage on the queue alone).
     expect(commands.includes('SendMessageBatch'), 'enqueues mail').toBe(Boolean(declared.mailQueue));
+  });
+
+  it("a firm's mail domain module can send exactly the identity calls mailIdentities grants, and no mail", async () => {
+    const module = (await commandsByHandler(['lib/mail-identity'])).get('lib/mail-identity');
+    const sent = [...(module ?? [])];
+    expect(sent.filter((c) => MAIL_IDENTITY_COMMANDS.includes(c)).sort()).toEqual([...MAIL_IDENTITY_COMMANDS].sort());
+    expect(sent.filter((c) => MAIL_COMMANDS.includes(c))).toEqual([]);
   });
 
   it('only the report viewer embeds (functions/lib/embedding)', () => {

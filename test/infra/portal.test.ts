@@ -270,10 +270,10 @@ describe('Auth', () => {
 });
 
 describe('Email', () => {
-  it('has the sender identity with a configuration set', () => {
+  it("has the sender's domain as identity, with Easy DKIM and a configuration set", () => {
     const template = Template.fromStack(synth.stacks.stateful);
     template.hasResourceProperties('AWS::SES::EmailIdentity', {
-      EmailIdentity: 'portal@example.cl',
+      EmailIdentity: 'example.cl',
       ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
     });
     template.resourceCountIs('AWS::SES::ConfigurationSet', 1);

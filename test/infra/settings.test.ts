@@ -1,6 +1,6 @@
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { PLACEHOLDER_PORTAL_URL, PLACEHOLDER_SENDER, readSettings } from '../../infra/settings';
+import { PLACEHOLDER_PORTAL_URL, readSettings } from '../../infra/settings';
 
 const settings = (context: Record<string, unknown>) => readSettings(new App({ context }).node, {});
 const CERT = 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123';
@@ -9,7 +9,7 @@ describe('readSettings', () => {
   it('works with no context at all (offline synth)', () => {
     expect(settings({})).toMatchObject({
       prefix: 'Portal',
-      senderEmail: PLACEHOLDER_SENDER,
+      senderEmail: undefined,
       portalUrl: PLACEHOLDER_PORTAL_URL,
       portalUrlIsPlaceholder: true,
       domainName: undefined,
@@ -32,6 +32,11 @@ describe('readSettings', () => {
       settings({ domainName: 'portal.example.cl', certificateArn: CERT.replace('us-east-1', 'sa-east-1') }),
     ).toThrow(/us-east-1/);
     expect(() => settings({ senderEmail: 'nobody' })).toThrow(/senderEmail/);
+    // A domain no one can verify would leave the sender pending for ever.
+    for (const senderEmail of ['no-reply@example.com', 'a@mail.example.org', 'a@portal.invalid', 'a@x.test']) {
+      expect(() => settings({ senderEmail }), senderEmail).toThrow(/senderEmail/);
+    }
+    expect(settings({ senderEmail: 'No-Reply@Estudio.CL' }).senderEmail).toBe('no-reply@estudio.cl');
     expect(() => settings({ portalUrl: 'http://x.example.cl' })).toThrow(/https origin/);
     expect(() => settings({ prefix: 'my-portal' })).toThrow(/prefix/);
   });

@@ -22,7 +22,7 @@ describe('correlation id', () => {
   });
 
   it('is the request id when the client sent none or a malformed one', async () => {
-    for (const headers of [{}, { [CORRELATION_HEADER]: 'no id' }]) {
+    for (const headers of [{}, { [CORRELATION_HEADER]: 'no id' }] as Array<Record<string, string>>) {
       const answer = await get(headers);
       expect(answer.status).toBe(401);
       expect(answer.headers.get(CORRELATION_HEADER)).toMatch(/^[\w-]{8,}$/);
