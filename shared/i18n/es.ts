@@ -9,6 +9,7 @@ import { errors } from './es/errors';
 import { groupsAdmin } from './es/groups';
 import { homePage, indicators } from './es/home';
 import { landing } from './es/landing';
+import { mailDomain } from './es/mail-domain';
 import { projectsAdmin } from './es/projects';
 import {
   accountingAssignmentsAdmin,
@@ -53,6 +54,7 @@ export const es = {
   adminUi,
   validation,
   projectsAdmin,
+  mailDomain,
   groupsAdmin,
   societiesAdmin,
   industriesAdmin,
