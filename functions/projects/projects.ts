@@ -5,6 +5,7 @@ import type { projectCreateSchema, projectPatchSchema } from '../../shared/contr
 import type { Caller } from '../lib/auth/caller';
 import { nowMs } from '../lib/clock';
 import { config } from '../lib/config';
+import { provisionAfterSave } from '../lib/edge/domains';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
 import { type Cleanup, cleanupId, cleanupWrite, REQUEST_GRACE_MS, settleCleanup } from '../lib/data/cleanups';
 import { detachMembers } from '../lib/data/detach';
@@ -115,6 +116,8 @@ export async function createProject(caller: Caller, input: CreateInput, files: U
     await images.discard();
     throw error;
   }
+  // The saved URL is the domain's desired state; the edge follows it (a refresh of the domain finishes a stop here).
+  if (project.custom_portal_url) await provisionAfterSave(uuid, project.custom_portal_url);
   return projectView(project);
 }
 
@@ -173,6 +176,7 @@ export async function patchProject(caller: Caller, uuid: string, input: PatchInp
     throw error;
   }
   await images.finish();
+  if (before.custom_portal_url !== after.custom_portal_url) await provisionAfterSave(uuid, after.custom_portal_url);
   return projectView(after);
 }
 
@@ -220,6 +224,8 @@ export async function deleteProject(caller: Caller, uuid: string) {
     ...(images.length > 0 ? [cleanupWrite(cleanup)] : []),
   ]);
   if (images.length > 0) await settleCleanup(cleanup, () => Promise.all(images.map(deleteAsset)));
+  // Its tenant is disabled (its domain stops serving); CloudFront deletes only a deployed disabled tenant, later.
+  if (project.custom_portal_url) await provisionAfterSave(uuid, null);
   return { detail: 'ok' };
 }
 

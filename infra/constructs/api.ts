@@ -31,9 +31,12 @@ import type { EmbeddingSettings } from '../settings';
 import {
   acknowledgeAssetObjects,
   acknowledgeDocumentObjects,
+  acknowledgeEdgeTenants,
   acknowledgeQuickSightResources,
+  edgeEnvironment,
   functionPolicy,
 } from './function-access';
+import type { EdgeTenancy } from './web';
 
 /** The newest Node.js runtime aws-cdk-lib knows (cdk-nag AwsSolutions-L1 checks for it); bundles target node20. */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -159,6 +162,8 @@ export interface ApiEndpointsProps {
   contactEmail?: string;
   /** LIST_INDEXES=off: lists read their directories until the list indexes' backfill has run (docs/deploy.md). */
   listIndexesOff?: boolean;
+  /** The multi-tenant distribution of firms' domains (constructs/web.ts); only functions declaring `edge` see it. */
+  edge?: EdgeTenancy;
 }
 
 /**
@@ -233,12 +238,20 @@ export class ApiEndpoints extends Construct {
         assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
         description: `Execution role of ${contract.id} (infra/permissions.ts)`.slice(0, 1000),
         inlinePolicies: {
-          Access: functionPolicy(backend, permissions, logGroup.logGroupArn, props.embedding, props.chatbotModelId),
+          Access: functionPolicy(
+            backend,
+            permissions,
+            logGroup.logGroupArn,
+            props.embedding,
+            props.chatbotModelId,
+            props.edge,
+          ),
         },
       });
       if (permissions.assets?.length) acknowledgeAssetObjects(role, backend);
       if (permissions.documents?.length) acknowledgeDocumentObjects(role, backend);
       if (permissions.embedding) acknowledgeQuickSightResources(role, props.embedding ?? {});
+      if (permissions.edge && props.edge) acknowledgeEdgeTenants(role);
       this.roles.set(contract.id, role);
 
       const fn = new NodejsFunction(endpoint, 'Function', {
@@ -258,6 +271,7 @@ export class ApiEndpoints extends Construct {
           ...(permissions.embeddingRegistry && registryEnvironment(props.embedding)),
           ...(permissions.chatbotModel && props.chatbotModelId && { BEDROCK_MODEL_ID: props.chatbotModelId }),
           ...(permissions.mailQueue && { MAIL_QUEUE_URL: backend.mailQueue.queueUrl }),
+          ...(permissions.edge && props.edge && edgeEnvironment(props.edge)),
         },
         description: `${httpApiRouteKey(contract)} ${contract.id}: ${contract.summary}`.slice(0, 256),
         bundling: lambdaBundling(bundlingFor([contract])),

@@ -171,6 +171,28 @@ export const deleteProject = defineContract({
   response: z.object({ detail: z.string() }),
 });
 
+/** A firm's own domain at the edge (functions/lib/edge/domains.ts): what the firm must create and where it stands. */
+export const projectDomainSchema = z.object({
+  domain: z.nullable(z.string()),
+  status: z.enum(['none', 'provisioning', 'pending', 'active', 'failed', 'in_use', 'unavailable']),
+  certificate_status: z.nullable(z.string()),
+  dns_records: z.array(z.object({ type: z.literal('CNAME'), name: z.string(), value: z.string() })),
+  validation: z.array(z.object({ domain: z.string(), redirect_from: z.string(), redirect_to: z.string() })),
+});
+
+export const getProjectDomain = defineContract({
+  id: 'getProjectDomain',
+  method: 'GET',
+  path: 'api/v1/projects/project/{uuid}/domain/',
+  access: SUPER_ADMIN,
+  handler: 'projects/get-project-domain',
+  summary:
+    "The project's own domain: its DNS records and status, read from the edge on each call (which also finishes a " +
+    'provisioning a save left half-way)',
+  params: uuidParams,
+  response: projectDomainSchema,
+});
+
 export const searchProjects = defineContract({
   id: 'searchProjects',
   method: 'GET',

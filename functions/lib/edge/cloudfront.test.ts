@@ -11,7 +11,14 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { cloudFrontEdge } from './cloudfront';
-import { domainReport, installEdgeProvider, reconcileDomain, statusOf, tenantName } from './domains';
+import {
+  type CertificateStatus,
+  domainReport,
+  installEdgeProvider,
+  reconcileDomain,
+  statusOf,
+  tenantName,
+} from './domains';
 
 /**
  * The provisioning calls a project's save makes. CloudFront has no local emulator, so its client is MOCKED here
@@ -184,7 +191,7 @@ describe('the domain report and its status mapping', () => {
     enabled: over.enabled ?? true,
     deployed: over.deployed ?? true,
   });
-  const cert = (status: Parameters<typeof statusOf>[2] extends infer C ? NonNullable<C>['status'] : never) => ({
+  const cert = (status: CertificateStatus) => ({
     status,
     validation: [],
   });

@@ -123,7 +123,7 @@ export function statusOf(
   tenant: EdgeTenant | undefined,
   certificate: EdgeCertificate | undefined,
 ): DomainStatus {
-  if (!tenant || !tenant.enabled || tenant.domains.length !== 1 || tenant.domains[0] !== domain) return 'provisioning';
+  if (!tenant?.enabled || tenant.domains.length !== 1 || tenant.domains[0] !== domain) return 'provisioning';
   if (certificate && FAILED_CERTIFICATE.has(certificate.status)) return 'failed';
   if (certificate?.status === 'issued' && tenant.deployed && tenant.activeDomains.includes(domain)) return 'active';
   return 'pending';
