@@ -5,7 +5,6 @@ import type { projectCreateSchema, projectPatchSchema } from '../../shared/contr
 import type { Caller } from '../lib/auth/caller';
 import { nowMs } from '../lib/clock';
 import { config } from '../lib/config';
-import { provisionAfterSave } from '../lib/edge/domains';
 import { auditWrite, diff, editAction, sentFields } from '../lib/data/audit';
 import { type Cleanup, cleanupId, cleanupWrite, REQUEST_GRACE_MS, settleCleanup } from '../lib/data/cleanups';
 import { detachMembers } from '../lib/data/detach';
@@ -27,6 +26,7 @@ import { addMembershipWrites, readUserEntries, removeMembershipWrites, usersOfPr
 import type { UserRecord } from '../lib/data/user-record';
 import { loadMembers, personRef } from '../lib/data/users';
 import { deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
+import { provisionAfterSave } from '../lib/edge/domains';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { assetUrl, deleteAsset } from '../lib/files';
 import { storeImages } from '../lib/image-writes';

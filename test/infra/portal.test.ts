@@ -211,7 +211,7 @@ describe('Storage', () => {
     }
   });
 
-  it('versions the documents and assets buckets and allows presigned uploads from any HTTPS origin (the firms\' domains)', () => {
+  it("versions the documents and assets buckets and allows presigned uploads from any HTTPS origin (the firms' domains)", () => {
     const template = Template.fromStack(synth.stacks.stateful);
     const withCors = Object.values(template.findResources('AWS::S3::Bucket')).filter(
       (b) => b.Properties.CorsConfiguration,
