@@ -1,3 +1,4 @@
+import * as sdk from '@aws-sdk/client-cloudfront';
 import {
   CloudFrontClient,
   CNAMEAlreadyExists,
@@ -28,7 +29,7 @@ const cloudFront = mockClient(CloudFrontClient);
 const PROJECT = '5d1f8a52-3c55-4e0f-9f3a-0c6d1a0e7b11';
 const NAME = tenantName(PROJECT);
 const settings = { distributionId: 'EMT123', connectionGroupId: 'cg_1', routingEndpoint: 'd111.cloudfront.net' };
-const edge = () => cloudFrontEdge({ ...settings, client: new CloudFrontClient({ region: 'us-east-1' }) });
+const edge = () => cloudFrontEdge(sdk, { ...settings, client: new CloudFrontClient({ region: 'us-east-1' }) });
 
 const notFound = () => new EntityNotFound({ message: 'not found', $metadata: {} });
 const tenantAnswer = (over: { domain?: string; enabled?: boolean; status?: string; active?: boolean } = {}) => ({

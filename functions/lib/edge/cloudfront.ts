@@ -1,27 +1,33 @@
-import {
-  CloudFrontClient,
-  CNAMEAlreadyExists,
-  CreateDistributionTenantCommand,
-  DeleteDistributionTenantCommand,
-  EntityAlreadyExists,
-  EntityNotFound,
-  GetDistributionTenantCommand,
-  GetManagedCertificateDetailsCommand,
-  UpdateDistributionTenantCommand,
-} from '@aws-sdk/client-cloudfront';
+import type * as CloudFrontSdk from '@aws-sdk/client-cloudfront';
 import { DomainInUseError, type EdgeCertificate, type EdgeProvider, type EdgeTenant } from './domains';
 
 /**
  * CloudFront SaaS Manager through the SDK (a service the light clients do not cover: docs/decisions/light-aws-clients.md).
  * The certificate is requested with the tenant and validated by CloudFront itself (ValidationTokenHost `cloudfront`):
  * it answers the token once the firm's CNAME points at the connection group, so the firm creates one record only.
+ * The SDK module is passed in, loaded only when a domain is provisioned: functions/lib/edge/domains.ts imports it from
+ * the Lambda runtime's own SDK (infra/bundling.ts RUNTIME_SDK_CLIENTS), so it weighs nothing in the bundles.
  */
-export function cloudFrontEdge(settings: {
-  distributionId: string;
-  connectionGroupId: string;
-  routingEndpoint: string;
-  client?: CloudFrontClient;
-}): EdgeProvider {
+export function cloudFrontEdge(
+  sdk: typeof CloudFrontSdk,
+  settings: {
+    distributionId: string;
+    connectionGroupId: string;
+    routingEndpoint: string;
+    client?: CloudFrontSdk.CloudFrontClient;
+  },
+): EdgeProvider {
+  const {
+    CloudFrontClient,
+    CNAMEAlreadyExists,
+    CreateDistributionTenantCommand,
+    DeleteDistributionTenantCommand,
+    EntityAlreadyExists,
+    EntityNotFound,
+    GetDistributionTenantCommand,
+    GetManagedCertificateDetailsCommand,
+    UpdateDistributionTenantCommand,
+  } = sdk;
   // CloudFront's API is global, served from us-east-1.
   const client = settings.client ?? new CloudFrontClient({ region: 'us-east-1' });
   const certificateRequest = { ValidationTokenHost: 'cloudfront' as const };

@@ -70,8 +70,8 @@ export async function edgeProvider(): Promise<EdgeProvider | undefined> {
   const connectionGroupId = process.env.EDGE_CONNECTION_GROUP_ID;
   const routingEndpoint = process.env.EDGE_ROUTING_ENDPOINT;
   if (!distributionId || !connectionGroupId || !routingEndpoint) return undefined;
-  const { cloudFrontEdge } = await import('./cloudfront');
-  return cloudFrontEdge({ distributionId, connectionGroupId, routingEndpoint });
+  const [sdk, { cloudFrontEdge }] = await Promise.all([import('@aws-sdk/client-cloudfront'), import('./cloudfront')]);
+  return cloudFrontEdge(sdk, { distributionId, connectionGroupId, routingEndpoint });
 }
 
 /** A project's tenant name: stable across domain changes, valid in CloudFront (letters, digits, hyphens). */
