@@ -101,6 +101,9 @@ test('a SUPER_ADMIN sets a firm\u2019s domain and sees the DNS record to create 
       () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
     );
     expect(overflow).toBe(false);
+    // The values keep a readable width (label above value), not a few pixels beside a label column.
+    const value = phone.page.getByTestId('project-domain-record').locator('dd').last();
+    expect((await value.boundingBox())?.width ?? 0).toBeGreaterThan(200);
     expect(await seriousViolations(phone.page)).toEqual([]);
     await screenshot(phone.page, 'firm-domain-active-375');
   } finally {

@@ -1,7 +1,11 @@
 import { Template } from 'aws-cdk-lib/assertions';
+import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { esbuildOptions, RUNTIME_SDK_CLIENTS } from '../../infra/bundling';
 import { EDGE_TENANT_ACTIONS } from '../../infra/constructs/function-access';
+import { handlerEntry } from '../../infra/paths';
 import { PERMISSIONS } from '../../infra/permissions';
+import { contracts } from '../../shared/contracts';
 import {
   actionsOf,
   contractById,
@@ -94,6 +98,25 @@ describe('who may manage distribution tenants', () => {
       .sort();
     expect(declared).toEqual([...PROVISIONING].sort());
   });
+
+  it('and exactly those functions can reach CloudFront (its client, from the runtime, in their bundles only)', async () => {
+    expect(RUNTIME_SDK_CLIENTS).toContain('@aws-sdk/client-cloudfront');
+    const handlers = [...new Set(contracts.map((c) => c.handler))];
+    const { entryPoints: _e, outfile: _o, ...options } = esbuildOptions('', '');
+    const result = await build({
+      ...options,
+      entryPoints: Object.fromEntries(handlers.map((handler) => [handler, handlerEntry(handler)])),
+      outdir: '/virtual-out',
+      write: false,
+      metafile: false,
+      logLevel: 'error',
+    });
+    const reaching = result.outputFiles
+      .filter((file) => file.text.includes('@aws-sdk/client-cloudfront'))
+      .map((file) => file.path.replace(/^.*\/virtual-out\//, '').replace(/\.js$/, ''));
+    const declaring = contracts.filter((c) => PERMISSIONS[c.id]?.edge).map((c) => c.handler);
+    expect(reaching.sort()).toEqual(declaring.sort());
+  }, 120_000);
 
   it.each(PROVISIONING)('%s: the tenant calls only, on the distribution, its connection group and tenants', (id) => {
     const statements = edgeStatements(id);
