@@ -21,6 +21,7 @@ import {
   OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
@@ -197,7 +198,9 @@ export class Web extends Construct {
 
     const customDomain = props.domainName && props.certificateArn;
     const webAclArn = props.webAclArn ?? new PortalWebAcl(this, 'Firewall').arn;
-    // What both distributions serve, built once per distribution (each gets its own origin access control).
+    // One origin access control for the site bucket, whichever distribution asks.
+    const siteAccess = new S3OriginAccessControl(this, 'SiteAccess', { description: 'Portal SPA bucket' });
+    // What both distributions serve, built once per distribution.
     const shared = (): DistributionProps => ({
       comment: 'Portal: SPA and /api',
       defaultRootObject: 'index.html',
@@ -211,7 +214,7 @@ export class Web extends Construct {
       // viewer's query string, CachingOptimized forwards none).
       enableLogging: false,
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket, { originAccessControl: siteAccess }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
