@@ -142,7 +142,10 @@ export async function patchProject(caller: Caller, uuid: string, input: PatchInp
     ...before,
     ...(sentFields(fields) as Partial<ProjectRecord>),
     ...stored,
-    ...(fields.custom_portal_url && { custom_portal_url: normalizePortalUrl(fields.custom_portal_url) }),
+    // '' clears it (its marker and the firm's domain at the edge go with it).
+    ...(fields.custom_portal_url !== undefined && {
+      custom_portal_url: fields.custom_portal_url ? normalizePortalUrl(fields.custom_portal_url) : null,
+    }),
     ...(admins && { admin: admins.map((a) => a.uuid) }),
     updated: nowIso(),
     version: before.version + 1,

@@ -59,8 +59,12 @@ export const projectCreateSchema = /* @__PURE__ */ (() =>
     enable: z.optional(projectFields.enable),
   }))();
 
+/** A PATCH may also clear the portal URL with '' (the firm's domain is then removed from the edge). */
 export const projectPatchSchema = /* @__PURE__ */ (() =>
-  z.extend(z.partial(z.object(projectFields)), { version: versionField }))();
+  z.extend(z.partial(z.object(projectFields)), {
+    version: versionField,
+    custom_portal_url: z.optional(z.union([projectFields.custom_portal_url, z.literal('')])),
+  }))();
 
 const userRef = z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() });
 
@@ -173,6 +177,8 @@ export const deleteProject = defineContract({
 
 /** A firm's own domain at the edge (functions/lib/edge/domains.ts): what the firm must create and where it stands. */
 export const projectDomainSchema = z.object({
+  /** The project's uuid. */
+  uuid: z.string(),
   domain: z.nullable(z.string()),
   status: z.enum(['none', 'provisioning', 'pending', 'active', 'failed', 'in_use', 'unavailable']),
   certificate_status: z.nullable(z.string()),

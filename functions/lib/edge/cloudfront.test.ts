@@ -167,6 +167,7 @@ describe('the domain report and its status mapping', () => {
     });
     installEdgeProvider(edge());
     expect(await domainReport(PROJECT, 'https://portal.firma.cl/')).toEqual({
+      uuid: PROJECT,
       domain: 'portal.firma.cl',
       status: 'pending',
       certificate_status: 'pending-validation',

@@ -103,6 +103,7 @@ export type DomainStatus =
   | 'unavailable';
 
 export interface DomainReport {
+  uuid: string;
   domain: string | null;
   status: DomainStatus;
   certificate_status: CertificateStatus | null;
@@ -181,13 +182,14 @@ export async function provisionAfterSave(projectUuid: string, customPortalUrl: s
 export async function domainReport(projectUuid: string, customPortalUrl: string | null): Promise<DomainReport> {
   const domain = domainOf(customPortalUrl);
   const edge = await edgeProvider();
-  const empty = { certificate_status: null, dns_records: [], validation: [] };
+  const empty = { uuid: projectUuid, certificate_status: null, dns_records: [], validation: [] };
   if (!edge) return { domain, status: domain ? 'unavailable' : 'none', ...empty };
   const { inUse, tenant } = await reconcileDomain(edge, projectUuid, domain);
   if (!domain) return { domain, status: 'none', ...empty };
   if (inUse) return { domain, status: 'in_use', ...empty };
   const certificate = tenant ? await edge.certificate(tenant) : undefined;
   return {
+    uuid: projectUuid,
     domain,
     status: statusOf(domain, tenant, certificate),
     certificate_status: certificate?.status ?? null,
