@@ -124,3 +124,35 @@ test('another project cannot take a domain a firm already has', async () => {
   const report = await call(projects.getProjectDomain, { token, params: { uuid: second } });
   expect(report.body).toMatchObject({ domain: null, status: 'none' });
 });
+
+test('emptying the portal URL removes the firm\u2019s domain: the detail says the portal\u2019s domain serves it', async () => {
+  const uuid = await newProject();
+  const domain = `firma-${randomUUID().slice(0, 8)}.localhost`;
+  const token = (await signIn('superadmin@demo.cl')).access;
+  const set = await call(projects.patchProject, {
+    token,
+    params: { uuid },
+    body: { custom_portal_url: `https://${domain}` },
+  });
+  expect(set.status).toBe(200);
+  const { context, page } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+  try {
+    await signInWithCookies(context, webUrl, 'superadmin@demo.cl');
+    await page.goto(`${webUrl}/admin/projects/edit/${uuid}`);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.locator('[aria-current="step"]', { hasText: 'Inicio de sesión' }).waitFor();
+    expect(await page.getByLabel('URL del portal').inputValue()).toBe(`https://${domain}`);
+    await page.getByLabel('URL del portal').fill('');
+    const saved = page.waitForResponse(
+      (r) => r.url().includes(`/api/v1/projects/project/${uuid}`) && r.request().method() === 'PATCH',
+    );
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    const answer = await saved;
+    expect(answer.status()).toBe(200);
+    expect((await answer.json()).custom_portal_url).toBeNull();
+    await page.goto(`${webUrl}/admin/projects/detail/${uuid}`);
+    await expect.poll(() => domainStatus(page).textContent()).toBe('Sin dominio propio');
+  } finally {
+    await context.close();
+  }
+});
