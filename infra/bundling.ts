@@ -10,7 +10,8 @@ import type { BuildOptions } from 'esbuild';
  *
  * - ESM output, with a `require` made by createRequire so the CommonJS parts of dependencies still load.
  * - `mainFields: module, main`: packages' ES module builds first, which esbuild tree-shakes far better.
- * - The AWS SDK v3 is bundled (no externals), so only the commands a handler uses ship, whatever SDK the runtime has.
+ * - The AWS SDK v3 is bundled, so only the commands a handler uses ship, whatever SDK the runtime has; the one
+ *   exception, RUNTIME_SDK_CLIENTS, is loaded from the runtime only when called.
  *   The shared clients (functions/lib/aws/) are built in pure calls, so a bundle that never uses one leaves it out.
  * - Aliases (BUNDLE_ALIASES, functionAliases) replace what a function never runs, or runs in a lighter form; each stub in
  *   bundling-stubs/ says why. The SDK's default credential chain becomes the environment provider alone (Lambda and
@@ -99,6 +100,14 @@ export const bundlingFor = (served: ReadonlyArray<{ multipartFiles?: unknown }>)
   multipart: served.some((contract) => Boolean(contract.multipartFiles)),
 });
 
+/**
+ * SDK clients taken from the Lambda runtime's own AWS SDK v3 instead of the bundle, each imported dynamically where it
+ * is used, so it costs neither bundle size nor cold start to the calls that never reach it. CloudFront: its client
+ * (XML protocol) weighed 430 KB, more than twice a function's budget, in the four project functions that provision a
+ * firm's domain (functions/lib/edge/domains.ts); SaaS Manager's calls date from 2025 and every Node 24 runtime has them.
+ */
+export const RUNTIME_SDK_CLIENTS = ['@aws-sdk/client-cloudfront'] as const;
+
 // The size budgets are in weight-budgets.ts; where the weight is and why, docs/decisions/weight-budgets.md.
 
 /** The NodejsFunction `bundling` props. */
@@ -110,7 +119,7 @@ export function lambdaBundling(fn: FunctionBundling = { multipart: true }): Bund
     banner: BUNDLE_BANNER,
     minify: true,
     sourceMap: false,
-    externalModules: [],
+    externalModules: [...RUNTIME_SDK_CLIENTS],
     define: { ...BUNDLE_DEFINE },
     esbuildArgs: {
       '--alias': Object.entries(functionAliases(fn)).map(([name, target]) => `${name}=${target}`),
@@ -135,7 +144,7 @@ export function esbuildOptions(
     banner: { js: BUNDLE_BANNER },
     minify: true,
     sourcemap: false,
-    external: [],
+    external: [...RUNTIME_SDK_CLIENTS],
     alias: functionAliases(fn),
     define: { ...BUNDLE_DEFINE },
     metafile: true,

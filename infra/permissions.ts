@@ -76,6 +76,11 @@ export interface Permissions {
   mailIdentities?: true;
   /** sqs:SendMessage on the invitation mail queue (constructs/mail-queue.ts), and its URL in the environment. */
   mailQueue?: true;
+  /**
+   * A firm's own domain (functions/lib/edge): the distribution tenant calls of CloudFront SaaS Manager on the
+   * portal's multi-tenant distribution and its tenants (EDGE_TENANT_ACTIONS), and their ids in the environment.
+   */
+  edge?: true;
 }
 
 const READ: Permissions = { table: { read: 'query' } };
@@ -138,10 +143,12 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
 
   // projects (SUPER_ADMIN)
   listProjects: READ,
-  createProject: { ...ADMIN_WRITE, assets: IMAGES },
+  // A project's save provisions its custom_portal_url at the edge; its domain screen reads and finishes that.
+  createProject: { ...ADMIN_WRITE, assets: IMAGES, edge: true },
   getProject: { ...READ, assets: ['GetObject'] },
-  patchProject: { ...ADMIN_WRITE, assets: IMAGES },
-  deleteProject: { ...ADMIN_WRITE, assets: ['DeleteObject'] },
+  patchProject: { ...ADMIN_WRITE, assets: IMAGES, edge: true },
+  deleteProject: { ...ADMIN_WRITE, assets: ['DeleteObject'], edge: true },
+  getProjectDomain: { ...READ, edge: true },
   searchProjects: READ,
   listProjectAdminsAvailable: READ,
   listMyProjects: READ,

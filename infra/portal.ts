@@ -62,6 +62,19 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
     portalUrl: settings.portalUrl,
   });
   const httpApi = new HttpApiStack(app, `${p}HttpApi`, { env, description: 'Portal: HTTP API and stage' });
+  const web = new WebStack(app, `${p}Web`, {
+    env,
+    description: 'Portal: CloudFront, SPA bucket',
+    apiHost: httpApi.gateway.endpointHost,
+    originSecret: httpApi.gateway.originSecret,
+    presignedBuckets: [stateful.storage.documentsBucket, stateful.storage.assetsBucket],
+    domainName: settings.domainName,
+    certificateArn: settings.certificateArn,
+    webAclArn: settings.webAclArn,
+    quickSightRegion: settings.embedding.quickSight?.region,
+    webDist: options.webDist ?? WEB_DIST,
+  });
+
   const apis = chunkContracts(options.contracts).map(
     (chunk) =>
       new ApiStack(app, `${p}Api${chunk.name}`, {
@@ -76,21 +89,10 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
         chatbotModelId: settings.chatbotModelId,
         contactEmail: settings.contactEmail,
         listIndexesOff: settings.listIndexesOff,
+        // Firms' domains are provisioned by the API on the web stack's multi-tenant distribution.
+        edge: web.web.edge,
       }),
   );
-  const web = new WebStack(app, `${p}Web`, {
-    env,
-    description: 'Portal: CloudFront, SPA bucket',
-    apiHost: httpApi.gateway.endpointHost,
-    originSecret: httpApi.gateway.originSecret,
-    presignedBuckets: [stateful.storage.documentsBucket, stateful.storage.assetsBucket],
-    domainName: settings.domainName,
-    certificateArn: settings.certificateArn,
-    webAclArn: settings.webAclArn,
-    quickSightRegion: settings.embedding.quickSight?.region,
-    webDist: options.webDist ?? WEB_DIST,
-  });
-
   // Outside us-east-1 the web stack refuses to deploy without a web ACL from there (web-acl.ts): this stack makes one.
   const firewall =
     settings.region && settings.region !== 'us-east-1' && !settings.webAclArn
@@ -145,7 +147,7 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
   if (settings.portalUrlIsPlaceholder) {
     Annotations.of(stateful).addWarningV2(
       'portal:placeholder-portal-url',
-      `PORTAL_URL and S3 CORS use the placeholder ${settings.portalUrl}: pass -c domainName=... (with certificateArn) or -c portalUrl=https://<distribution domain> (docs/deploy.md).`,
+      `PORTAL_URL uses the placeholder ${settings.portalUrl}: pass -c domainName=... (with certificateArn) or -c portalUrl=https://<distribution domain> (docs/deploy.md).`,
     );
   }
   if (!settings.senderEmail) {

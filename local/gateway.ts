@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { type Contract, routeKey, routePath } from '../shared/contracts/define';
 import { buildOpenApi } from '../shared/openapi/build';
 import { PORTAL_RESPONSE_HEADERS } from '../shared/response-headers';
+import { installEdgeStandIn } from './edge-stand-in';
 import { describeFault, FAULT_PLAN_HEADER, FAULTS_INJECTED_HEADER, installFaultSwitch, runUnderFaults } from './faults';
 import { installIamEmulation, runAs } from './iam-emulation';
 
@@ -159,6 +160,9 @@ const json = (status: number, body: unknown): APIGatewayProxyStructuredResultV2 
   body: JSON.stringify(body),
 });
 
+/** The local gateway's stand-in for "the firm's DNS is now in place" (`?domain=portal.firma.cl`). */
+export const LOCAL_VALIDATE_PATH = '/api/local/firm-domains/validate';
+
 export interface Gateway {
   url: string;
   server: Server;
@@ -178,6 +182,8 @@ export async function startGateway(options: {
   await installIamEmulation();
   // Only where PORTAL_FAULT_INJECTION is set (local/faults.ts); a fault plan header is otherwise ignored.
   const faults = await installFaultSwitch();
+  // Firms' domains: no CloudFront locally, its stand-in instead (pending until marked validated below).
+  const edge = installEdgeStandIn();
   const openapi = JSON.stringify(buildOpenApi(options.contracts));
   const handlers = new Map<string, Promise<Handler>>();
 
@@ -189,6 +195,11 @@ export async function startGateway(options: {
       if (req.method === 'GET' && url.pathname === '/api/openapi.json') {
         res.writeHead(200, { 'content-type': 'application/json', ...PORTAL_RESPONSE_HEADERS }).end(openapi);
         return;
+      }
+      // Local only: what CloudFront does once a firm's DNS points at it (the certificate is issued, the domain served).
+      if (req.method === 'POST' && url.pathname === LOCAL_VALIDATE_PATH) {
+        const validated = edge.validateDomain(url.searchParams.get('domain') ?? '');
+        return send(res, json(validated ? 200 : 404, validated ? { detail: 'ok' } : { code: 'NOT_FOUND' }));
       }
       const selected = selectRoute(routes, req.method ?? 'GET', url.pathname);
       if (!selected) return send(res, json(404, { code: 'ROUTE_NOT_FOUND' }));

@@ -26,6 +26,7 @@ import { addMembershipWrites, readUserEntries, removeMembershipWrites, usersOfPr
 import type { UserRecord } from '../lib/data/user-record';
 import { loadMembers, personRef } from '../lib/data/users';
 import { deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
+import { provisionAfterSave } from '../lib/edge/domains';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { assetUrl, deleteAsset } from '../lib/files';
 import { storeImages } from '../lib/image-writes';
@@ -115,6 +116,8 @@ export async function createProject(caller: Caller, input: CreateInput, files: U
     await images.discard();
     throw error;
   }
+  // The saved URL is the domain's desired state; the edge follows it (a refresh of the domain finishes a stop here).
+  if (project.custom_portal_url) await provisionAfterSave(uuid, project.custom_portal_url);
   return projectView(project);
 }
 
@@ -139,7 +142,10 @@ export async function patchProject(caller: Caller, uuid: string, input: PatchInp
     ...before,
     ...(sentFields(fields) as Partial<ProjectRecord>),
     ...stored,
-    ...(fields.custom_portal_url && { custom_portal_url: normalizePortalUrl(fields.custom_portal_url) }),
+    // '' clears it (its marker and the firm's domain at the edge go with it).
+    ...(fields.custom_portal_url !== undefined && {
+      custom_portal_url: fields.custom_portal_url ? normalizePortalUrl(fields.custom_portal_url) : null,
+    }),
     ...(admins && { admin: admins.map((a) => a.uuid) }),
     updated: nowIso(),
     version: before.version + 1,
@@ -173,6 +179,7 @@ export async function patchProject(caller: Caller, uuid: string, input: PatchInp
     throw error;
   }
   await images.finish();
+  if (before.custom_portal_url !== after.custom_portal_url) await provisionAfterSave(uuid, after.custom_portal_url);
   return projectView(after);
 }
 
@@ -220,6 +227,8 @@ export async function deleteProject(caller: Caller, uuid: string) {
     ...(images.length > 0 ? [cleanupWrite(cleanup)] : []),
   ]);
   if (images.length > 0) await settleCleanup(cleanup, () => Promise.all(images.map(deleteAsset)));
+  // Its tenant is disabled (its domain stops serving); CloudFront deletes only a deployed disabled tenant, later.
+  if (project.custom_portal_url) await provisionAfterSave(uuid, null);
   return { detail: 'ok' };
 }
 

@@ -32,9 +32,12 @@ import {
   acknowledgeAssetObjects,
   acknowledgeDocumentObjects,
   acknowledgeMailIdentities,
+  acknowledgeEdgeTenants,
   acknowledgeQuickSightResources,
+  edgeEnvironment,
   functionPolicy,
 } from './function-access';
+import type { EdgeTenancy } from './web';
 
 /** The newest Node.js runtime aws-cdk-lib knows (cdk-nag AwsSolutions-L1 checks for it); bundles target node20. */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -172,6 +175,8 @@ export interface ApiEndpointsProps {
   contactEmail?: string;
   /** LIST_INDEXES=off: lists read their directories until the list indexes' backfill has run (docs/deploy.md). */
   listIndexesOff?: boolean;
+  /** The multi-tenant distribution of firms' domains (constructs/web.ts); only functions declaring `edge` see it. */
+  edge?: EdgeTenancy;
 }
 
 /**
@@ -246,13 +251,21 @@ export class ApiEndpoints extends Construct {
         assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
         description: `Execution role of ${contract.id} (infra/permissions.ts)`.slice(0, 1000),
         inlinePolicies: {
-          Access: functionPolicy(backend, permissions, logGroup.logGroupArn, props.embedding, props.chatbotModelId),
+          Access: functionPolicy(
+            backend,
+            permissions,
+            logGroup.logGroupArn,
+            props.embedding,
+            props.chatbotModelId,
+            props.edge,
+          ),
         },
       });
       if (permissions.assets?.length) acknowledgeAssetObjects(role, backend);
       if (permissions.documents?.length) acknowledgeDocumentObjects(role, backend);
       if (permissions.embedding) acknowledgeQuickSightResources(role, props.embedding ?? {});
       if (permissions.mail || permissions.mailIdentities) acknowledgeMailIdentities(role);
+      if (permissions.edge && props.edge) acknowledgeEdgeTenants(role);
       this.roles.set(contract.id, role);
 
       const fn = new NodejsFunction(endpoint, 'Function', {
@@ -276,6 +289,7 @@ export class ApiEndpoints extends Construct {
             MAIL_CONFIGURATION_SET: backend.configurationSetName,
             MAIL_IDENTITY_TAG: backend.mailIdentityTag,
           }),
+          ...(permissions.edge && props.edge && edgeEnvironment(props.edge)),
         },
         description: `${httpApiRouteKey(contract)} ${contract.id}: ${contract.summary}`.slice(0, 256),
         bundling: lambdaBundling(bundlingFor([contract])),

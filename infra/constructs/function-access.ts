@@ -6,6 +6,23 @@ import { wildcardResourceFinding } from '../nag';
 import type { KeyPrefix, Permissions, WriteAction } from '../permissions';
 import type { EmbeddingSettings } from '../settings';
 import type { Backend } from './api';
+import type { EdgeTenancy } from './web';
+
+/** What a function that provisions firms' domains may call (functions/lib/edge/cloudfront.ts), and nothing else. */
+export const EDGE_TENANT_ACTIONS = [
+  'cloudfront:CreateDistributionTenant',
+  'cloudfront:GetDistributionTenant',
+  'cloudfront:UpdateDistributionTenant',
+  'cloudfront:DeleteDistributionTenant',
+  'cloudfront:GetManagedCertificateDetails',
+] as const;
+
+/** Tenants get their ids from CloudFront when made: the grant names the account's tenants, the distribution and group. */
+export function edgeTenantResources(edge: EdgeTenancy): string[] {
+  return [edge.distributionArn, edge.connectionGroupArn, edgeTenantsArn()];
+}
+
+export const edgeTenantsArn = () => `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution-tenant/*`;
 
 /** Reads of a 'query' table declaration: items, batches, and queries of the table and its indexes. No Scan. */
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
@@ -31,6 +48,7 @@ export function functionPolicy(
   logGroupArn: string,
   embedding: EmbeddingSettings = {},
   chatbotModelId?: string,
+  edge?: EdgeTenancy,
 ): PolicyDocument {
   const statements: PolicyStatement[] = [
     new PolicyStatement({
@@ -120,6 +138,15 @@ export function functionPolicy(
     );
   }
   if (permissions.embedding) statements.push(...embeddingStatements(embedding));
+  if (permissions.edge && edge) {
+    statements.push(
+      new PolicyStatement({
+        sid: 'EdgeTenants',
+        actions: [...EDGE_TENANT_ACTIONS],
+        resources: edgeTenantResources(edge),
+      }),
+    );
+  }
   if (permissions.chatbotModel && chatbotModelId) {
     statements.push(
       new PolicyStatement({
@@ -207,6 +234,27 @@ export function acknowledgeMailIdentities(scope: IConstruct): void {
       "A firm's own mail domain becomes an SES identity when the SUPER_ADMIN sets it (functions/lib/mail-identity.ts), " +
       'so its name is not known at deployment: sending is allowed from the identities of this account and region only ' +
       "(SES refuses any that is not verified), creating only with the deployment's tag, deleting only what carries it.",
+  });
+}
+
+/** What functions/lib/edge/domains.ts reads to reach CloudFront. */
+export function edgeEnvironment(edge: EdgeTenancy): Record<string, string> {
+  return {
+    EDGE_DISTRIBUTION_ID: edge.distributionId,
+    EDGE_CONNECTION_GROUP_ID: edge.connectionGroupId,
+    EDGE_ROUTING_ENDPOINT: edge.routingEndpoint,
+  };
+}
+
+/** cdk-nag flags `distribution-tenant/*`: tenants are made at run time, one per firm, and get their ids then. */
+export function acknowledgeEdgeTenants(scope: IConstruct): void {
+  Validations.of(scope).acknowledge({
+    id: wildcardResourceFinding(scope, edgeTenantsArn()),
+    reason:
+      'Distribution tenants are created at run time, one per firm with a domain of its own, and CloudFront gives ' +
+      'them their ids then: the function may only make, read, change and delete tenants (and read their managed ' +
+      "certificate), on the portal's multi-tenant distribution and connection group; a tenant is named after its " +
+      'project (functions/lib/edge/domains.ts).',
   });
 }
 

@@ -3,21 +3,26 @@ import { Bucket, type CfnBucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { accessLogsBucket, privateBucketProps } from './buckets';
 
-export interface StorageProps {
-  /** The portal's public origin: browsers upload and download straight from S3 through presigned URLs. */
-  portalOrigins: string[];
-}
+/**
+ * Who may read S3's answers to presigned requests: any HTTPS page, so uploads and downloads work on the portal's
+ * domain and on every firm's own domain, whenever it is added, with no redeploy. This opens nothing: a presigned POST
+ * or GET is refused without its signature (bucket, key, size range, type and expiry are signed), S3 uses no cookies
+ * (nothing is sent on the viewer's behalf), and CORS only lets a page read an answer a plain form or link could
+ * already get. The bucket stays private.
+ */
+export const PRESIGNED_CORS_ORIGINS = ['https://*'];
 
 /**
  * Documents (the tenants' files) and branding assets (logos, icons): private, versioned, TLS only, S3-managed
- * encryption, server access logs into a log bucket, and CORS for presigned uploads and downloads from the portal.
+ * encryption, server access logs into a log bucket, and CORS for presigned uploads and downloads from the portal's and
+ * the firms' domains.
  */
 export class Storage extends Construct {
   readonly documentsBucket: Bucket;
   readonly assetsBucket: Bucket;
   readonly accessLogsBucket: Bucket;
 
-  constructor(scope: Construct, id: string, props: StorageProps) {
+  constructor(scope: Construct, id: string) {
     super(scope, id);
     this.accessLogsBucket = accessLogsBucket(this, 'AccessLogs');
 
@@ -29,7 +34,7 @@ export class Storage extends Construct {
         serverAccessLogsPrefix: logPrefix,
         cors: [
           {
-            allowedOrigins: props.portalOrigins,
+            allowedOrigins: PRESIGNED_CORS_ORIGINS,
             allowedMethods: [HttpMethods.GET, HttpMethods.PUT, HttpMethods.HEAD, HttpMethods.POST],
             allowedHeaders: ['*'],
             exposedHeaders: ['ETag'],

@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CfnOutput, Duration, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
+  CfnConnectionGroup,
+  type CfnDistribution,
   Function as CloudFrontFunction,
   Distribution,
+  type DistributionProps,
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
@@ -18,6 +21,7 @@ import {
   OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
@@ -116,6 +120,16 @@ export function contentSecurityPolicy(bucketHosts: string[], quickSightRegion?: 
   ].join('; ');
 }
 
+/** The multi-tenant distribution the firms' own domains reach (one distribution tenant per firm, made by the API). */
+export interface EdgeTenancy {
+  distributionId: string;
+  distributionArn: string;
+  connectionGroupId: string;
+  connectionGroupArn: string;
+  /** The connection group's `d….cloudfront.net`: the CNAME target of every firm's domain. */
+  routingEndpoint: string;
+}
+
 /**
  * The SPA bucket (private) behind CloudFront with Origin Access Control, /api/* routed to the HTTP API (no caching,
  * every viewer header but Host forwarded, Origin included, all methods, plus the origin-verify header), security
@@ -124,6 +138,9 @@ export function contentSecurityPolicy(bucketHosts: string[], quickSightRegion?: 
 export class Web extends Construct {
   readonly bucket: Bucket;
   readonly distribution: Distribution;
+  /** Serves the firms' own domains: same origins, behaviours, headers and firewall as `distribution`. */
+  readonly tenantDistribution: Distribution;
+  readonly edge: EdgeTenancy;
   readonly deployed: boolean;
 
   constructor(scope: Construct, id: string, props: WebProps) {
@@ -181,19 +198,15 @@ export class Web extends Construct {
 
     const customDomain = props.domainName && props.certificateArn;
     const webAclArn = props.webAclArn ?? new PortalWebAcl(this, 'Firewall').arn;
-    this.distribution = new Distribution(this, 'Distribution', {
+    // One origin access control for the site bucket, whichever distribution asks.
+    const siteAccess = new S3OriginAccessControl(this, 'SiteAccess', { description: 'Portal SPA bucket' });
+    // What both distributions serve, built once per distribution.
+    const shared = (): DistributionProps => ({
       comment: 'Portal: SPA and /api',
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       // Chile is served from South American edge locations, which only the "All" price class includes.
       priceClass: PriceClass.PRICE_CLASS_ALL,
-      ...(customDomain
-        ? {
-            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
-            domainNames: [props.domainName as string],
-            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn as string),
-          }
-        : {}),
       webAclId: webAclArn,
       // No standard logging: its lines always carry the query string (cs-uri-query), and download links and e-mail
       // links carry tokens there (?token=). API calls are logged by the HTTP API stage (route key, no query string)
@@ -201,7 +214,7 @@ export class Web extends Construct {
       // viewer's query string, CachingOptimized forwards none).
       enableLogging: false,
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket, { originAccessControl: siteAccess }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
@@ -226,19 +239,32 @@ export class Web extends Construct {
         },
       },
     });
+    // The portal's own domain (the SUPER_ADMIN, and firms without a domain of their own).
+    this.distribution = new Distribution(this, 'Distribution', {
+      ...shared(),
+      ...(customDomain
+        ? {
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+            domainNames: [props.domainName as string],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn as string),
+          }
+        : {}),
+    });
+    this.tenantDistribution = this.multiTenantDistribution(shared());
+    const group = new CfnConnectionGroup(this, 'FirmDomains', {
+      name: `${Stack.of(this).stackName}-firms`,
+      enabled: true,
+      ipv6Enabled: true,
+    });
+    this.edge = {
+      distributionId: this.tenantDistribution.distributionId,
+      distributionArn: this.tenantDistribution.distributionArn,
+      connectionGroupId: group.attrId,
+      connectionGroupArn: group.attrArn,
+      routingEndpoint: group.attrRoutingEndpoint,
+    };
 
-    Validations.of(this.distribution).acknowledge({
-      id: 'AwsSolutions-CFR1',
-      reason:
-        'No geo restriction: the firms and their clients use the portal from Chile and abroad (travel, foreign ' +
-        'shareholders); access is controlled by authentication, not by country.',
-    });
-    Validations.of(this.distribution).acknowledge({
-      id: 'AwsSolutions-CFR3',
-      reason:
-        'Standard logs always record the query string, where download and e-mail links carry tokens (no ' +
-        'token in any log). API requests are logged by the HTTP API stage (route key, no query) and each function.',
-    });
+    for (const distribution of [this.distribution, this.tenantDistribution]) this.acknowledgeDistribution(distribution);
     if (!customDomain) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
@@ -252,6 +278,46 @@ export class Web extends Construct {
     if (this.deployed) this.deploySite(props.webDist);
 
     new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
+    new CfnOutput(this, 'FirmDomainsRoutingEndpoint', { value: this.edge.routingEndpoint });
+  }
+
+  /**
+   * CloudFront SaaS Manager's template: `tenant-only`, reachable only through its tenants (one per firm, each with its
+   * domain and a certificate CloudFront manages) and the connection group. aws-cdk-lib's Distribution has no connection
+   * mode (aws-cdk#34297), so its CloudFormation resource is completed here; what a multi-tenant distribution refuses
+   * (IPv6 and price class settings, which CloudFront fixes for it) is removed.
+   */
+  private multiTenantDistribution(props: DistributionProps): Distribution {
+    const distribution = new Distribution(this, 'FirmsDistribution', {
+      ...props,
+      comment: "Portal: SPA and /api on the firms' own domains",
+    });
+    const cfn = distribution.node.defaultChild as CfnDistribution;
+    cfn.addPropertyOverride('DistributionConfig.ConnectionMode', 'tenant-only');
+    cfn.addPropertyDeletionOverride('DistributionConfig.IPV6Enabled');
+    cfn.addPropertyDeletionOverride('DistributionConfig.PriceClass');
+    Validations.of(distribution).acknowledge({
+      id: 'AwsSolutions-CFR4',
+      reason:
+        "A multi-tenant distribution has no certificate of its own: each firm's tenant has a certificate CloudFront " +
+        'requests and manages for its domain (functions/lib/edge/cloudfront.ts).',
+    });
+    return distribution;
+  }
+
+  private acknowledgeDistribution(distribution: Distribution): void {
+    Validations.of(distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason:
+        'No geo restriction: the firms and their clients use the portal from Chile and abroad (travel, foreign ' +
+        'shareholders); access is controlled by authentication, not by country.',
+    });
+    Validations.of(distribution).acknowledge({
+      id: 'AwsSolutions-CFR3',
+      reason:
+        'Standard logs always record the query string, where download and e-mail links carry tokens (no ' +
+        'token in any log). API requests are logged by the HTTP API stage (route key, no query) and each function.',
+    });
   }
 
   /**

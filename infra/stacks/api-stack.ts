@@ -4,6 +4,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { Contract } from '../../shared/contracts/define';
 import { ApiEndpoints, type Backend } from '../constructs/api';
+import type { EdgeTenancy } from '../constructs/web';
 import type { Permissions } from '../permissions';
 import type { EmbeddingSettings } from '../settings';
 
@@ -18,6 +19,7 @@ export interface ApiStackProps extends StackProps {
   chatbotModelId?: string;
   contactEmail?: string;
   listIndexesOff?: boolean;
+  edge?: EdgeTenancy;
 }
 
 /** Routes and functions of one chunk of contracts. */
@@ -36,6 +38,7 @@ export class ApiStack extends Stack {
       chatbotModelId: props.chatbotModelId,
       contactEmail: props.contactEmail,
       listIndexesOff: props.listIndexesOff,
+      edge: props.edge,
     });
   }
 }

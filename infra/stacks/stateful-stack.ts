@@ -29,7 +29,7 @@ export class StatefulStack extends Stack {
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
     this.data = new Data(this, 'Data');
-    this.storage = new Storage(this, 'Storage', { portalOrigins: [props.portalUrl] });
+    this.storage = new Storage(this, 'Storage');
     this.auth = new Auth(this, 'Auth');
     this.email = new Email(this, 'Email', { senderEmail: props.senderEmail });
     // CSV imports' invitation mails wait here and go at the SES rate (constructs/mail-queue.ts).

@@ -59,8 +59,12 @@ export const projectCreateSchema = /* @__PURE__ */ (() =>
     enable: z.optional(projectFields.enable),
   }))();
 
+/** A PATCH may also clear the portal URL with '' (the firm's domain is then removed from the edge). */
 export const projectPatchSchema = /* @__PURE__ */ (() =>
-  z.extend(z.partial(z.object(projectFields)), { version: versionField }))();
+  z.extend(z.partial(z.object(projectFields)), {
+    version: versionField,
+    custom_portal_url: z.optional(z.union([projectFields.custom_portal_url, z.literal('')])),
+  }))();
 
 const userRef = z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() });
 
@@ -169,6 +173,30 @@ export const deleteProject = defineContract({
   summary: 'Delete a project that holds no groups (409 PROJECT_NOT_EMPTY otherwise)',
   params: uuidParams,
   response: z.object({ detail: z.string() }),
+});
+
+/** A firm's own domain at the edge (functions/lib/edge/domains.ts): what the firm must create and where it stands. */
+export const projectDomainSchema = z.object({
+  /** The project's uuid. */
+  uuid: z.string(),
+  domain: z.nullable(z.string()),
+  status: z.enum(['none', 'provisioning', 'pending', 'active', 'failed', 'in_use', 'unavailable']),
+  certificate_status: z.nullable(z.string()),
+  dns_records: z.array(z.object({ type: z.literal('CNAME'), name: z.string(), value: z.string() })),
+  validation: z.array(z.object({ domain: z.string(), redirect_from: z.string(), redirect_to: z.string() })),
+});
+
+export const getProjectDomain = defineContract({
+  id: 'getProjectDomain',
+  method: 'GET',
+  path: 'api/v1/projects/project/{uuid}/domain/',
+  access: SUPER_ADMIN,
+  handler: 'projects/get-project-domain',
+  summary:
+    "The project's own domain: its DNS records and status, read from the edge on each call (which also finishes a " +
+    'provisioning a save left half-way)',
+  params: uuidParams,
+  response: projectDomainSchema,
 });
 
 export const searchProjects = defineContract({

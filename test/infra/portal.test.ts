@@ -222,7 +222,7 @@ describe('Storage', () => {
     }
   });
 
-  it('versions the documents and assets buckets and allows presigned uploads from the portal origin', () => {
+  it("versions the documents and assets buckets and allows presigned uploads from any HTTPS origin (the firms' domains)", () => {
     const template = Template.fromStack(synth.stacks.stateful);
     const withCors = Object.values(template.findResources('AWS::S3::Bucket')).filter(
       (b) => b.Properties.CorsConfiguration,
@@ -233,7 +233,7 @@ describe('Storage', () => {
       expect(bucket.Properties.LoggingConfiguration).toBeDefined();
       expect(bucket.Properties.CorsConfiguration.CorsRules).toEqual([
         expect.objectContaining({
-          AllowedOrigins: ['https://portal.example.cl'],
+          AllowedOrigins: ['https://*'],
           AllowedMethods: ['GET', 'PUT', 'HEAD', 'POST'],
         }),
       ]);

@@ -58,6 +58,16 @@ describe('project wizard payloads (admin-area §5, §7)', () => {
     expect(entries(projectStepBody({ ...saved, admin: [] }, 0, saved, 5))).toContainEqual(['admin', '']);
   });
 
+  it("clears a stored portal URL (the firm's domain leaves the edge), and never sends an empty one otherwise", () => {
+    const saved = { ...values, custom_portal_url: 'https://portal.firma.cl' };
+    expect(entries(projectStepBody({ ...saved, custom_portal_url: '' }, 1, saved, 5))).toContainEqual([
+      'custom_portal_url',
+      '',
+    ]);
+    const none = { ...values, custom_portal_url: '' };
+    expect(entries(projectStepBody(none, 1, none, 5)).map(([key]) => key)).not.toContain('custom_portal_url');
+  });
+
   it('reads colours as #rrggbb', () => {
     expect(longHex('#0F7B5F')).toBe('#0f7b5f');
     expect(longHex('#abc')).toBe('#aabbcc');

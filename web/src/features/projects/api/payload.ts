@@ -128,7 +128,7 @@ export function projectCreateBody(values: ProjectValues): FormData {
 /** Text fields the server checks by format (URL, e-mail, phone): sent only when filled. */
 const FORMAT_FIELDS = new Set<Field>(['url_own_site', 'custom_portal_url', 'contact_email', 'contact_phone']);
 /** Optional texts that may be cleared: an empty value is sent when the stored one was not empty. */
-const CLEARABLE_FIELDS = new Set<Field>(['header_title', 'subtitle', 'footer_disclaimer']);
+const CLEARABLE_FIELDS = new Set<Field>(['header_title', 'subtitle', 'footer_disclaimer', 'custom_portal_url']);
 const FILE_FIELDS = new Set<Field>(['logo', 'icon', 'image']);
 
 /**

@@ -9,6 +9,7 @@ import { ShortId } from '@/components/admin/short-id';
 import { StatusBadge } from '@/components/admin/status-badge';
 import { useProject } from '@/features/projects/api/get-project';
 import { fetchProjectPdf } from '@/features/projects/api/get-project-pdf';
+import { ProjectDomain } from '@/features/projects/components/project-domain';
 
 const t = es.projectsAdmin;
 
@@ -61,6 +62,9 @@ export function ProjectDetailRoute() {
                 {data.custom_portal_url}
               </Link>
             ) : null}
+          </DetailField>
+          <DetailField label={t.domain.title}>
+            <ProjectDomain uuid={data.uuid} />
           </DetailField>
           <DetailField label={t.fields.url_own_site}>
             {data.url_own_site ? (
