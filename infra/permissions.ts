@@ -144,11 +144,16 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // projects (SUPER_ADMIN)
   listProjects: READ,
   // A project's save provisions its custom_portal_url at the edge; its domain screen reads and finishes that.
-  createProject: { ...ADMIN_WRITE, assets: IMAGES, edge: true },
+  createProject: { ...ADMIN_WRITE, assets: IMAGES, edge: true, mailIdentities: true },
   getProject: { ...READ, assets: ['GetObject'] },
-  patchProject: { ...ADMIN_WRITE, assets: IMAGES, edge: true },
-  deleteProject: { ...ADMIN_WRITE, assets: ['DeleteObject'], edge: true },
-  getProjectDomain: { ...READ, edge: true },
+  patchProject: { ...ADMIN_WRITE, assets: IMAGES, edge: true, mailIdentities: true },
+  deleteProject: { ...ADMIN_WRITE, assets: ['DeleteObject'], edge: true, mailIdentities: true },
+  getProjectDomain: {
+    // Reading the domain also brings the firm's mail identity item to the saved URL (functions/projects/firm-domain.ts).
+    table: { read: 'query', write: { 'PROJECT#': ['PutItem', 'DeleteItem'] } },
+    edge: true,
+    mailIdentities: true,
+  },
   searchProjects: READ,
   listProjectAdminsAvailable: READ,
   listMyProjects: READ,

@@ -26,11 +26,11 @@ import { addMembershipWrites, readUserEntries, removeMembershipWrites, usersOfPr
 import type { UserRecord } from '../lib/data/user-record';
 import { loadMembers, personRef } from '../lib/data/users';
 import { deleteKey, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
-import { provisionAfterSave } from '../lib/edge/domains';
 import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { assetUrl, deleteAsset } from '../lib/files';
 import { storeImages } from '../lib/image-writes';
 import type { UploadedFile } from '../lib/uploaded-file';
+import { provisionFirmDomain } from './firm-domain';
 
 /**
  * The rules of projects (admin-area §3 to §6), in one place: uniqueness of name, portal URL and admin (markers in the
@@ -116,8 +116,8 @@ export async function createProject(caller: Caller, input: CreateInput, files: U
     await images.discard();
     throw error;
   }
-  // The saved URL is the domain's desired state; the edge follows it (a refresh of the domain finishes a stop here).
-  if (project.custom_portal_url) await provisionAfterSave(uuid, project.custom_portal_url);
+  // The saved URL is the domain's desired state; the edge and mail follow it (the domain screen finishes a stop here).
+  if (project.custom_portal_url) await provisionFirmDomain(uuid, project.custom_portal_url);
   return projectView(project);
 }
 
@@ -179,7 +179,7 @@ export async function patchProject(caller: Caller, uuid: string, input: PatchInp
     throw error;
   }
   await images.finish();
-  if (before.custom_portal_url !== after.custom_portal_url) await provisionAfterSave(uuid, after.custom_portal_url);
+  if (before.custom_portal_url !== after.custom_portal_url) await provisionFirmDomain(uuid, after.custom_portal_url);
   return projectView(after);
 }
 
@@ -227,8 +227,9 @@ export async function deleteProject(caller: Caller, uuid: string) {
     ...(images.length > 0 ? [cleanupWrite(cleanup)] : []),
   ]);
   if (images.length > 0) await settleCleanup(cleanup, () => Promise.all(images.map(deleteAsset)));
-  // Its tenant is disabled (its domain stops serving); CloudFront deletes only a deployed disabled tenant, later.
-  if (project.custom_portal_url) await provisionAfterSave(uuid, null);
+  // Its tenant is disabled (its domain stops serving; CloudFront deletes only a deployed disabled tenant, later) and
+  // its mail identity removed.
+  if (project.custom_portal_url) await provisionFirmDomain(uuid, null);
   return { detail: 'ok' };
 }
 

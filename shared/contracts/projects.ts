@@ -14,6 +14,7 @@ import {
   uuidSchema,
   versionField,
 } from './fields';
+import { mailDomainView } from './mail-domain';
 import { phoneSchema } from './phone-fields';
 
 const SUPER_ADMIN = ['SUPER_ADMIN'] as const;
@@ -184,6 +185,8 @@ export const projectDomainSchema = z.object({
   certificate_status: z.nullable(z.string()),
   dns_records: z.array(z.object({ type: z.literal('CNAME'), name: z.string(), value: z.string() })),
   validation: z.array(z.object({ domain: z.string(), redirect_from: z.string(), redirect_to: z.string() })),
+  /** The firm's own mail domain (SES): its DKIM records and status; null without a domain of its own. */
+  mail_domain: z.nullable(mailDomainView),
 });
 
 export const getProjectDomain = defineContract({

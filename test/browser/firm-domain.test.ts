@@ -69,6 +69,13 @@ test('a SUPER_ADMIN sets a firm\u2019s domain and sees the DNS record to create 
     expect(await record.locator('dd').allTextContents()).toEqual(['CNAME', domain, LOCAL_ROUTING_ENDPOINT]);
     await page.getByText('Certificado: Pendiente de validación').waitFor();
     await page.getByText(`${domain}/.well-known/pki-validation/`).waitFor();
+    // Beside it, the firm's mail domain: SES's DKIM records for the same host, pending until SES verifies them.
+    const mail = page.getByTestId('project-mail-domain');
+    expect(await mail.getByTestId('project-mail-domain-status').textContent()).toBe('Pendiente de verificación');
+    const dkim = mail.getByTestId('project-mail-domain-record');
+    expect(await dkim.count()).toBe(3);
+    for (const name of await dkim.locator('dd:nth-of-type(2)').allTextContents())
+      expect(name).toMatch(new RegExp(`\\._domainkey\\.${domain.replaceAll('.', '\\.')}$`));
     await settled(page);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'firm-domain-pending-1366');

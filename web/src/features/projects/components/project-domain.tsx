@@ -4,6 +4,7 @@ import { ServerErrors } from '@/components/admin/server-errors';
 import { useProjectDomain } from '@/features/projects/api/get-project-domain';
 
 const t = es.projectsAdmin.domain;
+const m = es.mailDomain;
 
 const BADGE = {
   none: undefined,
@@ -15,9 +16,30 @@ const BADGE = {
   unavailable: undefined,
 } as const;
 
+/** DNS records as the firm's DNS person copies them: type, name and value. */
+function RecordList({
+  records,
+  testId,
+}: {
+  records: Array<{ type: string; name: string; value: string }>;
+  testId: string;
+}) {
+  return records.map((record) => (
+    <dl key={record.name} className="admin-detail-grid" data-testid={testId}>
+      <dt>{t.recordType}</dt>
+      <dd>{record.type}</dd>
+      <dt>{t.recordName}</dt>
+      <dd style={{ overflowWrap: 'anywhere' }}>{record.name}</dd>
+      <dt>{t.recordValue}</dt>
+      <dd style={{ overflowWrap: 'anywhere' }}>{record.value}</dd>
+    </dl>
+  ));
+}
+
 /**
  * The firm's own domain on the project detail: its status, the DNS record the firm must create (a CNAME to the
- * portal's edge) and the certificate's validation, read fresh from the edge on load and on 'Actualizar estado'.
+ * portal's edge) and the certificate's validation, then its mail domain's DKIM records and status, read fresh from the
+ * edge and SES on load and on 'Actualizar estado'.
  */
 export function ProjectDomain({ uuid }: { uuid: string }) {
   const { data, error, isFetching, refetch } = useProjectDomain(uuid);
@@ -41,16 +63,7 @@ export function ProjectDomain({ uuid }: { uuid: string }) {
       {data && data.dns_records.length > 0 ? (
         <Flex direction="column" gap="xxs">
           <Text fontWeight="bold">{t.records}</Text>
-          {data.dns_records.map((record) => (
-            <dl key={record.name} className="admin-detail-grid" data-testid="project-domain-record">
-              <dt>{t.recordType}</dt>
-              <dd>{record.type}</dd>
-              <dt>{t.recordName}</dt>
-              <dd style={{ overflowWrap: 'anywhere' }}>{record.name}</dd>
-              <dt>{t.recordValue}</dt>
-              <dd style={{ overflowWrap: 'anywhere' }}>{record.value}</dd>
-            </dl>
-          ))}
+          <RecordList records={data.dns_records} testId="project-domain-record" />
           <Text fontSize="small">{t.recordsHint}</Text>
         </Flex>
       ) : null}
@@ -63,6 +76,22 @@ export function ProjectDomain({ uuid }: { uuid: string }) {
               {`${v.redirect_from} → ${v.redirect_to}`}
             </Text>
           ))}
+        </Flex>
+      ) : null}
+      {data?.mail_domain ? (
+        <Flex direction="column" gap="xxs" data-testid="project-mail-domain">
+          <Text fontWeight="bold">{m.title}</Text>
+          <Flex gap="small" alignItems="center" wrap="wrap">
+            <Badge
+              variation={data.mail_domain.status === 'VERIFIED' ? 'success' : 'warning'}
+              data-testid="project-mail-domain-status"
+            >
+              {m.status[data.mail_domain.status]}
+            </Badge>
+          </Flex>
+          <Text fontSize="small">{m.intro}</Text>
+          <RecordList records={data.mail_domain.dns_records} testId="project-mail-domain-record" />
+          <Text fontSize="small">{data.mail_domain.sender ? m.sender(data.mail_domain.sender) : m.noSender}</Text>
         </Flex>
       ) : null}
     </Flex>
