@@ -21,7 +21,8 @@ export const VALUE_CHARS = 200;
 /** Up to this many rows before the page are skipped by reading them in the page's own Query. */
 const DIRECT_ROWS = 2000;
 
-const indexPk = (directory: Directory) => `LIST#${directory.partition}`;
+/** The partition key of a directory's sorted index (its rows, counters, layouts and bucket counts). */
+export const indexPk = (directory: Directory) => `LIST#${directory.partition}`;
 /** The highest code point: a range up to prefix + this holds every value that starts with the prefix. */
 const LAST_CHAR = '\u{10ffff}';
 
@@ -189,7 +190,7 @@ export async function readOrderPage<T>(
   }
   if (offset >= count) return [];
   const buckets = await readBuckets(indexPk(directory), order);
-  if (buckets && buckets.length > 1) return readFromBuckets<T>(directory, order, buckets, { ...request, direct });
+  if (buckets && buckets.length > 1) return readFromBuckets<T>(directory, order, buckets, request);
   const take = Math.min(limit, count - offset);
   const fromEnd = count - offset - take;
   if (fromEnd < offset) {
@@ -212,9 +213,9 @@ async function readFromBuckets<T>(
   directory: Directory,
   order: string,
   buckets: Array<{ fence: string; rows: number }>,
-  request: { descending: boolean; offset: number; limit: number; direct: number },
+  request: { descending: boolean; offset: number; limit: number },
 ): Promise<Array<Entry<T>>> {
-  const { descending, offset, limit, direct } = request;
+  const { descending, offset, limit } = request;
   const total = buckets.reduce((sum, b) => sum + b.rows, 0);
   const first = descending ? Math.max(0, total - offset - limit) : offset;
   const end = descending ? total - offset : Math.min(total, offset + limit);
@@ -228,7 +229,7 @@ async function readFromBuckets<T>(
   const fence = buckets[at]?.fence as string;
   const skip = first - before;
   let rows: Array<Entry<T>>;
-  if (skip <= direct) {
+  if (skip <= DIRECT_ROWS) {
     rows = (await takeRows<T>(directory, order, false, skip + end - first, undefined, fence)).slice(skip);
   } else {
     // A bucket not yet split (a rebalance lost a race): skipped by COUNT Queries from its fence.
