@@ -116,18 +116,27 @@ const entryOf = <T>(item: Record<string, unknown>): Entry<T> => {
 function queryRows(
   directory: Directory,
   order: string,
-  options: { descending: boolean; limit?: number; start?: Key; prefix?: string; countOnly?: boolean; fence?: string },
+  options: {
+    descending: boolean;
+    limit?: number;
+    start?: Key;
+    prefix?: string;
+    countOnly?: boolean;
+    fence?: string;
+    below?: string;
+  },
 ) {
   const prefixed = `${order}#${(options.prefix ?? '').slice(0, VALUE_CHARS)}`;
-  // From a bucket's fence (order-buckets.ts) to the order's end, or the range of a prefix.
+  // From a bucket's fence (order-buckets.ts) to the order's end or to the next fence (`below`), or a prefix's range.
   const from = options.fence ?? prefixed;
+  const to = options.below === undefined ? `${prefixed}${LAST_CHAR}` : justBelow(options.below);
   return dynamo.send(
     new QueryCommand({
       TableName: config.tableName,
       // A closed range rather than begins_with, which DynamoDB Local reads past the prefix and filters afterwards:
       // hundreds of ms for one match among 150,000 rows there (docs/decisions/list-paging.md).
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': indexPk(directory), ':from': from, ':to': `${prefixed}${LAST_CHAR}` },
+      ExpressionAttributeValues: { ':pk': indexPk(directory), ':from': from, ':to': to },
       ScanIndexForward: !options.descending,
       Limit: options.limit,
       ExclusiveStartKey: options.start,
@@ -136,6 +145,13 @@ function queryRows(
   );
 }
 
+/**
+ * The highest key below `key` that any row may have: its last character (an id's: ASCII, never the lowest) one lower,
+ * then the highest code point (BETWEEN is inclusive; a fence is the first row of the next bucket).
+ */
+const justBelow = (key: string) =>
+  `${key.slice(0, -1)}${String.fromCharCode(key.charCodeAt(key.length - 1) - 1)}${LAST_CHAR}`;
+
 /** Up to `limit` rows in order from `start` (a Query answers at most 1 MB: it goes on from where that one stopped). */
 async function takeRows<T>(
   directory: Directory,
@@ -143,12 +159,12 @@ async function takeRows<T>(
   descending: boolean,
   limit: number,
   start?: Key,
-  fence?: string,
+  range: { fence?: string; below?: string } = {},
 ): Promise<Array<Entry<T>>> {
   const rows: Array<Entry<T>> = [];
   let from = start;
   while (rows.length < limit) {
-    const out = await queryRows(directory, order, { descending, limit: limit - rows.length, start: from, fence });
+    const out = await queryRows(directory, order, { descending, limit: limit - rows.length, start: from, ...range });
     rows.push(...(out.Items ?? []).map((item) => entryOf<T>(item)));
     from = out.LastEvaluatedKey;
     if (!from) break;
@@ -206,8 +222,9 @@ export async function readOrderPage<T>(
 
 /**
  * A page located by bucket counts: its rows' positions in ascending key order, the bucket holding the first, and one
- * ascending Query from that bucket's fence that skips the rows of the bucket before the page (a page in descending
- * order is read ascending and turned round). The positions follow the buckets' own total, read with them.
+ * Query that skips the rows of that bucket before the page (ascending from its fence) or after it (descending from its
+ * last row), whichever are fewer: at most half a bucket. A page in descending order is located in ascending positions
+ * and turned round. The positions follow the buckets' own total, read with them.
  */
 async function readFromBuckets<T>(
   directory: Directory,
@@ -227,14 +244,21 @@ async function readFromBuckets<T>(
     at += 1;
   }
   const fence = buckets[at]?.fence as string;
+  const next = buckets[at + 1]?.fence;
   const skip = first - before;
+  // The rows of the bucket after the page, when the page ends inside it: read from its last row when they are fewer.
+  const bucketEnd = before + (buckets[at]?.rows ?? 0);
+  const fromBack = end <= bucketEnd ? bucketEnd - end : Number.POSITIVE_INFINITY;
   let rows: Array<Entry<T>>;
-  if (skip <= DIRECT_ROWS) {
-    rows = (await takeRows<T>(directory, order, false, skip + end - first, undefined, fence)).slice(skip);
+  if (fromBack < skip && fromBack <= DIRECT_ROWS) {
+    const back = await takeRows<T>(directory, order, true, fromBack + end - first, undefined, { fence, below: next });
+    rows = back.slice(fromBack).reverse();
+  } else if (skip <= DIRECT_ROWS) {
+    rows = (await takeRows<T>(directory, order, false, skip + end - first, undefined, { fence })).slice(skip);
   } else {
     // A bucket not yet split (a rebalance lost a race): skipped by COUNT Queries from its fence.
     const skipped = await skipRows(directory, order, false, skip, fence);
-    rows = skipped.exhausted ? [] : await takeRows<T>(directory, order, false, end - first, skipped.start, fence);
+    rows = skipped.exhausted ? [] : await takeRows<T>(directory, order, false, end - first, skipped.start, { fence });
   }
   return descending ? rows.reverse() : rows;
 }
