@@ -183,23 +183,30 @@ export function mergeBucketWrites(writes: TxWrite[]): TxWrite[] {
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
+/** What an order's buckets are read from: its layout and the partition's count items. */
+export const bucketReadKeys = (pk: string, order: string): Key[] => [layoutKey(pk, order), ...bucketCountKeys(pk)];
+
 /**
- * An order's buckets with their row counts, in key order, read in one BatchGet (layout and count items); undefined
- * when the items read belong to two layouts (a rebalance landed between them).
+ * An order's buckets with their row counts, in key order, from the items of bucketReadKeys (read in one BatchGet with
+ * whatever else the page reads); undefined when they belong to two layouts (a rebalance landed between them).
  */
-export async function readBuckets(
+export function bucketsIn(
+  found: Map<string, Item>,
   pk: string,
   order: string,
-): Promise<Array<{ fence: string; rows: number }> | undefined> {
-  const countKeys = bucketCountKeys(pk);
-  const found = await batchGet([layoutKey(pk, order), ...countKeys]);
+): Array<{ fence: string; rows: number }> | undefined {
   const layout = layoutOf(found.get(idOf(layoutKey(pk, order))), order);
-  const counts = countKeys.map((k) => found.get(idOf(k)));
+  const counts = bucketCountKeys(pk).map((k) => found.get(idOf(k)));
   if (counts.some((c) => Number(c?.[versionName(order)] ?? 0) !== layout.version)) return undefined;
   return layout.fences.map(([bucket, fence]) => ({
     fence,
     rows: sum(counts.map((c) => Number(c?.[countName(order, bucket)] ?? 0))),
   }));
+}
+
+/** An order's buckets with their row counts (bucketsIn), read alone. */
+export async function readBuckets(pk: string, order: string) {
+  return bucketsIn(await batchGet(bucketReadKeys(pk, order)), pk, order);
 }
 
 /** The keys of an order's rows from `from` on, at most `limit`, read strongly (what a split cuts). */

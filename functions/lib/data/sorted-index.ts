@@ -2,7 +2,7 @@ import { dynamo } from '../aws/dynamo';
 import { QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { batchGet, MAX_ROWS_PER_ANSWER, rowsWithinBudget } from './list-index';
-import { BUCKET_SHARDS, bucketStep, readBuckets, rowId, TIE } from './order-buckets';
+import { BUCKET_SHARDS, bucketReadKeys, bucketStep, bucketsIn, readBuckets, rowId, TIE } from './order-buckets';
 import { hashShard } from './shard-hash';
 import { type Directory, type Entry, strip } from './table';
 import type { TxWrite } from './tx-write';
@@ -198,15 +198,24 @@ async function skipRows(directory: Directory, order: string, descending: boolean
 export async function readOrderPage<T>(
   directory: Directory,
   order: string,
-  request: { descending: boolean; offset: number; limit: number; count?: number; direct?: number },
+  request: {
+    descending: boolean;
+    offset: number;
+    limit: number;
+    count?: number;
+    direct?: number;
+    /** The order's buckets when read already (readDeepCount); else read here. */
+    buckets?: Buckets;
+  },
 ): Promise<Array<Entry<T>>> {
   const { descending, offset, limit, count, direct = DIRECT_ROWS } = request;
   if (count === undefined || offset <= direct) {
     return (await takeRows<T>(directory, order, descending, offset + limit)).slice(offset);
   }
   if (offset >= count) return [];
-  const buckets = await readBuckets(indexPk(directory), order);
-  if (buckets && buckets.length > 1) return readFromBuckets<T>(directory, order, buckets, request);
+  const buckets = 'buckets' in request ? request.buckets : await readBuckets(indexPk(directory), order);
+  if (buckets && buckets.length > 1)
+    return readFromBuckets<T>(directory, order, buckets, { descending, offset, limit });
   const take = Math.min(limit, count - offset);
   const fromEnd = count - offset - take;
   if (fromEnd < offset) {
@@ -263,6 +272,8 @@ async function readFromBuckets<T>(
   return descending ? rows.reverse() : rows;
 }
 
+type Buckets = Array<{ fence: string; rows: number }> | undefined;
+
 /** Whether a deep page needs the partition's count before its rows (readOrderPage): past the rows read directly. */
 export const needsCountFirst = (offset: number) => offset > DIRECT_ROWS;
 
@@ -277,13 +288,13 @@ export async function readCountedPage<T, R>(
   request: { descending: boolean; offset: number; limit: number },
   toRows: (slice: Array<Entry<T>>, counted?: Directory) => Promise<{ rows: R[]; count?: number }>,
 ): Promise<{ count: number; results: R[] }> {
-  const known = needsCountFirst(request.offset) ? await readCount(directory) : undefined;
+  const deep = needsCountFirst(request.offset) ? await readDeepCount(directory, order) : undefined;
   const page = await readOrderPage<T>(directory, order, {
     ...request,
     limit: Math.min(request.limit, MAX_ROWS_PER_ANSWER),
-    count: known,
+    ...(deep && { count: deep.count, buckets: deep.buckets }),
   });
-  let count = known;
+  let count = deep?.count;
   const results = await rowsWithinBudget(page, async (slice) => {
     const out = await toRows(slice, count === undefined ? directory : undefined);
     count ??= out.count;
@@ -313,6 +324,13 @@ export function countIn(found: Map<string, Record<string, unknown>>, directory: 
 /** A partition's count alone (one BatchGet of its counters), for a deep page that must pick its end first. */
 export async function readCount(directory: Directory): Promise<number> {
   return countIn(await batchGet(counterKeys(directory)), directory);
+}
+
+/** A deep page's first read: the partition's count and the order's buckets (order-buckets.ts) in one BatchGet. */
+export async function readDeepCount(directory: Directory, order: string): Promise<{ count: number; buckets: Buckets }> {
+  const pk = indexPk(directory);
+  const found = await batchGet([...counterKeys(directory), ...bucketReadKeys(pk, order)]);
+  return { count: countIn(found, directory), buckets: bucketsIn(found, pk, order) };
 }
 
 /**
