@@ -31,8 +31,8 @@ import type { EmbeddingSettings } from '../settings';
 import {
   acknowledgeAssetObjects,
   acknowledgeDocumentObjects,
-  acknowledgeMailIdentities,
   acknowledgeEdgeTenants,
+  acknowledgeMailIdentities,
   acknowledgeQuickSightResources,
   edgeEnvironment,
   functionPolicy,
