@@ -25,6 +25,12 @@ interface Stored {
 /** Where a firm's CNAME would point; locally every *.localhost already reaches the loopback. */
 export const LOCAL_ROUTING_ENDPOINT = 'firm-domains.localhost';
 
+/**
+ * This machine's own names, which the demo's two firms use: they answer without any DNS record, so their domains are
+ * as ready as a firm's whose DNS is in place. Any other name (`<firm>.localhost`) waits for the validate route.
+ */
+const SERVED_HERE = new Set(['localhost', '127.0.0.1']);
+
 export function edgeStandIn(): EdgeProvider & { validateDomain(domain: string): boolean } {
   const tenants = new Map<string, Stored>();
   const byId = (id: string) => [...tenants.values()].find((t) => t.id === id);
@@ -54,7 +60,13 @@ export function edgeStandIn(): EdgeProvider & { validateDomain(domain: string): 
     async createTenant(name, domain) {
       if (tenants.has(name)) return;
       if (holder(domain)) throw new DomainInUseError(domain);
-      tenants.set(name, { id: `dt_${randomUUID()}`, version: 1, domain, enabled: true, validated: false });
+      tenants.set(name, {
+        id: `dt_${randomUUID()}`,
+        version: 1,
+        domain,
+        enabled: true,
+        validated: SERVED_HERE.has(domain),
+      });
     },
     async updateTenant(tenant, change) {
       const stored = current(tenant);
@@ -62,7 +74,7 @@ export function edgeStandIn(): EdgeProvider & { validateDomain(domain: string): 
         const other = holder(change.domain);
         if (other && tenants.get(other) !== stored) throw new DomainInUseError(change.domain);
         // A new domain means a new certificate, validated anew.
-        if (stored.domain !== change.domain) stored.validated = false;
+        if (stored.domain !== change.domain) stored.validated = SERVED_HERE.has(change.domain);
         stored.domain = change.domain;
       }
       stored.enabled = change.enabled;

@@ -29,7 +29,7 @@ import { transactWrite } from '../lib/data/transact';
 import { hasDocumentation } from '../lib/data/user-documentation';
 import type { UserRecord } from '../lib/data/user-record';
 import { getUsers } from '../lib/data/users';
-import { documentDigestMail, portalBase, sendMail } from '../lib/email';
+import { documentDigestMail, linkBase, sendMail } from '../lib/email';
 import { ApiError } from '../lib/errors';
 import { firmLogo } from '../lib/firm-logo';
 import { logger } from '../lib/logger';
@@ -171,7 +171,7 @@ async function mailOne(
     logger.warn('Digest not claimed', { user: user.uuid, project: project.uuid, day, reason: (error as Error).name });
     return error instanceof ApiError && error.status === 429 ? 'FAILED' : 'RETRY';
   }
-  const base = portalBase(project.custom_portal_url);
+  const base = await linkBase(project);
   if (!logos.has(project.uuid)) logos.set(project.uuid, firmLogo(project.logo));
   const documents = [...recipient.documents]
     .sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0))

@@ -23,7 +23,7 @@ import {
   ticketsByUuid,
   updateTicket,
 } from '../lib/data/tickets';
-import { DEFAULT_BRANDING, portalBase, sendMail } from '../lib/email';
+import { DEFAULT_BRANDING, linkBase, sendMail } from '../lib/email';
 import { conflict, notFound } from '../lib/errors';
 import { firmLogo } from '../lib/firm-logo';
 import { logger } from '../lib/logger';
@@ -102,14 +102,14 @@ async function readableTicket(caller: Caller, uuid: string): Promise<TicketRecor
   return ticket;
 }
 
-const ticketLink = (project: ProjectRecord | undefined, uuid: string) =>
-  `${portalBase(project?.custom_portal_url)}/support/tickets/${uuid}`;
+const ticketLink = async (project: ProjectRecord | undefined, uuid: string) =>
+  `${await linkBase(project)}/support/tickets/${uuid}`;
 
 /** Mails a message to the other side. A failure is logged: the message is stored, and the portal shows it. */
 async function mailMessage(ticket: TicketRecord, message: TicketMessage, first: boolean) {
   try {
     const project = ticket.project ? await getProject(ticket.project.uuid) : undefined;
-    const link = ticketLink(project, ticket.uuid);
+    const link = await ticketLink(project, ticket.uuid);
     if (message.side === 'CLIENT') {
       const mail = ticketMail(ticket, message, link, first);
       await sendMail(project?.contact_email || config.contactEmail, mail.subject, mail, {

@@ -2,6 +2,7 @@ import { mail } from '../../shared/i18n/es/server';
 import { ses } from './aws/ses';
 import { SendEmailCommand } from './aws/ses-commands';
 import { config } from './config';
+import { getEdgeDomain } from './data/edge-domains';
 import { getMailIdentity } from './data/mail-identities';
 import { isSuppressed } from './data/suppression';
 import { logger } from './logger';
@@ -241,4 +242,27 @@ export function documentDigestMail(
 /** The portal address a mail's links point to: the project's own portal URL, else the deployment's. */
 export function portalBase(customPortalUrl: string | null | undefined): string {
   return (customPortalUrl || config.portalUrl).replace(/\/+$/, '');
+}
+
+/**
+ * Where a firm's mail links point: its own portal URL once the edge serves it (or where no edge provisions domains),
+ * the deployment's own address while its domain is still being set up (a link to it would not answer yet).
+ */
+export async function linkBase(
+  project: { uuid: string; custom_portal_url?: string | null } | null | undefined,
+): Promise<string> {
+  const url = project?.custom_portal_url;
+  if (!project || !url) return portalBase(null);
+  const edge = await getEdgeDomain(project.uuid);
+  const settingUp = edge && edge.domain === hostOf(url) && edge.status !== 'active';
+  return portalBase(settingUp ? null : url);
+}
+
+/** A URL's host as the edge names the domain (edge/domains.ts domainOf, not imported: it would bundle CloudFront). */
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname.toLowerCase() || null;
+  } catch {
+    return null;
+  }
 }

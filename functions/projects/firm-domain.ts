@@ -1,6 +1,8 @@
 import type { z } from 'zod/mini';
 import type { projectDomainSchema } from '../../shared/contracts/projects';
-import { domainReport, provisionAfterSave } from '../lib/edge/domains';
+import { deleteEdgeDomain, putEdgeDomain } from '../lib/data/edge-domains';
+import { nowIso } from '../lib/data/table';
+import { domainOf, domainReport, provisionAfterSave } from '../lib/edge/domains';
 import { logger } from '../lib/logger';
 import {
   type FirmMailDomainView,
@@ -16,7 +18,12 @@ import {
  * screen's next read (firmDomainReport).
  */
 export async function provisionFirmDomain(projectUuid: string, customPortalUrl: string | null): Promise<void> {
-  await provisionAfterSave(projectUuid, customPortalUrl);
+  const atTheEdge = await provisionAfterSave(projectUuid, customPortalUrl);
+  // Until the edge reports the new domain active, mail links point at the portal's own address.
+  const domain = domainOf(customPortalUrl);
+  if (atTheEdge && domain)
+    await putEdgeDomain({ project_uuid: projectUuid, domain, status: 'provisioning', checked: nowIso() });
+  else await deleteEdgeDomain(projectUuid);
   try {
     if (customPortalUrl) await setFirmMailDomain(projectUuid, customPortalUrl);
     else await removeFirmMailDomain(projectUuid);
@@ -34,6 +41,13 @@ export async function firmDomainReport(project: {
     domainReport(project.uuid, project.custom_portal_url),
     mailDomainNow(project.uuid, project.custom_portal_url),
   ]);
+  if (report.domain && report.status !== 'unavailable')
+    await putEdgeDomain({
+      project_uuid: project.uuid,
+      domain: report.domain,
+      status: report.status,
+      checked: nowIso(),
+    });
   return { ...report, mail_domain: mail };
 }
 

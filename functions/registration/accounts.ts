@@ -26,7 +26,7 @@ import { type RequestOrigin, writeSessionEvent } from '../lib/data/user-logs';
 import type { UserRecord } from '../lib/data/user-record';
 import { getUser, getUserByEmail, getUserByEmailEvenly, newUserWrites, userItem } from '../lib/data/users';
 import { appendMember, putNew, putVersioned } from '../lib/data/writes';
-import { DEFAULT_BRANDING, passwordResetMail, portalBase, sendMail } from '../lib/email';
+import { DEFAULT_BRANDING, linkBase, passwordResetMail, sendMail } from '../lib/email';
 import { ApiError, conflict, fieldErrors } from '../lib/errors';
 import { assetUrl } from '../lib/files';
 import { firmLogo } from '../lib/firm-logo';
@@ -193,7 +193,7 @@ export async function requestPasswordReset(email: string) {
   const { token, write } = newToken('RESET', user.uuid);
   await transactWrite([write]);
   const project = user.project_uuids[0] ? await getProject(user.project_uuids[0]) : undefined;
-  const link = `${portalBase(project?.custom_portal_url)}/password_reset/${token}`;
+  const link = `${await linkBase(project)}/password_reset/${token}`;
   const logo = await firmLogo(project?.logo);
   const mail = passwordResetMail(project ?? DEFAULT_BRANDING, link, TOKEN_TTL_SECONDS.RESET / 60, logo);
   await sendMail(user.email, mail.subject, mail, { project });

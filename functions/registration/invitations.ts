@@ -18,7 +18,7 @@ import { nowIso } from '../lib/data/table';
 import { dropTokenHash, newToken, TOKEN_TTL_SECONDS, tokenHash } from '../lib/data/tokens';
 import { transactWrite } from '../lib/data/transact';
 import { getUserByEmail } from '../lib/data/users';
-import { DEFAULT_BRANDING, invitationMail, portalBase, sendMail } from '../lib/email';
+import { DEFAULT_BRANDING, invitationMail, linkBase, sendMail } from '../lib/email';
 import { ApiError, forbidden, notFound } from '../lib/errors';
 import { firmLogo } from '../lib/firm-logo';
 import { logger } from '../lib/logger';
@@ -41,7 +41,7 @@ export const alreadyInvited = () => new ApiError(400, 'USER_ALREADY_INVITED');
  * resend.
  */
 async function mailInvitation(invitation: InvitationRecord, token: string, project: ProjectRecord | null) {
-  const link = `${portalBase(project?.custom_portal_url)}/register/${token}`;
+  const link = `${await linkBase(project)}/register/${token}`;
   const branding = project ?? DEFAULT_BRANDING;
   const days = TOKEN_TTL_SECONDS.INVITE / 86_400;
   const mail = invitationMail(branding, ROLE_LABELS[invitation.user_role], link, days, await firmLogo(project?.logo));

@@ -12,7 +12,7 @@ import { userListingWrites } from '../lib/data/user-listing';
 import type { UserRecord } from '../lib/data/user-record';
 import { getUser, membershipsOf, userItem } from '../lib/data/users';
 import { checkWhen, deleteWhen, putNew, putVersioned } from '../lib/data/writes';
-import { DEFAULT_BRANDING, emailChangeMail, emailChangeNoticeMail, portalBase, sendMail } from '../lib/email';
+import { DEFAULT_BRANDING, emailChangeMail, emailChangeNoticeMail, linkBase, sendMail } from '../lib/email';
 import { ApiError, fieldErrors } from '../lib/errors';
 import { firmLogo } from '../lib/firm-logo';
 import { logger } from '../lib/logger';
@@ -46,7 +46,7 @@ async function brandingOf(user: UserRecord) {
   return {
     project,
     branding: project ?? DEFAULT_BRANDING,
-    base: portalBase(project?.custom_portal_url),
+    base: await linkBase(project),
     logo: await firmLogo(project?.logo),
   };
 }

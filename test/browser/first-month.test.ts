@@ -15,6 +15,7 @@ import {
   signInWithCookies,
 } from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
+import { firmDomainReady } from '../helpers/firm-domain';
 import { runDigest } from '../helpers/jobs';
 import { bodyOf, mailedInvitationToken, waitForMailWhere } from '../helpers/mail';
 import { CHART_CSV, ledgerCsv } from '../integration/accounting-helpers';
@@ -69,6 +70,8 @@ async function newFirm(): Promise<Firm> {
     },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
+  // Its DNS is in place before its people are invited, so its mails link to its own address.
+  await firmDomainReady((created.body as { uuid: string }).uuid, firm.url);
   return firm;
 }
 

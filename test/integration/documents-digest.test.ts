@@ -9,6 +9,7 @@ import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import { call, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
+import { firmDomainReady } from '../helpers/firm-domain';
 import { unique } from '../helpers/fresh';
 import { type InProcessRequest, invokeInProcess } from '../helpers/in-process';
 import { runDigest } from '../helpers/jobs';
@@ -75,6 +76,8 @@ async function buildWorld() {
 
   const P = await project(`Andes Resumen ${unique()}`, '#7A1F5C');
   const Q = await project(`Pacífico Resumen ${unique()}`, '#1F7A3C');
+  // Both firms' domains are ready, so their digests link to them.
+  for (const firm of [P, Q]) await firmDomainReady(firm.uuid, firm.custom_portal_url as string);
   const [paP, gaG, ug, us1, us2, us3, shared, noDocs, optedOut, usQ] = await Promise.all([
     createTestUser('PROJECT_ADMIN', [P.uuid], 'digest'),
     createTestUser('GROUP_ADMIN', [P.uuid], 'digest'),

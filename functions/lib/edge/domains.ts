@@ -167,15 +167,18 @@ export async function reconcileDomain(
 
 /**
  * After a project's save: bring its domain to the saved value. The save is already done and stands; whatever the
- * edge cannot do now is logged and shown as 'provisioning' until the domain screen's refresh finishes it.
+ * edge cannot do now is logged and shown as 'provisioning' until the domain screen's refresh finishes it. False when
+ * this environment provisions no domains.
  */
-export async function provisionAfterSave(projectUuid: string, customPortalUrl: string | null): Promise<void> {
+export async function provisionAfterSave(projectUuid: string, customPortalUrl: string | null): Promise<boolean> {
+  const edge = await edgeProvider();
+  if (!edge) return false;
   try {
-    const edge = await edgeProvider();
-    if (edge) await reconcileDomain(edge, projectUuid, domainOf(customPortalUrl));
+    await reconcileDomain(edge, projectUuid, domainOf(customPortalUrl));
   } catch (error) {
     logger.warn('Domain provisioning left to the next refresh', { projectUuid, error: String(error) });
   }
+  return true;
 }
 
 /** The domain screen: reconciles first (finishing a stopped save), then reports what the firm must do. */
