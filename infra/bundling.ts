@@ -105,8 +105,10 @@ export const bundlingFor = (served: ReadonlyArray<{ multipartFiles?: unknown }>)
  * is used, so it costs neither bundle size nor cold start to the calls that never reach it. CloudFront: its client
  * (XML protocol) weighed 430 KB, more than twice a function's budget, in the four project functions that provision a
  * firm's domain (functions/lib/edge/domains.ts); SaaS Manager's calls date from 2025 and every Node 24 runtime has them.
+ * SES v2: the same four functions create, read and delete the firm's mail identity (functions/lib/mail-identity.ts);
+ * sending stays on the light client.
  */
-export const RUNTIME_SDK_CLIENTS = ['@aws-sdk/client-cloudfront'] as const;
+export const RUNTIME_SDK_CLIENTS = ['@aws-sdk/client-cloudfront', '@aws-sdk/client-sesv2'] as const;
 
 // The size budgets are in weight-budgets.ts; where the weight is and why, docs/decisions/weight-budgets.md.
 

@@ -1,13 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  AlreadyExistsException,
-  CreateEmailIdentityCommand,
-  DeleteEmailIdentityCommand,
-  GetEmailIdentityCommand,
-  type GetEmailIdentityCommandOutput,
-  NotFoundException,
-  SESv2Client,
-} from '@aws-sdk/client-sesv2';
+import type { GetEmailIdentityCommandOutput, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { MailDomainView } from '../../shared/contracts/mail-domain';
 import { config } from './config';
 import {
@@ -50,8 +42,14 @@ export interface IdentityApi {
   remove(domain: string): Promise<void>;
 }
 
+/**
+ * The SDK's SES v2 client, from the Lambda runtime's own SDK (infra/bundling.ts RUNTIME_SDK_CLIENTS) and imported only
+ * when an identity call is made: the project functions that may make one do not pay for it at every cold start.
+ */
+const sdk = () => import('@aws-sdk/client-sesv2');
 let client: SESv2Client | undefined;
-const sesV2 = () => {
+const sesV2 = async () => {
+  const { SESv2Client } = await sdk();
   client ??= new SESv2Client({});
   return client;
 };
@@ -81,8 +79,9 @@ export function statusOf(
 /** The identity calls on SES v2: created in the deployment's configuration set with its tag, deleted only if tagged. */
 export const sesIdentities: IdentityApi = {
   async create(domain) {
+    const { CreateEmailIdentityCommand } = await sdk();
     try {
-      const created = await sesV2().send(
+      const created = await (await sesV2()).send(
         new CreateEmailIdentityCommand({
           EmailIdentity: domain,
           ...(config.mailConfigurationSet && { ConfigurationSetName: config.mailConfigurationSet }),
@@ -99,29 +98,31 @@ export const sesIdentities: IdentityApi = {
       };
     } catch (error) {
       // Made before: by this deployment (a retry after a stop) or by someone else, which is then used but never deleted.
-      if (!(error instanceof AlreadyExistsException)) throw error;
+      if ((error as Error).name !== 'AlreadyExistsException') throw error;
       const existing = await this.read(domain);
       if (!existing) throw error;
       return existing;
     }
   },
   async read(domain) {
+    const { GetEmailIdentityCommand } = await sdk();
     try {
-      const identity = await sesV2().send(new GetEmailIdentityCommand({ EmailIdentity: domain }));
+      const identity = await (await sesV2()).send(new GetEmailIdentityCommand({ EmailIdentity: domain }));
       const ours = (identity.Tags ?? []).some(
         (tag) => tag.Key === MAIL_IDENTITY_TAG_KEY && tag.Value === config.mailIdentityTag,
       );
       return { status: statusOf(identity), dnsRecords: dkimRecordsOf(domain, identity.DkimAttributes?.Tokens), ours };
     } catch (error) {
-      if (error instanceof NotFoundException) return undefined;
+      if ((error as Error).name === 'NotFoundException') return undefined;
       throw error;
     }
   },
   async remove(domain) {
+    const { DeleteEmailIdentityCommand } = await sdk();
     try {
-      await sesV2().send(new DeleteEmailIdentityCommand({ EmailIdentity: domain }));
+      await (await sesV2()).send(new DeleteEmailIdentityCommand({ EmailIdentity: domain }));
     } catch (error) {
-      if (!(error instanceof NotFoundException)) throw error;
+      if ((error as Error).name !== 'NotFoundException') throw error;
     }
   },
 };

@@ -16,7 +16,7 @@ import {
  * The deployment's sender is an SES domain identity with Easy DKIM, whose DNS records are stack outputs; without a
  * sender there is no identity, a synth warning, and no MAIL_FROM (the functions send nothing); never example.com.
  */
-const SAMPLE = ['generateInvitation', 'postContactEmail', 'patchProject'].map(contractById);
+const SAMPLE = ['generateInvitation', 'postContactEmail', 'patchProject', 'getProject'].map(contractById);
 
 const allTemplates = (synthesized: Synthesized) =>
   synthesized.stacks.all.map((stack) => JSON.stringify(Template.fromStack(stack).toJSON()));
@@ -93,7 +93,8 @@ describe('with senderEmail', () => {
       expect(ses.flatMap(actionsOf), id).toEqual(['ses:SendEmail']);
       expect(JSON.stringify(ses), id).toMatch(/:ses:.*:identity\/\*/);
     }
-    const projectSes = roleStatements(withSender.stacks, 'patchProject').filter((s) =>
+    // A project function that does not declare the firm's mail domain has no SES access at all.
+    const projectSes = roleStatements(withSender.stacks, 'getProject').filter((s) =>
       actionsOf(s).some((a) => a.startsWith('ses:')),
     );
     expect(projectSes).toEqual([]);

@@ -6,6 +6,7 @@ import { handlerEntry } from '../../infra/paths';
  * The AWS SDK commands each handler's bundle can send, read from the bundle itself: esbuild bundles every handler as
  * the deployment does (same options, tree-shaken), unminified, so each SDK command class that survives is named
  * `var <Name>Command = class`. A command in the bundle is one the handler can call; one left out cannot be called.
+ * A client the Lambda runtime provides is named where it is used instead (below).
  */
 export async function commandsByHandler(handlers: readonly string[]): Promise<Map<string, Set<string>>> {
   const { entryPoints: _entry, outfile: _out, ...options } = esbuildOptions('', '');
@@ -21,7 +22,11 @@ export async function commandsByHandler(handlers: readonly string[]): Promise<Ma
   const calls = new Map<string, Set<string>>();
   for (const file of result.outputFiles) {
     const handler = file.path.replace(/^.*\/virtual-out\//, '').replace(/\.js$/, '');
-    calls.set(handler, new Set([...file.text.matchAll(/\bvar (\w+)Command = class\b/g)].map((m) => m[1] as string)));
+    const bundledCommands = [...file.text.matchAll(/\bvar (\w+)Command = class\b/g)];
+    // Clients the Lambda runtime provides (infra/bundling.ts RUNTIME_SDK_CLIENTS) are not in the bundle: their command
+    // classes are taken from the dynamically imported module where they are sent, `const { <Name>Command } = await`.
+    const runtimeCommands = [...file.text.matchAll(/\{\s*(\w+)Command\s*\}\s*=\s*await\b/g)];
+    calls.set(handler, new Set([...bundledCommands, ...runtimeCommands].map((m) => m[1] as string)));
   }
   return calls;
 }
