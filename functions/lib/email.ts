@@ -7,6 +7,7 @@ import { getMailIdentity } from './data/mail-identities';
 import { isSuppressed } from './data/suppression';
 import { logger } from './logger';
 import { type MailingProject, senderFor } from './mail-sender';
+import { hostOf } from './url-host';
 
 export interface Branding {
   project_name: string;
@@ -256,13 +257,4 @@ export async function linkBase(
   const edge = await getEdgeDomain(project.uuid);
   const settingUp = edge && edge.domain === hostOf(url) && edge.status !== 'active';
   return portalBase(settingUp ? null : url);
-}
-
-/** A URL's host as the edge names the domain (edge/domains.ts domainOf, not imported: it would bundle CloudFront). */
-function hostOf(url: string): string | null {
-  try {
-    return new URL(url).hostname.toLowerCase() || null;
-  } catch {
-    return null;
-  }
 }

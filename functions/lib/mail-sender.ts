@@ -1,4 +1,5 @@
 import type { MailIdentityRecord } from './data/mail-identities';
+import { hostOf } from './url-host';
 
 /** What a firm's mail is sent as: the part of a project sendMail reads. */
 export interface MailingProject {
@@ -19,12 +20,7 @@ export interface MailSender {
  * host (DKIM records under it), so no registrable domain is guessed.
  */
 export function mailDomainOf(customPortalUrl: string | null | undefined): string | undefined {
-  if (!customPortalUrl) return undefined;
-  try {
-    return new URL(customPortalUrl).hostname.toLowerCase() || undefined;
-  } catch {
-    return undefined;
-  }
+  return hostOf(customPortalUrl) ?? undefined;
 }
 
 /**

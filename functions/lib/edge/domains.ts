@@ -1,4 +1,5 @@
 import { logger } from '../logger';
+import { hostOf } from '../url-host';
 
 /**
  * A firm's own domain at the edge: one distribution tenant per project (named after it, so every call finds it
@@ -77,15 +78,8 @@ export async function edgeProvider(): Promise<EdgeProvider | undefined> {
 /** A project's tenant name: stable across domain changes, valid in CloudFront (letters, digits, hyphens). */
 export const tenantName = (projectUuid: string) => `portal-${projectUuid}`;
 
-/** The host of a custom_portal_url (`https://portal.firma.cl/` → `portal.firma.cl`). */
-export function domainOf(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).hostname.toLowerCase() || null;
-  } catch {
-    return null;
-  }
-}
+/** The host of a custom_portal_url: the domain its tenant serves. */
+export const domainOf = hostOf;
 
 export type DomainStatus =
   /** No domain of its own: the portal's domain serves the firm. */
