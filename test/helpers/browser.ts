@@ -28,7 +28,15 @@ export async function launchBrowser(): Promise<Browser> {
       `Chromium not found at ${CHROMIUM_PATH} (set CHROMIUM_PATH to use another). Install it with: ${installCommand(['chromium'])}`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  // Chromium writes download names in the locale's charset: under the bare C locale of a minimal machine (no LANG) a
+  // name such as 'Balance Año Ñuble.pdf' became 'download'. A machine with a locale has UTF-8; so does this browser.
+  const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    env: { ...env, LANG: process.env.LANG || 'C.UTF-8' },
+  });
 }
 
 /**
