@@ -148,11 +148,22 @@ async function folderNames(recipients: Recipient[]): Promise<Map<string, string>
 
 type Sent = 'SENT' | 'SKIPPED' | 'SUPPRESSED' | 'FAILED' | 'RETRY';
 
+/** What every digest of one firm shares, read once per run: its logo and where its links point. */
+interface FirmParts {
+  logo: Awaited<ReturnType<typeof firmLogo>>;
+  base: string;
+}
+
+async function firmParts(project: ProjectRecord): Promise<FirmParts> {
+  const [logo, base] = await Promise.all([firmLogo(project.logo), linkBase(project)]);
+  return { logo, base };
+}
+
 async function mailOne(
   recipient: Recipient,
   day: string,
   folders: Map<string, string>,
-  logos: Map<string, ReturnType<typeof firmLogo>>,
+  firms: Map<string, Promise<FirmParts>>,
   pace: () => Promise<void>,
 ): Promise<Sent> {
   const { user, project } = recipient;
@@ -171,8 +182,8 @@ async function mailOne(
     logger.warn('Digest not claimed', { user: user.uuid, project: project.uuid, day, reason: (error as Error).name });
     return error instanceof ApiError && error.status === 429 ? 'FAILED' : 'RETRY';
   }
-  const base = await linkBase(project);
-  if (!logos.has(project.uuid)) logos.set(project.uuid, firmLogo(project.logo));
+  if (!firms.has(project.uuid)) firms.set(project.uuid, firmParts(project));
+  const { base, logo } = await (firms.get(project.uuid) as Promise<FirmParts>);
   const documents = [...recipient.documents]
     .sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0))
     .map((d) => ({
@@ -185,7 +196,7 @@ async function mailOne(
     user.first_name,
     documents,
     { documents: `${base}/documents_user/root`, unsubscribe: `${base}/digest/unsubscribe/${link.token}` },
-    await logos.get(project.uuid),
+    logo,
   );
   try {
     const sent = await sendMail(user.email, message.subject, message, { project });
@@ -211,7 +222,7 @@ export async function sendDocumentDigests(options: DigestOptions = {}): Promise<
   for (let i = 0; i < LOOKBACK_DAYS; i += 1) oldest = dayBefore(oldest);
   const through = await digestsSentThrough();
   let day = through && through >= oldest ? dayAfter(through) : through ? oldest : dayBefore(today);
-  const logos = new Map<string, ReturnType<typeof firmLogo>>();
+  const firms = new Map<string, Promise<FirmParts>>();
   for (; day < today; day = dayAfter(day)) {
     const recipients = await recipientsOf(day);
     const folders = await folderNames(recipients);
@@ -222,7 +233,7 @@ export async function sendDocumentDigests(options: DigestOptions = {}): Promise<
         outcome.more = true;
         return outcome;
       }
-      const result = await mailOne(recipient, day, folders, logos, pace);
+      const result = await mailOne(recipient, day, folders, firms, pace);
       if (result === 'SENT') outcome.sent += 1;
       else if (result === 'SKIPPED') outcome.skipped += 1;
       else if (result === 'SUPPRESSED') outcome.suppressed += 1;

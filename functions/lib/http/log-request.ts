@@ -32,8 +32,9 @@ export function correlationIdOf(event: HttpEvent): string {
 type Request = middy.Request<HttpEvent, HttpResult, Error, PortalContext>;
 
 /** The answer, errors' included, names the correlation id the log lines carry. */
-function echoCorrelationId(request: Request, id: string): void {
-  if (request.response) request.response.headers = { ...request.response.headers, [CORRELATION_HEADER]: id };
+function echoCorrelationId(request: Request): void {
+  if (!request.response) return;
+  request.response.headers = { ...request.response.headers, [CORRELATION_HEADER]: correlationIdOf(request.event) };
 }
 
 /**
@@ -43,11 +44,9 @@ function echoCorrelationId(request: Request, id: string): void {
  */
 export function logRequest(contractId: string): middy.MiddlewareObj<HttpEvent, HttpResult, Error, PortalContext> {
   const started = new WeakMap<object, number>();
-  const correlation = new WeakMap<object, string>();
   const logRequestBefore: middy.MiddlewareFn<HttpEvent, HttpResult, Error, PortalContext> = async (request) => {
     started.set(request, Date.now());
     const correlationId = correlationIdOf(request.event);
-    correlation.set(request, correlationId);
     logger.resetKeys();
     logger.addContext(request.context);
     logger.appendKeys({
@@ -65,11 +64,11 @@ export function logRequest(contractId: string): middy.MiddlewareObj<HttpEvent, H
       status: request.response?.statusCode,
       ms: Date.now() - (started.get(request) ?? Date.now()),
     });
-    echoCorrelationId(request, correlation.get(request) ?? correlationIdOf(request.event));
+    echoCorrelationId(request);
   };
   // The error middleware (error-response.ts) has made the answer by now.
   const logRequestOnError: middy.MiddlewareFn<HttpEvent, HttpResult, Error, PortalContext> = async (request) => {
-    echoCorrelationId(request, correlation.get(request) ?? correlationIdOf(request.event));
+    echoCorrelationId(request);
   };
   return { before: logRequestBefore, after: logRequestAfter, onError: logRequestOnError };
 }
