@@ -21,6 +21,7 @@ export async function run(): Promise<void> {
       const { readSocietyEntries, societiesOfProject, societyIndexLoad, societyItem, societyListingWrites } =
         await import('../functions/lib/data/societies');
       const { directoryShardKeys } = await import('../functions/lib/data/directory');
+      const { relayoutPartition } = await import('../functions/lib/data/order-buckets');
       const { rutCheckDigit } = await import('../shared/rut');
 
       for (const size of SIZES) {
@@ -69,6 +70,8 @@ export async function run(): Promise<void> {
         // Listing entries: exactly what createSociety writes in its transaction, merged per shard.
         await putEntries(societies.flatMap((s) => societyListingWrites(undefined, s)));
         await addCounters(index.counters);
+        // Bucket counts (order-buckets.ts) made from the rows loaded, as the backfill makes them.
+        for (const pk of new Set(index.rows.map((row) => String(row.pk)))) await relayoutPartition(pk);
         console.log(`Loaded ${size} societies in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
         const measure = await measuring(size, {
           label: `bare Query of ${PAGE} societies (DynamoDB only)`,

@@ -20,12 +20,17 @@ export async function run(): Promise<void> {
     const { userItem } = await import('../functions/lib/data/users');
     const { userListingWrites } = await import('../functions/lib/data/user-listing');
     const { newInvitationWrites } = await import('../functions/lib/data/invitations');
+    const { relayoutPartition } = await import('../functions/lib/data/order-buckets');
 
     /** The writers' listing writes in bulk: index rows put, directory entries merged per shard, counters summed. */
     const loadListing = async (writes: TxWrite[]) => {
       await putAll(writes.flatMap((w) => (w.write.Put?.Item ? [w.write.Put.Item as Record<string, unknown>] : [])));
       await putEntries(writes);
       await addCounters(writes.flatMap(({ count }) => (count ? [{ key: count.key, n: count.by }] : [])));
+      // Bucket counts (order-buckets.ts) made from the rows loaded, as the backfill makes them.
+      for (const pk of new Set(writes.flatMap(({ bucket }) => (bucket ? [bucket.key.pk] : [])))) {
+        await relayoutPartition(pk);
+      }
     };
 
     for (const size of SIZES) {

@@ -10,26 +10,30 @@ import { median } from './stats';
 /** The rows of a page in the list benches. */
 export const PAGE = 15;
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
-const HEADER = `${'request'.padEnd(62)} ${'calls'.padStart(6)} ${'KB read'.padStart(9)} ${'median ms'.padStart(10)} ${'ratio'.padStart(7)}`;
+const HEADER = `${'request'.padEnd(62)} ${'calls'.padStart(6)} ${'KB read'.padStart(9)} ${'rows read'.padStart(10)} ${'median ms'.padStart(10)} ${'ratio'.padStart(7)}`;
 
 /**
- * Counts the bytes DynamoDB answers in this process (the functions run in it): fetch wrapped, each answer's body
+ * Counts the bytes DynamoDB answers in this process (the functions run in it), and the rows its Queries read
+ * (`ScannedCount`: a COUNT Query sends none back but reads every row it skips): fetch wrapped, each answer's body
  * measured on a copy (large answers come chunked, without Content-Length) for calls naming a DynamoDB operation.
- * Returns a reader of the running total, which waits for the copies still being read.
+ * Returns a reader of the running totals, which waits for the copies still being read.
  */
-function countDynamoBytes(): () => Promise<number> {
+function countDynamoBytes(): () => Promise<{ bytes: number; rows: number }> {
   let bytes = 0;
+  let rows = 0;
   const pending: Array<Promise<unknown>> = [];
   const original = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
     const response = await original(input, init);
-    if (new Headers(init?.headers).get('x-amz-target')?.startsWith('DynamoDB_')) {
+    const target = new Headers(init?.headers).get('x-amz-target');
+    if (target?.startsWith('DynamoDB_')) {
       pending.push(
         response
           .clone()
           .arrayBuffer()
           .then((body) => {
             bytes += body.byteLength;
+            if (target.endsWith('.Query')) rows += Number(JSON.parse(Buffer.from(body).toString()).ScannedCount ?? 0);
           })
           // An attempt timed out (the client aborts it and retries): its bytes never arrived.
           .catch(() => undefined),
@@ -39,14 +43,14 @@ function countDynamoBytes(): () => Promise<number> {
   };
   return async () => {
     await Promise.all(pending.splice(0));
-    return bytes;
+    return { bytes, rows };
   };
 }
 
 /**
  * A list bench's portal (API on free ports, in-memory services) and its tools: bulk loading in the data layer's own
- * items and writes, and a measurer that prints each request's DynamoDB calls, bytes DynamoDB answered and median time,
- * beside a bare 15-row Query of the same run (the ratio column). The summary of every size is printed at the end.
+ * items and writes, and a measurer that prints each request's DynamoDB calls, bytes DynamoDB answered, rows its
+ * Queries read and median time, beside a bare 15-row Query of the same run (the ratio column). The summary of every size is printed at the end.
  */
 export async function withListBench(body: (bench: ListBench) => Promise<void>): Promise<void> {
   process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
@@ -106,19 +110,22 @@ export async function withListBench(body: (bench: ListBench) => Promise<void>): 
           const times: number[] = [];
           const perCall: number[] = [];
           const perBytes: number[] = [];
+          const perRows: number[] = [];
           for (let i = 0; i < runs; i++) {
             const before = dynamoCalls();
-            const bytesBefore = await dynamoBytes();
+            const readBefore = await dynamoBytes();
             const t = performance.now();
             await once();
             times.push(performance.now() - t);
             perCall.push(dynamoCalls() - before);
-            perBytes.push((await dynamoBytes()) - bytesBefore);
+            const read = await dynamoBytes();
+            perBytes.push(read.bytes - readBefore.bytes);
+            perRows.push(read.rows - readBefore.rows);
           }
           const ms = median(times);
           bareMs ||= ms;
           const kb = (median(perBytes) / 1024).toFixed(1);
-          const line = `${label.padEnd(62)} ${String(median(perCall)).padStart(6)} ${kb.padStart(9)} ${ms.toFixed(1).padStart(10)} ${(ms / bareMs).toFixed(1).padStart(6)}×`;
+          const line = `${label.padEnd(62)} ${String(median(perCall)).padStart(6)} ${kb.padStart(9)} ${String(median(perRows)).padStart(10)} ${ms.toFixed(1).padStart(10)} ${(ms / bareMs).toFixed(1).padStart(6)}×`;
           console.log(line);
           summary.push(`${String(size).padStart(6)}  ${line}`);
         };

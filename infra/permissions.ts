@@ -281,9 +281,10 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
         'TOKEN#EMAIL#': ['UpdateItem'],
         'USER#': ['PutItem'],
         // The user's listing entries carry its e-mail (functions/lib/data/directory.ts), and so do its sorted index
-        // rows (functions/lib/data/sorted-index.ts), rewritten and moved.
+        // rows (functions/lib/data/sorted-index.ts), rewritten and moved, and the bucket counts of the rows that move
+        // (functions/lib/data/order-buckets.ts: an Update, and a rebalance's layout Put).
         'DIR#': ['UpdateItem'],
-        'LIST#': ['PutItem', 'DeleteItem'],
+        'LIST#': ['PutItem', 'DeleteItem', 'UpdateItem'],
         'UNIQUE#EMAIL#': ['PutItem', 'DeleteItem', 'ConditionCheckItem'],
         'AUDIT#': ['PutItem'],
       },

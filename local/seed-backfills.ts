@@ -3,6 +3,7 @@ import { GetCommand, PutCommand } from '../functions/lib/aws/dynamo-commands';
 import { config } from '../functions/lib/config';
 import { backfillDocumentFeeds, scanDocuments } from '../functions/lib/data/documents-backfill';
 import {
+  backfillEveryListIndex,
   backfillGroupIndexes,
   backfillInvitationIndexes,
   backfillSocietyIndexes,
@@ -27,6 +28,8 @@ import { writeStarterArticles } from '../functions/maintenance/starter-articles'
  *   (the code reads both; this spares the read of the old one).
  * - SOCIETY_LIST_INDEXES, GROUP_LIST_INDEXES, USER_LIST_INDEXES, INVITATION_LIST_INDEXES: societies, groups, users
  *   and invitations seeded before their sorted list indexes had no index rows nor counts, so their lists were empty.
+ * - LIST_BUCKETS: indexes written before their orders' bucket counts (functions/lib/data/order-buckets.ts) had none,
+ *   so deep pages skipped rows by COUNT Queries and no bucket was ever split; the backfill makes them from the rows.
  * - CHATBOT_ARTICLES: the chatbot's shared articles live in the table since firms keep their own; an older table had
  *   none, so the chatbot answered nothing.
  */
@@ -39,6 +42,7 @@ const BACKFILLS = {
   GROUP_LIST_INDEXES: backfillGroupIndexes,
   USER_LIST_INDEXES: backfillUserIndexes,
   INVITATION_LIST_INDEXES: backfillInvitationIndexes,
+  LIST_BUCKETS: backfillEveryListIndex,
   CHATBOT_ARTICLES: writeStarterArticles,
 } as const;
 

@@ -20,7 +20,7 @@ import {
   societiesOfGroup,
   societiesOfProject,
 } from '../lib/data/societies';
-import { getItemsCounted, needsCountFirst, readCount, readOrderPage, readPrefix } from '../lib/data/sorted-index';
+import { getItemsCounted, needsCountFirst, readDeepCount, readOrderPage, readPrefix } from '../lib/data/sorted-index';
 import { type Directory, type Entry, keys } from '../lib/data/table';
 import { notFound } from '../lib/errors';
 import { defaultPartitions, groupInScope, projectInScope } from '../lib/scope';
@@ -205,12 +205,12 @@ export async function pageSocieties(caller: Caller, query: SocietyQuery) {
     page = found.page;
     matches = found.count;
   } else {
-    const count = needsCountFirst(query.offset) ? await readCount(directory) : undefined;
+    const deep = needsCountFirst(query.offset) ? await readDeepCount(directory, SOCIETY_ORDERS.updated) : undefined;
     page = await readOrderPage<SocietyEntry>(directory, SOCIETY_ORDERS.updated, {
       offset: query.offset,
       limit: Math.min(query.limit, MAX_ROWS_PER_ANSWER),
       descending: true,
-      count,
+      ...(deep && { count: deep.count, buckets: deep.buckets }),
     });
   }
   // The first wave of rows also reads the group whose scope decides and the partition's count.

@@ -78,19 +78,23 @@ export async function invokeInProcess(
 }
 
 /**
- * The DynamoDB operations the functions' client sends while `run` runs, in this process, in order. The one place
- * tests hook the client, so a change of its hook API is made here only.
+ * The DynamoDB operations the functions' client sends while `run` runs, in this process, in order, with their inputs
+ * as written. The one place tests hook the client, so a change of its hook API is made here only.
  */
-export async function dynamoCallsOf<T>(run: () => Promise<T>): Promise<{ operations: string[]; result: T }> {
+export async function dynamoCallsOf<T>(
+  run: () => Promise<T>,
+): Promise<{ operations: string[]; inputs: Array<Record<string, unknown>>; result: T }> {
   await tableAccess(); // the environment the functions' modules read
   const { dynamo } = await import('../../functions/lib/aws/dynamo');
   const operations: string[] = [];
-  const stop = dynamo.onSend((operation) => {
+  const inputs: Array<Record<string, unknown>> = [];
+  const stop = dynamo.onSend((operation, input) => {
     operations.push(operation);
+    inputs.push(input);
   });
   try {
     const result = await run();
-    return { operations, result };
+    return { operations, inputs, result };
   } finally {
     stop();
   }

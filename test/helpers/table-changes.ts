@@ -34,7 +34,8 @@ const keyOf = (item: Item) => `${item.pk} ${item.sk}${item.entry === undefined ?
  */
 function directoryEntries(item: Item): Item[] {
   const sk = String(item.sk);
-  if (String(item.pk).startsWith('LIST#') && !sk.startsWith('COUNT#')) {
+  // Counters, order layouts and bucket counts (order-buckets.ts) are items of their own.
+  if (String(item.pk).startsWith('LIST#') && !/^(COUNT|BCOUNT|BUCKETS)#/.test(sk)) {
     // A sorted index row (functions/lib/data/sorted-index.ts) is its entry listed in one order, under a key that holds
     // the entry's value: compared by order and id, so a row whose key moves with its value (an edit's `updated`) is
     // one entry changed, as in a directory; its value is the entry itself.

@@ -241,6 +241,7 @@ describe('backfill', () => {
   test('rebuilds a group partition’s index from its directory, and a second run writes nothing', async () => {
     const { dynamo, lib, tableName } = await tableAccess();
     const { COUNTER_SHARDS, readIndexItems } = await import('../../functions/lib/data/sorted-index');
+    const { BUCKET_SHARDS, isIndexRow } = await import('../../functions/lib/data/order-buckets');
     const { groupsOfProject } = await import('../../functions/lib/data/groups');
     const { backfillPartition, INDEXED_LISTS } = await import('../../functions/lib/data/list-index-backfill');
     const directory = groupsOfProject(fixture.project);
@@ -257,9 +258,10 @@ describe('backfill', () => {
     expect(emptied.indexed.result.count).toBe(0);
 
     const first = await backfillPartition(directory, indexedOf);
-    const rows = items.filter((item) => !String(item.sk).startsWith('COUNT#'));
+    const rows = items.filter((item) => isIndexRow(String(item.sk)));
     expect(rows).toHaveLength(GROUPS * 3);
-    expect(first).toEqual({ entries: GROUPS, put: rows.length + COUNTER_SHARDS, deleted: 1 });
+    // Every row, every counter item, a layout per order (U, N, E) and every bucket count item.
+    expect(first).toEqual({ entries: GROUPS, put: rows.length + COUNTER_SHARDS + 3 + BUCKET_SHARDS, deleted: 1 });
     const after = await groupsBothWays({ project: fixture.project, ordering: 'group_name', offset: 0, limit: 100 });
     expect(after.indexed.result).toEqual(before.directory.result);
     expect(await backfillPartition(directory, indexedOf)).toEqual({ entries: GROUPS, put: 0, deleted: 0 });

@@ -166,6 +166,7 @@ describe('backfill', () => {
   test('rebuilds the managed partition from the project’s directory; a second run writes nothing', async () => {
     const { dynamo, lib, tableName } = await tableAccess();
     const { readIndexItems, COUNTER_SHARDS } = await import('../../functions/lib/data/sorted-index');
+    const { BUCKET_SHARDS } = await import('../../functions/lib/data/order-buckets');
     const { backfillPartition, INDEXED_LISTS } = await import('../../functions/lib/data/list-index-backfill');
     const { invitationIndexSources } = await import('../../functions/lib/data/invitations');
     const admin = await callerOf(fixture.admin, 'PROJECT_ADMIN');
@@ -182,7 +183,8 @@ describe('backfill', () => {
     const { indexedOf } = INDEXED_LISTS.invitations;
     expect(await backfillPartition(partition, indexedOf)).toEqual({
       entries: managed(),
-      put: managed() * 2 + COUNTER_SHARDS,
+      // Two rows per invitation, every counter item, a layout per order (C, M) and every bucket count item.
+      put: managed() * 2 + COUNTER_SHARDS + 2 + BUCKET_SHARDS,
       deleted: 0,
     });
     expect((await invitationsBothWays({ offset: 0, limit: 100 }, admin)).indexed.result).toEqual(

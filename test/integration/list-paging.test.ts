@@ -212,6 +212,7 @@ describe('backfill', () => {
   test('rebuilds a partition’s index from its directory, and a second run writes nothing', async () => {
     const { dynamo, lib, tableName } = await tableAccess();
     const { COUNTER_SHARDS, readIndexItems } = await import('../../functions/lib/data/sorted-index');
+    const { BUCKET_SHARDS, isIndexRow } = await import('../../functions/lib/data/order-buckets');
     const { societiesOfGroup } = await import('../../functions/lib/data/societies');
     const { backfillPartition } = await import('../../functions/lib/data/list-index-backfill');
     const directory = societiesOfGroup(fixture.groupB);
@@ -229,9 +230,14 @@ describe('backfill', () => {
     expect(emptied.indexed.result.count).toBe(0);
 
     const first = await backfillPartition(directory);
-    const rows = items.filter((item) => !String(item.sk).startsWith('COUNT#'));
-    // Every row, and every counter item (those no entry had reached yet are written as 0).
-    expect(first).toEqual({ entries: before.directory.result.count, put: rows.length + COUNTER_SHARDS, deleted: 1 });
+    const rows = items.filter((item) => isIndexRow(String(item.sk)));
+    // Every row, every counter item (those no entry had reached yet are written as 0), a layout per order (U, N, R)
+    // and every bucket count item.
+    expect(first).toEqual({
+      entries: before.directory.result.count,
+      put: rows.length + COUNTER_SHARDS + 3 + BUCKET_SHARDS,
+      deleted: 1,
+    });
     const after = await societiesBothWays({ group: fixture.groupB, offset: 0, limit: 100 });
     expect(after.indexed.result).toEqual(before.directory.result);
     expect(await backfillPartition(directory)).toEqual({ entries: before.directory.result.count, put: 0, deleted: 0 });

@@ -251,6 +251,7 @@ describe('writers keep rows and counts in the user’s transaction', () => {
   test('a project’s delete detaches its members in rounds that fit a transaction, and leaves its index empty', async () => {
     const { createProject, deleteProject } = await import('../../functions/projects/projects');
     const { readIndexItems } = await import('../../functions/lib/data/sorted-index');
+    const { isIndexRow } = await import('../../functions/lib/data/order-buckets');
     const { managedUsersOfProject, usersOfProject } = await import('../../functions/lib/data/user-listing');
     const project = await createProject(
       system,
@@ -271,7 +272,7 @@ describe('writers keep rows and counts in the user’s transaction', () => {
     await deleteProject(system, project.uuid);
     for (const directory of [usersOfProject(project.uuid), managedUsersOfProject(project.uuid)]) {
       const left = await readIndexItems(directory);
-      expect(left.filter((item) => !String(item.sk).startsWith('COUNT#'))).toEqual([]);
+      expect(left.filter((item) => isIndexRow(String(item.sk)))).toEqual([]);
       expect(left.reduce((sum, item) => sum + Number(item.n ?? 0), 0)).toBe(0);
     }
   });
@@ -301,6 +302,7 @@ describe('backfill', () => {
   test('rebuilds the project’s and the managed partitions from the project’s directory; a second run writes nothing', async () => {
     const { dynamo, lib, tableName } = await tableAccess();
     const { readIndexItems, COUNTER_SHARDS } = await import('../../functions/lib/data/sorted-index');
+    const { BUCKET_SHARDS } = await import('../../functions/lib/data/order-buckets');
     const { backfillPartition, INDEXED_LISTS } = await import('../../functions/lib/data/list-index-backfill');
     const { userIndexSources } = await import('../../functions/lib/data/user-listing');
     const admin = await projectAdminCaller();
@@ -319,9 +321,10 @@ describe('backfill', () => {
     }
     expect((await usersBothWays({ project: fixture.project, offset: 0, limit: 100 })).indexed.result.count).toBe(0);
     const first = await Promise.all(ours.map((p) => backfillPartition(p, INDEXED_LISTS.users.indexedOf)));
+    // Five rows per user, every counter item, a layout per order (U, F, L, M, E) and every bucket count item.
     expect(first.map((f) => f.put)).toEqual([
-      before.project.directory.result.count * 5 + COUNTER_SHARDS,
-      before.managed.directory.result.count * 5 + COUNTER_SHARDS,
+      before.project.directory.result.count * 5 + COUNTER_SHARDS + 5 + BUCKET_SHARDS,
+      before.managed.directory.result.count * 5 + COUNTER_SHARDS + 5 + BUCKET_SHARDS,
     ]);
     expect(
       await usersBothWays({ project: fixture.project, ordering: 'last_name', offset: 0, limit: 100 }),

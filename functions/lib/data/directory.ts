@@ -1,7 +1,11 @@
 import { config } from '../config';
 import { batchGet } from './list-index';
+import { mergeBucketWrites } from './order-buckets';
+import { hashShard } from './shard-hash';
 import { type Directory, type Entry, strip } from './table';
 import type { CountWrite, EntryWrite, TxWrite } from './tx-write';
+
+export { hashShard };
 
 /**
  * Listing directories (every list page in at most 3 DynamoDB calls, whatever the partition size).
@@ -24,16 +28,6 @@ const shardKey = (directory: Directory, shard: number) => ({
 /** The keys of every shard of a directory (what readDirectories asks for; the bench times the read alone). */
 export const directoryShardKeys = (directory: Directory) =>
   Array.from({ length: directory.shards }, (_, n) => shardKey(directory, n));
-
-/** FNV-1a of an id, cut to `shards`: the same shard for the same entry, spread evenly over random uuids. */
-export function hashShard(id: string, shards: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) {
-    hash ^= id.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % shards;
-}
 
 const shardOf = (directory: Directory, id: string) => hashShard(id, directory.shards);
 
@@ -82,13 +76,14 @@ function mergeCountWrites(writes: TxWrite[]): TxWrite[] {
 
 /**
  * Merges directory writes that fall in one shard into one Update (a transaction may touch an item once); the last
- * write of an id wins; and sums the steps of one counter item. Other writes pass through unchanged.
+ * write of an id wins; sums the steps of one counter item, and those of one bucket count item (order-buckets.ts).
+ * Other writes pass through unchanged.
  */
 export function mergeEntryWrites(writes: TxWrite[]): TxWrite[] {
   const shards = new Map<string, { key: EntryWrite['key']; entries: Map<string, string | undefined> }>();
   const others: TxWrite[] = [];
   for (const w of writes) {
-    if (w.count) continue;
+    if (w.count || w.bucket) continue;
     if (!w.entry) {
       others.push(w);
       continue;
@@ -129,7 +124,7 @@ export function mergeEntryWrites(writes: TxWrite[]): TxWrite[] {
       },
     };
   });
-  return [...others, ...merged, ...mergeCountWrites(writes)];
+  return [...others, ...merged, ...mergeCountWrites(writes), ...mergeBucketWrites(writes)];
 }
 
 /**

@@ -3,6 +3,7 @@ import { batchWriteAll } from './batches';
 import { readDirectories } from './directory';
 import { groupIndexedOfEntry, groupPartitions } from './groups';
 import { invitationIndexedOfEntry, invitationIndexSources } from './invitations';
+import { bucketItems, bucketMismatches, isIndexRow } from './order-buckets';
 import { societyIndexedOfEntry, societyPartitions } from './societies';
 import { counterCounts, type Indexed, indexRowItems, readIndexItems } from './sorted-index';
 import type { Directory } from './table';
@@ -69,12 +70,18 @@ export async function backfillPartition(
   const have = new Map(existing.map((item) => [item.sk as string, item]));
   const wantedKeys = new Set(wanted.map((item) => item.sk));
   // A row holds its entry's JSON (`v`), a counter item its count (`n`).
-  const puts = wanted.filter((item) => {
+  const puts: Array<Record<string, unknown>> = wanted.filter((item) => {
     const found = have.get(item.sk);
     return !found || ('v' in item ? found.v !== item.v : Number(found.n) !== item.n);
   });
+  // Layouts and bucket counts (order-buckets.ts) stay while exact for the wanted rows, else are made again from them
+  // (every count item and every order's layout replaced, so none is deleted).
+  const pk = `LIST#${directory.partition}`;
+  const buckets = existing.filter((item) => !isIndexRow(item.sk as string) && !String(item.sk).startsWith('COUNT#'));
+  const rowKeys = wanted.map((item) => item.sk).filter(isIndexRow);
+  if (bucketMismatches(pk, rowKeys, buckets).length > 0) puts.push(...bucketItems(pk, rowKeys, buckets));
   const deletes = existing
-    .filter((item) => !wantedKeys.has(item.sk as string))
+    .filter((item) => !wantedKeys.has(item.sk as string) && !buckets.includes(item))
     .map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
   const requests = [
     ...puts.map((Item) => ({ PutRequest: { Item } })),

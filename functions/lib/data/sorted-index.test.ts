@@ -54,6 +54,22 @@ describe('indexWrites', () => {
     });
   });
 
+  it('steps the bucket counts of the rows that moved, on the count item the id hashes to (order-buckets.ts)', () => {
+    const steps = (writes: TxWrite[]) => writes.flatMap((w) => (w.bucket ? [[w.bucket.row, w.bucket.by]] : []));
+    expect(steps(indexWrites(directory, undefined, indexed('2026-01-01', 'alamo')))).toEqual([
+      ['U#2026-01-01#id-1', 1],
+      ['N#alamo#id-1', 1],
+    ]);
+    expect(steps(indexWrites(directory, indexed('2026-01-01', 'alamo'), indexed('2026-02-01', 'alamo')))).toEqual([
+      ['U#2026-01-01#id-1', -1],
+      ['U#2026-02-01#id-1', 1],
+    ]);
+    expect(steps(indexWrites(directory, indexed('2026-01-01', 'alamo'), undefined))).toEqual([
+      ['U#2026-01-01#id-1', -1],
+      ['N#alamo#id-1', -1],
+    ]);
+  });
+
   it('writes nothing for an entry that did not change', () => {
     expect(indexWrites(directory, indexed('2026-01-01', 'alamo'), indexed('2026-01-01', 'alamo'))).toEqual([]);
   });

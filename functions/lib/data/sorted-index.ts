@@ -1,8 +1,9 @@
 import { dynamo } from '../aws/dynamo';
 import { QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import { hashShard } from './directory';
 import { batchGet, MAX_ROWS_PER_ANSWER, rowsWithinBudget } from './list-index';
+import { BUCKET_SHARDS, bucketReadKeys, bucketStep, bucketsIn, readBuckets, rowId, TIE } from './order-buckets';
+import { hashShard } from './shard-hash';
 import { type Directory, type Entry, strip } from './table';
 import type { TxWrite } from './tx-write';
 
@@ -11,15 +12,17 @@ import type { TxWrite } from './tx-write';
  * entry and order, `LIST#<partition>` / `<order>#<value>#<id>`, holding the entry's JSON (`v`), so a page in that order
  * is one Query with Limit and the entries whose value starts with a prefix are one key range; and its count
  * in COUNTER_SHARDS items `LIST#<partition>` / `COUNT#<nn>` (`n`), chosen by the entry's id like directory shards, so
- * concurrent writers of one partition seldom touch the same item. Writers keep both in the entity's transaction.
+ * concurrent writers of one partition seldom touch the same item. Writers keep both in the entity's transaction, and
+ * the bucket counts of each order (order-buckets.ts), which find a page at any offset in a bounded number of calls.
  */
-export const COUNTER_SHARDS = 16;
+export const COUNTER_SHARDS = BUCKET_SHARDS;
 /** A sort key holds 1,024 bytes: values are cut to this many characters (a longer prefix matches on these). */
 export const VALUE_CHARS = 200;
 /** Up to this many rows before the page are skipped by reading them in the page's own Query. */
 const DIRECT_ROWS = 2000;
 
-const indexPk = (directory: Directory) => `LIST#${directory.partition}`;
+/** The partition key of a directory's sorted index (its rows, counters, layouts and bucket counts). */
+export const indexPk = (directory: Directory) => `LIST#${directory.partition}`;
 /** The highest code point: a range up to prefix + this holds every value that starts with the prefix. */
 const LAST_CHAR = '\u{10ffff}';
 
@@ -49,9 +52,6 @@ export interface IndexedValue {
   lazy?: boolean;
 }
 
-/** Separates a value from its id in an ordered row; values lose the control characters at or below it. */
-const TIE = '\u0001';
-
 /** An entry as the sorted index holds it: its id, its compact JSON-able value and the orders it is listed in. */
 export interface Indexed {
   id: string;
@@ -70,8 +70,9 @@ const rowKey = (directory: Directory, { order, value, ordered }: IndexedValue, i
 
 /**
  * The index writes of an entry entering (no before), changing (both) or leaving (no after) a partition, for the same
- * transaction as the entity's own write: rows whose key moved are deleted, rows whose key or JSON changed are put, and
- * the count moves by one on entry and exit. An entry unchanged writes nothing.
+ * transaction as the entity's own write: rows whose key moved are deleted, rows whose key or JSON changed are put, the
+ * count moves by one on entry and exit, and each row that moved leaves its bucket and enters another (or the same).
+ * An entry unchanged writes nothing.
  */
 export function indexWrites(directory: Directory, before: Indexed | undefined, after: Indexed | undefined): TxWrite[] {
   const id = (after ?? before)?.id as string;
@@ -97,34 +98,45 @@ export function indexWrites(directory: Directory, before: Indexed | undefined, a
     by === 0
       ? []
       : [{ write: {}, count: { key: counterKeys(directory)[hashShard(id, COUNTER_SHARDS)] as CounterKey, by } }];
-  return [...deletes, ...puts, ...counter];
+  const pk = indexPk(directory);
+  const buckets: TxWrite[] = [
+    ...beforeKeys.filter((k) => !kept.has(k.sk)).map((k) => bucketStep(pk, k.sk, -1)),
+    ...afterKeys.filter((k) => !had.has(k.sk)).map((k) => bucketStep(pk, k.sk, 1)),
+  ];
+  return [...deletes, ...puts, ...counter, ...buckets];
 }
 
 type Key = Record<string, unknown>;
 
 const entryOf = <T>(item: Record<string, unknown>): Entry<T> => {
-  const sk = item.sk as string;
-  // Ids hold neither '#' nor TIE; a value may hold '#', before an ordered row's TIE.
-  return {
-    id: sk.slice(Math.max(sk.lastIndexOf('#'), sk.lastIndexOf(TIE)) + 1),
-    value: JSON.parse(item.v as string) as T,
-  };
+  return { id: rowId(item.sk as string), value: JSON.parse(item.v as string) as T };
 };
 
 /** One Query of an order's rows (or of those starting with `prefix`), from `start`, at most `limit` rows. */
 function queryRows(
   directory: Directory,
   order: string,
-  options: { descending: boolean; limit?: number; start?: Key; prefix?: string; countOnly?: boolean },
+  options: {
+    descending: boolean;
+    limit?: number;
+    start?: Key;
+    prefix?: string;
+    countOnly?: boolean;
+    fence?: string;
+    below?: string;
+  },
 ) {
-  const from = `${order}#${(options.prefix ?? '').slice(0, VALUE_CHARS)}`;
+  const prefixed = `${order}#${(options.prefix ?? '').slice(0, VALUE_CHARS)}`;
+  // From a bucket's fence (order-buckets.ts) to the order's end or to the next fence (`below`), or a prefix's range.
+  const from = options.fence ?? prefixed;
+  const to = options.below === undefined ? `${prefixed}${LAST_CHAR}` : justBelow(options.below);
   return dynamo.send(
     new QueryCommand({
       TableName: config.tableName,
       // A closed range rather than begins_with, which DynamoDB Local reads past the prefix and filters afterwards:
       // hundreds of ms for one match among 150,000 rows there (docs/decisions/list-paging.md).
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': indexPk(directory), ':from': from, ':to': `${from}${LAST_CHAR}` },
+      ExpressionAttributeValues: { ':pk': indexPk(directory), ':from': from, ':to': to },
       ScanIndexForward: !options.descending,
       Limit: options.limit,
       ExclusiveStartKey: options.start,
@@ -133,6 +145,13 @@ function queryRows(
   );
 }
 
+/**
+ * The highest key below `key` that any row may have: its last character (an id's: ASCII, never the lowest) one lower,
+ * then the highest code point (BETWEEN is inclusive; a fence is the first row of the next bucket).
+ */
+const justBelow = (key: string) =>
+  `${key.slice(0, -1)}${String.fromCharCode(key.charCodeAt(key.length - 1) - 1)}${LAST_CHAR}`;
+
 /** Up to `limit` rows in order from `start` (a Query answers at most 1 MB: it goes on from where that one stopped). */
 async function takeRows<T>(
   directory: Directory,
@@ -140,11 +159,12 @@ async function takeRows<T>(
   descending: boolean,
   limit: number,
   start?: Key,
+  range: { fence?: string; below?: string } = {},
 ): Promise<Array<Entry<T>>> {
   const rows: Array<Entry<T>> = [];
   let from = start;
   while (rows.length < limit) {
-    const out = await queryRows(directory, order, { descending, limit: limit - rows.length, start: from });
+    const out = await queryRows(directory, order, { descending, limit: limit - rows.length, start: from, ...range });
     rows.push(...(out.Items ?? []).map((item) => entryOf<T>(item)));
     from = out.LastEvaluatedKey;
     if (!from) break;
@@ -156,11 +176,11 @@ async function takeRows<T>(
  * Where the row after the first `skip` rows starts: COUNT Queries, which send no rows back but read them (a Query
  * reads at most 1 MB: about 2,000 society rows per call). Undefined when the order holds no more.
  */
-async function skipRows(directory: Directory, order: string, descending: boolean, skip: number) {
+async function skipRows(directory: Directory, order: string, descending: boolean, skip: number, fence?: string) {
   let left = skip;
   let start: Key | undefined;
   while (left > 0) {
-    const out = await queryRows(directory, order, { descending, limit: left, start, countOnly: true });
+    const out = await queryRows(directory, order, { descending, limit: left, start, countOnly: true, fence });
     left -= out.Count ?? 0;
     start = out.LastEvaluatedKey;
     if (!start) return { start: undefined, exhausted: left > 0 };
@@ -169,20 +189,33 @@ async function skipRows(directory: Directory, order: string, descending: boolean
 }
 
 /**
- * The page of an order from `offset`: read in the page's own Query while the rows before it are few; deeper, from
- * the nearer end (which needs the partition's count: the caller reads it first), skipping rows by COUNT Queries. So
- * the first and the last pages cost one Query, and a middle page of 50,000 rows about 13 (docs/decisions/list-paging.md).
+ * The page of an order from `offset`: read in the page's own Query while the rows before it are few. Deeper (the caller
+ * read the partition's count first), the order's bucket counts (order-buckets.ts) say which bucket holds the page's
+ * first row and how many of its rows come before it: one BatchGet, then one Query from that bucket's fence, whatever
+ * the offset and the partition's size. An order of one bucket (a partition that never grew past SPLIT_ROWS) is skipped
+ * from its nearer end by COUNT Queries, at most one or two.
  */
 export async function readOrderPage<T>(
   directory: Directory,
   order: string,
-  request: { descending: boolean; offset: number; limit: number; count?: number; direct?: number },
+  request: {
+    descending: boolean;
+    offset: number;
+    limit: number;
+    count?: number;
+    direct?: number;
+    /** The order's buckets when read already (readDeepCount); else read here. */
+    buckets?: Buckets;
+  },
 ): Promise<Array<Entry<T>>> {
   const { descending, offset, limit, count, direct = DIRECT_ROWS } = request;
   if (count === undefined || offset <= direct) {
     return (await takeRows<T>(directory, order, descending, offset + limit)).slice(offset);
   }
   if (offset >= count) return [];
+  const buckets = 'buckets' in request ? request.buckets : await readBuckets(indexPk(directory), order);
+  if (buckets && buckets.length > 1)
+    return readFromBuckets<T>(directory, order, buckets, { descending, offset, limit });
   const take = Math.min(limit, count - offset);
   const fromEnd = count - offset - take;
   if (fromEnd < offset) {
@@ -195,6 +228,51 @@ export async function readOrderPage<T>(
   if (skipped.exhausted) return [];
   return takeRows<T>(directory, order, descending, take, skipped.start);
 }
+
+/**
+ * A page located by bucket counts: its rows' positions in ascending key order, the bucket holding the first, and one
+ * Query that skips the rows of that bucket before the page (ascending from its fence) or after it (descending from its
+ * last row), whichever are fewer: at most half a bucket. A page in descending order is located in ascending positions
+ * and turned round. The positions follow the buckets' own total, read with them.
+ */
+async function readFromBuckets<T>(
+  directory: Directory,
+  order: string,
+  buckets: Array<{ fence: string; rows: number }>,
+  request: { descending: boolean; offset: number; limit: number },
+): Promise<Array<Entry<T>>> {
+  const { descending, offset, limit } = request;
+  const total = buckets.reduce((sum, b) => sum + b.rows, 0);
+  const first = descending ? Math.max(0, total - offset - limit) : offset;
+  const end = descending ? total - offset : Math.min(total, offset + limit);
+  if (end <= first) return [];
+  let before = 0;
+  let at = 0;
+  while (at < buckets.length - 1 && before + (buckets[at]?.rows ?? 0) <= first) {
+    before += buckets[at]?.rows ?? 0;
+    at += 1;
+  }
+  const fence = buckets[at]?.fence as string;
+  const next = buckets[at + 1]?.fence;
+  const skip = first - before;
+  // The rows of the bucket after the page, when the page ends inside it: read from its last row when they are fewer.
+  const bucketEnd = before + (buckets[at]?.rows ?? 0);
+  const fromBack = end <= bucketEnd ? bucketEnd - end : Number.POSITIVE_INFINITY;
+  let rows: Array<Entry<T>>;
+  if (fromBack < skip && fromBack <= DIRECT_ROWS) {
+    const back = await takeRows<T>(directory, order, true, fromBack + end - first, undefined, { fence, below: next });
+    rows = back.slice(fromBack).reverse();
+  } else if (skip <= DIRECT_ROWS) {
+    rows = (await takeRows<T>(directory, order, false, skip + end - first, undefined, { fence })).slice(skip);
+  } else {
+    // A bucket not yet split (a rebalance lost a race): skipped by COUNT Queries from its fence.
+    const skipped = await skipRows(directory, order, false, skip, fence);
+    rows = skipped.exhausted ? [] : await takeRows<T>(directory, order, false, end - first, skipped.start, { fence });
+  }
+  return descending ? rows.reverse() : rows;
+}
+
+type Buckets = Array<{ fence: string; rows: number }> | undefined;
 
 /** Whether a deep page needs the partition's count before its rows (readOrderPage): past the rows read directly. */
 export const needsCountFirst = (offset: number) => offset > DIRECT_ROWS;
@@ -210,13 +288,13 @@ export async function readCountedPage<T, R>(
   request: { descending: boolean; offset: number; limit: number },
   toRows: (slice: Array<Entry<T>>, counted?: Directory) => Promise<{ rows: R[]; count?: number }>,
 ): Promise<{ count: number; results: R[] }> {
-  const known = needsCountFirst(request.offset) ? await readCount(directory) : undefined;
+  const deep = needsCountFirst(request.offset) ? await readDeepCount(directory, order) : undefined;
   const page = await readOrderPage<T>(directory, order, {
     ...request,
     limit: Math.min(request.limit, MAX_ROWS_PER_ANSWER),
-    count: known,
+    ...(deep && { count: deep.count, buckets: deep.buckets }),
   });
-  let count = known;
+  let count = deep?.count;
   const results = await rowsWithinBudget(page, async (slice) => {
     const out = await toRows(slice, count === undefined ? directory : undefined);
     count ??= out.count;
@@ -246,6 +324,13 @@ export function countIn(found: Map<string, Record<string, unknown>>, directory: 
 /** A partition's count alone (one BatchGet of its counters), for a deep page that must pick its end first. */
 export async function readCount(directory: Directory): Promise<number> {
   return countIn(await batchGet(counterKeys(directory)), directory);
+}
+
+/** A deep page's first read: the partition's count and the order's buckets (order-buckets.ts) in one BatchGet. */
+export async function readDeepCount(directory: Directory, order: string): Promise<{ count: number; buckets: Buckets }> {
+  const pk = indexPk(directory);
+  const found = await batchGet([...counterKeys(directory), ...bucketReadKeys(pk, order)]);
+  return { count: countIn(found, directory), buckets: bucketsIn(found, pk, order) };
 }
 
 /**

@@ -3,6 +3,7 @@ import { dynamo } from '../aws/dynamo';
 import { TransactWriteCommand } from '../aws/dynamo-commands';
 import { ApiError, conflict, serviceBusy } from '../errors';
 import { mergeEntryWrites } from './directory';
+import { rebalanceSampled, resolveBucketSteps } from './order-buckets';
 import type { TxWrite } from './tx-write';
 
 /** DynamoDB's limit on one transaction's writes (the user entries backfill checks it before it sends). */
@@ -21,7 +22,9 @@ const THROTTLED = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded']);
  * sent again); a write DynamoDB refuses as invalid (an item over 400 KB) is the request's own fault: a 500.
  */
 export async function transactWrite(unmerged: TxWrite[]): Promise<void> {
-  const writes = mergeEntryWrites(unmerged);
+  // The buckets of the index rows that move (order-buckets.ts): found in their orders' layouts before merging.
+  await resolveBucketSteps(unmerged);
+  let writes = mergeEntryWrites(unmerged);
   // DynamoDB takes 100 writes per transaction: an edit that adds or removes more members at once (about 45 leaving,
   // about 28 joining, since a join rewrites every entry of its user) is the client's to split, with a clear 400
   // rather than a 500. Deletes detach any number in rounds (detach.ts).
@@ -30,13 +33,21 @@ export async function transactWrite(unmerged: TxWrite[]): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await dynamo.send(new TransactWriteCommand({ TransactItems: writes.map((w) => w.write) }));
+      await rebalanceSampled(unmerged);
       return;
     } catch (error) {
       if (!(error instanceof AwsError) || error.name !== 'TransactionCanceledException') throw error;
       const reasons = error.CancellationReasons ?? [];
-      for (const [index, reason] of reasons.entries()) {
-        if (reason.Code === 'ConditionalCheckFailed')
-          throw writes[index]?.onConditionFail?.() ?? conflict('DATA_CONFLICT');
+      const failed = [...reasons.entries()].filter(([, reason]) => reason.Code === 'ConditionalCheckFailed');
+      for (const [index] of failed) {
+        if (!writes[index]?.staleLayout) throw writes[index]?.onConditionFail?.() ?? conflict('DATA_CONFLICT');
+      }
+      if (failed.length > 0) {
+        // Only a layout moved (a rebalance landed since it was read): the buckets are found again and it is resent.
+        if (attempt >= CONFLICT_RETRIES) throw conflict('DATA_CONFLICT');
+        await resolveBucketSteps(unmerged, true);
+        writes = mergeEntryWrites(unmerged);
+        continue;
       }
       // Every condition held. A clash with another transaction on a shared item (a listing directory's shard), or
       // throttling: the same request is sent again after a random pause; it either lands whole or not at all.
