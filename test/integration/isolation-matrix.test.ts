@@ -706,11 +706,27 @@ describe('the shared world: a person and a company of firms A and B', () => {
         if ((old === undefined) !== (now === undefined)) {
           if (ofB) changed.push(key);
         } else if (JSON.stringify(fields(old)) !== JSON.stringify(fields(now))) changed.push(key);
+      } else if (/ BCOUNT#\w+$/.test(key)) {
+        // A list's bucket counts (order-buckets.ts): the person's rows move with any edit (their `updated` order), which
+        // steps the item and may move a row between buckets; the rows per order change only if the person came or went.
+        const ofB = otherSide.some((id) => key.includes(id));
+        if (ofB && JSON.stringify(rowsPerOrder(before.get(key))) !== JSON.stringify(rowsPerOrder(after.get(key))))
+          changed.push(key);
       } else if (otherSide.some((id) => before.get(key)?.includes(id) || after.get(key)?.includes(id))) {
         changed.push(key);
       }
     }
     return changed;
+  }
+
+  /** The rows per order a bucket count item holds (`n_<order>_<bucket>` attributes, summed over its buckets). */
+  function rowsPerOrder(json: string | undefined): Record<string, number> {
+    const sums: Record<string, number> = {};
+    for (const [name, value] of Object.entries(json ? (JSON.parse(json) as Record<string, unknown>) : {})) {
+      const order = /^n_(.+)_[^_]+$/.exec(name)?.[1];
+      if (order) sums[order] = (sums[order] ?? 0) + Number(value);
+    }
+    return Object.fromEntries(Object.entries(sums).sort(([a], [b]) => a.localeCompare(b)));
   }
 
   /** Puts the person's memberships back as built (a case may have taken A's away, as it may). */
