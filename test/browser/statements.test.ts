@@ -161,7 +161,7 @@ async function drillDown(page: Page, type: number): Promise<void> {
   const detail = page.waitForResponse((r) => /\/detail\//.test(r.url()) && r.ok());
   const opener =
     type === 4
-      ? page.getByRole('button', { name: /^Ver detalle de .+ en / }).first()
+      ? page.getByRole('button', { name: /: ver detalle de .+ en / }).first()
       : page
           .getByRole('table', { name: TABLES[type] })
           .getByRole('button', { name: /^Ver detalle de / })

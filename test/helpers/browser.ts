@@ -144,8 +144,10 @@ export async function presetLocalStorage(context: BrowserContext, values: Record
 /** Saves a full-page screenshot to test-results/screenshots/<name>.png (git-ignored) and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  const path = join(SCREENSHOT_DIR, `${name}.jpg`);
+  const t = performance.now();
+  await page.screenshot({ path, fullPage: true, type: 'jpeg', quality: 70 });
+  console.log(`SHOT ${name} ${Math.round(performance.now() - t)}`);
   return path;
 }
 

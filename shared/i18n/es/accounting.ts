@@ -170,8 +170,8 @@ export const accountingScreens = {
   openingCash: 'Efectivo al inicio',
   closingCash: 'Efectivo al cierre',
   openDetail: (name: string) => `Ver detalle de ${name}`,
-  // Cash-flow drill-down: one flow line in one month.
-  openFlowDetail: (name: string, month: string) => `Ver detalle de ${name} en ${month}`,
+  // Cash-flow drill-down: one flow line in one month; the amount shown comes first in its name (WCAG 2.5.3).
+  openFlowDetail: (amount: string, name: string, month: string) => `${amount}: ver detalle de ${name} en ${month}`,
   flowDetailTitle: (name: string, month: string) => `Detalle de ${name}, ${month}`,
   detailAccount: 'Cuenta',
   import: {

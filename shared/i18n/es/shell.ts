@@ -8,6 +8,8 @@ export const session = {
 
 export const topBar = {
   logo: 'Ir al inicio',
+  /** The logo link's name when the logo is the firm's title in text: the visible words come first (WCAG 2.5.3). */
+  logoTitled: (title: string) => `${title}: ir al inicio`,
   back: 'Volver',
   help: 'Ayuda',
   messaging: 'Escríbenos por WhatsApp',

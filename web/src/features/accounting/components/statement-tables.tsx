@@ -238,7 +238,11 @@ export function CashFlowTable({ report, onOpen }: { report: CashFlowReport; onOp
                       variation="link"
                       size="small"
                       padding="0"
-                      aria-label={s.openFlowDetail(row.name, `${t.months[m]} ${report.header.year}`)}
+                      aria-label={s.openFlowDetail(
+                        formatAmount(value, money),
+                        row.name,
+                        `${t.months[m]} ${report.header.year}`,
+                      )}
                       onClick={() => onOpen({ cod_cta: row.index, nom_cta: row.name, month: m + 1 })}
                     >
                       {formatAmount(value, money)}

@@ -65,7 +65,12 @@ export function TopBar({ profile: sessionProfile, drawer }: { profile: UserInfo 
         >
           <AppIcon name="menu" />
         </Button>
-        <Link as={RouterLink} to="/home" aria-label={es.topBar.logo} className="portal-logo">
+        <Link
+          as={RouterLink}
+          to="/home"
+          aria-label={site?.logo ? es.topBar.logo : es.topBar.logoTitled(site?.header_title || es.app.title)}
+          className="portal-logo"
+        >
           {site?.logo ? (
             <Image src={site.logo} alt={es.login.logoAlt(site.project_name)} height="40px" objectFit="contain" />
           ) : (
