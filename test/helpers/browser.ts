@@ -141,13 +141,12 @@ export async function presetLocalStorage(context: BrowserContext, values: Record
   }, values);
 }
 
-/** Saves a full-page screenshot to test-results/screenshots/<name>.png (git-ignored) and returns its path. */
+/** Saves a full-page screenshot to test-results/screenshots/<name>.jpg (git-ignored) and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.jpg`);
-  const t = performance.now();
+  // JPEG: a full-page PNG took about 1.2 s to encode, a JPEG about 0.14 s.
   await page.screenshot({ path, fullPage: true, type: 'jpeg', quality: 70 });
-  console.log(`SHOT ${name} ${Math.round(performance.now() - t)}`);
   return path;
 }
 
