@@ -16,7 +16,7 @@ import { type ITableV2, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Topic } from 'aws-cdk-lib/aws-sns';
+import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -33,6 +33,8 @@ export const ALARM_THRESHOLDS = {
   dynamoThrottlesPer5Min: 10,
   sesBounceRate: 0.04,
   sesComplaintRate: 0.0008,
+  /** WAF blocks per 5 minutes in two of three periods: scanners' steady trickle stays under it, a flood or a firm's NAT does not. */
+  wafBlockedPer5Min: 200,
 } as const;
 
 /** Lambda's default concurrency quota per account and region; raise `lambdaConcurrencyLimit` to the account's own. */
@@ -78,11 +80,7 @@ export class Monitoring extends Construct {
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
-    // A key of our own: CloudWatch cannot publish to a topic encrypted with the AWS-managed SNS key.
-    const key = new Key(this, 'TopicKey', { enableKeyRotation: true, description: 'Portal: the alarms topic' });
-    key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
-    this.topic = new Topic(this, 'Alarms', { displayName: 'Portal alarms', masterKey: key, enforceSSL: true });
-    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    this.topic = alarmTopic(this, props.alarmEmail);
     const t = ALARM_THRESHOLDS;
 
     const requests = props.httpApi.metricCount({ period: FIVE_MINUTES, statistic: 'Sum' });
@@ -169,19 +167,63 @@ export class Monitoring extends Construct {
     description: string,
     periods: number,
     datapoints: number,
+    missing: TreatMissingData = TreatMissingData.NOT_BREACHING,
   ) {
-    const alarm = new Alarm(this, name, {
-      alarmName: `${Stack.of(this).stackName}-${name}`,
-      alarmDescription: `${description}. Runbook: docs/operations.md#${name.toLowerCase()}`,
-      metric,
-      threshold,
-      evaluationPeriods: periods,
-      datapointsToAlarm: datapoints,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
-    alarm.addAlarmAction(new SnsAction(this.topic));
-    alarm.addOkAction(new SnsAction(this.topic));
+    const alarm = pagingAlarm(this, this.topic, { name, metric, threshold, description, periods, datapoints, missing });
     this.alarms.push(alarm);
+    return alarm;
   }
+}
+
+/**
+ * The encrypted topic alarms mail, with the context's address subscribed. A key of our own: CloudWatch cannot publish
+ * to a topic encrypted with the AWS-managed SNS key.
+ */
+export function alarmTopic(scope: Construct, alarmEmail?: string): Topic {
+  const key = new Key(scope, 'TopicKey', { enableKeyRotation: true, description: 'Portal: the alarms topic' });
+  key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+  const topic = new Topic(scope, 'Alarms', { displayName: 'Portal alarms', masterKey: key, enforceSSL: true });
+  if (alarmEmail) topic.addSubscription(new EmailSubscription(alarmEmail));
+  return topic;
+}
+
+export interface PagingAlarmProps {
+  /** The alarm's name after the stack's, and its runbook entry's heading in docs/operations.md. */
+  name: string;
+  metric: IMetric;
+  threshold: number;
+  description: string;
+  periods: number;
+  datapoints: number;
+  /** Missing data is not breaching unless said (a probe that stopped reporting is). */
+  missing?: TreatMissingData;
+}
+
+/** WAF blocking more than usual: a flood, a scanner, or a firm's office refused (docs/operations.md#wafblocked). */
+export function wafBlockedAlarm(scope: Construct, topic: ITopic, acl: { blockedRequests(): IMetric }): Alarm {
+  return pagingAlarm(scope, topic, {
+    name: 'WafBlocked',
+    metric: acl.blockedRequests(),
+    threshold: ALARM_THRESHOLDS.wafBlockedPer5Min,
+    description: 'The web ACL blocked more than 200 requests in 5 minutes',
+    periods: 3,
+    datapoints: 2,
+  });
+}
+
+/** An alarm strictly above `threshold`, mailing `topic` when it fires and when it recovers. */
+export function pagingAlarm(scope: Construct, topic: ITopic, props: PagingAlarmProps): Alarm {
+  const alarm = new Alarm(scope, props.name, {
+    alarmName: `${Stack.of(scope).stackName}-${props.name}`,
+    alarmDescription: `${props.description}. Runbook: docs/operations.md#${props.name.toLowerCase()}`,
+    metric: props.metric,
+    threshold: props.threshold,
+    evaluationPeriods: props.periods,
+    datapointsToAlarm: props.datapoints,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+    treatMissingData: props.missing ?? TreatMissingData.NOT_BREACHING,
+  });
+  alarm.addAlarmAction(new SnsAction(topic));
+  alarm.addOkAction(new SnsAction(topic));
+  return alarm;
 }
