@@ -35,6 +35,8 @@ export const ALARM_THRESHOLDS = {
   sesComplaintRate: 0.0008,
   /** WAF blocks per 5 minutes in two of three periods: scanners' steady trickle stays under it, a flood or a firm's NAT does not. */
   wafBlockedPer5Min: 200,
+  /** Business days without a new dólar observado that page (the alarm fires at this many, and above). */
+  indicatorsStaleBusinessDays: 2,
 } as const;
 
 /** Lambda's default concurrency quota per account and region; raise `lambdaConcurrencyLimit` to the account's own. */
@@ -65,6 +67,14 @@ export interface MonitoringProps {
   /** Where alarms are mailed; without it the topic has no subscriber (subscribe a pager or chat to it by hand). */
   alarmEmail?: string;
   lambdaConcurrencyLimit: number;
+  /** The web ACL, when it is made in this region (in another region its own stack alarms, firewall-stack.ts). */
+  webAcl?: { blockedRequests(): IMetric };
+  /** Failed looks of the health probe per 5 minutes (constructs/health-probe.ts). */
+  healthCheckFailures?: IMetric;
+  /** Business days the stored dólar is behind, per day (constructs/indicators-schedule.ts). */
+  indicatorsStaleness?: IMetric;
+  /** SES events counted by kind (constructs/ses-events.ts), for the dashboard. */
+  sesEvents?: (kind: string) => IMetric;
 }
 
 /**
@@ -134,6 +144,31 @@ export class Monitoring extends Construct {
     const complaint = ses('Reputation.ComplaintRate');
     this.alarm('SesComplaintRate', complaint, t.sesComplaintRate, 'SES complaint rate near review (0.1 %)', 1, 1);
 
+    const waf = props.webAcl ? wafBlockedAlarm(this, this.topic, props.webAcl) : undefined;
+    if (waf) this.alarms.push(waf);
+    if (props.healthCheckFailures) {
+      // Two failed looks in three, or no look at all (a probe that stopped running proves nothing).
+      this.alarm(
+        'HealthCheck',
+        props.healthCheckFailures,
+        0,
+        'The health probe failed',
+        3,
+        2,
+        TreatMissingData.BREACHING,
+      );
+    }
+    if (props.indicatorsStaleness) {
+      this.alarm(
+        'IndicatorsStale',
+        props.indicatorsStaleness,
+        t.indicatorsStaleBusinessDays - 1,
+        'No new dólar observado stored for two business days',
+        1,
+        1,
+      );
+    }
+
     this.dashboard = new Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(6) });
     const graph = (title: string, left: IMetric[], right: IMetric[] = []) =>
       new GraphWidget({ title, left, right, width: 12, height: 6 });
@@ -157,6 +192,21 @@ export class Monitoring extends Construct {
       graph('Job failures', jobErrors),
       graph('SES reputation', [bounce, complaint]),
     );
+    const edgeAndProbes = [
+      ...(props.sesEvents
+        ? [
+            graph(
+              'SES events',
+              ['Bounce', 'Complaint', 'Reject', 'DeliveryDelay'].map((k) => props.sesEvents?.(k) as IMetric),
+              [props.sesEvents('Delivery')],
+            ),
+          ]
+        : []),
+      ...(props.webAcl ? [graph('WAF blocked requests', [props.webAcl.blockedRequests()])] : []),
+      ...(props.healthCheckFailures ? [graph('Health check failures', [props.healthCheckFailures])] : []),
+      ...(props.indicatorsStaleness ? [graph('Indicators: business days behind', [props.indicatorsStaleness])] : []),
+    ];
+    if (edgeAndProbes.length > 0) this.dashboard.addWidgets(...edgeAndProbes);
   }
 
   /** An alarm at `threshold` (strictly above it) over `periods`, `datapoints` of them breaching, to the topic. */

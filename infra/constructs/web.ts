@@ -377,7 +377,9 @@ export class Web extends Construct {
         resources: [bucket.arnForObjects(`${CLOUDFRONT_LOG_PREFIX}/*`)],
         conditions: {
           StringEquals: { 's3:x-amz-acl': 'bucket-owner-full-control', 'aws:SourceAccount': stack.account },
-          ArnLike: { 'aws:SourceArn': stack.formatArn({ service: 'logs', resource: 'delivery-source', resourceName: '*' }) },
+          ArnLike: {
+            'aws:SourceArn': stack.formatArn({ service: 'logs', resource: 'delivery-source', resourceName: '*' }),
+          },
         },
       }),
     );
@@ -394,8 +396,6 @@ export class Web extends Construct {
         recordFields: [...CLOUDFRONT_LOG_FIELDS],
       });
       delivery.cfnOptions.condition = inUsEast1;
-      delivery.addDependency(source);
-      delivery.addDependency(destination);
     }
   }
 
@@ -410,7 +410,7 @@ export class Web extends Construct {
       id: 'AwsSolutions-CFR3',
       reason:
         'Logged by standard logging v2 (CloudWatch log delivery into the log bucket, fields chosen to leave out the ' +
-        "URI, query string and Referer, which carry link tokens); cdk-nag reads only the legacy setting, whose lines " +
+        'URI, query string and Referer, which carry link tokens); cdk-nag reads only the legacy setting, whose lines ' +
         'always record the query string.',
     });
   }
