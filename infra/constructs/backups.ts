@@ -68,8 +68,8 @@ export class Backups extends Construct {
     const copyTo: IBackupVault | undefined = props.settings.copyVaultArn
       ? BackupVault.fromBackupVaultArn(this, 'CopyVault', props.settings.copyVaultArn)
       : undefined;
-    const copies = (deleteAfter: Duration): BackupPlanCopyActionProps[] =>
-      copyTo ? [{ destinationBackupVault: copyTo, deleteAfter }] : [];
+    const copies = (deleteAfter: Duration): BackupPlanCopyActionProps[] | undefined =>
+      copyTo ? [{ destinationBackupVault: copyTo, deleteAfter }] : undefined;
     // Chile's night (UTC-3/-4): after the day's work, before the indicators' and digest's runs of the next day.
     const at = (extra: { day?: string; weekDay?: string }) => Schedule.cron({ hour: '6', minute: '0', ...extra });
     this.plan = new BackupPlan(this, 'Plan', {
