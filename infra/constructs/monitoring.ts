@@ -80,8 +80,8 @@ export interface MonitoringProps {
 /**
  * What pages the on-call engineer, and the dashboard they open: alarms on the API's 5xx rate and p99 latency, Lambda
  * errors, throttles and concurrency, DynamoDB throttles and system errors, every dead-letter queue's depth, each job's
- * failures and SES's reputation, all to one encrypted SNS topic. Each alarm's name is its runbook entry in
- * docs/operations.md.
+ * failures, SES's reputation, WAF blocks (when the web ACL is in this region), the health probe and the indicators'
+ * staleness, all to one encrypted SNS topic. Each alarm's name is its runbook entry in docs/operations.md.
  */
 export class Monitoring extends Construct {
   readonly topic: Topic;

@@ -15,7 +15,8 @@ type Rule = { RuleName: string; Lifecycle: { DeleteAfterDays: number }; CopyActi
 
 const planOf = (template: Template) => {
   const [plan] = Object.values(template.findResources('AWS::Backup::BackupPlan')) as Resource[];
-  return (plan?.Properties.BackupPlan as { BackupPlanRule: Rule[] }).BackupPlanRule;
+  if (!plan) throw new Error('no backup plan');
+  return (plan.Properties.BackupPlan as { BackupPlanRule: Rule[] }).BackupPlanRule;
 };
 
 describe('backups', () => {

@@ -17,6 +17,7 @@ const probeOf = (context: Record<string, unknown>) => {
       Properties: { Description: Match.stringLikeRegexp('^Health check') },
     }),
   ) as Array<[string, Resource]>;
+  if (!id || !fn) throw new Error('no health probe function');
   return { synthesized, jobs, id, fn };
 };
 
@@ -24,7 +25,7 @@ describe('health probe', () => {
   it("asks the distribution's domain without a custom domain, every 5 minutes, with nothing but its logs", () => {
     const { synthesized, jobs, id, fn } = probeOf({});
     const url = JSON.stringify(
-      (fn?.Properties.Environment as { Variables: { HEALTH_URL: unknown } }).Variables.HEALTH_URL,
+      (fn.Properties.Environment as { Variables: { HEALTH_URL: unknown } }).Variables.HEALTH_URL,
     );
     expect(url).toContain('DomainName');
     expect(url).toContain('/api/v1/health/');
@@ -34,7 +35,7 @@ describe('health probe', () => {
       ScheduleExpression: 'rate(5 minutes)',
       Target: Match.objectLike({ Arn: { 'Fn::GetAtt': [id, 'Arn'] } }),
     });
-    const roleId = (fn?.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     const role = jobs.toJSON().Resources[roleId] as Resource;
     const statements = (
       role.Properties.Policies as Array<{ PolicyDocument: { Statement: Array<{ Action: unknown }> } }>
@@ -49,7 +50,7 @@ describe('health probe', () => {
       domainName: 'portal.estudio-rojas.cl',
       certificateArn: 'arn:aws:acm:us-east-1:999988887777:certificate/abc-123',
     });
-    expect((fn?.Properties.Environment as { Variables: { HEALTH_URL: unknown } }).Variables.HEALTH_URL).toBe(
+    expect((fn.Properties.Environment as { Variables: { HEALTH_URL: unknown } }).Variables.HEALTH_URL).toBe(
       'https://portal.estudio-rojas.cl/api/v1/health/',
     );
   });
