@@ -487,6 +487,15 @@ export const DIGEST_PERMISSIONS: Permissions = {
   mail: true,
 };
 
+/**
+ * The SES events handler (functions/external/ses-events.ts; infra/constructs/ses-events.ts), no endpoint: it puts a
+ * hard-bounced or complaining address on the suppression list (SUPPRESSED#) and reads nothing. (`read` is required:
+ * GetItem of the same partition, the narrowest grant there is.)
+ */
+export const SES_EVENTS_PERMISSIONS: Permissions = {
+  table: { read: { get: ['SUPPRESSED#'] }, write: { 'SUPPRESSED#': ['PutItem'] } },
+};
+
 /** The declaration of one contract; throws for a contract that has none (so it cannot deploy with a guess). */
 export function permissionsOf(
   contract: Pick<Contract, 'id'>,

@@ -1,12 +1,16 @@
-import { Annotations, type App, CfnOutput, type Environment, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, type App, CfnOutput, Duration, type Environment, Stack, Validations } from 'aws-cdk-lib';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Contract } from '../shared/contracts/define';
 import { chunkContracts } from './api-chunks';
 import { AccountingImportJob } from './constructs/accounting-import-job';
+import { Backups, readBackupSettings } from './constructs/backups';
 import { DigestSchedule } from './constructs/digest-schedule';
+import { HealthProbe } from './constructs/health-probe';
 import { IndicatorsSchedule, readIndicatorsSettings } from './constructs/indicators-schedule';
 import { MailQueueWorker } from './constructs/mail-queue';
 import { Monitoring } from './constructs/monitoring';
+import { PORTAL_METRICS_NAMESPACE, SES_EVENTS_METRIC, SesEventsHandler } from './constructs/ses-events';
 import { SweeperSchedule } from './constructs/sweeper-schedule';
 import { WEB_DIST } from './paths';
 import type { Permissions } from './permissions';
@@ -98,7 +102,9 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
     settings.region && settings.region !== 'us-east-1' && !settings.webAclArn
       ? new FirewallStack(app, `${p}Firewall`, {
           env: { account: settings.account, region: 'us-east-1' },
-          description: 'Portal: the WAF web ACL for CloudFront (us-east-1); pass its WebAclArn as -c webAclArn',
+          description:
+            'Portal: the WAF web ACL for CloudFront (us-east-1), its logs and alarm; pass its WebAclArn as -c webAclArn',
+          alarmEmail: settings.alarmEmail,
         })
       : undefined;
 
@@ -124,6 +130,21 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
     backend: stateful.backend,
     sendRate: settings.mailQueueRate,
   });
+  // SES's bounces, complaints, rejects, delays and deliveries (functions/external/ses-events.ts).
+  const sesEvents = new SesEventsHandler(jobs, 'SesEvents', {
+    backend: stateful.backend,
+    events: stateful.email.events,
+  });
+  // The health check, through the portal's own domain when it has one (its certificate is probed too).
+  const healthProbe = new HealthProbe(jobs, 'HealthProbe', {
+    url: `${settings.portalUrlIsPlaceholder ? `https://${web.web.distribution.distributionDomainName}` : settings.portalUrl}/api/v1/health/`,
+  });
+  // Copies of the table and the documents beyond point-in-time recovery's 35 days (docs/operations.md, "Backups").
+  new Backups(stateful, 'Backups', {
+    table: stateful.data.table,
+    documentsBucket: stateful.storage.documentsBucket,
+    settings: readBackupSettings(app.node),
+  });
 
   const monitoring = new Stack(app, `${p}Monitoring`, {
     env,
@@ -138,10 +159,24 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
       LedgerImport: ledgerImport.deadLetters,
       Sweeper: sweeper.deadLetters,
       DocumentDigest: digest.deadLetters,
+      SesEvents: sesEvents.deadLetters,
     },
     jobs: { Indicators: indicators.function, LedgerImport: ledgerImport.function },
     alarmEmail: settings.alarmEmail,
     lambdaConcurrencyLimit: settings.lambdaConcurrencyLimit,
+    // An alarm watches metrics of its own region only: a web ACL made outside us-east-1 never deploys (web-acl.ts).
+    webAcl: !settings.region || settings.region === 'us-east-1' ? web.web.webAcl : undefined,
+    healthCheckFailures: healthProbe.failures,
+    indicatorsStaleness: indicators.staleness,
+    sesEvents: (kind) =>
+      new Metric({
+        namespace: PORTAL_METRICS_NAMESPACE,
+        metricName: SES_EVENTS_METRIC,
+        dimensionsMap: { Kind: kind },
+        statistic: 'Sum',
+        period: Duration.hours(1),
+        label: kind,
+      }),
   });
 
   if (settings.portalUrlIsPlaceholder) {

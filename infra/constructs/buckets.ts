@@ -15,8 +15,8 @@ export function privateBucketProps(): BucketProps {
 }
 
 /**
- * A bucket that receives S3 server access logs. Logs expire after a year. (CloudFront standard logs are off: they
- * would record tokens in query strings, see constructs/web.ts.)
+ * A bucket that receives S3 server access logs (and, in the web stack, CloudFront's standard logs v2 under their own
+ * prefix and lifecycle, constructs/web.ts). Logs expire after a year.
  */
 export function accessLogsBucket(scope: Construct, id: string) {
   const bucket = new Bucket(scope, id, {

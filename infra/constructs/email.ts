@@ -1,13 +1,32 @@
 import { CfnOutput, Fn } from 'aws-cdk-lib';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import {
   ConfigurationSet,
   ConfigurationSetTlsPolicy,
   EmailIdentity,
+  EmailSendingEvent,
+  EventDestination,
   Identity,
   MailFromBehaviorOnMxFailure,
   SuppressionReasons,
 } from 'aws-cdk-lib/aws-ses';
+import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+
+/**
+ * What the configuration set publishes to the events topic: what went wrong with a mail (bounces, complaints, rejects,
+ * delays, templates that failed to render) and each delivery (a few thousand a month: cents of SNS and Lambda), so
+ * support can say whether an invitation arrived.
+ */
+export const SES_PUBLISHED_EVENTS = [
+  EmailSendingEvent.BOUNCE,
+  EmailSendingEvent.COMPLAINT,
+  EmailSendingEvent.REJECT,
+  EmailSendingEvent.DELIVERY_DELAY,
+  EmailSendingEvent.RENDERING_FAILURE,
+  EmailSendingEvent.DELIVERY,
+];
 
 export interface EmailProps {
   /**
@@ -34,6 +53,8 @@ export interface DnsRecord {
 export class Email extends Construct {
   readonly identity?: EmailIdentity;
   readonly configurationSet: ConfigurationSet;
+  /** SES's events of every mail sent through the configuration set (functions/external/ses-events.ts reads them). */
+  readonly events: Topic;
   readonly senderEmail?: string;
   readonly senderDomain?: string;
   /** What the sender's domain needs in DNS (docs/deploy.md, "Mail"): DKIM, MAIL FROM's MX and SPF, DMARC. */
@@ -46,6 +67,14 @@ export class Email extends Construct {
       suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
       reputationMetrics: true,
       sendingEnabled: true,
+    });
+    // A key of our own: SES must be let to encrypt what it publishes (the AWS-managed SNS key lets no service).
+    const key = new Key(this, 'EventsKey', { enableKeyRotation: true, description: 'Portal: the SES events topic' });
+    key.grant(new ServicePrincipal('ses.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    this.events = new Topic(this, 'Events', { displayName: 'Portal SES events', masterKey: key, enforceSSL: true });
+    this.configurationSet.addEventDestination('ToTopic', {
+      destination: EventDestination.snsTopic(this.events),
+      events: SES_PUBLISHED_EVENTS,
     });
     if (!props.senderEmail) return;
 

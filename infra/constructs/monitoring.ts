@@ -16,7 +16,7 @@ import { type ITableV2, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Topic } from 'aws-cdk-lib/aws-sns';
+import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -33,6 +33,10 @@ export const ALARM_THRESHOLDS = {
   dynamoThrottlesPer5Min: 10,
   sesBounceRate: 0.04,
   sesComplaintRate: 0.0008,
+  /** WAF blocks per 5 minutes in two of three periods: scanners' steady trickle stays under it, a flood or a firm's NAT does not. */
+  wafBlockedPer5Min: 200,
+  /** Business days without a new dólar observado that page (the alarm fires at this many, and above). */
+  indicatorsStaleBusinessDays: 2,
 } as const;
 
 /** Lambda's default concurrency quota per account and region; raise `lambdaConcurrencyLimit` to the account's own. */
@@ -63,13 +67,21 @@ export interface MonitoringProps {
   /** Where alarms are mailed; without it the topic has no subscriber (subscribe a pager or chat to it by hand). */
   alarmEmail?: string;
   lambdaConcurrencyLimit: number;
+  /** The web ACL, when it is made in this region (in another region its own stack alarms, firewall-stack.ts). */
+  webAcl?: { blockedRequests(): IMetric };
+  /** Failed looks of the health probe per 5 minutes (constructs/health-probe.ts). */
+  healthCheckFailures?: IMetric;
+  /** Business days the stored dólar is behind, per day (constructs/indicators-schedule.ts). */
+  indicatorsStaleness?: IMetric;
+  /** SES events counted by kind (constructs/ses-events.ts), for the dashboard. */
+  sesEvents?: (kind: string) => IMetric;
 }
 
 /**
  * What pages the on-call engineer, and the dashboard they open: alarms on the API's 5xx rate and p99 latency, Lambda
  * errors, throttles and concurrency, DynamoDB throttles and system errors, every dead-letter queue's depth, each job's
- * failures and SES's reputation, all to one encrypted SNS topic. Each alarm's name is its runbook entry in
- * docs/operations.md.
+ * failures, SES's reputation, WAF blocks (when the web ACL is in this region), the health probe and the indicators'
+ * staleness, all to one encrypted SNS topic. Each alarm's name is its runbook entry in docs/operations.md.
  */
 export class Monitoring extends Construct {
   readonly topic: Topic;
@@ -78,11 +90,7 @@ export class Monitoring extends Construct {
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
-    // A key of our own: CloudWatch cannot publish to a topic encrypted with the AWS-managed SNS key.
-    const key = new Key(this, 'TopicKey', { enableKeyRotation: true, description: 'Portal: the alarms topic' });
-    key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
-    this.topic = new Topic(this, 'Alarms', { displayName: 'Portal alarms', masterKey: key, enforceSSL: true });
-    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    this.topic = alarmTopic(this, props.alarmEmail);
     const t = ALARM_THRESHOLDS;
 
     const requests = props.httpApi.metricCount({ period: FIVE_MINUTES, statistic: 'Sum' });
@@ -136,6 +144,31 @@ export class Monitoring extends Construct {
     const complaint = ses('Reputation.ComplaintRate');
     this.alarm('SesComplaintRate', complaint, t.sesComplaintRate, 'SES complaint rate near review (0.1 %)', 1, 1);
 
+    const waf = props.webAcl ? wafBlockedAlarm(this, this.topic, props.webAcl) : undefined;
+    if (waf) this.alarms.push(waf);
+    if (props.healthCheckFailures) {
+      // Two failed looks in three, or no look at all (a probe that stopped running proves nothing).
+      this.alarm(
+        'HealthCheck',
+        props.healthCheckFailures,
+        0,
+        'The health probe failed',
+        3,
+        2,
+        TreatMissingData.BREACHING,
+      );
+    }
+    if (props.indicatorsStaleness) {
+      this.alarm(
+        'IndicatorsStale',
+        props.indicatorsStaleness,
+        t.indicatorsStaleBusinessDays - 1,
+        'No new dólar observado stored for two business days',
+        1,
+        1,
+      );
+    }
+
     this.dashboard = new Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(6) });
     const graph = (title: string, left: IMetric[], right: IMetric[] = []) =>
       new GraphWidget({ title, left, right, width: 12, height: 6 });
@@ -159,6 +192,21 @@ export class Monitoring extends Construct {
       graph('Job failures', jobErrors),
       graph('SES reputation', [bounce, complaint]),
     );
+    const edgeAndProbes = [
+      ...(props.sesEvents
+        ? [
+            graph(
+              'SES events',
+              ['Bounce', 'Complaint', 'Reject', 'DeliveryDelay'].map((k) => props.sesEvents?.(k) as IMetric),
+              [props.sesEvents('Delivery')],
+            ),
+          ]
+        : []),
+      ...(props.webAcl ? [graph('WAF blocked requests', [props.webAcl.blockedRequests()])] : []),
+      ...(props.healthCheckFailures ? [graph('Health check failures', [props.healthCheckFailures])] : []),
+      ...(props.indicatorsStaleness ? [graph('Indicators: business days behind', [props.indicatorsStaleness])] : []),
+    ];
+    if (edgeAndProbes.length > 0) this.dashboard.addWidgets(...edgeAndProbes);
   }
 
   /** An alarm at `threshold` (strictly above it) over `periods`, `datapoints` of them breaching, to the topic. */
@@ -169,19 +217,63 @@ export class Monitoring extends Construct {
     description: string,
     periods: number,
     datapoints: number,
+    missing: TreatMissingData = TreatMissingData.NOT_BREACHING,
   ) {
-    const alarm = new Alarm(this, name, {
-      alarmName: `${Stack.of(this).stackName}-${name}`,
-      alarmDescription: `${description}. Runbook: docs/operations.md#${name.toLowerCase()}`,
-      metric,
-      threshold,
-      evaluationPeriods: periods,
-      datapointsToAlarm: datapoints,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
-    alarm.addAlarmAction(new SnsAction(this.topic));
-    alarm.addOkAction(new SnsAction(this.topic));
+    const alarm = pagingAlarm(this, this.topic, { name, metric, threshold, description, periods, datapoints, missing });
     this.alarms.push(alarm);
+    return alarm;
   }
+}
+
+/**
+ * The encrypted topic alarms mail, with the context's address subscribed. A key of our own: CloudWatch cannot publish
+ * to a topic encrypted with the AWS-managed SNS key.
+ */
+export function alarmTopic(scope: Construct, alarmEmail?: string): Topic {
+  const key = new Key(scope, 'TopicKey', { enableKeyRotation: true, description: 'Portal: the alarms topic' });
+  key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+  const topic = new Topic(scope, 'Alarms', { displayName: 'Portal alarms', masterKey: key, enforceSSL: true });
+  if (alarmEmail) topic.addSubscription(new EmailSubscription(alarmEmail));
+  return topic;
+}
+
+export interface PagingAlarmProps {
+  /** The alarm's name after the stack's, and its runbook entry's heading in docs/operations.md. */
+  name: string;
+  metric: IMetric;
+  threshold: number;
+  description: string;
+  periods: number;
+  datapoints: number;
+  /** Missing data is not breaching unless said (a probe that stopped reporting is). */
+  missing?: TreatMissingData;
+}
+
+/** WAF blocking more than usual: a flood, a scanner, or a firm's office refused (docs/operations.md#wafblocked). */
+export function wafBlockedAlarm(scope: Construct, topic: ITopic, acl: { blockedRequests(): IMetric }): Alarm {
+  return pagingAlarm(scope, topic, {
+    name: 'WafBlocked',
+    metric: acl.blockedRequests(),
+    threshold: ALARM_THRESHOLDS.wafBlockedPer5Min,
+    description: 'The web ACL blocked more than 200 requests in 5 minutes',
+    periods: 3,
+    datapoints: 2,
+  });
+}
+
+/** An alarm strictly above `threshold`, mailing `topic` when it fires and when it recovers. */
+export function pagingAlarm(scope: Construct, topic: ITopic, props: PagingAlarmProps): Alarm {
+  const alarm = new Alarm(scope, props.name, {
+    alarmName: `${Stack.of(scope).stackName}-${props.name}`,
+    alarmDescription: `${props.description}. Runbook: docs/operations.md#${props.name.toLowerCase()}`,
+    metric: props.metric,
+    threshold: props.threshold,
+    evaluationPeriods: props.periods,
+    datapointsToAlarm: props.datapoints,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+    treatMissingData: props.missing ?? TreatMissingData.NOT_BREACHING,
+  });
+  alarm.addAlarmAction(new SnsAction(topic));
+  alarm.addOkAction(new SnsAction(topic));
+  return alarm;
 }

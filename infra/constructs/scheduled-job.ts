@@ -37,12 +37,14 @@ export class ScheduledJob extends Construct {
   readonly function: NodejsFunction;
   readonly schedule: Schedule;
   readonly role: Role;
+  readonly logGroup: LogGroup;
   /** Runs that failed after Lambda's retries, and invocations Scheduler could not deliver. */
   readonly deadLetters: Queue;
 
   constructor(scope: Construct, id: string, props: ScheduledJobProps) {
     super(scope, id);
     const logGroup = new LogGroup(this, 'Logs', { retention: LOG_RETENTION });
+    this.logGroup = logGroup;
     this.deadLetters = deadLetterQueue(this, 'DeadLetters');
     this.role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),

@@ -1,9 +1,12 @@
-import { CfnRule, Fn } from 'aws-cdk-lib';
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { ArnFormat, CfnRule, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { LOG_RETENTION } from './api';
 
 /**
- * Requests per 5 minutes. Per IP over the whole portal and on sign-in (`/api/v1/token`, refresh included); and on the
+ * Requests per 5 minutes. Per IP over the API and on sign-in (`/api/v1/token`, refresh included); and on the
  * API only (the SPA's assets never count against a firm), "the API's limits protect firms from each other":
  * - apiPerFirmAndIp: per portal host (the firm whose address the viewer used) and source address: ~5 requests a second
  *   sustained from one address into one firm, far above one person's clicking (a page is 3 to 10 calls), enough for an
@@ -18,8 +21,8 @@ export const WAF_RATE_LIMITS = { all: 2000, signIn: 100, apiPerFirmAndIp: 1500, 
 export const API_PATH_PREFIX = '/api/';
 
 /**
- * Metrics only: WAF's sampled requests keep whole requests (URI with its query string, headers with Authorization)
- * for hours, and no token may be written to any log. No WAF logging configuration either, for the same reason.
+ * No sampled requests: WAF keeps them whole (URI with its query string, headers with Authorization) for hours, and no
+ * token may be written to any log. The logging configuration (below) redacts those fields instead.
  */
 const visibility = (metricName: string) => ({
   cloudWatchMetricsEnabled: true,
@@ -98,6 +101,10 @@ const firmRateLimit = (name: string, priority: number, limit: number, perAddress
  */
 export class PortalWebAcl extends Construct {
   readonly arn: string;
+  /** The web ACL's name, which is also its metric name (the WebACL dimension of AWS/WAFV2). */
+  readonly name: string;
+  /** Where WAF writes what it blocked or counted, redacted (`aws-waf-logs-…`, the prefix WAF requires). */
+  readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -111,14 +118,17 @@ export class PortalWebAcl extends Construct {
         },
       ],
     });
+    this.name = `${Stack.of(this).stackName}-web-acl`;
     const acl = new CfnWebACL(this, 'WebAcl', {
+      name: this.name,
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       description: 'Portal: managed rules, per-IP and per-firm rate limits in front of CloudFront',
-      visibilityConfig: visibility('PortalWebAcl'),
+      visibilityConfig: visibility(this.name),
       rules: [
         rateLimit('SignInRatePerIp', 0, WAF_RATE_LIMITS.signIn, '/api/v1/token'),
-        rateLimit('RatePerIp', 1, WAF_RATE_LIMITS.all),
+        // API calls only: a firm's office behind one NAT loads the SPA's assets many times over, and they cost nothing.
+        rateLimit('RatePerIp', 1, WAF_RATE_LIMITS.all, API_PATH_PREFIX),
         firmRateLimit('ApiRatePerFirmAndIp', 2, WAF_RATE_LIMITS.apiPerFirmAndIp, true),
         firmRateLimit('ApiRatePerFirm', 3, WAF_RATE_LIMITS.apiPerFirm, false),
         managed('AWSManagedRulesCommonRuleSet', 4, ['SizeRestrictions_BODY']),
@@ -126,5 +136,64 @@ export class PortalWebAcl extends Construct {
       ],
     });
     this.arn = acl.attrArn;
+
+    const logGroupName = `${WAF_LOG_GROUP_PREFIX}${Stack.of(this).stackName}`;
+    this.logGroup = new LogGroup(this, 'Logs', {
+      logGroupName,
+      retention: LOG_RETENTION,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    new CfnLoggingConfiguration(this, 'Logging', {
+      resourceArn: acl.attrArn,
+      // WAF takes the log group's ARN without the `:*` CloudFormation's attribute ends with.
+      logDestinationConfigs: [
+        Stack.of(this).formatArn({
+          service: 'logs',
+          resource: 'log-group',
+          resourceName: logGroupName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+      redactedFields: WAF_REDACTED_FIELDS,
+      // What was blocked or only counted, never the allowed traffic: the question a log answers is "why was this
+      // firm refused", and every allowed request would cost its line.
+      loggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [
+          {
+            Behavior: 'KEEP',
+            Requirement: 'MEETS_ANY',
+            Conditions: [{ ActionCondition: { Action: 'BLOCK' } }, { ActionCondition: { Action: 'COUNT' } }],
+          },
+        ],
+      },
+    }).node.addDependency(this.logGroup);
+  }
+
+  /** Requests the web ACL blocked, all rules together (CloudFront's web ACLs report in us-east-1). */
+  blockedRequests(period = Duration.minutes(5)): Metric {
+    return new Metric({
+      namespace: 'AWS/WAFV2',
+      metricName: 'BlockedRequests',
+      dimensionsMap: { WebACL: this.name, Rule: 'ALL' },
+      statistic: 'Sum',
+      period,
+      region: 'us-east-1',
+    });
   }
 }
+
+/** WAF's required prefix of a log group it writes to. */
+export const WAF_LOG_GROUP_PREFIX = 'aws-waf-logs-';
+
+/**
+ * What WAF's log lines never carry: the session (Authorization, cookies) and the tokens of links, which are in query
+ * strings (`?token=`) and in the SPA's paths (`/register/<token>`, `/share/<token>`, `/password_reset/<token>`). What
+ * stays explains a refusal: the rule, the action, the address, the country, the Host (the firm), the method.
+ */
+export const WAF_REDACTED_FIELDS: CfnLoggingConfiguration.FieldToMatchProperty[] = [
+  { singleHeader: { Name: 'authorization' } },
+  { singleHeader: { Name: 'cookie' } },
+  { queryString: {} },
+  { uriPath: {} },
+];

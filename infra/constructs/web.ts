@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, CfnCondition, CfnOutput, Duration, Fn, Stack, Token, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -26,7 +26,8 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import type { Policy } from 'aws-cdk-lib/aws-iam';
+import { type Policy, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { CfnDelivery, CfnDeliveryDestination, CfnDeliverySource } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -120,6 +121,39 @@ export function contentSecurityPolicy(bucketHosts: string[], quickSightRegion?: 
   ].join('; ');
 }
 
+/**
+ * The fields of CloudFront's access logs (standard logging v2): who asked which firm's host what, and how it went. Left
+ * out: the URI (the SPA's paths carry link tokens, `/register/<token>`) and its query string (`?token=`), the
+ * Referer (which repeats both), cookies. `x-edge-request-id` is the id CloudFront answers in `x-amz-cf-id`.
+ */
+export const CLOUDFRONT_LOG_FIELDS = [
+  'date',
+  'time',
+  'x-edge-location',
+  'c-ip',
+  'cs-method',
+  'x-host-header',
+  'sc-status',
+  'sc-bytes',
+  'cs-bytes',
+  'time-taken',
+  'time-to-first-byte',
+  'x-edge-result-type',
+  'x-edge-response-result-type',
+  'x-edge-detailed-result-type',
+  'x-edge-request-id',
+  'cs-protocol',
+  'cs-protocol-version',
+  'ssl-protocol',
+  'sc-content-type',
+  'cs(User-Agent)',
+] as const;
+
+/** How long CloudFront's access logs are kept. */
+export const CLOUDFRONT_LOG_DAYS = 90;
+/** Their prefix in the web stack's log bucket. */
+export const CLOUDFRONT_LOG_PREFIX = 'cloudfront';
+
 /** The multi-tenant distribution the firms' own domains reach (one distribution tenant per firm, made by the API). */
 export interface EdgeTenancy {
   distributionId: string;
@@ -142,6 +176,8 @@ export class Web extends Construct {
   readonly tenantDistribution: Distribution;
   readonly edge: EdgeTenancy;
   readonly deployed: boolean;
+  /** The web ACL this stack made (none when `-c webAclArn` names one made elsewhere). */
+  readonly webAcl?: PortalWebAcl;
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
@@ -197,7 +233,8 @@ export class Web extends Construct {
     });
 
     const customDomain = props.domainName && props.certificateArn;
-    const webAclArn = props.webAclArn ?? new PortalWebAcl(this, 'Firewall').arn;
+    this.webAcl = props.webAclArn ? undefined : new PortalWebAcl(this, 'Firewall');
+    const webAclArn = props.webAclArn ?? (this.webAcl as PortalWebAcl).arn;
     // One origin access control for the site bucket, whichever distribution asks.
     const siteAccess = new S3OriginAccessControl(this, 'SiteAccess', { description: 'Portal SPA bucket' });
     // What both distributions serve, built once per distribution.
@@ -208,10 +245,8 @@ export class Web extends Construct {
       // Chile is served from South American edge locations, which only the "All" price class includes.
       priceClass: PriceClass.PRICE_CLASS_ALL,
       webAclId: webAclArn,
-      // No standard logging: its lines always carry the query string (cs-uri-query), and download links and e-mail
-      // links carry tokens there (?token=). API calls are logged by the HTTP API stage (route key, no query string)
-      // and by each function; the SPA's files by the site bucket's server access logs (CloudFront asks S3 without the
-      // viewer's query string, CachingOptimized forwards none).
+      // No legacy standard logging: its lines always carry the query string (cs-uri-query), where download and e-mail
+      // links carry tokens (?token=). Standard logging v2 (accessLogs below) logs the fields chosen.
       enableLogging: false,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket, { originAccessControl: siteAccess }),
@@ -265,6 +300,7 @@ export class Web extends Construct {
     };
 
     for (const distribution of [this.distribution, this.tenantDistribution]) this.acknowledgeDistribution(distribution);
+    this.accessLogs(logs, { Site: this.distribution, Firms: this.tenantDistribution });
     if (!customDomain) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
@@ -305,6 +341,64 @@ export class Web extends Construct {
     return distribution;
   }
 
+  /**
+   * CloudFront standard logging v2 into the log bucket (S3-managed encryption, TLS only), the fields of
+   * CLOUDFRONT_LOG_FIELDS, kept CLOUDFRONT_LOG_DAYS. CloudFront's delivery sources exist only in us-east-1: elsewhere the
+   * resources are skipped by a condition and the synth warns (docs/operations.md, "Edge logs").
+   */
+  private accessLogs(bucket: Bucket, distributions: Record<string, Distribution>): void {
+    const stack = Stack.of(this);
+    bucket.addLifecycleRule({
+      id: 'CloudFrontLogs',
+      prefix: `${CLOUDFRONT_LOG_PREFIX}/`,
+      expiration: Duration.days(CLOUDFRONT_LOG_DAYS),
+    });
+    const inUsEast1 = new CfnCondition(this, 'CloudFrontLogsRegion', {
+      expression: Fn.conditionEquals(Fn.ref('AWS::Region'), 'us-east-1'),
+    });
+    if (!Token.isUnresolved(stack.region) && stack.region !== 'us-east-1') {
+      Annotations.of(this).addWarningV2(
+        'portal:cloudfront-logs-region',
+        `CloudFront delivers standard logs (v2) only through us-east-1: in ${stack.region} the distributions are not logged (WAF still logs what it blocks). See docs/operations.md, "Edge logs".`,
+      );
+    }
+    const destination = new CfnDeliveryDestination(this, 'CloudFrontLogDestination', {
+      name: `${stack.stackName}-cloudfront`,
+      destinationResourceArn: `${bucket.bucketArn}/${CLOUDFRONT_LOG_PREFIX}`,
+      outputFormat: 'json',
+    });
+    destination.cfnOptions.condition = inUsEast1;
+    // CloudWatch's log delivery writes the files, only under the prefix, only for this account's delivery sources.
+    bucket.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'CloudFrontLogDelivery',
+        principals: [new ServicePrincipal('delivery.logs.amazonaws.com')],
+        actions: ['s3:PutObject'],
+        resources: [bucket.arnForObjects(`${CLOUDFRONT_LOG_PREFIX}/*`)],
+        conditions: {
+          StringEquals: { 's3:x-amz-acl': 'bucket-owner-full-control', 'aws:SourceAccount': stack.account },
+          ArnLike: {
+            'aws:SourceArn': stack.formatArn({ service: 'logs', resource: 'delivery-source', resourceName: '*' }),
+          },
+        },
+      }),
+    );
+    for (const [name, distribution] of Object.entries(distributions)) {
+      const source = new CfnDeliverySource(this, `${name}LogSource`, {
+        name: `${stack.stackName}-${name.toLowerCase()}`,
+        logType: 'ACCESS_LOGS',
+        resourceArn: distribution.distributionArn,
+      });
+      source.cfnOptions.condition = inUsEast1;
+      const delivery = new CfnDelivery(this, `${name}LogDelivery`, {
+        deliverySourceName: source.ref,
+        deliveryDestinationArn: destination.attrArn,
+        recordFields: [...CLOUDFRONT_LOG_FIELDS],
+      });
+      delivery.cfnOptions.condition = inUsEast1;
+    }
+  }
+
   private acknowledgeDistribution(distribution: Distribution): void {
     Validations.of(distribution).acknowledge({
       id: 'AwsSolutions-CFR1',
@@ -315,8 +409,9 @@ export class Web extends Construct {
     Validations.of(distribution).acknowledge({
       id: 'AwsSolutions-CFR3',
       reason:
-        'Standard logs always record the query string, where download and e-mail links carry tokens (no ' +
-        'token in any log). API requests are logged by the HTTP API stage (route key, no query) and each function.',
+        'Logged by standard logging v2 (CloudWatch log delivery into the log bucket, fields chosen to leave out the ' +
+        'URI, query string and Referer, which carry link tokens); cdk-nag reads only the legacy setting, whose lines ' +
+        'always record the query string.',
     });
   }
 

@@ -15,8 +15,8 @@ export interface StatefulStackProps extends StackProps {
 }
 
 /**
- * Everything that holds data or identities: the table, the buckets, the user pool, the SES identity. All retained
- * on deletion; they change rarely, so the API stacks, which change with every endpoint, deploy apart from them.
+ * Everything that holds data or identities: the table, the buckets, the user pool, the SES identity and its events
+ * topic, and the backups of the table and documents (infra/portal.ts adds them). All retained on deletion; they change rarely, so the API stacks, which change with every endpoint, deploy apart from them.
  */
 export class StatefulStack extends Stack {
   readonly data: Data;

@@ -41,13 +41,16 @@ describe('bundled synth', () => {
       .filter((name) => name.startsWith('asset.'))
       .filter((dir) => readdirSync(path.join(synth.outdir, dir)).includes('index.mjs'));
     // The sample's handlers, plus the jobs every portal has: the indicators refresh, the large ledger import worker,
-    // the invitation mail queue's worker, the garbage sweeper and the document digest.
+    // the invitation mail queue's worker, the garbage sweeper, the document digest, the SES events handler and the
+    // health probe.
     const jobs = [
       'indicators/refresh',
       'accounting/import-job-worker',
       'registration/invitation-mail-worker',
       'maintenance/sweep-garbage',
       'documents/document-digest',
+      'external/ses-events',
+      'health/probe',
     ];
     expect(bundles).toHaveLength(new Set([...sample.map((c) => c.handler), ...jobs]).size);
     // The import worker is a 15-minute job, not a request path: it carries the file readers (CSV, XLSX)
@@ -132,13 +135,15 @@ describe('per-function bundling', () => {
 
   it('keeps the SDK clients of Cognito, SES v2 and S3 out of every function, but where stated', async () => {
     // Every endpoint's function and the jobs (the indicators refresh, the ledger import worker, the mail worker, the
-    // garbage sweeper, the document digest).
+    // garbage sweeper, the document digest, the SES events handler, the health probe).
     const jobs = [
       'indicators/refresh',
       'accounting/import-job-worker',
       'registration/invitation-mail-worker',
       'maintenance/sweep-garbage',
       'documents/document-digest',
+      'external/ses-events',
+      'health/probe',
     ];
     const handlers = [...new Set([...contracts.map((c) => c.handler), ...jobs])].sort();
     const { entryPoints: _entry, outfile: _out, ...options } = esbuildOptions('', '', { multipart: true });

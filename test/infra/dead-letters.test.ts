@@ -24,7 +24,8 @@ beforeAll(() => {
 describe('dead letters of the jobs', () => {
   it('every schedule and rule target has a dead-letter queue of the stack', () => {
     const schedules = ofType('AWS::Scheduler::Schedule');
-    expect(schedules.length).toBe(3);
+    // The indicators refresh, the sweeper, the digest and the health probe.
+    expect(schedules.length).toBe(4);
     for (const [, schedule] of schedules) {
       const target = schedule.Properties.Target as { DeadLetterConfig?: { Arn: unknown } };
       expect(resources[queueIdOf(target.DeadLetterConfig?.Arn)]?.Type).toBe('AWS::SQS::Queue');
@@ -46,7 +47,13 @@ describe('dead letters of the jobs', () => {
         return targets.map((t) => t.Arn['Fn::GetAtt'][0]);
       }),
     );
-    expect(invoked.size).toBe(4);
+    expect(invoked.size).toBe(5);
+    // And the SES events handler, which SNS invokes asynchronously.
+    const sesEvents = ofType('AWS::SNS::Subscription').map(
+      ([, s]) => (s.Properties.Endpoint as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0],
+    );
+    expect(sesEvents).toHaveLength(1);
+    for (const fn of sesEvents) invoked.add(fn);
     const configs = ofType('AWS::Lambda::EventInvokeConfig').map(([, c]) => c.Properties);
     for (const fn of invoked) {
       const config = configs.find((c) => (c.FunctionName as { Ref: string }).Ref === fn);

@@ -64,9 +64,13 @@ describe('indicators schedule', () => {
     jobs.hasOutput('IndicatorsFunctionName', { Value: { Ref: fnId } });
   });
 
-  it('lets the function only write INDICATOR# items and its logs (no read, no SSM without CMF)', () => {
+  it('lets the function only write and query INDICATOR# items and its logs (no SSM without CMF)', () => {
     const statements = jobRoleStatements(jobs);
-    expect(statements.map((s) => s.Sid)).toEqual(['Logs', 'IndicatorWrites']);
+    expect(statements.map((s) => s.Sid)).toEqual(['Logs', 'IndicatorWrites', 'IndicatorReads']);
+    // The query is the latest dólar's, for the staleness the run reports.
+    const reads = statements.find((s) => s.Sid === 'IndicatorReads');
+    expect(reads?.Action).toBe('dynamodb:Query');
+    expect(reads?.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['INDICATOR#*'] } });
     const writes = statements.find((s) => s.Sid === 'IndicatorWrites');
     expect(writes?.Action).toEqual(['dynamodb:BatchWriteItem', 'dynamodb:PutItem']);
     expect(writes?.Condition).toEqual({
@@ -86,9 +90,9 @@ describe('indicators schedule', () => {
         },
       }),
     );
-    // One per schedule: the indicators, the garbage sweeper (sweeper-schedule.test.ts) and the document digest
-    // (digest-schedule.test.ts); each may only invoke.
-    expect(schedulerRoles).toHaveLength(3);
+    // One per schedule: the indicators, the garbage sweeper (sweeper-schedule.test.ts), the document digest
+    // (digest-schedule.test.ts) and the health probe (health-probe.test.ts); each may only invoke.
+    expect(schedulerRoles).toHaveLength(4);
     const policies = Object.values(jobs.findResources('AWS::IAM::Policy')) as Array<{
       Properties: { Roles: Array<{ Ref?: string }>; PolicyDocument: { Statement: Array<{ Action: unknown }> } };
     }>;

@@ -45,11 +45,55 @@ describe('alarms', () => {
       DeadLettersLedgerImport: 0,
       DeadLettersSweeper: 0,
       DeadLettersDocumentDigest: 0,
+      DeadLettersSesEvents: 0,
       IndicatorsFailed: 0,
       LedgerImportFailed: 0,
       SesBounceRate: t.sesBounceRate,
       SesComplaintRate: t.sesComplaintRate,
+      // The web ACL is made by the web stack in this (unset) region, so its alarm is here.
+      WafBlocked: t.wafBlockedPer5Min,
+      HealthCheck: 0,
+      // Strictly above 1: two business days and more.
+      IndicatorsStale: t.indicatorsStaleBusinessDays - 1,
     });
+  });
+
+  it('watch the edge, the health probe and the indicators by what those publish', () => {
+    expect(alarms.WafBlocked).toMatchObject({
+      Namespace: 'AWS/WAFV2',
+      MetricName: 'BlockedRequests',
+      Statistic: 'Sum',
+      Dimensions: [
+        { Name: 'Rule', Value: 'ALL' },
+        { Name: 'WebACL', Value: 'PortalWeb-web-acl' },
+      ],
+    });
+    // A probe that stopped running pages like one that fails.
+    expect(alarms.HealthCheck).toMatchObject({
+      Namespace: 'Portal',
+      MetricName: 'HealthCheckFailed',
+      Statistic: 'Sum',
+      Period: 300,
+      EvaluationPeriods: 3,
+      DatapointsToAlarm: 2,
+      TreatMissingData: 'breaching',
+    });
+    expect(alarms.IndicatorsStale).toMatchObject({
+      Namespace: 'Portal',
+      MetricName: 'IndicatorsStaleBusinessDays',
+      Statistic: 'Maximum',
+      Period: 86400,
+    });
+    // What feeds them: the jobs' log lines, through metric filters of their own log groups.
+    const jobs = Template.fromStack(synthesized.stacks.jobs);
+    for (const [name, value] of [
+      ['HealthCheckFailed', '$.health_failed'],
+      ['IndicatorsStaleBusinessDays', '$.indicators_stale_business_days'],
+      ['SesEvents', '1'],
+    ])
+      jobs.hasResourceProperties('AWS::Logs::MetricFilter', {
+        MetricTransformations: [Match.objectLike({ MetricNamespace: 'Portal', MetricName: name, MetricValue: value })],
+      });
   });
 
   it('measure what their names say', () => {
@@ -91,7 +135,16 @@ describe('alarms', () => {
   it('and a dashboard shows them with the metrics behind them', () => {
     const [dashboard] = Object.values(monitoring.findResources('AWS::CloudWatch::Dashboard'));
     const body = JSON.stringify(dashboard?.Properties.DashboardBody);
-    for (const title of ['Alarms', 'API latency', 'DynamoDB', 'Dead letters waiting', 'SES reputation'])
+    for (const title of [
+      'Alarms',
+      'API latency',
+      'DynamoDB',
+      'Dead letters waiting',
+      'SES reputation',
+      'SES events',
+      'WAF blocked requests',
+      'Health check failures',
+    ])
       expect(body).toContain(title);
   });
 

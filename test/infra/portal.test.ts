@@ -349,7 +349,8 @@ describe('Web', () => {
   it('puts a WAF web ACL in front: managed rules and per-IP rate limits, made in us-east-1 only', () => {
     const template = Template.fromStack(synth.stacks.web);
     template.resourceCountIs('AWS::WAFv2::WebACL', 1);
-    template.resourceCountIs('AWS::WAFv2::LoggingConfiguration', 0);
+    // Its log redacts what sampled requests would keep (test/infra/edge-logs.test.ts).
+    template.resourceCountIs('AWS::WAFv2::LoggingConfiguration', 1);
     template.hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'CLOUDFRONT',
       DefaultAction: { Allow: {} },
@@ -365,7 +366,15 @@ describe('Web', () => {
         }),
         Match.objectLike({
           Name: 'RatePerIp',
-          Statement: { RateBasedStatement: { Limit: WAF_RATE_LIMITS.all, AggregateKeyType: 'IP' } },
+          Statement: {
+            RateBasedStatement: Match.objectLike({
+              Limit: WAF_RATE_LIMITS.all,
+              AggregateKeyType: 'IP',
+              ScopeDownStatement: Match.objectLike({
+                ByteMatchStatement: Match.objectLike({ SearchString: API_PATH_PREFIX }),
+              }),
+            }),
+          },
         }),
         Match.objectLike({
           Statement: {

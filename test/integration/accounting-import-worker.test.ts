@@ -97,4 +97,39 @@ describe('import job worker, as EventBridge invokes it in AWS', () => {
     expect((await jobs.getImportJob(job))?.status).toBe('WAITING_UPLOAD');
     expect((await ledger.getLedgerPointer(society.uuid)).rev).toBe(0);
   });
+
+  test('a run that fails before taking its job leaves it waiting, and the same event redriven imports it once', async () => {
+    // No local stand-in invokes asynchronously or keeps a dead-letter queue: in AWS a thrown run is retried by Lambda
+    // and then kept in the job's queue with this event as its `requestPayload` (test/infra/dead-letters.test.ts). What
+    // is ours is proved here: DynamoDB failing on every attempt (the local fault switch) makes the run throw without
+    // touching the job, and replaying the very event, as docs/operations.md#deadlettersledgerimport redrives it, runs it.
+    const society = await societyWithChart(superAdmin, groupAdmin, 'Evento');
+    const { job, key } = await uploadedJob(society);
+    const event = objectCreated(key);
+    const { installFaultSwitch, runUnderFaults } = await import('../../local/faults');
+    const saved = process.env.PORTAL_FAULT_INJECTION;
+    process.env.PORTAL_FAULT_INJECTION = 'on';
+    try {
+      expect(await installFaultSwitch()).toBe(true);
+      const failing = runUnderFaults('seed=3;rate=1;kinds=5xx;when=before;services=dynamodb;operations=GetItem', () =>
+        worker.handler(event),
+      );
+      await expect(failing).rejects.toThrow(/Internal server error/);
+    } finally {
+      if (saved === undefined) delete process.env.PORTAL_FAULT_INJECTION;
+      else process.env.PORTAL_FAULT_INJECTION = saved;
+    }
+    expect((await jobs.getImportJob(job))?.status).toBe('WAITING_UPLOAD');
+    expect((await ledger.getLedgerPointer(society.uuid)).rev).toBe(0);
+
+    // The redrive: the dead-lettered event, delivered again.
+    await worker.handler(event);
+    const done = await jobs.getImportJob(job);
+    expect(done?.status).toBe('DONE');
+    expect(done?.report?.imported).toBe(true);
+    expect((await ledger.getLedgerPointer(society.uuid)).rev).toBe(1);
+    // A second redrive of the same message (a purge forgotten) changes nothing.
+    await worker.handler(event);
+    expect(await jobs.getImportJob(job)).toEqual(done);
+  });
 });

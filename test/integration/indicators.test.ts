@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { ResponseOf } from '../../shared/contracts/define';
 import { getIndicators } from '../../shared/contracts/indicators';
 import { ROLES } from '../../shared/roles';
@@ -156,10 +156,23 @@ describe('the scheduled job', () => {
       await expect(handler()).rejects.toThrow(/No indicator refreshed/);
 
       process.env.INDICATORS_PROVIDER = 'sample';
+      const { logger } = await import('../../functions/lib/logger');
+      const info = vi.spyOn(logger, 'info');
       const outcome = await handler();
       expect(outcome.failed).toEqual({});
       expect(outcome.stored).toMatchObject({ dolar: 38, euro: 2, utm: 7, ipc: 17 });
       expect(outcome.stored.uf).toBe(186); // every day from 31-12-2021 to 04-07-2022
+      // Each run reports how far behind the stored dólar is, read back from the table (the IndicatorsStale metric).
+      const staleness = info.mock.calls.find(([message]) => message === 'indicators staleness')?.[1] as
+        | { indicators_stale_business_days: number; latest_dolar_day: string }
+        | undefined;
+      info.mockRestore();
+      const { businessDaysSince } = await import('../../functions/lib/indicators/staleness');
+      const { chileToday } = await import('../../functions/indicators/refresh');
+      expect((staleness?.latest_dolar_day ?? '') >= '2022-07-04').toBe(true);
+      expect(staleness?.indicators_stale_business_days).toBe(
+        businessDaysSince(staleness?.latest_dolar_day ?? '', chileToday()),
+      );
     } finally {
       process.env.INDICATORS_PROVIDER = saved.INDICATORS_PROVIDER;
       process.env.INDICATORS_MINDICADOR_URL = saved.INDICATORS_MINDICADOR_URL;
