@@ -1,6 +1,7 @@
 import type { Context, EventBridgeEvent, S3Event } from 'aws-lambda';
 import { jobOfUploadKey } from '../lib/accounting/import-upload';
 import { withLambdaDeadline } from '../lib/aws/aws-client';
+import { publishingMetrics } from '../lib/metrics';
 import { runImportJob } from './import-job';
 
 /** S3's EventBridge event for a new object. */
@@ -29,7 +30,9 @@ export function importJobsOf(event: ObjectCreated | S3Event): string[] {
  */
 export async function handler(event: ObjectCreated | S3Event, context?: Pick<Context, 'getRemainingTimeInMillis'>) {
   // Its AWS calls end before the function's own time does (aws-client.ts), so a slow service fails the job visibly.
-  await withLambdaDeadline(context, async () => {
-    for (const job of importJobsOf(event)) await runImportJob(job);
-  });
+  await publishingMetrics(
+    withLambdaDeadline(context, async () => {
+      for (const job of importJobsOf(event)) await runImportJob(job);
+    }),
+  );
 }

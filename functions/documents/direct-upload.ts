@@ -15,6 +15,7 @@ import { transactWrite } from '../lib/data/transact';
 import { isAdmin, managedDocument } from '../lib/document-access';
 import { fieldErrors, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { countMetric } from '../lib/metrics';
 import { OPAQUE_TYPE, storedContentType } from '../lib/storage/content-type';
 import {
   copyDocumentObject,
@@ -143,6 +144,7 @@ export async function confirmDirectUpload(caller: Caller, uploadUuid: string, on
   await deleteDocumentObject(pending.key).catch((error: Error) =>
     logger.warn('Upload left for the lifecycle rule', { upload: pending.uuid, reason: error.name }),
   );
+  countMetric('UploadedBytes', made.size);
   return documentView(made);
 }
 

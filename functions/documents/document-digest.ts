@@ -34,6 +34,7 @@ import { ApiError } from '../lib/errors';
 import { firmLogo } from '../lib/firm-logo';
 import { logger } from '../lib/logger';
 import { pacer } from '../lib/mail-queue';
+import { publishingMetrics } from '../lib/metrics';
 import { splitExtension } from './documents';
 
 /**
@@ -253,9 +254,11 @@ export async function sendDocumentDigests(options: DigestOptions = {}): Promise<
 /** The scheduled run: its AWS calls, and its new mails, end before the function's time does. */
 export function handler(_event: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<DigestOutcome> {
   const deadline = context ? Date.now() + context.getRemainingTimeInMillis() - TIME_MARGIN_MS : undefined;
-  return withLambdaDeadline(context, async () => {
-    const outcome = await sendDocumentDigests({ deadline });
-    logger.info('document digests', { ...outcome });
-    return outcome;
-  });
+  return publishingMetrics(
+    withLambdaDeadline(context, async () => {
+      const outcome = await sendDocumentDigests({ deadline });
+      logger.info('document digests', { ...outcome });
+      return outcome;
+    }),
+  );
 }

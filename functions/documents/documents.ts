@@ -29,6 +29,7 @@ import { transactWrite } from '../lib/data/transact';
 import type { TxWrite } from '../lib/data/tx-write';
 import { managedDocument, managedSociety } from '../lib/document-access';
 import { type ApiError, conflict, fieldErrors } from '../lib/errors';
+import { countMetric } from '../lib/metrics';
 import { SNIFF_BYTES, storedContentType } from '../lib/storage/content-type';
 import { deleteDocumentObject, documentObjectKey, putDocumentObject } from '../lib/storage/documents';
 import type { UploadedFile } from '../lib/uploaded-file';
@@ -247,6 +248,7 @@ export async function uploadSmallDocument(
       cleanup,
       onSwept: () => conflict('DATA_CONFLICT'),
     });
+    countMetric('UploadedBytes', stored.size);
     return documentView(stored);
   } catch (error) {
     // Nobody else writes this key: the object goes now (or, failing that, with the marker's sweep).

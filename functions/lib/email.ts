@@ -7,6 +7,7 @@ import { getMailIdentity } from './data/mail-identities';
 import { isSuppressed } from './data/suppression';
 import { logger } from './logger';
 import { type MailingProject, senderFor } from './mail-sender';
+import { countMetric } from './metrics';
 import { hostOf } from './url-host';
 
 export interface Branding {
@@ -89,10 +90,12 @@ export async function sendMail(
   const portalSender = config.mailFrom;
   if (!portalSender || !to) {
     logger.error('Mail not sent: mail is not configured', { subject, sender: Boolean(portalSender) });
+    countMetric('MailsNotSent');
     return false;
   }
   if (await isSuppressed(to)) {
     logger.warn('Mail not sent: the address is suppressed', { subject });
+    countMetric('MailsNotSent');
     return false;
   }
   const { project } = options;
@@ -110,20 +113,26 @@ export async function sendMail(
         },
       ]
     : undefined;
-  await ses.send(
-    new SendEmailCommand({
-      FromEmailAddress: sender.from,
-      Destination: { ToAddresses: [to] },
-      ...(sender.replyTo && { ReplyToAddresses: [sender.replyTo] }),
-      Content: {
-        Simple: {
-          Subject: { Data: subject, Charset: 'UTF-8' },
-          Body: { Html: { Data: body.html, Charset: 'UTF-8' }, Text: { Data: body.text, Charset: 'UTF-8' } },
-          ...(attachments && { Attachments: attachments }),
+  try {
+    await ses.send(
+      new SendEmailCommand({
+        FromEmailAddress: sender.from,
+        Destination: { ToAddresses: [to] },
+        ...(sender.replyTo && { ReplyToAddresses: [sender.replyTo] }),
+        Content: {
+          Simple: {
+            Subject: { Data: subject, Charset: 'UTF-8' },
+            Body: { Html: { Data: body.html, Charset: 'UTF-8' }, Text: { Data: body.text, Charset: 'UTF-8' } },
+            ...(attachments && { Attachments: attachments }),
+          },
         },
-      },
-    }),
-  );
+      }),
+    );
+  } catch (error) {
+    countMetric('MailsFailed');
+    throw error;
+  }
+  countMetric('MailsSent');
   return true;
 }
 

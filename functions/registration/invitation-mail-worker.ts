@@ -3,6 +3,7 @@ import { withLambdaDeadline } from '../lib/aws/aws-client';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { pacer, queuedMailOf } from '../lib/mail-queue';
+import { publishingMetrics } from '../lib/metrics';
 import { mailQueuedInvitation } from './invitations';
 
 /**
@@ -16,7 +17,7 @@ export function handler(
   context?: Pick<Context, 'getRemainingTimeInMillis'>,
 ): Promise<SQSBatchResponse> {
   // Its AWS calls end before the function's own time does (aws-client.ts): a mail not sent is retried by SQS.
-  return withLambdaDeadline(context, () => mailBatch(event));
+  return publishingMetrics(withLambdaDeadline(context, () => mailBatch(event)));
 }
 
 async function mailBatch(event: Pick<SQSEvent, 'Records'>): Promise<SQSBatchResponse> {

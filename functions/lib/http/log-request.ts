@@ -1,6 +1,7 @@
 import type middy from '@middy/core';
 import { CORRELATION_HEADER, CORRELATION_ID } from '../../../shared/correlation';
 import { logger } from '../logger';
+import { countAnswer, publishMetrics } from '../metrics';
 import { portalOrigin } from './client-ip';
 import type { HttpEvent, HttpResult, PortalContext } from './types';
 
@@ -64,11 +65,17 @@ export function logRequest(contractId: string): middy.MiddlewareObj<HttpEvent, H
       status: request.response?.statusCode,
       ms: Date.now() - (started.get(request) ?? Date.now()),
     });
+    countAnswered(request);
     echoCorrelationId(request);
   };
   // The error middleware (error-response.ts) has made the answer by now.
   const logRequestOnError: middy.MiddlewareFn<HttpEvent, HttpResult, Error, PortalContext> = async (request) => {
+    countAnswered(request);
     echoCorrelationId(request);
+  };
+  const countAnswered = (request: Request) => {
+    countAnswer(contractId, request.response?.statusCode ?? 500, portalOrigin(request.event) || undefined);
+    publishMetrics();
   };
   return { before: logRequestBefore, after: logRequestAfter, onError: logRequestOnError };
 }
