@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { countAnswer, countMetric, publishMetrics, publishingMetrics } from './metrics';
+import { countAnswer, countMetric, publishingMetrics, publishMetrics } from './metrics';
 
 type Emf = {
   _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string }> }> };
