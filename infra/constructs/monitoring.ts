@@ -37,6 +37,8 @@ export const ALARM_THRESHOLDS = {
   wafBlockedPer5Min: 200,
   /** Business days without a new dólar observado that page (the alarm fires at this many, and above). */
   indicatorsStaleBusinessDays: 2,
+  /** Mails SES refused or never answered, per 15 minutes (the queue retries invitations; a burst is SES or the sender). */
+  mailsFailedPer15Min: 5,
 } as const;
 
 /** Lambda's default concurrency quota per account and region; raise `lambdaConcurrencyLimit` to the account's own. */
@@ -144,6 +146,18 @@ export class Monitoring extends Construct {
     const complaint = ses('Reputation.ComplaintRate');
     this.alarm('SesComplaintRate', complaint, t.sesComplaintRate, 'SES complaint rate near review (0.1 %)', 1, 1);
 
+    // The functions' own figures (functions/lib/metrics.ts), under the service dimension Powertools gives them.
+    const portal = (metricName: string, period = FIVE_MINUTES) =>
+      new Metric({ namespace: 'Portal', metricName, dimensionsMap: { service: 'portal' }, statistic: 'Sum', period });
+    const mailsFailed = portal('MailsFailed', Duration.minutes(15));
+    this.alarm('MailsFailed', mailsFailed, t.mailsFailedPer15Min, 'Mails SES did not take', 1, 1);
+    const perContract = (metricName: string) =>
+      new MathExpression({
+        expression: `SEARCH('{Portal,contract,service} MetricName="${metricName}"', 'Sum', 300)`,
+        label: metricName,
+        period: FIVE_MINUTES,
+      });
+
     const waf = props.webAcl ? wafBlockedAlarm(this, this.topic, props.webAcl) : undefined;
     if (waf) this.alarms.push(waf);
     if (props.healthCheckFailures) {
@@ -191,6 +205,13 @@ export class Monitoring extends Construct {
       graph('Dead letters waiting', depths),
       graph('Job failures', jobErrors),
       graph('SES reputation', [bounce, complaint]),
+      graph('Sign-ins', [portal('SignIns'), portal('SignInsRefused')]),
+      graph('Mail', [portal('MailsSent'), mailsFailed, portal('MailsNotSent')]),
+      graph('Documents', [portal('DocumentsUploaded'), portal('ShareLinkUses')], [portal('UploadedBytes')]),
+      graph('Ledger imports', [portal('LedgerImports'), portal('LedgerImportsFailed')], [portal('LedgerImportRows')]),
+      graph('Report embeddings', [portal('EmbeddingsGenerated')]),
+      graph('5xx per contract', [perContract('ServerErrors')]),
+      graph('4xx per contract', [perContract('ClientErrors')]),
     );
     const edgeAndProbes = [
       ...(props.sesEvents

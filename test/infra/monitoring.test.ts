@@ -55,6 +55,7 @@ describe('alarms', () => {
       HealthCheck: 0,
       // Strictly above 1: two business days and more.
       IndicatorsStale: t.indicatorsStaleBusinessDays - 1,
+      MailsFailed: t.mailsFailedPer15Min,
     });
   });
 
@@ -107,6 +108,13 @@ describe('alarms', () => {
     expect(alarms.SesBounceRate).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.BounceRate' });
     expect(alarms.DeadLettersIndicators).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible' });
     expect(alarms.LedgerImportFailed).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'Errors' });
+    // The functions' EMF figure (functions/lib/metrics.ts): its namespace and the service dimension Powertools adds.
+    expect(alarms.MailsFailed).toMatchObject({
+      Namespace: 'Portal',
+      MetricName: 'MailsFailed',
+      Dimensions: [{ Name: 'service', Value: 'portal' }],
+      Period: 900,
+    });
     for (const [name, alarm] of Object.entries(alarms)) {
       expect(alarm.ComparisonOperator, name).toBe('GreaterThanThreshold');
       expect(String(alarm.AlarmDescription), name).toContain(`docs/operations.md#${name.toLowerCase()}`);
