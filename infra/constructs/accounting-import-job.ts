@@ -15,7 +15,7 @@ import { wildcardResourceFinding } from '../nag';
 import { REPO_ROOT } from '../paths';
 import { type Backend, LAMBDA_RUNTIME, LOG_RETENTION } from './api';
 import { deadLetterQueue } from './dead-letters';
-import { leadingKeys } from './function-access';
+import { leadingKeys, traced } from './function-access';
 
 /** What the import writes (functions/lib/data/accounting-import-jobs.ts and accounting-ledger.ts): job, slices, lines. */
 export const IMPORT_JOB_WRITE_KEYS = ['ACCJOB#', 'ACCOUNTING#', 'LEDGER#'] as const;
@@ -100,6 +100,7 @@ export class AccountingImportJob extends Construct {
       retryAttempts: 1,
       onFailure: new SqsDestination(this.deadLetters),
     });
+    traced(this.function);
 
     this.rule = new Rule(this, 'Uploaded', {
       description: 'Portal: a ledger file uploaded for a large import starts its job',

@@ -36,6 +36,7 @@ import {
   acknowledgeQuickSightResources,
   edgeEnvironment,
   functionPolicy,
+  traced,
 } from './function-access';
 import type { EdgeTenancy } from './web';
 
@@ -294,6 +295,7 @@ export class ApiEndpoints extends Construct {
         description: `${httpApiRouteKey(contract)} ${contract.id}: ${contract.summary}`.slice(0, 256),
         bundling: lambdaBundling(bundlingFor([contract])),
       });
+      traced(fn);
       this.functions.set(contract.id, fn);
 
       const route = new HttpRoute(endpoint, 'Route', {

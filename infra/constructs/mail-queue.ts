@@ -10,7 +10,7 @@ import { Construct } from 'constructs';
 import { lambdaBundling } from '../bundling';
 import { REPO_ROOT } from '../paths';
 import { type Backend, LAMBDA_RUNTIME, LOG_RETENTION, mailEnvironment } from './api';
-import { acknowledgeAssetObjects, acknowledgeMailIdentities, leadingKeys } from './function-access';
+import { acknowledgeAssetObjects, acknowledgeMailIdentities, leadingKeys, traced } from './function-access';
 
 /**
  * How the worker keeps to the rate: SQS hands at most MAIL_QUEUE_CONCURRENCY batches of MAIL_QUEUE_BATCH
@@ -123,6 +123,7 @@ export class MailQueueWorker extends Construct {
       description: 'Invitation mails of CSV imports: sends the queued mails at the SES rate share',
       bundling: lambdaBundling(),
     });
+    traced(this.function);
     this.function.addEventSource(
       new SqsEventSource(backend.mailQueue, {
         batchSize: MAIL_QUEUE_BATCH,

@@ -14,6 +14,7 @@ import { wildcardResourceFinding } from '../nag';
 import { REPO_ROOT } from '../paths';
 import { LAMBDA_MEMORY_MB, LAMBDA_RUNTIME, LOG_RETENTION } from './api';
 import { deadLetterQueue } from './dead-letters';
+import { traced } from './function-access';
 
 export interface ScheduledJobProps {
   /** The handler's file under functions/. */
@@ -69,6 +70,7 @@ export class ScheduledJob extends Construct {
       retryAttempts: 2,
       onFailure: new SqsDestination(this.deadLetters),
     });
+    traced(this.function);
     this.schedule = new Schedule(this, props.schedule.id, {
       description: props.schedule.description,
       schedule: props.schedule.expression,

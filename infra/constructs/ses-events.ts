@@ -14,7 +14,7 @@ import { REPO_ROOT } from '../paths';
 import { SES_EVENTS_PERMISSIONS } from '../permissions';
 import { type Backend, LAMBDA_MEMORY_MB, LAMBDA_RUNTIME, LOG_RETENTION } from './api';
 import { deadLetterQueue } from './dead-letters';
-import { functionPolicy } from './function-access';
+import { functionPolicy, traced } from './function-access';
 
 /** The namespace of the portal's own metrics (log metric filters; no function calls PutMetricData). */
 export const PORTAL_METRICS_NAMESPACE = 'Portal';
@@ -58,6 +58,7 @@ export class SesEventsHandler extends Construct {
       retryAttempts: 2,
       onFailure: new SqsDestination(this.deadLetters),
     });
+    traced(this.function);
     props.events.addSubscription(new LambdaSubscription(this.function, { deadLetterQueue: this.deadLetters }));
     new MetricFilter(this, 'EventsByKind', {
       logGroup,
