@@ -1,5 +1,5 @@
 import { Aws, Stack, Validations } from 'aws-cdk-lib';
-import { Policy, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { ManagedPolicy, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { MAIL_IDENTITY_TAG_KEY } from '../../functions/lib/mail-identity-tag';
@@ -308,19 +308,28 @@ function mailIdentityStatements(backend: Backend): PolicyStatement[] {
 
 /**
  * X-Ray active tracing of a function: each invocation's segment, its cold start and its time in the runtime, recorded
- * by the runtime itself, so no tracing SDK goes into the bundle. The two X-Ray actions take no resource, so they are a
- * policy of their own whose `*` is acknowledged alone (on the function's main policy it would hide any other).
+ * by the runtime itself, so no tracing SDK goes into the bundle. The two X-Ray actions take no resource: they are one
+ * managed policy per stack, whose `*` is acknowledged alone (on a function's own policy it would hide any other), and
+ * which costs the stack one resource rather than one per function.
  */
 export function traced(fn: IFunction): void {
   (fn.node.defaultChild as CfnFunction).tracingConfig = { mode: 'Active' };
-  const policy = new Policy(fn, 'Tracing', {
+  const stack = Stack.of(fn);
+  fn.role?.addManagedPolicy((stack.node.tryFindChild(TRACING_POLICY) as ManagedPolicy) ?? tracingPolicy(stack));
+}
+
+function tracingPolicy(stack: Stack): ManagedPolicy {
+  const policy = new ManagedPolicy(stack, TRACING_POLICY, {
+    description: 'Lets the functions of this stack write their X-Ray traces',
     statements: [
       new PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] }),
     ],
   });
-  fn.role?.attachInlinePolicy(policy);
   Validations.of(policy).acknowledge({
     id: 'AwsSolutions-IAM5[Resource::*]',
     reason: 'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions (IAM: resource "*").',
   });
+  return policy;
 }
+
+const TRACING_POLICY = 'TracingPolicy';

@@ -30,6 +30,15 @@ export async function seriousViolations(page: Page): Promise<string[]> {
  * violations are asked for: the passes' node lists are most of a run's work.
  */
 async function axeInPage(page: Page): Promise<AxeResults['violations']> {
+  // A dialog or a button still fading in would be measured half transparent: the finite animations end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   return page.evaluate(
     async () =>

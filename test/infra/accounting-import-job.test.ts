@@ -150,9 +150,12 @@ describe('large ledger import job', () => {
     expect(all.filter((a) => String(a).startsWith('s3:'))).toEqual(['s3:GetObject']);
     expect(all).not.toContain('dynamodb:Scan');
     expect(all.some((a) => String(a).includes('*'))).toBe(false);
-    // No managed policy on the role; attached to it only the sending of failed runs to its dead-letter queue.
+    // No managed policy on the role but the stack's tracing policy (test/infra/tracing.test.ts says what it allows);
+    // attached to it only the sending of failed runs to its dead-letter queue.
     const roleId = workerRoleId();
-    expect(resources(jobs)[roleId]?.Properties.ManagedPolicyArns).toBeUndefined();
+    const managed = resources(jobs)[roleId]?.Properties.ManagedPolicyArns as Array<{ Ref: string }>;
+    expect(managed.map((arn) => resources(jobs)[arn.Ref]?.Type)).toEqual(['AWS::IAM::ManagedPolicy']);
+    expect(managed[0]?.Ref).toMatch(/^TracingPolicy/);
     expectOnlyDeadLetterGrants(jobs, roleId);
   });
 

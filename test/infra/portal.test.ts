@@ -125,7 +125,8 @@ describe('API', () => {
       template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
       // One execution role per function (test/infra/permissions.test.ts checks what each holds).
       template.resourceCountIs('AWS::IAM::Role', count);
-      template.resourceCountIs('AWS::IAM::ManagedPolicy', 0);
+      // The one managed policy is the stack's tracing policy (test/infra/tracing.test.ts).
+      template.resourceCountIs('AWS::IAM::ManagedPolicy', 1);
     }
   });
 

@@ -75,6 +75,7 @@ describe('150 contracts', () => {
         'AWS::ApiGatewayV2::Integration': routes,
         'AWS::Lambda::Permission': routes,
         'AWS::CDK::Metadata': 1,
+        'AWS::IAM::ManagedPolicy': 1,
       });
       expect(byType.size).toBe(RESOURCES_PER_ROUTE + STACK_OVERHEAD);
     }

@@ -5,7 +5,7 @@ import { contractById, type Synthesized, synthPortal, unacknowledgedViolations }
 
 /**
  * Every function of the portal (its endpoints and its jobs) runs with X-Ray active tracing, and may write traces
- * through a policy of its own, whose `*` (X-Ray's actions take no resource) is the only one acknowledged for it.
+ * through its stack's tracing policy, whose `*` (X-Ray's actions take no resource) is acknowledged there alone.
  */
 type Resource = { Type: string; Properties: Record<string, unknown> };
 let synthesized: Synthesized;
@@ -34,15 +34,22 @@ describe('tracing', () => {
       expect({ id, tracing: fn.Properties.TracingConfig }).toEqual({ id, tracing: { Mode: 'Active' } });
   });
 
-  it('each may write traces and nothing else through its tracing policy', () => {
-    const policies = resources.filter(([id, r]) => r.Type === 'AWS::IAM::Policy' && id.includes('Tracing'));
-    expect(policies.length).toBe(9);
-    for (const [, policy] of policies) {
+  it('each may write traces through the tracing policy of its stack, which allows nothing else', () => {
+    const policies = resources.filter(([, r]) => r.Type === 'AWS::IAM::ManagedPolicy');
+    const tracing = new Set(policies.filter(([id]) => id.startsWith('TracingPolicy')).map(([id]) => id));
+    for (const [id] of policies.filter(([policyId]) => tracing.has(policyId))) {
+      const policy = policies.find(([policyId]) => policyId === id)?.[1] as Resource;
       const document = policy.Properties.PolicyDocument as { Statement: Array<Record<string, unknown>> };
       expect(document.Statement).toEqual([
         { Effect: 'Allow', Action: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], Resource: '*' },
       ]);
     }
+    const roles = resources.filter(([, r]) => r.Type === 'AWS::IAM::Role');
+    const traced = roles.filter(([, role]) =>
+      JSON.stringify(role.Properties.ManagedPolicyArns ?? []).includes('"TracingPolicy'),
+    );
+    // Each function's role (the nine above) and no other.
+    expect(traced.length).toBe(9);
   });
 
   it('cdk-nag finds nothing unacknowledged', () => {
