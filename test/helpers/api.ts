@@ -1,5 +1,9 @@
 import { inject } from 'vitest';
+import { DEMO_TRUSTED_DEVICE } from '../../local/demo-accounts';
 import { type Contract, fillPath, type ResponseOf } from '../../shared/contracts/define';
+
+/** The demo's trusted device (local/demo-accounts.ts): a SUPER_ADMIN's sign-in that sends it is asked for no code. */
+export { DEMO_TRUSTED_DEVICE };
 
 export const DEMO_PASSWORD = 'Portal.Demo1';
 
@@ -62,10 +66,7 @@ export async function signIn(
   password = DEMO_PASSWORD,
   options: Pick<ApiCall, 'portal' | 'ip'> = {},
 ): Promise<{ access: string; refresh: string }> {
-  const [{ postToken }, { DEMO_TRUSTED_DEVICE }] = await Promise.all([
-    import('../../shared/contracts/auth'),
-    import('../../local/demo-accounts'),
-  ]);
+  const { postToken } = await import('../../shared/contracts/auth');
   // The demo's trusted device (local/demo-accounts.ts): a SUPER_ADMIN, whose second factor is always on, signs in
   // without a code, as on a device it trusted; for an account without a factor it changes nothing.
   const body = { email, password, trusted_device: DEMO_TRUSTED_DEVICE };
