@@ -183,8 +183,3 @@ export async function trustDevice(userUuid: string, factorId: string): Promise<{
   await putTrustedDevice(userUuid, token, factorId, epochSeconds() + seconds);
   return { token, seconds };
 }
-
-/** Whether the user has an active factor (the user detail screen shows it). */
-export async function hasActiveFactor(userUuid: string): Promise<boolean> {
-  return (await getSecondFactor(userUuid))?.status === 'ACTIVE';
-}

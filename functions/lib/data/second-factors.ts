@@ -63,6 +63,11 @@ export async function getSecondFactor(userUuid: string): Promise<SecondFactorRec
   return recordOf<SecondFactorRecord>(Item);
 }
 
+/** Whether the user has an active factor (the user detail screen shows it). */
+export async function hasActiveFactor(userUuid: string): Promise<boolean> {
+  return (await getSecondFactor(userUuid))?.status === 'ACTIVE';
+}
+
 /** A new enrolment's secret, PENDING; never over an ACTIVE factor (false then). */
 export async function putPendingFactor(userUuid: string, factorId: string, secretSealed: string): Promise<boolean> {
   try {
