@@ -18,6 +18,8 @@ import { markSignedIn } from '@/lib/session';
 import { takeWantedPage } from '@/lib/wanted-page';
 
 const t = es.secondFactor;
+/** Under the login's own title: a step of it, not a page of its own. */
+const STEP_HEADING = { fontSize: 'var(--amplify-font-sizes-xl)' } as const;
 
 /** The secret to enrol and its QR code (drawn here from the otpauth:// URI; the qrcode library loads only now). */
 function useEnrolment(challenge: string, wanted: boolean) {
@@ -90,7 +92,9 @@ export function SecondFactorStep({ pending }: { pending: PendingSecondFactor }) 
   if (recoveryCodes) {
     return (
       <Stack gap="medium">
-        <Heading level={2}>{t.recoveryTitle}</Heading>
+        <Heading level={2} style={STEP_HEADING}>
+          {t.recoveryTitle}
+        </Heading>
         <Text>{t.recoveryCodesIntro}</Text>
         <ul aria-label={t.recoveryListLabel} style={{ columns: 2, fontFamily: 'monospace', fontSize: '1.05rem' }}>
           {recoveryCodes.map((item) => (
@@ -107,7 +111,9 @@ export function SecondFactorStep({ pending }: { pending: PendingSecondFactor }) 
   const label = recoveryMode ? t.recovery : t.code;
   return (
     <Stack as="form" onSubmit={submit} noValidate>
-      <Heading level={2}>{enrolling ? t.enrolTitle : t.codeTitle}</Heading>
+      <Heading level={2} style={STEP_HEADING}>
+        {enrolling ? t.enrolTitle : t.codeTitle}
+      </Heading>
       {error || enrolError ? (
         <Alert variation="error" testId="second-factor-error">
           {error ?? enrolError}
