@@ -161,6 +161,11 @@ export function projectStepBody(
       if (value instanceof File) body.append(field, value, value.name);
       continue;
     }
+    // The firm's second-factor policy: sent when it differs from what is stored (on create, from the default).
+    if (field === 'mfa_policy') {
+      if (value !== (saved?.mfa_policy ?? 'NONE')) body.append(field, value as string);
+      continue;
+    }
     if (field === 'admin') {
       const admins = value as string[];
       for (const uuid of admins) body.append('admin', uuid);
