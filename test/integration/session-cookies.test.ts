@@ -165,7 +165,8 @@ describe('CSRF: a write that rides the cookies needs the SPA header', () => {
 
   test('a Bearer call needs no header (API clients), even with the cookies beside it', async () => {
     const email = await superAdmin();
-    const api = await call(postToken, { portal: PORTAL, body: { email, password: DEMO_PASSWORD } });
+    const body = { email, password: DEMO_PASSWORD, trusted_device: DEMO_TRUSTED_DEVICE };
+    const api = await call(postToken, { portal: PORTAL, body });
     const { jar } = await signInAsBrowser(email, { portal: PORTAL });
     const created = await call(createIndustry, {
       ...asBrowser(jar, createIndustry.path, false),
