@@ -24,6 +24,7 @@ export const secondFactor = {
     'seguro: no se volverán a mostrar.',
   recoveryListLabel: 'Códigos de recuperación',
   continue: 'Continuar',
+  restart: 'Volver a ingresar con tu correo',
   required: 'Ingresa el código.',
   // The firm's policy (the project's edit screen, SUPER_ADMIN).
   policyLabel: 'Verificación en dos pasos obligatoria para',

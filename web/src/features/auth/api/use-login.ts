@@ -60,5 +60,8 @@ export function useLogin(initialRemember: boolean) {
     }
   }
 
-  return { fields, fieldErrors, error, submitting, change, submit, challenge };
+  /** Back to the password (a challenge that expired, or another account). */
+  const restart = () => setChallenge(null);
+
+  return { fields, fieldErrors, error, submitting, change, submit, challenge, restart };
 }

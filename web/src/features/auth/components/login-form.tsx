@@ -21,12 +21,12 @@ const SecondFactorStep = lazy(() =>
  * the form library, for the same reason (docs/decisions/weight-budgets.md).
  */
 export function LoginForm({ branded }: { branded: boolean }) {
-  const { fields, fieldErrors, error, submitting, change, submit, challenge } = useLogin(!branded);
+  const { fields, fieldErrors, error, submitting, change, submit, challenge, restart } = useLogin(!branded);
   // After the password, the second factor when it is due (its own chunk: most sign-ins never load it).
   if (challenge) {
     return (
       <Suspense fallback={<Loader />}>
-        <SecondFactorStep pending={challenge} />
+        <SecondFactorStep pending={challenge} onRestart={restart} />
       </Suspense>
     );
   }

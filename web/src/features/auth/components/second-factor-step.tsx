@@ -47,7 +47,7 @@ function useEnrolment(challenge: string, wanted: boolean) {
  * recovery codes, shown once. The session opens with the right code; 'Confiar en este dispositivo' skips the code on
  * this browser for 30 days.
  */
-export function SecondFactorStep({ pending }: { pending: PendingSecondFactor }) {
+export function SecondFactorStep({ pending, onRestart }: { pending: PendingSecondFactor; onRestart: () => void }) {
   const navigate = useNavigate();
   const enrolling = pending.step === 'ENROL';
   const { enrolment, error: enrolError } = useEnrolment(pending.challenge, enrolling);
@@ -169,6 +169,9 @@ export function SecondFactorStep({ pending }: { pending: PendingSecondFactor }) 
           {recoveryMode ? t.useApp : t.useRecovery}
         </button>
       )}
+      <button type="button" className="amplify-button amplify-button--link" onClick={onRestart}>
+        {t.restart}
+      </button>
     </Stack>
   );
 }
