@@ -122,7 +122,9 @@ export const handler = httpHandler(postToken, async ({ body, event }) => {
   const remember = body.remember ?? false;
   // The second factor (functions/lib/auth/second-factor.ts): when due, no token leaves before its code, unless this
   // device was trusted after one; the first factor's refresh token waits, sealed, in a short-lived challenge.
-  const trustedDevice = body.trusted_device ?? cookieCredential(event, TRUSTED_DEVICE_COOKIE, postToken.method);
+  const trustedDevice =
+    body.trusted_device ??
+    (fromTheSpa(event) ? cookieCredential(event, TRUSTED_DEVICE_COOKIE, postToken.method) : undefined);
   const next = await afterFirstFactor({ user, refresh: tokens.refresh, portal, remember, trustedDevice });
   if ('challenge' in next) return { second_factor: { challenge: next.challenge, step: next.step } };
   await openSession(user, tokens, { portal, remember, origin, method: next.method });
