@@ -78,7 +78,8 @@ async function takeSignInSlots(email: string, address: string): Promise<Slot[]> 
  * lock, and a stranger elsewhere never locks the owner's own address. An unknown e-mail and a wrong
  * password answer the same 401 after the same calls (the password is checked against an identity no one has); a
  * disabled user, a member of a disabled project or group, or a user of another firm's portal is refused even with the
- * right password. The session is bound to the portal it started on. The SPA (its CSRF header) gets the tokens as
+ * right password. When the second factor is due (functions/lib/auth/second-factor.ts) the answer is a challenge and no
+ * token: the session opens at POST api/v1/token/second-factor/. The session is bound to the portal it started on. The SPA (its CSRF header) gets the tokens as
  * HttpOnly cookies, persistent with 'Recordarme', and none in the body; API clients get them in the body.
  */
 export const handler = httpHandler(postToken, async ({ body, event }) => {

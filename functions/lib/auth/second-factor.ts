@@ -56,9 +56,14 @@ export type SecondFactorStep = 'NONE' | 'VERIFY' | 'ENROL';
  * ENROL when a firm of the user (or the SUPER_ADMIN role) makes it mandatory and none is active yet, NONE otherwise.
  */
 export async function secondFactorDue(user: UserRecord): Promise<SecondFactorStep> {
+  return (await dueWithFactor(user)).step;
+}
+
+async function dueWithFactor(user: UserRecord) {
   const factor = await getSecondFactor(user.uuid);
-  if (factor?.status === 'ACTIVE') return 'VERIFY';
-  return (await factorRequired(user)) ? 'ENROL' : 'NONE';
+  const step: SecondFactorStep =
+    factor?.status === 'ACTIVE' ? 'VERIFY' : (await factorRequired(user)) ? 'ENROL' : 'NONE';
+  return { step, factor };
 }
 
 export interface FirstFactor {
@@ -78,9 +83,7 @@ export async function afterFirstFactor(
   first: FirstFactor,
 ): Promise<{ method: SignInMethod } | { challenge: string; step: 'VERIFY' | 'ENROL' }> {
   const { user } = first;
-  const factor = await getSecondFactor(user.uuid);
-  const step: SecondFactorStep =
-    factor?.status === 'ACTIVE' ? 'VERIFY' : (await factorRequired(user)) ? 'ENROL' : 'NONE';
+  const { step, factor } = await dueWithFactor(user);
   if (step === 'NONE') return { method: 'PASSWORD' };
   if (step === 'VERIFY' && factor && first.trustedDevice) {
     if (await trustedDeviceOf(user.uuid, first.trustedDevice, factor.factor_id)) {
