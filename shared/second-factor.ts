@@ -5,14 +5,18 @@
 export const MFA_POLICIES = ['NONE', 'ADMINS', 'CLIENTS', 'ALL'] as const;
 export type MfaPolicy = (typeof MFA_POLICIES)[number];
 
-/** How a sign-in was made, as the session log records it. */
-export const SIGN_IN_METHODS = [
-  'PASSWORD',
-  'PASSWORD_TOTP',
-  'PASSWORD_RECOVERY_CODE',
-  'PASSWORD_TRUSTED_DEVICE',
-] as const;
-export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+/** The first factors a sign-in starts with; another way in adds its own here. */
+export const FIRST_FACTORS = ['PASSWORD'] as const;
+export type FirstFactor = (typeof FIRST_FACTORS)[number];
+
+/**
+ * How a sign-in was made, as the session log records it: the first factor alone, or with a code, a recovery code, or
+ * on a trusted device (PASSWORD, PASSWORD_TOTP, PASSWORD_RECOVERY_CODE, PASSWORD_TRUSTED_DEVICE).
+ */
+export type SecondStep = 'TOTP' | 'RECOVERY_CODE' | 'TRUSTED_DEVICE';
+export type SignInMethod = FirstFactor | `${FirstFactor}_${SecondStep}`;
+export const signInMethod = (first: FirstFactor, second?: SecondStep): SignInMethod =>
+  second ? `${first}_${second}` : first;
 
 /**
  * The trusted device: after a right code the person may ask this browser to skip the code for TRUSTED_DEVICE_DAYS.

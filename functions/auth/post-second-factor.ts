@@ -1,5 +1,5 @@
 import { postSecondFactor } from '../../shared/contracts/second-factor';
-import type { SignInMethod } from '../../shared/second-factor';
+import { signInMethod } from '../../shared/second-factor';
 import { assertMembershipsEnabled, sessionEnded } from '../lib/auth/access';
 import { openSession } from '../lib/auth/open-session';
 import {
@@ -65,16 +65,17 @@ async function takeCodeSlots(challenge: ChallengeRecord, address: string): Promi
 /** The code or recovery code sent, checked: the factor and how it went, or undefined for a wrong one. */
 async function proveSecondFactor(challenge: ChallengeRecord, body: { code?: string; recovery_code?: string }) {
   const userUuid = challenge.user_uuid;
+  const first = challenge.first_factor;
   if (challenge.step === 'ENROL') {
     const enrolled = body.code ? await completeEnrolment(userUuid, body.code) : undefined;
-    return enrolled && { ...enrolled, method: 'PASSWORD_TOTP' as SignInMethod };
+    return enrolled && { ...enrolled, method: signInMethod(first, 'TOTP') };
   }
   if (body.code) {
     const factor = await verifyCode(userUuid, body.code);
-    return factor && { factor, method: 'PASSWORD_TOTP' as SignInMethod };
+    return factor && { factor, method: signInMethod(first, 'TOTP') };
   }
   const factor = body.recovery_code ? await redeemRecoveryCode(userUuid, body.recovery_code) : undefined;
-  return factor && { factor, method: 'PASSWORD_RECOVERY_CODE' as SignInMethod };
+  return factor && { factor, method: signInMethod(first, 'RECOVERY_CODE') };
 }
 
 /**

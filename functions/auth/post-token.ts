@@ -126,7 +126,8 @@ export const handler = httpHandler(postToken, async ({ body, event }) => {
   const trustedDevice =
     body.trusted_device ??
     (fromTheSpa(event) ? cookieCredential(event, TRUSTED_DEVICE_COOKIE, postToken.method) : undefined);
-  const next = await afterFirstFactor({ user, refresh: tokens.refresh, portal, remember, trustedDevice });
+  const first = { kind: 'PASSWORD' as const, user, refresh: tokens.refresh, portal, remember, trustedDevice };
+  const next = await afterFirstFactor(first);
   if ('challenge' in next) return { second_factor: { challenge: next.challenge, step: next.step } };
   await openSession(user, tokens, { portal, remember, origin, method: next.method });
   // The SPA's session goes into HttpOnly cookies, out of every script's reach; API clients get the tokens.

@@ -2,9 +2,11 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { ADMIN_ROLES } from '../../../shared/roles';
 import {
+  type FirstFactor as FirstFactorKind,
   type MfaPolicy,
   RECOVERY_CODE_COUNT,
   type SignInMethod,
+  signInMethod,
   TRUSTED_DEVICE_DAYS,
 } from '../../../shared/second-factor';
 import { getItems } from '../data/list-index';
@@ -67,6 +69,8 @@ async function dueWithFactor(user: UserRecord) {
 }
 
 export interface FirstFactor {
+  /** Which way in proved it: a password (postToken), or another way's own. */
+  kind: FirstFactorKind;
   user: UserRecord;
   refresh: string;
   portal: string;
@@ -84,10 +88,10 @@ export async function afterFirstFactor(
 ): Promise<{ method: SignInMethod } | { challenge: string; step: 'VERIFY' | 'ENROL' }> {
   const { user } = first;
   const { step, factor } = await dueWithFactor(user);
-  if (step === 'NONE') return { method: 'PASSWORD' };
+  if (step === 'NONE') return { method: signInMethod(first.kind) };
   if (step === 'VERIFY' && factor && first.trustedDevice) {
     if (await trustedDeviceOf(user.uuid, first.trustedDevice, factor.factor_id)) {
-      return { method: 'PASSWORD_TRUSTED_DEVICE' };
+      return { method: signInMethod(first.kind, 'TRUSTED_DEVICE') };
     }
   }
   const challenge = randomBytes(32).toString('base64url');
@@ -95,6 +99,7 @@ export async function afterFirstFactor(
   await putChallenge(challenge, {
     user_uuid: user.uuid,
     email: user.email,
+    first_factor: first.kind,
     step,
     refresh_sealed: await seal(first.refresh, challengeContext(user.uuid)),
     portal: first.portal,

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { FirstFactor } from '../../../shared/second-factor';
 import type { AwsError } from '../aws/aws-client';
 import { dynamo } from '../aws/dynamo';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../aws/dynamo-commands';
@@ -35,6 +36,8 @@ export interface SecondFactorRecord {
 export interface ChallengeRecord {
   user_uuid: string;
   email: string;
+  /** The way in that proved the first factor (the session log's method names it). */
+  first_factor: FirstFactor;
   /** VERIFY: a code of the active factor; ENROL: the factor is due and not yet active. */
   step: 'VERIFY' | 'ENROL';
   refresh_sealed: string;
