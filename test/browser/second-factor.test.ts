@@ -21,10 +21,13 @@ const { webUrl, unbrandedWebUrl } = inject('portal');
 let browser: Browser;
 let project: string;
 let admin: { uuid: string; email: string };
+/** A SUPER_ADMIN of this file's own: another file may end the demo one's sessions while these run. */
+let superAdminEmail: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const superAdmin = (await signIn((await createTestUser('SUPER_ADMIN')).email)).access;
+  superAdminEmail = (await createTestUser('SUPER_ADMIN')).email;
+  const superAdmin = (await signIn(superAdminEmail)).access;
   admin = await createTestUser('PROJECT_ADMIN');
   const body = {
     project_name: `Firma Dos Pasos ${unique()}`,
@@ -56,7 +59,7 @@ test('a firm that makes it mandatory sends its admin to enrolment; a wrong code 
   // The SUPER_ADMIN sets the policy on the project, in the wizard's 'Inicio de sesión' step.
   const sa = await newPage(browser, { viewport: { width: 1366, height: 900 } });
   try {
-    await signInWithCookies(sa.context, webUrl, 'superadmin@demo.cl');
+    await signInWithCookies(sa.context, webUrl, superAdminEmail);
     await sa.page.goto(`${webUrl}/admin/projects/edit/${project}`);
     await sa.page.getByRole('button', { name: 'Siguiente' }).click();
     await sa.page.locator('[aria-current="step"]', { hasText: 'Inicio de sesión' }).waitFor();
@@ -154,7 +157,7 @@ test('on a phone a recovery code signs in once and is refused the second time; t
   // A lost phone: the SUPER_ADMIN resets the factor on the user's detail, after a confirmation.
   const sa = await newPage(browser, { viewport: { width: 375, height: 812 } });
   try {
-    await signInWithCookies(sa.context, webUrl, 'superadmin@demo.cl');
+    await signInWithCookies(sa.context, webUrl, superAdminEmail);
     await sa.page.goto(`${webUrl}/admin/users/detail/${admin.uuid}`);
     await sa.page.getByText('Activa', { exact: true }).waitFor();
     await sa.page.getByRole('button', { name: 'Restablecer verificación en dos pasos' }).click();
