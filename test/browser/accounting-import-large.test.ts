@@ -82,7 +82,11 @@ describe('large ledger import', () => {
       const importFile = async (content: string, whileRunning?: () => Promise<void>) => {
         await page
           .locator('input[type="file"]')
-          .setInputFiles({ name: 'libro-grande.csv', mimeType: 'text/csv', buffer: Buffer.from(content) });
+          // Several MB through the browser protocol: on a loaded machine that alone took more than the default 15 s.
+          .setInputFiles(
+            { name: 'libro-grande.csv', mimeType: 'text/csv', buffer: Buffer.from(content) },
+            { timeout: 60_000 },
+          );
         const seen = await recordProgress(page);
         await main.getByRole('button', { name: 'Importar' }).click();
         // The upload bar shows at once, named by its label.

@@ -30,14 +30,22 @@ export async function seriousViolations(page: Page): Promise<string[]> {
  * violations are asked for: the passes' node lists are most of a run's work.
  */
 async function axeInPage(page: Page): Promise<AxeResults['violations']> {
-  // A dialog or a button still fading in would be measured half transparent: the finite animations end first.
+  // A dialog or a button still fading in would be measured half transparent: the running finite animations end
+  // first. A page whose animation runs on and on (a long or restarted one) is checked after 2 s all the same.
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter(
+            (animation) =>
+              animation.playState === 'running' &&
+              animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+          )
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((settle) => setTimeout(settle, 2000)),
+    ]),
   );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   return page.evaluate(
