@@ -11,7 +11,6 @@ import { type Gateway, startGateway } from './gateway';
 import { startMailWorker } from './mail-worker';
 import { ROOT } from './paths';
 import { freePort, portTaken, ServiceStartError } from './processes';
-import { localSecondFactorKey } from './second-factor-key';
 import type { DemoData } from './seed';
 import { type ServicePorts, type Services, startServices } from './services';
 
@@ -106,10 +105,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
       `http://*.localhost:${webPort}`,
     ];
     const resources = await bootstrap(services, webOrigins, { changeStream: options.changeStream });
-    const env = {
-      ...functionEnvironment(services, resources, webUrl),
-      LOCAL_SECOND_FACTOR_KEY: localSecondFactorKey(dev),
-    };
+    const env = functionEnvironment(services, resources, webUrl);
     // Handlers build their AWS clients at module scope from the environment, so it is set before they load.
     Object.assign(process.env, env, {
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? (dev ? 'INFO' : 'WARN'),

@@ -16,7 +16,6 @@ import * as modules from './modules';
 import * as projects from './projects';
 import * as registration from './registration';
 import * as reports from './reports';
-import * as secondFactor from './second-factor';
 import * as societies from './societies';
 import * as users from './users';
 
@@ -26,7 +25,6 @@ export * from './define';
 export const contracts: readonly Contract[] = [
   health,
   auth,
-  secondFactor,
   projects,
   groups,
   societies,
@@ -64,7 +62,6 @@ export {
   projects,
   registration,
   reports,
-  secondFactor,
   societies,
   users,
 };

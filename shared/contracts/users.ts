@@ -134,8 +134,7 @@ export const getUser = defineContract({
   handler: 'users/get-user',
   summary: 'One user in scope, with its projects, groups and societies',
   params: uuidParams,
-  // Whether the user's second factor is active (shared/contracts/second-factor.ts resetSecondFactor).
-  response: z.extend(userSchema, { second_factor: z.optional(z.boolean()) }),
+  response: userSchema,
 });
 
 // Built in a pure IIFE: a function whose contracts never read it leaves it (and the phone parser) out of its bundle.

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { SignInMethod } from '../../../shared/second-factor';
 import { dynamo } from '../aws/dynamo';
 import { PutCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
@@ -44,10 +43,8 @@ export async function writeSessionEvent(
   action: SessionAction,
   origin: RequestOrigin,
   reason?: string,
-  /** Which way a sign-in went (password, with a code, with a recovery code, on a trusted device). */
-  method?: SignInMethod,
 ): Promise<void> {
-  const fields = { action, ...origin, ...(reason && { reason }), ...(method && { method }) };
+  const fields = { action, ...origin, ...(reason && { reason }) };
   if ('userUuid' in subject) return writeUserLog(subject.userUuid, 'SESSION', fields);
   const at = nowIso();
   await dynamo.send(

@@ -93,9 +93,8 @@ export function useRegister(token: string, invitation: InvitationCheck) {
         onSuccess: async () => {
           setSigningIn(true);
           try {
-            // With a second factor due (a SUPER_ADMIN, a firm that asks for it) the person signs in and enrols.
-            const secondFactor = await signIn(invitation.email, value.password, false);
-            navigate(secondFactor ? '/successRegister' : '/home', { replace: true });
+            await signIn(invitation.email, value.password, false);
+            navigate('/home', { replace: true });
           } catch {
             navigate('/successRegister', { replace: true });
           }
@@ -141,9 +140,8 @@ export function useJoinInvitation(token: string, invitation: InvitationCheck) {
         onSuccess: async () => {
           setSigningIn(true);
           try {
-            // With a second factor due (a SUPER_ADMIN, a firm that asks for it) the person signs in and enrols.
-            const secondFactor = await signIn(invitation.email, password, false);
-            navigate(secondFactor ? '/successRegister' : '/home', { replace: true });
+            await signIn(invitation.email, password, false);
+            navigate('/home', { replace: true });
           } catch {
             navigate('/successRegister', { replace: true });
           }
