@@ -81,6 +81,11 @@ export interface Permissions {
    * portal's multi-tenant distribution and its tenants (EDGE_TENANT_ACTIONS), and their ids in the environment.
    */
   edge?: true;
+  /**
+   * The second factor's key (functions/lib/auth/second-factor-key.ts): secretsmanager:GetSecretValue on exactly that
+   * secret, and its ARN in the environment (SECOND_FACTOR_SECRET_ARN).
+   */
+  secondFactorKey?: true;
 }
 
 const READ: Permissions = { table: { read: 'query' } };
@@ -129,10 +134,31 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
         'SESSION#': ['PutItem'],
         'USER#': ['PutItem', 'UpdateItem'],
         'EMAIL#': ['PutItem'],
+        // A sign-in waiting for its second factor's code: the first factor's refresh token, sealed.
+        'SECOND_FACTOR_CHALLENGE#': ['PutItem'],
       },
     },
     cognito: ['AdminInitiateAuth'],
+    secondFactorKey: true,
   },
+  // Public: the second step of a sign-in. The throttles (a code counts as a password does), the challenge (a miss
+  // counted, taken once), the session, and under USER#: the factor (activated, its last step, a recovery code
+  // spent), a trusted device, the security log and the sign-in's UpdateItem on the user record.
+  postSecondFactor: {
+    table: {
+      read: 'query',
+      write: {
+        'THROTTLE#': THROTTLE,
+        'SECOND_FACTOR_CHALLENGE#': ['UpdateItem', 'DeleteItem'],
+        'SESSION#': ['PutItem'],
+        'USER#': ['PutItem', 'UpdateItem'],
+      },
+    },
+    cognito: ['AdminInitiateAuth'],
+    secondFactorKey: true,
+  },
+  // Public: a pending enrolment's secret, sealed, under the user of a live challenge.
+  postSecondFactorEnrolment: { table: { read: 'query', write: { 'USER#': ['PutItem'] } }, secondFactorKey: true },
   // Public: drops an ended session and logs the refusal.
   postTokenRefresh: {
     // USER#: the security log (PutItem) and the new access token's portal, `live_tokens` (UpdateItem).
@@ -198,6 +224,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // An e-mail change waits for its link (confirmEmailChange moves the login), so the edit touches no identity.
   patchUser: { ...ADMIN_WRITE, assets: ['GetObject'], mail: true },
   deleteUser: { ...ADMIN_WRITE, assets: ['DeleteObject'], cognito: ['AdminDeleteUser'] },
+  // A higher admin's reset of a user's second factor: the factor's deletion and its audit item (scope in code).
+  resetSecondFactor: ADMIN_WRITE,
   patchUserProfile: { ...ADMIN_WRITE, assets: IMAGES },
   // The caller's own digest setting (one UpdateItem of its record).
   patchDocumentDigest: { table: { read: 'query', write: { 'USER#': ['UpdateItem'] } } },

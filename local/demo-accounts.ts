@@ -10,3 +10,11 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; role: Role; first_nam
   { email: 'usuariogrupo@demo.cl', role: 'USER_GROUP', first_name: 'Ulises', last_name: 'Usuario Grupo' },
   { email: 'sociedad@demo.cl', role: 'USER_SOCIETY', first_name: 'Sara', last_name: 'Sociedad' },
 ];
+
+/**
+ * The demo SUPER_ADMIN's second factor (the role always has one): its TOTP secret, to add to an authenticator app
+ * (`npm run demo:code` prints the current code), and a trusted-device token every demo account holds, which the test
+ * helpers send so that signing in as the demo accounts asks for no code (shared/second-factor.ts).
+ */
+export const DEMO_TOTP_SECRET = 'PORTALDEMOSEGUNDOFACTORPORTALDEM';
+export const DEMO_TRUSTED_DEVICE = 'demo-trusted-device-of-the-local-portal-only';

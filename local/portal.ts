@@ -11,6 +11,7 @@ import { type Gateway, startGateway } from './gateway';
 import { startMailWorker } from './mail-worker';
 import { ROOT } from './paths';
 import { freePort, portTaken, ServiceStartError } from './processes';
+import { localSecondFactorKey } from './second-factor-key';
 import type { DemoData } from './seed';
 import { type ServicePorts, type Services, startServices } from './services';
 
@@ -105,7 +106,10 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
       `http://*.localhost:${webPort}`,
     ];
     const resources = await bootstrap(services, webOrigins, { changeStream: options.changeStream });
-    const env = functionEnvironment(services, resources, webUrl);
+    const env = {
+      ...functionEnvironment(services, resources, webUrl),
+      LOCAL_SECOND_FACTOR_KEY: localSecondFactorKey(dev),
+    };
     // Handlers build their AWS clients at module scope from the environment, so it is set before they load.
     Object.assign(process.env, env, {
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? (dev ? 'INFO' : 'WARN'),

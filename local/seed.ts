@@ -14,7 +14,8 @@ import { createIndustry } from '../functions/societies/industries';
 import { createSociety } from '../functions/societies/societies';
 import { rutCheckDigit } from '../shared/rut';
 import { type BrandSpec, brandBackground, brandIcon, brandLogo } from './brand-images';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_TRUSTED_DEVICE } from './demo-accounts';
+import { enrolWithKnownSecret } from './demo-second-factor';
 import { seedAccounting } from './seed-accounting';
 import { seedIndicators } from './seed-indicators';
 import { seedReports } from './seed-reports';
@@ -156,6 +157,8 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
       user,
       home.map((uuid) => ({ field: 'project_uuids', uuid, project_uuid: uuid })),
     );
+    // The SUPER_ADMIN always has a second factor: the demo's is known (README, `npm run demo:code`).
+    if (account.role === 'SUPER_ADMIN') await enrolWithKnownSecret(user.uuid, DEMO_TOTP_SECRET, DEMO_TRUSTED_DEVICE);
     users[account.email] = user.uuid;
   }
   const id = (email: string) => users[email] as string;

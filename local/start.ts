@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET } from './demo-accounts';
 import { startPortal } from './portal';
 import { ensurePrerequisites, JDK, runtimeMismatch } from './prerequisites';
 import { ServiceStartError } from './processes';
@@ -48,6 +48,8 @@ Portal ready in ${((Date.now() - started) / 1000).toFixed(1)} s
 
   Demo accounts, password ${DEMO_PASSWORD}:
 ${rows}
+  superadmin@demo.cl then asks for a code (the SUPER_ADMIN always has a second factor): add the key
+  ${DEMO_TOTP_SECRET} to an authenticator app, or run \`npm run demo:code\`.
 
   Data is kept under .local/ (npm run reset wipes it). Logs: .local/logs/. Ctrl-C stops everything.
   Type "digest" and Enter to mail the document digests of today's uploads now (see the mail viewer).

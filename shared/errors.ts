@@ -39,6 +39,9 @@ export const ERROR_CODES = [
   'GROUP_DISABLED',
   'INVALID_TOKEN',
   'INVITATION_USED',
+  // The second factor (shared/contracts/second-factor.ts): a wrong, used or old code; a sign-in's challenge gone.
+  'INVALID_CODE',
+  'SECOND_FACTOR_EXPIRED',
   'DATA_CONFLICT',
   'INTERNAL_ERROR',
   // 503: AWS throttled the call or gave no answer in time, after the client's retries; nothing to fix but to retry.

@@ -1,9 +1,11 @@
 import { postToken } from '../../shared/contracts/auth';
+import { TRUSTED_DEVICE_COOKIE } from '../../shared/second-factor';
 import { assertMembershipsEnabled, waitForSessionStart } from '../lib/auth/access';
-import { accessTokenClaims, CredentialsRefused, revokeRefresh, signIn } from '../lib/auth/sessions';
+import { openSession } from '../lib/auth/open-session';
+import { afterFirstFactor } from '../lib/auth/second-factor';
+import { CredentialsRefused, revokeRefresh, signIn } from '../lib/auth/sessions';
 import { getProjectByPortalUrl } from '../lib/data/projects';
-import { startSession } from '../lib/data/sessions';
-import { epochSeconds, nowIso } from '../lib/data/table';
+import { epochSeconds } from '../lib/data/table';
 import {
   lockIfFull,
   markKnownPair,
@@ -15,11 +17,11 @@ import {
 } from '../lib/data/throttle';
 import { writeSessionEvent } from '../lib/data/user-logs';
 import type { UserRecord } from '../lib/data/user-record';
-import { getUserByEmailEvenly, recordSignIn } from '../lib/data/users';
+import { getUserByEmailEvenly } from '../lib/data/users';
 import { ApiError } from '../lib/errors';
 import { addressKey, clientIp, portalOrigin, requestOrigin } from '../lib/http/client-ip';
 import { httpHandler } from '../lib/http/http-handler';
-import { fromTheSpa, sessionCookies, withCookies } from '../lib/http/session-cookies';
+import { cookieCredential, fromTheSpa, sessionCookies, withCookies } from '../lib/http/session-cookies';
 
 const invalidCredentials = () => new ApiError(401, 'INVALID_CREDENTIALS');
 
@@ -76,7 +78,8 @@ async function takeSignInSlots(email: string, address: string): Promise<Slot[]> 
  * lock, and a stranger elsewhere never locks the owner's own address. An unknown e-mail and a wrong
  * password answer the same 401 after the same calls (the password is checked against an identity no one has); a
  * disabled user, a member of a disabled project or group, or a user of another firm's portal is refused even with the
- * right password. The session is bound to the portal it started on. The SPA (its CSRF header) gets the tokens as
+ * right password. When the second factor is due (functions/lib/auth/second-factor.ts) the answer is a challenge and no
+ * token: the session opens at POST api/v1/token/second-factor/. The session is bound to the portal it started on. The SPA (its CSRF header) gets the tokens as
  * HttpOnly cookies, persistent with 'Recordarme', and none in the body; API clients get them in the body.
  */
 export const handler = httpHandler(postToken, async ({ body, event }) => {
@@ -118,12 +121,15 @@ export const handler = httpHandler(postToken, async ({ body, event }) => {
     throw refusal.error;
   }
   const remember = body.remember ?? false;
-  await Promise.all([
-    startSession(user.uuid, tokens.refresh, epochSeconds(), portal, remember),
-    writeSessionEvent({ userUuid: user.uuid }, 'LOGIN', origin),
-    // The users list's 'Último ingreso' and the new token's portal, in one UpdateItem on the user record.
-    recordSignIn(user, nowIso(), { ...accessTokenClaims(tokens.access), portal }),
-  ]);
+  // The second factor (functions/lib/auth/second-factor.ts): when due, no token leaves before its code, unless this
+  // device was trusted after one; the first factor's refresh token waits, sealed, in a short-lived challenge.
+  const trustedDevice =
+    body.trusted_device ??
+    (fromTheSpa(event) ? cookieCredential(event, TRUSTED_DEVICE_COOKIE, postToken.method) : undefined);
+  const first = { kind: 'PASSWORD' as const, user, refresh: tokens.refresh, portal, remember, trustedDevice };
+  const next = await afterFirstFactor(first);
+  if ('challenge' in next) return { second_factor: { challenge: next.challenge, step: next.step } };
+  await openSession(user, tokens, { portal, remember, origin, method: next.method });
   // The SPA's session goes into HttpOnly cookies, out of every script's reach; API clients get the tokens.
   if (fromTheSpa(event)) return withCookies(200, {}, sessionCookies(tokens, remember));
   return tokens;

@@ -1,7 +1,7 @@
 /** Settings every function reads from its environment (set by infra/ in AWS and by local/ on a laptop). */
 
 /** Switches only local/ sets. Inside Lambda (AWS_LAMBDA_FUNCTION_NAME is set by the runtime) they are refused. */
-export const LOCAL_ONLY_VARIABLES = ['LOCAL_COGNITO_URL', 'PORTAL_LOCAL'] as const;
+export const LOCAL_ONLY_VARIABLES = ['LOCAL_COGNITO_URL', 'PORTAL_LOCAL', 'LOCAL_SECOND_FACTOR_KEY'] as const;
 
 export const inLambda = () => Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
 
@@ -98,6 +98,16 @@ export const config = {
   },
   get isLocal() {
     return localOnly('PORTAL_LOCAL') === '1';
+  },
+  /**
+   * The second factor's key (functions/lib/auth/second-factor-key.ts): in AWS the Secrets Manager secret that holds
+   * it, read once per cold start; locally the key itself, which the local stack generates (base64url, 32 bytes).
+   */
+  get secondFactorSecretArn(): string | undefined {
+    return process.env.SECOND_FACTOR_SECRET_ARN || undefined;
+  },
+  get localSecondFactorKey(): string | undefined {
+    return localOnly('LOCAL_SECOND_FACTOR_KEY');
   },
   /**
    * The value CloudFront sends in the origin-verify header (infra/constructs/api.ts). Required inside Lambda, so a

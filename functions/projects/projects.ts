@@ -100,6 +100,7 @@ export async function createProject(caller: Caller, input: CreateInput, files: U
     version: 1,
     groups: 0,
     society_quantity: 0,
+    mfa_policy: input.mfa_policy ?? 'NONE',
   };
   try {
     await transactWrite([

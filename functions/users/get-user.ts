@@ -1,9 +1,12 @@
 import { getUser } from '../../shared/contracts/users';
+import { hasActiveFactor } from '../lib/data/second-factors';
 import { httpHandler } from '../lib/http/http-handler';
 import { userView } from './user-lists';
 import { requireUser } from './users';
 
-/** GET api/v1/users/user/{uuid}/: one user in scope (404 outside). */
-export const handler = httpHandler(getUser, async ({ caller, params }) =>
-  userView(caller, await requireUser(caller, params.uuid)),
-);
+/** GET api/v1/users/user/{uuid}/: one user in scope (404 outside), with whether its second factor is active. */
+export const handler = httpHandler(getUser, async ({ caller, params }) => {
+  const user = await requireUser(caller, params.uuid);
+  const [view, secondFactor] = await Promise.all([userView(caller, user), hasActiveFactor(user.uuid)]);
+  return { ...view, second_factor: secondFactor };
+});

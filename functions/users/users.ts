@@ -105,7 +105,7 @@ const ACCOUNT_FIELDS = [
 ] as const;
 
 /** 403 ACTION_NOT_ALLOWED when the user also belongs where the caller does not manage (and 21). */
-function requireWholeUserInScope(caller: Caller, memberships: MembershipTarget[]) {
+export function requireWholeUserInScope(caller: Caller, memberships: MembershipTarget[]) {
   if (!userSides(caller, memberships).whole) throw forbidden();
 }
 

@@ -76,6 +76,8 @@ export interface Backend {
   /** The invitation mail queue (constructs/mail-queue.ts): CSV imports enqueue, its worker mails. */
   mailQueue: IQueue;
   portalUrl: string;
+  /** The second factor's key (constructs/second-factor-key.ts): only functions declaring `secondFactorKey` read it. */
+  secondFactorSecret: ISecret;
 }
 
 /** The portal's sender, when the deployment has one: functions without MAIL_FROM know mail is not configured. */
@@ -291,6 +293,7 @@ export class ApiEndpoints extends Construct {
             MAIL_IDENTITY_TAG: backend.mailIdentityTag,
           }),
           ...(permissions.edge && props.edge && edgeEnvironment(props.edge)),
+          ...(permissions.secondFactorKey && { SECOND_FACTOR_SECRET_ARN: backend.secondFactorSecret.secretArn }),
         },
         description: `${httpApiRouteKey(contract)} ${contract.id}: ${contract.summary}`.slice(0, 256),
         bundling: lambdaBundling(bundlingFor([contract])),

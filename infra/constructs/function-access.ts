@@ -139,6 +139,15 @@ export function functionPolicy(
     );
   }
   if (permissions.embedding) statements.push(...embeddingStatements(embedding));
+  if (permissions.secondFactorKey) {
+    statements.push(
+      new PolicyStatement({
+        sid: 'SecondFactorKey',
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: [backend.secondFactorSecret.secretArn],
+      }),
+    );
+  }
   if (permissions.edge && edge) {
     statements.push(
       new PolicyStatement({

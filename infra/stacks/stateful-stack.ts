@@ -7,6 +7,7 @@ import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
 import { SES_IDENTITIES } from '../constructs/function-access';
 import { MailQueue } from '../constructs/mail-queue';
+import { SecondFactorKey } from '../constructs/second-factor-key';
 import { Storage } from '../constructs/storage';
 
 export interface StatefulStackProps extends StackProps {
@@ -24,6 +25,7 @@ export class StatefulStack extends Stack {
   readonly auth: Auth;
   readonly email: Email;
   readonly mailQueue: MailQueue;
+  readonly secondFactorKey: SecondFactorKey;
   readonly backend: Backend;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
@@ -34,6 +36,8 @@ export class StatefulStack extends Stack {
     this.email = new Email(this, 'Email', { senderEmail: props.senderEmail });
     // CSV imports' invitation mails wait here and go at the SES rate (constructs/mail-queue.ts).
     this.mailQueue = new MailQueue(this, 'MailQueue');
+    // The key that seals TOTP secrets and pending sign-ins, outside the table (constructs/second-factor-key.ts).
+    this.secondFactorKey = new SecondFactorKey(this, 'SecondFactorKey');
 
     // The assets bucket's ARN goes to the API stacks through a named export, so the `<bucket>/*` resource in their
     // roles resolves to a name known at construction (cdk-nag acknowledgments spell it; an implicit export's is hashed).
@@ -71,6 +75,7 @@ export class StatefulStack extends Stack {
       mailIdentityTag: this.stackName,
       portalUrl: props.portalUrl,
       mailQueue: this.mailQueue.queue,
+      secondFactorSecret: this.secondFactorKey.secret,
     };
 
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });

@@ -19,9 +19,16 @@ export const postToken = defineContract({
     email: emailSchema,
     password: z.string().check(z.minLength(1), z.maxLength(100)),
     remember: z.optional(z.boolean()),
+    /** A trusted device's token (API clients; the SPA's is a cookie): skips the second factor's code there. */
+    trusted_device: z.optional(z.string().check(z.maxLength(100))),
   }),
   // Absent when the tokens went into cookies (shared/session-cookies.ts).
-  response: z.object({ access: z.optional(z.string()), refresh: z.optional(z.string()) }),
+  response: z.object({
+    access: z.optional(z.string()),
+    refresh: z.optional(z.string()),
+    /** Instead of tokens, when the second factor is due (shared/contracts/second-factor.ts). */
+    second_factor: z.optional(z.object({ challenge: z.string(), step: z.enum(['VERIFY', 'ENROL']) })),
+  }),
 });
 
 export const postTokenRefresh = defineContract({

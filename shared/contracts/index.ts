@@ -16,6 +16,7 @@ import * as modules from './modules';
 import * as projects from './projects';
 import * as registration from './registration';
 import * as reports from './reports';
+import * as secondFactor from './second-factor';
 import * as societies from './societies';
 import * as users from './users';
 
@@ -25,6 +26,7 @@ export * from './define';
 export const contracts: readonly Contract[] = [
   health,
   auth,
+  secondFactor,
   projects,
   groups,
   societies,
@@ -62,6 +64,7 @@ export {
   projects,
   registration,
   reports,
+  secondFactor,
   societies,
   users,
 };

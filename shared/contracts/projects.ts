@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MFA_POLICIES } from '../second-factor';
 import { defineContract } from './define';
 import {
   boolish,
@@ -43,6 +44,8 @@ const projectFields = /* @__PURE__ */ (() => ({
   secondary_color: colorSchema,
   admin: uuidList,
   enable: boolish,
+  /** For whom the firm makes the second factor mandatory (shared/second-factor.ts). */
+  mfa_policy: z.enum(MFA_POLICIES),
 }))();
 
 export const projectCreateSchema = /* @__PURE__ */ (() =>
@@ -58,6 +61,7 @@ export const projectCreateSchema = /* @__PURE__ */ (() =>
     secondary_color: z.optional(projectFields.secondary_color),
     admin: z.optional(projectFields.admin),
     enable: z.optional(projectFields.enable),
+    mfa_policy: z.optional(projectFields.mfa_policy),
   }))();
 
 /** A PATCH may also clear the portal URL with '' (the firm's domain is then removed from the edge). */
@@ -97,6 +101,8 @@ export const projectSchema = z.object({
   groups: z.number(),
   admin_quantity: z.number(),
   society_quantity: z.number(),
+  /** Absent on a project saved before the second factor: nobody. */
+  mfa_policy: z.optional(z.enum(MFA_POLICIES)),
 });
 
 export const projectDetailSchema = z.extend(projectSchema, {

@@ -134,7 +134,8 @@ export const getUser = defineContract({
   handler: 'users/get-user',
   summary: 'One user in scope, with its projects, groups and societies',
   params: uuidParams,
-  response: userSchema,
+  // Whether the user's second factor is active (shared/contracts/second-factor.ts resetSecondFactor).
+  response: z.extend(userSchema, { second_factor: z.optional(z.boolean()) }),
 });
 
 // Built in a pure IIFE: a function whose contracts never read it leaves it (and the phone parser) out of its bundle.

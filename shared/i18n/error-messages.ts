@@ -10,6 +10,9 @@ import { errors } from './es/errors';
 export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   INVALID_CREDENTIALS: errors.invalidLogin,
   USER_DISABLED: errors.invalidLogin,
+  // The second factor (TOTP): a wrong, used or old code; the sign-in's five minutes passed.
+  INVALID_CODE: '¡Oops! El código no es válido. Revisa tu aplicación de autenticación e inténtalo de nuevo.',
+  SECOND_FACTOR_EXPIRED: 'El ingreso expiró. Vuelve a ingresar tu correo y contraseña.',
   RUT_TAKEN: '¡Vaya! El rut ingresado ya se registró.',
   PROJECT_NAME_TAKEN: '¡Vaya! El nombre de proyecto ingresado ya se registró.',
   EMAIL_NOT_EXISTS: '¡Oops! El correo ingresado no está registrado.',

@@ -20,6 +20,7 @@ import {
   reportsAdmin,
   reportsViewer,
 } from './es/reports';
+import { secondFactor } from './es/second-factor';
 import { detailPdf, mail } from './es/server';
 import { adminMenu, healthStatus, home, pages, session, sidebar, topBar } from './es/shell';
 import { industriesAdmin, societiesAdmin } from './es/societies';
@@ -39,6 +40,7 @@ export const es = {
   app,
   welcome,
   login,
+  secondFactor,
   session,
   topBar,
   sidebar,

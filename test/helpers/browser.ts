@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { DEMO_TRUSTED_DEVICE } from '../../local/demo-accounts';
 import { CHROMIUM_PATH, installCommand } from '../../local/prerequisites';
+import { TRUSTED_DEVICE_COOKIE, TRUSTED_DEVICE_COOKIE_PATH } from '../../shared/second-factor';
 import { STORAGE_KEYS } from '../../web/src/lib/storage';
 import { signInAsBrowser } from './session-cookies';
 
@@ -90,11 +92,31 @@ export async function newPage(
 
 /** Signs in through the login form and waits for /home. */
 export async function signInThroughForm(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await trustDemoDevice(page.context(), baseUrl);
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await page.waitForURL(`${baseUrl}/home`);
+}
+
+/**
+ * Gives the browser the demo's trusted device (local/demo-accounts.ts), as a SUPER_ADMIN's browser holds it after a
+ * code with 'Confiar en este dispositivo': the form then asks a SUPER_ADMIN (always with a second factor) for no code.
+ */
+export async function trustDemoDevice(context: BrowserContext, baseUrl: string): Promise<void> {
+  await context.addCookies([
+    {
+      name: TRUSTED_DEVICE_COOKIE,
+      value: DEMO_TRUSTED_DEVICE,
+      domain: new URL(baseUrl).hostname,
+      path: TRUSTED_DEVICE_COOKIE_PATH,
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      expires: Date.now() / 1000 + 86_400,
+    },
+  ]);
 }
 
 /**

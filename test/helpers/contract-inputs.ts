@@ -256,6 +256,9 @@ const SAMPLES: Record<string, () => unknown> = {
   job: () => '00000000-0000-4000-8000-00000000a0b0',
   // A valid RUT (rut-available is asked about a group's firm).
   rut: () => '11111111-1',
+  // The second factor: a sign-in's challenge that no sign-in made (its real ones live five minutes, no world case:
+  // second-factor.test.ts proves a challenge is taken once and only on its portal).
+  challenge: () => 'x'.repeat(43),
 };
 
 /** Valid values for the non-id query fields a contract requires (a filter case adds its own ids beside them). */

@@ -71,6 +71,15 @@ export async function createTestUser(
   await createIdentity(uuid, email, 'Portal.Demo1');
   const targets = projectUuids.map((uuid) => ({ field: 'project_uuids' as const, uuid, project_uuid: uuid }));
   await users.putNewUser(testUserRecord({ uuid, email, user_role: role }), targets);
+  // The SUPER_ADMIN always has a second factor: a test one enrols with the demo's secret and trusted device, which
+  // signIn sends (helpers/api.ts), as a person who trusted this device after a code would.
+  if (role === 'SUPER_ADMIN') {
+    const [{ enrolWithKnownSecret }, demo] = await Promise.all([
+      import('../../local/demo-second-factor'),
+      import('../../local/demo-accounts'),
+    ]);
+    await enrolWithKnownSecret(uuid, demo.DEMO_TOTP_SECRET, demo.DEMO_TRUSTED_DEVICE);
+  }
   return { uuid, email };
 }
 

@@ -1,5 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
+import { DEMO_TRUSTED_DEVICE } from '../../local/demo-accounts';
 import { postToken } from '../../shared/contracts/auth';
+import { TRUSTED_DEVICE_COOKIE } from '../../shared/second-factor';
 import { CSRF_HEADER } from '../../shared/session-cookies';
 import { type ApiCall, callSeeingCookies, DEMO_PASSWORD } from './api';
 
@@ -109,6 +111,8 @@ export async function signInAsBrowser(
     portal: options.portal,
     ip: options.ip,
     headers: SPA_HEADERS,
+    // The demo's trusted device, as the browser of a SUPER_ADMIN who trusted it holds it (helpers/api.ts signIn).
+    cookie: `${TRUSTED_DEVICE_COOKIE}=${DEMO_TRUSTED_DEVICE}`,
     body: { email, password: options.password ?? DEMO_PASSWORD, remember: options.remember ?? true },
   });
   if (answer.status !== 200) throw new Error(`Sign-in of ${email} answered ${answer.status}`);

@@ -125,6 +125,8 @@ describe('declarations match what each handler can call (its bundle)', () => {
     expect(commands.filter(isOtherQuickSightOrSsmCommand), 'other QuickSight or SSM calls').toEqual([]);
     // Only a function declaring the mail queue can enqueue (sqs:SendMessage on the queue alone).
     expect(commands.includes('SendMessageBatch'), 'enqueues mail').toBe(Boolean(declared.mailQueue));
+    // The second factor's key (Secrets Manager) only where `secondFactorKey` is declared.
+    expect(commands.includes('GetSecretValue'), 'reads the second factor key').toBe(Boolean(declared.secondFactorKey));
   });
 
   it("a firm's mail domain module can send exactly the identity calls mailIdentities grants, and no mail", async () => {
@@ -231,7 +233,7 @@ describe('synthesized roles', () => {
     );
     expect(writes.map((s) => [actionsOf(s), leadingKeysOf(s)])).toEqual([
       [['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], ['THROTTLE#*']],
-      [['dynamodb:PutItem'], ['EMAIL#*', 'SESSION#*']],
+      [['dynamodb:PutItem'], ['EMAIL#*', 'SECOND_FACTOR_CHALLENGE#*', 'SESSION#*']],
       [['dynamodb:PutItem', 'dynamodb:UpdateItem'], ['USER#*']],
     ]);
   });

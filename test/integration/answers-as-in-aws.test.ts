@@ -1,8 +1,11 @@
+import { generate } from 'otplib';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { DEMO_TOTP_SECRET } from '../../local/demo-accounts';
 import { contracts } from '../../shared/contracts';
 import type { StatementFamily } from '../../shared/contracts/accounting';
 import * as accounting from '../../shared/contracts/accounting';
 import * as accountingAssignments from '../../shared/contracts/accounting-assignments';
+import { postToken } from '../../shared/contracts/auth';
 import * as chatbot from '../../shared/contracts/chatbot';
 import * as dashboardRegistry from '../../shared/contracts/dashboard-registry';
 import { type Contract, pathParamNames } from '../../shared/contracts/define';
@@ -14,6 +17,7 @@ import * as modules from '../../shared/contracts/modules';
 import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
 import * as reports from '../../shared/contracts/reports';
+import * as secondFactor from '../../shared/contracts/second-factor';
 import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import { ROLES, type Role } from '../../shared/roles';
@@ -529,6 +533,14 @@ async function ticketWithFile() {
   return { ticket, file: start.upload };
 }
 
+/** A sign-in of a fresh SUPER_ADMIN waiting for its second factor (`enrol`: after a reset, so it must enrol). */
+async function secondFactorChallenge(enrol: boolean): Promise<string> {
+  const { uuid, email } = await createTestUser('SUPER_ADMIN');
+  if (enrol) ok('reset', await call(secondFactor.resetSecondFactor, { ...asSuperAdmin(), params: { uuid } }));
+  const answer = ok('password', await call(postToken, { body: { email, password: DEMO_PASSWORD } }));
+  return answer.second_factor?.challenge as string;
+}
+
 const NEW_PASSWORD = 'Respuestas.Clave9';
 const passwords = { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
 
@@ -549,6 +561,16 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
     return [{ as: 'PUBLIC', body: { email, password: DEMO_PASSWORD } }];
   },
   postTokenRefresh: async () => [{ as: 'PUBLIC', body: { refresh: (await freshPerson()).refresh } }],
+  // The second factor: a SUPER_ADMIN's sign-in (enrolled with the demo's secret) waits for its code, or enrols.
+  postSecondFactor: async () => {
+    const challenge = await secondFactorChallenge(false);
+    const code = await generate({ secret: DEMO_TOTP_SECRET, epoch: Math.floor(Date.now() / 1000) });
+    return [{ as: 'PUBLIC', body: { challenge, code, trust_device: true } }];
+  },
+  postSecondFactorEnrolment: async () => [{ as: 'PUBLIC', body: { challenge: await secondFactorChallenge(true) } }],
+  resetSecondFactor: async () => [
+    { as: 'SUPER_ADMIN', params: { uuid: (await createTestUser('USER_SOCIETY', [w.project])).uuid } },
+  ],
   // Projects, groups, societies, industries.
   createProject: async (c) => [{ as: 'SUPER_ADMIN', body: bodyOf(c) }],
   deleteProject: async () => [{ as: 'SUPER_ADMIN', params: { uuid: await newProject() } }],

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { DEMO_TOTP_SECRET } from '../../local/demo-accounts';
 import { FAULT_PLAN_HEADER, FAULTS_INJECTED_HEADER, formatPlan } from '../../local/faults';
 import { contracts } from '../../shared/contracts';
 import * as ledgers from '../../shared/contracts/accounting';
 import * as accounting from '../../shared/contracts/accounting-assignments';
+import * as auth from '../../shared/contracts/auth';
 import * as chatbot from '../../shared/contracts/chatbot';
 import * as registry from '../../shared/contracts/dashboard-registry';
 import { type Contract, fillPath, pathParamNames } from '../../shared/contracts/define';
@@ -15,6 +18,7 @@ import * as modules from '../../shared/contracts/modules';
 import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
 import * as reports from '../../shared/contracts/reports';
+import * as secondFactor from '../../shared/contracts/second-factor';
 import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import { ERROR_MESSAGES } from '../../shared/i18n/error-messages';
@@ -357,6 +361,16 @@ async function sendForm(
  * Requests the generic rule (below) cannot make: files, tokens, a caller's own password or session. Each makes what it
  * needs without faults and returns the request to fault.
  */
+const epochNow = () => Math.floor(Date.now() / 1000);
+
+/** A SUPER_ADMIN's sign-in waiting for its code (`enrol`: after a reset, for its enrolment), made without faults. */
+async function secondFactorChallenge(enrol: boolean): Promise<string> {
+  const { uuid, email } = await person('SUPER_ADMIN', false);
+  if (enrol) ok('reset', await call(secondFactor.resetSecondFactor, { token: world.sa, params: { uuid } }));
+  const answer = ok('password', await call(auth.postToken, { body: { email, password: 'Portal.Demo1' } }));
+  return answer.second_factor?.challenge as string;
+}
+
 const DRIVERS: Record<string, () => Promise<Prepared>> = {
   uploadDocument: async () => ({ token: world.sa, body: documentForm() }),
   postSupportTicket: async () => ({
@@ -365,6 +379,12 @@ const DRIVERS: Record<string, () => Promise<Prepared>> = {
   }),
   postToken: async () => ({ body: { email: (await person()).email, password: 'Portal.Demo1' } }),
   postTokenRefresh: async () => ({ body: { refresh: (await signIn((await person()).email)).refresh } }),
+  // The second factor: a fresh SUPER_ADMIN (enrolled with the demo's secret) between its password and its code.
+  postSecondFactor: async () => {
+    const challenge = await secondFactorChallenge(false);
+    return { body: { challenge, code: await generate({ secret: DEMO_TOTP_SECRET, epoch: epochNow() }) } };
+  },
+  postSecondFactorEnrolment: async () => ({ body: { challenge: await secondFactorChallenge(true) } }),
   postSessionLogout: async () => ({ body: { refresh: (await signIn((await person()).email)).refresh } }),
   updatePassword: async () => ({
     token: (await signIn((await person()).email)).access,

@@ -9,7 +9,7 @@ import {
   REMEMBER_SECONDS,
   SESSION_COOKIES,
 } from '../../shared/session-cookies';
-import { call, callSeeingCookies, DEMO_PASSWORD } from '../helpers/api';
+import { call, callSeeingCookies, DEMO_PASSWORD, DEMO_TRUSTED_DEVICE } from '../helpers/api';
 import { createTestUser } from '../helpers/db';
 import { type CookieJar, type SetCookie, SPA_HEADERS, signInAsBrowser } from '../helpers/session-cookies';
 
@@ -65,7 +65,7 @@ describe('sign-in in the browser', () => {
   test('an API client (no SPA header) still gets its tokens in the body, and no cookie', async () => {
     const answer = await callSeeingCookies(postToken, {
       portal: PORTAL,
-      body: { email: await superAdmin(), password: DEMO_PASSWORD },
+      body: { email: await superAdmin(), password: DEMO_PASSWORD, trusted_device: DEMO_TRUSTED_DEVICE },
     });
     expect(answer.status).toBe(200);
     expect(answer.body.access).toMatch(JWT);
@@ -165,7 +165,8 @@ describe('CSRF: a write that rides the cookies needs the SPA header', () => {
 
   test('a Bearer call needs no header (API clients), even with the cookies beside it', async () => {
     const email = await superAdmin();
-    const api = await call(postToken, { portal: PORTAL, body: { email, password: DEMO_PASSWORD } });
+    const body = { email, password: DEMO_PASSWORD, trusted_device: DEMO_TRUSTED_DEVICE };
+    const api = await call(postToken, { portal: PORTAL, body });
     const { jar } = await signInAsBrowser(email, { portal: PORTAL });
     const created = await call(createIndustry, {
       ...asBrowser(jar, createIndustry.path, false),

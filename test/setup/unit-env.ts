@@ -14,6 +14,7 @@ const PORTAL_SETTINGS = [
   'PORTAL_URL',
   'PORTAL_LOCAL',
   'LOCAL_COGNITO_URL',
+  'LOCAL_SECOND_FACTOR_KEY',
   'PORTAL_FAULT_INJECTION',
 ];
 for (const name of Object.keys(process.env)) {

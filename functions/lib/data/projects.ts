@@ -1,3 +1,4 @@
+import type { MfaPolicy } from '../../../shared/second-factor';
 import { dynamo } from '../aws/dynamo';
 import { GetCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
@@ -36,6 +37,8 @@ export interface ProjectRecord {
   /** Number of groups in the project. */
   groups: number;
   society_quantity: number;
+  /** For whom the firm makes the second factor mandatory (functions/lib/auth/second-factor.ts); absent: nobody. */
+  mfa_policy?: MfaPolicy;
 }
 
 /**

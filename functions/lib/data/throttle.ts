@@ -43,6 +43,14 @@ export const THROTTLES = {
   LOGIN_PAIR: { maxHits: 5, windowSeconds: 15 * 60, lockSeconds: 5 * 60, maxLockSeconds: 60 * 60, memorySeconds: DAY },
   LOGIN: { maxHits: 50, windowSeconds: 60 * 60, lockSeconds: 15 * 60, maxLockSeconds: 4 * 3600, memorySeconds: DAY },
   PASSWORD_RESET: { maxHits: 3, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
+  // Second-factor codes per account, beside the pair's and the address's slots (functions/auth/post-second-factor.ts).
+  SECOND_FACTOR: {
+    maxHits: 5,
+    windowSeconds: 15 * 60,
+    lockSeconds: 5 * 60,
+    maxLockSeconds: 60 * 60,
+    memorySeconds: DAY,
+  },
   IP_SIGN_IN: {
     maxHits: 30,
     windowSeconds: 15 * 60,

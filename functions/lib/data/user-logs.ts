@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SignInMethod } from '../../../shared/second-factor';
 import { dynamo } from '../aws/dynamo';
 import { PutCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
@@ -43,8 +44,10 @@ export async function writeSessionEvent(
   action: SessionAction,
   origin: RequestOrigin,
   reason?: string,
+  /** Which way a sign-in went (password, with a code, with a recovery code, on a trusted device). */
+  method?: SignInMethod,
 ): Promise<void> {
-  const fields = { action, ...origin, ...(reason && { reason }) };
+  const fields = { action, ...origin, ...(reason && { reason }), ...(method && { method }) };
   if ('userUuid' in subject) return writeUserLog(subject.userUuid, 'SESSION', fields);
   const at = nowIso();
   await dynamo.send(

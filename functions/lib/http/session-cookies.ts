@@ -1,4 +1,5 @@
 import type { HttpMethod } from '../../../shared/contracts/define';
+import { TRUSTED_DEVICE_COOKIE, TRUSTED_DEVICE_COOKIE_PATH } from '../../../shared/second-factor';
 import {
   ACCESS_COOKIE_PATH,
   CSRF_HEADER,
@@ -74,10 +75,21 @@ export const csrfRefused = () => new ApiError(403, 'CSRF_REFUSED');
  */
 export function cookieCredential(
   event: HttpEvent,
-  name: (typeof SESSION_COOKIES)[keyof typeof SESSION_COOKIES],
+  name: (typeof SESSION_COOKIES)[keyof typeof SESSION_COOKIES] | typeof TRUSTED_DEVICE_COOKIE,
   method: HttpMethod,
 ): string | undefined {
   const value = readCookie(event, name);
   if (value && method !== 'GET' && !fromTheSpa(event)) throw csrfRefused();
   return value;
 }
+
+/** The trusted device's token (shared/second-factor.ts): sent only to the sign-in routes, kept for its lifetime. */
+export const trustedDeviceCookie = (token: string, seconds: number) =>
+  [
+    `${TRUSTED_DEVICE_COOKIE}=${encodeURIComponent(token)}`,
+    `Path=${TRUSTED_DEVICE_COOKIE_PATH}`,
+    `Max-Age=${seconds}`,
+    'HttpOnly',
+    'Secure',
+    'SameSite=Strict',
+  ].join('; ');

@@ -45,8 +45,22 @@ let profileLoad: Promise<void> | null = null;
  * Signs in with e-mail and password; throws the ApiError of a refusal (the login form words it). The API sets the
  * session's cookies, persistent with 'Recordarme'; the SPA writes its marker beside them.
  */
-export async function signIn(email: string, password: string, remember: boolean): Promise<void> {
-  await api(postToken, { body: { email, password, remember } });
+export async function signIn(
+  email: string,
+  password: string,
+  remember: boolean,
+): Promise<SecondFactorChallenge | undefined> {
+  const answer = await api(postToken, { body: { email, password, remember } });
+  // The second factor is due: no session yet, the code comes next (features/auth/components/second-factor-step.tsx).
+  if (answer.second_factor) return answer.second_factor;
+  markSignedIn(remember);
+  return undefined;
+}
+
+export type SecondFactorChallenge = NonNullable<ResponseOf<typeof postToken>['second_factor']>;
+
+/** The API set the session's cookies (a password, or its second factor): the SPA writes its marker beside them. */
+export function markSignedIn(remember: boolean): void {
   sessionMarker.save(remember);
   markActivity();
   generation += 1;

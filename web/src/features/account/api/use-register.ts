@@ -93,8 +93,9 @@ export function useRegister(token: string, invitation: InvitationCheck) {
         onSuccess: async () => {
           setSigningIn(true);
           try {
-            await signIn(invitation.email, value.password, false);
-            navigate('/home', { replace: true });
+            // With a second factor due (a SUPER_ADMIN, a firm that asks for it) the person signs in and enrols.
+            const secondFactor = await signIn(invitation.email, value.password, false);
+            navigate(secondFactor ? '/successRegister' : '/home', { replace: true });
           } catch {
             navigate('/successRegister', { replace: true });
           }
@@ -140,8 +141,9 @@ export function useJoinInvitation(token: string, invitation: InvitationCheck) {
         onSuccess: async () => {
           setSigningIn(true);
           try {
-            await signIn(invitation.email, password, false);
-            navigate('/home', { replace: true });
+            // With a second factor due (a SUPER_ADMIN, a firm that asks for it) the person signs in and enrols.
+            const secondFactor = await signIn(invitation.email, password, false);
+            navigate(secondFactor ? '/successRegister' : '/home', { replace: true });
           } catch {
             navigate('/successRegister', { replace: true });
           }

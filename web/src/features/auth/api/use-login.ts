@@ -3,7 +3,7 @@ import { fieldLabel, messageForError } from '@shared/i18n/error-messages';
 import * as es from '@shared/i18n/es/errors';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { signIn } from '@/lib/session';
+import { type SecondFactorChallenge, signIn } from '@/lib/session';
 import { takeWantedPage } from '@/lib/wanted-page';
 
 export interface LoginFields {
@@ -14,6 +14,9 @@ export interface LoginFields {
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
+/** A sign-in whose password was right and whose second factor is due. */
+export type PendingSecondFactor = SecondFactorChallenge & { remember: boolean };
+
 /** The login form's state: fields, inline 'required' messages, the server's refusal worded per portal spec §8. */
 export function useLogin(initialRemember: boolean) {
   const navigate = useNavigate();
@@ -23,6 +26,7 @@ export function useLogin(initialRemember: boolean) {
   // gzipped to its first load (≤ 120 KB). A refusal is worded per portal spec §8.
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [challenge, setChallenge] = useState<PendingSecondFactor | null>(null);
 
   function change<K extends keyof LoginFields>(name: K, value: LoginFields[K]) {
     setFields((current) => ({ ...current, [name]: value }));
@@ -41,7 +45,13 @@ export function useLogin(initialRemember: boolean) {
     setSubmitting(true);
     setError(null);
     try {
-      await signIn(email, fields.password, fields.remember);
+      const secondFactor = await signIn(email, fields.password, fields.remember);
+      // The second factor is due: the form gives way to the code (or the enrolment).
+      if (secondFactor) {
+        setChallenge({ ...secondFactor, remember: fields.remember });
+        setSubmitting(false);
+        return;
+      }
       // The page a signed-out visitor asked for (a folder link, say), else /home.
       navigate(takeWantedPage(), { replace: true });
     } catch (failure) {
@@ -50,5 +60,8 @@ export function useLogin(initialRemember: boolean) {
     }
   }
 
-  return { fields, fieldErrors, error, submitting, change, submit };
+  /** Back to the password (a challenge that expired, or another account). */
+  const restart = () => setChallenge(null);
+
+  return { fields, fieldErrors, error, submitting, change, submit, challenge, restart };
 }

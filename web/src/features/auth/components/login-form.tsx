@@ -1,12 +1,18 @@
 // Only the sign-in texts: /login's first load stays free of the other screens' texts.
 import * as es from '@shared/i18n/es/auth';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert } from '@/components/ui/light/alert';
 import { Button } from '@/components/ui/light/button';
 import { Checkbox } from '@/components/ui/light/checkbox';
 import { InputField } from '@/components/ui/light/input-field';
+import { Loader } from '@/components/ui/light/loader';
 import { Stack } from '@/components/ui/light/stack';
 import { useLogin } from '@/features/auth/api/use-login';
+
+const SecondFactorStep = lazy(() =>
+  import('./second-factor-step').then((module) => ({ default: module.SecondFactorStep })),
+);
 
 /**
  * E-mail and password, 'Ingresar', the forgotten-password link; refusals in an alert. The branded login adds
@@ -15,7 +21,15 @@ import { useLogin } from '@/features/auth/api/use-login';
  * the form library, for the same reason (docs/decisions/weight-budgets.md).
  */
 export function LoginForm({ branded }: { branded: boolean }) {
-  const { fields, fieldErrors, error, submitting, change, submit } = useLogin(!branded);
+  const { fields, fieldErrors, error, submitting, change, submit, challenge, restart } = useLogin(!branded);
+  // After the password, the second factor when it is due (its own chunk: most sign-ins never load it).
+  if (challenge) {
+    return (
+      <Suspense fallback={<Loader />}>
+        <SecondFactorStep pending={challenge} onRestart={restart} />
+      </Suspense>
+    );
+  }
   return (
     <Stack as="form" onSubmit={submit} noValidate>
       {error ? (

@@ -52,6 +52,16 @@ describe('project wizard payloads (admin-area §5, §7)', () => {
     ]);
   });
 
+  it("sends the firm's second-factor policy only when it changes", () => {
+    expect(entries(projectStepBody({ ...values, mfa_policy: 'ADMINS' }, 1, values, 4))).toEqual([
+      ['mfa_policy', 'ADMINS'],
+      ['version', '4'],
+    ]);
+    const strict = { ...values, mfa_policy: 'ALL' as const };
+    expect(entries(projectStepBody(strict, 1, strict, 4)).map(([key]) => key)).not.toContain('mfa_policy');
+    expect(entries(projectCreateBody(strict))).toContainEqual(['mfa_policy', 'ALL']);
+  });
+
   it('clears a stored optional text and the last admin explicitly', () => {
     const saved = { ...values, header_title: 'Título', admin: ['a-1'] };
     expect(entries(projectStepBody({ ...saved, header_title: '' }, 1, saved, 5))).toContainEqual(['header_title', '']);

@@ -1,6 +1,7 @@
 import type { ResponseOf } from '@shared/contracts/define';
 import { DEFAULT_COLOR } from '@shared/contracts/fields';
 import type { getProject } from '@shared/contracts/projects';
+import type { MfaPolicy } from '@shared/second-factor';
 
 export type ProjectDetail = ResponseOf<typeof getProject>;
 export type WizardMode = 'create' | 'edit';
@@ -26,6 +27,8 @@ export interface ProjectValues {
   logo: File | null;
   icon: File | null;
   image: File | null;
+  /** For whom the firm makes the second factor mandatory (shared/second-factor.ts). */
+  mfa_policy: MfaPolicy;
 }
 
 /**
@@ -55,6 +58,7 @@ export const EMPTY_PROJECT: ProjectValues = {
   logo: null,
   icon: null,
   image: null,
+  mfa_policy: 'NONE',
 };
 
 /** #abc → #aabbcc, lower case (what a colour input shows). */
@@ -86,6 +90,7 @@ export function valuesFromProject(project: ProjectDetail): ProjectValues {
     logo: null,
     icon: null,
     image: null,
+    mfa_policy: project.mfa_policy ?? 'NONE',
   };
 }
 
@@ -102,7 +107,7 @@ export const STEP_FIELDS: ReadonlyArray<readonly Field[]> = [
     'meta_content',
     'admin',
   ],
-  ['url_own_site', 'custom_portal_url', 'contact_email', 'contact_phone', 'header_title', 'subtitle'],
+  ['url_own_site', 'custom_portal_url', 'contact_email', 'contact_phone', 'header_title', 'subtitle', 'mfa_policy'],
   ['primary_color', 'secondary_color', 'footer_disclaimer', 'logo', 'icon', 'image'],
 ];
 
@@ -154,6 +159,11 @@ export function projectStepBody(
     const value = values[field];
     if (FILE_FIELDS.has(field)) {
       if (value instanceof File) body.append(field, value, value.name);
+      continue;
+    }
+    // The firm's second-factor policy: sent when it differs from what is stored (on create, from the default).
+    if (field === 'mfa_policy') {
+      if (value !== (saved?.mfa_policy ?? 'NONE')) body.append(field, value as string);
       continue;
     }
     if (field === 'admin') {

@@ -1,5 +1,6 @@
-import { Flex, Heading, Link } from '@aws-amplify/ui-react';
+import { Flex, Heading, Link, SelectField } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
+import { MFA_POLICIES, type MfaPolicy } from '@shared/second-factor';
 import { useStore } from '@tanstack/react-form';
 import { type ReactNode, useEffect, useState } from 'react';
 import { BrandPreview, useImageUrl } from '@/components/admin/brand-preview';
@@ -31,7 +32,10 @@ const t = es.projectsAdmin;
 const LIST_PATH = '/admin/projects';
 
 /** The fields typed in a text box or area. */
-type TextKey = Exclude<keyof ProjectValues, 'admin' | 'primary_color' | 'secondary_color' | 'logo' | 'icon' | 'image'>;
+type TextKey = Exclude<
+  keyof ProjectValues,
+  'admin' | 'primary_color' | 'secondary_color' | 'logo' | 'icon' | 'image' | 'mfa_policy'
+>;
 
 /**
  * The project wizard (admin-area §2, §4, §5): Datos principales, Inicio de sesión, Diseño, then the success step.
@@ -159,6 +163,17 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
       {text('contact_phone', t.fields.contact_phone, { placeholder: t.phonePlaceholder })}
       {text('header_title', t.fields.header_title)}
       {text('subtitle', t.fields.subtitle)}
+      <SelectField
+        label={es.secondFactor.policyLabel}
+        value={values.mfa_policy}
+        onChange={(event) => form.setFieldValue('mfa_policy', event.target.value as MfaPolicy)}
+      >
+        {MFA_POLICIES.map((policy) => (
+          <option key={policy} value={policy}>
+            {es.secondFactor.policies[policy]}
+          </option>
+        ))}
+      </SelectField>
     </>,
     <>
       <Flex gap="large" wrap="wrap">

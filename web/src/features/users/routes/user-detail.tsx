@@ -7,6 +7,8 @@ import { ShortId } from '@/components/admin/short-id';
 import { StatusBadge } from '@/components/admin/status-badge';
 import { useUser } from '@/features/users/api/get-user';
 import { useUsersListHref } from '@/features/users/api/use-list-links';
+import { SecondFactorStatus } from '@/features/users/components/second-factor-status';
+import { useSession } from '@/lib/session';
 
 const t = es.usersAdmin.detail;
 
@@ -18,6 +20,7 @@ export function UserDetailRoute() {
   const { uuid = '' } = useParams();
   const { href } = useUsersListHref();
   const { data: user, error, isPending: loading } = useUser(uuid);
+  const { profile } = useSession();
   const name = user ? `${user.first_name} ${user.last_name}`.trim() : '';
 
   return (
@@ -41,6 +44,13 @@ export function UserDetailRoute() {
             <StatusBadge enabled={user.enable} />
           </DetailField>
           <DetailField label={t.role}>{es.roles[user.profile.user_role]}</DetailField>
+          <DetailField label={es.secondFactor.statusLabel}>
+            <SecondFactorStatus
+              uuid={user.uuid}
+              active={Boolean(user.second_factor)}
+              canReset={user.account_in_scope && user.uuid !== profile?.user.uuid}
+            />
+          </DetailField>
           <DetailField label={t.portalUser}>{user.profile.user_magnus}</DetailField>
           <DetailField label={t.position}>{user.profile.position}</DetailField>
           <DetailField label={t.projects}>
