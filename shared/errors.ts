@@ -42,6 +42,11 @@ export const ERROR_CODES = [
   // The second factor (shared/contracts/second-factor.ts): a wrong, used or old code; a sign-in's challenge gone.
   'INVALID_CODE',
   'SECOND_FACTOR_EXPIRED',
+  // Microsoft sign-in (shared/microsoft.ts), told on the login page after the redirect: the account is no one's here,
+  // the firm has it off, or the exchange with Microsoft failed (cancelled, expired, tampered with).
+  'MICROSOFT_NOT_INVITED',
+  'MICROSOFT_SIGN_IN_OFF',
+  'MICROSOFT_SIGN_IN_FAILED',
   'DATA_CONFLICT',
   'INTERNAL_ERROR',
   // 503: AWS throttled the call or gave no answer in time, after the client's retries; nothing to fix but to retry.

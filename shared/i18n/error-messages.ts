@@ -13,6 +13,11 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   // The second factor (TOTP): a wrong, used or old code; the sign-in's five minutes passed.
   INVALID_CODE: '¡Oops! El código no es válido. Revisa tu aplicación de autenticación e inténtalo de nuevo.',
   SECOND_FACTOR_EXPIRED: 'El ingreso expiró. Vuelve a ingresar tu correo y contraseña.',
+  // Microsoft sign-in: the person's account matches no user nor invitation of this firm; the firm has it off; the
+  // exchange failed.
+  MICROSOFT_NOT_INVITED: 'Tu cuenta de Microsoft no está invitada a este portal.',
+  MICROSOFT_SIGN_IN_OFF: 'Este portal no tiene habilitado el ingreso con Microsoft.',
+  MICROSOFT_SIGN_IN_FAILED: 'No pudimos completar tu ingreso con Microsoft. Inténtalo de nuevo.',
   RUT_TAKEN: '¡Vaya! El rut ingresado ya se registró.',
   PROJECT_NAME_TAKEN: '¡Vaya! El nombre de proyecto ingresado ya se registró.',
   EMAIL_NOT_EXISTS: '¡Oops! El correo ingresado no está registrado.',
