@@ -14,6 +14,11 @@ export const MICROSOFT_START_PATH = '/api/v1/token/microsoft/';
 /** Entra ID's redirect URI on each firm's portal: `https://<portal>` + this. */
 export const MICROSOFT_CALLBACK_PATH = '/api/v1/token/microsoft/callback/';
 
-/** The login page reads these after the redirect: a refusal's code, or a second factor's challenge (in the hash). */
+/**
+ * The login page reads these after the redirect: signed in (the SPA marks its session and goes on), a refusal's code,
+ * or a second factor's challenge (in the hash, which no server sees).
+ */
+export const MICROSOFT_DONE_PARAM = 'microsoft';
+export const MICROSOFT_DONE_VALUE = 'signed_in';
 export const MICROSOFT_ERROR_PARAM = 'microsoft_error';
 export const MICROSOFT_CHALLENGE_HASH = 'second_factor';

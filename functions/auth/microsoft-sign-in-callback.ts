@@ -1,5 +1,5 @@
 import { microsoftSignInCallback } from '../../shared/contracts/auth';
-import { MICROSOFT_CHALLENGE_HASH } from '../../shared/microsoft';
+import { MICROSOFT_CHALLENGE_HASH, MICROSOFT_DONE_PARAM, MICROSOFT_DONE_VALUE } from '../../shared/microsoft';
 import { signInMethod } from '../../shared/second-factor';
 import { assertMembershipsEnabled, waitForSessionStart } from '../lib/auth/access';
 import { microsoftConfigured, microsoftIdentity, openFlow, trustedEmail } from '../lib/auth/microsoft';
@@ -111,5 +111,7 @@ export const handler = httpHandler(microsoftSignInCallback, async ({ query, even
     return redirect(`/login#${hash}`, [clearedFlowCookie()]);
   }
   await openSession(user, tokens, { portal, remember: false, origin, method: next.method });
-  return redirect('/home', [clearedFlowCookie(), ...sessionCookies(tokens, false)]);
+  // The login marks the SPA's session (its cookies are HttpOnly) and goes on to /home or the page asked for.
+  const done = new URLSearchParams({ [MICROSOFT_DONE_PARAM]: MICROSOFT_DONE_VALUE });
+  return redirect(`/login?${done}`, [clearedFlowCookie(), ...sessionCookies(tokens, false)]);
 });

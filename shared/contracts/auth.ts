@@ -178,7 +178,7 @@ export const microsoftSignInCallback = defineContract({
   summary:
     "Entra ID's redirect URI: exchanges the code (PKCE), checks state, nonce and the ID token, trusts the e-mail only " +
     "from the firm's tenant with a verified domain, and matches an enabled user or a pending invitation of this " +
-    "firm; then the session cookies and a redirect to /home (or the second factor's step). Refusals redirect to the " +
+    "firm; then the session cookies and a redirect to /login?microsoft=signed_in (or the second factor's step). Refusals redirect to the " +
     'login with microsoft_error',
   query: z.object({
     code: z.optional(z.string().check(z.maxLength(4000))),

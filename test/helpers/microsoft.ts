@@ -8,7 +8,7 @@ import { CookieJar } from './session-cookies';
  * person's e-mail), and the callback with the flow cookie the start set. No step is skipped or faked.
  */
 export interface MicrosoftAnswer {
-  /** Where the portal finally sends the browser: '/home', '/login?microsoft_error=...', '/login#second_factor=...'. */
+  /** Where the portal finally sends the browser: '/login?microsoft=signed_in', '/login?microsoft_error=...', '/login#second_factor=...'. */
   location: string;
   /** The portal's cookies after the callback (the session's, when signed in). */
   jar: CookieJar;

@@ -19,6 +19,7 @@ import { microsoftSignIn } from '../helpers/microsoft';
  */
 const { webUrl, demo } = inject('portal');
 const andesPortal = webUrl;
+const SIGNED_IN = '/login?microsoft=signed_in';
 const pacificoPortal = webUrl.replace('//localhost:', '//127.0.0.1:');
 const andesEmail = (label: string) => `${label}-${unique()}@${DEMO_TENANTS.andes.domains[0]}`;
 let superAdmin: string;
@@ -54,7 +55,7 @@ describe('Microsoft sign-in', () => {
     const email = andesEmail('invitada');
     await invite(email);
     const { location, tokens } = await microsoftSignIn(email, andesPortal);
-    expect(location).toBe('/home');
+    expect(location).toBe(SIGNED_IN);
     const me = await call(getUserInfo, { portal: andesPortal, token: tokens?.access });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ user: { email }, profile: { user_role: 'USER_SOCIETY' } });
@@ -72,7 +73,7 @@ describe('Microsoft sign-in', () => {
     const detail = await call(getUser, { token: superAdmin, params: { uuid } });
     expect(detail.body.sign_in_ways).toMatchObject({ password: null, microsoft: expect.any(String) });
     // The invitation is spent: a second sign-in finds the account.
-    expect((await microsoftSignIn(email, andesPortal)).location).toBe('/home');
+    expect((await microsoftSignIn(email, andesPortal)).location).toBe(SIGNED_IN);
   });
 
   test('an unknown person, and an e-mail its tenant did not verify, are refused with the reason', async () => {
@@ -102,7 +103,7 @@ describe('Microsoft sign-in', () => {
       expect(elsewhere.location).toBe('/login?microsoft_error=MICROSOFT_NOT_INVITED');
       expect(elsewhere.tokens).toBeUndefined();
       // The person's account exists now (signed in at home), and still the other firm's portal refuses it.
-      expect((await microsoftSignIn(email, andesPortal)).location).toBe('/home');
+      expect((await microsoftSignIn(email, andesPortal)).location).toBe(SIGNED_IN);
       expect((await microsoftSignIn(email, pacificoPortal)).location).toBe(
         '/login?microsoft_error=MICROSOFT_NOT_INVITED',
       );
@@ -119,7 +120,7 @@ describe('Microsoft sign-in', () => {
       'deshabilitada',
       DEMO_TENANTS.andes.domains[0],
     );
-    expect((await microsoftSignIn(email, andesPortal)).location).toBe('/home');
+    expect((await microsoftSignIn(email, andesPortal)).location).toBe(SIGNED_IN);
     const disable = await call(patchUser, { token: superAdmin, params: { uuid }, body: { enable: false } });
     expect(disable.status).toBe(200);
     const refused = await microsoftSignIn(email, andesPortal);
@@ -174,7 +175,7 @@ describe('Microsoft sign-in', () => {
     const [{ enrolWithKnownSecret }] = await Promise.all([import('../../local/demo-second-factor'), tableAccess()]);
     await enrolWithKnownSecret(uuid, secret, `device-${unique()}`);
     // Off (the default): Microsoft alone.
-    expect((await microsoftSignIn(email, andesPortal)).location).toBe('/home');
+    expect((await microsoftSignIn(email, andesPortal)).location).toBe(SIGNED_IN);
     const ask = { microsoft_second_factor: true };
     expect(
       (await call(patchProject, { token: superAdmin, params: { uuid: demo.projects.andes }, body: ask })).status,

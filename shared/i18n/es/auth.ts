@@ -14,7 +14,6 @@ export const login = {
   remember: 'Recordarme',
   ssoDivider: 'O ingresa con',
   ssoMicrosoft: 'Ingresar con Microsoft',
-  ssoSoon: 'Próximamente',
   footer: (year: number, disclaimer: string) => `© ${year} ${disclaimer}`.trim(),
   logoAlt: (name: string) => `Logo de ${name}`,
 } as const;
