@@ -4,7 +4,7 @@ import { trustedEmail } from './microsoft';
 
 const FIRM = '4a1d6c1e-7f3b-4c55-9a0e-2d7c1b0a5e11';
 const OTHER = '8c2f0b9d-3e6a-4f17-b2d4-6a9e5c3f7d22';
-const person = (tid: string | undefined, verified: boolean, email: string | undefined = 'ana@firma.cl') => ({
+const person = (tid: string | undefined, verified: boolean, email = 'ana@firma.cl') => ({
   tid,
   email,
   emailDomainVerified: verified,
@@ -20,7 +20,7 @@ describe('which e-mail claim a firm may match', () => {
     expect(trustedEmail(FIRM, person(MICROSOFT_CONSUMER_TENANT, true))).toBeUndefined();
     // No tenant or no e-mail: nothing.
     expect(trustedEmail(FIRM, person(undefined, true))).toBeUndefined();
-    expect(trustedEmail(FIRM, person(FIRM, true, undefined))).toBeUndefined();
+    expect(trustedEmail(FIRM, { tid: FIRM, emailDomainVerified: true })).toBeUndefined();
   });
 
   it('any account: a personal Microsoft account, or a work account with a verified domain', () => {
