@@ -4,7 +4,7 @@ import { DEMO_MICROSOFT_PEOPLE, DEMO_TENANTS } from '../../local/microsoft-stand
 import * as registration from '../../shared/contracts/registration';
 import { expectFitsAndAccessible } from '../helpers/a11y';
 import { call, signIn } from '../helpers/api';
-import { launchBrowser, newPage } from '../helpers/browser';
+import { launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
 import { unique } from '../helpers/fresh';
 
@@ -13,15 +13,17 @@ import { unique } from '../helpers/fresh';
  * stand-in's own login page (local/microsoft-stand-in.ts: oidc-provider's, in English, not the portal's), and back.
  * The demo's first firm (on the test portal's address) has it on; the second firm's portal (127.0.0.1) does not.
  */
-const { webUrl, demo } = inject('portal');
+const { webUrl, unbrandedWebUrl, demo } = inject('portal');
 const otherFirm = webUrl.replace('//localhost:', '//127.0.0.1:');
 let browser: Browser;
 let invited: string;
+let superAdminEmail: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   // A SUPER_ADMIN of this file's own invites: another file may end the demo one's sessions meanwhile.
-  const superAdmin = (await signIn((await createTestUser('SUPER_ADMIN')).email)).access;
+  superAdminEmail = (await createTestUser('SUPER_ADMIN')).email;
+  const superAdmin = (await signIn(superAdminEmail)).access;
   invited = `invitada-${unique()}@${DEMO_TENANTS.andes.domains[0]}`;
   const body = { user_role: 'USER_SOCIETY', email: invited, society: [demo.societies.minera] };
   expect((await call(registration.generateInvitation, { token: superAdmin, body })).status).toBe(201);
@@ -37,6 +39,35 @@ async function microsoftPage(page: Page, email: string) {
   await page.locator('input[name="password"]').fill('cualquiera');
   await page.locator('button[type="submit"]').click();
 }
+
+describe("the firm's setting", () => {
+  test.each([
+    [1366, 900],
+    [375, 800],
+  ])("the SUPER_ADMIN sees it in the project wizard's 'Inicio de sesión' (%i px)", async (width, height) => {
+    const { context, page } = await newPage(browser, { viewport: { width, height } });
+    try {
+      // Through the unbranded portal, where a SUPER_ADMIN's session is bound (no firm's).
+      await signInWithCookies(context, unbrandedWebUrl, superAdminEmail);
+      await page.goto(`${unbrandedWebUrl}/admin/projects/edit/${demo.projects.andes}`);
+      await page.getByRole('button', { name: 'Siguiente' }).click();
+      await page.locator('[aria-current="step"]', { hasText: 'Inicio de sesión' }).waitFor();
+      const mode = page.getByLabel('Ingreso con Microsoft');
+      expect(await mode.inputValue()).toBe('TENANT');
+      expect(await page.getByLabel('ID del inquilino (tenant) de Microsoft Entra ID').inputValue()).toBe(
+        DEMO_TENANTS.andes.id,
+      );
+      // A malformed tenant id is named before anything is sent.
+      await page.getByLabel('ID del inquilino (tenant) de Microsoft Entra ID').fill('no-es-un-id');
+      await page.getByText('Ingresa el ID del inquilino tal como lo muestra Microsoft Entra ID').waitFor();
+      await mode.selectOption({ label: 'Cualquier cuenta de Microsoft' });
+      expect(await page.getByLabel('ID del inquilino (tenant) de Microsoft Entra ID').count()).toBe(0);
+      await expectFitsAndAccessible(page, `microsoft-wizard-${width}`);
+    } finally {
+      await context.close();
+    }
+  });
+});
 
 describe('Microsoft sign-in through the local Entra ID', () => {
   test('an invited person lands signed in (1366 px)', async () => {
