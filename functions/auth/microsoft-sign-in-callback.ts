@@ -10,13 +10,13 @@ import { pendingInvitationOf } from '../lib/data/invitations';
 import { getProject, type ProjectRecord } from '../lib/data/projects';
 import { type RequestOrigin, writeSessionEvent } from '../lib/data/user-logs';
 import type { UserRecord } from '../lib/data/user-record';
-import { getUserByEmail } from '../lib/data/users';
+import { getUser, getUserByEmail } from '../lib/data/users';
 import { ApiError } from '../lib/errors';
 import { portalOrigin, requestOrigin } from '../lib/http/client-ip';
 import { httpHandler } from '../lib/http/http-handler';
 import { sessionCookies } from '../lib/http/session-cookies';
 import { logger } from '../lib/logger';
-import { registerFromMicrosoft } from '../registration/accounts';
+import { joinFromMicrosoft, registerFromMicrosoft } from '../registration/accounts';
 import { clearedFlowCookie, MICROSOFT_FLOW_COOKIE, redirect, refusedAtLogin } from './start-microsoft-sign-in';
 
 /** The flow cookie of the request (sent only to this route's path). */
@@ -47,16 +47,23 @@ async function refuse(
 }
 
 /**
- * The person behind a trusted e-mail on this firm's portal: its enabled user of this firm, or the account its pending
- * invitation of this firm makes now (no password). Undefined when neither.
+ * The person behind a trusted e-mail on this firm's portal: its enabled user of this firm; or, with a pending
+ * invitation of this firm, the account it makes now (no password) or, for another firm's client, the account joining
+ * it. Undefined when none.
  */
 async function personOf(email: string, project: ProjectRecord, identity: NamedIdentity, origin: RequestOrigin) {
   const user = await getUserByEmail(email);
-  if (user) return user.user_role !== 'SUPER_ADMIN' && user.project_uuids.includes(project.uuid) ? user : undefined;
+  if (user?.user_role === 'SUPER_ADMIN') return undefined;
+  if (user?.project_uuids.includes(project.uuid)) return user;
   const invitation = await pendingInvitationOf(email, project.uuid);
   if (!invitation) return undefined;
-  return registerFromMicrosoft(invitation, namesOf(invitation, identity), origin).catch((error: unknown) => {
-    // A link used or expired meanwhile: as if there were no invitation.
+  // A disabled account joins nothing (the caller refuses it as disabled).
+  if (user && !user.enable) return user;
+  const completed = user
+    ? joinFromMicrosoft(user, invitation, origin).then(() => getUser(user.uuid))
+    : registerFromMicrosoft(invitation, namesOf(invitation, identity), origin);
+  return completed.catch((error: unknown) => {
+    // A link used or expired meanwhile, or an invitation to another role than the account's: as if none.
     if (error instanceof ApiError && error.status === 400) return undefined;
     throw error;
   });

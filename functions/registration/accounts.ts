@@ -193,6 +193,29 @@ async function joinFromInvitation(
   }
   await clearThrottle('LOGIN', account.email);
   if (!account.enable) throw new ApiError(400, 'WRONG_PASSWORD');
+  await joinInvitedAccount(account, invitation, consumeToken('INVITE', input.token), origin);
+  return { detail: 'ok' };
+}
+
+/**
+ * An existing account (another firm's client) whose Microsoft sign-in on this firm's portal proved the invited address:
+ * it joins the invitation's memberships as the link's password proof would make it join (joinFromInvitation).
+ */
+export async function joinFromMicrosoft(
+  account: UserRecord,
+  invitation: InvitationRecord,
+  origin: RequestOrigin,
+): Promise<void> {
+  await joinInvitedAccount(account, invitation, consumeTokenHash('INVITE', invitation.token_hash), origin);
+}
+
+/** The account joins the invitation's memberships; the invitation and its link (`consume`) are spent with it. */
+async function joinInvitedAccount(
+  account: UserRecord,
+  invitation: InvitationRecord,
+  consume: TxWrite,
+  origin: RequestOrigin,
+): Promise<void> {
   if (account.user_role !== invitation.user_role) throw new ApiError(400, 'INVITATION_ROLE_CONFLICT');
   const added = invitation.targets.filter((t) => !account[t.field].includes(t.uuid));
   const joined: UserRecord = { ...account, updated: nowIso(), version: account.version + 1 };
@@ -203,14 +226,13 @@ async function joinFromInvitation(
   }
   const listed = (await listedMemberships([account])).get(account.uuid) ?? [];
   await transactWrite([
-    consumeToken('INVITE', input.token),
+    consume,
     ...removeInvitationWrites(invitation, () => new ApiError(400, 'INVALID_TOKEN')),
     putVersioned(userItem(joined), account.version),
     ...userListingWrites(account, joined, [...listed, ...added]),
     ...joinWrites(joined, added),
   ]);
   await writeSessionEvent({ userUuid: account.uuid }, 'REGISTER', origin);
-  return { detail: 'ok' };
 }
 
 /**

@@ -76,6 +76,21 @@ describe('Microsoft sign-in', () => {
     expect((await microsoftSignIn(email, andesPortal)).location).toBe(SIGNED_IN);
   });
 
+  test("another firm's client invited here joins with its account, as the invitation's link would make it", async () => {
+    const { uuid, email } = await createTestUser(
+      'USER_SOCIETY',
+      [demo.projects.pacifico],
+      'cliente',
+      DEMO_TENANTS.andes.domains[0],
+    );
+    await invite(email);
+    const { location, tokens } = await microsoftSignIn(email, andesPortal);
+    expect(location).toBe(SIGNED_IN);
+    const me = await call(getUserInfo, { portal: andesPortal, token: tokens?.access });
+    expect(me.body.user.uuid).toBe(uuid);
+    expect(me.body.projects.map((p) => p.uuid).sort()).toEqual([demo.projects.andes, demo.projects.pacifico].sort());
+  });
+
   test('an unknown person, and an e-mail its tenant did not verify, are refused with the reason', async () => {
     const unknown = await microsoftSignIn(DEMO_MICROSOFT_PEOPLE.unknown, andesPortal);
     expect(unknown.location).toBe('/login?microsoft_error=MICROSOFT_NOT_INVITED');
