@@ -104,7 +104,11 @@ export const handler = httpHandler(microsoftSignInCallback, async ({ query, even
   if (!user.enable) return refuse('USER_DISABLED', 'USER_DISABLED', origin, who);
   const disabled = await assertMembershipsEnabled(user).then(
     () => undefined,
-    (error: ApiError) => error.code,
+    (error: unknown) => {
+      // A disabled project or group says so; a failure to read them is no answer (it propagates).
+      if (error instanceof ApiError) return error.code;
+      throw error;
+    },
   );
   if (disabled) return refuse(disabled, disabled, origin, who);
   await waitForSessionStart(user);
