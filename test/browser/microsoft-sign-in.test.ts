@@ -1,6 +1,8 @@
+import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { DEMO_MICROSOFT_PEOPLE, DEMO_TENANTS } from '../../local/microsoft-stand-in';
+import { patchProject } from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
 import { expectFitsAndAccessible } from '../helpers/a11y';
 import { call, signIn } from '../helpers/api';
@@ -18,12 +20,13 @@ const otherFirm = webUrl.replace('//localhost:', '//127.0.0.1:');
 let browser: Browser;
 let invited: string;
 let superAdminEmail: string;
+let superAdmin: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   // A SUPER_ADMIN of this file's own invites: another file may end the demo one's sessions meanwhile.
   superAdminEmail = (await createTestUser('SUPER_ADMIN')).email;
-  const superAdmin = (await signIn(superAdminEmail)).access;
+  superAdmin = (await signIn(superAdminEmail)).access;
   invited = `invitada-${unique()}@${DEMO_TENANTS.andes.domains[0]}`;
   const body = { user_role: 'USER_SOCIETY', email: invited, society: [demo.societies.minera] };
   expect((await call(registration.generateInvitation, { token: superAdmin, body })).status).toBe(201);
@@ -105,6 +108,36 @@ describe('Microsoft sign-in through the local Entra ID', () => {
       await expectFitsAndAccessible(page, 'microsoft-refused-375');
     } finally {
       await context.close();
+    }
+  });
+
+  test('a firm that asks the code after Microsoft shows the code step, and the right code signs in (375 px)', async () => {
+    const { uuid, email } = await createTestUser(
+      'USER_GROUP',
+      [demo.projects.andes],
+      'codigo',
+      DEMO_TENANTS.andes.domains[0],
+    );
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const { enrolWithKnownSecret } = await import('../../local/demo-second-factor');
+    await enrolWithKnownSecret(uuid, secret, `device-${unique()}`);
+    const project = { token: superAdmin, params: { uuid: demo.projects.andes } };
+    expect((await call(patchProject, { ...project, body: { microsoft_second_factor: true } })).status).toBe(200);
+    const { context, page } = await newPage(browser, { viewport: { width: 375, height: 800 } });
+    try {
+      await page.goto(`${webUrl}/login`);
+      await page.getByRole('link', { name: 'Ingresar con Microsoft' }).click();
+      await microsoftPage(page, email);
+      await page.getByRole('heading', { name: 'Verificación en dos pasos' }).waitFor();
+      // The challenge left the address bar once read.
+      expect(page.url()).toBe(`${webUrl}/login`);
+      await expectFitsAndAccessible(page, 'microsoft-second-factor-375');
+      await page.getByLabel('Código de verificación').fill(await generate({ secret }));
+      await page.getByRole('button', { name: 'Verificar' }).click();
+      await page.waitForURL(`${webUrl}/home`);
+    } finally {
+      await context.close();
+      await call(patchProject, { ...project, body: { microsoft_second_factor: false } });
     }
   });
 
