@@ -111,9 +111,15 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
       LOCAL_SECOND_FACTOR_KEY: localSecondFactorKey(dev),
     };
     // Handlers build their AWS clients at module scope from the environment, so it is set before they load.
+    const logLevel = process.env.POWERTOOLS_LOG_LEVEL ?? (dev ? 'INFO' : 'WARN');
+    // Test portals keep quiet: the log lines of thousands of requests and their EMF metrics cost the test run time.
     Object.assign(process.env, env, {
-      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? (dev ? 'INFO' : 'WARN'),
+      POWERTOOLS_LOG_LEVEL: logLevel,
+      ...(!dev && { POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true' }),
     });
+    // The logger may have been built before the level was set (a module that logs, loaded with the tooling).
+    const { logger } = await import('../functions/lib/logger');
+    logger.setLogLevel(logLevel as Parameters<typeof logger.setLogLevel>[0]);
     const { seedDemo } = await import('./seed');
     // The demo's two projects brand the two names of this machine: localhost and 127.0.0.1.
     const demo = await seedDemo(webUrl, `http://127.0.0.1:${webPort}`);
@@ -121,7 +127,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     mailWorker = startMailWorker();
     if (options.web === false) return { webUrl, apiUrl: gateway.url, services, env, demo, stop };
     const configFile = join(ROOT, 'web', 'vite.config.ts');
-    const logLevel = dev ? 'info' : 'error';
+    const viteLogLevel = dev ? 'info' : 'error';
     const server = {
       port: webPort,
       strictPort: true,
@@ -133,15 +139,15 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
     if (options.web === 'built') {
       builtDir = mkdtempSync(join(tmpdir(), 'portal-web-'));
-      await build({ configFile, logLevel, build: { outDir: builtDir, emptyOutDir: true } });
+      await build({ configFile, logLevel: viteLogLevel, build: { outDir: builtDir, emptyOutDir: true } });
       vite = await preview({
         configFile,
-        logLevel,
+        logLevel: viteLogLevel,
         build: { outDir: builtDir },
         preview: { ...server, host: '127.0.0.1' },
       });
     } else {
-      vite = await createServer({ configFile, logLevel, clearScreen: false, server });
+      vite = await createServer({ configFile, logLevel: viteLogLevel, clearScreen: false, server });
       await vite.listen();
     }
     return { webUrl, apiUrl: gateway.url, services, env, demo, stop };
