@@ -16,6 +16,8 @@ const PORTAL_SETTINGS = [
   'LOCAL_COGNITO_URL',
   'LOCAL_SECOND_FACTOR_KEY',
   'PORTAL_FAULT_INJECTION',
+  // Test portals turn their metrics off; the unit tests of the metrics read them.
+  'POWERTOOLS_METRICS_DISABLED',
 ];
 for (const name of Object.keys(process.env)) {
   if (PORTAL_SETTINGS.includes(name) || name.startsWith('AWS_ENDPOINT_URL')) delete process.env[name];
