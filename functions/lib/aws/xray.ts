@@ -88,7 +88,9 @@ export function awsSubsegment(trace: TraceContext, call: AwsCallRecord, id = ran
     ...(error && { error: true }),
     ...(throttle && { error: true, throttle: true }),
     ...(fault && { fault: true }),
-    ...(failed && { cause: { exceptions: [{ id, type: call.errorName, remote: true }] } }),
+    ...(failed && {
+      cause: { exceptions: [{ id: randomBytes(8).toString('hex'), type: call.errorName, remote: true }] },
+    }),
     ...(status !== undefined && { http: { response: { status } } }),
     aws: {
       operation: call.operation,
