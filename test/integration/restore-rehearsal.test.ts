@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -19,9 +19,11 @@ const client = new DynamoDBClient({
   credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID as string, secretAccessKey: env.AWS_SECRET_ACCESS_KEY as string },
 });
 const restoredTable = `${env.TABLE_NAME}-restored-test-${process.pid}`;
+const dir = mkdtempSync(join(tmpdir(), 'portal-restore-rehearsal-'));
 
 afterAll(async () => {
   await client.send(new DeleteTableCommand({ TableName: restoredTable })).catch(() => undefined);
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test('the table exported, imported into a new table and checked: every item back, a sample equal, timed', {
@@ -30,7 +32,7 @@ test('the table exported, imported into a new table and checked: every item back
   const report = await rehearseRestore({
     client,
     table: env.TABLE_NAME as string,
-    dir: join(tmpdir(), 'portal-restore-rehearsal'),
+    dir,
     sample: 300,
     keep: true,
     restoredTable,
