@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, createServer, type PreviewServer, type ProxyOptions, preview, type ViteDevServer } from 'vite';
 import { PORTAL_ORIGIN_HEADER, VIEWER_IP_HEADER } from '../functions/lib/http/client-ip';
+import { onLocalObjectCreated } from '../functions/lib/local-async';
 import { contracts } from '../shared/contracts';
 import type { Contract } from '../shared/contracts/define';
+import { invokeAsync, LEDGER_IMPORT_JOB, objectCreatedEvent } from './async-invoke';
 import { bootstrap, functionEnvironment } from './bootstrap';
 import { type Gateway, startGateway } from './gateway';
 import { startMailWorker } from './mail-worker';
@@ -89,9 +91,15 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
   let vite: ViteDevServer | PreviewServer | undefined;
   let builtDir: string | undefined;
   let mailWorker: ReturnType<typeof startMailWorker> | undefined;
+  // The local dead letters (dead-letters.ts): kept under .local/data by `npm start`, a folder of its own for a test stack.
+  const deadLettersDir = dev
+    ? join(ROOT, '.local', 'data', 'dead-letters')
+    : mkdtempSync(join(tmpdir(), 'portal-dead-letters-'));
   const stop = async () => {
+    onLocalObjectCreated(undefined);
     await vite?.close();
     if (builtDir) rmSync(builtDir, { recursive: true, force: true });
+    if (!dev) rmSync(deadLettersDir, { recursive: true, force: true });
     await mailWorker?.stop();
     await gateway?.close();
     await services.stop();
@@ -109,6 +117,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     const env = {
       ...functionEnvironment(services, resources, webUrl),
       LOCAL_SECOND_FACTOR_KEY: localSecondFactorKey(dev),
+      LOCAL_DEAD_LETTERS_DIR: deadLettersDir,
     };
     // Handlers build their AWS clients at module scope from the environment, so it is set before they load.
     const logLevel = process.env.POWERTOOLS_LOG_LEVEL ?? (dev ? 'INFO' : 'WARN');
@@ -125,6 +134,12 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     const demo = await seedDemo(webUrl, `http://127.0.0.1:${webPort}`);
     gateway = await startGateway({ contracts, loadHandler, port: gatewayPort });
     mailWorker = startMailWorker();
+    // A confirmed ledger upload reaches its job as S3's event would through its rule: invoked asynchronously.
+    onLocalObjectCreated((bucket, key) => {
+      invokeAsync(LEDGER_IMPORT_JOB, objectCreatedEvent(bucket, key)).catch((error) =>
+        console.error('local async invocation', error),
+      );
+    });
     if (options.web === false) return { webUrl, apiUrl: gateway.url, services, env, demo, stop };
     const configFile = join(ROOT, 'web', 'vite.config.ts');
     const viteLogLevel = dev ? 'info' : 'error';

@@ -1,12 +1,21 @@
 import { getUser } from '../../shared/contracts/users';
 import { hasActiveFactor } from '../lib/data/second-factors';
+import { readSuppressions, suppressionAddress } from '../lib/data/suppression';
 import { httpHandler } from '../lib/http/http-handler';
 import { userView } from './user-lists';
 import { requireUser } from './users';
 
-/** GET api/v1/users/user/{uuid}/: one user in scope (404 outside), with whether its second factor is active. */
+/**
+ * GET api/v1/users/user/{uuid}/: one user in scope (404 outside), with whether its second factor is active and
+ * whether its address is suppressed (both read beside the view).
+ */
 export const handler = httpHandler(getUser, async ({ caller, params }) => {
   const user = await requireUser(caller, params.uuid);
-  const [view, secondFactor] = await Promise.all([userView(caller, user), hasActiveFactor(user.uuid)]);
-  return { ...view, second_factor: secondFactor };
+  const [mail, view, secondFactor] = await Promise.all([
+    readSuppressions([user.email]),
+    userView(caller, user),
+    hasActiveFactor(user.uuid),
+  ]);
+  const suppressed = mail.get(suppressionAddress(user.email));
+  return { ...view, ...(suppressed && { mail_suppressed: suppressed }), second_factor: secondFactor };
 });
