@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, createServer, type PreviewServer, type ProxyOptions, preview, type ViteDevServer } from 'vite';
 import { PORTAL_ORIGIN_HEADER, VIEWER_IP_HEADER } from '../functions/lib/http/client-ip';
+import { onLocalObjectCreated } from '../functions/lib/local-async';
 import { contracts } from '../shared/contracts';
 import type { Contract } from '../shared/contracts/define';
+import { invokeAsync, LEDGER_IMPORT_JOB, objectCreatedEvent } from './async-invoke';
 import { bootstrap, functionEnvironment } from './bootstrap';
 import { type Gateway, startGateway } from './gateway';
 import { startMailWorker } from './mail-worker';
@@ -100,9 +102,15 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
   let vite: ViteDevServer | PreviewServer | undefined;
   let builtDir: string | undefined;
   let mailWorker: ReturnType<typeof startMailWorker> | undefined;
+  // The local dead letters (dead-letters.ts): kept under .local/data by `npm start`, a folder of its own for a test stack.
+  const deadLettersDir = dev
+    ? join(ROOT, '.local', 'data', 'dead-letters')
+    : mkdtempSync(join(tmpdir(), 'portal-dead-letters-'));
   const stop = async () => {
+    onLocalObjectCreated(undefined);
     await vite?.close();
     if (builtDir) rmSync(builtDir, { recursive: true, force: true });
+    if (!dev) rmSync(deadLettersDir, { recursive: true, force: true });
     await mailWorker?.stop();
     await gateway?.close();
     await microsoft.close();
@@ -125,19 +133,32 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
       MICROSOFT_AUTHORITY: microsoft.authority,
       MICROSOFT_CLIENT_ID: microsoft.clientId,
       LOCAL_MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
+      LOCAL_DEAD_LETTERS_DIR: deadLettersDir,
     };
     // Handlers build their AWS clients at module scope from the environment, so it is set before they load.
+    const logLevel = process.env.POWERTOOLS_LOG_LEVEL ?? (dev ? 'INFO' : 'WARN');
+    // Test portals keep quiet: the log lines of thousands of requests and their EMF metrics cost the test run time.
     Object.assign(process.env, env, {
-      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? (dev ? 'INFO' : 'WARN'),
+      POWERTOOLS_LOG_LEVEL: logLevel,
+      ...(!dev && { POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true' }),
     });
+    // The logger may have been built before the level was set (a module that logs, loaded with the tooling).
+    const { logger } = await import('../functions/lib/logger');
+    logger.setLogLevel(logLevel as Parameters<typeof logger.setLogLevel>[0]);
     const { seedDemo } = await import('./seed');
     // The demo's two projects brand the two names of this machine: localhost and 127.0.0.1.
     const demo = await seedDemo(webUrl, `http://127.0.0.1:${webPort}`);
     gateway = await startGateway({ contracts, loadHandler, port: gatewayPort });
     mailWorker = startMailWorker();
+    // A confirmed ledger upload reaches its job as S3's event would through its rule: invoked asynchronously.
+    onLocalObjectCreated((bucket, key) => {
+      invokeAsync(LEDGER_IMPORT_JOB, objectCreatedEvent(bucket, key)).catch((error) =>
+        console.error('local async invocation', error),
+      );
+    });
     if (options.web === false) return { webUrl, apiUrl: gateway.url, services, env, demo, stop };
     const configFile = join(ROOT, 'web', 'vite.config.ts');
-    const logLevel = dev ? 'info' : 'error';
+    const viteLogLevel = dev ? 'info' : 'error';
     const server = {
       port: webPort,
       strictPort: true,
@@ -149,15 +170,15 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
     if (options.web === 'built') {
       builtDir = mkdtempSync(join(tmpdir(), 'portal-web-'));
-      await build({ configFile, logLevel, build: { outDir: builtDir, emptyOutDir: true } });
+      await build({ configFile, logLevel: viteLogLevel, build: { outDir: builtDir, emptyOutDir: true } });
       vite = await preview({
         configFile,
-        logLevel,
+        logLevel: viteLogLevel,
         build: { outDir: builtDir },
         preview: { ...server, host: '127.0.0.1' },
       });
     } else {
-      vite = await createServer({ configFile, logLevel, clearScreen: false, server });
+      vite = await createServer({ configFile, logLevel: viteLogLevel, clearScreen: false, server });
       await vite.listen();
     }
     return { webUrl, apiUrl: gateway.url, services, env, demo, stop };

@@ -6,6 +6,7 @@ import {
   backfillEveryListIndex,
   backfillGroupIndexes,
   backfillInvitationIndexes,
+  backfillProjectIndexes,
   backfillSocietyIndexes,
   backfillUserIndexes,
 } from '../functions/lib/data/list-index-backfill';
@@ -26,8 +27,9 @@ import { writeStarterArticles } from '../functions/maintenance/starter-articles'
  *   hints, so a users page listing them read those names in a 4th call.
  * - SOCIETY_RUTS: RUT markers written when a RUT was unique portal-wide move to their society's project
  *   (the code reads both; this spares the read of the old one).
- * - SOCIETY_LIST_INDEXES, GROUP_LIST_INDEXES, USER_LIST_INDEXES, INVITATION_LIST_INDEXES: societies, groups, users
- *   and invitations seeded before their sorted list indexes had no index rows nor counts, so their lists were empty.
+ * - SOCIETY_LIST_INDEXES, GROUP_LIST_INDEXES, USER_LIST_INDEXES, INVITATION_LIST_INDEXES, PROJECT_LIST_INDEXES:
+ *   societies, groups, users, invitations and projects seeded before their sorted list indexes had no index rows nor
+ *   counts, so their lists were empty.
  * - LIST_BUCKETS: indexes written before their orders' bucket counts (functions/lib/data/order-buckets.ts) had none,
  *   so deep pages skipped rows by COUNT Queries and no bucket was ever split; the backfill makes them from the rows.
  * - CHATBOT_ARTICLES: the chatbot's shared articles live in the table since firms keep their own; an older table had
@@ -42,6 +44,7 @@ const BACKFILLS = {
   GROUP_LIST_INDEXES: backfillGroupIndexes,
   USER_LIST_INDEXES: backfillUserIndexes,
   INVITATION_LIST_INDEXES: backfillInvitationIndexes,
+  PROJECT_LIST_INDEXES: backfillProjectIndexes,
   LIST_BUCKETS: backfillEveryListIndex,
   CHATBOT_ARTICLES: writeStarterArticles,
 } as const;

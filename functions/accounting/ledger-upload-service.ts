@@ -12,6 +12,7 @@ import {
   moveImportJob,
 } from '../lib/data/accounting-import-jobs';
 import { fieldErrors, notFound } from '../lib/errors';
+import { localObjectCreatedListener } from '../lib/local-async';
 import { headDocumentObject, presignDocumentUpload } from '../lib/storage/documents';
 import { runImportJob } from './import-job';
 import { societyForImport } from './society-access';
@@ -64,7 +65,8 @@ async function jobFor(caller: Caller, uuid: string): Promise<ImportJob> {
 /**
  * The file is up: the job is queued and started. In AWS the upload's S3 event starts the job function
  * (functions/accounting/import-job-worker.ts); the local stack has no S3 events, so locally the confirm call starts it
- * in the portal's process, after answering. Whichever trigger comes first runs it; a second confirm changes nothing.
+ * in the portal's process, after answering: through the local stand-in of that event and of Lambda's asynchronous
+ * invocation (retries, then the dead letters) when the local stack runs one. Whichever trigger comes first runs it; a second confirm changes nothing.
  */
 export async function confirmLedgerUpload(caller: Caller, uuid: string): Promise<ImportJobView> {
   const job = await jobFor(caller, uuid);
@@ -73,8 +75,11 @@ export async function confirmLedgerUpload(caller: Caller, uuid: string): Promise
     if (!object) throw fieldErrors({ file: ['UPLOAD_MISSING'] });
     await moveImportJob(uuid, ['WAITING_UPLOAD'], 'QUEUED', 'READING');
     if (config.isLocal) {
+      // The local stack's stand-in of the S3 event (local/async-invoke.ts) when it runs one; else the job itself.
+      const objectCreated = localObjectCreatedListener();
       setImmediate(() => {
-        runImportJob(uuid).catch((error) => console.error('ledger import job', uuid, error));
+        if (objectCreated) objectCreated(config.documentsBucket, job.object_key);
+        else runImportJob(uuid).catch((error) => console.error('ledger import job', uuid, error));
       });
     }
   }

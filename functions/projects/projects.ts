@@ -107,7 +107,7 @@ export async function createProject(caller: Caller, input: CreateInput, files: U
   try {
     await transactWrite([
       put(projectItem(project)),
-      ...projectListingWrites(project),
+      ...projectListingWrites(undefined, project),
       put(nameMarker(project), nameTaken),
       ...urlMarker(project).map((marker) => put(marker, urlTaken)),
       ...project.admin.map((admin) => put({ ...projectAdminKey(admin), owner_uuid: uuid }, adminTaken)),
@@ -155,7 +155,7 @@ export async function patchProject(caller: Caller, uuid: string, input: PatchInp
   };
   const { updated: _u, version: _v, ...comparable } = after;
   const changes = diff(before as unknown as Record<string, unknown>, comparable);
-  const writes: TxWrite[] = [putVersioned(projectItem(after), before.version), ...projectListingWrites(after)];
+  const writes: TxWrite[] = [putVersioned(projectItem(after), before.version), ...projectListingWrites(before, after)];
   if (normalizeForMarker(before.project_name) !== normalizeForMarker(after.project_name)) {
     writes.push(remove(projectNameKey(before.project_name)), put(nameMarker(after), nameTaken));
   }
@@ -223,7 +223,7 @@ export async function deleteProject(caller: Caller, uuid: string) {
       },
       () => conflict('PROJECT_NOT_EMPTY'),
     ),
-    ...projectListingWrites(project, true),
+    ...projectListingWrites(project, undefined),
     remove(projectNameKey(project.project_name)),
     ...(project.custom_portal_url ? [remove(portalUrlKey(project.custom_portal_url))] : []),
     auditWrite(TABLE(), caller, 'DELETE', { type: 'PROJECT', uuid }, diff({ ...project }, {})),

@@ -12,14 +12,18 @@ import {
   managedInvitationsOfProject,
   readInvitationEntries,
 } from '../lib/data/invitations';
-import { getItems, normalizeSearch, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
-import { getItemsCounted, readCountedPage, readPrefix } from '../lib/data/sorted-index';
-import type { Directory, Entry } from '../lib/data/table';
+import { batchGet, normalizeSearch, pageEntries, rowsWithinBudget } from '../lib/data/list-index';
+import { counterKeys, countIn, readCountedPage, readPrefix } from '../lib/data/sorted-index';
+import { type MailSuppression, readSuppressions, suppressionAddress, suppressionKey } from '../lib/data/suppression';
+import { type Directory, type Entry, recordOf } from '../lib/data/table';
 import type { MembershipTarget } from '../lib/data/user-record';
 import { groupInScope, projectInScope, seesEverything } from '../lib/scope';
 
-/** What the lists show: targets split by kind, and the days since the invitation was made (admin-area §2). */
-export function invitationView(invitation: InvitationRecord) {
+/**
+ * What the lists show: targets split by kind, the days since the invitation was made (admin-area §2), and, when SES
+ * reported the address as bouncing for good or complaining, that no mail goes to it (`mail_suppressed`).
+ */
+export function invitationView(invitation: InvitationRecord, suppressed?: MailSuppression) {
   const of = (field: MembershipTarget['field']) =>
     invitation.targets.filter((t) => t.field === field).map((t) => t.uuid);
   return {
@@ -35,6 +39,7 @@ export function invitationView(invitation: InvitationRecord) {
     group: of('group_uuids'),
     society: of('society_uuids'),
     target: invitation.target_label ?? null,
+    ...(suppressed && { mail_suppressed: suppressed }),
   };
 }
 
@@ -83,13 +88,27 @@ function indexedPartition(caller: Caller): Directory | undefined {
   return caller.role === 'PROJECT_ADMIN' && only && more.length === 0 ? managedInvitationsOfProject(only) : undefined;
 }
 
-/** Invitation rows of a page, with the partition's count in the same BatchGet when asked (sorted-index.ts). */
+/**
+ * Invitation rows of a page, in one BatchGet: the invitations, their addresses' suppressions (the entries name the
+ * addresses) and, when asked, the partition's count (sorted-index.ts).
+ */
 async function invitationRows(slice: Array<Entry<InvitationEntry>>, counted?: Directory) {
   const keyList = slice.map((e) => invitationKey(e.id));
-  const { items, count } = counted
-    ? await getItemsCounted<InvitationRecord>(keyList, counted)
-    : { items: await getItems<InvitationRecord>(keyList), count: undefined };
-  return { rows: items.map(invitationView), count };
+  const addresses = new Set(slice.map((e) => suppressionAddress(e.value.s)));
+  const found = await batchGet([
+    ...keyList,
+    ...[...addresses].map(suppressionKey),
+    ...(counted ? counterKeys(counted) : []),
+  ]);
+  const items = keyList.flatMap((k) => recordOf<InvitationRecord>(found.get(`${k.pk}|${k.sk}`)) ?? []);
+  const suppressions = await readSuppressions(
+    items.map((i) => i.email),
+    { addresses, found },
+  );
+  return {
+    rows: items.map((i) => invitationView(i, suppressions.get(suppressionAddress(i.email)))),
+    count: counted ? countIn(found, counted) : undefined,
+  };
 }
 
 /**

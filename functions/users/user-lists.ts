@@ -5,6 +5,7 @@ import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
 import type { GroupRecord } from '../lib/data/groups';
 import {
+  batchGet,
   getItems,
   normalizeSearch,
   type Ordering,
@@ -13,8 +14,9 @@ import {
   uniqueEntries,
 } from '../lib/data/list-index';
 import type { SocietyRecord } from '../lib/data/societies';
-import { getItemsCounted, readCountedPage, readPrefix } from '../lib/data/sorted-index';
-import { type Directory, type Entry, keys } from '../lib/data/table';
+import { counterKeys, countIn, readCountedPage, readPrefix } from '../lib/data/sorted-index';
+import { type MailSuppression, readSuppressions, suppressionAddress, suppressionKey } from '../lib/data/suppression';
+import { type Directory, type Entry, keys, strip } from '../lib/data/table';
 import { documentationProjects } from '../lib/data/user-documentation';
 import {
   allUsers,
@@ -72,9 +74,15 @@ function membershipsFrom(user: UserRecord, byUuid: Map<string, Item>): Membershi
  * A person several firms share is seen per firm: only the memberships inside the caller's scope, and
  * `user_documentation` true when every firm of the caller's scope the user belongs to has opened its documents to it
  * (false when none does, or the user belongs to none); `account_in_scope` says whether the caller may change the
- * account-wide fields (its scope covers every membership; userSides in scope.ts).
+ * account-wide fields (its scope covers every membership; userSides in scope.ts). `mail`: the suppressed addresses
+ * among the users' (read by the lists and the detail), shown as `mail_suppressed`.
  */
-export async function userViews(caller: Caller, users: UserRecord[], known: Array<{ uuid: string }> = []) {
+export async function userViews(
+  caller: Caller,
+  users: UserRecord[],
+  known: Array<{ uuid: string }> = [],
+  mail?: ReadonlyMap<string, MailSuppression>,
+) {
   const unique = (list: string[]) => [...new Set(list)];
   const have = new Set(known.map((k) => k.uuid));
   // Names read with the page (from the entries' hints) are not read again. The hints name every membership (a join
@@ -103,6 +111,7 @@ export async function userViews(caller: Caller, users: UserRecord[], known: Arra
       const sides = userSides(caller, membershipsFrom(u, byUuid));
       const seen = (field: MembershipRef['field']) => sides.visible.filter((m) => m.field === field).map((m) => m.uuid);
       const open = documentationProjects(u);
+      const suppressed = mail?.get(suppressionAddress(u.email));
       return {
         uuid: u.uuid,
         first_name: u.first_name,
@@ -130,6 +139,7 @@ export async function userViews(caller: Caller, users: UserRecord[], known: Arra
         project: names(seen('project_uuids'), 'project_name'),
         group: names(seen('group_uuids'), 'group_name'),
         society: names(seen('society_uuids'), 'society_business_name'),
+        ...(suppressed && { mail_suppressed: suppressed }),
       };
     }),
   );
@@ -137,8 +147,12 @@ export async function userViews(caller: Caller, users: UserRecord[], known: Arra
 
 export type UserView = Awaited<ReturnType<typeof userViews>>[number];
 
-export async function userView(caller: Caller, user: UserRecord): Promise<UserView> {
-  return (await userViews(caller, [user]))[0] as UserView;
+export async function userView(
+  caller: Caller,
+  user: UserRecord,
+  mail?: ReadonlyMap<string, MailSuppression>,
+): Promise<UserView> {
+  return (await userViews(caller, [user], [], mail))[0] as UserView;
 }
 
 type UserOrdering = Ordering<UserEntry>;
@@ -205,10 +219,12 @@ async function userRows(caller: Caller, page: Array<Entry<UserEntry>>) {
 }
 
 /**
- * The same, with the counters of the partition the page was read from in the same BatchGet (sorted-index.ts). Index
- * rows of orders other than the default may hold older hints (user-listing.ts): a name missing is read by userViews.
+ * The same, with the counters of the partition the page was read from in the same BatchGet (sorted-index.ts), and the
+ * suppressions of the addresses the entries name. Index rows of orders other than the default may hold older hints
+ * (user-listing.ts): a name missing is read by userViews, an address changed since by readSuppressions.
  */
 async function userRowsWith(caller: Caller, page: Array<Entry<UserEntry>>, counted?: Directory) {
+  const addresses = new Set(page.map((e) => suppressionAddress(e.value.m)));
   const keyList = [
     ...page.map((e) => keys.user(e.id)),
     ...[...new Set(page.flatMap((e) => e.value.p ?? []))].map((p) => keys.project(p)),
@@ -216,13 +232,23 @@ async function userRowsWith(caller: Caller, page: Array<Entry<UserEntry>>, count
     ...[...new Set(page.flatMap((e) => e.value.s ?? []))].map((s) => keys.society(s)),
   ];
   type Item = Record<string, unknown> & { uuid: string };
-  const { items: found, count } = counted
-    ? await getItemsCounted<Item>(keyList, counted)
-    : { items: await getItems<Item>(keyList), count: undefined };
+  const read = await batchGet([
+    ...keyList,
+    ...[...addresses].map(suppressionKey),
+    ...(counted ? counterKeys(counted) : []),
+  ]);
+  const found = keyList.flatMap((k) => {
+    const item = read.get(`${k.pk}|${k.sk}`);
+    return item ? [strip(item) as Item] : [];
+  });
   const byUuid = new Map(found.map((item) => [item.uuid, item]));
   const users = page.flatMap((e) => (byUuid.get(e.id) as UserRecord | undefined) ?? []);
   const names = found.filter((item) => !('user_role' in item) || 'project_name' in item);
-  return { rows: await userViews(caller, users, names), count };
+  const mail = await readSuppressions(
+    users.map((u) => u.email),
+    { addresses, found: read },
+  );
+  return { rows: await userViews(caller, users, names, mail), count: counted ? countIn(read, counted) : undefined };
 }
 
 /** Each ordering as a walk of an order of the sorted index: the same order, ties by id, as userOrdering's. */

@@ -9,7 +9,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { LEDGER_UPLOAD_ROOT } from '../../functions/lib/accounting/import-upload';
+import { IMPORT_JOB_RETRY_ATTEMPTS, LEDGER_UPLOAD_ROOT } from '../../functions/lib/accounting/import-upload';
 import { lambdaBundling } from '../bundling';
 import { wildcardResourceFinding } from '../nag';
 import { REPO_ROOT } from '../paths';
@@ -97,7 +97,7 @@ export class AccountingImportJob extends Construct {
       description: 'Large ledger imports: runs the job of a file uploaded by presigned POST',
       bundling: lambdaBundling(),
       // The rule invokes asynchronously: a run that throws is retried once (the job's status makes that safe), then kept.
-      retryAttempts: 1,
+      retryAttempts: IMPORT_JOB_RETRY_ATTEMPTS,
       onFailure: new SqsDestination(this.deadLetters),
     });
     traced(this.function);

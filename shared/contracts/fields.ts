@@ -34,6 +34,14 @@ export const text = (max: number) => z.string().check(z.trim(), z.minLength(1), 
 
 export const okSchema = z.object({ detail: z.string() });
 
+/**
+ * Present when SES reported the address as bouncing for good (BOUNCE) or as marking a mail as spam (COMPLAINT): the
+ * portal sends it no more mail. `since`: when SES reported it. Not in the spec.
+ */
+export const mailSuppressedSchema = z.optional(
+  z.object({ reason: z.enum(['BOUNCE', 'COMPLAINT']), since: z.string() }),
+);
+
 /** http or https URL, up to 200 characters (spec: 'Debes ingresar una URL válida'). */
 export const urlSchema = z
   .string()

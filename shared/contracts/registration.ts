@@ -4,6 +4,7 @@ import { defineContract } from './define';
 import {
   boolish,
   emailSchema,
+  mailSuppressedSchema,
   okSchema,
   pageOf,
   pageQuery,
@@ -43,6 +44,7 @@ export const invitationSchema = z.object({
   project: z.array(z.string()),
   group: z.array(z.string()),
   society: z.array(z.string()),
+  mail_suppressed: mailSuppressedSchema,
 });
 
 /** An invitation asked for: the role, the e-mail and the role's targets. */

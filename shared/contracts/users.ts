@@ -4,6 +4,7 @@ import { defineContract } from './define';
 import {
   boolish,
   emailSchema,
+  mailSuppressedSchema,
   okSchema,
   optionalText,
   pageOf,
@@ -85,6 +86,7 @@ export const userSchema = z.object({
   project: z.array(named('project_name')),
   group: z.array(named('group_name')),
   society: z.array(named('society_business_name')),
+  mail_suppressed: mailSuppressedSchema,
 });
 
 const listQuery = z.object({

@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LEDGER_UPLOAD_ROOT } from '../../functions/lib/accounting/import-upload';
+import { IMPORT_JOB_RETRY_ATTEMPTS, LEDGER_UPLOAD_ROOT } from '../../functions/lib/accounting/import-upload';
 import { IMPORT_JOB_MEMORY_MB } from '../../infra/constructs/accounting-import-job';
 import { getHealth } from '../../shared/contracts/health';
 import { expectOnlyDeadLetterGrants, type Synthesized, synthPortal, unacknowledgedViolations } from './helpers';
@@ -100,6 +100,14 @@ describe('large ledger import job', () => {
       Action: 'lambda:InvokeFunction',
       Principal: 'events.amazonaws.com',
       FunctionName: { 'Fn::GetAtt': [workerFunctionId(), 'Arn'] },
+    });
+  });
+
+  it('retries a failed run as often as the local stand-in does (local/async-invoke.ts), then keeps its event', () => {
+    jobs.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: workerFunctionId() },
+      MaximumRetryAttempts: IMPORT_JOB_RETRY_ATTEMPTS,
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
     });
   });
 

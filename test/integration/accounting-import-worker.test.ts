@@ -98,38 +98,71 @@ describe('import job worker, as EventBridge invokes it in AWS', () => {
     expect((await ledger.getLedgerPointer(society.uuid)).rev).toBe(0);
   });
 
-  test('a run that fails before taking its job leaves it waiting, and the same event redriven imports it once', async () => {
-    // No local stand-in invokes asynchronously or keeps a dead-letter queue: in AWS a thrown run is retried by Lambda
-    // and then kept in the job's queue with this event as its `requestPayload` (test/infra/dead-letters.test.ts). What
-    // is ours is proved here: DynamoDB failing on every attempt (the local fault switch) makes the run throw without
-    // touching the job, and replaying the very event, as docs/operations.md#deadlettersledgerimport redrives it, runs it.
+  test('a run that fails before taking its job is retried, then dead-lettered with its event; the redrive imports it once', async () => {
+    // The local stand-in of Lambda's asynchronous invocation (local/async-invoke.ts) runs the worker as AWS would: a
+    // run that throws is retried IMPORT_JOB_RETRY_ATTEMPTS times, then the event goes to the local dead letters as the
+    // record Lambda sends the job's SQS destination (test/infra/dead-letters.test.ts). DynamoDB fails on every
+    // attempt through the local fault switch: each run throws without touching the job.
     const society = await societyWithChart(superAdmin, groupAdmin, 'Evento');
     const { job, key } = await uploadedJob(society);
     const event = objectCreated(key);
-    const { installFaultSwitch, runUnderFaults } = await import('../../local/faults');
+    const [{ installFaultSwitch, runUnderFaults }, stand, queue, { IMPORT_JOB_RETRY_ATTEMPTS }] = await Promise.all([
+      import('../../local/faults'),
+      import('../../local/async-invoke'),
+      import('../../local/dead-letters'),
+      import('../../functions/lib/accounting/import-upload'),
+    ]);
+    const target = stand.LEDGER_IMPORT_JOB;
+    expect(target.retryAttempts).toBe(IMPORT_JOB_RETRY_ATTEMPTS);
+    const before = new Set((await queue.deadLetters(target.queue)).map((m) => m.messageId));
     const saved = process.env.PORTAL_FAULT_INJECTION;
     process.env.PORTAL_FAULT_INJECTION = 'on';
+    let runs = 0;
+    const counted = {
+      ...target,
+      handler: async () => (e: never) => {
+        runs += 1;
+        return worker.handler(e);
+      },
+    };
+    let outcome: Awaited<ReturnType<typeof stand.invokeAsync>>;
     try {
       expect(await installFaultSwitch()).toBe(true);
-      const failing = runUnderFaults('seed=3;rate=1;kinds=5xx;when=before;services=dynamodb;operations=GetItem', () =>
-        worker.handler(event),
-      );
-      await expect(failing).rejects.toThrow(/Internal server error/);
+      ({ result: outcome } = await runUnderFaults(
+        'seed=3;rate=1;kinds=5xx;when=before;services=dynamodb;operations=GetItem',
+        () => stand.invokeAsync(counted, event),
+      ));
     } finally {
       if (saved === undefined) delete process.env.PORTAL_FAULT_INJECTION;
       else process.env.PORTAL_FAULT_INJECTION = saved;
     }
+    expect(runs).toBe(1 + IMPORT_JOB_RETRY_ATTEMPTS);
+    expect(outcome.attempts).toBe(1 + IMPORT_JOB_RETRY_ATTEMPTS);
     expect((await jobs.getImportJob(job))?.status).toBe('WAITING_UPLOAD');
     expect((await ledger.getLedgerPointer(society.uuid)).rev).toBe(0);
 
-    // The redrive: the dead-lettered event, delivered again.
-    await worker.handler(event);
+    // The dead letter: Lambda's on-failure record, the event whole as its requestPayload.
+    const letters = (await queue.deadLetters(target.queue)).filter((m) => !before.has(m.messageId));
+    expect(letters.map((m) => m.messageId)).toEqual([outcome.deadLetter?.messageId]);
+    const record = JSON.parse(letters[0]?.body ?? '{}');
+    expect(record).toMatchObject({
+      requestContext: { condition: 'RetriesExhausted', approximateInvokeCount: 1 + IMPORT_JOB_RETRY_ATTEMPTS },
+      requestPayload: event,
+      responseContext: { functionError: 'Unhandled' },
+      responsePayload: { errorMessage: expect.stringMatching(/Internal server error/) },
+    });
+
+    // The redrive (npm run redrive:local): the event invoked again, the message taken off the queue; imported once.
+    const redriven = await stand.redriveDeadLetters(counted);
+    expect(redriven).toMatchObject({ redriven: letters.length + before.size, failedAgain: 0 });
+    expect(runs).toBe(2 + IMPORT_JOB_RETRY_ATTEMPTS);
+    expect(await queue.deadLetters(target.queue)).toEqual([]);
     const done = await jobs.getImportJob(job);
     expect(done?.status).toBe('DONE');
     expect(done?.report?.imported).toBe(true);
     expect((await ledger.getLedgerPointer(society.uuid)).rev).toBe(1);
-    // A second redrive of the same message (a purge forgotten) changes nothing.
-    await worker.handler(event);
+    // The same message redriven twice (a copy kept by hand) changes nothing.
+    await stand.invokeAsync(counted, stand.eventOfDeadLetter(letters[0] as (typeof letters)[number]));
     expect(await jobs.getImportJob(job)).toEqual(done);
   });
 });

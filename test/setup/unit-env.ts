@@ -20,6 +20,8 @@ const PORTAL_SETTINGS = [
   'MICROSOFT_AUTHORITY',
   'MICROSOFT_CLIENT_ID',
   'PORTAL_FAULT_INJECTION',
+  // Test portals turn their metrics off; the unit tests of the metrics read them.
+  'POWERTOOLS_METRICS_DISABLED',
 ];
 for (const name of Object.keys(process.env)) {
   if (PORTAL_SETTINGS.includes(name) || name.startsWith('AWS_ENDPOINT_URL')) delete process.env[name];

@@ -9,6 +9,12 @@ import { BudgetExceeded } from '../parsers/budget';
  * AWS listens to this prefix (infra/constructs/accounting-import-job.ts).
  */
 export const LEDGER_UPLOAD_ROOT = 'uploads/accounting/';
+/**
+ * How often Lambda retries a run of the job that threw, before its event goes to the dead letters: the function's
+ * asynchronous `retryAttempts` (infra/constructs/accounting-import-job.ts), and the local stand-in's
+ * (local/async-invoke.ts). The job item's status makes a retry safe.
+ */
+export const IMPORT_JOB_RETRY_ATTEMPTS = 1;
 export const ledgerUploadPrefix = (society: string, job: string) => `${LEDGER_UPLOAD_ROOT}${society}/${job}/`;
 /** The job of an uploaded object's key, or undefined for a key that is not a ledger upload's. */
 export function jobOfUploadKey(key: string): string | undefined {

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { AwsV4Signer } from 'aws4fetch';
+import { traceAwsCall } from './xray';
 
 /**
  * The one way the functions call AWS: an HTTP request signed with SigV4 by
@@ -441,15 +442,59 @@ export class AwsClient {
 
   async send<Output>(command: AwsCommand<Output>): Promise<Output> {
     for (const hook of this.hooks) hook(command.operation, command.input as Record<string, unknown>);
+    const startMs = Date.now();
+    let attempts = 0;
+    try {
+      const { output, metadata } = await this.attempts(command, (n) => {
+        attempts = n;
+      });
+      this.trace(command, startMs, attempts, undefined, metadata);
+      return output;
+    } catch (error) {
+      this.trace(command, startMs, attempts, error, (error as Partial<AwsError>)?.$metadata);
+      throw error;
+    }
+  }
+
+  /** The call's X-Ray subsegment (xray.ts): nothing unless the invocation is sampled. */
+  private trace(
+    command: AwsCommand<unknown>,
+    startMs: number,
+    attempts: number,
+    error: unknown,
+    metadata: ResponseMetadata | undefined,
+  ): void {
+    traceAwsCall({
+      service: this.service.signingName,
+      operation: command.operation,
+      region: process.env.AWS_REGION,
+      input: command.input as Record<string, unknown>,
+      startMs,
+      endMs: Date.now(),
+      attempts,
+      status: metadata?.httpStatusCode,
+      requestId: metadata?.requestId,
+      throttled: error !== undefined && retryKind(error) === 'THROTTLING',
+      errorName: error === undefined ? undefined : ((error as { name?: string })?.name ?? 'Error'),
+    });
+  }
+
+  /** The call's attempts, with retries; answers the output and its answer's metadata (for the subsegment). */
+  private async attempts<Output>(
+    command: AwsCommand<Output>,
+    onAttempt: (attempt: number) => void,
+  ): Promise<{ output: Output; metadata: ResponseMetadata }> {
     const call: Call = { idempotencyToken: randomUUID() };
     const deadline = deadlineOfCall();
     const maxAttempts = this.service.maxAttempts ?? 3;
     let retryCost: number | undefined;
     for (let attempt = 1; ; attempt += 1) {
+      onAttempt(attempt);
       try {
-        const output = command.fromAnswer(await this.exchange(command, call, attempt, deadline));
+        const wire = await this.exchange(command, call, attempt, deadline);
+        const output = command.fromAnswer(wire);
         this.retryCapacity = Math.min(RETRY_CAPACITY, this.retryCapacity + (retryCost ?? NO_RETRY_INCREMENT));
-        return output;
+        return { output, metadata: wire.metadata };
       } catch (error) {
         const kind = retryKind(error);
         const cost = kind === 'THROTTLING' ? THROTTLING_COST : TRANSIENT_COST;

@@ -4,6 +4,7 @@ import { readDirectories } from './directory';
 import { groupIndexedOfEntry, groupPartitions } from './groups';
 import { invitationIndexedOfEntry, invitationIndexSources } from './invitations';
 import { bucketItems, bucketMismatches, isIndexRow } from './order-buckets';
+import { projectIndexedOfEntry, projectPartitions } from './projects';
 import { societyIndexedOfEntry, societyPartitions } from './societies';
 import { counterCounts, type Indexed, indexRowItems, readIndexItems } from './sorted-index';
 import type { Directory } from './table';
@@ -47,6 +48,7 @@ export const INDEXED_LISTS = {
   groups: { indexedOf: groupIndexedOfEntry, partitions: groupPartitions },
   users: { indexedOf: userIndexedOfEntry, partitions: userIndexSources },
   invitations: { indexedOf: invitationIndexedOfEntry, partitions: invitationIndexSources },
+  projects: { indexedOf: projectIndexedOfEntry, partitions: projectPartitions },
 } satisfies Record<string, IndexedList>;
 
 /** Makes one partition's index equal to its directory (societies' unless told). */
@@ -110,6 +112,7 @@ export const backfillSocietyIndexes = () => backfillListIndexes(INDEXED_LISTS.so
 export const backfillGroupIndexes = () => backfillListIndexes(INDEXED_LISTS.groups);
 export const backfillUserIndexes = () => backfillListIndexes(INDEXED_LISTS.users);
 export const backfillInvitationIndexes = () => backfillListIndexes(INDEXED_LISTS.invitations);
+export const backfillProjectIndexes = () => backfillListIndexes(INDEXED_LISTS.projects);
 
 /** Every indexed list's partitions, list by list (what the maintenance script runs). */
 export async function backfillEveryListIndex(): Promise<Record<string, ListIndexBackfill>> {

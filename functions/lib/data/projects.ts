@@ -5,6 +5,7 @@ import { config } from '../config';
 import { putEntry, readDirectories, removeEntry } from './directory';
 import { getItems, normalizeSearch, searchText } from './list-index';
 import { phoneDisplayAttribute, splitPhoneDisplay, type WithPhoneDisplay } from './phone-display';
+import { type Indexed, indexWrites } from './sorted-index';
 import { directories, type Entry, keys, normalizePortalUrl } from './table';
 import type { TxWrite } from './tx-write';
 
@@ -70,10 +71,40 @@ export const projectEntry = (project: ProjectRecord): ProjectEntry => ({
   s: searchText(project.project_name, project.client_name),
 });
 
-export function projectListingWrites(project: ProjectRecord, deleted = false): TxWrite[] {
+/**
+ * The orders of a project's sorted index rows (sorted-index.ts): `C` by `created` (the list, newest first) and `N` by
+ * the normalised name (the search twin's order).
+ */
+export const PROJECT_ORDERS = { created: 'C', name: 'N' } as const;
+
+/** A project's index rows, from its listing entry (so a backfill builds them from the directory alone). */
+export const projectIndexedOfEntry = (id: string, entry: ProjectEntry): Indexed => ({
+  id,
+  entry,
+  values: [
+    { order: PROJECT_ORDERS.created, value: entry.c, ordered: true },
+    { order: PROJECT_ORDERS.name, value: entry.k, ordered: true },
+  ],
+});
+
+const projectIndexed = (project: ProjectRecord) => projectIndexedOfEntry(project.uuid, projectEntry(project));
+
+/**
+ * The listing writes of a project created (no before), edited (both) or deleted (no after), for the same transaction
+ * as the project's own write: its directory entry, its index rows and count.
+ */
+export function projectListingWrites(before: ProjectRecord | undefined, after: ProjectRecord | undefined): TxWrite[] {
   const directory = directories.projects();
-  return [deleted ? removeEntry(directory, project.uuid) : putEntry(directory, project.uuid, projectEntry(project))];
+  const project = (after ?? before) as ProjectRecord;
+  return [
+    after ? putEntry(directory, project.uuid, projectEntry(after)) : removeEntry(directory, project.uuid),
+    ...indexWrites(directory, before && projectIndexed(before), after && projectIndexed(after)),
+  ];
 }
+
+/** The one listing partition of projects (every project's: the SUPER_ADMIN's list). */
+export const allProjects = () => directories.projects();
+export const projectPartitions = async () => [allProjects()];
 
 /** Every project's entry (SUPER_ADMIN's lists), in one call. */
 export async function readProjectEntries() {

@@ -45,6 +45,13 @@ export const usersAdmin = {
     deleteConfirm: (email: string) => `¿Estás seguro de que deseas eliminar la invitación de «${email}»?`,
     empty: 'No hay invitaciones pendientes',
   },
+  /** An address SES reported as bouncing for good or marking a mail as spam: the portal mails it no more. */
+  mailSuppressed: {
+    badge: 'Correo rechazado',
+    reasons: { BOUNCE: 'La dirección no existe o no recibe correo', COMPLAINT: 'Marcó un correo nuestro como spam' },
+    since: (date: string) => `desde el ${date}`,
+    help: 'Ya no enviamos correos a esta dirección. Revisa que esté bien escrita o pídele otra a la persona.',
+  },
   detail: {
     id: 'ID',
     name: 'Nombre',

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/admin/modal';
 import { ServerErrors } from '@/components/admin/server-errors';
 import { useDeleteInvitation } from '@/features/users/api/delete-invitation';
 import { useResendInvitation } from '@/features/users/api/resend-invitation';
+import { MailSuppressed } from '@/features/users/components/mail-suppressed';
 
 const t = es.usersAdmin.invitations;
 type Invitation = ResponseOf<typeof listInvitations>['results'][number];
@@ -73,7 +74,15 @@ export function InvitationsTable({
         loading={loading}
         emptyText={t.empty}
         columns={[
-          { header: t.columns.email, cell: (invitation) => <Text>{invitation.email}</Text> },
+          {
+            header: t.columns.email,
+            cell: (invitation) => (
+              <>
+                <Text>{invitation.email}</Text>
+                {invitation.mail_suppressed ? <MailSuppressed suppression={invitation.mail_suppressed} /> : null}
+              </>
+            ),
+          },
           { header: t.columns.role, cell: (invitation) => es.roles[invitation.user_role] },
           { header: t.columns.target, cell: (invitation) => invitation.target ?? es.adminUi.none },
           {

@@ -8,6 +8,7 @@ import { ShortId } from '@/components/admin/short-id';
 import { StatusBadge } from '@/components/admin/status-badge';
 import { useUser } from '@/features/users/api/get-user';
 import { useUsersListHref } from '@/features/users/api/use-list-links';
+import { MailSuppressed } from '@/features/users/components/mail-suppressed';
 import { SecondFactorStatus } from '@/features/users/components/second-factor-status';
 import { useSession } from '@/lib/session';
 
@@ -41,7 +42,10 @@ export function UserDetailRoute() {
           </DetailField>
           <DetailField label={t.description}>{user.profile.user_description}</DetailField>
           <DetailField label={t.rut}>{formatRut(user.profile.rut_user)}</DetailField>
-          <DetailField label={t.email}>{user.email}</DetailField>
+          <DetailField label={t.email}>
+            {user.email}
+            {user.mail_suppressed ? <MailSuppressed suppression={user.mail_suppressed} detailed /> : null}
+          </DetailField>
           <DetailField label={t.phone}>{formatPhone(user.profile.phone_number)}</DetailField>
           <DetailField label={t.status}>
             <StatusBadge enabled={user.enable} />
