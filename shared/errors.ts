@@ -42,6 +42,9 @@ export const ERROR_CODES = [
   // The second factor (shared/contracts/second-factor.ts): a wrong, used or old code; a sign-in's challenge gone.
   'INVALID_CODE',
   'SECOND_FACTOR_EXPIRED',
+  // Passkeys (shared/contracts/passkeys.ts): one that does not prove itself on this portal; no firm's portal to use.
+  'PASSKEY_REFUSED',
+  'PASSKEY_PORTAL',
   'DATA_CONFLICT',
   'INTERNAL_ERROR',
   // 503: AWS throttled the call or gave no answer in time, after the client's retries; nothing to fix but to retry.
