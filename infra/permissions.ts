@@ -86,6 +86,13 @@ export interface Permissions {
    * secret, and its ARN in the environment (SECOND_FACTOR_SECRET_ARN).
    */
   secondFactorKey?: true;
+  /**
+   * The portal's own tokens (functions/lib/auth/portal-tokens.ts): kms:Sign for the functions that issue or renew
+   * them, kms:GetPublicKey for those that verify an access token, on exactly that key, and its ARN in the
+   * environment (PORTAL_TOKEN_KEY_ID). Every protected contract verifies, so `portalTokensOf` gives them
+   * GetPublicKey without each entry saying it.
+   */
+  portalTokens?: readonly ('Sign' | 'GetPublicKey')[];
 }
 
 const READ: Permissions = { table: { read: 'query' } };
@@ -121,6 +128,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   postSessionLogout: {
     table: { read: 'query', write: { 'SESSION#': ['DeleteItem'], 'USER#': END_SESSIONS } },
     cognito: ['AdminUserGlobalSignOut'],
+    // It finds the user of a still valid access token, which may be the portal's own.
+    portalTokens: ['GetPublicKey'],
   },
   // Public: the sign-in throttles (e-mail and address), the session record, and the security log under the user's
   // partition or, for an unknown e-mail, under the address (Put only); the user record's last sign-in (Update).
@@ -156,6 +165,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     },
     cognito: ['AdminInitiateAuth'],
     secondFactorKey: true,
+    // A sign-in that began with Microsoft or a passkey ends with a new portal access token.
+    portalTokens: ['Sign'],
   },
   // Public: a pending enrolment's secret, sealed, under the user of a live challenge.
   postSecondFactorEnrolment: { table: { read: 'query', write: { 'USER#': ['PutItem'] } }, secondFactorKey: true },
@@ -179,6 +190,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     // USER#: the security log (PutItem) and the new access token's portal, `live_tokens` (UpdateItem).
     table: { read: 'query', write: { 'SESSION#': ['DeleteItem'], 'USER#': ['PutItem', 'UpdateItem'] } },
     cognito: ['AdminInitiateAuth'],
+    // A session of the portal's own tokens is renewed with a new one.
+    portalTokens: ['Sign'],
   },
   postPersonalizationLogin: { ...READ, assets: ['GetObject'] },
 
@@ -553,6 +566,12 @@ export const SES_EVENTS_PERMISSIONS: Permissions = {
 };
 
 /** The declaration of one contract; throws for a contract that has none (so it cannot deploy with a guess). */
+/** A contract's permissions with its share of the portal tokens' key: declared, or GetPublicKey if it authenticates. */
+export function portalTokensOf(contract: Pick<Contract, 'access'>, permissions: Permissions): Permissions {
+  if (permissions.portalTokens || contract.access === 'public') return permissions;
+  return { ...permissions, portalTokens: ['GetPublicKey'] };
+}
+
 export function permissionsOf(
   contract: Pick<Contract, 'id'>,
   table: Readonly<Record<string, Permissions>> = PERMISSIONS,

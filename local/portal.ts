@@ -10,6 +10,7 @@ import { bootstrap, functionEnvironment } from './bootstrap';
 import { type Gateway, startGateway } from './gateway';
 import { startMailWorker } from './mail-worker';
 import { ROOT } from './paths';
+import { localPortalTokenKey } from './portal-token-key';
 import { freePort, portTaken, ServiceStartError } from './processes';
 import { localSecondFactorKey } from './second-factor-key';
 import type { DemoData } from './seed';
@@ -109,6 +110,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     const env = {
       ...functionEnvironment(services, resources, webUrl),
       LOCAL_SECOND_FACTOR_KEY: localSecondFactorKey(dev),
+      LOCAL_PORTAL_TOKEN_KEY: localPortalTokenKey(dev),
     };
     // Handlers build their AWS clients at module scope from the environment, so it is set before they load.
     Object.assign(process.env, env, {

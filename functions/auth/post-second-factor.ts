@@ -113,7 +113,7 @@ export const handler = httpHandler(postSecondFactor, async ({ body, event }) => 
     await revokeRefresh(refresh);
     throw error;
   });
-  const access = await refreshAccess(refresh).catch((error: unknown) => {
+  const access = await refreshAccess(refresh, user.uuid).catch((error: unknown) => {
     throw error instanceof CredentialsRefused ? expired() : error;
   });
   const tokens = { access, refresh };

@@ -44,7 +44,7 @@ async function renew(refresh: string, event: HttpEvent): Promise<{ access: strin
   await assertMembershipsEnabled(user);
   let access: string;
   try {
-    access = await refreshAccess(refresh);
+    access = await refreshAccess(refresh, user.uuid);
   } catch (error) {
     if (error instanceof CredentialsRefused) throw notAuthenticated();
     throw error;

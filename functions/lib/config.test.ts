@@ -9,10 +9,17 @@ describe('config inside Lambda (AWS_LAMBDA_FUNCTION_NAME set)', () => {
     vi.stubEnv('LOCAL_COGNITO_URL', 'http://127.0.0.1:9229');
     vi.stubEnv('PORTAL_LOCAL', '1');
     vi.stubEnv('LOCAL_SECOND_FACTOR_KEY', 'a-local-key');
-    expect(LOCAL_ONLY_VARIABLES).toEqual(['LOCAL_COGNITO_URL', 'PORTAL_LOCAL', 'LOCAL_SECOND_FACTOR_KEY']);
+    vi.stubEnv('LOCAL_PORTAL_TOKEN_KEY', 'a-local-key');
+    expect(LOCAL_ONLY_VARIABLES).toEqual([
+      'LOCAL_COGNITO_URL',
+      'PORTAL_LOCAL',
+      'LOCAL_SECOND_FACTOR_KEY',
+      'LOCAL_PORTAL_TOKEN_KEY',
+    ]);
     expect(() => config.localCognitoUrl).toThrow(/LOCAL_COGNITO_URL is a local-only setting/);
     expect(() => config.isLocal).toThrow(/PORTAL_LOCAL is a local-only setting/);
     expect(() => config.localSecondFactorKey).toThrow(/LOCAL_SECOND_FACTOR_KEY is a local-only setting/);
+    expect(() => config.localPortalTokenKey).toThrow(/LOCAL_PORTAL_TOKEN_KEY is a local-only setting/);
   });
 
   it('requires the origin-verify secret, which is off outside Lambda', () => {

@@ -1,7 +1,12 @@
 /** Settings every function reads from its environment (set by infra/ in AWS and by local/ on a laptop). */
 
 /** Switches only local/ sets. Inside Lambda (AWS_LAMBDA_FUNCTION_NAME is set by the runtime) they are refused. */
-export const LOCAL_ONLY_VARIABLES = ['LOCAL_COGNITO_URL', 'PORTAL_LOCAL', 'LOCAL_SECOND_FACTOR_KEY'] as const;
+export const LOCAL_ONLY_VARIABLES = [
+  'LOCAL_COGNITO_URL',
+  'PORTAL_LOCAL',
+  'LOCAL_SECOND_FACTOR_KEY',
+  'LOCAL_PORTAL_TOKEN_KEY',
+] as const;
 
 export const inLambda = () => Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
 
@@ -108,6 +113,16 @@ export const config = {
   },
   get localSecondFactorKey(): string | undefined {
     return localOnly('LOCAL_SECOND_FACTOR_KEY');
+  },
+  /**
+   * The key of the portal's own tokens (functions/lib/auth/portal-tokens.ts): in AWS the asymmetric KMS key's ARN;
+   * locally the private key itself (PKCS#8 DER, base64url), which the local stack generates and Lambda refuses.
+   */
+  get portalTokenKeyId(): string | undefined {
+    return process.env.PORTAL_TOKEN_KEY_ID || undefined;
+  },
+  get localPortalTokenKey(): string | undefined {
+    return localOnly('LOCAL_PORTAL_TOKEN_KEY');
   },
   /**
    * The value CloudFront sends in the origin-verify header (infra/constructs/api.ts). Required inside Lambda, so a

@@ -14,6 +14,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -26,7 +27,7 @@ import type { Contract } from '../../shared/contracts/define';
 import { routePath as httpApiPath, routeKey as httpApiRouteKey } from '../../shared/contracts/define';
 import { bundlingFor, lambdaBundling } from '../bundling';
 import { handlerEntry, REPO_ROOT } from '../paths';
-import { type Permissions, permissionsOf } from '../permissions';
+import { type Permissions, permissionsOf, portalTokensOf } from '../permissions';
 import type { EmbeddingSettings } from '../settings';
 import {
   acknowledgeAssetObjects,
@@ -78,6 +79,8 @@ export interface Backend {
   portalUrl: string;
   /** The second factor's key (constructs/second-factor-key.ts): only functions declaring `secondFactorKey` read it. */
   secondFactorSecret: ISecret;
+  /** The portal tokens' signing key (constructs/portal-token-key.ts): reached as `portalTokensOf` says. */
+  portalTokenKey: IKey;
 }
 
 /** The portal's sender, when the deployment has one: functions without MAIL_FROM know mail is not configured. */
@@ -247,7 +250,7 @@ export class ApiEndpoints extends Construct {
     };
 
     for (const contract of props.contracts) {
-      const permissions = permissionsOf(contract, props.permissions);
+      const permissions = portalTokensOf(contract, permissionsOf(contract, props.permissions));
       const endpoint = new Construct(this, contract.id);
       const logGroup = new LogGroup(endpoint, 'Logs', { retention: LOG_RETENTION });
       const role = new Role(endpoint, 'Role', {
@@ -294,6 +297,7 @@ export class ApiEndpoints extends Construct {
           }),
           ...(permissions.edge && props.edge && edgeEnvironment(props.edge)),
           ...(permissions.secondFactorKey && { SECOND_FACTOR_SECRET_ARN: backend.secondFactorSecret.secretArn }),
+          ...(permissions.portalTokens && { PORTAL_TOKEN_KEY_ID: backend.portalTokenKey.keyArn }),
         },
         description: `${httpApiRouteKey(contract)} ${contract.id}: ${contract.summary}`.slice(0, 256),
         bundling: lambdaBundling(bundlingFor([contract])),

@@ -148,6 +148,15 @@ export function functionPolicy(
       }),
     );
   }
+  if (permissions.portalTokens?.length) {
+    statements.push(
+      new PolicyStatement({
+        sid: 'PortalTokenKey',
+        actions: permissions.portalTokens.map((action) => `kms:${action}`),
+        resources: [backend.portalTokenKey.keyArn],
+      }),
+    );
+  }
   if (permissions.edge && edge) {
     statements.push(
       new PolicyStatement({

@@ -7,6 +7,7 @@ import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
 import { SES_IDENTITIES } from '../constructs/function-access';
 import { MailQueue } from '../constructs/mail-queue';
+import { PortalTokenKey } from '../constructs/portal-token-key';
 import { SecondFactorKey } from '../constructs/second-factor-key';
 import { Storage } from '../constructs/storage';
 
@@ -26,6 +27,7 @@ export class StatefulStack extends Stack {
   readonly email: Email;
   readonly mailQueue: MailQueue;
   readonly secondFactorKey: SecondFactorKey;
+  readonly portalTokenKey: PortalTokenKey;
   readonly backend: Backend;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
@@ -38,6 +40,8 @@ export class StatefulStack extends Stack {
     this.mailQueue = new MailQueue(this, 'MailQueue');
     // The key that seals TOTP secrets and pending sign-ins, outside the table (constructs/second-factor-key.ts).
     this.secondFactorKey = new SecondFactorKey(this, 'SecondFactorKey');
+    // The signing key of the portal's own tokens (Microsoft sign-in, passkeys) (constructs/portal-token-key.ts).
+    this.portalTokenKey = new PortalTokenKey(this, 'PortalTokenKey');
 
     // The assets bucket's ARN goes to the API stacks through a named export, so the `<bucket>/*` resource in their
     // roles resolves to a name known at construction (cdk-nag acknowledgments spell it; an implicit export's is hashed).
@@ -76,6 +80,7 @@ export class StatefulStack extends Stack {
       portalUrl: props.portalUrl,
       mailQueue: this.mailQueue.queue,
       secondFactorSecret: this.secondFactorKey.secret,
+      portalTokenKey: this.portalTokenKey.key,
     };
 
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });

@@ -15,6 +15,7 @@ const PORTAL_SETTINGS = [
   'PORTAL_LOCAL',
   'LOCAL_COGNITO_URL',
   'LOCAL_SECOND_FACTOR_KEY',
+  'LOCAL_PORTAL_TOKEN_KEY',
   'PORTAL_FAULT_INJECTION',
 ];
 for (const name of Object.keys(process.env)) {

@@ -2,6 +2,7 @@ import { cognito } from '../aws/cognito';
 import { AdminInitiateAuthCommand, AdminUserGlobalSignOutCommand, RevokeTokenCommand } from '../aws/cognito-commands';
 import { config } from '../config';
 import { logger } from '../logger';
+import { isPortalRefresh, portalAccessToken } from './portal-tokens';
 
 /** Thrown when Cognito refuses the credentials or the refresh token. */
 export class CredentialsRefused extends Error {}
@@ -38,12 +39,19 @@ export async function signIn(uuid: string, password: string): Promise<{ access: 
   return { access: result.AccessToken as string, refresh: result.RefreshToken as string };
 }
 
-export async function refreshAccess(refresh: string): Promise<string> {
+/**
+ * A new access token for a session's refresh token: Cognito's, or the portal's own (portal-tokens.ts), whose session
+ * record the caller has already checked and whose user it names.
+ */
+export async function refreshAccess(refresh: string, userUuid: string): Promise<string> {
+  if (isPortalRefresh(refresh)) return portalAccessToken(userUuid);
   const result = await initiate('REFRESH_TOKEN_AUTH', { REFRESH_TOKEN: refresh });
   return result.AccessToken as string;
 }
 
+/** Cognito's revocation of its refresh token; the portal's own end with their SESSION# record (nothing else knows them). */
 export async function revokeRefresh(refresh: string): Promise<void> {
+  if (isPortalRefresh(refresh)) return;
   await cognito
     .send(new RevokeTokenCommand({ ClientId: config.userPoolClientId, Token: refresh }))
     .catch((error: Error) => logger.info('Refresh token not revoked', { reason: error.name }));

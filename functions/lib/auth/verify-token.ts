@@ -1,6 +1,7 @@
 import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { config } from '../config';
+import { isPortalAccessToken, verifyPortalAccessToken } from './portal-tokens';
 
 export interface VerifiedToken {
   /** The Cognito user name, which is the portal's user uuid. */
@@ -63,7 +64,12 @@ void config.localCognitoUrl;
 
 let verify: Verify | undefined;
 
-export function verifyAccessToken(token: string): Promise<VerifiedToken> {
+/**
+ * Two issuers: Cognito (password sign-ins) and the portal itself (portal-tokens.ts: Microsoft, passkeys). The token's
+ * unverified `iss` only picks which verifier checks it; each checks its own signature, so a forged `iss` is refused.
+ */
+export async function verifyAccessToken(token: string): Promise<VerifiedToken> {
+  if (isPortalAccessToken(token)) return tokenOf(await verifyPortalAccessToken(token));
   verify ??= createVerifier();
   return verify(token);
 }
