@@ -184,6 +184,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
         'USER#': ['PutItem', 'UpdateItem'],
       },
     },
+    // Cognito mints nothing without a password: the session is the portal's own tokens.
+    portalTokens: ['Sign'],
   },
   // Public: drops an ended session and logs the refusal.
   postTokenRefresh: {

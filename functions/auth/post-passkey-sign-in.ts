@@ -1,7 +1,9 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { postPasskeySignIn } from '../../shared/contracts/passkeys';
 import { assertMembershipsEnabled, portalAdmits, waitForSessionStart } from '../lib/auth/access';
+import { openSession } from '../lib/auth/open-session';
 import { passkeyRefused, provePasskey, rpIdOf } from '../lib/auth/passkeys';
+import { issuePortalTokens } from '../lib/auth/portal-tokens';
 import { epochSeconds } from '../lib/data/table';
 import { lockIfFull, releaseSlot, takeSlotItem } from '../lib/data/throttle';
 import { writeSessionEvent } from '../lib/data/user-logs';
@@ -9,6 +11,7 @@ import { getUser } from '../lib/data/users';
 import { ApiError } from '../lib/errors';
 import { addressKey, clientIp, portalOrigin, requestOrigin } from '../lib/http/client-ip';
 import { httpHandler } from '../lib/http/http-handler';
+import { fromTheSpa, sessionCookies, withCookies } from '../lib/http/session-cookies';
 
 /**
  * POST api/v1/token/passkey/: a usernameless sign-in with a passkey of this portal. The address's sign-in slot is
@@ -47,6 +50,11 @@ export const handler = httpHandler(postPasskeySignIn, async ({ body, event }) =>
     throw refusal.error;
   }
   await waitForSessionStart(user);
-  // The session itself: Cognito mints no tokens without a password; the portal-issued session is not merged yet.
-  throw new ApiError(501, 'PASSKEY_SESSION_PENDING');
+  // Cognito mints no tokens without a password: the session is the portal's own (portal-tokens.ts), opened as every
+  // way in opens one, so refresh, logout, revocation and the 55-minute rule apply to it unchanged.
+  const tokens = await issuePortalTokens(user);
+  const remember = body.remember ?? false;
+  await openSession(user, tokens, { portal, remember, origin, method: 'PASSKEY' });
+  if (fromTheSpa(event)) return withCookies(200, {}, sessionCookies(tokens, remember));
+  return tokens;
 });
