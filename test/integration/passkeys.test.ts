@@ -10,6 +10,7 @@ import {
 } from '../../shared/contracts/passkeys';
 import { call, ok, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
+import { NEUTRAL_PORTAL, passkeyAssertion, registeredPasskey } from '../helpers/passkeys';
 import { SoftPasskey } from '../helpers/soft-authenticator';
 
 /**
@@ -19,8 +20,7 @@ import { SoftPasskey } from '../helpers/soft-authenticator';
  * sign in; its session is the portal's own and ends at logout like any other; tenancy of the list and the removal.
  */
 
-/** A portal that is no firm's: it admits every user, so a test user needs no firm of its own. */
-const NEUTRAL = 'https://portal.example.cl';
+const NEUTRAL = NEUTRAL_PORTAL;
 
 let andes: string;
 let pacifico: string;
@@ -31,26 +31,13 @@ beforeAll(() => {
   pacifico = webUrl.replace('localhost', '127.0.0.1');
 });
 
-/** A user signed in on `portal` with a registered passkey of that portal. */
+/** A fresh user (or the one of `email`) signed in on `portal` with a registered passkey of that portal. */
 async function withPasskey(portal = NEUTRAL, email?: string) {
   const user = email ? { email, uuid: '' } : await createTestUser('USER_SOCIETY');
-  const { access, refresh } = await signIn(user.email, undefined, { portal });
-  const passkey = new SoftPasskey();
-  const { options } = ok('registration options', await call(postPasskeyRegistrationOptions, { token: access, portal }));
-  const made = await call(postPasskeyRegistration, {
-    token: access,
-    portal,
-    body: { name: 'Mi notebook', response: passkey.create(options as never, portal) },
-  });
-  expect(made.status).toBe(201);
-  return { user, access, refresh, passkey, uuid: made.body.uuid };
+  return { user, ...(await registeredPasskey(user.email, portal)) };
 }
 
-/** Sign-in options of `portal` and the passkey's answer, for `origin` (the portal unless a test forges another). */
-async function assertion(passkey: SoftPasskey, portal: string, tweak: Parameters<SoftPasskey['get']>[2] = {}) {
-  const { options } = ok('sign-in options', await call(postPasskeySignInOptions, { portal }));
-  return passkey.get(options as never, portal, tweak);
-}
+const assertion = passkeyAssertion;
 
 async function loginMethods(userUuid: string): Promise<unknown[]> {
   const { dynamo, lib, tableName } = await tableAccess();

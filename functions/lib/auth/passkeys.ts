@@ -122,7 +122,7 @@ export async function registerPasskey(
     name,
     created: nowIso(),
   };
-  if (!(await putPasskey(record))) throw passkeyRefused(400);
+  await putPasskey(record, () => passkeyRefused(400));
   return record;
 }
 

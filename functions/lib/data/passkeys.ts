@@ -3,6 +3,7 @@ import type { AwsError } from '../aws/aws-client';
 import { dynamo } from '../aws/dynamo';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
+import type { ApiError } from '../errors';
 import { epochSeconds, keys, nowIso, recordOf } from './table';
 import { transactWrite } from './transact';
 import { deleteKey, putNew } from './writes';
@@ -53,6 +54,7 @@ const lookupKey = (credentialId: string) => ({
 const challengeKey = (challenge: string) => ({ pk: `PASSKEY_CHALLENGE#${sha(challenge)}`, sk: 'PASSKEY_CHALLENGE' });
 
 const isConditionFailure = (error: unknown) => (error as Error)?.name === 'ConditionalCheckFailedException';
+const onRetry = (error: unknown) => ((error as AwsError).$metadata?.attempts ?? 1) > 1;
 
 export async function putPasskeyChallenge(challenge: string, record: PasskeyChallengeRecord): Promise<void> {
   await dynamo.send(new PutCommand({ TableName: config.tableName, Item: { ...challengeKey(challenge), ...record } }));
@@ -60,43 +62,39 @@ export async function putPasskeyChallenge(challenge: string, record: PasskeyChal
 
 /**
  * Takes a challenge: the record for the one request that deletes it while unexpired, undefined for any other (used,
- * expired, never given). A retry whose first attempt deleted it finds nothing and is refused: the person tries again.
+ * expired, never given). Read first, so a retry whose first attempt deleted it still knows what it took.
  */
 export async function takePasskeyChallenge(challenge: string): Promise<PasskeyChallengeRecord | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: config.tableName, Key: challengeKey(challenge), ConsistentRead: true }),
+  );
+  const record = recordOf<PasskeyChallengeRecord>(Item);
+  if (!record || record.expires_at <= epochSeconds()) return undefined;
   try {
-    const { Attributes } = await dynamo.send(
+    await dynamo.send(
       new DeleteCommand({
         TableName: config.tableName,
         Key: challengeKey(challenge),
         ConditionExpression: 'attribute_exists(pk)',
-        ReturnValues: 'ALL_OLD',
       }),
     );
-    const record = recordOf<PasskeyChallengeRecord>(Attributes);
-    return record && record.expires_at > epochSeconds() ? record : undefined;
+    return record;
   } catch (error) {
-    if (isConditionFailure(error)) return undefined;
+    // Another request took it first; or this request's own earlier attempt did (a retry): then it is this one's.
+    if (isConditionFailure(error)) return onRetry(error) ? record : undefined;
     throw error;
   }
 }
 
-/** A new passkey and its lookup, together; false when the credential id is already someone's. */
-export async function putPasskey(record: PasskeyRecord): Promise<boolean> {
-  try {
-    await transactWrite([
-      putNew({ ...passkeyKey(record.user_uuid, record.passkey_uuid), ...record }),
-      putNew({
-        ...lookupKey(record.credential_id),
-        user_uuid: record.user_uuid,
-        passkey_uuid: record.passkey_uuid,
-      }),
-    ]);
-    return true;
-  } catch (error) {
-    const name = (error as AwsError)?.name;
-    if (name === 'TransactionCanceledException' || isConditionFailure(error)) return false;
-    throw error;
-  }
+/** A new passkey and its lookup, together; `onTaken` answers a credential id that is already someone's. */
+export async function putPasskey(record: PasskeyRecord, onTaken: () => ApiError): Promise<void> {
+  await transactWrite([
+    putNew({ ...passkeyKey(record.user_uuid, record.passkey_uuid), ...record }, onTaken),
+    putNew(
+      { ...lookupKey(record.credential_id), user_uuid: record.user_uuid, passkey_uuid: record.passkey_uuid },
+      onTaken,
+    ),
+  ]);
 }
 
 /** The passkeys of a user, every portal's. */
@@ -162,7 +160,8 @@ export async function recordPasskeyUse(passkey: PasskeyRecord, newCounter: numbe
     );
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    // Another use came first; or this request's own earlier attempt landed (a retry): then it is this one's.
+    if (isConditionFailure(error)) return onRetry(error);
     throw error;
   }
 }
