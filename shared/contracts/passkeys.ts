@@ -41,7 +41,8 @@ const authenticationResponse = z.object({
   response: z.looseObject({
     clientDataJSON: base64url(4000),
     authenticatorData: base64url(4000),
-    signature: base64url(1000),
+    // Post-quantum ML-DSA signatures (SimpleWebAuthn offers ML-DSA-44 where the runtime verifies it) run to 4.6 KB.
+    signature: base64url(6200),
     userHandle: z.optional(base64url(200)),
   }),
 });

@@ -61,7 +61,10 @@ test.each([
     expect(credentials[0]?.isResidentCredential).toBe(true);
     await expectFitsAndAccessible(page, `passkeys-account-${viewport.width}`);
 
-    // Signed out, the login offers the passkey: no e-mail, no password, no code.
+    // Signed out (from /home: the page a session ends on is the one the next sign-in opens), the login offers the
+    // passkey: no e-mail, no password, no code.
+    await clickNav(page, 'Inicio');
+    await page.waitForURL(`${unbrandedWebUrl}/home`);
     await page.getByRole('button', { name: 'Menú de usuario' }).click();
     await page.getByRole('menuitem', { name: 'Cerrar sesión en el portal' }).click();
     await page.goto(`${unbrandedWebUrl}/login`);
@@ -72,7 +75,8 @@ test.each([
       (response) => response.url().includes('/api/v1/token/passkey') && !response.url().includes('options'),
     );
     await passkeyButton.click();
-    expect((await signedIn).status()).toBe(200);
+    const answer = await signedIn;
+    expect(answer.status(), await answer.text()).toBe(200);
     await page.waitForURL(`${unbrandedWebUrl}/home`);
 
     // The list shows its use.

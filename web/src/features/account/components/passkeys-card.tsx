@@ -32,7 +32,9 @@ function AddPasskey() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!RULES.passes(form.state.values)) {
-      void form.validateAllFields('change');
+      // A blank name says so under the field, as if the person had typed and erased it.
+      form.setFieldMeta('name', (meta) => ({ ...meta, isTouched: true }));
+      void form.validateField('name', 'change');
       return;
     }
     if (!register.isPending) void form.handleSubmit();
