@@ -1,8 +1,9 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { postPasskeySignIn } from '../../shared/contracts/passkeys';
-import { assertMembershipsEnabled, portalAdmits, waitForSessionStart } from '../lib/auth/access';
+import { assertMembershipsEnabled, waitForSessionStart } from '../lib/auth/access';
 import { openSession } from '../lib/auth/open-session';
 import { passkeyRefused, provePasskey, rpIdOf } from '../lib/auth/passkeys';
+import { portalAdmits } from '../lib/auth/portal-admits';
 import { issuePortalTokens } from '../lib/auth/portal-tokens';
 import { epochSeconds } from '../lib/data/table';
 import { lockIfFull, releaseSlot, takeSlotItem } from '../lib/data/throttle';

@@ -1,7 +1,8 @@
 import { postToken } from '../../shared/contracts/auth';
 import { TRUSTED_DEVICE_COOKIE } from '../../shared/second-factor';
-import { assertMembershipsEnabled, portalAdmits, waitForSessionStart } from '../lib/auth/access';
+import { assertMembershipsEnabled, waitForSessionStart } from '../lib/auth/access';
 import { openSession } from '../lib/auth/open-session';
+import { portalAdmits } from '../lib/auth/portal-admits';
 import { afterFirstFactor } from '../lib/auth/second-factor';
 import { CredentialsRefused, revokeRefresh, signIn } from '../lib/auth/sessions';
 import { epochSeconds } from '../lib/data/table';

@@ -1,6 +1,6 @@
 import { postPasskeyRegistrationOptions } from '../../shared/contracts/passkeys';
-import { portalAdmits } from '../lib/auth/access';
 import { registrationOptions } from '../lib/auth/passkeys';
+import { portalAdmits } from '../lib/auth/portal-admits';
 import { listUserPasskeys } from '../lib/data/passkeys';
 import { getProjectByPortalUrl } from '../lib/data/projects';
 import { ApiError } from '../lib/errors';

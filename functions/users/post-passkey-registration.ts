@@ -1,7 +1,7 @@
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { postPasskeyRegistration } from '../../shared/contracts/passkeys';
-import { portalAdmits } from '../lib/auth/access';
 import { registerPasskey } from '../lib/auth/passkeys';
+import { portalAdmits } from '../lib/auth/portal-admits';
 import { ApiError } from '../lib/errors';
 import { portalOrigin } from '../lib/http/client-ip';
 import { httpHandler } from '../lib/http/http-handler';

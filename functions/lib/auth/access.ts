@@ -1,6 +1,5 @@
 import { nowMs } from '../clock';
 import { disabledError, disabledMembership } from '../data/membership-status';
-import { getProjectByPortalUrl } from '../data/projects';
 import { endUserSessions } from '../data/sessions';
 import type { UserRecord } from '../data/user-record';
 import { ApiError } from '../errors';
@@ -35,15 +34,4 @@ export async function endSessions(userUuid: string): Promise<void> {
 export async function waitForSessionStart(user: UserRecord): Promise<void> {
   const waitMs = (user.sessions_valid_after ?? 0) * 1000 - nowMs();
   if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(waitMs, 1000)));
-}
-
-/**
- * A project's branded domain admits only that project's users, judged by
- * the portal the edge says the request came through (never a header the client chose); the SUPER_ADMIN signs in
- * anywhere, and a portal that is no project's admits everyone.
- */
-export async function portalAdmits(portal: string, user: UserRecord): Promise<boolean> {
-  if (!portal || user.user_role === 'SUPER_ADMIN') return true;
-  const project = await getProjectByPortalUrl(portal);
-  return !project || user.project_uuids.includes(project.uuid);
 }
