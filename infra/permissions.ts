@@ -258,7 +258,11 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   resetSecondFactor: ADMIN_WRITE,
   // The caller's own passkeys: a registration's challenge; the passkey under USER# and its credential lookup, written
   // and removed together; the challenge taken once.
-  postPasskeyRegistrationOptions: { table: { read: 'query', write: { 'PASSKEY_CHALLENGE#': ['PutItem'] } } },
+  // The options ask the current password (Cognito's check, counted in the sign-in lock; a refusal logged under USER#).
+  postPasskeyRegistrationOptions: {
+    table: { read: 'query', write: { 'THROTTLE#': THROTTLE, 'USER#': ['PutItem'], 'PASSKEY_CHALLENGE#': ['PutItem'] } },
+    cognito: ['AdminInitiateAuth'],
+  },
   postPasskeyRegistration: {
     table: {
       read: 'query',
@@ -267,7 +271,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   },
   listPasskeys: READ,
   deletePasskey: {
-    table: { read: 'query', write: { 'USER#': ['DeleteItem'], 'PASSKEY_CREDENTIAL#': ['DeleteItem'] } },
+    table: { read: 'query', write: { 'USER#': ['PutItem', 'DeleteItem'], 'PASSKEY_CREDENTIAL#': ['DeleteItem'] } },
   },
   patchUserProfile: { ...ADMIN_WRITE, assets: IMAGES },
   // The caller's own digest setting (one UpdateItem of its record).

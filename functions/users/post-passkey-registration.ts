@@ -2,8 +2,9 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { postPasskeyRegistration } from '../../shared/contracts/passkeys';
 import { registerPasskey } from '../lib/auth/passkeys';
 import { portalAdmits } from '../lib/auth/portal-admits';
+import { writeSessionEvent } from '../lib/data/user-logs';
 import { ApiError } from '../lib/errors';
-import { portalOrigin } from '../lib/http/client-ip';
+import { portalOrigin, requestOrigin } from '../lib/http/client-ip';
 import { httpHandler } from '../lib/http/http-handler';
 import { passkeyAnswer } from './passkey-answer';
 
@@ -15,5 +16,7 @@ export const handler = httpHandler(postPasskeyRegistration, async ({ caller, bod
   const portal = portalOrigin(event);
   if (!portal || !(await portalAdmits(portal, caller.user))) throw new ApiError(403, 'PASSKEY_PORTAL');
   const response = { clientExtensionResults: {}, ...body.response } as RegistrationResponseJSON;
-  return passkeyAnswer(await registerPasskey(caller.user, portal, body.name, response));
+  const passkey = await registerPasskey(caller.user, portal, body.name, response);
+  await writeSessionEvent({ userUuid: caller.user.uuid }, 'PASSKEY_ADDED', requestOrigin(event), passkey.rp_id);
+  return passkeyAnswer(passkey);
 });

@@ -64,12 +64,16 @@ export const postPasskeyRegistrationOptions = defineContract({
   method: 'POST',
   path: 'api/v1/users/passkeys/registration/options/',
   access: ROLES,
-  // 403 PASSKEY_PORTAL: the request came through no portal this user may use (a passkey belongs to one portal).
-  statuses: [403],
+  // 403 PASSKEY_PORTAL: the request came through no portal this user may use (a passkey belongs to one portal);
+  // 400 current_password WRONG_PASSWORD; 429 the sign-in lock, which a wrong password counts towards.
+  statuses: [403, 429],
   handler: 'users/post-passkey-registration-options',
   summary:
     "The options for the browser to create a passkey for the caller on this portal (RP ID = the portal's host), " +
-    'its challenge kept 5 minutes for the caller and this portal; its passkeys already there are excluded',
+    'its challenge kept 5 minutes for the caller and this portal; its passkeys already there are excluded. The ' +
+    'current password is asked: a session alone (a stolen cookie) must not add a lasting way in',
+  // Not a session's only: a wrong password counts against the sign-in lock, as at a password change.
+  body: z.object({ current_password: z.string().check(z.minLength(1), z.maxLength(100)) }),
   response: z.object({ options: optionsSchema }),
 });
 

@@ -1,12 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { expectFitsAndAccessible } from '../helpers/a11y';
+import { DEMO_PASSWORD } from '../helpers/api';
 import { clickNav, launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
 import { createTestUser } from '../helpers/db';
 
 /**
  * Passkeys in Chromium with its virtual authenticator (CDP WebAuthn domain: a platform authenticator, CTAP2, resident
- * keys, user verification that always succeeds): a person reaches 'Mi perfil' from /home, creates a passkey, signs
+ * keys, user verification that always succeeds): a person reaches 'Mi perfil' from /home, creates a passkey (with its
+ * current password), signs
  * out, and signs in again with 'Ingresar con llave de acceso' alone, landing on /home without a password; at 1366 and
  * 375 px, axe clean. A fresh person each, on the portal that is no firm's (a firm's domain is proved in the API tests).
  */
@@ -49,7 +51,10 @@ test.each([
     // Without a name the form says what is missing; with one the device makes the passkey.
     await card.getByRole('button', { name: 'Crear llave de acceso' }).click();
     await card.getByText('Escribe un nombre para reconocer esta llave.').waitFor();
+    await card.getByText('Ingresa tu contraseña actual.').waitFor();
     await card.getByLabel('Nombre de la llave').fill('Mi notebook');
+    // The current password is asked: a session alone does not make a passkey.
+    await card.getByLabel('Tu contraseña actual', { exact: true }).fill(DEMO_PASSWORD);
     await card.getByRole('button', { name: 'Crear llave de acceso' }).click();
     await card.getByTestId('passkey-added').getByText('Tu llave de acceso quedó creada').waitFor();
     const item = card.getByTestId('passkey-item');

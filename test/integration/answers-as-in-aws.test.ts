@@ -28,7 +28,13 @@ import { createTestUser, tableAccess } from '../helpers/db';
 import { unique } from '../helpers/fresh';
 import { invokeInProcess } from '../helpers/in-process';
 import { mailedInvitationToken, mailedResetToken, waitForMail } from '../helpers/mail';
-import { NEUTRAL_PORTAL, passkeyAssertion, registeredPasskey, registrationOptions } from '../helpers/passkeys';
+import {
+  CONFIRMED,
+  NEUTRAL_PORTAL,
+  passkeyAssertion,
+  registeredPasskey,
+  registrationOptions,
+} from '../helpers/passkeys';
 import { societyBody } from '../helpers/societies';
 import { SoftPasskey } from '../helpers/soft-authenticator';
 import type { Kind } from '../helpers/tenant-world';
@@ -580,7 +586,7 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
     const { access } = await signIn((await createTestUser('USER_SOCIETY', [w.project])).email, undefined, {
       portal: NEUTRAL_PORTAL,
     });
-    return [{ as: 'USER_SOCIETY', token: access, portal: NEUTRAL_PORTAL }];
+    return [{ as: 'USER_SOCIETY', token: access, portal: NEUTRAL_PORTAL, body: CONFIRMED }];
   },
   postPasskeyRegistration: async () => {
     const { email } = await createTestUser('USER_SOCIETY', [w.project]);

@@ -28,7 +28,13 @@ import { createTestUser, tableAccess } from '../helpers/db';
 import { unique } from '../helpers/fresh';
 import { invariantScan } from '../helpers/invariant-scan';
 import { mailedInvitationToken, mailedResetToken, waitForMail } from '../helpers/mail';
-import { NEUTRAL_PORTAL, passkeyAssertion, registeredPasskey, registrationOptions } from '../helpers/passkeys';
+import {
+  CONFIRMED,
+  NEUTRAL_PORTAL,
+  passkeyAssertion,
+  registeredPasskey,
+  registrationOptions,
+} from '../helpers/passkeys';
 import { societyBody } from '../helpers/societies';
 import { SoftPasskey } from '../helpers/soft-authenticator';
 import type { Kind } from '../helpers/tenant-world';
@@ -382,6 +388,7 @@ const DRIVERS: Record<string, () => Promise<Prepared>> = {
   postPasskeyRegistrationOptions: async () => ({
     token: (await signIn((await person()).email, undefined, { portal: NEUTRAL_PORTAL })).access,
     portal: NEUTRAL_PORTAL,
+    body: CONFIRMED,
   }),
   postPasskeyRegistration: async () => {
     const { access } = await signIn((await person()).email, undefined, { portal: NEUTRAL_PORTAL });

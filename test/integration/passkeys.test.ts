@@ -10,7 +10,7 @@ import {
 } from '../../shared/contracts/passkeys';
 import { call, ok, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
-import { NEUTRAL_PORTAL, passkeyAssertion, registeredPasskey } from '../helpers/passkeys';
+import { CONFIRMED, NEUTRAL_PORTAL, passkeyAssertion, registeredPasskey } from '../helpers/passkeys';
 import { SoftPasskey } from '../helpers/soft-authenticator';
 
 /**
@@ -53,11 +53,25 @@ async function loginMethods(userUuid: string): Promise<unknown[]> {
 
 describe('registering a passkey', () => {
   test('needs a session: the options and the registration refuse a caller without one', async () => {
-    expect((await call(postPasskeyRegistrationOptions, { portal: NEUTRAL })).status).toBe(401);
+    expect((await call(postPasskeyRegistrationOptions, { portal: NEUTRAL, body: CONFIRMED })).status).toBe(401);
     const passkey = new SoftPasskey();
     const body = { name: 'X', response: passkey.create({ challenge: 'abc' }, NEUTRAL) };
     expect((await call(postPasskeyRegistration, { portal: NEUTRAL, body })).status).toBe(401);
     expect((await call(listPasskeys, { portal: NEUTRAL })).status).toBe(401);
+  });
+
+  test('asks the current password: a session alone cannot add a passkey, and a wrong one counts in the sign-in lock', async () => {
+    const user = await createTestUser('USER_SOCIETY');
+    const { access } = await signIn(user.email, undefined, { portal: NEUTRAL });
+    const ask = (current_password: string) =>
+      call(postPasskeyRegistrationOptions, { token: access, portal: NEUTRAL, body: { current_password } });
+    const wrong = await ask('No.Es.La.Clave1');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ code: 'VALIDATION_ERROR', errors: { current_password: ['WRONG_PASSWORD'] } });
+    let status = 400;
+    // The e-mail's ceiling (throttle.ts LOGIN: 50 failures within an hour) counts these as failed sign-ins.
+    for (let n = 0; n < 60 && status === 400; n += 1) status = (await ask('No.Es.La.Clave1')).status;
+    expect(status).toBe(429);
   });
 
   test("a challenge counts once, for the user and the portal it was given to; a wrong origin's answer is refused", async () => {
@@ -65,7 +79,10 @@ describe('registering a passkey', () => {
     const b = await createTestUser('USER_SOCIETY');
     const tokenA = (await signIn(a.email, undefined, { portal: NEUTRAL })).access;
     const tokenB = (await signIn(b.email, undefined, { portal: NEUTRAL })).access;
-    const { options } = ok('options', await call(postPasskeyRegistrationOptions, { token: tokenA, portal: NEUTRAL }));
+    const { options } = ok(
+      'options',
+      await call(postPasskeyRegistrationOptions, { token: tokenA, portal: NEUTRAL, body: CONFIRMED }),
+    );
     const register = (token: string, response: unknown) =>
       call(postPasskeyRegistration, { token, portal: NEUTRAL, body: { name: 'Llave', response } });
     // B cannot use A's challenge (and that try spends it).
@@ -74,11 +91,17 @@ describe('registering a passkey', () => {
     expect(stolen.body).toEqual({ code: 'PASSKEY_REFUSED' });
     expect((await register(tokenA, new SoftPasskey().create(options as never, NEUTRAL))).status).toBe(400);
     // Signed for another origin than the portal's.
-    const fresh = ok('options', await call(postPasskeyRegistrationOptions, { token: tokenA, portal: NEUTRAL }));
+    const fresh = ok(
+      'options',
+      await call(postPasskeyRegistrationOptions, { token: tokenA, portal: NEUTRAL, body: CONFIRMED }),
+    );
     const elsewhere = new SoftPasskey().create(fresh.options as never, 'https://evil.example.com');
     expect((await register(tokenA, elsewhere)).status).toBe(400);
     // The right answer once; the same answer again is refused.
-    const again = ok('options', await call(postPasskeyRegistrationOptions, { token: tokenA, portal: NEUTRAL }));
+    const again = ok(
+      'options',
+      await call(postPasskeyRegistrationOptions, { token: tokenA, portal: NEUTRAL, body: CONFIRMED }),
+    );
     const good = new SoftPasskey().create(again.options as never, NEUTRAL);
     expect((await register(tokenA, good)).status).toBe(201);
     expect((await register(tokenA, good)).status).toBe(400);
@@ -139,7 +162,9 @@ describe('signing in with a passkey', () => {
     }
     // Nor can that firm's portal register a passkey for a user of another firm.
     const { access } = await signIn('sociedad@demo.cl', undefined, { portal: andes });
-    expect((await call(postPasskeyRegistrationOptions, { token: access, portal: pacifico })).status).toBe(401);
+    expect(
+      (await call(postPasskeyRegistrationOptions, { token: access, portal: pacifico, body: CONFIRMED })).status,
+    ).toBe(401);
   });
 
   test("a disabled user's passkey is refused", async () => {

@@ -8,11 +8,11 @@ import { api } from '@/lib/api-client';
 export class PasskeyCancelled extends Error {}
 
 /**
- * A new passkey: POST api/v1/users/passkeys/registration/options/, the device's own prompt (SimpleWebAuthn, loaded
- * only now), then POST api/v1/users/passkeys/registration/ with the name the person gave it.
+ * A new passkey: POST api/v1/users/passkeys/registration/options/ with the current password, the device's own prompt
+ * (SimpleWebAuthn, loaded only now), then POST api/v1/users/passkeys/registration/ with the name the person gave it.
  */
-export async function registerPasskey(name: string) {
-  const { options } = await api(postPasskeyRegistrationOptions, {});
+export async function registerPasskey({ name, current_password }: { name: string; current_password: string }) {
+  const { options } = await api(postPasskeyRegistrationOptions, { body: { current_password } });
   const { startRegistration } = await import('@simplewebauthn/browser');
   const response = await startRegistration({
     optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,

@@ -8,16 +8,22 @@ import { useAppForm } from '@/components/form/app-form';
 import { contractRules, messages } from '@/components/form/contract-rules';
 import { usePasskeys, useRemovePasskey } from '@/features/account/api/passkeys';
 import { PasskeyCancelled, useRegisterPasskey } from '@/features/account/api/register-passkey';
+import { ApiError } from '@/lib/api-client';
 
 const t = es.account.passkeys;
 
 interface Values {
   name: string;
+  current_password: string;
 }
 
-const RULES = contractRules<Values>([z.object({ name: passkeyName })], {
-  name: { blank: t.nameRequired, ...messages.text },
-});
+const RULES = contractRules<Values>(
+  [z.object({ name: passkeyName, current_password: z.string().check(z.minLength(1)) })],
+  {
+    name: { blank: t.nameRequired, ...messages.text },
+    current_password: { blank: t.passwordRequired },
+  },
+);
 
 /** Whether this browser can make passkeys at all (WebAuthn). */
 const supported = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
@@ -25,29 +31,55 @@ const supported = () => typeof window !== 'undefined' && typeof window.PublicKey
 function AddPasskey() {
   const register = useRegisterPasskey();
   const form = useAppForm({
-    defaultValues: { name: '' },
+    defaultValues: { name: '', current_password: '' },
     validators: { onChange: RULES },
-    onSubmit: ({ value, formApi }) => register.mutate(value.name.trim(), { onSuccess: () => formApi.reset() }),
+    onSubmit: ({ value, formApi }) =>
+      register.mutate(
+        { name: value.name.trim(), current_password: value.current_password },
+        { onSuccess: () => formApi.reset() },
+      ),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!RULES.passes(form.state.values)) {
-      // A blank name says so under the field, as if the person had typed and erased it.
-      form.setFieldMeta('name', (meta) => ({ ...meta, isTouched: true }));
-      void form.validateField('name', 'change');
+      // A blank field says so under it, as if the person had typed and erased it.
+      for (const name of ['name', 'current_password'] as const) {
+        form.setFieldMeta(name, (meta) => ({ ...meta, isTouched: true }));
+        void form.validateField(name, 'change');
+      }
       return;
     }
     if (!register.isPending) void form.handleSubmit();
   };
-  const failure = register.error
-    ? register.error instanceof PasskeyCancelled
-      ? t.cancelled
-      : messageForError(register.error)
-    : null;
+  // A wrong current password shows under its field; any other refusal below the form.
+  const wrongPassword =
+    register.error instanceof ApiError && register.error.errors?.current_password
+      ? messageForError(register.error)
+      : undefined;
+  const failure = wrongPassword
+    ? null
+    : register.error
+      ? register.error instanceof PasskeyCancelled
+        ? t.cancelled
+        : messageForError(register.error)
+      : null;
   return (
     <Flex as="form" direction="column" gap="small" onSubmit={submit} noValidate data-testid="passkey-form">
       <form.AppField name="name">
         {(field) => <field.TextField label={t.nameLabel} placeholder={t.namePlaceholder} autoComplete="off" />}
+      </form.AppField>
+      <form.AppField name="current_password">
+        {(field) => (
+          <field.PasswordField
+            label={t.passwordLabel}
+            descriptiveText={t.passwordHint}
+            autoComplete="current-password"
+            showPasswordButtonLabel={es.account.showPassword}
+            passwordIsHiddenLabel={es.account.passwordHidden}
+            passwordIsShownLabel={es.account.passwordShown}
+            serverError={wrongPassword}
+          />
+        )}
       </form.AppField>
       <Flex gap="small" wrap="wrap" alignItems="center">
         <Button type="submit" variation="primary" size="small" isLoading={register.isPending} loadingText={t.adding}>
