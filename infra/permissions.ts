@@ -93,6 +93,11 @@ export interface Permissions {
    * GetPublicKey without each entry saying it.
    */
   portalTokens?: readonly ('Sign' | 'GetPublicKey')[];
+  /**
+   * Microsoft sign-in (functions/lib/auth/microsoft.ts): secretsmanager:GetSecretValue on exactly the Entra ID app's
+   * client secret, its ARN and the app's client id in the environment (MICROSOFT_SECRET_ARN, MICROSOFT_CLIENT_ID).
+   */
+  microsoft?: true;
 }
 
 const READ: Permissions = { table: { read: 'query' } };
@@ -196,6 +201,36 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     portalTokens: ['Sign'],
   },
   postPersonalizationLogin: { ...READ, assets: ['GetObject'] },
+  // Public: reads the firm of the portal; seals the flow (PKCE verifier, state, nonce) with the second factor's key.
+  startMicrosoftSignIn: { ...READ, secondFactorKey: true, microsoft: true },
+  // Public: a sign-in as postToken's (security log, session, the sign-in's UpdateItem on the user, a second factor's
+  // challenge), the portal's own tokens (Sign), and a pending invitation completed as registerInvitation completes it
+  // (no password: a random one is set and never told).
+  microsoftSignInCallback: {
+    table: {
+      read: 'query',
+      write: {
+        'SESSION#': ['PutItem'],
+        'USER#': ['PutItem', 'UpdateItem'],
+        'EMAIL#': ['PutItem'],
+        'SECOND_FACTOR_CHALLENGE#': ['PutItem'],
+        'DIR#': ['UpdateItem'],
+        'LIST#': ['PutItem', 'DeleteItem', 'UpdateItem'],
+        'TOKEN#INVITE#': ['UpdateItem'],
+        'INVITATION#': ['DeleteItem'],
+        'CLEANUP#': ['PutItem', 'DeleteItem'],
+        'UNIQUE#EMAIL#': ['PutItem', 'DeleteItem'],
+        'UNIQUE#PROJECT_ADMIN#': ['PutItem'],
+        'PROJECT#': ['UpdateItem'],
+        'GROUP#': ['UpdateItem'],
+        'SOCIETY#': ['UpdateItem'],
+      },
+    },
+    cognito: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser'],
+    secondFactorKey: true,
+    portalTokens: ['Sign'],
+    microsoft: true,
+  },
 
   // projects (SUPER_ADMIN)
   listProjects: READ,

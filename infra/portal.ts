@@ -63,6 +63,7 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
     env,
     description: 'Portal: table, buckets, user pool, SES identity',
     senderEmail: settings.senderEmail,
+    microsoftClientId: settings.microsoftClientId,
     portalUrl: settings.portalUrl,
   });
   const httpApi = new HttpApiStack(app, `${p}HttpApi`, { env, description: 'Portal: HTTP API and stage' });

@@ -33,6 +33,11 @@ export interface PortalSettings {
   chatbotModelId?: string;
   /** Where the landing's contact form is mailed (`contactEmail`); absent, the sender address. */
   contactEmail?: string;
+  /**
+   * The application (client) id of the portal's multi-tenant Entra ID app registration (`microsoftClientId`,
+   * docs/deploy.md "Microsoft sign-in"); absent, no firm can turn Microsoft sign-in on.
+   */
+  microsoftClientId?: string;
   /** Where alarms are mailed (`alarmEmail`); absent, the alarms topic has no subscriber. */
   alarmEmail?: string;
   /** The account's Lambda concurrency quota in the region (`lambdaConcurrencyLimit`), for the concurrency alarm. */
@@ -136,6 +141,11 @@ export function readSettings(node: Node, env: NodeJS.ProcessEnv = process.env): 
     embedding: readEmbeddingSettings(text),
     chatbotModelId: checked(text('bedrockModelId'), BEDROCK_MODEL, 'bedrockModelId must be a foundation model id'),
     contactEmail: checked(text('contactEmail'), EMAIL, 'contactEmail must be an e-mail address'),
+    microsoftClientId: checked(
+      text('microsoftClientId')?.toLowerCase(),
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      'microsoftClientId must be the application (client) id of the Entra ID app registration, a GUID',
+    ),
     mailQueueRate: mailQueueRate(text('mailQueueRate')),
     alarmEmail: checked(text('alarmEmail'), EMAIL, 'alarmEmail must be an e-mail address'),
     lambdaConcurrencyLimit: concurrencyLimit(text('lambdaConcurrencyLimit')),

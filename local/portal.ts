@@ -9,6 +9,7 @@ import type { Contract } from '../shared/contracts/define';
 import { bootstrap, functionEnvironment } from './bootstrap';
 import { type Gateway, startGateway } from './gateway';
 import { startMailWorker } from './mail-worker';
+import { startMicrosoftStandIn } from './microsoft-stand-in';
 import { ROOT } from './paths';
 import { localPortalTokenKey } from './portal-token-key';
 import { freePort, portTaken, ServiceStartError } from './processes';
@@ -86,6 +87,15 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     logDir: dev ? join(ROOT, '.local', 'logs') : undefined,
     ports: options.ports?.services ?? (dev ? undefined : 'free'),
   });
+  // The local Entra ID (local/microsoft-stand-in.ts); its redirect URIs are the demo firms' and the unbranded portal's.
+  const microsoft = await startMicrosoftStandIn([
+    webUrl,
+    `http://127.0.0.1:${webPort}`,
+    `http://unbranded.localhost:${webPort}`,
+  ]).catch(async (error: unknown) => {
+    await services.stop();
+    throw error;
+  });
   let gateway: Gateway | undefined;
   let vite: ViteDevServer | PreviewServer | undefined;
   let builtDir: string | undefined;
@@ -95,6 +105,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     if (builtDir) rmSync(builtDir, { recursive: true, force: true });
     await mailWorker?.stop();
     await gateway?.close();
+    await microsoft.close();
     await services.stop();
   };
   try {
@@ -111,6 +122,9 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
       ...functionEnvironment(services, resources, webUrl),
       LOCAL_SECOND_FACTOR_KEY: localSecondFactorKey(dev),
       LOCAL_PORTAL_TOKEN_KEY: localPortalTokenKey(dev),
+      MICROSOFT_AUTHORITY: microsoft.authority,
+      MICROSOFT_CLIENT_ID: microsoft.clientId,
+      LOCAL_MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
     };
     // Handlers build their AWS clients at module scope from the environment, so it is set before they load.
     Object.assign(process.env, env, {

@@ -10,12 +10,14 @@ import type { UserRecord } from '../functions/lib/data/user-record';
 import { putNewUser } from '../functions/lib/data/users';
 import { writeStarterArticles } from '../functions/maintenance/starter-articles';
 import { createProject, patchProject } from '../functions/projects/projects';
+import { createInvitation } from '../functions/registration/invitations';
 import { createIndustry } from '../functions/societies/industries';
 import { createSociety } from '../functions/societies/societies';
 import { rutCheckDigit } from '../shared/rut';
 import { type BrandSpec, brandBackground, brandIcon, brandLogo } from './brand-images';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_TRUSTED_DEVICE } from './demo-accounts';
 import { enrolWithKnownSecret } from './demo-second-factor';
+import { DEMO_MICROSOFT_PEOPLE, DEMO_TENANTS } from './microsoft-stand-in';
 import { seedAccounting } from './seed-accounting';
 import { seedIndicators } from './seed-indicators';
 import { seedReports } from './seed-reports';
@@ -122,6 +124,8 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
       footer_disclaimer: 'Contadores Andes SpA. Todos los derechos reservados.',
       primary_color: '#005A9F',
       secondary_color: '#F2A900',
+      // Microsoft sign-in from its demo Entra ID tenant (local/microsoft-stand-in.ts).
+      microsoft_tenant: DEMO_TENANTS.andes.id,
     },
     brandFiles({ words: ['CONTADORES', 'ANDES'], primary: '#005A9F', secondary: '#F2A900', mark: 'mountains' }),
   );
@@ -199,6 +203,12 @@ export async function seedDemo(portalUrl: string, secondPortalUrl: string): Prom
       tax_module: 'True',
     });
   const minera = await society(norte.uuid, 'Minera Atacama SpA', 76123456, 'Minería', [id('sociedad@demo.cl')]);
+  // Invited to Contadores Andes: 'Ingresar con Microsoft' as this person completes the registration (no password).
+  await createInvitation(system, {
+    user_role: 'USER_SOCIETY',
+    email: DEMO_MICROSOFT_PEOPLE.invited,
+    society: [minera.uuid],
+  });
   const comercial = await society(norte.uuid, 'Comercial Norte Ltda.', 77234567, 'Comercio');
   const austral = await society(sur.uuid, 'Austral Servicios SpA', 78345678, 'General');
   const pesquera = await society(costa.uuid, 'Pesquera Pacífico S.A.', 96456789, 'Pesca y acuicultura');

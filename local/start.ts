@@ -1,4 +1,5 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET } from './demo-accounts';
+import { DEMO_MICROSOFT_PEOPLE } from './microsoft-stand-in';
 import { startPortal } from './portal';
 import { ensurePrerequisites, JDK, runtimeMismatch } from './prerequisites';
 import { ServiceStartError } from './processes';
@@ -45,11 +46,16 @@ Portal ready in ${((Date.now() - started) / 1000).toFixed(1)} s
   DynamoDB Local  ${portal.services.urls.dynamodb}
   S3 (s3rver)     ${portal.services.urls.s3}
   Cognito (local) ${portal.services.urls.cognito}
+  Entra ID (local) ${portal.env.MICROSOFT_AUTHORITY}/<tenant>/v2.0   (oidc-provider, two demo tenants)
 
   Demo accounts, password ${DEMO_PASSWORD}:
 ${rows}
   superadmin@demo.cl then asks for a code (the SUPER_ADMIN always has a second factor): add the key
   ${DEMO_TOTP_SECRET} to an authenticator app, or run \`npm run demo:code\`.
+
+  'Ingresar con Microsoft' on Contadores Andes (any password on the stand-in's page):
+    ${DEMO_MICROSOFT_PEOPLE.invited.padEnd(24)} invited: lands signed in (its registration completes)
+    ${DEMO_MICROSOFT_PEOPLE.unknown.padEnd(24)} not invited: refused
 
   Data is kept under .local/ (npm run reset wipes it). Logs: .local/logs/. Ctrl-C stops everything.
   Type "digest" and Enter to mail the document digests of today's uploads now (see the mail viewer).

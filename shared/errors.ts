@@ -45,6 +45,11 @@ export const ERROR_CODES = [
   // Passkeys (shared/contracts/passkeys.ts): one that does not prove itself on this portal; no firm's portal to use.
   'PASSKEY_REFUSED',
   'PASSKEY_PORTAL',
+  // Microsoft sign-in (shared/microsoft.ts), told on the login page after the redirect: the account is no one's here,
+  // the firm has it off, or the exchange with Microsoft failed (cancelled, expired, tampered with).
+  'MICROSOFT_NOT_INVITED',
+  'MICROSOFT_SIGN_IN_OFF',
+  'MICROSOFT_SIGN_IN_FAILED',
   'DATA_CONFLICT',
   'INTERNAL_ERROR',
   // 503: AWS throttled the call or gave no answer in time, after the client's retries; nothing to fix but to retry.

@@ -6,7 +6,7 @@ export const MFA_POLICIES = ['NONE', 'ADMINS', 'CLIENTS', 'ALL'] as const;
 export type MfaPolicy = (typeof MFA_POLICIES)[number];
 
 /** The first factors a sign-in starts with; another way in adds its own here. */
-export const FIRST_FACTORS = ['PASSWORD'] as const;
+export const FIRST_FACTORS = ['PASSWORD', 'MICROSOFT'] as const;
 export type FirstFactor = (typeof FIRST_FACTORS)[number];
 
 /**
@@ -19,6 +19,9 @@ export type TwoFactorWay = 'PASSKEY';
 export type SignInMethod = FirstFactor | `${FirstFactor}_${SecondStep}` | TwoFactorWay;
 export const signInMethod = (first: FirstFactor, second?: SecondStep): SignInMethod =>
   second ? `${first}_${second}` : first;
+/** The first factor of a way in (MICROSOFT of MICROSOFT_TOTP). */
+export const firstFactorOf = (method: SignInMethod): FirstFactor =>
+  FIRST_FACTORS.find((first) => method === first || method.startsWith(`${first}_`)) ?? 'PASSWORD';
 
 /**
  * The trusted device: after a right code the person may ask this browser to skip the code for TRUSTED_DEVICE_DAYS.

@@ -1,4 +1,5 @@
 import { postPersonalizationLogin } from '../../shared/contracts/auth';
+import { config } from '../lib/config';
 import { getProjectByPortalUrl } from '../lib/data/projects';
 import { notFound } from '../lib/errors';
 import { assetUrl } from '../lib/files';
@@ -24,5 +25,7 @@ export const handler = httpHandler(postPersonalizationLogin, async ({ body }) =>
     contact_email: project.contact_email,
     contact_phone: project.contact_phone,
     custom_portal_url: project.custom_portal_url,
+    // The deployment has an Entra ID app (config.ts) and the firm turned it on.
+    microsoft_sign_in: Boolean(project.microsoft_tenant && config.microsoftClientId),
   };
 });

@@ -6,6 +6,7 @@ export const LOCAL_ONLY_VARIABLES = [
   'PORTAL_LOCAL',
   'LOCAL_SECOND_FACTOR_KEY',
   'LOCAL_PORTAL_TOKEN_KEY',
+  'LOCAL_MICROSOFT_CLIENT_SECRET',
 ] as const;
 
 export const inLambda = () => Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
@@ -123,6 +124,23 @@ export const config = {
   },
   get localPortalTokenKey(): string | undefined {
     return localOnly('LOCAL_PORTAL_TOKEN_KEY');
+  },
+  /**
+   * Microsoft sign-in (functions/lib/auth/microsoft.ts): the portal's Entra ID app registration (its client id; unset,
+   * the deployment has no Microsoft sign-in), where Entra ID answers (https://login.microsoftonline.com unless the
+   * local stack's stand-in), and the client secret: in AWS the Secrets Manager secret that holds it, locally itself.
+   */
+  get microsoftClientId(): string | undefined {
+    return process.env.MICROSOFT_CLIENT_ID || undefined;
+  },
+  get microsoftAuthority(): string {
+    return process.env.MICROSOFT_AUTHORITY || 'https://login.microsoftonline.com';
+  },
+  get microsoftSecretArn(): string | undefined {
+    return process.env.MICROSOFT_SECRET_ARN || undefined;
+  },
+  get localMicrosoftClientSecret(): string | undefined {
+    return localOnly('LOCAL_MICROSOFT_CLIENT_SECRET');
   },
   /**
    * The value CloudFront sends in the origin-verify header (infra/constructs/api.ts). Required inside Lambda, so a

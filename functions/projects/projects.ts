@@ -101,6 +101,8 @@ export async function createProject(caller: Caller, input: CreateInput, files: U
     groups: 0,
     society_quantity: 0,
     mfa_policy: input.mfa_policy ?? 'NONE',
+    microsoft_tenant: input.microsoft_tenant ?? '',
+    microsoft_second_factor: input.microsoft_second_factor ?? false,
   };
   try {
     await transactWrite([

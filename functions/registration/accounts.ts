@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod/mini';
 import type { registerInvitation } from '../../shared/contracts/registration';
 import { endSessions } from '../lib/auth/access';
@@ -13,11 +13,11 @@ import {
   REQUEST_GRACE_MS,
   settleCleanup,
 } from '../lib/data/cleanups';
-import { removeInvitationWrites } from '../lib/data/invitations';
+import { type InvitationRecord, removeInvitationWrites } from '../lib/data/invitations';
 import { getProject, projectAdminKey } from '../lib/data/projects';
 import { keys, nowIso } from '../lib/data/table';
 import { clearThrottle, countHit, lockIfFull, takeSlot } from '../lib/data/throttle';
-import { consumeToken, newToken, TOKEN_TTL_SECONDS, tokenOwner } from '../lib/data/tokens';
+import { consumeToken, consumeTokenHash, newToken, TOKEN_TTL_SECONDS, tokenOwner } from '../lib/data/tokens';
 import { transactWrite } from '../lib/data/transact';
 import type { TxWrite } from '../lib/data/tx-write';
 import { documentationProjects } from '../lib/data/user-documentation';
@@ -90,12 +90,44 @@ export async function registerFromInvitation(input: RegisterInput, origin: Reque
   if (account) return joinFromInvitation(account, invitation, input, origin);
   const missing = (['first_name', 'last_name'] as const).filter((field) => !input[field]);
   if (missing.length > 0) throw fieldErrors(Object.fromEntries(missing.map((field) => [field, ['REQUIRED']])));
+  await createInvitedAccount(
+    invitation,
+    input as RegisterInput & { first_name: string; last_name: string },
+    input.password,
+    consumeToken('INVITE', input.token),
+    origin,
+  );
+  return { detail: 'ok' };
+}
+
+/**
+ * A pending invitation of the firm completed by a Microsoft sign-in (functions/auth/microsoft-sign-in-callback.ts):
+ * the account is made as the invitation's link would make it, with the names Microsoft gave (or the invitation's),
+ * and a random password no one is told (Cognito needs one; 'Olvidé mi contraseña' sets a real one). The invitation's
+ * link is spent in the same transaction.
+ */
+export async function registerFromMicrosoft(
+  invitation: InvitationRecord,
+  names: { first_name: string; last_name: string },
+  origin: RequestOrigin,
+): Promise<UserRecord> {
+  const password = `${randomBytes(24).toString('base64url')}aA1!`;
+  return createInvitedAccount(invitation, names, password, consumeTokenHash('INVITE', invitation.token_hash), origin);
+}
+
+async function createInvitedAccount(
+  invitation: InvitationRecord,
+  input: { first_name: string; last_name: string; phone_number?: string | null; rut_user?: string | null },
+  password: string,
+  consume: TxWrite,
+  origin: RequestOrigin,
+): Promise<UserRecord> {
   const now = nowIso();
   const user: UserRecord = {
     uuid: randomUUID(),
     email: invitation.email,
-    first_name: input.first_name as string,
-    last_name: input.last_name as string,
+    first_name: input.first_name,
+    last_name: input.last_name,
     enable: true,
     user_role: invitation.user_role,
     image: null,
@@ -120,10 +152,10 @@ export async function registerFromInvitation(input: RegisterInput, origin: Reque
     identities: [user.uuid],
   };
   await putCleanup(cleanup);
-  await createIdentity(user.uuid, user.email, input.password);
+  await createIdentity(user.uuid, user.email, password);
   try {
     await transactWrite([
-      consumeToken('INVITE', input.token),
+      consume,
       // The invitation, its address marker and its listing entries go (lists read the entries).
       ...removeInvitationWrites(invitation, () => new ApiError(400, 'INVALID_TOKEN')),
       ...newUserWrites(user, invitation.targets, alreadyInvited),
@@ -135,7 +167,7 @@ export async function registerFromInvitation(input: RegisterInput, origin: Reque
     throw error;
   }
   await writeSessionEvent({ userUuid: user.uuid }, 'REGISTER', origin);
-  return { detail: 'ok' };
+  return user;
 }
 
 /**
@@ -161,6 +193,29 @@ async function joinFromInvitation(
   }
   await clearThrottle('LOGIN', account.email);
   if (!account.enable) throw new ApiError(400, 'WRONG_PASSWORD');
+  await joinInvitedAccount(account, invitation, consumeToken('INVITE', input.token), origin);
+  return { detail: 'ok' };
+}
+
+/**
+ * An existing account (another firm's client) whose Microsoft sign-in on this firm's portal proved the invited address:
+ * it joins the invitation's memberships as the link's password proof would make it join (joinFromInvitation).
+ */
+export async function joinFromMicrosoft(
+  account: UserRecord,
+  invitation: InvitationRecord,
+  origin: RequestOrigin,
+): Promise<void> {
+  await joinInvitedAccount(account, invitation, consumeTokenHash('INVITE', invitation.token_hash), origin);
+}
+
+/** The account joins the invitation's memberships; the invitation and its link (`consume`) are spent with it. */
+async function joinInvitedAccount(
+  account: UserRecord,
+  invitation: InvitationRecord,
+  consume: TxWrite,
+  origin: RequestOrigin,
+): Promise<void> {
   if (account.user_role !== invitation.user_role) throw new ApiError(400, 'INVITATION_ROLE_CONFLICT');
   const added = invitation.targets.filter((t) => !account[t.field].includes(t.uuid));
   const joined: UserRecord = { ...account, updated: nowIso(), version: account.version + 1 };
@@ -171,14 +226,13 @@ async function joinFromInvitation(
   }
   const listed = (await listedMemberships([account])).get(account.uuid) ?? [];
   await transactWrite([
-    consumeToken('INVITE', input.token),
+    consume,
     ...removeInvitationWrites(invitation, () => new ApiError(400, 'INVALID_TOKEN')),
     putVersioned(userItem(joined), account.version),
     ...userListingWrites(account, joined, [...listed, ...added]),
     ...joinWrites(joined, added),
   ]);
   await writeSessionEvent({ userUuid: account.uuid }, 'REGISTER', origin);
-  return { detail: 'ok' };
 }
 
 /**

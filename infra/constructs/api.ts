@@ -81,6 +81,9 @@ export interface Backend {
   secondFactorSecret: ISecret;
   /** The portal tokens' signing key (constructs/portal-token-key.ts): reached as `portalTokensOf` says. */
   portalTokenKey: IKey;
+  /** Microsoft sign-in: the Entra ID app's client secret (read by functions declaring `microsoft`) and its client id. */
+  microsoftSecret: ISecret;
+  microsoftClientId?: string;
 }
 
 /** The portal's sender, when the deployment has one: functions without MAIL_FROM know mail is not configured. */
@@ -298,6 +301,10 @@ export class ApiEndpoints extends Construct {
           ...(permissions.edge && props.edge && edgeEnvironment(props.edge)),
           ...(permissions.secondFactorKey && { SECOND_FACTOR_SECRET_ARN: backend.secondFactorSecret.secretArn }),
           ...(permissions.portalTokens && { PORTAL_TOKEN_KEY_ID: backend.portalTokenKey.keyArn }),
+          ...(permissions.microsoft && {
+            MICROSOFT_SECRET_ARN: backend.microsoftSecret.secretArn,
+            ...(backend.microsoftClientId && { MICROSOFT_CLIENT_ID: backend.microsoftClientId }),
+          }),
         },
         description: `${httpApiRouteKey(contract)} ${contract.id}: ${contract.summary}`.slice(0, 256),
         bundling: lambdaBundling(bundlingFor([contract])),

@@ -148,6 +148,15 @@ export function functionPolicy(
       }),
     );
   }
+  if (permissions.microsoft) {
+    statements.push(
+      new PolicyStatement({
+        sid: 'MicrosoftClientSecret',
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: [backend.microsoftSecret.secretArn],
+      }),
+    );
+  }
   if (permissions.portalTokens?.length) {
     statements.push(
       new PolicyStatement({

@@ -1,4 +1,5 @@
-import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Fn, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { LEDGER_UPLOAD_ROOT } from '../../functions/lib/accounting/import-upload';
 import type { Backend } from '../constructs/api';
@@ -13,6 +14,8 @@ import { Storage } from '../constructs/storage';
 
 export interface StatefulStackProps extends StackProps {
   senderEmail?: string;
+  /** The portal's Entra ID app registration (infra/settings.ts microsoftClientId). */
+  microsoftClientId?: string;
   portalUrl: string;
 }
 
@@ -28,6 +31,7 @@ export class StatefulStack extends Stack {
   readonly mailQueue: MailQueue;
   readonly secondFactorKey: SecondFactorKey;
   readonly portalTokenKey: PortalTokenKey;
+  readonly microsoftSecret: Secret;
   readonly backend: Backend;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
@@ -42,6 +46,17 @@ export class StatefulStack extends Stack {
     this.secondFactorKey = new SecondFactorKey(this, 'SecondFactorKey');
     // The signing key of the portal's own tokens (Microsoft sign-in, passkeys) (constructs/portal-token-key.ts).
     this.portalTokenKey = new PortalTokenKey(this, 'PortalTokenKey');
+    // The client secret of the portal's Entra ID app: Entra ID issues it, the operator puts it here (docs/deploy.md).
+    this.microsoftSecret = new Secret(this, 'MicrosoftClientSecret', {
+      description: 'Portal: the client secret of the Entra ID app registration for Microsoft sign-in (docs/deploy.md)',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.microsoftSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Entra ID issues the client secret: rotating it is a new secret in the app registration put here with ' +
+        'put-secret-value before the old one expires (docs/deploy.md, "Microsoft sign-in").',
+    });
 
     // The assets bucket's ARN goes to the API stacks through a named export, so the `<bucket>/*` resource in their
     // roles resolves to a name known at construction (cdk-nag acknowledgments spell it; an implicit export's is hashed).
@@ -81,6 +96,8 @@ export class StatefulStack extends Stack {
       mailQueue: this.mailQueue.queue,
       secondFactorSecret: this.secondFactorKey.secret,
       portalTokenKey: this.portalTokenKey.key,
+      microsoftSecret: this.microsoftSecret,
+      microsoftClientId: props.microsoftClientId,
     };
 
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });

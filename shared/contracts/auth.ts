@@ -130,6 +130,8 @@ export const siteDataSchema = z.object({
   contact_email: z.nullable(z.string()),
   contact_phone: z.nullable(z.string()),
   custom_portal_url: z.nullable(z.string()),
+  /** The firm signs its people in with Microsoft too: the login shows the button (shared/microsoft.ts). */
+  microsoft_sign_in: z.optional(z.boolean()),
 });
 
 export const postPersonalizationLogin = defineContract({
@@ -144,4 +146,44 @@ export const postPersonalizationLogin = defineContract({
   // DynamoDB key, which takes at most 2048 bytes (the fuzzer found 500s with long 'ñ' texts).
   body: z.object({ custom_portal_url: text(200) }),
   response: siteDataSchema,
+});
+
+/**
+ * Microsoft sign-in (shared/microsoft.ts): the portal is Entra ID's relying party, by the authorization code flow with
+ * PKCE, state and nonce. Both routes answer with a redirect (a plain navigation of the browser), never JSON: the start
+ * to Microsoft, the callback to the SPA (signed in, the login's second-factor step, or the login with the refusal's
+ * code in `microsoft_error`).
+ */
+export const startMicrosoftSignIn = defineContract({
+  id: 'startMicrosoftSignIn',
+  method: 'GET',
+  path: 'api/v1/token/microsoft/',
+  access: 'public',
+  handler: 'auth/start-microsoft-sign-in',
+  successStatus: 302,
+  summary:
+    "Redirects to Microsoft's sign-in for this firm's portal (its Entra ID tenant), with PKCE, state and nonce kept in " +
+    'a sealed HttpOnly cookie for ten minutes; to the login with microsoft_error=MICROSOFT_SIGN_IN_OFF when the firm ' +
+    'has it off',
+  response: z.object({}),
+});
+
+export const microsoftSignInCallback = defineContract({
+  id: 'microsoftSignInCallback',
+  method: 'GET',
+  path: 'api/v1/token/microsoft/callback/',
+  access: 'public',
+  handler: 'auth/microsoft-sign-in-callback',
+  successStatus: 302,
+  summary:
+    "Entra ID's redirect URI: exchanges the code (PKCE), checks state, nonce and the ID token, trusts the e-mail only " +
+    "from the firm's tenant with a verified domain, and matches an enabled user or a pending invitation of this " +
+    "firm; then the session cookies and a redirect to /login?microsoft=signed_in (or the second factor's step). Refusals redirect to the " +
+    'login with microsoft_error',
+  query: z.object({
+    code: z.optional(z.string().check(z.maxLength(4000))),
+    state: z.optional(z.string().check(z.maxLength(200))),
+    error: z.optional(z.string().check(z.maxLength(200))),
+  }),
+  response: z.object({}),
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MICROSOFT_ANY_ACCOUNT } from '../microsoft';
 import { MFA_POLICIES } from '../second-factor';
 import { defineContract } from './define';
 import {
@@ -24,6 +25,19 @@ export const PROJECT_FILES = { logo: 'image', icon: 'image', image: 'image' } as
 
 const uuidParams = z.object({ uuid: uuidSchema });
 
+/** '' (off), 'ANY', or an Entra ID tenant id (a GUID, kept in lower case). */
+const microsoftTenantSchema = z.union([
+  z.literal(''),
+  z.literal(MICROSOFT_ANY_ACCOUNT),
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { error: 'FORMAT_ERROR' }),
+    ),
+]);
+
 // Built in a pure IIFE: a function whose contracts never read it leaves it (and the phone parser) out of its bundle.
 /** Fields of the project wizard (admin-area §3, §5): step 1 is required on create, the rest may follow by PATCH. */
 const projectFields = /* @__PURE__ */ (() => ({
@@ -46,6 +60,10 @@ const projectFields = /* @__PURE__ */ (() => ({
   enable: boolish,
   /** For whom the firm makes the second factor mandatory (shared/second-factor.ts). */
   mfa_policy: z.enum(MFA_POLICIES),
+  /** Microsoft sign-in (shared/microsoft.ts): '' off, the firm's Entra ID tenant id, or 'ANY'. */
+  microsoft_tenant: microsoftTenantSchema,
+  /** Whether a Microsoft sign-in also asks the second factor's code (of those who have or must have one). */
+  microsoft_second_factor: boolish,
 }))();
 
 export const projectCreateSchema = /* @__PURE__ */ (() =>
@@ -62,6 +80,8 @@ export const projectCreateSchema = /* @__PURE__ */ (() =>
     admin: z.optional(projectFields.admin),
     enable: z.optional(projectFields.enable),
     mfa_policy: z.optional(projectFields.mfa_policy),
+    microsoft_tenant: z.optional(projectFields.microsoft_tenant),
+    microsoft_second_factor: z.optional(projectFields.microsoft_second_factor),
   }))();
 
 /** A PATCH may also clear the portal URL with '' (the firm's domain is then removed from the edge). */
@@ -103,6 +123,9 @@ export const projectSchema = z.object({
   society_quantity: z.number(),
   /** Absent on a project saved before the second factor: nobody. */
   mfa_policy: z.optional(z.enum(MFA_POLICIES)),
+  /** Absent on a project saved before Microsoft sign-in: off. */
+  microsoft_tenant: z.optional(z.string()),
+  microsoft_second_factor: z.optional(z.boolean()),
 });
 
 export const projectDetailSchema = z.extend(projectSchema, {

@@ -134,8 +134,18 @@ export const getUser = defineContract({
   handler: 'users/get-user',
   summary: 'One user in scope, with its projects, groups and societies',
   params: uuidParams,
-  // Whether the user's second factor is active (shared/contracts/second-factor.ts resetSecondFactor).
-  response: z.extend(userSchema, { second_factor: z.optional(z.boolean()) }),
+  // Whether the user's second factor is active (shared/contracts/second-factor.ts resetSecondFactor), and the last
+  // sign-in of each way in it used (null: never that way), so an admin sees whether it uses a password, Microsoft.
+  response: z.extend(userSchema, {
+    second_factor: z.optional(z.boolean()),
+    sign_in_ways: z.optional(
+      z.object({
+        password: z.nullable(z.string()),
+        microsoft: z.nullable(z.string()),
+        passkey: z.nullable(z.string()),
+      }),
+    ),
+  }),
 });
 
 // Built in a pure IIFE: a function whose contracts never read it leaves it (and the phone parser) out of its bundle.

@@ -16,6 +16,11 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   // Passkeys: one that does not prove itself here (unknown, removed, another portal's, a challenge used or expired).
   PASSKEY_REFUSED: 'No pudimos verificar tu llave de acceso. Inténtalo de nuevo o ingresa con tu correo y contraseña.',
   PASSKEY_PORTAL: 'Las llaves de acceso se usan solo desde el portal de tu empresa.',
+  // Microsoft sign-in: the person's account matches no user nor invitation of this firm; the firm has it off; the
+  // exchange failed.
+  MICROSOFT_NOT_INVITED: 'Tu cuenta de Microsoft no está invitada a este portal.',
+  MICROSOFT_SIGN_IN_OFF: 'Este portal no tiene habilitado el ingreso con Microsoft.',
+  MICROSOFT_SIGN_IN_FAILED: 'No pudimos completar tu ingreso con Microsoft. Inténtalo de nuevo.',
   RUT_TAKEN: '¡Vaya! El rut ingresado ya se registró.',
   PROJECT_NAME_TAKEN: '¡Vaya! El nombre de proyecto ingresado ya se registró.',
   EMAIL_NOT_EXISTS: '¡Oops! El correo ingresado no está registrado.',

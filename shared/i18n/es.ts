@@ -10,6 +10,7 @@ import { groupsAdmin } from './es/groups';
 import { homePage, indicators } from './es/home';
 import { landing } from './es/landing';
 import { mailDomain } from './es/mail-domain';
+import { microsoftSignIn } from './es/microsoft';
 import { projectsAdmin } from './es/projects';
 import {
   accountingAssignmentsAdmin,
@@ -41,6 +42,7 @@ export const es = {
   welcome,
   login,
   secondFactor,
+  microsoftSignIn,
   session,
   topBar,
   sidebar,

@@ -58,6 +58,11 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   industry_type: 'industry',
   limit: 'value',
   offset: 'value',
+  // Entra ID's answer to the Microsoft sign-in's callback, and a firm's Entra ID tenant (Microsoft's id, none of ours).
+  microsoft_tenant: 'value',
+  code: 'value',
+  state: 'value',
+  error: 'value',
   search: 'value',
   societySearch: 'value',
   // How a societies search matches (contains, prefix)

@@ -61,13 +61,15 @@ export async function createTestUser(
   projectUuids: string[] = [],
   /** The e-mail's first word: a world that finds its own users by a search names them all alike. */
   label = 'test',
+  /** The e-mail's domain: a demo Entra ID tenant's (local/microsoft-stand-in.ts) makes a Microsoft-verified address. */
+  domain = 'prueba.cl',
 ) {
   const { users } = await tableAccess();
   const { createIdentity } = await import('../../functions/lib/auth/identities');
   const { randomUUID } = await import('node:crypto');
   const uuid = randomUUID();
   counter += 1;
-  const email = `${label}-${counter}-${uuid.slice(0, 8)}@prueba.cl`;
+  const email = `${label}-${counter}-${uuid.slice(0, 8)}@${domain}`;
   await createIdentity(uuid, email, 'Portal.Demo1');
   const targets = projectUuids.map((uuid) => ({ field: 'project_uuids' as const, uuid, project_uuid: uuid }));
   await users.putNewUser(testUserRecord({ uuid, email, user_role: role }), targets);

@@ -42,6 +42,8 @@ const ADMIN_PARTITIONS = [
   'UNIQUE#RUT#',
   'UNIQUE#INDUSTRY#',
 ];
+/** The public contracts that complete an invitation: its link's registration, and a Microsoft sign-in's. */
+const REGISTERING = ['registerInvitation', 'microsoftSignInCallback'];
 const REGISTRATION_ADMIN_WRITES: Record<string, string[]> = {
   'INVITATION#': ['DeleteItem'],
   'PROJECT#': ['UpdateItem'],
@@ -78,9 +80,11 @@ describe('declarations', () => {
         if (prefix.startsWith('AUDIT#')) expect(actions, `${contract.id} ${prefix}`).toEqual(['PutItem']);
         const admin = ADMIN_PARTITIONS.some((p) => prefix.startsWith(p) || p.startsWith(prefix));
         if (!admin) continue;
-        // Registration by invitation consumes its own invitation and appends the new user to the invited
-        // project/group/society member lists (UpdateItem only); no other public contract touches admin partitions.
-        expect([contract.id, actions], prefix).toEqual(['registerInvitation', REGISTRATION_ADMIN_WRITES[prefix]]);
+        // Registration by invitation (by its link, or by a Microsoft sign-in of the invited address) consumes its own
+        // invitation and appends the new user to the invited project/group/society member lists (UpdateItem only); no
+        // other public contract touches admin partitions.
+        expect(REGISTERING.includes(contract.id), `${contract.id} ${prefix}`).toBe(true);
+        expect(actions, `${contract.id} ${prefix}`).toEqual(REGISTRATION_ADMIN_WRITES[prefix]);
       }
     }
   });
@@ -176,7 +180,7 @@ describe('synthesized roles', () => {
       if (writes.length === 0) continue;
       if (declared.table.write === 'any') continue;
       expect(leadingKeysOf(statement), `${contract.id} ${writes}`).toBeDefined();
-      if (contract.access === 'public' && contract.id !== 'registerInvitation') {
+      if (contract.access === 'public' && !REGISTERING.includes(contract.id)) {
         for (const key of leadingKeysOf(statement) ?? []) {
           expect(
             ADMIN_PARTITIONS.some((p) => key.startsWith(p)),
@@ -209,6 +213,7 @@ describe('synthesized roles', () => {
       // Registration creates (and on failure deletes) its identity; the e-mail link mirrors the confirmed address.
       const allowed: Record<string, string[]> = {
         registerInvitation: ['cognito-idp:AdminDeleteUser'],
+        microsoftSignInCallback: ['cognito-idp:AdminDeleteUser'],
         confirmEmailChange: ['cognito-idp:AdminUpdateUserAttributes'],
       };
       for (const action of ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUpdateUserAttributes']) {

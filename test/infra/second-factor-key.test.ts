@@ -9,7 +9,14 @@ import { contractById, roleStatements, type Synthesized, synthSample, variablesO
  * the stateful stack, retained, read only by the sign-in functions that seal or open what it guards, each granted
  * GetSecretValue on exactly that secret and given its ARN; no other function reaches it.
  */
-const READERS = ['postToken', 'postSecondFactor', 'postSecondFactorEnrolment'];
+// The Microsoft sign-in's two functions seal and open its flow cookie (PKCE verifier, state, nonce) with it.
+const READERS = [
+  'postToken',
+  'postSecondFactor',
+  'postSecondFactorEnrolment',
+  'startMicrosoftSignIn',
+  'microsoftSignInCallback',
+];
 let synth: Synthesized;
 beforeAll(() => {
   synth = synthSample([...READERS, 'resetSecondFactor', 'getUser'].map(contractById), {});

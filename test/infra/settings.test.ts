@@ -16,6 +16,14 @@ describe('readSettings', () => {
     });
   });
 
+  it("takes the Entra ID app's client id as a GUID, in lower case, and refuses anything else", () => {
+    expect(settings({ microsoftClientId: '0B1C2D3E-4F50-4A6B-8C7D-9E0F1A2B3C4D' }).microsoftClientId).toBe(
+      '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
+    );
+    expect(settings({}).microsoftClientId).toBeUndefined();
+    expect(() => settings({ microsoftClientId: 'portal' })).toThrow(/microsoftClientId/);
+  });
+
   it('derives PORTAL_URL from the custom domain, else from portalUrl', () => {
     expect(settings({ domainName: 'Portal.Example.cl', certificateArn: CERT }).portalUrl).toBe(
       'https://portal.example.cl',

@@ -8,7 +8,8 @@ import {
   postPasskeySignIn,
   postPasskeySignInOptions,
 } from '../../shared/contracts/passkeys';
-import { call, ok, signIn } from '../helpers/api';
+import { getUser, updatePassword } from '../../shared/contracts/users';
+import { call, DEMO_PASSWORD, ok, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
 import { CONFIRMED, NEUTRAL_PORTAL, passkeyAssertion, registeredPasskey } from '../helpers/passkeys';
 import { SoftPasskey } from '../helpers/soft-authenticator';
@@ -127,10 +128,28 @@ describe('signing in with a passkey', () => {
     const listed = ok('list', await call(listPasskeys, { token: access, portal: NEUTRAL }));
     expect(listed.items[0]?.last_used).toBeTruthy();
     expect(listed.items[0]?.host).toBe('portal.example.cl');
+    // An admin sees the passkey among the person's ways in.
+    const superAdmin = (await signIn((await createTestUser('SUPER_ADMIN')).email)).access;
+    const detail = ok('user', await call(getUser, { token: superAdmin, params: { uuid: user.uuid } }));
+    expect(detail.sign_in_ways?.passkey).toBeTruthy();
     // Logout ends it as it ends a password session.
     expect((await call(postSessionLogout, { portal: NEUTRAL, body: { refresh } })).status).toBe(200);
     expect((await call(postTokenRefresh, { portal: NEUTRAL, body: { refresh } })).status).toBe(401);
     expect((await call(getUserInfo, { token: access, portal: NEUTRAL })).status).toBe(401);
+  });
+
+  test('a password change ends a passkey session as it ends every other', async () => {
+    const { access: passwordSession, passkey } = await withPasskey();
+    const answer = ok(
+      'passkey sign-in',
+      await call(postPasskeySignIn, { portal: NEUTRAL, body: { response: await assertion(passkey, NEUTRAL) } }),
+    );
+    const { access, refresh } = answer as { access: string; refresh: string };
+    expect((await call(getUserInfo, { token: access, portal: NEUTRAL })).status).toBe(200);
+    const body = { current_password: DEMO_PASSWORD, password: 'Otra.Clave9', password_confirmation: 'Otra.Clave9' };
+    ok('password change', await call(updatePassword, { token: passwordSession, portal: NEUTRAL, body }));
+    expect((await call(getUserInfo, { token: access, portal: NEUTRAL })).status).toBe(401);
+    expect((await call(postTokenRefresh, { portal: NEUTRAL, body: { refresh } })).status).toBe(401);
   });
 
   test("a challenge counts once, and a counter that does not move on is refused (a cloned authenticator's)", async () => {

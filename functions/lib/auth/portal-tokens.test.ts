@@ -70,6 +70,13 @@ describe('the portal tokens', () => {
     }
   });
 
+  it("is issued no earlier than the user's sessions_valid_after (a timer that woke a millisecond early)", async () => {
+    const { issuePortalTokens } = await withLocalKey();
+    const later = Math.floor(Date.now() / 1000) + 2;
+    const { access } = await issuePortalTokens({ uuid: 'user-1', sessions_valid_after: later });
+    expect(claimsOf(access).iat).toBe(later);
+  });
+
   it('refuses the local key inside Lambda', async () => {
     vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'fn');
     vi.stubEnv('LOCAL_PORTAL_TOKEN_KEY', newPortalTokenKey());

@@ -18,7 +18,8 @@ import { AUTH_DESIGN } from '../data/table-design';
  * The portal's own tokens, for the ways in Cognito cannot end in (Microsoft sign-in, passkeys: cognito-local has no
  * identity providers, custom auth nor WebAuthn, and a user pool cannot be told "this person proved who they are").
  *
- * ONE entry point for another way in: `issuePortalTokens(user) -> { access, refresh }`, then hand them on exactly as
+ * ONE entry point for another way in: `issuePortalTokens(user) -> { access, refresh }` (the UserRecord read for the
+ * sign-in, after `waitForSessionStart(user)` as postToken does), then hand them on exactly as
  * a password sign-in hands Cognito's pair: `afterFirstFactor({ kind, user, refresh, ... })` and, when no code is due,
  * `openSession(user, tokens, ...)` (functions/lib/auth/open-session.ts), which writes the SESSION# record of the
  * refresh token. Nothing else changes for the caller: refresh, logout, password change, `sessions_valid_after`, the
@@ -109,10 +110,14 @@ export function forgetPortalTokenKey(): void {
 
 const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** A new access token of the user, as Cognito's would be, valid AUTH_DESIGN.accessTokenMinutes from now. */
-export async function portalAccessToken(userUuid: string): Promise<string> {
+/**
+ * A new access token of the user, as Cognito's would be, valid AUTH_DESIGN.accessTokenMinutes. Issued no earlier than
+ * `notBefore` (the user's `sessions_valid_after`): a timer may wake a millisecond before the second a sign-in waited
+ * for (access.ts waitForSessionStart), and a token of the second before would be refused as ended.
+ */
+export async function portalAccessToken(userUuid: string, notBefore = 0): Promise<string> {
   const pair = currentKeyPair();
-  const now = Math.floor(nowMs() / 1000);
+  const now = Math.max(Math.floor(nowMs() / 1000), notBefore);
   const header = part({ alg: 'RS256', typ: 'JWT', kid: pair.kid });
   const payload = part({
     iss: PORTAL_TOKEN_ISSUER,
@@ -134,9 +139,12 @@ export async function portalAccessToken(userUuid: string): Promise<string> {
  * refresh token. The caller opens the session with them (see the module's comment); until then the refresh token
  * is good for nothing (no SESSION# record names it).
  */
-export async function issuePortalTokens(user: { uuid: string }): Promise<{ access: string; refresh: string }> {
+export async function issuePortalTokens(user: {
+  uuid: string;
+  sessions_valid_after?: number;
+}): Promise<{ access: string; refresh: string }> {
   return {
-    access: await portalAccessToken(user.uuid),
+    access: await portalAccessToken(user.uuid, user.sessions_valid_after),
     refresh: `${REFRESH_PREFIX}${randomBytes(32).toString('base64url')}`,
   };
 }

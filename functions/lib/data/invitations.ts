@@ -244,3 +244,13 @@ export const allInvitations = () => directories.invitations();
 export async function readInvitationEntries(list: Directory[]) {
   return uniqueEntries((await readDirectories<InvitationEntry>(list)).entries.flat());
 }
+
+/**
+ * The pending invitation of an address to one firm, if any (its marker names it): a Microsoft sign-in on that firm's
+ * portal completes it. Invitations older than the per-firm marker are found by the address's marker, if of this firm.
+ */
+export async function pendingInvitationOf(email: string, projectUuid: string): Promise<InvitationRecord | undefined> {
+  const owner = (await markerOwner(projectPendingKey(email, projectUuid))) ?? (await markerOwner(pendingKey(email)));
+  const invitation = owner ? await getInvitation(owner) : undefined;
+  return invitation?.project_uuid === projectUuid && invitation.email === email ? invitation : undefined;
+}

@@ -39,6 +39,10 @@ export interface ProjectRecord {
   society_quantity: number;
   /** For whom the firm makes the second factor mandatory (functions/lib/auth/second-factor.ts); absent: nobody. */
   mfa_policy?: MfaPolicy;
+  /** Microsoft sign-in (shared/microsoft.ts): '' or absent off, the firm's Entra ID tenant id, or 'ANY'. */
+  microsoft_tenant?: string;
+  /** A Microsoft sign-in also asks the second factor's code (of those who have one or must enrol). */
+  microsoft_second_factor?: boolean;
 }
 
 /**

@@ -63,11 +63,20 @@ export async function tokenOwner(kind: TokenKind, token: string): Promise<string
  * stays, marked, until its own expiry (TTL), so a second use of the link can say it was used.
  */
 export function consumeToken(kind: TokenKind, token: string): TxWrite {
+  return consumeKey({ pk: tokenKey(kind, token).pk, sk: 'TOKEN' });
+}
+
+/** The same, by the hash an invitation keeps (its holder signed in with Microsoft instead of following the link). */
+export function consumeTokenHash(kind: TokenKind, tokenHash: string): TxWrite {
+  return consumeKey({ pk: `TOKEN#${kind}#${tokenHash}`, sk: 'TOKEN' });
+}
+
+function consumeKey(key: { pk: string; sk: string }): TxWrite {
   return {
     write: {
       Update: {
         TableName: config.tableName,
-        Key: tokenKey(kind, token),
+        Key: key,
         // USED is a reserved word of DynamoDB's expressions: it goes by a name placeholder.
         UpdateExpression: 'SET #used = :used',
         ConditionExpression: 'attribute_exists(pk) AND expires_at > :now AND attribute_not_exists(#used)',

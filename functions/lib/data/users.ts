@@ -1,4 +1,5 @@
 import type { Role } from '../../../shared/roles';
+import type { FirstFactor, TwoFactorWay } from '../../../shared/second-factor';
 import { dynamo } from '../aws/dynamo';
 import { GetCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
@@ -41,8 +42,13 @@ export async function getUserByEmail(email: string): Promise<UserRecord | undefi
  * does not rewrite them. Neither `version` nor `updated` moves: signing in is not an edit, and an admin's edit open at
  * the time must not fail with 409 (at worst such an edit writes back the sign-in time it read).
  */
-export async function recordSignIn(user: UserRecord, at: string, token: { jti: string } & LiveToken): Promise<void> {
-  await addLiveToken(user, token, { last_login: at });
+export async function recordSignIn(
+  user: UserRecord,
+  at: string,
+  token: { jti: string } & LiveToken,
+  way: FirstFactor | TwoFactorWay = 'PASSWORD',
+): Promise<void> {
+  await addLiveToken(user, token, { last_login: at, [`last_login_${way.toLowerCase()}`]: at });
 }
 
 /**

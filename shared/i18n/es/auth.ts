@@ -14,7 +14,6 @@ export const login = {
   remember: 'Recordarme',
   ssoDivider: 'O ingresa con',
   ssoMicrosoft: 'Ingresar con Microsoft',
-  ssoSoon: 'Próximamente',
   passkey: 'Ingresar con llave de acceso',
   passkeyWorking: 'Esperando tu llave de acceso...',
   passkeyCancelled: 'No se completó el ingreso con tu llave de acceso. Inténtalo de nuevo o ingresa con tu contraseña.',

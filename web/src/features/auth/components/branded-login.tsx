@@ -1,9 +1,9 @@
 // Only the sign-in texts: /login's first load stays free of the other screens' texts.
 import * as es from '@shared/i18n/es/auth';
+import { MICROSOFT_START_PATH } from '@shared/microsoft';
 import { type ReactNode, useEffect } from 'react';
 // The file alone, not the admin index: the login's first load stays small.
 import { brandAccentStyle, brandPanelStyle } from '@/components/admin/brand-style';
-import { Button } from '@/components/ui/light/button';
 import { Heading } from '@/components/ui/light/heading';
 import { Stack } from '@/components/ui/light/stack';
 import { Text } from '@/components/ui/light/text';
@@ -41,8 +41,8 @@ function useMetaDescription(content: string) {
  * The login of a branded project (portal spec §2): logo (or the header title), 'Ingresa a tu cuenta', the form with
  * 'Recordarme', a single-sign-on block and a footer with the current year. Everything the firm uploads is used:
  * the background image under the brand panel, both colours, the logo on the panel and the card, the icon
- * as favicon, the site title and description. The Microsoft sign-in's flow is not specified yet, so its button is
- * shown disabled and marked 'Próximamente'.
+ * as favicon, the site title and description. 'Ingresar con Microsoft' shows where the firm turned Microsoft sign-in
+ * on (its SUPER_ADMIN, in the project's 'Inicio de sesión'); it starts the flow on this firm's portal only.
  */
 export function BrandedLogin({ site, notice }: { site: SiteData; notice: ReactNode }) {
   const year = new Date().getFullYear();
@@ -92,22 +92,31 @@ export function BrandedLogin({ site, notice }: { site: SiteData; notice: ReactNo
               </Heading>
               {notice}
               <LoginForm branded />
-              <div className="amplify-flex" style={{ alignItems: 'center', gap: 'var(--amplify-space-small)' }}>
-                {divider}
-                <Text
-                  style={{ fontSize: 'var(--amplify-font-sizes-small)', color: 'var(--amplify-colors-font-tertiary)' }}
-                >
-                  {es.login.ssoDivider}
-                </Text>
-                {divider}
-              </div>
-              <Stack gap="xs" style={{ alignItems: 'center' }}>
-                <Button fullWidth disabled>
-                  <MicrosoftMark />
-                  {es.login.ssoMicrosoft}
-                </Button>
-                <span className="amplify-badge amplify-badge--small">{es.login.ssoSoon}</span>
-              </Stack>
+              {site.microsoft_sign_in ? (
+                <>
+                  <div className="amplify-flex" style={{ alignItems: 'center', gap: 'var(--amplify-space-small)' }}>
+                    {divider}
+                    <Text
+                      style={{
+                        fontSize: 'var(--amplify-font-sizes-small)',
+                        color: 'var(--amplify-colors-font-tertiary)',
+                      }}
+                    >
+                      {es.login.ssoDivider}
+                    </Text>
+                    {divider}
+                  </div>
+                  {/* A plain navigation: the API answers with the redirect to the firm's Microsoft sign-in. */}
+                  <a
+                    href={MICROSOFT_START_PATH}
+                    className="amplify-button amplify-field-group__control amplify-button--fullwidth"
+                    style={{ gap: 'var(--amplify-space-xs)', textDecoration: 'none' }}
+                  >
+                    <MicrosoftMark />
+                    {es.login.ssoMicrosoft}
+                  </a>
+                </>
+              ) : null}
             </Stack>
           </div>
         </div>

@@ -1,6 +1,7 @@
 import type { ResponseOf } from '@shared/contracts/define';
 import { DEFAULT_COLOR } from '@shared/contracts/fields';
 import type { getProject } from '@shared/contracts/projects';
+import { MICROSOFT_ANY_ACCOUNT } from '@shared/microsoft';
 import type { MfaPolicy } from '@shared/second-factor';
 
 export type ProjectDetail = ResponseOf<typeof getProject>;
@@ -29,6 +30,21 @@ export interface ProjectValues {
   image: File | null;
   /** For whom the firm makes the second factor mandatory (shared/second-factor.ts). */
   mfa_policy: MfaPolicy;
+  /** Microsoft sign-in (shared/microsoft.ts): off, the firm's Entra ID tenant (typed below), or any account. */
+  microsoft_mode: MicrosoftMode;
+  /** The firm's Entra ID tenant id, when microsoft_mode is TENANT. */
+  microsoft_tenant: string;
+  /** A Microsoft sign-in also asks the second factor's code. */
+  microsoft_second_factor: boolean;
+}
+
+export const MICROSOFT_MODES = ['OFF', 'TENANT', 'ANY'] as const;
+export type MicrosoftMode = (typeof MICROSOFT_MODES)[number];
+
+/** The project's `microsoft_tenant` of the wizard's values: '' off, 'ANY', or the tenant id typed. */
+export function microsoftTenantOf(values: Pick<ProjectValues, 'microsoft_mode' | 'microsoft_tenant'>): string {
+  if (values.microsoft_mode === 'ANY') return MICROSOFT_ANY_ACCOUNT;
+  return values.microsoft_mode === 'TENANT' ? values.microsoft_tenant.trim().toLowerCase() : '';
 }
 
 /**
@@ -59,6 +75,9 @@ export const EMPTY_PROJECT: ProjectValues = {
   icon: null,
   image: null,
   mfa_policy: 'NONE',
+  microsoft_mode: 'OFF',
+  microsoft_tenant: '',
+  microsoft_second_factor: false,
 };
 
 /** #abc → #aabbcc, lower case (what a colour input shows). */
@@ -91,6 +110,14 @@ export function valuesFromProject(project: ProjectDetail): ProjectValues {
     icon: null,
     image: null,
     mfa_policy: project.mfa_policy ?? 'NONE',
+    microsoft_mode: !project.microsoft_tenant
+      ? 'OFF'
+      : project.microsoft_tenant === MICROSOFT_ANY_ACCOUNT
+        ? 'ANY'
+        : 'TENANT',
+    microsoft_tenant:
+      project.microsoft_tenant && project.microsoft_tenant !== MICROSOFT_ANY_ACCOUNT ? project.microsoft_tenant : '',
+    microsoft_second_factor: project.microsoft_second_factor ?? false,
   };
 }
 
@@ -107,7 +134,18 @@ export const STEP_FIELDS: ReadonlyArray<readonly Field[]> = [
     'meta_content',
     'admin',
   ],
-  ['url_own_site', 'custom_portal_url', 'contact_email', 'contact_phone', 'header_title', 'subtitle', 'mfa_policy'],
+  [
+    'url_own_site',
+    'custom_portal_url',
+    'contact_email',
+    'contact_phone',
+    'header_title',
+    'subtitle',
+    'mfa_policy',
+    'microsoft_mode',
+    'microsoft_tenant',
+    'microsoft_second_factor',
+  ],
   ['primary_color', 'secondary_color', 'footer_disclaimer', 'logo', 'icon', 'image'],
 ];
 
@@ -164,6 +202,17 @@ export function projectStepBody(
     // The firm's second-factor policy: sent when it differs from what is stored (on create, from the default).
     if (field === 'mfa_policy') {
       if (value !== (saved?.mfa_policy ?? 'NONE')) body.append(field, value as string);
+      continue;
+    }
+    // Microsoft sign-in: the tenant (off, one, any) and the code after it, sent when they differ from what is stored.
+    if (field === 'microsoft_mode') continue;
+    if (field === 'microsoft_tenant') {
+      const tenant = microsoftTenantOf(values);
+      if (tenant !== (saved ? microsoftTenantOf(saved) : '')) body.append(field, tenant);
+      continue;
+    }
+    if (field === 'microsoft_second_factor') {
+      if (value !== (saved?.microsoft_second_factor ?? false)) body.append(field, String(value));
       continue;
     }
     if (field === 'admin') {

@@ -1,4 +1,4 @@
-import { Flex, Heading, Link, SelectField } from '@aws-amplify/ui-react';
+import { CheckboxField, Flex, Heading, Link, SelectField } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
 import { MFA_POLICIES, type MfaPolicy } from '@shared/second-factor';
 import { useStore } from '@tanstack/react-form';
@@ -17,6 +17,8 @@ import { useCreateProject } from '@/features/projects/api/create-project';
 import { projectAdminsPickerSource } from '@/features/projects/api/list-project-admins-available';
 import {
   EMPTY_PROJECT,
+  MICROSOFT_MODES,
+  type MicrosoftMode,
   type ProjectDetail,
   type ProjectValues,
   projectCreateBody,
@@ -34,7 +36,15 @@ const LIST_PATH = '/admin/projects';
 /** The fields typed in a text box or area. */
 type TextKey = Exclude<
   keyof ProjectValues,
-  'admin' | 'primary_color' | 'secondary_color' | 'logo' | 'icon' | 'image' | 'mfa_policy'
+  | 'admin'
+  | 'primary_color'
+  | 'secondary_color'
+  | 'logo'
+  | 'icon'
+  | 'image'
+  | 'mfa_policy'
+  | 'microsoft_mode'
+  | 'microsoft_second_factor'
 >;
 
 /**
@@ -174,6 +184,36 @@ export function ProjectWizard({ mode, project }: { mode: WizardMode; project?: P
           </option>
         ))}
       </SelectField>
+      <SelectField
+        label={es.microsoftSignIn.modeLabel}
+        value={values.microsoft_mode}
+        onChange={(event) => form.setFieldValue('microsoft_mode', event.target.value as MicrosoftMode)}
+      >
+        {MICROSOFT_MODES.map((mode) => (
+          <option key={mode} value={mode}>
+            {es.microsoftSignIn.modes[mode]}
+          </option>
+        ))}
+      </SelectField>
+      {values.microsoft_mode === 'TENANT' ? (
+        <form.AppField key="microsoft_tenant" name="microsoft_tenant">
+          {(bound) => (
+            <bound.TextField
+              label={requiredLabel(es.microsoftSignIn.tenantLabel)}
+              placeholder={es.microsoftSignIn.tenantPlaceholder}
+              descriptiveText={es.microsoftSignIn.tenantHelp}
+            />
+          )}
+        </form.AppField>
+      ) : null}
+      {values.microsoft_mode !== 'OFF' ? (
+        <CheckboxField
+          name="microsoft_second_factor"
+          label={es.microsoftSignIn.secondFactorLabel}
+          checked={values.microsoft_second_factor}
+          onChange={(event) => form.setFieldValue('microsoft_second_factor', event.target.checked)}
+        />
+      ) : null}
     </>,
     <>
       <Flex gap="large" wrap="wrap">

@@ -1,6 +1,9 @@
 import { projectCreateSchema, projectPatchSchema } from '@shared/contracts/projects';
+import { es } from '@shared/i18n/es';
 import { type ContractRules, contractRules, type FormMessages, messages } from '@/components/form/contract-rules';
 import type { ProjectValues, WizardMode } from '@/features/projects/api/payload';
+
+const t = es.microsoftSignIn;
 
 const WORDS: FormMessages<ProjectValues> = {
   project_name: messages.text,
@@ -18,6 +21,7 @@ const WORDS: FormMessages<ProjectValues> = {
   footer_disclaimer: messages.text,
   primary_color: messages.color,
   secondary_color: messages.color,
+  microsoft_tenant: { blank: t.tenantFormat, length: t.tenantFormat, format: t.tenantFormat },
 };
 
 /** Texts a PATCH may not empty (admin-area §5: on edit the site title and description are required too). */
@@ -37,7 +41,9 @@ const KEPT_ON_EDIT = new Set<keyof ProjectValues>([
 function checkedBody(values: ProjectValues, mode: WizardMode): object {
   const body: Record<string, unknown> = { admin: values.admin };
   for (const [field, value] of Object.entries(values) as Array<[keyof ProjectValues, unknown]>) {
-    if (typeof value !== 'string') continue;
+    if (typeof value !== 'string' || field === 'microsoft_mode') continue;
+    // The tenant id is checked only when the firm signs in with its own tenant.
+    if (field === 'microsoft_tenant' && values.microsoft_mode !== 'TENANT') continue;
     const text = value.trim();
     if (text !== '' || (mode === 'edit' && KEPT_ON_EDIT.has(field))) body[field] = text;
   }

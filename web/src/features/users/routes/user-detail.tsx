@@ -3,6 +3,7 @@ import { formatPhone } from '@shared/phone';
 import { formatRut } from '@shared/rut';
 import { useParams } from 'react-router-dom';
 import { DetailField, DetailList, DetailPage } from '@/components/admin/detail';
+import { formatDateTime } from '@/components/admin/format';
 import { ShortId } from '@/components/admin/short-id';
 import { StatusBadge } from '@/components/admin/status-badge';
 import { useUser } from '@/features/users/api/get-user';
@@ -11,10 +12,12 @@ import { SecondFactorStatus } from '@/features/users/components/second-factor-st
 import { useSession } from '@/lib/session';
 
 const t = es.usersAdmin.detail;
+const ways = es.microsoftSignIn;
 
 /**
  * /admin/users/detail/{uuid} (admin-area §2): a read-only view, so no edit or delete menu: name, short ID with copy,
- * description, RUT, e-mail, status, portal user, position, and the user's projects, groups and societies.
+ * description, RUT, e-mail, status, its second factor and the last sign-in of each way in (password, Microsoft),
+ * portal user, position, and the user's projects, groups and societies.
  */
 export function UserDetailRoute() {
   const { uuid = '' } = useParams();
@@ -51,6 +54,16 @@ export function UserDetailRoute() {
               canReset={user.account_in_scope && user.uuid !== profile?.user.uuid}
             />
           </DetailField>
+          {user.sign_in_ways ? (
+            <DetailField label={ways.waysTitle}>
+              <DetailList
+                items={(['password', 'microsoft', 'passkey'] as const).map((way) => ({
+                  key: way,
+                  label: `${ways.ways[way]}: ${formatDateTime(user.sign_in_ways?.[way], ways.wayNever)}`,
+                }))}
+              />
+            </DetailField>
+          ) : null}
           <DetailField label={t.portalUser}>{user.profile.user_magnus}</DetailField>
           <DetailField label={t.position}>{user.profile.position}</DetailField>
           <DetailField label={t.projects}>
