@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { getUserInfo, postSessionLogout, postTokenRefresh } from '../../shared/contracts/auth';
 import {
@@ -8,6 +9,7 @@ import {
   postPasskeySignIn,
   postPasskeySignInOptions,
 } from '../../shared/contracts/passkeys';
+import { createProject, patchProject } from '../../shared/contracts/projects';
 import { getUser, updatePassword } from '../../shared/contracts/users';
 import { call, DEMO_PASSWORD, ok, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
@@ -204,6 +206,27 @@ describe('signing in with a passkey', () => {
     });
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({ code: 'USER_DISABLED' });
+  });
+
+  test("a member of a disabled firm is refused with the firm's reason, as with a password", async () => {
+    const superAdmin = (await signIn((await createTestUser('SUPER_ADMIN')).email)).access;
+    const body = {
+      project_name: `Firma Llaves ${randomUUID().slice(0, 8)}`,
+      client_name: 'Cliente SpA',
+      associated_service_description: 'Contabilidad',
+      service_description: 'Portal',
+      admin: [],
+    };
+    const project = ok('project', await call(createProject, { token: superAdmin, body })).uuid;
+    const member = await createTestUser('USER_SOCIETY', [project]);
+    const { passkey } = await withPasskey(NEUTRAL, member.email);
+    ok('disable', await call(patchProject, { token: superAdmin, params: { uuid: project }, body: { enable: false } }));
+    const answer = await call(postPasskeySignIn, {
+      portal: NEUTRAL,
+      body: { response: await assertion(passkey, NEUTRAL) },
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual({ code: 'PROJECT_DISABLED' });
   });
 
   test('a removed passkey signs in no more; an unknown one is refused like it', async () => {
