@@ -175,6 +175,23 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   },
   // Public: a pending enrolment's secret, sealed, under the user of a live challenge.
   postSecondFactorEnrolment: { table: { read: 'query', write: { 'USER#': ['PutItem'] } }, secondFactorKey: true },
+  // Public: a passkey sign-in's challenge (functions/lib/data/passkeys.ts), kept a few minutes.
+  postPasskeySignInOptions: { table: { read: 'query', write: { 'PASSKEY_CHALLENGE#': ['PutItem'] } } },
+  // Public: the address's sign-in throttle, the challenge taken once, the passkey's counter and last use and the
+  // security log under USER# (Update, Put), the session record and the sign-in's UpdateItem on the user record.
+  postPasskeySignIn: {
+    table: {
+      read: 'query',
+      write: {
+        'THROTTLE#': THROTTLE,
+        'PASSKEY_CHALLENGE#': ['DeleteItem'],
+        'SESSION#': ['PutItem'],
+        'USER#': ['PutItem', 'UpdateItem'],
+      },
+    },
+    // Cognito mints nothing without a password: the session is the portal's own tokens.
+    portalTokens: ['Sign'],
+  },
   // Public: drops an ended session and logs the refusal.
   postTokenRefresh: {
     // USER#: the security log (PutItem) and the new access token's portal, `live_tokens` (UpdateItem).
@@ -274,6 +291,23 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   deleteUser: { ...ADMIN_WRITE, assets: ['DeleteObject'], cognito: ['AdminDeleteUser'] },
   // A higher admin's reset of a user's second factor: the factor's deletion and its audit item (scope in code).
   resetSecondFactor: ADMIN_WRITE,
+  // The caller's own passkeys: a registration's challenge; the passkey under USER# and its credential lookup, written
+  // and removed together; the challenge taken once.
+  // The options ask the current password (Cognito's check, counted in the sign-in lock; a refusal logged under USER#).
+  postPasskeyRegistrationOptions: {
+    table: { read: 'query', write: { 'THROTTLE#': THROTTLE, 'USER#': ['PutItem'], 'PASSKEY_CHALLENGE#': ['PutItem'] } },
+    cognito: ['AdminInitiateAuth'],
+  },
+  postPasskeyRegistration: {
+    table: {
+      read: 'query',
+      write: { 'PASSKEY_CHALLENGE#': ['DeleteItem'], 'USER#': ['PutItem'], 'PASSKEY_CREDENTIAL#': ['PutItem'] },
+    },
+  },
+  listPasskeys: READ,
+  deletePasskey: {
+    table: { read: 'query', write: { 'USER#': ['PutItem', 'DeleteItem'], 'PASSKEY_CREDENTIAL#': ['DeleteItem'] } },
+  },
   patchUserProfile: { ...ADMIN_WRITE, assets: IMAGES },
   // The caller's own digest setting (one UpdateItem of its record).
   patchDocumentDigest: { table: { read: 'query', write: { 'USER#': ['UpdateItem'] } } },

@@ -42,6 +42,9 @@ export const ERROR_CODES = [
   // The second factor (shared/contracts/second-factor.ts): a wrong, used or old code; a sign-in's challenge gone.
   'INVALID_CODE',
   'SECOND_FACTOR_EXPIRED',
+  // Passkeys (shared/contracts/passkeys.ts): one that does not prove itself on this portal; no firm's portal to use.
+  'PASSKEY_REFUSED',
+  'PASSKEY_PORTAL',
   // Microsoft sign-in (shared/microsoft.ts), told on the login page after the redirect: the account is no one's here,
   // the firm has it off, or the exchange with Microsoft failed (cancelled, expired, tampered with).
   'MICROSOFT_NOT_INVITED',

@@ -14,7 +14,9 @@ export type FirstFactor = (typeof FIRST_FACTORS)[number];
  * on a trusted device (PASSWORD, PASSWORD_TOTP, PASSWORD_RECOVERY_CODE, PASSWORD_TRUSTED_DEVICE).
  */
 export type SecondStep = 'TOTP' | 'RECOVERY_CODE' | 'TRUSTED_DEVICE';
-export type SignInMethod = FirstFactor | `${FirstFactor}_${SecondStep}`;
+/** A passkey with user verification is both factors at once: no second step follows it. */
+export type TwoFactorWay = 'PASSKEY';
+export type SignInMethod = FirstFactor | `${FirstFactor}_${SecondStep}` | TwoFactorWay;
 export const signInMethod = (first: FirstFactor, second?: SecondStep): SignInMethod =>
   second ? `${first}_${second}` : first;
 /** The first factor of a way in (MICROSOFT of MICROSOFT_TOTP). */

@@ -2,9 +2,9 @@ import { postToken } from '../../shared/contracts/auth';
 import { TRUSTED_DEVICE_COOKIE } from '../../shared/second-factor';
 import { assertMembershipsEnabled, waitForSessionStart } from '../lib/auth/access';
 import { openSession } from '../lib/auth/open-session';
+import { portalAdmits } from '../lib/auth/portal-admits';
 import { afterFirstFactor } from '../lib/auth/second-factor';
 import { CredentialsRefused, revokeRefresh, signIn } from '../lib/auth/sessions';
-import { getProjectByPortalUrl } from '../lib/data/projects';
 import { epochSeconds } from '../lib/data/table';
 import {
   lockIfFull,
@@ -16,7 +16,6 @@ import {
   takeSlotItem,
 } from '../lib/data/throttle';
 import { writeSessionEvent } from '../lib/data/user-logs';
-import type { UserRecord } from '../lib/data/user-record';
 import { getUserByEmailEvenly } from '../lib/data/users';
 import { ApiError } from '../lib/errors';
 import { addressKey, clientIp, portalOrigin, requestOrigin } from '../lib/http/client-ip';
@@ -27,17 +26,6 @@ const invalidCredentials = () => new ApiError(401, 'INVALID_CREDENTIALS');
 
 /** The Cognito user name a password of an unknown address is checked against: no identity has it. */
 const NO_IDENTITY = '00000000-0000-0000-0000-000000000000';
-
-/**
- * A project's branded domain admits only that project's users, judged by
- * the portal the edge says the request came through (never a header the client chose); the SUPER_ADMIN signs in
- * anywhere, and a portal that is no project's admits everyone.
- */
-async function portalAdmits(portal: string, user: UserRecord): Promise<boolean> {
-  if (!portal || user.user_role === 'SUPER_ADMIN') return true;
-  const project = await getProjectByPortalUrl(portal);
-  return !project || user.project_uuids.includes(project.uuid);
-}
 
 type Slot = { kind: ThrottleKind; key: string; item: ThrottleItem };
 

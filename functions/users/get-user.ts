@@ -19,8 +19,11 @@ export const handler = httpHandler(getUser, async ({ caller, params }) => {
   const suppressed = mail.get(suppressionAddress(user.email));
   // Sign-ins before ways were recorded apart were all by password.
   const ways = {
-    password: user.last_login_password ?? (user.last_login_microsoft ? null : (user.last_login ?? null)),
+    password:
+      user.last_login_password ??
+      (user.last_login_microsoft || user.last_login_passkey ? null : (user.last_login ?? null)),
     microsoft: user.last_login_microsoft ?? null,
+    passkey: user.last_login_passkey ?? null,
   };
   return {
     ...view,

@@ -19,6 +19,29 @@ async function isCurrentPassword(uuid: string, password: string): Promise<boolea
 }
 
 /**
+ * The caller's current password, asked again before a change that outlives the session (a new password, a passkey):
+ * a wrong one counts against the sign-in lock like a failed sign-in (else this would be a way to guess without it),
+ * is logged with `refused`, and answers 400 current_password WRONG_PASSWORD.
+ */
+export async function confirmCurrentPassword(
+  caller: Caller,
+  password: string,
+  origin: RequestOrigin,
+  refused: 'PASSWORD_CHANGE_REFUSED' | 'PASSKEY_REGISTRATION_REFUSED',
+): Promise<void> {
+  const { uuid, email } = caller.user;
+  const attempts = await takeSlot('LOGIN', email);
+  if (!(await isCurrentPassword(uuid, password))) {
+    await Promise.all([
+      lockIfFull('LOGIN', email, attempts),
+      writeSessionEvent({ userUuid: uuid }, refused, origin, 'WRONG_PASSWORD'),
+    ]);
+    throw fieldErrors({ current_password: ['WRONG_PASSWORD'] });
+  }
+  await clearThrottle('LOGIN', email);
+}
+
+/**
  * PATCH api/v1/users/password/update/: the current password is required, and a wrong one counts against the
  * sign-in lock of the address like a failed sign-in (else this call would be a way to guess without the lock). The
  * change ends every session of the user, this one included: the client signs in again with the new password.
@@ -28,16 +51,8 @@ export async function changePassword(
   input: { current_password: string; password: string },
   origin: RequestOrigin,
 ) {
-  const { uuid, email } = caller.user;
-  const attempts = await takeSlot('LOGIN', email);
-  if (!(await isCurrentPassword(uuid, input.current_password))) {
-    await Promise.all([
-      lockIfFull('LOGIN', email, attempts),
-      writeSessionEvent({ userUuid: uuid }, 'PASSWORD_CHANGE_REFUSED', origin, 'WRONG_PASSWORD'),
-    ]);
-    throw fieldErrors({ current_password: ['WRONG_PASSWORD'] });
-  }
-  await clearThrottle('LOGIN', email);
+  const { uuid } = caller.user;
+  await confirmCurrentPassword(caller, input.current_password, origin, 'PASSWORD_CHANGE_REFUSED');
   if (input.password === input.current_password) throw new ApiError(400, 'PASSWORD_EXISTS');
   await setPassword(uuid, input.password);
   await Promise.all([endSessions(uuid), writeSessionEvent({ userUuid: uuid }, 'PASSWORD_CHANGE', origin)]);

@@ -13,6 +13,7 @@ import * as groups from './groups';
 import * as health from './health';
 import * as indicators from './indicators';
 import * as modules from './modules';
+import * as passkeys from './passkeys';
 import * as projects from './projects';
 import * as registration from './registration';
 import * as reports from './reports';
@@ -27,6 +28,7 @@ export const contracts: readonly Contract[] = [
   health,
   auth,
   secondFactor,
+  passkeys,
   projects,
   groups,
   societies,
@@ -61,6 +63,7 @@ export {
   health,
   indicators,
   modules,
+  passkeys,
   projects,
   registration,
   reports,

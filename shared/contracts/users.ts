@@ -140,7 +140,13 @@ export const getUser = defineContract({
   // sign-in of each way in it used (null: never that way), so an admin sees whether it uses a password, Microsoft.
   response: z.extend(userSchema, {
     second_factor: z.optional(z.boolean()),
-    sign_in_ways: z.optional(z.object({ password: z.nullable(z.string()), microsoft: z.nullable(z.string()) })),
+    sign_in_ways: z.optional(
+      z.object({
+        password: z.nullable(z.string()),
+        microsoft: z.nullable(z.string()),
+        passkey: z.nullable(z.string()),
+      }),
+    ),
   }),
 });
 

@@ -13,6 +13,9 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   // The second factor (TOTP): a wrong, used or old code; the sign-in's five minutes passed.
   INVALID_CODE: '¡Oops! El código no es válido. Revisa tu aplicación de autenticación e inténtalo de nuevo.',
   SECOND_FACTOR_EXPIRED: 'El ingreso expiró. Vuelve a ingresar tu correo y contraseña.',
+  // Passkeys: one that does not prove itself here (unknown, removed, another portal's, a challenge used or expired).
+  PASSKEY_REFUSED: 'No pudimos verificar tu llave de acceso. Inténtalo de nuevo o ingresa con tu correo y contraseña.',
+  PASSKEY_PORTAL: 'Las llaves de acceso se usan solo desde el portal de tu empresa.',
   // Microsoft sign-in: the person's account matches no user nor invitation of this firm; the firm has it off; the
   // exchange failed.
   MICROSOFT_NOT_INVITED: 'Tu cuenta de Microsoft no está invitada a este portal.',

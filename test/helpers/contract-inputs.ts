@@ -44,6 +44,8 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'modules/reports/registry/{uuid}': 'registryEntry',
   // A chatbot article: addressed inside its list (the `project` query, or the shared list), never across lists.
   'external/chatbot/articles/{uuid}': 'chatbotArticle',
+  // A passkey: the caller's own (no world case: passkeys.test.ts proves another user's answers 404).
+  'users/passkeys/passkey/{uuid}': 'passkey',
 };
 
 /** Query and body names: the kind an id there denotes, or 'value' for what is not an id. */
@@ -299,6 +301,27 @@ const CONTRACT_SAMPLES: Record<string, Record<string, () => unknown>> = {
     aws_id_dashboard: () => `tablero-${crypto.randomUUID()}`,
   },
   patchRegistryEntry: { name: () => `Tablero ${next()}` },
+  // Passkeys: a well-formed answer of no authenticator to no challenge (refused 400/401; passkeys.test.ts signs real
+  // ones with a software authenticator).
+  postPasskeyRegistration: {
+    name: () => `Llave ${next()}`,
+    response: () => ({
+      id: 'AAAA',
+      rawId: 'AAAA',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+      clientExtensionResults: {},
+    }),
+  },
+  postPasskeySignIn: {
+    response: () => ({
+      id: 'AAAA',
+      rawId: 'AAAA',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+      clientExtensionResults: {},
+    }),
+  },
 };
 
 /**

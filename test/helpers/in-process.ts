@@ -16,6 +16,8 @@ export interface InProcessRequest {
   asInAws?: boolean;
   /** The viewer's address as the CloudFront function reports it (default 10.0.0.1). */
   ip?: string;
+  /** The portal the request came through, as the edge reports it (none by default). */
+  portal?: string;
 }
 
 /** The body bytes and content type of a request, as the browser would send them. */
@@ -57,6 +59,7 @@ export async function invokeInProcess(
       ...(options.token !== undefined && { authorization: `Bearer ${options.token}` }),
       ...(encoded.type && { 'content-type': encoded.type }),
       'x-portal-viewer-ip': options.ip ?? '10.0.0.1',
+      ...(options.portal && { 'x-portal-origin': options.portal }),
     },
     queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
     pathParameters: Object.keys(params).length > 0 ? params : undefined,

@@ -37,8 +37,8 @@ export type Tag = (typeof TAGS)[number];
 
 /**
  * Entity kinds an id may denote. 'industry' and 'module' are global (not a tenant's), so they give no isolation case;
- * nor do 'upload' (a pending large upload, short-lived) and 'notification' (one user's own), which the world does not
- * hold (documents*.test.ts proves theirs). Every other kind is in TENANT_KINDS: the world holds one per tag.
+ * nor do 'upload' (a pending large upload, short-lived), 'notification' and 'passkey' (one user's own), which the
+ * world does not hold (documents*.test.ts and passkeys.test.ts prove theirs). Every other kind is in TENANT_KINDS: the world holds one per tag.
  */
 export type Kind =
   | 'project'
@@ -53,6 +53,8 @@ export type Kind =
   | 'shareLink'
   | 'upload'
   | 'notification'
+  // A passkey: one user's own, like a notification.
+  | 'passkey'
   // A support ticket.
   | 'ticket'
   | 'module'

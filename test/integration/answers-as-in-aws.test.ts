@@ -28,7 +28,15 @@ import { createTestUser, tableAccess } from '../helpers/db';
 import { unique } from '../helpers/fresh';
 import { invokeInProcess } from '../helpers/in-process';
 import { mailedInvitationToken, mailedResetToken, waitForMail } from '../helpers/mail';
+import {
+  CONFIRMED,
+  NEUTRAL_PORTAL,
+  passkeyAssertion,
+  registeredPasskey,
+  registrationOptions,
+} from '../helpers/passkeys';
 import { societyBody } from '../helpers/societies';
+import { SoftPasskey } from '../helpers/soft-authenticator';
 import type { Kind } from '../helpers/tenant-world';
 import { CHART_CSV, ledgerCsv, statementAssignments, upload } from './accounting-helpers';
 import { uploadSmall } from './documents-fixture';
@@ -69,6 +77,8 @@ interface Invocation {
   form?: FormData;
   /** Told in the failure message: which variant of the call this is. */
   note?: string;
+  /** The portal the call comes through (a passkey belongs to one); with `token`, a session of that portal. */
+  portal?: string;
 }
 
 interface World {
@@ -574,6 +584,29 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
   resetSecondFactor: async () => [
     { as: 'SUPER_ADMIN', params: { uuid: (await createTestUser('USER_SOCIETY', [w.project])).uuid } },
   ],
+  // Passkeys: a fresh person's session on a portal that is no firm's, a software authenticator's answers.
+  postPasskeyRegistrationOptions: async () => {
+    const { access } = await signIn((await createTestUser('USER_SOCIETY', [w.project])).email, undefined, {
+      portal: NEUTRAL_PORTAL,
+    });
+    return [{ as: 'USER_SOCIETY', token: access, portal: NEUTRAL_PORTAL, body: CONFIRMED }];
+  },
+  postPasskeyRegistration: async () => {
+    const { email } = await createTestUser('USER_SOCIETY', [w.project]);
+    const { access } = await signIn(email, undefined, { portal: NEUTRAL_PORTAL });
+    const options = await registrationOptions(access);
+    const response = new SoftPasskey().create(options as never, NEUTRAL_PORTAL);
+    return [{ as: 'USER_SOCIETY', token: access, portal: NEUTRAL_PORTAL, body: { name: 'Mi notebook', response } }];
+  },
+  deletePasskey: async () => {
+    const { access, uuid } = await registeredPasskey((await createTestUser('USER_SOCIETY', [w.project])).email);
+    return [{ as: 'USER_SOCIETY', token: access, portal: NEUTRAL_PORTAL, params: { uuid } }];
+  },
+  postPasskeySignInOptions: async () => [{ as: 'PUBLIC', portal: NEUTRAL_PORTAL }],
+  postPasskeySignIn: async () => {
+    const { passkey } = await registeredPasskey((await createTestUser('USER_SOCIETY', [w.project])).email);
+    return [{ as: 'PUBLIC', portal: NEUTRAL_PORTAL, body: { response: await passkeyAssertion(passkey) } }];
+  },
   // Projects, groups, societies, industries.
   createProject: async (c) => [{ as: 'SUPER_ADMIN', body: bodyOf(c) }],
   deleteProject: async () => [{ as: 'SUPER_ADMIN', params: { uuid: await newProject() } }],
@@ -858,6 +891,7 @@ describe.each(contracts.map((c) => [`${c.id}: ${c.method} ${c.path}`, c] as cons
           query: call.query,
           body: call.body,
           form: call.form,
+          portal: call.portal,
           asInAws: true,
         });
         expect(answer.status, `${what}: ${JSON.stringify(answer.body).slice(0, 400)}`).toBeGreaterThanOrEqual(200);

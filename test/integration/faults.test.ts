@@ -28,7 +28,15 @@ import { createTestUser, tableAccess } from '../helpers/db';
 import { unique } from '../helpers/fresh';
 import { invariantScan } from '../helpers/invariant-scan';
 import { mailedInvitationToken, mailedResetToken, waitForMail } from '../helpers/mail';
+import {
+  CONFIRMED,
+  NEUTRAL_PORTAL,
+  passkeyAssertion,
+  registeredPasskey,
+  registrationOptions,
+} from '../helpers/passkeys';
 import { societyBody } from '../helpers/societies';
+import { SoftPasskey } from '../helpers/soft-authenticator';
 import type { Kind } from '../helpers/tenant-world';
 import { CHART_CSV, ledgerCsv } from './accounting-helpers';
 
@@ -319,6 +327,8 @@ interface Prepared {
   token?: string;
   params?: Record<string, string>;
   body?: unknown;
+  /** The portal the request comes through (a passkey belongs to one); with `token`, a session of that portal. */
+  portal?: string;
 }
 
 interface Answer {
@@ -333,6 +343,7 @@ async function sendForm(
   params: Record<string, string> | undefined,
   body: unknown,
   plan?: string,
+  portal?: string,
 ): Promise<Answer> {
   const url = `${inject('portal').apiUrl}/${fillPath(contract.path, params)}`;
   const form = body instanceof FormData;
@@ -343,6 +354,7 @@ async function sendForm(
       ...(body !== undefined && !form && { 'content-type': 'application/json' }),
       'x-portal-viewer-ip': `10.9.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`,
       ...(plan && { [FAULT_PLAN_HEADER]: plan }),
+      ...(portal && { 'x-portal-origin': portal }),
     },
     body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
   });
@@ -372,6 +384,26 @@ async function secondFactorChallenge(enrol: boolean): Promise<string> {
 }
 
 const DRIVERS: Record<string, () => Promise<Prepared>> = {
+  // Passkeys: a fresh person's session on a portal that is no firm's, a software authenticator's answers.
+  postPasskeyRegistrationOptions: async () => ({
+    token: (await signIn((await person()).email, undefined, { portal: NEUTRAL_PORTAL })).access,
+    portal: NEUTRAL_PORTAL,
+    body: CONFIRMED,
+  }),
+  postPasskeyRegistration: async () => {
+    const { access } = await signIn((await person()).email, undefined, { portal: NEUTRAL_PORTAL });
+    const response = new SoftPasskey().create((await registrationOptions(access)) as never, NEUTRAL_PORTAL);
+    return { token: access, portal: NEUTRAL_PORTAL, body: { name: 'Mi notebook', response } };
+  },
+  deletePasskey: async () => {
+    const { access, uuid } = await registeredPasskey((await person()).email);
+    return { token: access, portal: NEUTRAL_PORTAL, params: { uuid } };
+  },
+  postPasskeySignInOptions: async () => ({ portal: NEUTRAL_PORTAL }),
+  postPasskeySignIn: async () => {
+    const { passkey } = await registeredPasskey((await person()).email);
+    return { portal: NEUTRAL_PORTAL, body: { response: await passkeyAssertion(passkey) } };
+  },
   uploadDocument: async () => ({ token: world.sa, body: documentForm() }),
   postSupportTicket: async () => ({
     token: (await signIn((await person()).email)).access,
@@ -592,12 +624,14 @@ describe('every write contract under injected faults', () => {
         const outcome: Outcome = { contract: contract.id, control: 0, statuses: [], injected: [], problems: [] };
         outcomes.push(outcome);
         try {
-          const control = await prepare(contract).then((r) => sendForm(contract, r.token, r.params, r.body));
+          const control = await prepare(contract).then((r) =>
+            sendForm(contract, r.token, r.params, r.body, undefined, r.portal),
+          );
           outcome.control = control.status;
           for (let round = 0; round < ROUNDS; round++) {
             const plan = formatPlan({ seed: SEED + index * 100 + round, rate: RATE });
             const request = await prepare(contract);
-            const answer = await sendForm(contract, request.token, request.params, request.body, plan);
+            const answer = await sendForm(contract, request.token, request.params, request.body, plan, request.portal);
             outcome.statuses.push(answer.status);
             outcome.injected.push(...answer.injected);
             const busy = answer.status === 503 && answer.body?.code === 'SERVICE_BUSY';

@@ -10,7 +10,7 @@ import { accessTokenClaims } from './sessions';
  * What every way in does once its factors are proven: the session record (bound to the portal, the refresh's 55
  * minutes counted from now), the LOGIN event with the way it went, and the users list's 'Último ingreso' with the
  * access token's portal, in one UpdateItem on the user record, which also keeps the last sign-in of each way in
- * (`last_login_password`, `last_login_microsoft`): the user detail shows which ways a person uses.
+ * (`last_login_password`, `last_login_microsoft`, `last_login_passkey`): the user detail shows which ways a person uses.
  */
 export async function openSession(
   user: UserRecord,
@@ -24,7 +24,8 @@ export async function openSession(
       user,
       nowIso(),
       { ...accessTokenClaims(tokens.access), portal: session.portal },
-      firstFactorOf(session.method),
+      // A passkey is a way in of its own (both factors); the others are named by their first factor.
+      session.method === 'PASSKEY' ? 'PASSKEY' : firstFactorOf(session.method),
     ),
   ]);
 }

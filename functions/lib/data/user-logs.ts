@@ -32,7 +32,11 @@ export type SessionAction =
   | 'REGISTER'
   | 'PASSWORD_CHANGE'
   | 'PASSWORD_CHANGE_REFUSED'
-  | 'PASSWORD_RESET';
+  | 'PASSWORD_RESET'
+  // Passkeys: made, removed, or refused for a wrong current password.
+  | 'PASSKEY_ADDED'
+  | 'PASSKEY_REMOVED'
+  | 'PASSKEY_REGISTRATION_REFUSED';
 
 export interface RequestOrigin {
   source_ip: string;

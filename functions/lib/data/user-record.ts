@@ -46,6 +46,7 @@ export interface UserRecord {
   /** ISO time of the last sign-in by each way in (functions/lib/auth/open-session.ts); absent when never that way. */
   last_login_password?: string;
   last_login_microsoft?: string;
+  last_login_passkey?: string;
   /**
    * The live access tokens of the user's sessions, by the token's `jti`: the portal its session started on
    * and when it expires. A call is admitted only with a token listed here, on that portal (http/authenticate.ts).

@@ -1,5 +1,5 @@
 import type { Role } from '../../../shared/roles';
-import type { FirstFactor } from '../../../shared/second-factor';
+import type { FirstFactor, TwoFactorWay } from '../../../shared/second-factor';
 import { dynamo } from '../aws/dynamo';
 import { GetCommand, UpdateCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
@@ -46,7 +46,7 @@ export async function recordSignIn(
   user: UserRecord,
   at: string,
   token: { jti: string } & LiveToken,
-  way: FirstFactor = 'PASSWORD',
+  way: FirstFactor | TwoFactorWay = 'PASSWORD',
 ): Promise<void> {
   await addLiveToken(user, token, { last_login: at, [`last_login_${way.toLowerCase()}`]: at });
 }

@@ -107,6 +107,36 @@ export const account = {
     noItems: 'Sin elementos',
     partial: (shown: number, total: number) => `Mostrando ${shown} de ${total}`,
   },
+  // Passkeys ('Mi cuenta'): made on this portal with the device's lock (fingerprint, face, PIN); listed and removed.
+  passkeys: {
+    title: 'Llaves de acceso',
+    intro:
+      'Con una llave de acceso ingresas a este portal sin contraseña, usando el bloqueo de tu dispositivo (huella, ' +
+      'rostro o PIN). Cuenta como verificación en dos pasos.',
+    nameLabel: 'Nombre de la llave',
+    namePlaceholder: 'Por ejemplo: Mi notebook',
+    nameRequired: 'Escribe un nombre para reconocer esta llave.',
+    passwordLabel: 'Tu contraseña actual',
+    passwordHint: 'La pedimos para confirmar que eres tú antes de crear la llave.',
+    passwordRequired: 'Ingresa tu contraseña actual.',
+    add: 'Crear llave de acceso',
+    adding: 'Esperando tu dispositivo...',
+    added: 'Tu llave de acceso quedó creada',
+    cancelled: 'No se creó la llave de acceso: el dispositivo no la confirmó. Inténtalo de nuevo.',
+    unsupported: 'Este navegador no permite crear llaves de acceso.',
+    empty: 'Aún no tienes llaves de acceso.',
+    listLabel: 'Tus llaves de acceso',
+    host: (host: string) => `Portal: ${host}`,
+    created: (date: string) => `Creada el ${date}`,
+    lastUsed: (date: string) => `Último uso: ${date}`,
+    neverUsed: 'Aún sin usar',
+    remove: (name: string) => `Eliminar la llave «${name}»`,
+    removeShort: 'Eliminar',
+    confirmRemove: (name: string) => `¿Eliminar la llave «${name}»? Ya no podrás ingresar con ella.`,
+    confirm: 'Sí, eliminar',
+    cancel: 'Cancelar',
+    removed: 'La llave de acceso se eliminó',
+  },
   // The daily mail of new documents (clients only): the profile's switch and the mail's unsubscribe page.
   digest: {
     title: 'Avisos por correo',

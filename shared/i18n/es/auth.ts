@@ -14,6 +14,9 @@ export const login = {
   remember: 'Recordarme',
   ssoDivider: 'O ingresa con',
   ssoMicrosoft: 'Ingresar con Microsoft',
+  passkey: 'Ingresar con llave de acceso',
+  passkeyWorking: 'Esperando tu llave de acceso...',
+  passkeyCancelled: 'No se completó el ingreso con tu llave de acceso. Inténtalo de nuevo o ingresa con tu contraseña.',
   footer: (year: number, disclaimer: string) => `© ${year} ${disclaimer}`.trim(),
   logoAlt: (name: string) => `Logo de ${name}`,
 } as const;

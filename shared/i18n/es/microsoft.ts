@@ -14,6 +14,6 @@ export const microsoftSignIn = {
   secondFactorLabel: 'Pedir también el código de verificación en dos pasos después de Microsoft',
   // The user detail: the last sign-in of each way in.
   waysTitle: 'Formas de ingreso',
-  ways: { password: 'Contraseña', microsoft: 'Microsoft' },
+  ways: { password: 'Contraseña', microsoft: 'Microsoft', passkey: 'Llave de acceso' },
   wayNever: 'nunca',
 } as const;

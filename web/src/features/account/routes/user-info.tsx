@@ -12,6 +12,7 @@ import {
 } from '@/features/account/api/use-profile-lists';
 import { DigestSetting } from '@/features/account/components/digest-setting';
 import { ErrorLines } from '@/features/account/components/error-lines';
+import { PasskeysCard } from '@/features/account/components/passkeys-card';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { reloadProfile, useSession } from '@/lib/session';
 
@@ -175,6 +176,7 @@ export function UserInfoRoute() {
           </Flex>
           <ErrorLines lines={avatar.errors} testId="avatar-errors" />
         </Card>
+        <PasskeysCard />
         {typeof profile.profile.document_digest === 'boolean' ? (
           <DigestSetting on={profile.profile.document_digest} />
         ) : null}

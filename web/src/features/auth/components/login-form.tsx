@@ -9,6 +9,7 @@ import { InputField } from '@/components/ui/light/input-field';
 import { Loader } from '@/components/ui/light/loader';
 import { Stack } from '@/components/ui/light/stack';
 import { useLogin } from '@/features/auth/api/use-login';
+import { PasskeySignIn } from './passkey-sign-in';
 
 const SecondFactorStep = lazy(() =>
   import('./second-factor-step').then((module) => ({ default: module.SecondFactorStep })),
@@ -75,6 +76,7 @@ export function LoginForm({ branded }: { branded: boolean }) {
       <RouterLink to="/forgottenPassword" className="amplify-link" style={{ textAlign: 'center' }}>
         {es.login.forgotten}
       </RouterLink>
+      <PasskeySignIn remember={fields.remember} />
     </Stack>
   );
 }

@@ -61,7 +61,7 @@ export function UserDetailRoute() {
           {user.sign_in_ways ? (
             <DetailField label={ways.waysTitle}>
               <DetailList
-                items={(['password', 'microsoft'] as const).map((way) => ({
+                items={(['password', 'microsoft', 'passkey'] as const).map((way) => ({
                   key: way,
                   label: `${ways.ways[way]}: ${formatDateTime(user.sign_in_ways?.[way], ways.wayNever)}`,
                 }))}
