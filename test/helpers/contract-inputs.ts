@@ -44,6 +44,8 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'modules/reports/registry/{uuid}': 'registryEntry',
   // A chatbot article: addressed inside its list (the `project` query, or the shared list), never across lists.
   'external/chatbot/articles/{uuid}': 'chatbotArticle',
+  // The tax calendar of a society.
+  'tax-calendar/society/{uuid}': 'society',
 };
 
 /** Query and body names: the kind an id there denotes, or 'value' for what is not an id. */
@@ -111,6 +113,11 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   content_type: 'value',
   // The RUT the society wizard checks on leaving step 1.
   rut: 'value',
+  // The tax calendar: a year's rules, a society's settings (form and period above).
+  rules: 'value',
+  f29_online: 'value',
+  f50: 'value',
+  declarations: 'value',
 };
 
 const API_PREFIX = 'api/v1/';
@@ -294,6 +301,21 @@ const CONTRACT_SAMPLES: Record<string, Record<string, () => unknown>> = {
     aws_id_dashboard: () => `tablero-${crypto.randomUUID()}`,
   },
   patchRegistryEntry: { name: () => `Tablero ${next()}` },
+  // A year no test reads, so the SUPER_ADMIN's sample save changes no calendar.
+  putTaxRules: {
+    year: () => 2099,
+    rules: () => ({
+      holidays: [{ date: '2099-01-01', name: 'Año Nuevo' }],
+      f29: { day: 12, online_day: 20 },
+      f22: { due: '2099-04-30' },
+      f50: { day: 12 },
+      declarations: [],
+      sources: ['Muestra'],
+    }),
+  },
+  putSocietyTaxSettings: { f29_online: () => false, f50: () => true, declarations: () => ['1887'] },
+  // F22 of the tax year the committed rules hold (no file: a filing without its form).
+  markTaxObligationFiled: { form: () => 'F22', period: () => '2026' },
 };
 
 /**
