@@ -337,6 +337,9 @@ function queryValues(contract: Contract): Record<string, string> {
     checkSocietyRut: { rut: w.rut, group: w.group },
     downloadDocument: { format: 'json' },
     accountingViewerSocieties: { assignment: w.assignments.balance8columns },
+    // A year the committed rules hold, whatever year the tests run in.
+    getTaxRules: { year: '2026' },
+    getSocietyTaxCalendar: { year: '2026' },
   };
   return values[contract.id] ?? {};
 }
@@ -800,6 +803,23 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
     },
   ],
   confirmLedgerUpload: async () => [{ as: 'SUPER_ADMIN', body: { job: await ledgerJob(true) } }],
+  // The tax calendar: a year's rules, a society's settings, a filing with and without its form.
+  putTaxRules: async (c) => [{ as: 'SUPER_ADMIN', body: bodyOf(c) }],
+  putSocietyTaxSettings: async () => [
+    { as: 'GROUP_ADMIN', params: { uuid: w.society }, body: { f29_online: true, f50: false, declarations: [] } },
+  ],
+  markTaxObligationFiled: async () => [
+    { as: 'GROUP_ADMIN', params: { uuid: w.society }, body: { form: 'F22', period: '2026' } },
+    {
+      as: 'SUPER_ADMIN',
+      params: { uuid: w.society },
+      form: multipart(
+        { form: 'F29', period: '2026-01' },
+        { field: 'file', name: `${unique()}.pdf`, data: PDF, type: 'application/pdf' },
+      ),
+      note: 'with the filed form',
+    },
+  ],
   ledgerUploadStatus: async () => [{ as: 'SUPER_ADMIN', query: { job: await ledgerJob(false) } }],
 };
 
