@@ -1,5 +1,5 @@
 import type { BodyOf } from '../../shared/contracts/define';
-import type { markTaxObligationFiled, putTaxRules } from '../../shared/contracts/tax-calendar';
+import type { putTaxRules } from '../../shared/contracts/tax-calendar';
 import { ADMIN_ROLES } from '../../shared/roles';
 import { COMMITTED_RULES } from '../../shared/tax-calendar/committed';
 import {
@@ -11,7 +11,6 @@ import {
   stateOf,
   type TaxYearRules,
 } from '../../shared/tax-calendar/rules';
-import { uploadSmallDocument } from '../documents/documents';
 import type { Caller } from '../lib/auth/caller';
 import { nowMs } from '../lib/clock';
 import { config } from '../lib/config';
@@ -21,8 +20,6 @@ import { getSociety, type SocietyRecord } from '../lib/data/societies';
 import { nowIso } from '../lib/data/table';
 import {
   type FilingRecord,
-  filingWrite,
-  getFiling,
   getSavedRules,
   readSocietyTaxItems,
   saveRulesWrite,
@@ -31,9 +28,8 @@ import {
 } from '../lib/data/tax-obligations';
 import { transactWrite } from '../lib/data/transact';
 import { societyVisible } from '../lib/document-access';
-import { fieldErrors, notFound } from '../lib/errors';
+import { notFound } from '../lib/errors';
 import { societyInScope } from '../lib/scope';
-import type { UploadedFile } from '../lib/uploaded-file';
 
 /**
  * The tax calendar: a year's rules (the SUPER_ADMIN's saved year, else the committed one), a society's obligations
@@ -95,13 +91,13 @@ async function calendarSociety(caller: Caller, uuid: string): Promise<SocietyRec
 }
 
 /** A society the caller files for: an admin within its scope. */
-async function filingSociety(caller: Caller, uuid: string): Promise<SocietyRecord> {
+export async function filingSociety(caller: Caller, uuid: string): Promise<SocietyRecord> {
   const society = await getSociety(uuid);
   if (!society || !isAdmin(caller) || !societyInScope(caller, society)) throw notFound();
   return society;
 }
 
-const settingsOf = (record: TaxSettingsRecord | undefined): SocietyTaxSettings =>
+export const settingsOf = (record: TaxSettingsRecord | undefined): SocietyTaxSettings =>
   record
     ? { f29_online: record.f29_online, f50: record.f50, declarations: record.declarations }
     : { ...DEFAULT_SETTINGS };
@@ -172,86 +168,6 @@ export async function putSettings(caller: Caller, uuid: string, body: SocietyTax
     ),
   ]);
   return settingsOf(record);
-}
-
-/** The year whose calendar holds an obligation's deadline: December's monthly forms are due the next January. */
-function dueYearOf(period: string): number {
-  const [year, month] = period.split('-').map(Number);
-  return month === 12 ? (year as number) + 1 : (year as number);
-}
-
-/** The tax-form folder year of a filed form: the month's year for F29 and F50, the tax year for F22. */
-const folderYearOf = (period: string) => Number(period.slice(0, 4));
-
-const MONTHLY = new Set(['F29', 'F50']);
-
-export async function markFiled(
-  caller: Caller,
-  uuid: string,
-  body: BodyOf<typeof markTaxObligationFiled>,
-  files: UploadedFile[],
-) {
-  const society = await filingSociety(caller, uuid);
-  const monthly = MONTHLY.has(body.form);
-  if (monthly !== body.period.includes('-')) throw fieldErrors({ period: ['FORMAT_ERROR'] });
-  const found = await rulesOf(dueYearOf(body.period));
-  if (!found) throw fieldErrors({ period: ['FORMAT_ERROR'] });
-  const { settings } = await readSocietyTaxItems(society.uuid);
-  const id = `${body.form}#${body.period}`;
-  const obligation = obligationsOf(found.rules, settingsOf(settings)).find((o) => o.id === id);
-  // Only what the society's calendar holds is filed (an F50 it does not have, a sworn statement it does not file).
-  if (!obligation) throw fieldErrors({ form: ['FORMAT_ERROR'] });
-  const before = await getFiling(society.uuid, id);
-  const file = files.find((f) => f.field === 'file');
-  const filing = (document: { uuid: string; file_name: string } | null): FilingRecord => ({
-    society_uuid: society.uuid,
-    obligation: id,
-    form: body.form,
-    period: body.period,
-    filed_at: nowIso(),
-    filed_by: caller.user.uuid,
-    document_uuid: document?.uuid ?? null,
-    file_name: document?.file_name ?? null,
-  });
-  const writes = (record: FilingRecord) => [
-    filingWrite(record),
-    auditWrite(
-      config.tableName,
-      caller,
-      before ? 'UPDATE' : 'CREATE',
-      { type: 'TAX_FILING', uuid: `${society.uuid}-${id}` },
-      diff({ ...(before ?? {}) }, { ...record }),
-    ),
-  ];
-  let record: FilingRecord;
-  let document: { uuid: string; file_name: string } | null = null;
-  if (file) {
-    // Sworn statements have no tax-form folder to hold their filed form.
-    if (body.form !== 'F29' && body.form !== 'F22' && body.form !== 'F50')
-      throw fieldErrors({ file: ['FORMAT_ERROR'] });
-    // The document upload itself (scope, name, content type, the object's clean-up), with the filing in its
-    // transaction; a form filed again beside an earlier one of the same name is kept as 'nombre (2).pdf'.
-    let written: FilingRecord | undefined;
-    const stored = await uploadSmallDocument(
-      caller,
-      { society: society.uuid, form: body.form, year: folderYearOf(body.period), on_conflict: 'keep_both' },
-      files,
-      (d) => {
-        written = filing({ uuid: d.uuid, file_name: d.file_name });
-        return writes(written);
-      },
-    );
-    record = written as FilingRecord;
-    document = { uuid: stored.uuid, file_name: stored.file_name };
-  } else {
-    record = filing(null);
-    await transactWrite(writes(record));
-  }
-  return {
-    ...obligation,
-    state: stateOf(obligation.due, true, today()),
-    filed: { at: record.filed_at, document },
-  };
 }
 
 /**
