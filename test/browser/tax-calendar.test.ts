@@ -6,7 +6,7 @@ import { launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
 /**
  * The tax calendar ('Calendario tributario'): reached from /home's 'Vence este mes' card; a client reads its society's
  * obligations (no filing action) at 375 px; a group admin marks an F29 filed with the filed form at 1366 px and sees
- * its state change.
+ * its state change, and ticks F50 for the society.
  */
 const { webUrl, demo } = inject('portal');
 let browser: Browser;
@@ -65,6 +65,19 @@ describe('Calendario tributario', () => {
       await row.getByText('Presentada', { exact: true }).waitFor();
       await row.getByText(/^F29 junio 2026( \(\d+\))?\.pdf$/).waitFor();
       await expectFitsAndAccessible(page, 'tax-calendar-admin-1366');
+
+      // The society files F50 too: its twelve months join the calendar; then back as it was.
+      const settings = page.getByRole('form', { name: 'Qué aplica a esta sociedad' });
+      const f50 = settings.locator('label.amplify-checkbox').filter({ hasText: 'Declara el F50' });
+      await f50.click();
+      expect(await settings.getByRole('checkbox', { name: 'Declara el F50' }).isChecked()).toBe(true);
+      await settings.getByRole('button', { name: 'Guardar configuración' }).click();
+      await page.getByText('Configuración guardada.').waitFor();
+      await page.locator('[data-obligation="F50#2026-06"]').waitFor();
+      expect(await page.locator('[data-obligation^="F50#"]').count()).toBe(12);
+      await f50.click();
+      await settings.getByRole('button', { name: 'Guardar configuración' }).click();
+      await page.locator('[data-obligation^="F50#"]').first().waitFor({ state: 'detached' });
     } finally {
       await context.close();
     }

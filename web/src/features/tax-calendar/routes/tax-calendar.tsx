@@ -22,6 +22,7 @@ import { useSearchParams } from 'react-router-dom';
 import { type TaxObligation, useSocietyTaxCalendar } from '../api/get-society-tax-calendar';
 import { useMySocieties } from '../api/list-my-societies';
 import { MarkFiledForm } from '../components/mark-filed-form';
+import { SettingsForm } from '../components/settings-form';
 
 const t = es.taxCalendar;
 /** The years with committed rules and the next; a year without rules says so. */
@@ -140,6 +141,17 @@ export function TaxCalendarRoute() {
               ))}
             </TableBody>
           </Table>
+        </Card>
+      ) : null}
+      {calendar.data?.can_file && society ? (
+        <Card variation="outlined">
+          <SettingsForm
+            // A new society or year starts from what is saved.
+            key={`${society}-${calendar.data.year}-${JSON.stringify(calendar.data.settings)}`}
+            society={society}
+            calendar={calendar.data}
+            onSaved={setNotice}
+          />
         </Card>
       ) : null}
     </Flex>
