@@ -63,7 +63,9 @@ describe('Calendario tributario', () => {
       await form.getByRole('button', { name: 'Guardar' }).click();
       await page.getByText('F29 de junio 2026: marcada como presentada.').waitFor();
       await row.getByText('Presentada', { exact: true }).waitFor();
-      await row.getByText(/^F29 junio 2026( \(\d+\))?\.pdf$/).waitFor();
+      const fileButton = row.getByRole('button', { name: /^Descargar F29 junio 2026( \(\d+\))?\.pdf$/ });
+      const [download] = await Promise.all([page.waitForEvent('download'), fileButton.click()]);
+      expect(download.suggestedFilename()).toMatch(/^F29 junio 2026( \(\d+\))?\.pdf$/);
       await expectFitsAndAccessible(page, 'tax-calendar-admin-1366');
 
       // The society files F50 too: its twelve months join the calendar; then back as it was.

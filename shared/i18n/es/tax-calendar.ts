@@ -18,6 +18,7 @@ export const taxCalendar = {
   states: { pendiente: 'Pendiente', presentada: 'Presentada', vencida: 'Vencida' } as Record<string, string>,
   movedFrom: (day: string) => `(plazo legal ${day})`,
   noFile: 'Sin archivo',
+  download: (name: string) => `Descargar ${name}`,
   filedOn: (day: string) => `Presentada el ${day}`,
   markFiled: 'Marcar presentada',
   markFiledOf: (name: string) => `Marcar presentada: ${name}`,

@@ -19,6 +19,7 @@ import { formatDay } from '@shared/day';
 import { es } from '@shared/i18n/es';
 import { Fragment, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { downloadFiledForm } from '../api/download-filed-form';
 import { type TaxObligation, useSocietyTaxCalendar } from '../api/get-society-tax-calendar';
 import { useMySocieties } from '../api/list-my-societies';
 import { MarkFiledForm } from '../components/mark-filed-form';
@@ -167,6 +168,7 @@ function ObligationRow({
   canFile: boolean;
   onMark: () => void;
 }) {
+  const document = o.filed?.document;
   return (
     <TableRow data-obligation={o.id}>
       <TableCell>{o.name}</TableCell>
@@ -182,7 +184,23 @@ function ObligationRow({
       <TableCell>
         <Badge variation={badge(o.state)}>{t.states[o.state]}</Badge>
       </TableCell>
-      <TableCell>{o.filed ? (o.filed.document?.file_name ?? t.noFile) : '—'}</TableCell>
+      <TableCell>
+        {document ? (
+          <Button
+            size="small"
+            variation="link"
+            className="tax-calendar-file"
+            aria-label={t.download(document.file_name)}
+            onClick={() => void downloadFiledForm(document.uuid)}
+          >
+            {document.file_name}
+          </Button>
+        ) : o.filed ? (
+          t.noFile
+        ) : (
+          '—'
+        )}
+      </TableCell>
       {canFile ? (
         <TableCell>
           <Button size="small" onClick={onMark} aria-label={t.markFiledOf(o.name)}>
