@@ -12,10 +12,6 @@ import { fieldErrors } from '../lib/errors';
 import type { UploadedFile } from '../lib/uploaded-file';
 import { filingSociety, rulesOf, settingsOf, today } from './calendar';
 
-/**
- * An obligation filed by the firm, with the filed form when given: the document upload itself, with the filing in its
- * transaction (kept apart from calendar.ts so the read endpoints' bundles hold no upload code).
- */
 /** The year whose calendar holds an obligation's deadline: December's monthly forms are due the next January. */
 function dueYearOf(period: string): number {
   const [year, month] = period.split('-').map(Number);
@@ -27,6 +23,10 @@ const folderYearOf = (period: string) => Number(period.slice(0, 4));
 
 const MONTHLY = new Set(['F29', 'F50']);
 
+/**
+ * An obligation filed by the firm, with the filed form when given: the document upload itself, with the filing in its
+ * transaction (kept apart from calendar.ts so the read endpoints' bundles hold no upload code).
+ */
 export async function markFiled(
   caller: Caller,
   uuid: string,

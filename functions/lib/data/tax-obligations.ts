@@ -34,6 +34,7 @@ export interface FilingRecord {
   filed_at: string;
   filed_by: string;
   document_uuid: string | null;
+  /** The name as uploaded (the document keeps its own, numbered when the folder held it). */
   file_name: string | null;
 }
 
