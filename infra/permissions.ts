@@ -338,6 +338,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   getTaxMonth: READ,
   putSocietyTaxSettings: { table: { read: 'query', write: { 'TAXCAL#': ['PutItem'], 'AUDIT#': ['PutItem'] } } },
   markTaxObligationFiled: { ...ADMIN_WRITE, documents: ['PutObject', 'DeleteObject'] },
+  withdrawTaxFiling: { table: { read: 'query', write: { 'TAXCAL#': ['DeleteItem'], 'AUDIT#': ['PutItem'] } } },
   uploadDocument: { ...ADMIN_WRITE, documents: ['PutObject', 'DeleteObject'] },
   createDocumentUpload: { ...ADMIN_WRITE, documents: ['PutObject'] },
   confirmDocumentUpload: { ...ADMIN_WRITE, documents: ['GetObject', 'PutObject', 'DeleteObject'] },

@@ -6,7 +6,13 @@ import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
 import { auditWrite, diff } from '../lib/data/audit';
 import { nowIso } from '../lib/data/table';
-import { type FilingRecord, filingWrite, getFiling, readSocietyTaxItems } from '../lib/data/tax-obligations';
+import {
+  type FilingRecord,
+  filingDeleteWrite,
+  filingWrite,
+  getFiling,
+  readSocietyTaxItems,
+} from '../lib/data/tax-obligations';
 import { transactWrite } from '../lib/data/transact';
 import { fieldErrors } from '../lib/errors';
 import type { UploadedFile } from '../lib/uploaded-file';
@@ -23,16 +29,8 @@ const folderYearOf = (period: string) => Number(period.slice(0, 4));
 
 const MONTHLY = new Set(['F29', 'F50']);
 
-/**
- * An obligation filed by the firm, with the filed form when given: the document upload itself, with the filing in its
- * transaction (kept apart from calendar.ts so the read endpoints' bundles hold no upload code).
- */
-export async function markFiled(
-  caller: Caller,
-  uuid: string,
-  body: BodyOf<typeof markTaxObligationFiled>,
-  files: UploadedFile[],
-) {
+/** The society (an admin's in scope) and one obligation of its calendar, named by form and period. */
+async function societyObligation(caller: Caller, uuid: string, body: { form: string; period: string }) {
   const society = await filingSociety(caller, uuid);
   const monthly = MONTHLY.has(body.form);
   if (monthly !== body.period.includes('-')) throw fieldErrors({ period: ['FORMAT_ERROR'] });
@@ -43,6 +41,42 @@ export async function markFiled(
   const obligation = obligationsOf(found.rules, settingsOf(settings)).find((o) => o.id === id);
   // Only what the society's calendar holds is filed (an F50 it does not have, a sworn statement it does not file).
   if (!obligation) throw fieldErrors({ form: ['FORMAT_ERROR'] });
+  return { society, obligation, id };
+}
+
+/**
+ * An obligation marked filed by mistake goes back to its state by the date; its filed form stays a document of its
+ * folder, the firm's to delete there.
+ */
+export async function withdrawFiling(caller: Caller, uuid: string, body: { form: string; period: string }) {
+  const { society, obligation, id } = await societyObligation(caller, uuid, body);
+  const before = await getFiling(society.uuid, id);
+  if (before) {
+    await transactWrite([
+      filingDeleteWrite(society.uuid, id),
+      auditWrite(
+        config.tableName,
+        caller,
+        'DELETE',
+        { type: 'TAX_FILING', uuid: `${society.uuid}-${id}` },
+        diff({ ...before }, {}),
+      ),
+    ]);
+  }
+  return { ...obligation, state: stateOf(obligation.due, false, today()), filed: null };
+}
+
+/**
+ * An obligation filed by the firm, with the filed form when given: the document upload itself, with the filing in its
+ * transaction (kept apart from calendar.ts so the read endpoints' bundles hold no upload code).
+ */
+export async function markFiled(
+  caller: Caller,
+  uuid: string,
+  body: BodyOf<typeof markTaxObligationFiled>,
+  files: UploadedFile[],
+) {
+  const { society, obligation, id } = await societyObligation(caller, uuid, body);
   const before = await getFiling(society.uuid, id);
   const file = files.find((f) => f.field === 'file');
   const filing = (document: { uuid: string; file_name: string } | null): FilingRecord => ({

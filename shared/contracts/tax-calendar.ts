@@ -145,6 +145,20 @@ export const markTaxObligationFiled = defineContract({
   successStatus: 201,
 });
 
+export const withdrawTaxFiling = defineContract({
+  id: 'withdrawTaxFiling',
+  method: 'POST',
+  path: 'api/v1/tax-calendar/society/{uuid}/filings/withdraw/',
+  access: ADMINS,
+  handler: 'tax-calendar/withdraw-tax-filing',
+  summary:
+    'Undoes an obligation marked filed by mistake (the filed form stays a document of its folder); an obligation not ' +
+    'filed answers as it is; audited',
+  params: z.object({ uuid: uuidSchema }),
+  body: z.object({ form: obligationFormSchema, period: periodSchema }),
+  response: obligationSchema,
+});
+
 export const getTaxMonth = defineContract({
   id: 'getTaxMonth',
   method: 'GET',

@@ -6,7 +6,7 @@ import { launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
 /**
  * The tax calendar ('Calendario tributario'): reached from /home's 'Vence este mes' card; a client reads its society's
  * obligations (no filing action) at 375 px; a group admin marks an F29 filed with the filed form at 1366 px and sees
- * its state change, and ticks F50 for the society.
+ * its state change, undoes it, and ticks F50 for the society.
  */
 const { webUrl, demo } = inject('portal');
 let browser: Browser;
@@ -67,6 +67,14 @@ describe('Calendario tributario', () => {
       const [download] = await Promise.all([page.waitForEvent('download'), fileButton.click()]);
       expect(download.suggestedFilename()).toMatch(/^F29 junio 2026( \(\d+\))?\.pdf$/);
       await expectFitsAndAccessible(page, 'tax-calendar-admin-1366');
+
+      // Marked by mistake: undone, the row goes back to its state by the date.
+      await row.getByRole('button', { name: 'Desmarcar como presentada: F29 de junio 2026' }).click();
+      await page
+        .getByText('F29 de junio 2026: ya no figura como presentada; el archivo sigue en su carpeta.')
+        .waitFor();
+      await row.getByText('Vencida', { exact: true }).waitFor();
+      expect(await row.getByRole('button', { name: /^Descargar/ }).count()).toBe(0);
 
       // The society files F50 too: its twelve months join the calendar; then back as it was.
       const settings = page.getByRole('form', { name: 'Qué aplica a esta sociedad' });

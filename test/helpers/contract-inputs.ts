@@ -316,6 +316,7 @@ const CONTRACT_SAMPLES: Record<string, Record<string, () => unknown>> = {
   putSocietyTaxSettings: { f29_online: () => false, f50: () => true, declarations: () => ['1887'] },
   // F22 of the tax year the committed rules hold (no file: a filing without its form).
   markTaxObligationFiled: { form: () => 'F22', period: () => '2026' },
+  withdrawTaxFiling: { form: () => 'F22', period: () => '2026' },
 };
 
 /**

@@ -19,6 +19,7 @@ import * as registration from '../../shared/contracts/registration';
 import * as reports from '../../shared/contracts/reports';
 import * as secondFactor from '../../shared/contracts/second-factor';
 import * as societies from '../../shared/contracts/societies';
+import * as taxCalendar from '../../shared/contracts/tax-calendar';
 import * as users from '../../shared/contracts/users';
 import { ROLES, type Role } from '../../shared/roles';
 import { call, DEMO_PASSWORD, ok, signIn } from '../helpers/api';
@@ -820,6 +821,17 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
       note: 'with the filed form',
     },
   ],
+  withdrawTaxFiling: async () => {
+    ok(
+      'filing',
+      await call(taxCalendar.markTaxObligationFiled, {
+        ...asSuperAdmin(),
+        params: { uuid: w.society },
+        body: { form: 'F29', period: '2026-03' },
+      }),
+    );
+    return [{ as: 'GROUP_ADMIN', params: { uuid: w.society }, body: { form: 'F29', period: '2026-03' } }];
+  },
   ledgerUploadStatus: async () => [{ as: 'SUPER_ADMIN', query: { job: await ledgerJob(false) } }],
 };
 

@@ -168,6 +168,40 @@ describe('marking filed', () => {
   });
 });
 
+describe('withdrawing a filing', () => {
+  test('the obligation goes back to its state by the date; the filed form stays in its folder', async () => {
+    const filed = await fileForm(w.tokens.gaG, w.S, { form: 'F29', period: '2026-08' }, true);
+    expect(filed.status).toBe(201);
+    const document = (filed.body.filed as { document: { uuid: string } }).document;
+    const undone = await call(taxCalendar.withdrawTaxFiling, {
+      token: w.tokens.gaG,
+      params: { uuid: w.S },
+      body: { form: 'F29', period: '2026-08' },
+    });
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({ id: 'F29#2026-08', filed: null, state: 'vencida' });
+    const calendar = await call(taxCalendar.getSocietyTaxCalendar, {
+      token: w.tokens.paP,
+      params: { uuid: w.S },
+      query: { year: 2026 },
+    });
+    expect(calendar.body.obligations.find((o) => o.id === 'F29#2026-08')).toMatchObject({ filed: null });
+    const folder = await call(folders.listTaxFolders, {
+      token: w.tokens.paP,
+      query: { society: w.S, form: 'F29', year: 2026 },
+    });
+    expect(folder.body.results.map((r) => r.uuid)).toContain(document.uuid);
+    // Again: nothing to undo, the same answer.
+    const again = await call(taxCalendar.withdrawTaxFiling, {
+      token: w.tokens.gaG,
+      params: { uuid: w.S },
+      body: { form: 'F29', period: '2026-08' },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.filed).toBeNull();
+  });
+});
+
 describe('tenancy', () => {
   test('another firm’s, a sibling group’s and another client’s callers get 404; clients cannot file', async () => {
     for (const token of [w.tokens.paQ, w.tokens.gaG2, w.tokens.userQ]) {
@@ -182,6 +216,12 @@ describe('tenancy', () => {
         body: { f29_online: false, f50: false, declarations: [] },
       });
       expect(set.status).toBe(404);
+      const withdraw = await call(taxCalendar.withdrawTaxFiling, {
+        token,
+        params: { uuid: w.S },
+        body: { form: 'F29', period: '2026-10' },
+      });
+      expect(withdraw.status).toBe(404);
     }
     // The client of S reads its own society only.
     const sibling = await call(taxCalendar.getSocietyTaxCalendar, { token: w.tokens.user, params: { uuid: w.S2 } });

@@ -104,3 +104,7 @@ export const filingWrite = (filing: FilingRecord): TxWrite => ({
     },
   },
 });
+
+export const filingDeleteWrite = (society: string, obligation: string): TxWrite => ({
+  write: { Delete: { TableName: config.tableName, Key: filingKey(society, obligation) } },
+});

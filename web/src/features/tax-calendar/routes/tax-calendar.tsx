@@ -16,12 +16,13 @@ import {
   Text,
 } from '@aws-amplify/ui-react';
 import { formatDay } from '@shared/day';
-import { es } from '@shared/i18n/es';
+import { es, messageForError } from '@shared/i18n/es';
 import { Fragment, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { downloadFiledForm } from '../api/download-filed-form';
 import { type TaxObligation, useSocietyTaxCalendar } from '../api/get-society-tax-calendar';
 import { useMySocieties } from '../api/list-my-societies';
+import { useWithdrawFiling } from '../api/withdraw-tax-filing';
 import { MarkFiledForm } from '../components/mark-filed-form';
 import { SettingsForm } from '../components/settings-form';
 
@@ -118,6 +119,8 @@ export function TaxCalendarRoute() {
                 <Fragment key={o.id}>
                   <ObligationRow
                     obligation={o}
+                    society={society as string}
+                    onWithdrawn={setNotice}
                     canFile={calendar.data.can_file}
                     onMark={() => {
                       setNotice('');
@@ -161,14 +164,19 @@ export function TaxCalendarRoute() {
 
 function ObligationRow({
   obligation: o,
+  society,
   canFile,
   onMark,
+  onWithdrawn,
 }: {
   obligation: TaxObligation;
+  society: string;
   canFile: boolean;
   onMark: () => void;
+  onWithdrawn: (message: string) => void;
 }) {
   const document = o.filed?.document;
+  const withdraw = useWithdrawFiling();
   return (
     <TableRow data-obligation={o.id}>
       <TableCell>{o.name}</TableCell>
@@ -203,9 +211,32 @@ function ObligationRow({
       </TableCell>
       {canFile ? (
         <TableCell>
-          <Button size="small" onClick={onMark} aria-label={t.markFiledOf(o.name)}>
-            {t.markFiled}
-          </Button>
+          <Flex gap="xs" wrap="wrap">
+            <Button size="small" onClick={onMark} aria-label={t.markFiledOf(o.name)}>
+              {t.markFiled}
+            </Button>
+            {o.filed ? (
+              <Button
+                size="small"
+                variation="link"
+                aria-label={t.withdrawOf(o.name)}
+                isLoading={withdraw.isPending}
+                onClick={() =>
+                  withdraw.mutate(
+                    { society, form: o.form, period: o.period },
+                    { onSuccess: () => onWithdrawn(t.withdrawn(o.name)) },
+                  )
+                }
+              >
+                {t.withdraw}
+              </Button>
+            ) : null}
+            {withdraw.isError ? (
+              <Text role="alert" fontSize="small" color="font.error">
+                {messageForError(withdraw.error)}
+              </Text>
+            ) : null}
+          </Flex>
         </TableCell>
       ) : null}
     </TableRow>
