@@ -18,6 +18,8 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'groups/detail/pdf/{uuid}': 'group',
   'societies/society/{uuid}': 'society',
   'societies/detail/pdf/{uuid}': 'society',
+  // The tax calendar of a society.
+  'tax-calendar/society/{uuid}': 'society',
   'societies/industry-type/{uuid}': 'industry',
   'users/user/{uuid}': 'user',
   'register/invitations/{id}': 'invitation',
@@ -44,8 +46,6 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'modules/reports/registry/{uuid}': 'registryEntry',
   // A chatbot article: addressed inside its list (the `project` query, or the shared list), never across lists.
   'external/chatbot/articles/{uuid}': 'chatbotArticle',
-  // The tax calendar of a society.
-  'tax-calendar/society/{uuid}': 'society',
 };
 
 /** Query and body names: the kind an id there denotes, or 'value' for what is not an id. */
@@ -294,13 +294,6 @@ export const FIXED_SAMPLE_TEXTS: readonly string[] = Object.values(SAMPLES)
   .map(([first]) => first as string);
 
 const CONTRACT_SAMPLES: Record<string, Record<string, () => unknown>> = {
-  // A QuickSight dashboard, registered once each.
-  createRegistryEntry: {
-    tool_type: () => 'QUICKSIGHT',
-    name: () => `Tablero ${next()}`,
-    aws_id_dashboard: () => `tablero-${crypto.randomUUID()}`,
-  },
-  patchRegistryEntry: { name: () => `Tablero ${next()}` },
   // A year no test reads, so the SUPER_ADMIN's sample save changes no calendar.
   putTaxRules: {
     year: () => 2099,
@@ -317,6 +310,13 @@ const CONTRACT_SAMPLES: Record<string, Record<string, () => unknown>> = {
   // F22 of the tax year the committed rules hold (no file: a filing without its form).
   markTaxObligationFiled: { form: () => 'F22', period: () => '2026' },
   withdrawTaxFiling: { form: () => 'F22', period: () => '2026' },
+  // A QuickSight dashboard, registered once each.
+  createRegistryEntry: {
+    tool_type: () => 'QUICKSIGHT',
+    name: () => `Tablero ${next()}`,
+    aws_id_dashboard: () => `tablero-${crypto.randomUUID()}`,
+  },
+  patchRegistryEntry: { name: () => `Tablero ${next()}` },
 };
 
 /**
