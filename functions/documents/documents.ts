@@ -220,11 +220,15 @@ async function replaceContent(
   return after;
 }
 
-/** POST api/v1/documents/document/ (multipart, small files). */
+/**
+ * POST api/v1/documents/document/ (multipart, small files). `extra` writes land in the document's own transaction
+ * (the tax calendar's filing of the form it holds), built from the document as stored.
+ */
 export async function uploadSmallDocument(
   caller: Caller,
   body: Placement & { on_conflict?: OnConflict },
   files: UploadedFile[],
+  extra?: (document: DocumentRecord) => TxWrite[],
 ) {
   const file = files.find((f) => f.field === 'file');
   if (!file) throw fieldErrors({ file: ['REQUIRED'] });
@@ -245,6 +249,7 @@ export async function uploadSmallDocument(
   await putDocumentObject(document.key, file.data, document.content_type);
   try {
     const stored = await storeUpload(document, body.on_conflict, {
+      extra: extra?.(document),
       cleanup,
       onSwept: () => conflict('DATA_CONFLICT'),
     });

@@ -19,6 +19,7 @@ import * as registration from './registration';
 import * as reports from './reports';
 import * as secondFactor from './second-factor';
 import * as societies from './societies';
+import * as taxCalendar from './tax-calendar';
 import * as users from './users';
 
 export * from './define';
@@ -44,6 +45,7 @@ export const contracts: readonly Contract[] = [
   dashboardRegistry,
   accountingAssignments,
   accounting,
+  taxCalendar,
 ].flatMap((module) => Object.values(module).filter(isContract));
 
 function isContract(value: unknown): value is Contract {
@@ -69,5 +71,6 @@ export {
   reports,
   secondFactor,
   societies,
+  taxCalendar,
   users,
 };

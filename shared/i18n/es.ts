@@ -26,6 +26,7 @@ import { detailPdf, mail } from './es/server';
 import { adminMenu, healthStatus, home, pages, session, sidebar, topBar } from './es/shell';
 import { industriesAdmin, societiesAdmin } from './es/societies';
 import { chatbot, support, supportMails } from './es/support';
+import { taxCalendar } from './es/tax-calendar';
 import { usersAdmin } from './es/users';
 import { personFields, validation } from './es/validation';
 
@@ -87,6 +88,8 @@ export const es = {
   accountingImport,
   accountingStatements,
   accountingScreens,
+  // The tax calendar.
+  taxCalendar,
 } as const;
 
 export {

@@ -61,6 +61,7 @@ const ROUTES: Record<string, { url: string; kind: Kind }> = {
   'reportView/:uuid': { url: `/reportView/${unknown}`, kind: 'app' },
   'accounting/:type/:uuid': { url: `/accounting/1/${unknown}`, kind: 'app' },
   'documents_user/:uuid': { url: '/documents_user/root', kind: 'app' },
+  'tax-calendar': { url: '/tax-calendar', kind: 'app' },
   '*': { url: '/no-existe', kind: 'app' },
   'admin/projects': { url: '/admin/projects', kind: 'admin' },
   'admin/projects/create': { url: '/admin/projects/create', kind: 'admin' },

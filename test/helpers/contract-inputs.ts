@@ -18,6 +18,8 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'groups/detail/pdf/{uuid}': 'group',
   'societies/society/{uuid}': 'society',
   'societies/detail/pdf/{uuid}': 'society',
+  // The tax calendar of a society.
+  'tax-calendar/society/{uuid}': 'society',
   'societies/industry-type/{uuid}': 'industry',
   'users/user/{uuid}': 'user',
   'register/invitations/{id}': 'invitation',
@@ -118,6 +120,11 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   content_type: 'value',
   // The RUT the society wizard checks on leaving step 1.
   rut: 'value',
+  // The tax calendar: a year's rules, a society's settings (form and period above).
+  rules: 'value',
+  f29_online: 'value',
+  f50: 'value',
+  declarations: 'value',
 };
 
 const API_PREFIX = 'api/v1/';
@@ -294,6 +301,22 @@ export const FIXED_SAMPLE_TEXTS: readonly string[] = Object.values(SAMPLES)
   .map(([first]) => first as string);
 
 const CONTRACT_SAMPLES: Record<string, Record<string, () => unknown>> = {
+  // A year no test reads, so the SUPER_ADMIN's sample save changes no calendar.
+  putTaxRules: {
+    year: () => 2099,
+    rules: () => ({
+      holidays: [{ date: '2099-01-01', name: 'Año Nuevo' }],
+      f29: { day: 12, online_day: 20 },
+      f22: { due: '2099-04-30' },
+      f50: { day: 12 },
+      declarations: [],
+      sources: ['Muestra'],
+    }),
+  },
+  putSocietyTaxSettings: { f29_online: () => false, f50: () => true, declarations: () => ['1887'] },
+  // F22 of the tax year the committed rules hold (no file: a filing without its form).
+  markTaxObligationFiled: { form: () => 'F22', period: () => '2026' },
+  withdrawTaxFiling: { form: () => 'F22', period: () => '2026' },
   // A QuickSight dashboard, registered once each.
   createRegistryEntry: {
     tool_type: () => 'QUICKSIGHT',

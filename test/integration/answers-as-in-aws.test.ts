@@ -19,6 +19,7 @@ import * as registration from '../../shared/contracts/registration';
 import * as reports from '../../shared/contracts/reports';
 import * as secondFactor from '../../shared/contracts/second-factor';
 import * as societies from '../../shared/contracts/societies';
+import * as taxCalendar from '../../shared/contracts/tax-calendar';
 import * as users from '../../shared/contracts/users';
 import { ROLES, type Role } from '../../shared/roles';
 import { call, DEMO_PASSWORD, ok, signIn } from '../helpers/api';
@@ -350,6 +351,9 @@ function queryValues(contract: Contract): Record<string, string> {
     checkSocietyRut: { rut: w.rut, group: w.group },
     downloadDocument: { format: 'json' },
     accountingViewerSocieties: { assignment: w.assignments.balance8columns },
+    // A year the committed rules hold, whatever year the tests run in.
+    getTaxRules: { year: '2026' },
+    getSocietyTaxCalendar: { year: '2026' },
   };
   return values[contract.id] ?? {};
 }
@@ -836,6 +840,34 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
     },
   ],
   confirmLedgerUpload: async () => [{ as: 'SUPER_ADMIN', body: { job: await ledgerJob(true) } }],
+  // The tax calendar: a year's rules, a society's settings, a filing with and without its form.
+  putTaxRules: async (c) => [{ as: 'SUPER_ADMIN', body: bodyOf(c) }],
+  putSocietyTaxSettings: async () => [
+    { as: 'GROUP_ADMIN', params: { uuid: w.society }, body: { f29_online: true, f50: false, declarations: [] } },
+  ],
+  markTaxObligationFiled: async () => [
+    { as: 'GROUP_ADMIN', params: { uuid: w.society }, body: { form: 'F22', period: '2026' } },
+    {
+      as: 'SUPER_ADMIN',
+      params: { uuid: w.society },
+      form: multipart(
+        { form: 'F29', period: '2026-01' },
+        { field: 'file', name: `${unique()}.pdf`, data: PDF, type: 'application/pdf' },
+      ),
+      note: 'with the filed form',
+    },
+  ],
+  withdrawTaxFiling: async () => {
+    ok(
+      'filing',
+      await call(taxCalendar.markTaxObligationFiled, {
+        ...asSuperAdmin(),
+        params: { uuid: w.society },
+        body: { form: 'F29', period: '2026-03' },
+      }),
+    );
+    return [{ as: 'GROUP_ADMIN', params: { uuid: w.society }, body: { form: 'F29', period: '2026-03' } }];
+  },
   ledgerUploadStatus: async () => [{ as: 'SUPER_ADMIN', query: { job: await ledgerJob(false) } }],
 };
 

@@ -405,6 +405,14 @@ const DRIVERS: Record<string, () => Promise<Prepared>> = {
     return { portal: NEUTRAL_PORTAL, body: { response: await passkeyAssertion(passkey) } };
   },
   uploadDocument: async () => ({ token: world.sa, body: documentForm() }),
+  // A filing with its form: a document of the tax-form folder and the filing in one transaction.
+  markTaxObligationFiled: async () => {
+    const form = new FormData();
+    form.set('form', 'F29');
+    form.set('period', '2026-02');
+    form.set('file', new Blob([PDF], { type: 'application/pdf' }), `fallas-${unique()}.pdf`);
+    return { token: world.sa, params: { uuid: world.society }, body: form };
+  },
   postSupportTicket: async () => ({
     token: (await signIn((await person()).email)).access,
     body: { subject: `Fallas ${mark}`, description: 'Consulta de la suite de fallas.' },

@@ -66,6 +66,7 @@ export const pages = {
   reportView: 'Reporte',
   accounting: 'Contabilidad',
   documents: 'Documentos',
+  taxCalendar: 'Calendario tributario',
   adminProjects: 'Proyectos',
   adminProjectCreate: 'Crear proyecto',
   adminProjectEdit: 'Editar proyecto',

@@ -347,6 +347,14 @@ export const routes: RouteObject[] = [
                     Component: (await import('@/features/accounting/routes/statement-view')).StatementViewRoute,
                   }),
                 },
+                // The tax calendar of the caller's societies (read-only for clients, filings for the firm's admins).
+                {
+                  path: 'tax-calendar',
+                  handle: { page: 'taxCalendar' },
+                  lazy: async () => ({
+                    Component: (await import('@/features/tax-calendar/routes/tax-calendar')).TaxCalendarRoute,
+                  }),
+                },
                 {
                   path: 'documents_user/:uuid',
                   handle: { page: 'documents' },

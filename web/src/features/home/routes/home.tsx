@@ -6,6 +6,7 @@ import { useSession } from '@/lib/session';
 import { useIndicators } from '../api/get-indicators';
 import { IndicatorsPanel } from '../components/indicators-panel';
 import { PromoRotator } from '../components/promo-rotator';
+import { TaxMonthCard } from '../components/tax-month-card';
 import '../home.css';
 
 /**
@@ -33,6 +34,7 @@ export function HomeRoute() {
         <PromoRotator />
       </header>
       <SelectionPicker profile={profile} className="home-selection" />
+      <TaxMonthCard />
       {loading && welcomeTimeLeft ? (
         <WelcomeScreen inline />
       ) : indicators.isPending ? (
