@@ -17,7 +17,7 @@ import {
  * kms:Sign only for the functions that issue or renew them, kms:GetPublicKey for every function that verifies an
  * access token, each on exactly that key and told its ARN; none for a public function that reads no token.
  */
-const SIGNERS = ['postTokenRefresh', 'postSecondFactor', 'microsoftSignInCallback'];
+const SIGNERS = ['postTokenRefresh', 'postSecondFactor', 'microsoftSignInCallback', 'postPasskeySignIn'];
 const VERIFIERS = ['getUser', 'postSessionLogout'];
 const NEITHER = ['postToken'];
 let synth: Synthesized;
