@@ -12,6 +12,7 @@ import * as folders from './folders';
 import * as groups from './groups';
 import * as health from './health';
 import * as indicators from './indicators';
+import * as messages from './messages';
 import * as modules from './modules';
 import * as projects from './projects';
 import * as registration from './registration';
@@ -42,6 +43,7 @@ export const contracts: readonly Contract[] = [
   dashboardRegistry,
   accountingAssignments,
   accounting,
+  messages,
 ].flatMap((module) => Object.values(module).filter(isContract));
 
 function isContract(value: unknown): value is Contract {
@@ -60,6 +62,7 @@ export {
   groups,
   health,
   indicators,
+  messages,
   modules,
   projects,
   registration,
