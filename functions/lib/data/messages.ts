@@ -287,3 +287,19 @@ export async function markRead(thread: string, receipt: ReceiptRecord) {
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
   }
 }
+
+/**
+ * The stored items of a thread, a message and an unread state, as the writes above leave them: for bulk loads that
+ * skip the transactions (the bench), so the keys stay in this module.
+ */
+export const storedThread = (t: ThreadRecord) => [{ ...threadKey(t.uuid), ...t }, listEntry(t)];
+export const storedMessage = (m: MessageRecord) => ({ ...messageKey(m), ...m });
+export const storedUnread = (user: string, t: ThreadRecord, n: number) => ({
+  ...unreadKey(user, t.uuid),
+  thread: t.uuid,
+  n,
+  last: t.updated,
+  society_uuid: t.society_uuid,
+  group_uuid: t.group_uuid,
+  project_uuid: t.project_uuid,
+});
