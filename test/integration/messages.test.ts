@@ -4,7 +4,7 @@ import * as messages from '../../shared/contracts/messages';
 import * as projects from '../../shared/contracts/projects';
 import * as societies from '../../shared/contracts/societies';
 import { call, ok, signIn } from '../helpers/api';
-import { createTestUser } from '../helpers/db';
+import { createTestUser, tableAccess } from '../helpers/db';
 import { unique } from '../helpers/fresh';
 import { societyBody } from '../helpers/societies';
 
@@ -104,6 +104,18 @@ describe('both sides of a society write, and their unread counts follow', () => 
     const before = { paP: await unreadOf(t.paP, S), gaG: await unreadOf(t.gaG, S), ug: await unreadOf(t.ug, S) };
     const thread = await open(t.us, S, 'Libro de compras de marzo', '¿Les envío el libro por aquí?');
     expect(thread).toMatchObject({ society: S, message_count: 1, unread: 0, last: { side: 'CLIENT' } });
+    // The thread's creation is audited under the thread, with who opened it.
+    const { dynamo, lib, tableName } = await tableAccess();
+    const audit = await dynamo.send(
+      new lib.QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `AUDIT#${thread.uuid}` },
+      }),
+    );
+    expect(audit.Items).toEqual([
+      expect.objectContaining({ entity_type: 'thread', action: 'CREATE', actor_role: 'USER_SOCIETY' }),
+    ]);
 
     // The firm's admins of the society's project and group, and its group's client user, are told; the author not.
     expect(await unreadOf(t.paP, S)).toBe(before.paP + 1);
