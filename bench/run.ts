@@ -16,6 +16,7 @@ const BENCHES = [
   'dynamodb-people-lists',
   'csv-import',
   'documents',
+  'messages',
   'accounting',
   'load',
   'first-load',

@@ -501,6 +501,30 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   patchChatbotArticle: { table: { read: 'query', write: { 'CHATBOT#': ['PutItem', 'UpdateItem'] } } },
   deleteChatbotArticle: { table: { read: 'query', write: { 'CHATBOT#': ['DeleteItem', 'UpdateItem'] } } },
   patchSupportTicket: { table: { read: 'query', write: { 'TICKET#': ['PutItem'], 'DIR#': ['UpdateItem'] } } },
+  // messages: a society's threads (functions/lib/data/messages.ts). A thread or a message writes the thread, its messages
+  // and read markers (THREAD#), its list entry (THREADS#) and each recipient's unread state (UNREAD#); a new thread is
+  // audited. Reading a thread writes the reader's marker and removes its unread state.
+  listSocietyThreads: READ,
+  getThread: READ,
+  getMessagesUnread: READ,
+  createThread: {
+    table: {
+      read: 'query',
+      write: {
+        'THREAD#': ['PutItem'],
+        'THREADS#': ['PutItem'],
+        'UNREAD#': ['UpdateItem', 'DeleteItem'],
+        'AUDIT#': ['PutItem'],
+      },
+    },
+  },
+  postThreadMessage: {
+    table: {
+      read: 'query',
+      write: { 'THREAD#': ['PutItem'], 'THREADS#': ['PutItem', 'DeleteItem'], 'UNREAD#': ['UpdateItem', 'DeleteItem'] },
+    },
+  },
+  markThreadRead: { table: { read: 'query', write: { 'THREAD#': ['PutItem'], 'UNREAD#': ['DeleteItem'] } } },
   // modules, reports and accounting assignments (assignments)
   listModules: READ,
   createModule: ADMIN_WRITE,

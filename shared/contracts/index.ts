@@ -12,6 +12,7 @@ import * as folders from './folders';
 import * as groups from './groups';
 import * as health from './health';
 import * as indicators from './indicators';
+import * as messages from './messages';
 import * as modules from './modules';
 import * as passkeys from './passkeys';
 import * as projects from './projects';
@@ -46,6 +47,7 @@ export const contracts: readonly Contract[] = [
   accountingAssignments,
   accounting,
   taxCalendar,
+  messages,
 ].flatMap((module) => Object.values(module).filter(isContract));
 
 function isContract(value: unknown): value is Contract {
@@ -64,6 +66,7 @@ export {
   groups,
   health,
   indicators,
+  messages,
   modules,
   passkeys,
   projects,

@@ -10,6 +10,7 @@ import { groupsAdmin } from './es/groups';
 import { homePage, indicators } from './es/home';
 import { landing } from './es/landing';
 import { mailDomain } from './es/mail-domain';
+import { conversations } from './es/messages';
 import { microsoftSignIn } from './es/microsoft';
 import { projectsAdmin } from './es/projects';
 import {
@@ -76,6 +77,8 @@ export const es = {
   chatbotArticles,
   supportMails,
   landing,
+  // A conversation per society ('Mensajes').
+  conversations,
   // Reports and accounting assignments.
   reportsViewer,
   assignmentsAdmin,

@@ -56,6 +56,8 @@ const ROUTES: Record<string, { url: string; kind: Kind }> = {
   'support/tickets': { url: '/support/tickets', kind: 'app' },
   'support/tickets/:uuid': { url: `/support/tickets/${unknown}`, kind: 'app' },
   'support/mine': { url: '/support/mine', kind: 'app' },
+  messages: { url: '/messages', kind: 'app' },
+  'messages/thread/:uuid': { url: `/messages/thread/${unknown}`, kind: 'app' },
   userinfo: { url: '/userinfo', kind: 'app' },
   changePassword: { url: '/changePassword', kind: 'app' },
   'reportView/:uuid': { url: `/reportView/${unknown}`, kind: 'app' },

@@ -61,6 +61,8 @@ const NOT_BY_CLICK: Record<string, string> = {
  * crawl reaches it only when another test has sent one (support-conversation.test.ts clicks to it).
  */
 const TICKET_PAGE = '/support/tickets/:uuid';
+/** A conversation thread opens from its society's list in 'Mensajes': the demo holds none (messages.test.ts clicks to one). */
+const THREAD_PAGE = '/messages/thread/:uuid';
 
 interface Expectation {
   email: string;
@@ -70,24 +72,24 @@ interface Expectation {
 }
 
 const ROLES: Expectation[] = [
-  { email: 'superadmin@demo.cl', role: 'SUPER_ADMIN', extraUnreached: [TICKET_PAGE] },
+  { email: 'superadmin@demo.cl', role: 'SUPER_ADMIN', extraUnreached: [TICKET_PAGE, THREAD_PAGE] },
   // A project's template folders open from the project's level of the document manager, a folder row the crawl does
   // not click (it follows links and row menus; the test below clicks it); the super admin reaches them from the
   // project's detail.
   {
     email: 'proyecto@demo.cl',
     role: 'PROJECT_ADMIN',
-    extraUnreached: ['/admin/documents/:uuid/:project_uuid', TICKET_PAGE],
+    extraUnreached: ['/admin/documents/:uuid/:project_uuid', TICKET_PAGE, THREAD_PAGE],
   },
   // The demo has no accounting assignment of the group admin's own making, the only kind it may edit; its template
   // folders: as the project admin's.
   {
     email: 'grupo@demo.cl',
     role: 'GROUP_ADMIN',
-    extraUnreached: ['/admin/accounting/edit/:uuid', '/admin/documents/:uuid/:project_uuid', TICKET_PAGE],
+    extraUnreached: ['/admin/accounting/edit/:uuid', '/admin/documents/:uuid/:project_uuid', TICKET_PAGE, THREAD_PAGE],
   },
-  { email: 'usuariogrupo@demo.cl', role: 'USER_GROUP', extraUnreached: [TICKET_PAGE] },
-  { email: 'sociedad@demo.cl', role: 'USER_SOCIETY', extraUnreached: [TICKET_PAGE] },
+  { email: 'usuariogrupo@demo.cl', role: 'USER_GROUP', extraUnreached: [TICKET_PAGE, THREAD_PAGE] },
+  { email: 'sociedad@demo.cl', role: 'USER_SOCIETY', extraUnreached: [TICKET_PAGE, THREAD_PAGE] },
 ];
 
 /** The signed-in screens a role may open: every protected route, the admin ones by the role's rules. */

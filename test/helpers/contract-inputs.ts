@@ -36,6 +36,9 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   // A ticket's attachment, an upload once attached (no world case: support-conversation.test.ts proves that
   // another client, another firm's admin and a group admin get 404)
   'external/zoho/desk/attachment/{file}': 'upload',
+  // A society's conversation: its threads by the society, a thread by its own id.
+  'messages/society/{uuid}': 'society',
+  'messages/thread/{uuid}': 'thread',
   // Modules (global), reports and accounting assignments.
   'modules/module/administration/{uuid}': 'module',
   'modules/reports/report/{uuid}': 'report',
@@ -118,6 +121,8 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   file_name: 'value',
   file_size: 'value',
   content_type: 'value',
+  // A position in a cursor-paged list (the conversation's), opaque and checked against its list.
+  cursor: 'value',
   // The RUT the society wizard checks on leaving step 1.
   rut: 'value',
   // The tax calendar: a year's rules, a society's settings (form and period above).
@@ -345,6 +350,9 @@ const CONTRACT_SAMPLES: Record<string, Record<string, () => unknown>> = {
       clientExtensionResults: {},
     }),
   },
+  // A conversation's texts, fresh so a message found in a thread names the request that wrote it.
+  createThread: { subject: () => `Consulta ${next()}`, body: () => `Mensaje ${next()}` },
+  postThreadMessage: { body: () => `Mensaje ${next()}` },
 };
 
 /**

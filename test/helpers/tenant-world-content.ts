@@ -3,6 +3,7 @@ import * as chatbot from '../../shared/contracts/chatbot';
 import * as documents from '../../shared/contracts/documents';
 import * as external from '../../shared/contracts/external';
 import * as folders from '../../shared/contracts/folders';
+import * as messages from '../../shared/contracts/messages';
 import * as modules from '../../shared/contracts/modules';
 import * as reports from '../../shared/contracts/reports';
 import { uploadSmall } from '../integration/documents-fixture';
@@ -17,7 +18,8 @@ import { unique } from './fresh';
  * - a document in its society, in its project's template folder, and a share link of that document;
  * - a report and an accounting assignment targeted at its society (home, siblingSociety) or group (siblingGroup,
  *   otherProject), enabled for every role so only scope can hide them;
- * - a support ticket sent by one of its users (tickets belong to the sender's project).
+ * - a support ticket sent by one of its users (tickets belong to the sender's project);
+ * - a conversation thread in its society.
  */
 export interface ContentIds {
   folderTemplate: string[];
@@ -26,6 +28,7 @@ export interface ContentIds {
   report: string[];
   assignment: string[];
   ticket: string[];
+  thread: string[];
 }
 
 /** Where one tag's content goes. */
@@ -97,7 +100,7 @@ export async function buildContent<T extends string>(
     entries.map(async ([tag, place]): Promise<[T, ContentIds]> => {
       const folder = templates.get(place.templateOf) as string;
       const targets = place.group ? { group_list: [place.group] } : { society_list: [place.society] };
-      const [document, report, assignment, ticket] = await Promise.all([
+      const [document, report, assignment, ticket, thread] = await Promise.all([
         uploadSmall(superAdmin, { society: place.society, folder }, `aislamiento-${mark}-${unique()}.pdf`, PDF).then(
           (a) => ok('document', a).uuid as string,
         ),
@@ -129,6 +132,11 @@ export async function buildContent<T extends string>(
           token: place.ticketSender,
           body: { subject: `Aislamiento ${mark}`, description: 'Consulta de la matriz de aislamiento.' },
         }).then((a) => ok('ticket', a).uuid),
+        call(messages.createThread, {
+          ...as,
+          params: { uuid: place.society },
+          body: { subject: `Aislamiento ${mark}`, body: 'Mensaje de la matriz de aislamiento.' },
+        }).then((a) => ok('thread', a).uuid),
       ]);
       const share = ok('share link', await call(documents.createShareToken, { ...as, params: { uuid: document } }));
       const template = templates.get(tag);
@@ -141,6 +149,7 @@ export async function buildContent<T extends string>(
           report: [report],
           assignment: [assignment],
           ticket: [ticket],
+          thread: [thread],
         },
       ];
     }),

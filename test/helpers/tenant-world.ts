@@ -5,6 +5,7 @@ import type { StatementFamily } from '../../shared/contracts/accounting';
 import * as accounting from '../../shared/contracts/accounting';
 import * as folders from '../../shared/contracts/folders';
 import * as groups from '../../shared/contracts/groups';
+import * as messages from '../../shared/contracts/messages';
 import * as modules from '../../shared/contracts/modules';
 import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
@@ -57,6 +58,8 @@ export type Kind =
   | 'passkey'
   // A support ticket.
   | 'ticket'
+  // A society's conversation thread ('Mensajes').
+  | 'thread'
   | 'module'
   // A registered dashboard: global like a module, the SUPER_ADMIN's.
   | 'registryEntry'
@@ -77,6 +80,7 @@ export const TENANT_KINDS = [
   'report',
   'assignment',
   'ticket',
+  'thread',
 ] as const;
 export type TenantKind = (typeof TENANT_KINDS)[number];
 
@@ -115,6 +119,8 @@ export interface CompanySide {
   document: string;
   /** A report targeted at this side's society alone. */
   report: string;
+  /** A conversation thread of this side's society. */
+  thread: string;
   /** An accounting assignment of each statement family over this side's society alone. */
   statements: Record<StatementFamily, string>;
 }
@@ -174,7 +180,7 @@ export const CALLERS: ReadonlyArray<CallerSpec> = [
  * template folder belongs to a project, so only home (A) and otherProject (B) hold one: A's is seen by every group of
  * A, and is in scope for every caller of A, which the tags say without skipping any case.
  */
-const CONTENT_KINDS = ['document', 'shareLink', 'report', 'assignment', 'ticket'] as const;
+const CONTENT_KINDS = ['document', 'shareLink', 'report', 'assignment', 'ticket', 'thread'] as const;
 export const KINDS_PER_TAG: Record<Tag, readonly TenantKind[]> = {
   home: ['project', 'group', 'society', 'user', 'invitation', 'folderTemplate', ...CONTENT_KINDS],
   siblingSociety: ['society', 'user', 'invitation', ...CONTENT_KINDS],
@@ -473,7 +479,7 @@ async function companySide(
     'company module',
     call(modules.createModule, { ...as, body: { module_name: `Compartida ${side.mark}`, module_type: 'REPORT' } }),
   );
-  const [document, statements, , report] = await Promise.all([
+  const [document, statements, , report, thread] = await Promise.all([
     uploadSmall(
       superAdmin,
       { society: side.society, folder: folder.uuid },
@@ -506,8 +512,16 @@ async function companySide(
         },
       }),
     ).then((r) => r.uuid),
+    created(
+      'company thread',
+      call(messages.createThread, {
+        ...as,
+        params: { uuid: side.society },
+        body: { subject: `Compartida ${side.mark}`, body: `Conversación ${side.mark}` },
+      }),
+    ).then((t) => t.uuid),
   ]);
-  return { society: side.society, name: side.name, document, report, statements };
+  return { society: side.society, name: side.name, document, report, thread, statements };
 }
 
 /** A chart of accounts, then a ledger, imported into a society. */

@@ -13,6 +13,7 @@ import * as documents from '../../shared/contracts/documents';
 import * as external from '../../shared/contracts/external';
 import * as folders from '../../shared/contracts/folders';
 import * as groups from '../../shared/contracts/groups';
+import * as messages from '../../shared/contracts/messages';
 import * as modules from '../../shared/contracts/modules';
 import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
@@ -99,6 +100,8 @@ interface World {
   document: string;
   share: { uuid: string; token: string };
   ticket: string;
+  /** A thread of the society opened by its client user, answered by the firm (unread on both sides' counts). */
+  thread: string;
   invitation: string;
   notification: string;
 }
@@ -233,6 +236,18 @@ async function buildWorld(): Promise<World> {
       body: { subject: 'Respuestas', description: 'Consulta de prueba.' },
     }),
   ).uuid;
+  const thread = ok(
+    'thread',
+    await call(messages.createThread, {
+      token: tokens.USER_SOCIETY,
+      params: { uuid: society },
+      body: { subject: 'Respuestas', body: 'Consulta de prueba.' },
+    }),
+  ).uuid;
+  ok(
+    'thread answer',
+    await call(messages.postThreadMessage, { ...as, params: { uuid: thread }, body: { body: 'Respuesta.' } }),
+  );
   const invitation = ok(
     'invitation',
     await call(registration.generateInvitation, {
@@ -280,6 +295,7 @@ async function buildWorld(): Promise<World> {
     document,
     share: { uuid: share.uuid, token: share.token },
     ticket,
+    thread,
     invitation,
     notification,
   };
@@ -320,6 +336,7 @@ function idOf(kind: Kind): string {
     shareLink: w.share.uuid,
     notification: w.notification,
     ticket: w.ticket,
+    thread: w.thread,
     module: w.reportModule,
     report: w.report,
     assignment: w.assignments.balance8columns,
@@ -767,6 +784,19 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
     { as: 'USER_SOCIETY', body: { file_name: 'adjunto.pdf', file_size: PDF.length, content_type: 'application/pdf' } },
   ],
   askChatbot: async (c) => [{ as: 'USER_SOCIETY', body: bodyOf(c) }],
+  // A society's conversation, from both sides.
+  createThread: async (c) => [
+    { as: 'USER_SOCIETY', params: { uuid: w.society }, body: bodyOf(c) },
+    { as: 'GROUP_ADMIN', params: { uuid: w.society }, body: bodyOf(c) },
+  ],
+  postThreadMessage: async (c) => [
+    { as: 'USER_GROUP', params: { uuid: w.thread }, body: bodyOf(c) },
+    { as: 'PROJECT_ADMIN', params: { uuid: w.thread }, body: bodyOf(c) },
+  ],
+  markThreadRead: async () => [
+    { as: 'USER_SOCIETY', params: { uuid: w.thread } },
+    { as: 'PROJECT_ADMIN', params: { uuid: w.thread } },
+  ],
   createChatbotArticle: async (c) => [
     { as: 'PROJECT_ADMIN', query: { project: w.project }, body: bodyOf(c) },
     { as: 'SUPER_ADMIN', query: { project: w.project }, body: bodyOf(c) },

@@ -14,6 +14,7 @@ import * as documents from '../../shared/contracts/documents';
 import * as external from '../../shared/contracts/external';
 import * as folders from '../../shared/contracts/folders';
 import * as groups from '../../shared/contracts/groups';
+import * as messages from '../../shared/contracts/messages';
 import * as modules from '../../shared/contracts/modules';
 import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
@@ -177,6 +178,15 @@ const fresh: Partial<Record<Kind, () => Promise<string>>> = {
       await call(external.postSupportTicket, {
         token: (await signIn((await person()).email)).access,
         body: { subject: `Fallas ${mark}`, description: 'Consulta de la suite de fallas.' },
+      }),
+    ).uuid,
+  thread: async () =>
+    ok(
+      'thread',
+      await call(messages.createThread, {
+        token: world.sa,
+        params: { uuid: world.society },
+        body: { subject: `Fallas ${mark}`, body: 'Mensaje de la suite de fallas.' },
       }),
     ).uuid,
   module: async () => {

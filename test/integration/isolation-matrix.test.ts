@@ -388,6 +388,7 @@ const CONTENT_KINDS: readonly TenantKind[] = [
   'report',
   'assignment',
   'ticket',
+  'thread',
 ];
 /**
  * Callers for whom the home item is not their own to read: a ticket is read by its sender (the home USER_SOCIETY) and
@@ -628,13 +629,21 @@ describe('the shared world: a person and a company of firms A and B', () => {
       sideB.society,
       sideB.document,
       sideB.report,
+      sideB.thread,
       ...Object.values(sideB.statements),
       world.otherMark,
       // B's ledger is dated 2021, A's 2019 and 2020: a statement of that year shows B's figures.
       '"year":2021',
       '2021-',
     ];
-    companyA = [sideA.society, sideA.name, sideA.document, sideA.report, ...Object.values(sideA.statements)];
+    companyA = [
+      sideA.society,
+      sideA.name,
+      sideA.document,
+      sideA.report,
+      sideA.thread,
+      ...Object.values(sideA.statements),
+    ];
     const built = await call(societies.getSociety, { ...as, params: { uuid: sideA.society } });
     companyAsBuilt = companyFields(built.body);
     // Entities of A for the writes that name the person in a body, so the world's own keep their members.

@@ -32,6 +32,7 @@ export const sidebar = {
   accounting: 'Contabilidad',
   noAccounting: 'No tienes estados contables asignados',
   documents: 'Documentos',
+  messages: 'Mensajes',
   support: 'Soporte',
   userInfo: 'Mi perfil',
   adminPanel: 'Panel de administración',

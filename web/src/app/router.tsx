@@ -321,6 +321,17 @@ export const routes: RouteObject[] = [
                     Component: (await import('@/features/support/routes/my-tickets')).MyTicketsRoute,
                   }),
                 },
+                // A conversation per society: its threads, and a thread with its messages.
+                {
+                  path: 'messages',
+                  lazy: async () => ({
+                    Component: (await import('@/features/messages/routes/messages')).MessagesRoute,
+                  }),
+                },
+                {
+                  path: 'messages/thread/:uuid',
+                  lazy: async () => ({ Component: (await import('@/features/messages/routes/thread')).ThreadRoute }),
+                },
                 {
                   path: 'userinfo',
                   lazy: async () => ({

@@ -66,6 +66,7 @@ export function Sidebar({
           <NavItem key={link.key} to={link.to} icon="accounting" label={link.label} collapsed={collapsed} />
         ))}
       </NavGroup>
+      <NavItem to="/messages" icon="chat" label={es.sidebar.messages} collapsed={collapsed} />
       {showsDocuments(profile) ? (
         <NavItem to="/documents_user/root" icon="folder" label={es.sidebar.documents} collapsed={collapsed} />
       ) : null}

@@ -14,6 +14,7 @@ import {
 import { es } from '@shared/i18n/es';
 import { type RefObject, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { MessagesBadge } from '@/components/messages-badge';
 import { NotificationsMenu } from '@/components/notifications-menu';
 import { AppIcon } from '@/components/ui/icons';
 import { type SentTicket, TicketModal } from '@/components/ui/support-ticket/ticket-modal';
@@ -32,7 +33,7 @@ export interface DrawerControl {
 
 /**
  * The top bar of every signed-in screen (portal spec §2): the drawer button (below 768 px), logo to /home, 'Volver'
- * (not on /home), 'Ayuda', the notifications menu and the user menu.
+ * (not on /home), 'Ayuda', 'Mensajes' with its unread count, the notifications menu and the user menu.
  */
 export function TopBar({ profile: sessionProfile, drawer }: { profile: UserInfo | null; drawer: DrawerControl }) {
   const { site } = useBranding();
@@ -93,6 +94,7 @@ export function TopBar({ profile: sessionProfile, drawer }: { profile: UserInfo 
             setTicketOpen(true);
           }}
         />
+        <MessagesBadge />
         <NotificationsMenu />
         <Menu
           menuAlign="end"

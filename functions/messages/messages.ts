@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod/mini';
+import type { messageSchema, threadSchema } from '../../shared/contracts/messages';
+import type { Caller } from '../lib/auth/caller';
+import { config } from '../lib/config';
+import { auditWrite } from '../lib/data/audit';
+import type { GroupRecord } from '../lib/data/groups';
+import { batchGet } from '../lib/data/list-index';
+import {
+  appendMessage,
+  getThreadRecord,
+  type MessageRecord,
+  type Person,
+  putNewThread,
+  type Side,
+  ThreadMoved,
+  type ThreadRecord,
+} from '../lib/data/messages';
+import type { ProjectRecord } from '../lib/data/projects';
+import { getSociety, type SocietyRecord } from '../lib/data/societies';
+import { keys, nowIso } from '../lib/data/table';
+import { isAdmin } from '../lib/document-access';
+import { conflict, notFound } from '../lib/errors';
+import { societyInScope } from '../lib/scope';
+
+/**
+ * Who writes in a society's threads: admins within scope (the firm's side) and the society's client users
+ * (USER_SOCIETY of it, USER_GROUP of its group). Anyone else gets 404, as if the society or thread did not exist.
+ */
+type Place = Pick<SocietyRecord, 'uuid' | 'group_uuid' | 'project_uuid'>;
+
+export function takesPart(caller: Caller, place: Place): boolean {
+  if (isAdmin(caller)) return societyInScope(caller, place);
+  if (caller.role === 'USER_GROUP') return caller.user.group_uuids.includes(place.group_uuid);
+  if (caller.role === 'USER_SOCIETY') return caller.user.society_uuids.includes(place.uuid);
+  return false;
+}
+
+export const sideOf = (caller: Caller): Side => (isAdmin(caller) ? 'FIRM' : 'CLIENT');
+const personOf = (caller: Caller): Person => ({
+  uuid: caller.user.uuid,
+  first_name: caller.user.first_name,
+  last_name: caller.user.last_name,
+});
+
+/** The society with its group and project (one batch), if the caller takes part in its conversation; else 404. */
+export async function requireSocietyPlace(caller: Caller, uuid: string): Promise<SocietyRecord> {
+  const society = await getSociety(uuid);
+  if (!society || !takesPart(caller, society)) throw notFound();
+  return society;
+}
+
+/**
+ * Who is told of a message: the society's client users, its group's admins and users, its project's admins and the
+ * staff who wrote in the thread, but not its author; at most MAX_RECIPIENTS (one transaction).
+ */
+async function recipientsOf(place: Place, thread: ThreadRecord | undefined, author: string): Promise<string[]> {
+  const society = keys.society(place.uuid);
+  const group = keys.group(place.group_uuid);
+  const project = keys.project(place.project_uuid);
+  const found = await batchGet([society, group, project]);
+  const at = (k: { pk: string; sk: string }) => found.get(`${k.pk}|${k.sk}`);
+  const s = at(society) as Partial<SocietyRecord> | undefined;
+  const g = at(group) as Partial<GroupRecord> | undefined;
+  const p = at(project) as Partial<ProjectRecord> | undefined;
+  const everyone = [
+    ...(s?.user ?? []),
+    ...(g?.user ?? []),
+    ...(thread?.participants ?? []),
+    ...(g?.admin ?? []),
+    ...(p?.admin ?? []),
+  ];
+  return [...new Set(everyone)].filter((user) => user !== author);
+}
+
+const EXCERPT = 140;
+const excerpt = (body: string) => (body.length > EXCERPT ? `${body.slice(0, EXCERPT - 1)}…` : body);
+
+export type ThreadView = z.output<typeof threadSchema>;
+export type MessageView = z.output<typeof messageSchema>;
+
+export const threadView = (t: ThreadRecord, unread: number): ThreadView => ({
+  uuid: t.uuid,
+  society: t.society_uuid,
+  subject: t.subject,
+  created: t.created,
+  updated: t.updated,
+  created_by: t.created_by,
+  message_count: t.message_count,
+  last: t.last,
+  unread,
+});
+
+export const messageView = (m: MessageRecord): MessageView => ({
+  uuid: m.uuid,
+  thread: m.thread,
+  created: m.created,
+  side: m.side,
+  author: m.author,
+  body: m.body,
+});
+
+/** A thread the caller takes part in (through its society); else 404, whether or not it exists. */
+export async function requireThread(caller: Caller, uuid: string): Promise<ThreadRecord> {
+  const thread = await getThreadRecord(uuid);
+  const place = thread && {
+    uuid: thread.society_uuid,
+    group_uuid: thread.group_uuid,
+    project_uuid: thread.project_uuid,
+  };
+  if (!thread || !place || !takesPart(caller, place)) throw notFound();
+  return thread;
+}
+
+const newMessage = (caller: Caller, thread: string, body: string): MessageRecord => ({
+  uuid: randomUUID(),
+  thread,
+  created: nowIso(),
+  side: sideOf(caller),
+  author: personOf(caller),
+  body,
+});
+
+/** Staff who write join the thread's participants (clients are told through their memberships). */
+const withParticipant = (participants: string[], caller: Caller) =>
+  sideOf(caller) === 'FIRM' && !participants.includes(caller.user.uuid)
+    ? [...participants, caller.user.uuid]
+    : participants;
+
+export async function createThread(
+  caller: Caller,
+  societyUuid: string,
+  input: { subject: string; body: string },
+): Promise<ThreadView> {
+  const place = await requireSocietyPlace(caller, societyUuid);
+  const uuid = randomUUID();
+  const first = newMessage(caller, uuid, input.body);
+  const thread: ThreadRecord = {
+    uuid,
+    society_uuid: place.uuid,
+    group_uuid: place.group_uuid,
+    project_uuid: place.project_uuid,
+    subject: input.subject,
+    created: first.created,
+    created_by: first.author,
+    updated: first.created,
+    message_count: 1,
+    last: { excerpt: excerpt(first.body), side: first.side, author: first.author },
+    participants: withParticipant([], caller),
+    version: 1,
+  };
+  const recipients = await recipientsOf(place, thread, caller.user.uuid);
+  const audit = auditWrite(
+    config.tableName,
+    caller,
+    'CREATE',
+    { type: 'thread', uuid },
+    {
+      society: [null, place.uuid],
+      subject: [null, input.subject],
+    },
+  );
+  await putNewThread(thread, first, recipients, [audit]);
+  return threadView(thread, 0);
+}
+
+/** A message in a thread; a concurrent message moves the thread, and this one is written after it (a few tries). */
+export async function postMessage(caller: Caller, uuid: string, body: string): Promise<MessageView> {
+  for (let attempt = 0; ; attempt += 1) {
+    const before = await requireThread(caller, uuid);
+    const message = newMessage(caller, uuid, body);
+    // Keys order by time: a message never sorts before the one it answers, even with a clock behind.
+    if (message.created <= before.updated) message.created = new Date(Date.parse(before.updated) + 1).toISOString();
+    const after: ThreadRecord = {
+      ...before,
+      updated: message.created,
+      message_count: before.message_count + 1,
+      last: { excerpt: excerpt(body), side: message.side, author: message.author },
+      participants: withParticipant(before.participants, caller),
+      version: before.version + 1,
+    };
+    const place = { uuid: before.society_uuid, group_uuid: before.group_uuid, project_uuid: before.project_uuid };
+    const recipients = await recipientsOf(place, before, caller.user.uuid);
+    try {
+      await appendMessage(before, after, message, recipients);
+      return messageView(message);
+    } catch (error) {
+      if (!(error instanceof ThreadMoved)) throw error;
+      if (attempt >= 4) throw conflict('DATA_CONFLICT');
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import * as z from 'zod/mini';
+import { ROLES } from '../roles';
+import { defineContract } from './define';
+import { okSchema, text, uuidSchema } from './fields';
+
+/**
+ * A conversation per society ('Mensajes'): the firm's staff who reach the society (admins in scope) and its client
+ * users (USER_SOCIETY of it, USER_GROUP of its group) write in threads of that society. Lists are cursor-paged, newest
+ * activity first, so a page costs the same whatever the number of threads or messages.
+ */
+export const MESSAGE_SUBJECT_MAX = 200;
+export const MESSAGE_BODY_MAX = 4000;
+export const THREAD_PAGE_MAX = 50;
+export const MESSAGE_PAGE_MAX = 100;
+
+/** Which side of the firm–client conversation wrote a message. */
+export const MESSAGE_SIDES = ['FIRM', 'CLIENT'] as const;
+
+/** An opaque position in a list, handed back as `next`; bounded so a forged one cannot be large. */
+const cursorSchema = z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(600)));
+const pageLimit = (max: number, byDefault: number) =>
+  z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(max)), byDefault);
+
+const personSchema = z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string() });
+
+export const messageSchema = z.object({
+  uuid: z.string(),
+  thread: z.string(),
+  created: z.string(),
+  side: z.enum(MESSAGE_SIDES),
+  author: personSchema,
+  body: z.string(),
+});
+
+export const threadSchema = z.object({
+  uuid: z.string(),
+  society: z.string(),
+  subject: z.string(),
+  created: z.string(),
+  /** The last message's time. */
+  updated: z.string(),
+  created_by: personSchema,
+  message_count: z.number().check(z.int()),
+  /** The last message, shortened, for the list. */
+  last: z.object({ excerpt: z.string(), side: z.enum(MESSAGE_SIDES), author: personSchema }),
+  /** Messages of this thread the caller has not read yet. */
+  unread: z.number().check(z.int()),
+});
+
+/** Who has read the thread up to when: one marker per participant, for 'Leído por'. */
+export const receiptSchema = z.object({
+  user: personSchema,
+  side: z.enum(MESSAGE_SIDES),
+  read_at: z.string(),
+  /** The time of the last message this participant had seen. */
+  upto: z.string(),
+});
+
+const societyParams = z.object({ uuid: uuidSchema });
+const threadParams = z.object({ uuid: uuidSchema });
+
+export const messageBodySchema = z.object({ body: text(MESSAGE_BODY_MAX) });
+export const threadCreateSchema = z.object({ subject: text(MESSAGE_SUBJECT_MAX), body: text(MESSAGE_BODY_MAX) });
+
+export const listSocietyThreads = defineContract({
+  id: 'listSocietyThreads',
+  method: 'GET',
+  path: 'api/v1/messages/society/{uuid}/threads/',
+  access: ROLES,
+  handler: 'messages/list-society-threads',
+  summary: "A society's threads, newest activity first, with the caller's unread count per thread (cursor paged)",
+  params: societyParams,
+  query: z.object({ limit: pageLimit(THREAD_PAGE_MAX, 20), cursor: cursorSchema }),
+  response: z.object({ results: z.array(threadSchema), next: z.nullable(z.string()) }),
+});
+
+export const createThread = defineContract({
+  id: 'createThread',
+  method: 'POST',
+  path: 'api/v1/messages/society/{uuid}/threads/',
+  access: ROLES,
+  handler: 'messages/create-thread',
+  summary: 'Opens a thread in a society with its subject and first message (audited)',
+  params: societyParams,
+  body: threadCreateSchema,
+  response: threadSchema,
+  successStatus: 201,
+});
+
+export const getThread = defineContract({
+  id: 'getThread',
+  method: 'GET',
+  path: 'api/v1/messages/thread/{uuid}/',
+  access: ROLES,
+  handler: 'messages/get-thread',
+  summary: "A thread, a page of its messages (newest first, cursor paged) and its participants' read markers",
+  params: threadParams,
+  query: z.object({ limit: pageLimit(MESSAGE_PAGE_MAX, 30), cursor: cursorSchema }),
+  response: z.object({
+    thread: threadSchema,
+    messages: z.array(messageSchema),
+    next: z.nullable(z.string()),
+    receipts: z.array(receiptSchema),
+  }),
+});
+
+export const postThreadMessage = defineContract({
+  id: 'postThreadMessage',
+  method: 'POST',
+  path: 'api/v1/messages/thread/{uuid}/',
+  access: ROLES,
+  handler: 'messages/post-thread-message',
+  summary: "A message in a thread; every other participant's unread count moves in the same transaction",
+  params: threadParams,
+  body: messageBodySchema,
+  response: messageSchema,
+  successStatus: 201,
+});
+
+export const markThreadRead = defineContract({
+  id: 'markThreadRead',
+  method: 'POST',
+  path: 'api/v1/messages/thread/{uuid}/read/',
+  access: ROLES,
+  handler: 'messages/mark-thread-read',
+  summary: 'Marks the thread read by the caller up to its last message (its read marker; its unread count cleared)',
+  params: threadParams,
+  response: okSchema,
+});
+
+export const getMessagesUnread = defineContract({
+  id: 'getMessagesUnread',
+  method: 'GET',
+  path: 'api/v1/messages/unread/',
+  access: ROLES,
+  handler: 'messages/get-messages-unread',
+  summary: "The caller's unread messages across its societies (the top bar's badge), and per society",
+  response: z.object({
+    unread: z.number().check(z.int()),
+    threads: z.number().check(z.int()),
+    societies: z.array(z.object({ society: z.string(), unread: z.number().check(z.int()) })),
+  }),
+});

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import * as groups from '../../shared/contracts/groups';
+import * as societies from '../../shared/contracts/societies';
+import { expectFitsAndAccessible } from '../helpers/a11y';
+import { call, ok, signIn } from '../helpers/api';
+import { clickNav, landed, launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
+import { createTestUser } from '../helpers/db';
+import { unique } from '../helpers/fresh';
+import { societyBody } from '../helpers/societies';
+
+/**
+ * 'Mensajes' by clicking, at 1366 and 375 px: a firm's group admin goes from /home to Mensajes and opens a thread in
+ * its client's society; the client user sees the unread count in the top bar, follows it to the thread, which clears
+ * the count, and answers; the admin sees its own count, reads the answer and the count clears. Every screen fits and
+ * is axe clean.
+ */
+const { webUrl, demo } = inject('portal');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * In the demo firm whose portal the browser opens: a group of its own, with a group admin of its own (the firm's
+ * project admin is told of every society's messages, other files' too), and a society with one client user.
+ */
+async function firm() {
+  const sa = (await signIn((await createTestUser('SUPER_ADMIN')).email)).access;
+  const project = demo.projects.andes;
+  const [admin, client] = await Promise.all([
+    createTestUser('GROUP_ADMIN', [project]),
+    createTestUser('USER_SOCIETY', [project]),
+  ]);
+  const group = ok(
+    'group',
+    await call(groups.createGroup, {
+      token: sa,
+      body: { group_name: `Grupo ${unique()}`, group_description: 'Mensajes', project, admin: [admin.uuid], user: [] },
+    }),
+  ).uuid;
+  const name = `Sociedad Mensajes ${unique()} SpA`;
+  ok(
+    'society',
+    await call(societies.createSociety, {
+      token: sa,
+      body: societyBody(group, { society_business_name: name, user: [client.uuid] }),
+    }),
+  );
+  return { admin, client, name };
+}
+
+/** The top bar's count: shown with the number, or absent once everything is read. */
+const badge = (page: Page) => page.getByTestId('messages-count');
+
+describe.concurrent('a firm and its client exchange messages', () => {
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 375, height: 740 },
+  ]) {
+    test(`at ${viewport.width} px`, { timeout: 90_000 }, async () => {
+      const { admin, client, name } = await firm();
+      const subject = `Libro de compras ${randomUUID().slice(0, 8)}`;
+      const asFirm = await newPage(browser, { viewport });
+      const asClient = await newPage(browser, { viewport });
+      try {
+        // The admin, from /home: Mensajes, its client's society, a new conversation.
+        await signInWithCookies(asFirm.context, webUrl, admin.email);
+        const firmPage = asFirm.page;
+        await firmPage.goto(`${webUrl}/home`);
+        await landed(firmPage);
+        await clickNav(firmPage, 'Mensajes');
+        await firmPage.waitForURL(`${webUrl}/messages`);
+        await firmPage.getByText('Aún no hay conversaciones en esta sociedad.', { exact: false }).waitFor();
+        expect(await firmPage.getByLabel('Sociedad', { exact: true }).locator('option:checked').textContent()).toBe(
+          name,
+        );
+        await expectFitsAndAccessible(firmPage, `messages-empty-${viewport.width}`);
+        await firmPage.getByLabel('Asunto').fill(subject);
+        await firmPage.getByLabel('Mensaje', { exact: true }).fill('¿Nos envías el libro de compras de marzo?');
+        await firmPage.getByRole('button', { name: 'Iniciar conversación' }).click();
+        await firmPage.getByRole('heading', { name: subject }).waitFor();
+        await firmPage.getByText('¿Nos envías el libro de compras de marzo?').waitFor();
+        await expectFitsAndAccessible(firmPage, `messages-thread-firm-${viewport.width}`);
+
+        // The client: the count in the top bar on /home, then the thread, which clears it; an answer.
+        await signInWithCookies(asClient.context, webUrl, client.email);
+        const page = asClient.page;
+        await page.goto(`${webUrl}/home`);
+        await landed(page);
+        await expect.poll(() => badge(page).textContent()).toBe('1');
+        await expectFitsAndAccessible(page, `messages-home-badge-${viewport.width}`);
+        await page.getByRole('link', { name: 'Mensajes: 1 sin leer' }).click();
+        await page.waitForURL(`${webUrl}/messages`);
+        const row = page.getByTestId('message-thread').filter({ hasText: subject });
+        await row.getByText('1 mensaje sin leer').waitFor();
+        await expectFitsAndAccessible(page, `messages-list-client-${viewport.width}`);
+        await row.getByRole('link', { name: subject }).click();
+        await page.getByText('¿Nos envías el libro de compras de marzo?').waitFor();
+        await badge(page).waitFor({ state: 'detached' });
+        await page.getByLabel('Tu respuesta').fill('Sí, te lo subo hoy.');
+        await page.getByRole('button', { name: 'Enviar' }).click();
+        await page.getByText('Tu mensaje fue enviado.').waitFor();
+        await page.getByTestId('thread-message').filter({ hasText: 'Sí, te lo subo hoy.' }).waitFor();
+        await expectFitsAndAccessible(page, `messages-thread-client-${viewport.width}`);
+
+        // The admin's count shows the answer; reading the thread clears it, and the client's marker shows.
+        await firmPage.goto(`${webUrl}/home`);
+        await landed(firmPage);
+        await expect.poll(() => badge(firmPage).textContent()).toBe('1');
+        await firmPage.getByRole('link', { name: 'Mensajes: 1 sin leer' }).click();
+        await firmPage.getByTestId('message-thread').filter({ hasText: subject }).getByRole('link').click();
+        await firmPage.getByText('Sí, te lo subo hoy.').waitFor();
+        await badge(firmPage).waitFor({ state: 'detached' });
+        await firmPage
+          .getByTestId('thread-receipts')
+          .getByText(/^Leído por: /)
+          .waitFor();
+        const sides = await firmPage
+          .getByTestId('thread-message')
+          .evaluateAll((cards) => cards.map((c) => c.className.includes('messages-message--firm')));
+        expect(sides).toEqual([true, false]);
+        await expectFitsAndAccessible(firmPage, `messages-thread-read-${viewport.width}`);
+      } finally {
+        await asClient.context.close();
+        await asFirm.context.close();
+      }
+    });
+  }
+});

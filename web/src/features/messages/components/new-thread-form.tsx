@@ -1,0 +1,86 @@
+import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, threadCreateSchema } from '@shared/contracts/messages';
+import { es } from '@shared/i18n/es';
+import { useStore } from '@tanstack/react-form';
+import { ServerErrors } from '@/components/admin/server-errors';
+import { useAppForm } from '@/components/form/app-form';
+import { contractRules, messages } from '@/components/form/contract-rules';
+import { useCreateThread } from '@/features/messages/api/create-thread';
+
+const t = es.conversations;
+
+interface NewThread {
+  subject: string;
+  body: string;
+}
+const RULES = contractRules<NewThread>([threadCreateSchema], { subject: messages.text, body: messages.text }, (v) => v);
+const EMPTY: NewThread = { subject: '', body: '' };
+
+/** 'Nueva conversación': a subject and a first message in the chosen society. */
+export function NewThreadForm({ society, onCreated }: { society: string; onCreated: (thread: string) => void }) {
+  const create = useCreateThread();
+  const form = useAppForm({
+    defaultValues: EMPTY,
+    validators: { onChange: RULES },
+    onSubmit: ({ value }) =>
+      create.mutate(
+        { society, ...value },
+        {
+          onSuccess: (thread) => {
+            form.reset();
+            onCreated(thread.uuid);
+          },
+        },
+      ),
+  });
+  const values = useStore(form.store, (state) => state.values);
+  const canSend = RULES.passes(values) && !create.isPending;
+  return (
+    <Card variation="outlined">
+      <Flex
+        as="form"
+        direction="column"
+        gap="small"
+        aria-labelledby="new-thread-heading"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (canSend) void form.handleSubmit();
+        }}
+      >
+        <Heading level={2} id="new-thread-heading">
+          {t.newThread}
+        </Heading>
+        <form.AppField name="subject">
+          {(field) => <field.TextField label={t.subject} maxLength={MESSAGE_SUBJECT_MAX} />}
+        </form.AppField>
+        <form.AppField name="body">
+          {(field) => (
+            <field.TextAreaField
+              label={t.message}
+              rows={4}
+              maxLength={MESSAGE_BODY_MAX}
+              descriptiveText={t.messageHint(MESSAGE_BODY_MAX)}
+            />
+          )}
+        </form.AppField>
+        <Flex gap="small" alignItems="center" wrap="wrap">
+          <Button
+            type="submit"
+            variation="primary"
+            isDisabled={!canSend}
+            isLoading={create.isPending}
+            loadingText={t.sending}
+          >
+            {t.start}
+          </Button>
+          {create.isSuccess ? (
+            <Text as="span" role="status" color="font.success">
+              {t.started}
+            </Text>
+          ) : null}
+        </Flex>
+        <ServerErrors error={create.error} />
+      </Flex>
+    </Card>
+  );
+}
