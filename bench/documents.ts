@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_PASSWORD } from '../local/demo-accounts';
 import { startPortal } from '../local/portal';
-import { countDynamoCalls, putEntries, putItems, superAdminToken } from './harness';
+import { countDynamoCalls, demoToken, putEntries, putItems, superAdminToken } from './harness';
 import { median } from './stats';
 
 export const title =
@@ -129,14 +128,4 @@ export async function run(): Promise<void> {
   } finally {
     await portal.stop();
   }
-}
-
-/** A demo account's access token from the bench's own portal. */
-async function demoToken(apiUrl: string, email: string): Promise<string> {
-  const answer = await fetch(`${apiUrl}/api/v1/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  return ((await answer.json()) as { access: string }).access;
 }

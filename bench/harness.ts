@@ -1,7 +1,7 @@
 import type { DynamoClient } from '../functions/lib/aws/dynamo-client';
 import { BatchWriteCommand, UpdateCommand } from '../functions/lib/aws/dynamo-commands';
 import type { TxWrite } from '../functions/lib/data/tx-write';
-import { DEMO_PASSWORD } from '../local/demo-accounts';
+import { DEMO_PASSWORD, DEMO_TRUSTED_DEVICE } from '../local/demo-accounts';
 
 /**
  * Counts every DynamoDB call the client sends from now on (the benches print calls per request beside its time).
@@ -15,15 +15,26 @@ export function countDynamoCalls(client: DynamoClient): () => number {
   return () => calls;
 }
 
-/** The demo SUPER_ADMIN's access token from the bench's own portal. */
-export async function superAdminToken(apiUrl: string): Promise<string> {
+/**
+ * A demo account's access token from the bench's own portal. The demo SUPER_ADMIN has a second factor: the demo's
+ * trusted device (what the seed enrolled) skips its code, as the tests' sign-in does. `headers` adds e.g. a viewer
+ * address. A refused sign-in throws with its answer, rather than a bench measuring refusals.
+ */
+export async function demoToken(apiUrl: string, email: string, headers: Record<string, string> = {}): Promise<string> {
   const answer = await fetch(`${apiUrl}/api/v1/token/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'superadmin@demo.cl', password: DEMO_PASSWORD }),
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD, trusted_device: DEMO_TRUSTED_DEVICE }),
   });
-  return ((await answer.json()) as { access: string }).access;
+  const body = (await answer.json().catch(() => ({}))) as { access?: string };
+  if (answer.status !== 200 || !body.access) {
+    throw new Error(`sign-in of ${email}: ${answer.status} ${JSON.stringify(body)}`);
+  }
+  return body.access;
 }
+
+/** The demo SUPER_ADMIN's access token from the bench's own portal. */
+export const superAdminToken = (apiUrl: string) => demoToken(apiUrl, 'superadmin@demo.cl');
 
 /** Items put by BatchWrite, 25 a request and eight requests at a time, each until nothing is left unprocessed. */
 export async function putItems(dynamo: DynamoClient, table: string, items: Array<Record<string, unknown>>) {

@@ -2,9 +2,10 @@ import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { GetCommand } from '../functions/lib/aws/dynamo-commands';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../local/demo-accounts';
+import { DEMO_ACCOUNTS } from '../local/demo-accounts';
 import { FAULT_PLAN_HEADER, FAULTS_INJECTED_HEADER, formatPlan } from '../local/faults';
 import { startPortal } from '../local/portal';
+import { demoToken } from './harness';
 
 export const title =
   'load (50 and 200 signed-in users across roles, a realistic mix) and soak (BENCH_SOAK_MINUTES under faults at a low rate)';
@@ -138,18 +139,10 @@ export async function run(): Promise<void> {
       return { path: 'api/v1/documents/document/', init: { method: 'POST', body: form }, upload: true };
     };
 
-    const signIn = async (email: string) => {
-      const answer = await fetch(`${portal.apiUrl}/api/v1/token/`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-portal-viewer-ip': `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-        },
-        body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    const signIn = (email: string) =>
+      demoToken(portal.apiUrl, email, {
+        'x-portal-viewer-ip': `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
       });
-      if (answer.status !== 200) throw new Error(`sign-in of ${email}: ${answer.status} ${await answer.text()}`);
-      return ((await answer.json()) as { access: string }).access;
-    };
     /** One session per virtual user, the roles in turn (the demo accounts the seed made, one per role). */
     const sessions = async (count: number): Promise<Session[]> => {
       const made: Session[] = [];

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_PASSWORD } from '../local/demo-accounts';
 import { startPortal } from '../local/portal';
-import { countDynamoCalls, putItems } from './harness';
+import { countDynamoCalls, demoToken, putItems } from './harness';
 import { median } from './stats';
 
 export const title =
@@ -115,13 +114,3 @@ export async function run(): Promise<void> {
 
 const get = (apiUrl: string, path: string, token: string) =>
   fetch(`${apiUrl}/${path}`, { headers: { authorization: `Bearer ${token}` } });
-
-/** A demo account's access token from the bench's own portal. */
-async function demoToken(apiUrl: string, email: string): Promise<string> {
-  const answer = await fetch(`${apiUrl}/api/v1/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  return ((await answer.json()) as { access: string }).access;
-}
