@@ -21,3 +21,21 @@ export function formatWait(totalSeconds: number): string {
     ? plural(hours, 'hora', 'horas')
     : `${plural(hours, 'hora', 'horas')} y ${plural(rest, 'minuto', 'minutos')}`;
 }
+
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
+
+/** A month's name as the portal writes it in running text: 9 → 'septiembre' ('' outside 1–12). */
+export const monthName = (month: number) => MONTHS[month - 1] ?? '';

@@ -2,6 +2,7 @@
  * The Chilean tax calendar's rules and holidays for one year, as data. The committed values (committed.ts) hold until
  * the SUPER_ADMIN saves a year of its own (PUT api/v1/tax-calendar/rules/{year}/), which then replaces them whole.
  */
+import { monthName } from '../i18n/format';
 
 /** A day as YYYY-MM-DD (the calendar's days are Chilean civil days, no time zone). */
 export type Day = string;
@@ -97,21 +98,7 @@ export interface SocietyTaxSettings {
  */
 export const DEFAULT_SETTINGS: SocietyTaxSettings = { f29_online: true, f50: false, declarations: [] };
 
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-export const monthName = (month: number) => MONTHS[month - 1] ?? '';
+export { monthName };
 
 /**
  * The obligations whose deadline falls in the rules' year (the calendar of a year, as the SII publishes it, is by the

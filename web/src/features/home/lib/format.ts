@@ -1,5 +1,6 @@
 import type { IndicatorCodeName } from '@shared/contracts/indicators';
 import { MONTHLY_INDICATORS } from '@shared/contracts/indicators';
+import { monthName } from '@shared/i18n/format';
 
 /** Chilean formats (es-CL): '$934,54', '$33.139,50', '$58.248', '1,2 %'. */
 const DECIMALS: Record<IndicatorCodeName, number> = { dolar: 2, uf: 2, euro: 2, utm: 0, ipc: 1 };
@@ -12,25 +13,10 @@ export function formatIndicatorValue(code: IndicatorCodeName, value: number): st
   return code === 'ipc' ? `${number} %` : `$${number}`;
 }
 
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-
 /** The date a value holds for: '04-07-2022' for daily indicators, 'mayo 2022' for monthly ones (UTM, IPC). */
 export function formatIndicatorDay(code: IndicatorCodeName, day: string): string {
   const [year, month, date] = day.split('-');
-  if (MONTHLY_INDICATORS.includes(code)) return `${MONTHS[Number(month) - 1]} ${year}`;
+  if (MONTHLY_INDICATORS.includes(code)) return `${monthName(Number(month))} ${year}`;
   return `${date}-${month}-${year}`;
 }
 
