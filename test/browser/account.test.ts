@@ -288,12 +288,14 @@ describe('password recovery and change', () => {
       // change ends every session, this one too, and the login page says to sign in again.
       await page.getByRole('link', { name: 'Cambiar contraseña' }).click();
       await page.waitForURL(`${webUrl}/changePassword`);
-      await page.getByLabel('Contraseña actual').fill('Otra.Clave1');
+      // The profile's passkey card asks 'Tu contraseña actual' too: the form is filled once its page shows.
+      await page.getByRole('heading', { name: 'Cambiar contraseña' }).waitFor();
+      await page.getByLabel('Contraseña actual', { exact: true }).fill('Otra.Clave1');
       await page.getByLabel('Nueva contraseña').fill(CHANGED_PASSWORD);
       await page.getByLabel('Confirmar contraseña').fill(CHANGED_PASSWORD);
       await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
       await page.getByText('La contraseña actual no es correcta.').waitFor();
-      await page.getByLabel('Contraseña actual').fill(RESET_PASSWORD);
+      await page.getByLabel('Contraseña actual', { exact: true }).fill(RESET_PASSWORD);
       await page.getByLabel('Nueva contraseña').fill(RESET_PASSWORD);
       await page.getByLabel('Confirmar contraseña').fill(RESET_PASSWORD);
       await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
