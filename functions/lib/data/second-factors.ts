@@ -136,21 +136,30 @@ export async function activateFactor(
 }
 
 /**
- * Accepts a code's time step once: only a step later than the last accepted one is taken (a replayed code, or an
- * older one, is refused even inside its window). Atomic, so two requests with one code do not both pass.
+ * One conditional update of the user's active factor, applied once: it marks the item with a fresh `last_hit`, so a
+ * condition failing on the client's retry of an update that did land is told apart (read back) from a real refusal.
  */
-export async function acceptStep(userUuid: string, factorId: string, step: number): Promise<boolean> {
+async function updateActiveFactorOnce(
+  userUuid: string,
+  factorId: string,
+  change: {
+    set?: string;
+    remove?: string;
+    condition: string;
+    names?: Record<string, string>;
+    values?: Record<string, unknown>;
+  },
+): Promise<boolean> {
   const hit = randomUUID();
   try {
     await dynamo.send(
       new UpdateCommand({
         TableName: config.tableName,
         Key: factorKey(userUuid),
-        UpdateExpression: 'SET last_step = :step, last_hit = :hit',
-        ConditionExpression:
-          'factor_id = :id AND #status = :active AND (attribute_not_exists(last_step) OR last_step < :step)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':step': step, ':id': factorId, ':active': 'ACTIVE', ':hit': hit },
+        UpdateExpression: `${change.remove ? `REMOVE ${change.remove} ` : ''}SET ${[change.set, 'last_hit = :hit'].filter(Boolean).join(', ')}`,
+        ConditionExpression: `factor_id = :id AND #status = :active AND ${change.condition}`,
+        ExpressionAttributeNames: { '#status': 'status', ...change.names },
+        ExpressionAttributeValues: { ':id': factorId, ':active': 'ACTIVE', ':hit': hit, ...change.values },
       }),
     );
     return true;
@@ -164,30 +173,24 @@ export async function acceptStep(userUuid: string, factorId: string, step: numbe
   }
 }
 
+/**
+ * Accepts a code's time step once: only a step later than the last accepted one is taken (a replayed code, or an
+ * older one, is refused even inside its window). Atomic, so two requests with one code do not both pass.
+ */
+export const acceptStep = (userUuid: string, factorId: string, step: number): Promise<boolean> =>
+  updateActiveFactorOnce(userUuid, factorId, {
+    set: 'last_step = :step',
+    condition: '(attribute_not_exists(last_step) OR last_step < :step)',
+    values: { ':step': step },
+  });
+
 /** Spends one recovery code (by its keyed hash): true once, false for an unknown or used one. */
-export async function spendRecoveryCode(userUuid: string, factorId: string, hash: string): Promise<boolean> {
-  const hit = randomUUID();
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: factorKey(userUuid),
-        UpdateExpression: 'REMOVE recovery_codes.#code SET last_hit = :hit',
-        ConditionExpression: 'factor_id = :id AND #status = :active AND attribute_exists(recovery_codes.#code)',
-        ExpressionAttributeNames: { '#status': 'status', '#code': hash },
-        ExpressionAttributeValues: { ':id': factorId, ':active': 'ACTIVE', ':hit': hit },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    if (!onRetry(error)) return false;
-    const { Item } = await dynamo.send(
-      new GetCommand({ TableName: config.tableName, Key: factorKey(userUuid), ConsistentRead: true }),
-    );
-    return Item?.last_hit === hit;
-  }
-}
+export const spendRecoveryCode = (userUuid: string, factorId: string, hash: string): Promise<boolean> =>
+  updateActiveFactorOnce(userUuid, factorId, {
+    remove: 'recovery_codes.#code',
+    condition: 'attribute_exists(recovery_codes.#code)',
+    names: { '#code': hash },
+  });
 
 /** A higher admin's reset: the factor goes, and with its factor_id every trusted device given under it. */
 export const secondFactorDeletion = (userUuid: string): TxWrite => deleteKey(factorKey(userUuid));
