@@ -285,6 +285,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // users
   listUsers: { ...READ, assets: ['GetObject'] },
   getUser: { ...READ, assets: ['GetObject'] },
+  // The user's session log: one Query of its partition (scope checked in code, as getUser's).
+  listUserSignIns: READ,
   searchUsers: { ...READ, assets: ['GetObject'] },
   // An e-mail change waits for its link (confirmEmailChange moves the login), so the edit touches no identity.
   patchUser: { ...ADMIN_WRITE, assets: ['GetObject'], mail: true },

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ROLES } from '../roles';
+import { SESSION_ACTIONS } from '../session-log';
 import { defineContract } from './define';
 import {
   boolish,
@@ -148,6 +149,40 @@ export const getUser = defineContract({
       }),
     ),
   }),
+});
+
+/** A sign-in history page holds at most this many events. */
+export const SIGN_IN_PAGE_MAX = 50;
+
+export const signInEventSchema = z.object({
+  at: z.string(),
+  /** LOGIN, LOGIN_REFUSED, and the account's other security events (logout, password change, passkeys). */
+  action: z.enum(SESSION_ACTIONS),
+  /** The way in (shared/second-factor.ts SignInMethod): PASSWORD, PASSWORD_TOTP, MICROSOFT, PASSKEY… */
+  method: z.optional(z.string()),
+  /** Why a sign-in was refused (WRONG_PASSWORD, USER_DISABLED…). */
+  reason: z.optional(z.string()),
+  source_ip: z.string(),
+  user_agent: z.optional(z.string()),
+});
+
+export const listUserSignIns = defineContract({
+  id: 'listUserSignIns',
+  method: 'GET',
+  path: 'api/v1/users/user/{uuid}/sign-ins/',
+  access: ROLES,
+  handler: 'users/list-user-sign-ins',
+  summary:
+    "A user's session log (sign-ins with their way in, refusals with their reason, logouts, password and passkey " +
+    "changes), newest first, cursor paged: the user's own, " +
+    'or one an admin sees in its detail (404 otherwise)',
+  params: uuidParams,
+  query: z.object({
+    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(SIGN_IN_PAGE_MAX)), 20),
+    // An opaque position handed back as `next`; bounded so a forged one cannot be large.
+    cursor: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(600))),
+  }),
+  response: z.object({ results: z.array(signInEventSchema), next: z.nullable(z.string()) }),
 });
 
 // Built in a pure IIFE: a function whose contracts never read it leaves it (and the phone parser) out of its bundle.

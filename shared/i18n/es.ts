@@ -25,6 +25,7 @@ import {
 import { secondFactor } from './es/second-factor';
 import { detailPdf, mail } from './es/server';
 import { adminMenu, healthStatus, home, pages, session, sidebar, topBar } from './es/shell';
+import { signInHistory } from './es/sign-in-history';
 import { industriesAdmin, societiesAdmin } from './es/societies';
 import { chatbot, support, supportMails } from './es/support';
 import { taxCalendar } from './es/tax-calendar';
@@ -45,6 +46,8 @@ export const es = {
   login,
   secondFactor,
   microsoftSignIn,
+  // The sign-in history (admin's user detail, 'Mi perfil').
+  signInHistory,
   session,
   topBar,
   sidebar,

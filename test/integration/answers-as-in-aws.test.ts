@@ -588,6 +588,11 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
     { as: 'USER_SOCIETY', body: bodyOf(c) },
     { as: 'SUPER_ADMIN', body: bodyOf(c) },
   ],
+  // The sign-in history: each role reads its own (its sign-in is in it), an admin a user of its detail.
+  listUserSignIns: async () => [
+    ...ROLES.map((as): Invocation => ({ as, params: { uuid: w.people[as].uuid }, note: `${as}, its own` })),
+    { as: 'PROJECT_ADMIN', params: { uuid: w.people.USER_SOCIETY.uuid }, note: 'PROJECT_ADMIN, a user in scope' },
+  ],
   postPersonalizationLogin: async () => [{ as: 'PUBLIC', body: { custom_portal_url: w.portalUrl } }],
   postSessionLogout: async () => [{ as: 'PUBLIC', body: { refresh: (await freshPerson()).refresh } }],
   postToken: async () => {

@@ -2,7 +2,9 @@ import { Avatar, Button, Card, Flex, Heading, Loader, Text, View, VisuallyHidden
 import { es } from '@shared/i18n/es';
 import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { SignInHistory } from '@/components/sign-in-history';
 import { PageLoader } from '@/components/ui/page-loader';
+import { useMySignIns } from '@/features/account/api/list-my-sign-ins';
 import { useAvatar } from '@/features/account/api/use-avatar';
 import {
   type NamedList,
@@ -72,6 +74,7 @@ export function UserInfoRoute() {
   const { profile } = useSession();
   const role = profile?.profile.user_role;
   const lists = useProfileLists(role);
+  const signIns = useMySignIns(profile?.user.uuid);
   const avatar = useAvatar(profile?.profile.image);
   const input = useRef<HTMLInputElement>(null);
   const [editing, setEditing] = useState(false);
@@ -177,6 +180,15 @@ export function UserInfoRoute() {
           <ErrorLines lines={avatar.errors} testId="avatar-errors" />
         </Card>
         <PasskeysCard />
+        <Card variation="outlined" data-testid="own-sign-ins">
+          <Heading level={3} fontSize="medium" marginBottom="xs">
+            {es.signInHistory.ownTitle}
+          </Heading>
+          <Text fontSize="small" color="font.tertiary" marginBottom="small">
+            {es.signInHistory.ownHint}
+          </Text>
+          <SignInHistory query={signIns} label={es.signInHistory.ownTitle} />
+        </Card>
         {typeof profile.profile.document_digest === 'boolean' ? (
           <DigestSetting on={profile.profile.document_digest} />
         ) : null}

@@ -6,7 +6,9 @@ import { DetailField, DetailList, DetailPage } from '@/components/admin/detail';
 import { formatDateTime } from '@/components/admin/format';
 import { ShortId } from '@/components/admin/short-id';
 import { StatusBadge } from '@/components/admin/status-badge';
+import { SignInHistory } from '@/components/sign-in-history';
 import { useUser } from '@/features/users/api/get-user';
+import { useUserSignIns } from '@/features/users/api/list-user-sign-ins';
 import { useUsersListHref } from '@/features/users/api/use-list-links';
 import { MailSuppressed } from '@/features/users/components/mail-suppressed';
 import { SecondFactorStatus } from '@/features/users/components/second-factor-status';
@@ -18,13 +20,14 @@ const ways = es.microsoftSignIn;
 /**
  * /admin/users/detail/{uuid} (admin-area §2): a read-only view, so no edit or delete menu: name, short ID with copy,
  * description, RUT, e-mail, status, its second factor and the last sign-in of each way in (password, Microsoft),
- * portal user, position, and the user's projects, groups and societies.
+ * portal user, position, the user's projects, groups and societies, and its sign-in history ('Ver más' pages it).
  */
 export function UserDetailRoute() {
   const { uuid = '' } = useParams();
   const { href } = useUsersListHref();
   const { data: user, error, isPending: loading } = useUser(uuid);
   const { profile } = useSession();
+  const signIns = useUserSignIns(uuid);
   const name = user ? `${user.first_name} ${user.last_name}`.trim() : '';
 
   return (
@@ -80,6 +83,9 @@ export function UserDetailRoute() {
             <DetailList
               items={user.society.map((s) => ({ key: s.uuid, label: String(s.society_business_name ?? '') }))}
             />
+          </DetailField>
+          <DetailField label={es.signInHistory.adminTitle}>
+            <SignInHistory query={signIns} label={es.signInHistory.adminTitle} />
           </DetailField>
         </>
       ) : null}
