@@ -356,7 +356,14 @@ test('the world is what the cases assume (every tag holds its kinds)', () => {
  * Reads by id whose answer is about the entity without naming it: a document's file (a redirect to its bytes), a share
  * token or the share links of a document (their own ids), a report's dashboard data. Their control is the 200 alone.
  */
-const NO_ECHO = new Set(['downloadDocument', 'createShareToken', 'listShareLinks', 'getReportDashboard']);
+// Answers that do not carry the id they were asked for (a file, a link, an embedding, a person's sign-in events).
+const NO_ECHO = new Set([
+  'downloadDocument',
+  'createShareToken',
+  'listShareLinks',
+  'getReportDashboard',
+  'listUserSignIns',
+]);
 
 describe.each(protectedContracts.map((c) => [`${c.method} ${c.path}`, c] as const))('%s', (_, contract) => {
   test('every path param, query and id field is classified', () => {
