@@ -36,7 +36,10 @@ export type SessionAction =
   // Passkeys: made, removed, or refused for a wrong current password.
   | 'PASSKEY_ADDED'
   | 'PASSKEY_REMOVED'
-  | 'PASSKEY_REGISTRATION_REFUSED';
+  | 'PASSKEY_REGISTRATION_REFUSED'
+  // The second factor turned on by the person itself from its profile (a wrong code is logged as refused).
+  | 'SECOND_FACTOR_ENABLED'
+  | 'SECOND_FACTOR_REFUSED';
 
 export interface RequestOrigin {
   source_ip: string;
