@@ -83,6 +83,9 @@ export const postOwnSecondFactorEnrolment = defineContract({
   response: z.object({ secret: z.string(), otpauth_uri: z.string() }),
 });
 
+/** A code of the authenticator app: six digits (the profile's form checks it with this too). */
+export const totpCodeSchema = z.string().check(z.trim(), z.regex(/^\d{6}$/, { error: 'FORMAT_ERROR' }));
+
 export const postOwnSecondFactor = defineContract({
   id: 'postOwnSecondFactor',
   method: 'POST',
@@ -94,6 +97,6 @@ export const postOwnSecondFactor = defineContract({
   summary:
     "The first code of the caller's pending enrolment (postOwnSecondFactorEnrolment): the factor becomes active, " +
     'its next sign-ins ask a code, and the answer carries the ten recovery codes, shown once',
-  body: z.object({ code: z.string().check(z.trim(), z.regex(/^\d{6}$/, { error: 'FORMAT_ERROR' })) }),
+  body: z.object({ code: totpCodeSchema }),
   response: z.object({ recovery_codes: z.array(z.string()) }),
 });

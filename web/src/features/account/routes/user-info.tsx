@@ -14,6 +14,7 @@ import { DigestSetting } from '@/features/account/components/digest-setting';
 import { ErrorLines } from '@/features/account/components/error-lines';
 import { PasskeysCard } from '@/features/account/components/passkeys-card';
 import { ProfileForm } from '@/features/account/components/profile-form';
+import { SecondFactorCard } from '@/features/account/components/second-factor-card';
 import { reloadProfile, useSession } from '@/lib/session';
 
 const t = es.account.userInfo;
@@ -177,6 +178,7 @@ export function UserInfoRoute() {
           <ErrorLines lines={avatar.errors} testId="avatar-errors" />
         </Card>
         <PasskeysCard />
+        <SecondFactorCard active={profile.profile.second_factor === true} />
         {typeof profile.profile.document_digest === 'boolean' ? (
           <DigestSetting on={profile.profile.document_digest} />
         ) : null}
