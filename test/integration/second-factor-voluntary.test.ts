@@ -80,6 +80,19 @@ describe('turning the second factor on from one’s profile', () => {
     expect(ok('info', await call(getUserInfo, { token: client.access })).profile.second_factor).toBe(true);
   });
 
+  test('another firm’s person cannot activate someone else’s pending enrolment with its code', async () => {
+    const owner = await clientOfNoneFirm();
+    const other = await clientOfNoneFirm();
+    const { secret } = ok('enrol', await call(postOwnSecondFactorEnrolment, { token: owner.access }));
+    // The call acts on the caller alone: the owner's code does nothing for a caller with no pending enrolment.
+    const stolen = await call(postOwnSecondFactor, { token: other.access, body: { code: await codeOf(secret) } });
+    expect(stolen.status).toBe(401);
+    expect(ok('info', await call(getUserInfo, { token: other.access })).profile.second_factor).toBe(false);
+    expect(ok('info', await call(getUserInfo, { token: owner.access })).profile.second_factor).toBe(false);
+    // And the owner's own code still activates its own.
+    ok('code', await call(postOwnSecondFactor, { token: owner.access, body: { code: await codeOf(secret) } }));
+  });
+
   test('without a session both answer 401', async () => {
     expect((await call(postOwnSecondFactorEnrolment, {})).status).toBe(401);
     expect((await call(postOwnSecondFactor, { body: { code: '123456' } })).status).toBe(401);
