@@ -293,6 +293,13 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   deleteUser: { ...ADMIN_WRITE, assets: ['DeleteObject'], cognito: ['AdminDeleteUser'] },
   // A higher admin's reset of a user's second factor: the factor's deletion and its audit item (scope in code).
   resetSecondFactor: ADMIN_WRITE,
+  // The caller's own second factor, turned on from its profile: a pending enrolment's secret, sealed, under USER#;
+  // then its first code (the account's SECOND_FACTOR throttle) activates it, with the security log under USER#.
+  postOwnSecondFactorEnrolment: { table: { read: 'query', write: { 'USER#': ['PutItem'] } }, secondFactorKey: true },
+  postOwnSecondFactor: {
+    table: { read: 'query', write: { 'THROTTLE#': THROTTLE, 'USER#': ['PutItem', 'UpdateItem'] } },
+    secondFactorKey: true,
+  },
   // The caller's own passkeys: a registration's challenge; the passkey under USER# and its credential lookup, written
   // and removed together; the challenge taken once.
   // The options ask the current password (Cognito's check, counted in the sign-in lock; a refusal logged under USER#).

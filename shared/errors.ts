@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   // The second factor (shared/contracts/second-factor.ts): a wrong, used or old code; a sign-in's challenge gone.
   'INVALID_CODE',
   'SECOND_FACTOR_EXPIRED',
+  'SECOND_FACTOR_ACTIVE',
   // Passkeys (shared/contracts/passkeys.ts): one that does not prove itself on this portal; no firm's portal to use.
   'PASSKEY_REFUSED',
   'PASSKEY_PORTAL',

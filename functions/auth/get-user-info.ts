@@ -1,5 +1,6 @@
 import { getUserInfo } from '../../shared/contracts/auth';
 import { CLIENT_ROLES } from '../../shared/roles';
+import { hasActiveFactor } from '../lib/data/second-factors';
 import { hasAnyDocumentation } from '../lib/data/user-documentation';
 import { getMemberships } from '../lib/data/users';
 import { assetUrl } from '../lib/files';
@@ -8,7 +9,7 @@ import { httpHandler } from '../lib/http/http-handler';
 /** GET api/v1/users/info/: the caller's profile (portal spec §3) and its memberships. */
 export const handler = httpHandler(getUserInfo, async ({ caller }) => {
   const { user } = caller;
-  const memberships = await getMemberships(user);
+  const [memberships, secondFactor] = await Promise.all([getMemberships(user), hasActiveFactor(user.uuid)]);
   return {
     user: { uuid: user.uuid, first_name: user.first_name, last_name: user.last_name, email: user.email },
     profile: {
@@ -24,6 +25,7 @@ export const handler = httpHandler(getUserInfo, async ({ caller }) => {
       document_digest: (CLIENT_ROLES as readonly string[]).includes(user.user_role)
         ? user.document_digest !== false
         : null,
+      second_factor: secondFactor,
     },
     // The portal URL goes along (the invite form says where its links lead), and the firm's contacts (the help menu's
     // on the portal's generic address, which no firm brands).

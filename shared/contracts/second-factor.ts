@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ROLES } from '../roles';
 import { defineContract } from './define';
 import { okSchema, text, uuidSchema } from './fields';
 
@@ -65,4 +66,37 @@ export const resetSecondFactor = defineContract({
     'next sign-in where it is mandatory; its trusted devices stop skipping the code. Not one’s own (403)',
   params: z.object({ uuid: uuidSchema }),
   response: okSchema,
+});
+
+export const postOwnSecondFactorEnrolment = defineContract({
+  id: 'postOwnSecondFactorEnrolment',
+  method: 'POST',
+  path: 'api/v1/users/second-factor/enrolment/',
+  access: ROLES,
+  // 409 SECOND_FACTOR_ACTIVE: the caller has one already (an admin's reset removes it).
+  statuses: [409],
+  handler: 'users/post-own-second-factor-enrolment',
+  summary:
+    'A signed-in person turns its second factor on from its profile, whatever its firm asks: a new TOTP secret and ' +
+    'its otpauth:// URI (the QR code), pending until its first code is sent to postOwnSecondFactor; asking again ' +
+    'replaces it',
+  response: z.object({ secret: z.string(), otpauth_uri: z.string() }),
+});
+
+/** A code of the authenticator app: six digits (the profile's form checks it with this too). */
+export const totpCodeSchema = z.string().check(z.trim(), z.regex(/^\d{6}$/, { error: 'FORMAT_ERROR' }));
+
+export const postOwnSecondFactor = defineContract({
+  id: 'postOwnSecondFactor',
+  method: 'POST',
+  path: 'api/v1/users/second-factor/',
+  access: ROLES,
+  // 401 INVALID_CODE: a wrong code or no pending enrolment; 429 the account's SECOND_FACTOR throttle.
+  statuses: [401, 429],
+  handler: 'users/post-own-second-factor',
+  summary:
+    "The first code of the caller's pending enrolment (postOwnSecondFactorEnrolment): the factor becomes active, " +
+    'its next sign-ins ask a code, and the answer carries the ten recovery codes, shown once',
+  body: z.object({ code: totpCodeSchema }),
+  response: z.object({ recovery_codes: z.array(z.string()) }),
 });

@@ -12,6 +12,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   USER_DISABLED: errors.invalidLogin,
   // The second factor (TOTP): a wrong, used or old code; the sign-in's five minutes passed.
   INVALID_CODE: '¡Oops! El código no es válido. Revisa tu aplicación de autenticación e inténtalo de nuevo.',
+  SECOND_FACTOR_ACTIVE: 'Ya tienes la verificación en dos pasos activada.',
   SECOND_FACTOR_EXPIRED: 'El ingreso expiró. Vuelve a ingresar tu correo y contraseña.',
   // Passkeys: one that does not prove itself here (unknown, removed, another portal's, a challenge used or expired).
   PASSKEY_REFUSED: 'No pudimos verificar tu llave de acceso. Inténtalo de nuevo o ingresa con tu correo y contraseña.',

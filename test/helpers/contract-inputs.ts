@@ -329,6 +329,8 @@ const CONTRACT_SAMPLES: Record<string, Record<string, () => unknown>> = {
     aws_id_dashboard: () => `tablero-${crypto.randomUUID()}`,
   },
   patchRegistryEntry: { name: () => `Tablero ${next()}` },
+  // A well-formed code of no enrolment (refused 401; second-factor-voluntary.test.ts sends right ones).
+  postOwnSecondFactor: { code: () => '000000' },
   // Passkeys: a well-formed answer of no authenticator to no challenge (refused 400/401; passkeys.test.ts signs real
   // ones with a software authenticator).
   postPasskeyRegistration: {

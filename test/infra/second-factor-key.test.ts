@@ -6,7 +6,7 @@ import { contractById, roleStatements, type Synthesized, synthSample, variablesO
 
 /**
  * The second factor's key (functions/lib/auth/second-factor-key.ts): a Secrets Manager secret of generated text in
- * the stateful stack, retained, read only by the sign-in functions that seal or open what it guards, each granted
+ * the stateful stack, retained, read only by the sign-in functions (and a person's own enrolment) that seal or open what it guards, each granted
  * GetSecretValue on exactly that secret and given its ARN; no other function reaches it.
  */
 // The Microsoft sign-in's two functions seal and open its flow cookie (PKCE verifier, state, nonce) with it.
@@ -14,6 +14,9 @@ const READERS = [
   'postToken',
   'postSecondFactor',
   'postSecondFactorEnrolment',
+  // A signed-in person's own enrolment from its profile seals the secret and opens it to check the first code.
+  'postOwnSecondFactorEnrolment',
+  'postOwnSecondFactor',
   'startMicrosoftSignIn',
   'microsoftSignInCallback',
 ];

@@ -610,6 +610,17 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
   resetSecondFactor: async () => [
     { as: 'SUPER_ADMIN', params: { uuid: (await createTestUser('USER_SOCIETY', [w.project])).uuid } },
   ],
+  // A fresh person's own enrolment from its profile, and its first code computed from the secret it was given.
+  postOwnSecondFactorEnrolment: async () => {
+    const { access } = await signIn((await createTestUser('USER_SOCIETY', [w.project])).email);
+    return [{ as: 'USER_SOCIETY', token: access }];
+  },
+  postOwnSecondFactor: async () => {
+    const { access } = await signIn((await createTestUser('USER_SOCIETY', [w.project])).email);
+    const { secret } = ok('enrol', await call(secondFactor.postOwnSecondFactorEnrolment, { token: access }));
+    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+    return [{ as: 'USER_SOCIETY', token: access, body: { code } }];
+  },
   // Passkeys: a fresh person's session on a portal that is no firm's, a software authenticator's answers.
   postPasskeyRegistrationOptions: async () => {
     const { access } = await signIn((await createTestUser('USER_SOCIETY', [w.project])).email, undefined, {

@@ -435,6 +435,13 @@ const DRIVERS: Record<string, () => Promise<Prepared>> = {
     return { body: { challenge, code: await generate({ secret: DEMO_TOTP_SECRET, epoch: epochNow() }) } };
   },
   postSecondFactorEnrolment: async () => ({ body: { challenge: await secondFactorChallenge(true) } }),
+  // A fresh person's own enrolment from its session, and its first code from the secret it was given.
+  postOwnSecondFactorEnrolment: async () => ({ token: (await signIn((await person()).email)).access }),
+  postOwnSecondFactor: async () => {
+    const token = (await signIn((await person()).email)).access;
+    const { secret } = ok('enrol', await call(secondFactor.postOwnSecondFactorEnrolment, { token }));
+    return { token, body: { code: await generate({ secret, epoch: epochNow() }) } };
+  },
   postSessionLogout: async () => ({ body: { refresh: (await signIn((await person()).email)).refresh } }),
   updatePassword: async () => ({
     token: (await signIn((await person()).email)).access,

@@ -29,6 +29,16 @@ export const secondFactor = {
   // The firm's policy (the project's edit screen, SUPER_ADMIN).
   policyLabel: 'Verificación en dos pasos obligatoria para',
   policies: { NONE: 'Nadie', ADMINS: 'Administradores', CLIENTS: 'Clientes', ALL: 'Todos' },
+  // 'Mi perfil': turning it on oneself.
+  profileIntro:
+    'Al ingresar con tu contraseña, te pediremos además un código de tu aplicación de autenticación. Así, nadie ' +
+    'podrá entrar a tu cuenta solo con tu contraseña.',
+  profileEnrolIntro:
+    'Escanea este código QR con tu aplicación de autenticación (Google Authenticator, Microsoft Authenticator u ' +
+    'otra) y luego ingresa el código de 6 dígitos que te muestra.',
+  profileActiveIntro: 'Cada vez que ingreses con tu contraseña te pediremos el código de tu aplicación.',
+  cancel: 'Cancelar',
+  done: 'Listo',
   // The user detail screen.
   statusLabel: 'Verificación en dos pasos',
   statusOn: 'Activa',

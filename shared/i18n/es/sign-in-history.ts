@@ -25,6 +25,8 @@ export const signInHistory = {
     PASSKEY_ADDED: 'Llave de acceso agregada',
     PASSKEY_REMOVED: 'Llave de acceso eliminada',
     PASSKEY_REGISTRATION_REFUSED: 'Llave de acceso rechazada',
+    SECOND_FACTOR_ENABLED: 'Verificación en dos pasos activada',
+    SECOND_FACTOR_REFUSED: 'Código de verificación rechazado',
   } satisfies Record<SessionAction, string>,
   methods: {
     PASSWORD: 'Contraseña',

@@ -16,6 +16,7 @@ import { DigestSetting } from '@/features/account/components/digest-setting';
 import { ErrorLines } from '@/features/account/components/error-lines';
 import { PasskeysCard } from '@/features/account/components/passkeys-card';
 import { ProfileForm } from '@/features/account/components/profile-form';
+import { SecondFactorCard } from '@/features/account/components/second-factor-card';
 import { reloadProfile, useSession } from '@/lib/session';
 
 const t = es.account.userInfo;
@@ -180,6 +181,7 @@ export function UserInfoRoute() {
           <ErrorLines lines={avatar.errors} testId="avatar-errors" />
         </Card>
         <PasskeysCard />
+        <SecondFactorCard active={profile.profile.second_factor === true} />
         <Card variation="outlined" data-testid="own-sign-ins">
           <Heading level={3} fontSize="medium" marginBottom="xs">
             {es.signInHistory.ownTitle}

@@ -4,6 +4,7 @@ import { messageForError } from '@shared/i18n/error-messages';
 import * as es from '@shared/i18n/es/second-factor';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { EnrolmentSecret, qrCodeOf, RecoveryCodesList } from '@/components/second-factor/enrolment';
 import { Alert } from '@/components/ui/light/alert';
 import { Button } from '@/components/ui/light/button';
 import { Checkbox } from '@/components/ui/light/checkbox';
@@ -30,8 +31,7 @@ function useEnrolment(challenge: string, wanted: boolean) {
     let live = true;
     (async () => {
       const { secret, otpauth_uri } = await api(postSecondFactorEnrolment, { body: { challenge } });
-      const { toDataURL } = await import('qrcode');
-      const qr = await toDataURL(otpauth_uri, { margin: 1, width: 192 });
+      const qr = await qrCodeOf(otpauth_uri);
       if (live) setEnrolment({ secret, qr });
     })().catch((failure: unknown) => live && setError(messageForError(failure)));
     return () => {
@@ -95,12 +95,7 @@ export function SecondFactorStep({ pending, onRestart }: { pending: PendingSecon
         <Heading level={2} style={STEP_HEADING}>
           {t.recoveryTitle}
         </Heading>
-        <Text>{t.recoveryCodesIntro}</Text>
-        <ul aria-label={t.recoveryListLabel} style={{ columns: 2, fontFamily: 'monospace', fontSize: '1.05rem' }}>
-          {recoveryCodes.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
+        <RecoveryCodesList codes={recoveryCodes} />
         <Button primary fullWidth onClick={finish}>
           {t.continue}
         </Button>
@@ -123,13 +118,7 @@ export function SecondFactorStep({ pending, onRestart }: { pending: PendingSecon
         <>
           <Text>{t.enrolIntro}</Text>
           {enrolment ? (
-            <>
-              <img src={enrolment.qr} alt={t.qrAlt} width={192} height={192} style={{ alignSelf: 'center' }} />
-              <Text>{t.secretLabel}</Text>
-              <code data-testid="second-factor-secret" style={{ wordBreak: 'break-all', textAlign: 'center' }}>
-                {enrolment.secret}
-              </code>
-            </>
+            <EnrolmentSecret secret={enrolment.secret} qr={enrolment.qr} />
           ) : enrolError ? null : (
             <Stack gap="small">
               <Loader />
