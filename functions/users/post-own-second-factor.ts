@@ -22,7 +22,8 @@ export const handler = httpHandler(postOwnSecondFactor, async ({ caller, body, e
       lockIfFull('SECOND_FACTOR', userUuid, slot.attempts, epochSeconds(), slot.lock_count ?? 0),
       writeSessionEvent({ userUuid }, 'SECOND_FACTOR_REFUSED', origin),
     ]);
-    throw new ApiError(401, 'INVALID_CODE');
+    // 400, not 401 as at a sign-in's step: the caller is signed in, and a 401 tells the SPA its session ended.
+    throw new ApiError(400, 'INVALID_CODE');
   }
   await Promise.all([
     releaseSlot('SECOND_FACTOR', userUuid),

@@ -91,8 +91,9 @@ export const postOwnSecondFactor = defineContract({
   method: 'POST',
   path: 'api/v1/users/second-factor/',
   access: ROLES,
-  // 401 INVALID_CODE: a wrong code or no pending enrolment; 429 the account's SECOND_FACTOR throttle.
-  statuses: [401, 429],
+  // 400 INVALID_CODE: a wrong code or no pending enrolment (not 401: the caller is signed in); 429 the account's
+  // SECOND_FACTOR throttle.
+  statuses: [429],
   handler: 'users/post-own-second-factor',
   summary:
     "The first code of the caller's pending enrolment (postOwnSecondFactorEnrolment): the factor becomes active, " +

@@ -49,7 +49,7 @@ describe('turning the second factor on from one’s profile', () => {
     // A wrong code leaves it pending.
     const wrong = String((Number(await codeOf(secret)) + 1) % 1_000_000).padStart(6, '0');
     const refused = await call(postOwnSecondFactor, { token: client.access, body: { code: wrong } });
-    expect(refused.status).toBe(401);
+    expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'INVALID_CODE' });
     expect(ok('info', await call(getUserInfo, { token: client.access })).profile.second_factor).toBe(false);
 
@@ -76,7 +76,7 @@ describe('turning the second factor on from one’s profile', () => {
     expect(again.body).toMatchObject({ code: 'SECOND_FACTOR_ACTIVE' });
     // The active factor is untouched: a code of no pending enrolment is refused.
     const code = await call(postOwnSecondFactor, { token: client.access, body: { code: await codeOf(secret) } });
-    expect(code.status).toBe(401);
+    expect(code.status).toBe(400);
     expect(ok('info', await call(getUserInfo, { token: client.access })).profile.second_factor).toBe(true);
   });
 
@@ -86,7 +86,7 @@ describe('turning the second factor on from one’s profile', () => {
     const { secret } = ok('enrol', await call(postOwnSecondFactorEnrolment, { token: owner.access }));
     // The call acts on the caller alone: the owner's code does nothing for a caller with no pending enrolment.
     const stolen = await call(postOwnSecondFactor, { token: other.access, body: { code: await codeOf(secret) } });
-    expect(stolen.status).toBe(401);
+    expect(stolen.status).toBe(400);
     expect(ok('info', await call(getUserInfo, { token: other.access })).profile.second_factor).toBe(false);
     expect(ok('info', await call(getUserInfo, { token: owner.access })).profile.second_factor).toBe(false);
     // And the owner's own code still activates its own.
