@@ -5,15 +5,24 @@ import {
   AdminInitiateAuthCommand as SdkAdminInitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
+  KMSClient,
+  GetPublicKeyCommand as SdkGetPublicKeyCommand,
+  SignCommand as SdkSignCommand,
+} from '@aws-sdk/client-kms';
+import {
   S3Client,
   GetObjectCommand as SdkGetObjectCommand,
   PutObjectCommand as SdkPutObjectCommand,
 } from '@aws-sdk/client-s3';
+import {
+  GetSecretValueCommand as SdkGetSecretValueCommand,
+  SecretsManagerClient,
+} from '@aws-sdk/client-secrets-manager';
 import { SendEmailCommand as SdkSendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { HttpResponse } from '@smithy/core/protocols';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AwsClient, AwsError, type AwsService } from './aws-client';
+import { AwsClient, type AwsCommand, AwsError, type AwsService } from './aws-client';
 import {
   AdminCreateUserCommand,
   AdminInitiateAuthCommand,
@@ -21,6 +30,7 @@ import {
   COGNITO,
   RevokeTokenCommand,
 } from './cognito-commands';
+import { GetPublicKeyCommand, KMS, SignCommand } from './kms-commands';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -29,10 +39,11 @@ import {
   PutObjectCommand,
   S3,
 } from './s3-commands';
+import { GetSecretValueCommand, SECRETS_MANAGER } from './secrets-commands';
 import { SESV2, SendEmailCommand } from './ses-commands';
 
 /**
- * The light Cognito, SES v2 and S3 clients against a stand-in for each service: the request each puts on
+ * The light Cognito, SES v2, S3, Secrets Manager and KMS clients against a stand-in for each service: the request each puts on
  * the wire (compared with what the SDK's own client sends, and signed as the SDK's SignatureV4 signs it), how errors
  * come back named, and what is retried. The integration tests run them against cognito-local, aws-ses-v2-local and
  * s3rver.
@@ -296,6 +307,77 @@ describe('SES v2 (REST-JSON)', () => {
       message: 'Email address is not verified.',
     });
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('Secrets Manager and KMS (JSON 1.1)', () => {
+  /** The light client's request and the SDK's for one call, each answered `answer`. */
+  async function bothSend<T>(
+    service: AwsService,
+    light: AwsCommand<object>,
+    sdkSend: (config: ReturnType<typeof capturing>['config']) => Promise<T>,
+    answer: string,
+  ) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(SIGNING_DATE);
+    const { client, sent } = stubbed(service, { status: 200, body: answer, headers: { 'x-amzn-requestid': 'r' } });
+    const out = await client.send(light);
+    const sdk = capturing(answer);
+    const sdkOut = await sdkSend(sdk.config);
+    return { out, request: sent[0] as Sent, expected: sdk.requests[0], sdkOut };
+  }
+
+  it('sends GetSecretValue as the SDK sends it, signed as the SDK signs it, and reads its answer', async () => {
+    const input = { SecretId: 'arn:aws:secretsmanager:sa-east-1:111122223333:secret:portal-second-factor' };
+    const { out, request, expected, sdkOut } = await bothSend(
+      SECRETS_MANAGER,
+      new GetSecretValueCommand(input),
+      (config) => new SecretsManagerClient(config).send(new SdkGetSecretValueCommand(input)),
+      JSON.stringify({ SecretString: 'clave' }),
+    );
+    expect(request.url).toBe('https://secretsmanager.sa-east-1.amazonaws.com/');
+    expect(request.headers['x-amz-target']).toBe(expected?.headers['x-amz-target']);
+    expect(request.headers['content-type']).toBe(expected?.headers['content-type']);
+    expect(json(request.body)).toEqual(sdkJson(expected?.body));
+    expect(request.headers.authorization).toBe(await sdkAuthorization(request, 'secretsmanager'));
+    expect((out as { SecretString?: string }).SecretString).toBe(sdkOut.SecretString);
+  });
+
+  it('sends Sign and GetPublicKey as the SDK sends them (binary values as base64), signed as the SDK signs them', async () => {
+    const KeyId = 'arn:aws:kms:sa-east-1:111122223333:key/k1';
+    const digest = Buffer.alloc(32, 7);
+    const signInput = {
+      KeyId,
+      MessageType: 'DIGEST' as const,
+      SigningAlgorithm: 'RSASSA_PKCS1_V1_5_SHA_256' as const,
+    };
+    const signature = Buffer.from('firma').toString('base64');
+    const sign = await bothSend(
+      KMS,
+      new SignCommand({ ...signInput, Message: digest.toString('base64') }),
+      (config) => new KMSClient(config).send(new SdkSignCommand({ ...signInput, Message: digest })),
+      JSON.stringify({ Signature: signature, KeyId }),
+    );
+    expect(sign.request.url).toBe('https://kms.sa-east-1.amazonaws.com/');
+    expect(sign.request.headers['x-amz-target']).toBe(sign.expected?.headers['x-amz-target']);
+    expect(sign.request.headers['content-type']).toBe(sign.expected?.headers['content-type']);
+    expect(json(sign.request.body)).toEqual(sdkJson(sign.expected?.body));
+    expect(sign.request.headers.authorization).toBe(await sdkAuthorization(sign.request, 'kms'));
+    // The SDK gives bytes; the light client the wire's base64 of the same bytes.
+    const signed = (sign.out as { Signature?: string }).Signature as string;
+    expect(Buffer.from(signed, 'base64')).toEqual(Buffer.from(sign.sdkOut.Signature as Uint8Array));
+
+    const publicKey = Buffer.from('clave pública').toString('base64');
+    const read = await bothSend(
+      KMS,
+      new GetPublicKeyCommand({ KeyId }),
+      (config) => new KMSClient(config).send(new SdkGetPublicKeyCommand({ KeyId })),
+      JSON.stringify({ PublicKey: publicKey, KeyId }),
+    );
+    expect(read.request.headers['x-amz-target']).toBe(read.expected?.headers['x-amz-target']);
+    expect(json(read.request.body)).toEqual(sdkJson(read.expected?.body));
+    const key = (read.out as { PublicKey?: string }).PublicKey as string;
+    expect(Buffer.from(key, 'base64')).toEqual(Buffer.from(read.sdkOut.PublicKey as Uint8Array));
   });
 });
 
