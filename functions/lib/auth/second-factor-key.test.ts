@@ -23,7 +23,9 @@ describe('the second factor key', () => {
     // Moved to another user's item, or tampered with, it does not open.
     await expect(unseal(one, 'second-factor:u2')).rejects.toThrow();
     const [version, iv, tag, body = ''] = one.split('.');
-    const flipped = `${body.slice(0, -2)}${body.endsWith('A') ? 'B' : 'A'}${body.slice(-1)}`;
+    // Its first character changed (every bit of it counts, unlike the last one's): always a different ciphertext.
+    const flipped = `${body.startsWith('A') ? 'B' : 'A'}${body.slice(1)}`;
+    expect(flipped).not.toBe(body);
     await expect(unseal([version, iv, tag, flipped].join('.'), 'second-factor:u1')).rejects.toThrow();
   });
 
