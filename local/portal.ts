@@ -130,7 +130,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
       ...functionEnvironment(services, resources, webUrl),
       LOCAL_SECOND_FACTOR_KEY: localSecondFactorKey(dev),
       LOCAL_PORTAL_TOKEN_KEY: localPortalTokenKey(dev),
-      MICROSOFT_AUTHORITY: microsoft.authority,
+      LOCAL_MICROSOFT_STAND_IN: microsoft.base,
       MICROSOFT_CLIENT_ID: microsoft.clientId,
       LOCAL_MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
       LOCAL_DEAD_LETTERS_DIR: deadLettersDir,

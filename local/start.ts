@@ -46,7 +46,7 @@ Portal ready in ${((Date.now() - started) / 1000).toFixed(1)} s
   DynamoDB Local  ${portal.services.urls.dynamodb}
   S3 (s3rver)     ${portal.services.urls.s3}
   Cognito (local) ${portal.services.urls.cognito}
-  Entra ID (local) ${portal.env.MICROSOFT_AUTHORITY}/<tenant>/v2.0   (oidc-provider, two demo tenants)
+  Entra ID (local) ${portal.env.LOCAL_MICROSOFT_STAND_IN}/<tenant>/v2.0   (oidc-provider: two demo tenants, personal accounts, common)
 
   Demo accounts, password ${DEMO_PASSWORD}:
 ${rows}

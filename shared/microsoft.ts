@@ -6,6 +6,9 @@
  */
 export const MICROSOFT_ANY_ACCOUNT = 'ANY';
 
+/** Entra ID's authority: `<origin>/<tenant>/v2.0`, or `<origin>/common/v2.0` for any account. */
+export const MICROSOFT_ORIGIN = 'https://login.microsoftonline.com';
+
 /** The tenant of personal Microsoft accounts (outlook.com, hotmail.com, live.com): its `tid` claim. */
 export const MICROSOFT_CONSUMER_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
 

@@ -16,6 +16,7 @@ describe('config inside Lambda (AWS_LAMBDA_FUNCTION_NAME set)', () => {
       'LOCAL_SECOND_FACTOR_KEY',
       'LOCAL_PORTAL_TOKEN_KEY',
       'LOCAL_MICROSOFT_CLIENT_SECRET',
+      'LOCAL_MICROSOFT_STAND_IN',
     ]);
     expect(() => config.localCognitoUrl).toThrow(/LOCAL_COGNITO_URL is a local-only setting/);
     expect(() => config.isLocal).toThrow(/PORTAL_LOCAL is a local-only setting/);

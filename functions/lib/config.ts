@@ -7,6 +7,7 @@ export const LOCAL_ONLY_VARIABLES = [
   'LOCAL_SECOND_FACTOR_KEY',
   'LOCAL_PORTAL_TOKEN_KEY',
   'LOCAL_MICROSOFT_CLIENT_SECRET',
+  'LOCAL_MICROSOFT_STAND_IN',
 ] as const;
 
 export const inLambda = () => Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
@@ -127,14 +128,14 @@ export const config = {
   },
   /**
    * Microsoft sign-in (functions/lib/auth/microsoft.ts): the portal's Entra ID app registration (its client id; unset,
-   * the deployment has no Microsoft sign-in), where Entra ID answers (https://login.microsoftonline.com unless the
-   * local stack's stand-in), and the client secret: in AWS the Secrets Manager secret that holds it, locally itself.
+   * the deployment has no Microsoft sign-in), the client secret (in AWS the Secrets Manager secret that holds it,
+   * locally itself) and, locally, the address of the stand-in that answers for Entra ID's origin.
    */
   get microsoftClientId(): string | undefined {
     return process.env.MICROSOFT_CLIENT_ID || undefined;
   },
-  get microsoftAuthority(): string {
-    return process.env.MICROSOFT_AUTHORITY || 'https://login.microsoftonline.com';
+  get localMicrosoftStandIn(): string | undefined {
+    return localOnly('LOCAL_MICROSOFT_STAND_IN');
   },
   get microsoftSecretArn(): string | undefined {
     return process.env.MICROSOFT_SECRET_ARN || undefined;

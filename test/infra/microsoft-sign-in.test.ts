@@ -60,7 +60,7 @@ describe('Microsoft sign-in in AWS', () => {
     expect(variables.MICROSOFT_CLIENT_ID).toBe(CLIENT_ID);
     // The local stand-in's switches never reach AWS.
     expect(variables.LOCAL_MICROSOFT_CLIENT_SECRET).toBeUndefined();
-    expect(variables.MICROSOFT_AUTHORITY).toBeUndefined();
+    expect(variables.LOCAL_MICROSOFT_STAND_IN).toBeUndefined();
   });
 
   it.each(['postToken', 'getUser'])('%s gets neither the grant nor the settings', (id) => {

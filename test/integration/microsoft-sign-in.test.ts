@@ -6,6 +6,7 @@ import { patchProject } from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
 import { postSecondFactor } from '../../shared/contracts/second-factor';
 import { getUser, patchUser } from '../../shared/contracts/users';
+import { MICROSOFT_ANY_ACCOUNT } from '../../shared/microsoft';
 import { call, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
 import { unique } from '../helpers/fresh';
@@ -28,11 +29,11 @@ beforeAll(async () => {
   superAdmin = (await signIn('superadmin@demo.cl')).access;
 });
 
-/** Invites an address to the first firm's society, as its admins do. */
-async function invite(email: string) {
+/** Invites an address to a society (the first firm's unless told), as its admins do. */
+async function invite(email: string, society = demo.societies.minera) {
   const answer = await call(registration.generateInvitation, {
     token: superAdmin,
-    body: { user_role: 'USER_SOCIETY', email, society: [demo.societies.minera] },
+    body: { user_role: 'USER_SOCIETY', email, society: [society] },
   });
   expect(answer.status).toBe(201);
 }
@@ -212,6 +213,32 @@ describe('Microsoft sign-in', () => {
     } finally {
       const off = { microsoft_second_factor: false };
       await call(patchProject, { token: superAdmin, params: { uuid: demo.projects.andes }, body: off });
+    }
+  });
+
+  test("a firm that admits any Microsoft account: a personal account and another tenant's verified person come in through Entra's common authority", async () => {
+    const personal = `persona-${unique()}@correo.demo.cl`;
+    const work = andesEmail('trabajo');
+    await invite(personal, demo.societies.pesquera);
+    await invite(work, demo.societies.pesquera);
+    const any = { microsoft_tenant: MICROSOFT_ANY_ACCOUNT };
+    expect(
+      (await call(patchProject, { token: superAdmin, params: { uuid: demo.projects.pacifico }, body: any })).status,
+    ).toBe(200);
+    try {
+      for (const email of [personal, work]) {
+        const { location, tokens } = await microsoftSignIn(email, pacificoPortal);
+        expect(location, email).toBe(SIGNED_IN);
+        const me = await call(getUserInfo, { portal: pacificoPortal, token: tokens?.access });
+        expect(me.body).toMatchObject({ user: { email }, profile: { user_role: 'USER_SOCIETY' } });
+      }
+      // Not invited to this firm: refused with the reason, as with a firm's own tenant.
+      const stranger = await microsoftSignIn(`extrana-${unique()}@correo.demo.cl`, pacificoPortal);
+      expect(stranger.location).toBe('/login?microsoft_error=MICROSOFT_NOT_INVITED');
+      expect(stranger.tokens).toBeUndefined();
+    } finally {
+      const off = { microsoft_tenant: '' };
+      await call(patchProject, { token: superAdmin, params: { uuid: demo.projects.pacifico }, body: off });
     }
   });
 });

@@ -17,7 +17,7 @@ const PORTAL_SETTINGS = [
   'LOCAL_SECOND_FACTOR_KEY',
   'LOCAL_PORTAL_TOKEN_KEY',
   'LOCAL_MICROSOFT_CLIENT_SECRET',
-  'MICROSOFT_AUTHORITY',
+  'LOCAL_MICROSOFT_STAND_IN',
   'MICROSOFT_CLIENT_ID',
   'PORTAL_FAULT_INJECTION',
   // Test portals turn their metrics off; the unit tests of the metrics read them.

@@ -1,5 +1,10 @@
 import * as oidc from 'openid-client';
-import { MICROSOFT_ANY_ACCOUNT, MICROSOFT_CALLBACK_PATH, MICROSOFT_CONSUMER_TENANT } from '../../../shared/microsoft';
+import {
+  MICROSOFT_ANY_ACCOUNT,
+  MICROSOFT_CALLBACK_PATH,
+  MICROSOFT_CONSUMER_TENANT,
+  MICROSOFT_ORIGIN,
+} from '../../../shared/microsoft';
 import { secretsManager } from '../aws/secrets';
 import { GetSecretValueCommand } from '../aws/secrets-commands';
 import { nowMs } from '../clock';
@@ -11,8 +16,10 @@ import { seal, unseal } from './second-factor-key';
  * authorization code flow with PKCE (S256), state and nonce. One multi-tenant app registration serves every firm
  * (docs/deploy.md): each firm's portal sends its people to the firm's own tenant's authority
  * (`<authority>/<tenant>/v2.0`, whose issuer openid-client checks on the ID token), or to `common` for a firm that
- * admits any Microsoft account. The e-mail claim counts only as `trustedEmail` says. Locally the authority is the
- * local stack's oidc-provider (local/microsoft-stand-in.ts), over http, which only a local run allows.
+ * admits any Microsoft account (whose issuer is each person's tenant: openid-client checks it against the `tid` claim).
+ * The e-mail claim counts only as `trustedEmail` says. Locally the requests to Entra's origin go to the local stack's
+ * oidc-provider (local/microsoft-stand-in.ts), over http, which only a local run allows; the addresses and checks stay
+ * Entra's.
  */
 
 /** The flow's secrets between the redirect to Microsoft and its answer (a sealed HttpOnly cookie, ten minutes). */
@@ -57,10 +64,18 @@ function configurationOf(tenant: string): Promise<oidc.Configuration> {
         secret = undefined;
         throw error;
       });
-      const server = new URL(`${config.microsoftAuthority.replace(/\/$/, '')}/${key}/v2.0`);
+      const server = new URL(`${MICROSOFT_ORIGIN}/${key}/v2.0`);
+      const standIn = config.localMicrosoftStandIn;
       return oidc.discovery(server, config.microsoftClientId as string, await secret, undefined, {
-        // Only the local stand-in answers over http; Lambda refuses PORTAL_LOCAL (config.ts).
-        ...(config.isLocal && { execute: [oidc.allowInsecureRequests] }),
+        // Only the local stand-in answers, over http; Lambda refuses its setting (config.ts).
+        ...(standIn && {
+          execute: [oidc.allowInsecureRequests],
+          [oidc.customFetch]: (url: string, options: oidc.CustomFetchOptions) =>
+            fetch(
+              url.startsWith(MICROSOFT_ORIGIN) ? standIn + url.slice(MICROSOFT_ORIGIN.length) : url,
+              options as RequestInit,
+            ),
+        }),
       });
     })().catch((error: unknown) => {
       configurations.delete(key);
