@@ -1,6 +1,6 @@
 import '../tax-calendar.css';
 import { Alert, Card, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
-import { FIRST_CALENDAR_YEAR } from '@shared/contracts/tax-calendar';
+import { FIRST_CALENDAR_YEAR, LAST_CALENDAR_YEAR } from '@shared/contracts/tax-calendar';
 import { es } from '@shared/i18n/es';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -22,7 +22,10 @@ const YEARS = [thisYear - 1, thisYear, thisYear + 1, thisYear + 2];
  */
 export function TaxRulesAdminRoute() {
   const [search, setSearch] = useSearchParams();
-  const year = Number(search.get('year') ?? thisYear);
+  const asked = Number(search.get('year') ?? thisYear);
+  // An address with no year the API takes (a typo) opens this year.
+  const year =
+    Number.isInteger(asked) && asked >= FIRST_CALENDAR_YEAR && asked <= LAST_CALENDAR_YEAR ? asked : thisYear;
   const [notice, setNotice] = useState('');
   const current = useTaxRules(year);
   // A year without values starts from the previous year's.
