@@ -17,6 +17,7 @@ const BENCHES = [
   'csv-import',
   'documents',
   'messages',
+  'tax-calendar',
   'accounting',
   'load',
   'first-load',

@@ -95,4 +95,6 @@ export const ADMIN_MENU: ReadonlyArray<{ label: string; to: string; roles: reado
   // The registry of embeddable dashboards a report may pick from (SUPER_ADMIN only).
   { label: 'Tableros BI', to: '/admin/dashboards', roles: ['SUPER_ADMIN'] },
   { label: 'Artículos del asistente', to: '/admin/chatbot', roles: ['SUPER_ADMIN', 'PROJECT_ADMIN'] },
+  // The tax calendar's rules and holidays of each year, which every firm's calendar reads (SUPER_ADMIN only).
+  { label: 'Reglas tributarias', to: '/admin/tax-rules', roles: ['SUPER_ADMIN'] },
 ];

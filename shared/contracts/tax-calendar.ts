@@ -24,13 +24,18 @@ const dayOfMonth = z.number().check(z.int(), z.minimum(1), z.maximum(31));
 const label = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 const djNumber = z.string().check(z.regex(/^\d{4}$/, { error: 'FORMAT_ERROR' }));
 
+/** How many rows a year's lists hold at most (the SUPER_ADMIN's screen stops adding rows there). */
+export const RULES_LIMITS = { holidays: 40, declarations: 60, sources: 20 } as const;
+
 export const taxYearRulesSchema = z.object({
-  holidays: z.array(z.object({ date: daySchema, name: label(100) })).check(z.maxLength(40)),
+  holidays: z.array(z.object({ date: daySchema, name: label(100) })).check(z.maxLength(RULES_LIMITS.holidays)),
   f29: z.object({ day: dayOfMonth, online_day: dayOfMonth }),
   f22: z.object({ due: daySchema }),
   f50: z.object({ day: dayOfMonth }),
-  declarations: z.array(z.object({ number: djNumber, name: label(150), due: daySchema })).check(z.maxLength(60)),
-  sources: z.array(label(500)).check(z.maxLength(20)),
+  declarations: z
+    .array(z.object({ number: djNumber, name: label(150), due: daySchema }))
+    .check(z.maxLength(RULES_LIMITS.declarations)),
+  sources: z.array(label(500)).check(z.maxLength(RULES_LIMITS.sources)),
 });
 
 export const RULES_ORIGINS = ['committed', 'saved'] as const;

@@ -28,7 +28,7 @@ import { adminMenu, healthStatus, home, pages, session, sidebar, topBar } from '
 import { signInHistory } from './es/sign-in-history';
 import { industriesAdmin, societiesAdmin } from './es/societies';
 import { chatbot, support, supportMails } from './es/support';
-import { taxCalendar } from './es/tax-calendar';
+import { taxCalendar, taxRulesAdmin } from './es/tax-calendar';
 import { usersAdmin } from './es/users';
 import { personFields, validation } from './es/validation';
 
@@ -96,6 +96,7 @@ export const es = {
   accountingScreens,
   // The tax calendar.
   taxCalendar,
+  taxRulesAdmin,
 } as const;
 
 export {

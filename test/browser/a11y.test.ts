@@ -87,6 +87,7 @@ const ROUTES: Record<string, { url: string; kind: Kind }> = {
   'admin/reports/edit/:uuid': { url: `/admin/reports/edit/${unknown}`, kind: 'admin' },
   'admin/reports/detail/:uuid': { url: `/admin/reports/detail/${unknown}`, kind: 'admin' },
   'admin/modules': { url: '/admin/modules', kind: 'admin' },
+  'admin/tax-rules': { url: '/admin/tax-rules', kind: 'admin' },
   'admin/chatbot': { url: '/admin/chatbot', kind: 'admin' },
   'admin/accounting': { url: '/admin/accounting', kind: 'admin' },
   'admin/accounting/create': { url: '/admin/accounting/create', kind: 'admin' },

@@ -81,8 +81,16 @@ describe('Calendario tributario', () => {
       const f50 = settings.locator('label.amplify-checkbox').filter({ hasText: 'Declara el F50' });
       await f50.click();
       expect(await settings.getByRole('checkbox', { name: 'Declara el F50' }).isChecked()).toBe(true);
+      // Every read on screen loads again after a write (web/src/lib/query-client.ts); the societies list answers
+      // only once the calendar has answered and shown F50's rows, as on a loaded machine: the notice still shows.
+      await page.route('**/api/v1/societies/user/society/', async (route) => {
+        await page.locator('[data-obligation="F50#2026-06"]').waitFor();
+        await route.continue();
+      });
       await settings.getByRole('button', { name: 'Guardar configuración' }).click();
       await page.getByText('Configuración guardada.').waitFor();
+      await page.unroute('**/api/v1/societies/user/society/');
+      expect(await settings.getByRole('checkbox', { name: 'Declara el F50' }).isChecked()).toBe(true);
       await page.locator('[data-obligation="F50#2026-06"]').waitFor();
       expect(await page.locator('[data-obligation^="F50#"]').count()).toBe(12);
       await f50.click();

@@ -68,6 +68,7 @@ export const pages = {
   accounting: 'Contabilidad',
   documents: 'Documentos',
   taxCalendar: 'Calendario tributario',
+  adminTaxRules: 'Reglas tributarias',
   adminProjects: 'Proyectos',
   adminProjectCreate: 'Crear proyecto',
   adminProjectEdit: 'Editar proyecto',

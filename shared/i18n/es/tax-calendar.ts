@@ -42,3 +42,62 @@ export const taxCalendar = {
   homeLink: 'Ver calendario tributario',
   homeLoadError: 'No fue posible cargar los vencimientos del mes.',
 } as const;
+
+/** The SUPER_ADMIN's screen of a year's rules and holidays (Reglas tributarias). */
+export const taxRulesAdmin = {
+  title: 'Reglas tributarias',
+  intro:
+    'Los feriados y plazos de cada año con que se calcula el calendario tributario de todas las sociedades. ' +
+    'Lo que guardes aquí reemplaza, para ese año, los valores incluidos en el portal.',
+  year: 'Año',
+  loadError: 'No fue posible cargar las reglas de este año.',
+  origin: {
+    title: 'De dónde vienen estos valores',
+    committed: 'Son los valores incluidos en el portal, con sus fuentes. Aún no se han guardado cambios para este año.',
+    saved: (when: string) => `Los guardó un super administrador. Última actualización: ${when}.`,
+    fromPrevious: (previous: number, year: number) =>
+      `Este año aún no tiene valores. El formulario parte de los de ${previous}, con sus fechas llevadas a ${year}: ` +
+      'revisa los feriados que cambian de fecha (como Semana Santa) y las fechas de vencimiento antes de guardar.',
+    empty: 'Este año aún no tiene valores. Completa el formulario y guárdalo.',
+  },
+  deadlines: 'Plazos',
+  f29Day: 'F29: día del mes siguiente',
+  f29OnlineDay: 'F29 por internet (facturadores electrónicos): día del mes siguiente',
+  f50Day: 'F50: día del mes siguiente',
+  f22Due: 'F22: fecha de vencimiento',
+  holidays: 'Feriados',
+  holidaysHint: 'Un plazo que cae en sábado, domingo o en uno de estos feriados pasa al día hábil siguiente.',
+  holidayDate: (n: number) => `Fecha del feriado ${n}`,
+  holidayName: (n: number) => `Nombre del feriado ${n}`,
+  addHoliday: 'Agregar feriado',
+  removeHoliday: (n: number, name: string) => `Quitar el feriado ${n}${name ? `: ${name}` : ''}`,
+  declarations: 'Declaraciones juradas',
+  declarationNumber: (n: number) => `Número de la declaración ${n}`,
+  declarationName: (n: number) => `Nombre de la declaración ${n}`,
+  declarationDue: (n: number) => `Vencimiento de la declaración ${n}`,
+  addDeclaration: 'Agregar declaración',
+  removeDeclaration: (n: number, name: string) => `Quitar la declaración ${n}${name ? `: ${name}` : ''}`,
+  sources: 'Fuentes',
+  sourcesHint: 'De dónde salen los valores y qué falta confirmar.',
+  source: (n: number) => `Fuente ${n}`,
+  addSource: 'Agregar fuente',
+  removeSource: (n: number) => `Quitar la fuente ${n}`,
+  remove: 'Quitar',
+  columns: { date: 'Fecha', name: 'Nombre', number: 'Número', due: 'Vence' },
+  max: (n: number, what: string) => `Puedes tener hasta ${n} ${what}.`,
+  maxWhat: { holidays: 'feriados', declarations: 'declaraciones', sources: 'fuentes' },
+  save: (year: number) => `Guardar reglas de ${year}`,
+  saved: (year: number) => `Reglas de ${year} guardadas. El calendario de las sociedades ya las usa.`,
+  invalidHint: 'Para guardar, completa las filas vacías y corrige lo marcado.',
+  errors: {
+    holidayDate: 'Escribe la fecha del feriado.',
+    holidayName: 'Escribe el nombre del feriado.',
+    day: 'Escribe un día del mes, de 1 a 31.',
+    f22Due: 'Escribe la fecha de vencimiento del F22.',
+    dateFormat: 'Escribe una fecha válida.',
+    number: 'Escribe el número de cuatro dígitos (por ejemplo, 1887).',
+    declarationName: 'Escribe el nombre de la declaración.',
+    declarationDue: 'Escribe la fecha de vencimiento de la declaración.',
+    source: 'Escribe la fuente o quita la fila.',
+  },
+} as const;

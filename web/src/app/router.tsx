@@ -191,6 +191,17 @@ const documentPages: RouteObject[] = [
   },
 ];
 
+/** The tax calendar's rules and holidays of each year (SUPER_ADMIN: a path not in shared/roles.ts's table). */
+const taxRulesPages: RouteObject[] = [
+  {
+    path: 'admin/tax-rules',
+    handle: { page: 'adminTaxRules' },
+    lazy: async () => ({
+      Component: (await import('@/features/tax-calendar/routes/tax-rules-admin')).TaxRulesAdminRoute,
+    }),
+  },
+];
+
 /** Accounting ledger import: admins upload a society's chart and ledger. */
 const accountingImportPages: RouteObject[] = [
   {
@@ -387,6 +398,7 @@ export const routes: RouteObject[] = [
                     ...reportPages,
                     ...documentPages,
                     ...accountingImportPages,
+                    ...taxRulesPages,
                     { path: 'admin/*', handle: { notFound: true }, lazy: notFound },
                   ]),
                 },

@@ -39,6 +39,7 @@ describe('sidebar decisions', () => {
       'Usuarios',
       'Documentos',
       'Artículos del asistente',
+      'Reglas tributarias',
       'Tickets de soporte',
     ]);
     // SUPER_ADMIN also names the modules themselves.

@@ -25,7 +25,17 @@ export function SettingsForm({
   const form = useAppForm({
     defaultValues: calendar.settings,
     validators: { onChange: RULES },
-    onSubmit: ({ value }) => save.mutate({ society, ...value }, { onSuccess: () => onSaved(t.settingsSaved) }),
+    onSubmit: ({ value }) =>
+      save.mutate(
+        { society, ...value },
+        {
+          // The saved settings become the form's starting point (untouched again, it follows later reads).
+          onSuccess: (saved) => {
+            form.reset(saved);
+            onSaved(t.settingsSaved);
+          },
+        },
+      ),
   });
   const values = useStore(form.store, (state) => state.values);
   return (

@@ -150,8 +150,9 @@ export function TaxCalendarRoute() {
       {calendar.data?.can_file && society ? (
         <Card variation="outlined">
           <SettingsForm
-            // A new society or year starts from what is saved.
-            key={`${society}-${calendar.data.year}-${JSON.stringify(calendar.data.settings)}`}
+            // A new society or year starts from what is saved. Not keyed by the saved settings: its own save would
+            // remount it while the save is under way, and the save's answer (the notice) would reach no one.
+            key={`${society}-${calendar.data.year}`}
             society={society}
             calendar={calendar.data}
             onSaved={setNotice}
