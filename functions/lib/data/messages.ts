@@ -241,6 +241,9 @@ export async function appendMessage(
   ]);
 }
 
+/** Threads by uuid, in batches of 100 keys (the notice job's), those that exist. */
+export const getThreadRecords = (uuids: string[]) => getItems<ThreadRecord>([...new Set(uuids)].map(threadKey));
+
 /** Which message carries a document, if one does. */
 export async function getAttachmentClaim(document: string): Promise<AttachmentClaim | undefined> {
   const { Item } = await dynamo.send(
