@@ -31,7 +31,7 @@ import { firmLogo } from '../lib/firm-logo';
 import { logger } from '../lib/logger';
 import { pacer } from '../lib/mail-queue';
 import { publishingMetrics } from '../lib/metrics';
-import { recipientsOf, takesPart } from './messages';
+import { recipientsFrom, takesPart } from './messages';
 
 /**
  * The e-mail notice of new messages, run every hour by EventBridge Scheduler (infra/constructs/message-notice-schedule.ts).
@@ -95,15 +95,12 @@ async function recipientsOfHour(hour: string): Promise<Recipient[]> {
       projectOf.get(t.project_uuid)?.enable
     );
   });
-  const pairs = (
-    await Promise.all(
-      live.map(async (t) =>
-        (
-          await recipientsOf({ uuid: t.society_uuid, group_uuid: t.group_uuid, project_uuid: t.project_uuid }, t, '')
-        ).map((user) => ({ user, thread: t.uuid })),
-      ),
-    )
-  ).flat();
+  // Whom each message was counted for (messages.ts), from the records read above: no read per thread.
+  const pairs = live.flatMap((t) =>
+    recipientsFrom(societyOf.get(t.society_uuid), groupOf.get(t.group_uuid), projectOf.get(t.project_uuid), t, '').map(
+      (user) => ({ user, thread: t.uuid }),
+    ),
+  );
   const unread = await unreadPairs(pairs);
   const users = new Map((await getUsers(unread.map((u) => u.user))).map((u) => [u.uuid, u]));
   const threadOf = new Map(live.map((t) => [t.uuid, t]));

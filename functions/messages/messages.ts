@@ -65,9 +65,23 @@ export async function recipientsOf(place: Place, thread: ThreadRecord | undefine
   const project = keys.project(place.project_uuid);
   const found = await batchGet([society, group, project]);
   const at = (k: { pk: string; sk: string }) => found.get(`${k.pk}|${k.sk}`);
-  const s = at(society) as Partial<SocietyRecord> | undefined;
-  const g = at(group) as Partial<GroupRecord> | undefined;
-  const p = at(project) as Partial<ProjectRecord> | undefined;
+  return recipientsFrom(
+    at(society) as Partial<SocietyRecord> | undefined,
+    at(group) as Partial<GroupRecord> | undefined,
+    at(project) as Partial<ProjectRecord> | undefined,
+    thread,
+    author,
+  );
+}
+
+/** The same from the records already read (the notice job reads them for many threads at once). */
+export function recipientsFrom(
+  s: Partial<SocietyRecord> | undefined,
+  g: Partial<GroupRecord> | undefined,
+  p: Partial<ProjectRecord> | undefined,
+  thread: Pick<ThreadRecord, 'participants'> | undefined,
+  author: string,
+): string[] {
   const everyone = [
     ...(s?.user ?? []),
     ...(g?.user ?? []),
@@ -199,8 +213,10 @@ export async function postMessage(
   uploads?: string[],
 ): Promise<MessageView> {
   const thread = await requireThread(caller, uuid);
-  const society = await requireSocietyPlace(caller, thread.society_uuid);
-  const attachments = await landAttachments(caller, society, uploads);
+  // The society's record only when files become its documents: a plain message costs what it did.
+  const attachments = uploads?.length
+    ? await landAttachments(caller, await requireSocietyPlace(caller, thread.society_uuid), uploads)
+    : [];
   for (let attempt = 0; ; attempt += 1) {
     const before = attempt === 0 ? thread : await requireThread(caller, uuid);
     const message = newMessage(caller, uuid, body, attachments);
