@@ -155,6 +155,13 @@ describe("a message's files become documents of its society", () => {
       query: { format: 'json' },
     });
     expect(managed.status).toBe(200);
+    // Its notification, 'Archivo añadido', reaches the group's admin as any new document of the society does.
+    const told = await call(documents.listNotifications, { token: t.gaG, query: { limit: 100 } });
+    expect(told.body.results.map((n) => [n.document_name, n.folder.society, n.folder.uuid])).toContainEqual([
+      'Libro de compras',
+      S,
+      mensajes,
+    ]);
 
     // Both sides download it through the conversation; the client has no document rights in this firm.
     for (const token of [t.paP, t.us, t.ug, t.gaG]) {
