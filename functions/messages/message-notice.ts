@@ -89,8 +89,8 @@ async function recipientsOfHour(hour: string): Promise<Recipient[]> {
   const live = threads.filter((t) => {
     const society = societyOf.get(t.society_uuid);
     return (
-      society?.enable !== false &&
-      society?.group_uuid === t.group_uuid &&
+      society !== undefined &&
+      society.enable !== false &&
       groupOf.get(t.group_uuid)?.enable !== false &&
       projectOf.get(t.project_uuid)?.enable
     );
@@ -112,7 +112,15 @@ async function recipientsOfHour(hour: string): Promise<Recipient[]> {
     const project = thread && projectOf.get(thread.project_uuid);
     if (!user?.enable || !thread || !society || !project) continue;
     const caller: Caller = { user, role: user.user_role };
-    if (!takesPart(caller, society)) continue;
+    // The thread's own place, as opening it checks (requireThread).
+    if (
+      !takesPart(caller, {
+        uuid: thread.society_uuid,
+        group_uuid: thread.group_uuid,
+        project_uuid: thread.project_uuid,
+      })
+    )
+      continue;
     const key = `${user.uuid}|${project.uuid}`;
     const recipient = byPerson.get(key) ?? { user, project, threads: [] };
     recipient.threads.push({ thread, society, n });
