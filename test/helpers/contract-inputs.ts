@@ -39,9 +39,8 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   // A society's conversation: its threads by the society, a thread by its own id.
   'messages/society/{uuid}': 'society',
   'messages/thread/{uuid}': 'thread',
-  // A message's attachment, an upload once carried (no world case, as a ticket's: messages-attachments.test.ts proves
-  // that a sibling society's client, a sibling group's admin, another firm's admin and client get 404).
-  'messages/attachment/{uuid}': 'upload',
+  // A message's attachment: the document a message of a thread carries.
+  'messages/attachment/{uuid}': 'messageFile',
   // Modules (global), reports and accounting assignments.
   'modules/module/administration/{uuid}': 'module',
   'modules/reports/report/{uuid}': 'report',
