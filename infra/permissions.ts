@@ -522,9 +522,12 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   getMessagesUnread: READ,
   createThread: { ...ADMIN_WRITE, documents: ['GetObject', 'PutObject', 'DeleteObject'] },
   postThreadMessage: { ...ADMIN_WRITE, documents: ['GetObject', 'PutObject', 'DeleteObject'] },
-  // The presigned POST of an attachment: the pending upload and its clean-up marker.
+  // The presigned POST of an attachment: its throttle, the pending upload and its clean-up marker.
   createMessageAttachmentUpload: {
-    table: { read: 'query', write: { 'UPLOAD#': ['PutItem'], 'CLEANUP#': ['PutItem'] } },
+    table: {
+      read: 'query',
+      write: { 'THROTTLE#': ['PutItem', 'UpdateItem'], 'UPLOAD#': ['PutItem'], 'CLEANUP#': ['PutItem'] },
+    },
     documents: ['PutObject'],
   },
   messageAttachmentLink: { ...READ, documents: ['GetObject'] },

@@ -176,8 +176,9 @@ export const createMessageAttachmentUpload = defineContract({
   method: 'POST',
   path: 'api/v1/messages/society/{uuid}/attachments/',
   access: ROLES,
-  statuses: [404],
+  statuses: [404, 429],
   handler: 'messages/create-message-attachment-upload',
+  // 429: a person's hundred uploads an hour.
   summary:
     "A presigned POST for one attachment of a message in the society's conversation (up to 100 MB, 10 minutes); " +
     'a new thread or a message then names it, and it becomes a document of the society',
