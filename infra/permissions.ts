@@ -511,28 +511,26 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   deleteChatbotArticle: { table: { read: 'query', write: { 'CHATBOT#': ['DeleteItem', 'UpdateItem'] } } },
   patchSupportTicket: { table: { read: 'query', write: { 'TICKET#': ['PutItem'], 'DIR#': ['UpdateItem'] } } },
   // messages: a society's threads (functions/lib/data/messages.ts). A thread or a message writes the thread, its messages
-  // and read markers (THREAD#), its list entry (THREADS#) and each recipient's unread state (UNREAD#); a new thread is
-  // audited. Reading a thread writes the reader's marker and removes its unread state.
+  // and read markers (THREAD#), its list entry (THREADS#), each recipient's unread state (UNREAD#), its attachments'
+  // claims (MSGFILE#) and the hour's notice queue (MSGNOTICE#); a new thread is audited. Its attachments become
+  // documents first, as confirmDocumentUpload makes them (the document's item, name, folder entries, feeds, digest
+  // queue and sizes over many partitions, the upload consumed and its marker claimed; the object HEAD, read, copied and
+  // the upload removed): the same grant as that confirm's. Reading a thread writes the reader's marker and removes
+  // its unread state.
   listSocietyThreads: READ,
   getThread: READ,
   getMessagesUnread: READ,
-  createThread: {
+  createThread: { ...ADMIN_WRITE, documents: ['GetObject', 'PutObject', 'DeleteObject'] },
+  postThreadMessage: { ...ADMIN_WRITE, documents: ['GetObject', 'PutObject', 'DeleteObject'] },
+  // The presigned POST of an attachment: its throttle, the pending upload and its clean-up marker.
+  createMessageAttachmentUpload: {
     table: {
       read: 'query',
-      write: {
-        'THREAD#': ['PutItem'],
-        'THREADS#': ['PutItem'],
-        'UNREAD#': ['UpdateItem', 'DeleteItem'],
-        'AUDIT#': ['PutItem'],
-      },
+      write: { 'THROTTLE#': ['PutItem', 'UpdateItem'], 'UPLOAD#': ['PutItem'], 'CLEANUP#': ['PutItem'] },
     },
+    documents: ['PutObject'],
   },
-  postThreadMessage: {
-    table: {
-      read: 'query',
-      write: { 'THREAD#': ['PutItem'], 'THREADS#': ['PutItem', 'DeleteItem'], 'UNREAD#': ['UpdateItem', 'DeleteItem'] },
-    },
-  },
+  messageAttachmentLink: { ...READ, documents: ['GetObject'] },
   markThreadRead: { table: { read: 'query', write: { 'THREAD#': ['PutItem'], 'UNREAD#': ['DeleteItem'] } } },
   // modules, reports and accounting assignments (assignments)
   listModules: READ,
@@ -634,6 +632,20 @@ export const DIGEST_PERMISSIONS: Permissions = {
       'TOKEN#DIGEST#': ['PutItem'],
       'QUOTA#': ['UpdateItem'],
     },
+  },
+  assets: ['GetObject'],
+  mail: true,
+};
+
+/**
+ * The hourly notice of new messages (functions/messages/message-notice.ts; infra/constructs/message-notice-schedule.ts),
+ * no endpoint: it reads the hour's queue (a Query) and the records and unread states it names, claims each mail and
+ * records its outcome (MSGNOTICE#), spends the firm's notice quota (QUOTA#), reads the firm's logo and sends the mail.
+ */
+export const MESSAGE_NOTICE_PERMISSIONS: Permissions = {
+  table: {
+    read: 'query',
+    write: { 'MSGNOTICE#': ['PutItem', 'UpdateItem', 'DeleteItem'], 'QUOTA#': ['UpdateItem'] },
   },
   assets: ['GetObject'],
   mail: true,

@@ -9,6 +9,7 @@ import { DigestSchedule } from './constructs/digest-schedule';
 import { HealthProbe } from './constructs/health-probe';
 import { IndicatorsSchedule, readIndicatorsSettings } from './constructs/indicators-schedule';
 import { MailQueueWorker } from './constructs/mail-queue';
+import { MessageNoticeSchedule } from './constructs/message-notice-schedule';
 import { Monitoring } from './constructs/monitoring';
 import { PORTAL_METRICS_NAMESPACE, SES_EVENTS_METRIC, SesEventsHandler } from './constructs/ses-events';
 import { SweeperSchedule } from './constructs/sweeper-schedule';
@@ -112,7 +113,7 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
   const jobs = new Stack(app, `${p}Jobs`, {
     env,
     description:
-      'Portal: jobs (indicators refresh, large ledger imports, invitation mail queue, garbage sweeper, document digest)',
+      'Portal: jobs (indicators refresh, large ledger imports, invitation mail queue, garbage sweeper, document digest, message notice)',
   });
   const indicators = new IndicatorsSchedule(jobs, 'Indicators', {
     backend: stateful.backend,
@@ -128,6 +129,11 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
   const sweeper = new SweeperSchedule(jobs, 'Sweeper', { backend: stateful.backend });
   // The daily mail of new documents to each client (functions/documents/document-digest.ts).
   const digest = new DigestSchedule(jobs, 'DocumentDigest', {
+    backend: stateful.backend,
+    sendRate: settings.mailQueueRate,
+  });
+  // The hourly mail of unread messages to each participant of a conversation (functions/messages/message-notice.ts).
+  const messageNotice = new MessageNoticeSchedule(jobs, 'MessageNotice', {
     backend: stateful.backend,
     sendRate: settings.mailQueueRate,
   });
@@ -160,6 +166,7 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
       LedgerImport: ledgerImport.deadLetters,
       Sweeper: sweeper.deadLetters,
       DocumentDigest: digest.deadLetters,
+      MessageNotice: messageNotice.deadLetters,
       SesEvents: sesEvents.deadLetters,
     },
     jobs: { Indicators: indicators.function, LedgerImport: ledgerImport.function },

@@ -20,6 +20,7 @@ async function main() {
   const portal = await startPortal({ mode: 'dev' });
   const sweeper = await startSweeper();
   const digest = await startDigest();
+  const notices = await startMessageNotice();
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
@@ -27,6 +28,7 @@ async function main() {
     console.log('\nStopping the portal and its local services...');
     clearInterval(sweeper);
     clearInterval(digest);
+    clearInterval(notices);
     await portal.stop();
     process.exit(0);
   };
@@ -59,6 +61,7 @@ ${rows}
 
   Data is kept under .local/ (npm run reset wipes it). Logs: .local/logs/. Ctrl-C stops everything.
   Type "digest" and Enter to mail the document digests of today's uploads now (see the mail viewer).
+  Type "avisos" and Enter to mail this hour's notices of unread messages now.
 `);
 }
 
@@ -100,6 +103,31 @@ async function startDigest(): Promise<ReturnType<typeof setInterval>> {
   process.stdin.setEncoding('utf8');
   process.stdin.on('data', (line: string) => {
     if (line.trim() === 'digest') void run(nowMs() + 86_400_000);
+  });
+  void run();
+  return setInterval(() => void run(), 60 * 60_000);
+}
+
+/**
+ * The hourly notice of new messages (functions/messages/message-notice.ts), as EventBridge Scheduler runs it in AWS,
+ * under its own grant, every hour; "avisos" typed on the terminal runs it as of the next hour, so this hour's unread
+ * messages are mailed now.
+ */
+async function startMessageNotice(): Promise<ReturnType<typeof setInterval>> {
+  const [{ sendMessageNotices }, { runAsJob }, { MESSAGE_NOTICE_PERMISSIONS }, { nowMs }] = await Promise.all([
+    import('../functions/messages/message-notice'),
+    import('./iam-emulation'),
+    import('../infra/permissions'),
+    import('../functions/lib/clock'),
+  ]);
+  const run = (now?: number) =>
+    runAsJob('sendMessageNotices', MESSAGE_NOTICE_PERMISSIONS, () => sendMessageNotices({ now }))
+      .then((outcome) => {
+        if (now !== undefined) console.log('Message notices:', JSON.stringify(outcome));
+      })
+      .catch((error) => console.error('Message notices:', error instanceof Error ? error.message : error));
+  process.stdin.on('data', (line: string) => {
+    if (line.trim() === 'avisos') void run(nowMs() + 3_600_000);
   });
   void run();
   return setInterval(() => void run(), 60 * 60_000);

@@ -31,6 +31,7 @@ import {
   documentView,
   newDocument,
   type OnConflict,
+  type Placed,
   resolvePlacement,
   storeUpload,
   type UploadRequest,
@@ -61,7 +62,19 @@ const uploadCleanup = (pending: PendingUpload): Cleanup => ({
 });
 
 export async function startDirectUpload(caller: Caller, body: UploadRequest) {
-  const placed = await resolvePlacement(caller, body);
+  return beginUpload(caller, await resolvePlacement(caller, body), body);
+}
+
+/**
+ * The pending upload of a file for a place already checked, with its marker, and its presigned POST. Message
+ * attachments (functions/messages/attachments.ts) start theirs here too, marked with their `purpose`.
+ */
+export async function beginUpload(
+  caller: Caller,
+  placed: Placed,
+  body: Pick<UploadRequest, 'file_name' | 'file_size' | 'content_type' | 'on_conflict'>,
+  purpose?: PendingUpload['purpose'],
+) {
   const uuid = randomUUID();
   const contentType = body.content_type || OPAQUE_TYPE;
   const prefix = uploadPrefix(placed.society.uuid, uuid);
@@ -80,6 +93,7 @@ export async function startDirectUpload(caller: Caller, body: UploadRequest) {
     expires_at: uploadExpiry(UPLOAD_EXPIRY_SECONDS),
     cleanup: true,
     ...(body.on_conflict && { on_conflict: body.on_conflict }),
+    ...(purpose && { purpose }),
   };
   await transactWrite([pendingUploadWrite(pending), cleanupWrite(uploadCleanup(pending))]);
   return {
@@ -99,7 +113,8 @@ export async function startDirectUpload(caller: Caller, body: UploadRequest) {
 export async function confirmDirectUpload(caller: Caller, uploadUuid: string, onConflict?: OnConflict) {
   const pending = await getPendingUpload(uploadUuid);
   if (!pending) return confirmedBefore(caller, uploadUuid);
-  if (!isAdmin(caller) || pending.created_by !== caller.user.uuid) throw notFound();
+  // A message's attachment becomes a document only with its message (functions/messages/attachments.ts).
+  if (!isAdmin(caller) || pending.created_by !== caller.user.uuid || pending.purpose) throw notFound();
   if (pending.replaced) return documentView(await managedDocument(caller, pending.replaced));
   if (pending.expires_at * 1000 < nowMs()) throw fieldErrors({ file: ['UPLOAD_EXPIRED'] });
   const placed = await resolvePlacement(caller, {
@@ -108,11 +123,27 @@ export async function confirmDirectUpload(caller: Caller, uploadUuid: string, on
     form: pending.form ?? undefined,
     year: pending.year ?? undefined,
   });
+  return documentView(await landUpload(caller, pending, placed, onConflict ?? pending.on_conflict, 'file'));
+}
+
+/**
+ * A pending upload (checked: the caller's, not expired) becomes a document in `placed`, if its object is there within
+ * the size limit: its type read from its first bytes, the object copied into place, the document stored in the
+ * transaction that consumes the upload and claims its marker, then the upload's object removed. `field` names the
+ * request's field in its 400s.
+ */
+export async function landUpload(
+  caller: Caller,
+  pending: PendingUpload,
+  placed: Placed,
+  onConflict: OnConflict,
+  field: string,
+): Promise<DocumentRecord> {
   const stored = await headDocumentObject(pending.key);
-  if (!stored) throw fieldErrors({ file: ['UPLOAD_MISSING'] });
+  if (!stored) throw fieldErrors({ [field]: ['UPLOAD_MISSING'] });
   if (stored.size === 0 || stored.size > 100 * 1024 * 1024) {
     await deleteDocumentObject(pending.key);
-    throw fieldErrors({ file: [stored.size === 0 ? 'FORMAT_NOT_ALLOWED' : 'ERROR_LENGTH'] });
+    throw fieldErrors({ [field]: [stored.size === 0 ? 'FORMAT_NOT_ALLOWED' : 'ERROR_LENGTH'] });
   }
   const document = newDocument(caller, placed, {
     uuid: pending.uuid,
@@ -126,18 +157,18 @@ export async function confirmDirectUpload(caller: Caller, uploadUuid: string, on
   await copyDocumentObject(pending.key, document.key, document.content_type);
   let made: DocumentRecord;
   try {
-    made = await storeUpload(document, onConflict ?? pending.on_conflict, {
+    made = await storeUpload(document, onConflict, {
       extra: [consumePendingUpload(pending.uuid)],
       replaceExtra: (replaced) => [consumePendingUploadInto(pending.uuid, replaced.uuid)],
       cleanup,
-      onSwept: () => fieldErrors({ file: ['UPLOAD_EXPIRED'] }),
+      onSwept: () => fieldErrors({ [field]: ['UPLOAD_EXPIRED'] }),
     });
   } catch (error) {
     // Two confirms of one upload at once: the one that lost answers what the other made. Otherwise the upload and
     // its marker stay as they were (a retry can succeed), and the copy is the marker's to remove: it may be the
     // object of a document another attempt is creating at this moment, so this attempt does not delete it.
-    const made = await getDocument(uploadUuid).catch(() => undefined);
-    if (made && made.created_by === caller.user.uuid) return documentView(made);
+    const made = await getDocument(pending.uuid).catch(() => undefined);
+    if (made && made.created_by === caller.user.uuid) return made;
     throw error;
   }
   // The upload itself is no longer needed; if this fails, the bucket's lifecycle rule empties uploads/ after a day.
@@ -145,7 +176,7 @@ export async function confirmDirectUpload(caller: Caller, uploadUuid: string, on
     logger.warn('Upload left for the lifecycle rule', { upload: pending.uuid, reason: error.name }),
   );
   countMetric('UploadedBytes', made.size);
-  return documentView(made);
+  return made;
 }
 
 /** A confirm whose upload is consumed: the document it made, to the admin who made it (still in scope); else 404. */

@@ -56,6 +56,9 @@ export async function resolvePlacement(caller: Caller, placement: Placement) {
   return { society, folder_uuid: null, form: placement.form, year: placement.year };
 }
 
+/** A checked place for a document: the society (read) and its folder, or its tax form and year. */
+export type Placed = Awaited<ReturnType<typeof resolvePlacement>>;
+
 /** The shown name omits the extension (portal §2); the extension stays with the file. */
 export function splitExtension(fileName: string): { base: string; ext: string } {
   const dot = fileName.lastIndexOf('.');
@@ -89,7 +92,7 @@ function cleanFileName(name: string): string {
 
 export function newDocument(
   caller: Caller,
-  placed: Awaited<ReturnType<typeof resolvePlacement>>,
+  placed: Placed,
   /** `contentType` as decided from the bytes (content-type.ts), never the browser's. */
   file: { uuid?: string; name: string; size: number; contentType: string },
 ): DocumentRecord {

@@ -249,6 +249,31 @@ export function documentDigestMail(
   };
 }
 
+/**
+ * The hourly notice of new messages (functions/messages/message-notice.ts): each thread with its company and how many
+ * messages wait, and a button to 'Mensajes' on the firm's own domain.
+ */
+export function messageNoticeMail(
+  branding: Branding,
+  person: string,
+  threads: ReadonlyArray<{ subject: string; company: string; unread: number }>,
+  link: string,
+  logo: MailImage | null = null,
+) {
+  const t = mail.messageNotice;
+  const total = threads.reduce((sum, thread) => sum + thread.unread, 0);
+  const list = threads.slice(0, DIGEST_LIST_MAX).map((thread) => t.item(thread.subject, thread.company, thread.unread));
+  if (threads.length > DIGEST_LIST_MAX) list.push(t.more(threads.length - DIGEST_LIST_MAX));
+  return {
+    subject: t.subject(branding.project_name, total),
+    logo,
+    ...layout(branding, t.title, t.body(person, branding.project_name, total), { label: t.action, url: link }, logo, {
+      list,
+      footer: { text: t.why, label: t.action, url: link },
+    }),
+  };
+}
+
 /** The portal address a mail's links point to: the project's own portal URL, else the deployment's. */
 export function portalBase(customPortalUrl: string | null | undefined): string {
   return (customPortalUrl || config.portalUrl).replace(/\/+$/, '');

@@ -7,8 +7,12 @@ import { auditWrite } from '../lib/data/audit';
 import type { GroupRecord } from '../lib/data/groups';
 import { batchGet } from '../lib/data/list-index';
 import {
+  AttachmentTaken,
   appendMessage,
+  getAttachmentClaim,
+  getMessage,
   getThreadRecord,
+  type MessageAttachment,
   type MessageRecord,
   type Person,
   putNewThread,
@@ -20,8 +24,9 @@ import type { ProjectRecord } from '../lib/data/projects';
 import { getSociety, type SocietyRecord } from '../lib/data/societies';
 import { keys, nowIso } from '../lib/data/table';
 import { isAdmin } from '../lib/document-access';
-import { conflict, notFound } from '../lib/errors';
+import { conflict, fieldErrors, notFound } from '../lib/errors';
 import { societyInScope } from '../lib/scope';
+import { landAttachments } from './attachments';
 
 /**
  * Who writes in a society's threads: admins within scope (the firm's side) and the society's client users
@@ -54,15 +59,29 @@ export async function requireSocietyPlace(caller: Caller, uuid: string): Promise
  * Who is told of a message: the society's client users, its group's admins and users, its project's admins and the
  * staff who wrote in the thread, but not its author; at most MAX_RECIPIENTS (one transaction).
  */
-async function recipientsOf(place: Place, thread: ThreadRecord | undefined, author: string): Promise<string[]> {
+export async function recipientsOf(place: Place, thread: ThreadRecord | undefined, author: string): Promise<string[]> {
   const society = keys.society(place.uuid);
   const group = keys.group(place.group_uuid);
   const project = keys.project(place.project_uuid);
   const found = await batchGet([society, group, project]);
   const at = (k: { pk: string; sk: string }) => found.get(`${k.pk}|${k.sk}`);
-  const s = at(society) as Partial<SocietyRecord> | undefined;
-  const g = at(group) as Partial<GroupRecord> | undefined;
-  const p = at(project) as Partial<ProjectRecord> | undefined;
+  return recipientsFrom(
+    at(society) as Partial<SocietyRecord> | undefined,
+    at(group) as Partial<GroupRecord> | undefined,
+    at(project) as Partial<ProjectRecord> | undefined,
+    thread,
+    author,
+  );
+}
+
+/** The same from the records already read (the notice job reads them for many threads at once). */
+export function recipientsFrom(
+  s: Partial<SocietyRecord> | undefined,
+  g: Partial<GroupRecord> | undefined,
+  p: Partial<ProjectRecord> | undefined,
+  thread: Pick<ThreadRecord, 'participants'> | undefined,
+  author: string,
+): string[] {
   const everyone = [
     ...(s?.user ?? []),
     ...(g?.user ?? []),
@@ -98,28 +117,41 @@ export const messageView = (m: MessageRecord): MessageView => ({
   side: m.side,
   author: m.author,
   body: m.body,
+  attachments: m.attachments ?? [],
 });
+
+const takesPartIn = (caller: Caller, thread: ThreadRecord) =>
+  takesPart(caller, { uuid: thread.society_uuid, group_uuid: thread.group_uuid, project_uuid: thread.project_uuid });
 
 /** A thread the caller takes part in (through its society); else 404, whether or not it exists. */
 export async function requireThread(caller: Caller, uuid: string): Promise<ThreadRecord> {
   const thread = await getThreadRecord(uuid);
-  const place = thread && {
-    uuid: thread.society_uuid,
-    group_uuid: thread.group_uuid,
-    project_uuid: thread.project_uuid,
-  };
-  if (!thread || !place || !takesPart(caller, place)) throw notFound();
+  if (!thread || !takesPartIn(caller, thread)) throw notFound();
   return thread;
 }
 
-const newMessage = (caller: Caller, thread: string, body: string): MessageRecord => ({
+const newMessage = (caller: Caller, thread: string, body: string, attachments: MessageAttachment[]): MessageRecord => ({
   uuid: randomUUID(),
   thread,
   created: nowIso(),
   side: sideOf(caller),
   author: personOf(caller),
   body,
+  ...(attachments.length > 0 && { attachments }),
 });
+
+/**
+ * An attachment is already carried by a message: the caller's own message sent again (its answer lost) is answered
+ * as it was; anyone else's answers as a missing upload.
+ */
+async function sentBefore(caller: Caller, error: AttachmentTaken): Promise<MessageRecord> {
+  const claim = await getAttachmentClaim(error.document);
+  const thread = claim && (await getThreadRecord(claim.thread));
+  const made =
+    claim && thread && takesPartIn(caller, thread) && (await getMessage(thread.uuid, claim.created, claim.message));
+  if (made && made.author.uuid === caller.user.uuid) return made;
+  throw fieldErrors({ attachments: ['UPLOAD_MISSING'] });
+}
 
 /** Staff who write join the thread's participants (clients are told through their memberships). */
 const withParticipant = (participants: string[], caller: Caller) =>
@@ -130,11 +162,12 @@ const withParticipant = (participants: string[], caller: Caller) =>
 export async function createThread(
   caller: Caller,
   societyUuid: string,
-  input: { subject: string; body: string },
+  input: { subject: string; body: string; attachments?: string[] },
 ): Promise<ThreadView> {
   const place = await requireSocietyPlace(caller, societyUuid);
+  const attachments = await landAttachments(caller, place, input.attachments);
   const uuid = randomUUID();
-  const first = newMessage(caller, uuid, input.body);
+  const first = newMessage(caller, uuid, input.body, attachments);
   const thread: ThreadRecord = {
     uuid,
     society_uuid: place.uuid,
@@ -160,15 +193,33 @@ export async function createThread(
       subject: [null, input.subject],
     },
   );
-  await putNewThread(thread, first, recipients, [audit]);
+  try {
+    await putNewThread(thread, first, recipients, [audit]);
+  } catch (error) {
+    if (!(error instanceof AttachmentTaken)) throw error;
+    const made = await sentBefore(caller, error);
+    const before = await getThreadRecord(made.thread);
+    if (!before || before.created !== made.created) throw fieldErrors({ attachments: ['UPLOAD_MISSING'] });
+    return threadView(before, 0);
+  }
   return threadView(thread, 0);
 }
 
 /** A message in a thread; a concurrent message moves the thread, and this one is written after it (a few tries). */
-export async function postMessage(caller: Caller, uuid: string, body: string): Promise<MessageView> {
+export async function postMessage(
+  caller: Caller,
+  uuid: string,
+  body: string,
+  uploads?: string[],
+): Promise<MessageView> {
+  const thread = await requireThread(caller, uuid);
+  // The society's record only when files become its documents: a plain message costs what it did.
+  const attachments = uploads?.length
+    ? await landAttachments(caller, await requireSocietyPlace(caller, thread.society_uuid), uploads)
+    : [];
   for (let attempt = 0; ; attempt += 1) {
-    const before = await requireThread(caller, uuid);
-    const message = newMessage(caller, uuid, body);
+    const before = attempt === 0 ? thread : await requireThread(caller, uuid);
+    const message = newMessage(caller, uuid, body, attachments);
     // Keys order by time: a message never sorts before the one it answers, even with a clock behind.
     if (message.created <= before.updated) message.created = new Date(Date.parse(before.updated) + 1).toISOString();
     const after: ThreadRecord = {
@@ -185,6 +236,11 @@ export async function postMessage(caller: Caller, uuid: string, body: string): P
       await appendMessage(before, after, message, recipients);
       return messageView(message);
     } catch (error) {
+      if (error instanceof AttachmentTaken) {
+        const made = await sentBefore(caller, error);
+        if (made.thread !== uuid) throw fieldErrors({ attachments: ['UPLOAD_MISSING'] });
+        return messageView(made);
+      }
       if (!(error instanceof ThreadMoved)) throw error;
       if (attempt >= 4) throw conflict('DATA_CONFLICT');
     }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ROLES } from '../roles';
 import { defineContract } from './define';
+import { fileNameSchema, MAX_DOCUMENT_BYTES } from './documents';
 import { okSchema, text, uuidSchema } from './fields';
 
 /**
@@ -13,6 +14,9 @@ export const MESSAGE_BODY_MAX = 4000;
 export const THREAD_PAGE_MAX = 50;
 export const MESSAGE_PAGE_MAX = 100;
 
+/** Files one message carries; each becomes a document of the thread's society (up to the direct upload's size). */
+export const MESSAGE_ATTACHMENTS_MAX = 5;
+
 /** Which side of the firm–client conversation wrote a message. */
 export const MESSAGE_SIDES = ['FIRM', 'CLIENT'] as const;
 
@@ -23,6 +27,14 @@ const pageLimit = (max: number, byDefault: number) =>
 
 const personSchema = z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string() });
 
+/** A file a message carries: the document it became (its uuid is the document's), as it was named when sent. */
+export const messageAttachmentSchema = z.object({
+  uuid: z.string(),
+  file_name: z.string(),
+  size: z.number().check(z.int()),
+  content_type: z.string(),
+});
+
 export const messageSchema = z.object({
   uuid: z.string(),
   thread: z.string(),
@@ -30,6 +42,7 @@ export const messageSchema = z.object({
   side: z.enum(MESSAGE_SIDES),
   author: personSchema,
   body: z.string(),
+  attachments: z.array(messageAttachmentSchema),
 });
 
 export const threadSchema = z.object({
@@ -59,8 +72,20 @@ export const receiptSchema = z.object({
 const societyParams = z.object({ uuid: uuidSchema });
 const threadParams = z.object({ uuid: uuidSchema });
 
-export const messageBodySchema = z.object({ body: text(MESSAGE_BODY_MAX) });
-export const threadCreateSchema = z.object({ subject: text(MESSAGE_SUBJECT_MAX), body: text(MESSAGE_BODY_MAX) });
+/** The caller's uploads (createMessageAttachmentUpload, uploaded) a message carries, each once. */
+const attachmentsSchema = z.optional(
+  z.array(uuidSchema).check(
+    z.maxLength(MESSAGE_ATTACHMENTS_MAX),
+    z.refine((ids) => new Set(ids).size === ids.length, { error: 'FORMAT_ERROR' }),
+  ),
+);
+
+export const messageBodySchema = z.object({ body: text(MESSAGE_BODY_MAX), attachments: attachmentsSchema });
+export const threadCreateSchema = z.object({
+  subject: text(MESSAGE_SUBJECT_MAX),
+  body: text(MESSAGE_BODY_MAX),
+  attachments: attachmentsSchema,
+});
 
 export const listSocietyThreads = defineContract({
   id: 'listSocietyThreads',
@@ -80,7 +105,9 @@ export const createThread = defineContract({
   path: 'api/v1/messages/society/{uuid}/threads/',
   access: ROLES,
   handler: 'messages/create-thread',
-  summary: 'Opens a thread in a society with its subject and first message (audited)',
+  summary:
+    'Opens a thread in a society with its subject and first message (audited); its attachments become documents of ' +
+    'the society',
   params: societyParams,
   body: threadCreateSchema,
   response: threadSchema,
@@ -110,7 +137,9 @@ export const postThreadMessage = defineContract({
   path: 'api/v1/messages/thread/{uuid}/',
   access: ROLES,
   handler: 'messages/post-thread-message',
-  summary: "A message in a thread; every other participant's unread count moves in the same transaction",
+  summary:
+    'A message in a thread, with up to 5 uploaded attachments that become documents of the society; every other ' +
+    "participant's unread count moves in the same transaction",
   params: threadParams,
   body: messageBodySchema,
   response: messageSchema,
@@ -140,4 +169,45 @@ export const getMessagesUnread = defineContract({
     threads: z.number().check(z.int()),
     societies: z.array(z.object({ society: z.string(), unread: z.number().check(z.int()) })),
   }),
+});
+
+export const createMessageAttachmentUpload = defineContract({
+  id: 'createMessageAttachmentUpload',
+  method: 'POST',
+  path: 'api/v1/messages/society/{uuid}/attachments/',
+  access: ROLES,
+  statuses: [404, 429],
+  handler: 'messages/create-message-attachment-upload',
+  // 429: a person's hundred uploads an hour.
+  summary:
+    "A presigned POST for one attachment of a message in the society's conversation (up to 100 MB, 10 minutes); " +
+    'a new thread or a message then names it, and it becomes a document of the society',
+  params: societyParams,
+  body: z.object({
+    file_name: fileNameSchema,
+    file_size: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_DOCUMENT_BYTES)),
+    content_type: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  }),
+  response: z.object({
+    upload: z.string(),
+    url: z.string(),
+    fields: z.record(z.string(), z.string()),
+    expires_at: z.string(),
+  }),
+  successStatus: 201,
+});
+
+export const messageAttachmentLink = defineContract({
+  id: 'messageAttachmentLink',
+  method: 'GET',
+  path: 'api/v1/messages/attachment/{uuid}/',
+  access: ROLES,
+  statuses: [404],
+  handler: 'messages/message-attachment-link',
+  summary:
+    "A one-minute presigned GET of a message's attachment (the document it became), to whoever takes part in its " +
+    "thread, whatever the caller's document rights",
+  params: z.object({ uuid: uuidSchema }),
+  query: z.object({ type: z._default(z.enum(['inline', 'attachment']), 'attachment') }),
+  response: z.object({ link: z.string() }),
 });

@@ -70,6 +70,9 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   LINK_EXPIRED: 'Este link se encuentra expirado, solicite uno nuevo.',
   UPLOAD_EXPIRED: 'La subida del archivo expiró, por favor súbelo nuevamente.',
   UPLOAD_MISSING: 'El archivo no se terminó de subir, por favor súbelo nuevamente.',
+  // A message's attachment in a firm that has no document folders yet (the file needs a folder to land in).
+  NO_FOLDER:
+    'Tu empresa aún no tiene carpetas de documentos, así que no es posible adjuntar archivos. Envía el mensaje sin adjuntos.',
   // 'Reemplazar' of a document deleted (or renamed) before the upload landed.
   REPLACED_DOCUMENT_GONE:
     'El documento que ibas a reemplazar ya no existe en esta carpeta. Vuelve a subir el archivo como documento nuevo.',

@@ -13,8 +13,9 @@ import { societyBody } from '../helpers/societies';
 /**
  * 'Mensajes' by clicking, at 1366 and 375 px: a firm's group admin goes from /home to Mensajes and opens a thread in
  * its client's society; the client user sees the unread count in the top bar, follows it to the thread, which clears
- * the count, and answers; the admin sees its own count, reads the answer and the count clears. Every screen fits and
- * is axe clean.
+ * the count, and answers; the admin sees its own count, reads the answer and the count clears. Both attach a file
+ * (the client's with its progress bar), and each side downloads the other's through the conversation (the client has
+ * no document rights in the firm). Every screen fits and is axe clean.
  */
 const { webUrl, demo } = inject('portal');
 let browser: Browser;
@@ -55,6 +56,37 @@ async function firm() {
   return { admin, client, name };
 }
 
+/** The firm's template, small. */
+const TEMPLATE = Buffer.from('%PDF-1.4\n% plantilla del libro de compras\n%%EOF\n');
+/** About 1 MB, so the upload reports its progress. */
+const LEDGER = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024 * 1024, 0x42), Buffer.from('\n%%EOF\n')]);
+
+/** Records, in the page, every value an attachment's progress bar shows, however fast the upload runs. */
+async function recordProgress(page: Page) {
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+    const take = () => {
+      for (const bar of document.querySelectorAll<HTMLProgressElement>('[data-testid="attachment-progress"]'))
+        if (seen.at(-1) !== bar.value) seen.push(bar.value);
+    };
+    new MutationObserver(take).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+}
+
+/** Clicks a file's download button and answers the downloaded bytes. */
+async function download(page: Page, name: string): Promise<Buffer> {
+  const started = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Descargar ${name}` }).click();
+  const file = await started;
+  expect(file.suggestedFilename()).toBe(name);
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** The top bar's count: shown with the number, or absent once everything is read. */
 const badge = (page: Page) => page.getByTestId('messages-count');
 
@@ -83,9 +115,14 @@ describe.concurrent('a firm and its client exchange messages', () => {
         await expectFitsAndAccessible(firmPage, `messages-empty-${viewport.width}`);
         await firmPage.getByLabel('Asunto').fill(subject);
         await firmPage.getByLabel('Mensaje', { exact: true }).fill('¿Nos envías el libro de compras de marzo?');
+        await firmPage
+          .getByLabel('Adjuntar archivos')
+          .setInputFiles({ name: 'Plantilla.pdf', mimeType: 'application/pdf', buffer: TEMPLATE });
+        await firmPage.getByText('Plantilla.pdf (', { exact: false }).waitFor();
         await firmPage.getByRole('button', { name: 'Iniciar conversación' }).click();
         await firmPage.getByRole('heading', { name: subject }).waitFor();
         await firmPage.getByText('¿Nos envías el libro de compras de marzo?').waitFor();
+        await firmPage.getByRole('button', { name: 'Descargar Plantilla.pdf' }).waitFor();
         await expectFitsAndAccessible(firmPage, `messages-thread-firm-${viewport.width}`);
 
         // The client: the count in the top bar on /home, then the thread, which clears it; an answer.
@@ -103,10 +140,20 @@ describe.concurrent('a firm and its client exchange messages', () => {
         await row.getByRole('link', { name: subject }).click();
         await page.getByText('¿Nos envías el libro de compras de marzo?').waitFor();
         await badge(page).waitFor({ state: 'detached' });
+        // The client downloads the firm's file through the conversation.
+        expect(await download(page, 'Plantilla.pdf')).toEqual(TEMPLATE);
         await page.getByLabel('Tu respuesta').fill('Sí, te lo subo hoy.');
+        await page
+          .getByLabel('Adjuntar archivos')
+          .setInputFiles({ name: 'Libro de compras marzo.pdf', mimeType: 'application/pdf', buffer: LEDGER });
+        const seen = await recordProgress(page);
         await page.getByRole('button', { name: 'Enviar' }).click();
         await page.getByText('Tu mensaje fue enviado.').waitFor();
-        await page.getByTestId('thread-message').filter({ hasText: 'Sí, te lo subo hoy.' }).waitFor();
+        const answer = page.getByTestId('thread-message').filter({ hasText: 'Sí, te lo subo hoy.' });
+        await answer.getByRole('button', { name: 'Descargar Libro de compras marzo.pdf' }).waitFor();
+        const progress = await seen();
+        expect(progress.length).toBeGreaterThan(0);
+        expect(progress.at(-1)).toBe(100);
         await expectFitsAndAccessible(page, `messages-thread-client-${viewport.width}`);
 
         // The admin's count shows the answer; reading the thread clears it, and the client's marker shows.
@@ -126,6 +173,8 @@ describe.concurrent('a firm and its client exchange messages', () => {
           .evaluateAll((cards) => cards.map((c) => c.className.includes('messages-message--firm')));
         expect(sides).toEqual([true, false]);
         await expectFitsAndAccessible(firmPage, `messages-thread-read-${viewport.width}`);
+        // The admin downloads the client's file.
+        expect(await download(firmPage, 'Libro de compras marzo.pdf')).toEqual(LEDGER);
       } finally {
         await asClient.context.close();
         await asFirm.context.close();

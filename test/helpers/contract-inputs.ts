@@ -39,6 +39,8 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   // A society's conversation: its threads by the society, a thread by its own id.
   'messages/society/{uuid}': 'society',
   'messages/thread/{uuid}': 'thread',
+  // A message's attachment: the document a message of a thread carries.
+  'messages/attachment/{uuid}': 'messageFile',
   // Modules (global), reports and accounting assignments.
   'modules/module/administration/{uuid}': 'module',
   'modules/reports/report/{uuid}': 'report',

@@ -13,6 +13,19 @@ export async function runDigest(now: number, pace: () => Promise<void> = async (
   return runAsJob('sendDocumentDigests', DIGEST_PERMISSIONS, () => sendDocumentDigests({ now, pace }));
 }
 
+/** The hourly notice of new messages, run in this process under its own role (infra/permissions.ts), as of `now`. */
+export async function runMessageNotices(now: number, pace: () => Promise<void> = async () => {}) {
+  const [{ sendMessageNotices }, { installIamEmulation, runAsJob }, { MESSAGE_NOTICE_PERMISSIONS }] = await Promise.all(
+    [
+      import('../../functions/messages/message-notice'),
+      import('../../local/iam-emulation'),
+      import('../../infra/permissions'),
+    ],
+  );
+  await installIamEmulation();
+  return runAsJob('sendMessageNotices', MESSAGE_NOTICE_PERMISSIONS, () => sendMessageNotices({ now, pace }));
+}
+
 /** S3's EventBridge event for an object of the documents bucket, as the rule delivers it to the import job in AWS. */
 export const objectCreated = (key: string): ObjectCreated => ({
   version: '0',

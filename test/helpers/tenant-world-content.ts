@@ -19,7 +19,7 @@ import { unique } from './fresh';
  * - a report and an accounting assignment targeted at its society (home, siblingSociety) or group (siblingGroup,
  *   otherProject), enabled for every role so only scope can hide them;
  * - a support ticket sent by one of its users (tickets belong to the sender's project);
- * - a conversation thread in its society.
+ * - a conversation thread in its society, with a message carrying a file (a document of the society).
  */
 export interface ContentIds {
   folderTemplate: string[];
@@ -29,6 +29,7 @@ export interface ContentIds {
   assignment: string[];
   ticket: string[];
   thread: string[];
+  messageFile: string[];
 }
 
 /** Where one tag's content goes. */
@@ -52,6 +53,32 @@ const everyRole = {
   enable_user_group: true,
   enable_user_society: true,
 };
+
+/** A file uploaded into a society's conversation and carried by a message of the thread: its document's uuid. */
+async function attachedFile(token: string, society: string, thread: string): Promise<string> {
+  const start = ok(
+    'message attachment',
+    await call(messages.createMessageAttachmentUpload, {
+      token,
+      params: { uuid: society },
+      body: { file_name: 'adjunto.pdf', file_size: PDF.length, content_type: 'application/pdf' },
+    }),
+  );
+  const form = new FormData();
+  for (const [k, v] of Object.entries(start.fields)) form.set(k, v);
+  form.set('file', new Blob([PDF], { type: 'application/pdf' }), 'adjunto.pdf');
+  const posted = await fetch(start.url, { method: 'POST', body: form });
+  if (posted.status >= 300) throw new Error(`message attachment to S3: ${posted.status}`);
+  ok(
+    'message with a file',
+    await call(messages.postThreadMessage, {
+      token,
+      params: { uuid: thread },
+      body: { body: 'Con adjunto.', attachments: [start.upload] },
+    }),
+  );
+  return start.upload;
+}
 
 export async function buildContent<T extends string>(
   superAdmin: string,
@@ -139,6 +166,7 @@ export async function buildContent<T extends string>(
         }).then((a) => ok('thread', a).uuid),
       ]);
       const share = ok('share link', await call(documents.createShareToken, { ...as, params: { uuid: document } }));
+      const messageFile = await attachedFile(superAdmin, place.society, thread);
       const template = templates.get(tag);
       return [
         tag,
@@ -150,6 +178,7 @@ export async function buildContent<T extends string>(
           assignment: [assignment],
           ticket: [ticket],
           thread: [thread],
+          messageFile: [messageFile],
         },
       ];
     }),

@@ -60,6 +60,8 @@ export type Kind =
   | 'ticket'
   // A society's conversation thread ('Mensajes').
   | 'thread'
+  // A file a message of that thread carries (the document it became).
+  | 'messageFile'
   | 'module'
   // A registered dashboard: global like a module, the SUPER_ADMIN's.
   | 'registryEntry'
@@ -81,6 +83,7 @@ export const TENANT_KINDS = [
   'assignment',
   'ticket',
   'thread',
+  'messageFile',
 ] as const;
 export type TenantKind = (typeof TENANT_KINDS)[number];
 
@@ -180,7 +183,7 @@ export const CALLERS: ReadonlyArray<CallerSpec> = [
  * template folder belongs to a project, so only home (A) and otherProject (B) hold one: A's is seen by every group of
  * A, and is in scope for every caller of A, which the tags say without skipping any case.
  */
-const CONTENT_KINDS = ['document', 'shareLink', 'report', 'assignment', 'ticket', 'thread'] as const;
+const CONTENT_KINDS = ['document', 'shareLink', 'report', 'assignment', 'ticket', 'thread', 'messageFile'] as const;
 export const KINDS_PER_TAG: Record<Tag, readonly TenantKind[]> = {
   home: ['project', 'group', 'society', 'user', 'invitation', 'folderTemplate', ...CONTENT_KINDS],
   siblingSociety: ['society', 'user', 'invitation', ...CONTENT_KINDS],

@@ -41,14 +41,15 @@ describe('bundled synth', () => {
       .filter((name) => name.startsWith('asset.'))
       .filter((dir) => readdirSync(path.join(synth.outdir, dir)).includes('index.mjs'));
     // The sample's handlers, plus the jobs every portal has: the indicators refresh, the large ledger import worker,
-    // the invitation mail queue's worker, the garbage sweeper, the document digest, the SES events handler and the
-    // health probe.
+    // the invitation mail queue's worker, the garbage sweeper, the document digest, the message notice, the SES events
+    // handler and the health probe.
     const jobs = [
       'indicators/refresh',
       'accounting/import-job-worker',
       'registration/invitation-mail-worker',
       'maintenance/sweep-garbage',
       'documents/document-digest',
+      'messages/message-notice',
       'external/ses-events',
       'health/probe',
     ];
@@ -138,13 +139,14 @@ describe('per-function bundling', () => {
 
   it('keeps the SDK clients of Cognito, SES v2 and S3 out of every function, but where stated', async () => {
     // Every endpoint's function and the jobs (the indicators refresh, the ledger import worker, the mail worker, the
-    // garbage sweeper, the document digest, the SES events handler, the health probe).
+    // garbage sweeper, the document digest, the message notice, the SES events handler, the health probe).
     const jobs = [
       'indicators/refresh',
       'accounting/import-job-worker',
       'registration/invitation-mail-worker',
       'maintenance/sweep-garbage',
       'documents/document-digest',
+      'messages/message-notice',
       'external/ses-events',
       'health/probe',
     ];

@@ -45,6 +45,7 @@ describe('alarms', () => {
       DeadLettersLedgerImport: 0,
       DeadLettersSweeper: 0,
       DeadLettersDocumentDigest: 0,
+      DeadLettersMessageNotice: 0,
       DeadLettersSesEvents: 0,
       IndicatorsFailed: 0,
       LedgerImportFailed: 0,

@@ -27,9 +27,9 @@ describe('tracing', () => {
     const ours = resources.filter(
       ([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === LAMBDA_RUNTIME.name,
     );
-    // Two endpoints, the indicators refresh, the sweeper, the digest, the health probe, the ledger import, the mail
-    // queue's worker and the SES events' handler.
-    expect(ours.length).toBe(9);
+    // Two endpoints, the indicators refresh, the sweeper, the digest, the message notice, the health probe, the ledger
+    // import, the mail queue's worker and the SES events' handler.
+    expect(ours.length).toBe(10);
     for (const [id, fn] of ours)
       expect({ id, tracing: fn.Properties.TracingConfig }).toEqual({ id, tracing: { Mode: 'Active' } });
   });
@@ -48,8 +48,8 @@ describe('tracing', () => {
     const traced = roles.filter(([, role]) =>
       JSON.stringify(role.Properties.ManagedPolicyArns ?? []).includes('"TracingPolicy'),
     );
-    // Each function's role (the nine above) and no other.
-    expect(traced.length).toBe(9);
+    // Each function's role (the ten above) and no other.
+    expect(traced.length).toBe(10);
   });
 
   it('cdk-nag finds nothing unacknowledged', () => {

@@ -536,6 +536,24 @@ async function ledgerJob(put: boolean) {
  * A ticket of the world's USER_SOCIETY with an attached PDF and the firm's answer: its answers must show
  * the attachment without its object key.
  */
+/** An attachment of the society's conversation, uploaded by `as` and carried by no message yet. */
+async function messageUpload(as: Role) {
+  const start = ok(
+    'message attachment',
+    await call(messages.createMessageAttachmentUpload, {
+      token: w.tokens[as],
+      params: { uuid: w.society },
+      body: { file_name: 'adjunto.pdf', file_size: PDF.length, content_type: 'application/pdf' },
+    }),
+  );
+  const form = new FormData();
+  for (const [k, v] of Object.entries(start.fields)) form.set(k, v);
+  form.set('file', new Blob([PDF], { type: 'application/pdf' }), 'adjunto.pdf');
+  const posted = await fetch(start.url, { method: 'POST', body: form });
+  if (posted.status >= 300) throw new Error(`message attachment to S3: ${posted.status}`);
+  return start.upload;
+}
+
 async function ticketWithFile() {
   const start = ok(
     'ticket attachment',
@@ -808,7 +826,32 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
   postThreadMessage: async (c) => [
     { as: 'USER_GROUP', params: { uuid: w.thread }, body: bodyOf(c) },
     { as: 'PROJECT_ADMIN', params: { uuid: w.thread }, body: bodyOf(c) },
+    {
+      as: 'USER_SOCIETY',
+      params: { uuid: w.thread },
+      body: bodyOf(c, { attachments: [await messageUpload('USER_SOCIETY')] }),
+      note: 'with an attachment',
+    },
   ],
+  createMessageAttachmentUpload: async () =>
+    (['USER_SOCIETY', 'GROUP_ADMIN'] as const).map((as) => ({
+      as,
+      params: { uuid: w.society },
+      body: { file_name: 'adjunto.pdf', file_size: PDF.length, content_type: 'application/pdf' },
+    })),
+  // A file a message of the world's thread carries, downloaded by both sides.
+  messageAttachmentLink: async () => {
+    const upload = await messageUpload('USER_SOCIETY');
+    ok(
+      'message with a file',
+      await call(messages.postThreadMessage, {
+        token: w.tokens.USER_SOCIETY,
+        params: { uuid: w.thread },
+        body: { body: 'Con adjunto.', attachments: [upload] },
+      }),
+    );
+    return (['USER_SOCIETY', 'USER_GROUP', 'PROJECT_ADMIN'] as const).map((as) => ({ as, params: { uuid: upload } }));
+  },
   markThreadRead: async () => [
     { as: 'USER_SOCIETY', params: { uuid: w.thread } },
     { as: 'PROJECT_ADMIN', params: { uuid: w.thread } },

@@ -393,7 +393,36 @@ async function secondFactorChallenge(enrol: boolean): Promise<string> {
   return answer.second_factor?.challenge as string;
 }
 
+/** An uploaded attachment of the world society's conversation, made without faults and carried by no message yet. */
+async function messageUpload(): Promise<string> {
+  const start = ok(
+    'message attachment',
+    await call(messages.createMessageAttachmentUpload, {
+      token: world.sa,
+      params: { uuid: world.society },
+      body: { file_name: `fallas-${unique()}.pdf`, file_size: PDF.length, content_type: 'application/pdf' },
+    }),
+  );
+  const form = new FormData();
+  for (const [k, v] of Object.entries(start.fields)) form.set(k, v);
+  form.set('file', new Blob([PDF], { type: 'application/pdf' }), 'adjunto.pdf');
+  const posted = await fetch(start.url, { method: 'POST', body: form });
+  if (posted.status >= 300) throw new Error(`message attachment to S3: ${posted.status}`);
+  return start.upload;
+}
+
 const DRIVERS: Record<string, () => Promise<Prepared>> = {
+  // A conversation's messages carry a file each: its document lands first, then the message (attachments.ts).
+  createThread: async () => ({
+    token: world.sa,
+    params: { uuid: world.society },
+    body: { subject: `Fallas ${mark}`, body: 'Con adjunto.', attachments: [await messageUpload()] },
+  }),
+  postThreadMessage: async () => ({
+    token: world.sa,
+    params: { uuid: (await fresh.thread?.()) as string },
+    body: { body: 'Con adjunto.', attachments: [await messageUpload()] },
+  }),
   // Passkeys: a fresh person's session on a portal that is no firm's, a software authenticator's answers.
   postPasskeyRegistrationOptions: async () => ({
     token: (await signIn((await person()).email, undefined, { portal: NEUTRAL_PORTAL })).access,

@@ -363,6 +363,7 @@ const NO_ECHO = new Set([
   'listShareLinks',
   'getReportDashboard',
   'listUserSignIns',
+  'messageAttachmentLink',
 ]);
 
 describe.each(protectedContracts.map((c) => [`${c.method} ${c.path}`, c] as const))('%s', (_, contract) => {
@@ -396,6 +397,7 @@ const CONTENT_KINDS: readonly TenantKind[] = [
   'assignment',
   'ticket',
   'thread',
+  'messageFile',
 ];
 /**
  * Callers for whom the home item is not their own to read: a ticket is read by its sender (the home USER_SOCIETY) and

@@ -6,6 +6,7 @@ import * as documents from '../../shared/contracts/documents';
 import * as external from '../../shared/contracts/external';
 import * as folders from '../../shared/contracts/folders';
 import * as groups from '../../shared/contracts/groups';
+import * as messages from '../../shared/contracts/messages';
 import * as registration from '../../shared/contracts/registration';
 import * as users from '../../shared/contracts/users';
 import { call, signIn } from '../helpers/api';
@@ -731,5 +732,75 @@ describe('ticket attachments', () => {
       body: { description: 'Con el adjunto barrido.', attachments: [lost.upload] },
     });
     expect(late.status).toBe(400);
+  });
+});
+
+describe('message attachments', () => {
+  /** A message attachment upload started two hours ago by a client user of S, its file sent to the presigned form. */
+  async function messageUpload(name: string) {
+    const start = await invokeEarlier(messages.createMessageAttachmentUpload, {
+      token: w.tokens.userNoDocs,
+      params: { uuid: w.S },
+      body: { file_name: name, file_size: PDF.length, content_type: 'application/pdf' },
+    });
+    expect(start.status, JSON.stringify(start.body)).toBe(201);
+    const body = start.body as { upload: string; url: string; fields: Record<string, string> };
+    const form = new FormData();
+    for (const [k, v] of Object.entries(body.fields)) form.set(k, v);
+    form.set('file', new Blob([PDF], { type: 'application/pdf' }), name);
+    expect((await fetch(body.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+    return { upload: body.upload, key: body.fields.key as string };
+  }
+  const messagesOf = async (thread: string) =>
+    (
+      (await invokeEarlier(messages.getThread, { token: w.tokens.userNoDocs, params: { uuid: thread } })).body as {
+        messages: Array<{ attachments: Array<{ uuid: string }> }>;
+      }
+    ).messages;
+
+  test('a message that stops after its document leaves the document and no message: sent again, it lands with it; an upload never sent is swept', async () => {
+    const opened = await invokeEarlier(messages.createThread, {
+      token: w.tokens.userNoDocs,
+      params: { uuid: w.S },
+      body: { subject: `Pasos ${randomUUID().slice(0, 8)}`, body: 'Un hilo con adjuntos.' },
+    });
+    expect(opened.status).toBe(201);
+    const thread = (opened.body as { uuid: string }).uuid;
+    const sent = await messageUpload('enviado.pdf');
+    const abandoned = await messageUpload('abandonado.pdf');
+
+    // The document's transaction goes; the message's (the next one) does not.
+    const fault = await faultOn('dynamo', 'TransactWriteItems', 1);
+    const request = {
+      token: w.tokens.userNoDocs,
+      params: { uuid: thread },
+      body: { body: 'Adjunto.', attachments: [sent.upload] },
+    };
+    const failed = await invokeEarlier(messages.postThreadMessage, request);
+    expect(fault.hits()).toBe(1);
+    expect(failed.status).toBe(500);
+    for (const stop of stops.splice(0)) stop();
+    // The document the sender uploaded, in the society, and no message carrying it.
+    expect(await itemExists({ pk: `DOCUMENT#${sent.upload}`, sk: 'DOCUMENT' })).toBe(true);
+    expect(await itemExists({ pk: `MSGFILE#${sent.upload}`, sk: 'MSGFILE' })).toBe(false);
+    expect(await messagesOf(thread)).toHaveLength(1);
+
+    // Sent again: the message lands with that document, once.
+    const again = await invokeEarlier(messages.postThreadMessage, request);
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect((again.body as { attachments: Array<{ uuid: string }> }).attachments.map((a) => a.uuid)).toEqual([
+      sent.upload,
+    ]);
+    const after = await messagesOf(thread);
+    expect(after).toHaveLength(2);
+    expect(after[0]?.attachments.map((a) => a.uuid)).toEqual([sent.upload]);
+    expect(await markers(`UPLOAD#${sent.upload}`)).toEqual([]);
+
+    // The upload no message named is garbage its marker names: the sweeper removes it, and leaves the document's file.
+    expect(await markers(`UPLOAD#${abandoned.upload}`)).toHaveLength(1);
+    await sweep();
+    expect(await objectExists(abandoned.key)).toBe(false);
+    expect(await markers(`UPLOAD#${abandoned.upload}`)).toEqual([]);
+    expect(await objectExists(`documents/${w.S}/${sent.upload}`)).toBe(true);
   });
 });

@@ -246,6 +246,8 @@ export interface PendingUpload {
   on_conflict?: 'replace' | 'keep_both';
   /** Set by a confirm that replaced this document's content ('Reemplazar'): the upload is spent. */
   replaced?: string;
+  /** An upload for something other than the document manager (a message's attachment), which makes the document. */
+  purpose?: 'MESSAGE';
 }
 
 const uploadKey = (uuid: string) => ({ pk: `UPLOAD#${uuid}`, sk: 'UPLOAD' });

@@ -3,6 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '../aws/dyna
 import { config } from '../config';
 import { fieldErrors } from '../errors';
 import { getItems } from './list-index';
+import { noticeQueueWrite } from './message-notices';
 import { recordOf } from './table';
 import { transactWrite } from './transact';
 import type { TxWrite } from './tx-write';
@@ -45,6 +46,14 @@ export interface ThreadRecord {
   version: number;
 }
 
+/** A file a message carries: the document of the society it became (same uuid), as named when sent. */
+export interface MessageAttachment {
+  uuid: string;
+  file_name: string;
+  size: number;
+  content_type: string;
+}
+
 export interface MessageRecord {
   uuid: string;
   thread: string;
@@ -52,6 +61,21 @@ export interface MessageRecord {
   side: Side;
   author: Person;
   body: string;
+  /** Absent on messages written before attachments existed. */
+  attachments?: MessageAttachment[];
+}
+
+/**
+ * `MSGFILE#<document>` / `MSGFILE`: which thread and message carry a document, written with the message (once: a
+ * document is attached by one message only). The attachment's download reads it to check the caller's thread.
+ */
+export interface AttachmentClaim {
+  document: string;
+  thread: string;
+  message: string;
+  /** The message's time: with its uuid, its key. */
+  created: string;
+  society_uuid: string;
 }
 
 export interface ReceiptRecord {
@@ -71,8 +95,11 @@ export interface UnreadRecord {
   project_uuid: string;
 }
 
-/** A transaction holds 100 writes: the message, the thread, its two list entries and the author's own state besides. */
-export const MAX_RECIPIENTS = 90;
+/**
+ * A transaction holds 100 writes: besides the recipients' states, the message, the thread, its two list entries, the
+ * author's marker and state, the audit of a new thread, the notice queue's entry and up to 5 attachment claims.
+ */
+export const MAX_RECIPIENTS = 88;
 
 const threadKey = (uuid: string) => ({ pk: `THREAD#${uuid}`, sk: 'THREAD' });
 const messageKey = (m: Pick<MessageRecord, 'thread' | 'created' | 'uuid'>) => ({
@@ -86,6 +113,7 @@ const listKey = (t: Pick<ThreadRecord, 'society_uuid' | 'updated' | 'uuid'>) => 
   sk: `${t.updated}#${t.uuid}`,
 });
 const unreadPartition = (user: string) => `UNREAD#${user}`;
+const claimKey = (document: string) => ({ pk: `MSGFILE#${document}`, sk: 'MSGFILE' });
 const unreadKey = (user: string, thread: string) => ({ pk: unreadPartition(user), sk: `THREAD#${thread}` });
 
 /** A page's position: the last key read, as an opaque text, valid only for the partition it was read from. */
@@ -129,10 +157,36 @@ const receiptPut = (thread: string, receipt: ReceiptRecord): TxWrite => ({
   write: { Put: { TableName: config.tableName, Item: { ...receiptKey(thread, receipt.user.uuid), ...receipt } } },
 });
 
-/** The writes every message shares: itself, the recipients' unread counts, the author's own marker. */
+/** Thrown when an attachment's document is already carried by a message (this one, sent again, or another). */
+export class AttachmentTaken extends Error {
+  constructor(readonly document: string) {
+    super('ATTACHMENT_TAKEN');
+  }
+}
+
+/**
+ * The writes every message shares: itself, its attachments' claims, the recipients' unread counts, the author's own
+ * marker, and the thread's entry in the hour's queue of the new-messages notice (message-notices.ts).
+ */
 function messageWrites(thread: ThreadRecord, message: MessageRecord, recipients: string[]): TxWrite[] {
   return [
     putNew({ ...messageKey(message), ...message }),
+    ...(message.attachments ?? []).map((a) =>
+      putNew(
+        {
+          ...claimKey(a.uuid),
+          document: a.uuid,
+          thread: thread.uuid,
+          message: message.uuid,
+          created: message.created,
+          society_uuid: thread.society_uuid,
+        } satisfies AttachmentClaim & { pk: string; sk: string },
+        () => {
+          throw new AttachmentTaken(a.uuid);
+        },
+      ),
+    ),
+    noticeQueueWrite(thread, message.created),
     ...recipients.slice(0, MAX_RECIPIENTS).map((user) => unreadAdd(user, thread)),
     receiptPut(thread.uuid, {
       user: message.author,
@@ -185,6 +239,29 @@ export async function appendMessage(
     { write: { Put: { TableName: config.tableName, Item: listEntry(after) } } },
     ...messageWrites(after, message, recipients),
   ]);
+}
+
+/** Threads by uuid, in batches of 100 keys (the notice job's), those that exist. */
+export const getThreadRecords = (uuids: string[]) => getItems<ThreadRecord>([...new Set(uuids)].map(threadKey));
+
+/** Which message carries a document, if one does. */
+export async function getAttachmentClaim(document: string): Promise<AttachmentClaim | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: config.tableName, Key: claimKey(document), ConsistentRead: true }),
+  );
+  return recordOf<AttachmentClaim>(Item);
+}
+
+/** One message of a thread, by its place (a claim names it), for a message sent again. */
+export async function getMessage(thread: string, created: string, uuid: string): Promise<MessageRecord | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({
+      TableName: config.tableName,
+      Key: messageKey({ thread, created, uuid }),
+      ConsistentRead: true,
+    }),
+  );
+  return recordOf<MessageRecord>(Item);
 }
 
 export async function getThreadRecord(uuid: string): Promise<ThreadRecord | undefined> {

@@ -68,6 +68,8 @@ export const THROTTLES = {
   // Messages on tickets and attachment uploads per user: each message mails the other side.
   USER_TICKET_MESSAGE: { maxHits: 30, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
   USER_TICKET_UPLOAD: { maxHits: 30, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
+  // Attachment uploads of the conversations per user (up to 100 MB each, clients included): 20 messages of 5 files.
+  USER_MESSAGE_UPLOAD: { maxHits: 100, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
 } as const satisfies Record<string, Limits>;
 export type ThrottleKind = keyof typeof THROTTLES;
 const limitsOf = (kind: ThrottleKind): Limits => THROTTLES[kind];

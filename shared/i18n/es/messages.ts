@@ -31,4 +31,17 @@ export const conversations = {
   threadTitle: 'Conversación',
   topBar: 'Mensajes',
   topBarUnread: (n: number) => `Mensajes: ${n === 1 ? '1 sin leer' : `${n} sin leer`}`,
+  // Attachments: each file becomes a document of the society.
+  attachments: 'Adjuntos',
+  attachmentsOf: (n: number) => (n === 1 ? '1 archivo adjunto' : `${n} archivos adjuntos`),
+  addAttachments: 'Adjuntar archivos',
+  attachmentsHint: (max: number, megabytes: number) =>
+    `Hasta ${max} archivos de hasta ${megabytes} MB cada uno. Quedan guardados en los documentos de la sociedad.`,
+  removeAttachment: (name: string) => `Quitar ${name}`,
+  tooManyAttachments: (max: number) => `Puedes adjuntar hasta ${max} archivos por mensaje.`,
+  attachmentTooBig: (name: string, megabytes: number) => `${name} pesa más de ${megabytes} MB.`,
+  attachmentEmpty: (name: string) => `${name} está vacío.`,
+  uploadingFile: (name: string, percent: number) => `Subiendo ${name}: ${percent}%`,
+  download: (name: string) => `Descargar ${name}`,
+  downloadFailed: 'No pudimos descargar el archivo. Inténtalo nuevamente.',
 } as const;

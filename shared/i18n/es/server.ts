@@ -108,4 +108,22 @@ export const mail = {
     unsubscribe: 'Recibes este resumen porque tienes acceso a documentos en el portal. Para dejar de recibirlo:',
     unsubscribeAction: 'Dejar de recibir este resumen',
   },
+  /** The hourly notice of new messages in the conversations ('Mensajes'). */
+  messageNotice: {
+    subject: (project: string, count: number) =>
+      count === 1 ? `Tienes un mensaje nuevo en ${project}` : `Tienes ${count} mensajes nuevos en ${project}`,
+    title: 'Mensajes nuevos para ti',
+    body: (name: string, project: string, count: number) => [
+      `Hola ${name}:`,
+      count === 1
+        ? `Tienes un mensaje sin leer en las conversaciones de ${project} en el portal:`
+        : `Tienes ${count} mensajes sin leer en las conversaciones de ${project} en el portal:`,
+    ],
+    /** One line of the list: the thread's subject, its company and how many messages wait. */
+    item: (subject: string, company: string, unread: number) =>
+      `${subject} — ${company} — ${unread === 1 ? '1 mensaje nuevo' : `${unread} mensajes nuevos`}`,
+    more: (count: number) => (count === 1 ? 'y 1 conversación más.' : `y ${count} conversaciones más.`),
+    action: 'Ver mis mensajes',
+    why: 'Recibes este aviso, a lo más una vez por hora, porque participas en estas conversaciones. Si ya las leíste, no te volveremos a avisar de ellas:',
+  },
 } as const;

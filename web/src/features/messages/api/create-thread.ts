@@ -1,10 +1,29 @@
 import { createThread } from '@shared/contracts/messages';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { uploadAttachments } from './upload-attachment';
 
-/** POST api/v1/messages/society/{uuid}/threads/: a new thread with its first message; the lists reload. */
+export interface CreateThreadInput {
+  society: string;
+  subject: string;
+  body: string;
+  files: readonly File[];
+  /** Uploads of these files from an earlier try that failed after them. */
+  uploaded: Map<File, string>;
+  onProgress: (index: number, percent: number) => void;
+}
+
+/**
+ * POST api/v1/messages/society/{uuid}/threads/: a new thread with its first message, after its files went straight to
+ * S3 (each with its progress); the lists reload.
+ */
 export const useCreateThread = () =>
   useMutation({
-    mutationFn: ({ society, subject, body }: { society: string; subject: string; body: string }) =>
-      api(createThread, { params: { uuid: society }, body: { subject, body } }),
+    mutationFn: async ({ society, subject, body, files, uploaded, onProgress }: CreateThreadInput) => {
+      const attachments = await uploadAttachments(society, files, uploaded, onProgress);
+      return api(createThread, {
+        params: { uuid: society },
+        body: attachments.length > 0 ? { subject, body, attachments } : { subject, body },
+      });
+    },
   });

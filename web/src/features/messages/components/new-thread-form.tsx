@@ -2,10 +2,12 @@ import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, threadCreateSchema } from '@shared/contracts/messages';
 import { es } from '@shared/i18n/es';
 import { useStore } from '@tanstack/react-form';
+import { useRef, useState } from 'react';
 import { ServerErrors } from '@/components/admin/server-errors';
 import { useAppForm } from '@/components/form/app-form';
 import { contractRules, messages } from '@/components/form/contract-rules';
 import { useCreateThread } from '@/features/messages/api/create-thread';
+import { AttachmentPicker, attachmentProblem } from '@/features/messages/components/attachment-picker';
 
 const t = es.conversations;
 
@@ -16,25 +18,40 @@ interface NewThread {
 const RULES = contractRules<NewThread>([threadCreateSchema], { subject: messages.text, body: messages.text }, (v) => v);
 const EMPTY: NewThread = { subject: '', body: '' };
 
-/** 'Nueva conversación': a subject and a first message in the chosen society. */
+/** 'Nueva conversación': a subject, a first message and its files in the chosen society. */
 export function NewThreadForm({ society, onCreated }: { society: string; onCreated: (thread: string) => void }) {
   const create = useCreateThread();
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<Map<number, number> | null>(null);
+  // Files uploaded by a try whose thread failed: sent again, the thread names the same uploads.
+  const uploaded = useRef(new Map<File, string>());
   const form = useAppForm({
     defaultValues: EMPTY,
     validators: { onChange: RULES },
-    onSubmit: ({ value }) =>
+    onSubmit: ({ value }) => {
+      setProgress(new Map());
       create.mutate(
-        { society, ...value },
+        {
+          society,
+          ...value,
+          files,
+          uploaded: uploaded.current,
+          onProgress: (index, percent) => setProgress((before) => new Map(before).set(index, percent)),
+        },
         {
           onSuccess: (thread) => {
             form.reset();
+            setFiles([]);
+            uploaded.current = new Map();
             onCreated(thread.uuid);
           },
+          onSettled: () => setProgress(null),
         },
-      ),
+      );
+    },
   });
   const values = useStore(form.store, (state) => state.values);
-  const canSend = RULES.passes(values) && !create.isPending;
+  const canSend = RULES.passes(values) && !create.isPending && !attachmentProblem(files);
   return (
     <Card variation="outlined">
       <Flex
@@ -63,6 +80,7 @@ export function NewThreadForm({ society, onCreated }: { society: string; onCreat
             />
           )}
         </form.AppField>
+        <AttachmentPicker files={files} onChange={setFiles} progress={progress} disabled={create.isPending} />
         <Flex gap="small" alignItems="center" wrap="wrap">
           <Button
             type="submit"

@@ -2,10 +2,12 @@ import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
 import { MESSAGE_BODY_MAX, messageBodySchema } from '@shared/contracts/messages';
 import { es } from '@shared/i18n/es';
 import { useStore } from '@tanstack/react-form';
+import { useRef, useState } from 'react';
 import { ServerErrors } from '@/components/admin/server-errors';
 import { useAppForm } from '@/components/form/app-form';
 import { contractRules, messages } from '@/components/form/contract-rules';
 import { usePostThreadMessage } from '@/features/messages/api/post-message';
+import { AttachmentPicker, attachmentProblem } from '@/features/messages/components/attachment-picker';
 
 const t = es.conversations;
 
@@ -14,17 +16,41 @@ interface Reply {
 }
 const RULES = contractRules<Reply>([messageBodySchema], { body: messages.text }, (v) => v);
 
-/** The reply box under a thread's messages. */
-export function ReplyForm({ thread }: { thread: string }) {
+/** The reply box under a thread's messages, with its files (each becomes a document of the thread's society). */
+export function ReplyForm({ thread, society }: { thread: string; society: string }) {
   const post = usePostThreadMessage();
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<Map<number, number> | null>(null);
+  // Files uploaded by a try whose message failed: sent again, the message names the same uploads.
+  const uploaded = useRef(new Map<File, string>());
   const form = useAppForm({
     defaultValues: { body: '' } as Reply,
     validators: { onChange: RULES },
-    onSubmit: ({ value }) => post.mutate({ thread, body: value.body }, { onSuccess: () => form.reset() }),
+    onSubmit: ({ value }) => {
+      setProgress(new Map());
+      post.mutate(
+        {
+          thread,
+          society,
+          body: value.body,
+          files,
+          uploaded: uploaded.current,
+          onProgress: (index, percent) => setProgress((before) => new Map(before).set(index, percent)),
+        },
+        {
+          onSuccess: () => {
+            form.reset();
+            setFiles([]);
+            uploaded.current = new Map();
+          },
+          onSettled: () => setProgress(null),
+        },
+      );
+    },
   });
   const values = useStore(form.store, (state) => state.values);
   const changed = useStore(form.store, (state) => state.isDirty);
-  const canSend = RULES.passes(values) && !post.isPending;
+  const canSend = RULES.passes(values) && !post.isPending && !attachmentProblem(files);
   return (
     <Card variation="outlined">
       <Flex
@@ -46,6 +72,7 @@ export function ReplyForm({ thread }: { thread: string }) {
             />
           )}
         </form.AppField>
+        <AttachmentPicker files={files} onChange={setFiles} progress={progress} disabled={post.isPending} />
         <Flex gap="small" alignItems="center" wrap="wrap">
           <Button
             type="submit"

@@ -15,3 +15,12 @@ export function authorLabel(
   if (author.uuid === me) return t.you;
   return `${author.first_name} ${author.last_name} · ${side === 'FIRM' ? t.firmSide : t.clientSide}`.trim();
 }
+
+const NUMBER = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 });
+
+/** A file's size as a person reads it: '820 B', '12,5 KB', '3,2 MB'. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${NUMBER.format(bytes / 1024)} KB`;
+  return `${NUMBER.format(bytes / (1024 * 1024))} MB`;
+}

@@ -1,15 +1,47 @@
 import '@/features/messages/messages.css';
 import { Alert, Button, Card, Flex, Heading, Link, Loader, Text } from '@aws-amplify/ui-react';
 import { es } from '@shared/i18n/es';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { downloadAttachment } from '@/features/messages/api/attachment-link';
 import { type Message, useThread } from '@/features/messages/api/get-thread';
 import { useMarkThreadRead } from '@/features/messages/api/mark-read';
 import { ReplyForm } from '@/features/messages/components/reply-form';
-import { authorLabel, formatWhen } from '@/features/messages/lib/format';
+import { authorLabel, formatSize, formatWhen } from '@/features/messages/lib/format';
 import { useSession } from '@/lib/session';
 
 const t = es.conversations;
+
+/** One file of a message: its link is asked for at the click (it lives a minute), then the browser downloads it. */
+function AttachmentLink({ file }: { file: Message['attachments'][number] }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <Flex as="li" direction="column" gap="xxs">
+      <Button
+        size="small"
+        variation="link"
+        alignSelf="start"
+        aria-label={t.download(file.file_name)}
+        className="messages-body"
+        onClick={async () => {
+          setFailed(false);
+          try {
+            await downloadAttachment(file.uuid);
+          } catch {
+            setFailed(true);
+          }
+        }}
+      >
+        {file.file_name} ({formatSize(file.size)})
+      </Button>
+      {failed ? (
+        <Text as="span" fontSize="small" color="font.error" role="alert">
+          {t.downloadFailed}
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}
 
 function MessageItem({ message, me }: { message: Message; me: string | undefined }) {
   return (
@@ -28,6 +60,22 @@ function MessageItem({ message, me }: { message: Message; me: string | undefined
       <Text whiteSpace="pre-wrap" marginTop="xs" className="messages-body">
         {message.body}
       </Text>
+      {message.attachments.length > 0 ? (
+        <Flex
+          as="ul"
+          direction="column"
+          gap="xxs"
+          padding="0"
+          margin="0"
+          marginTop="xs"
+          className="messages-list"
+          aria-label={t.attachmentsOf(message.attachments.length)}
+        >
+          {message.attachments.map((file) => (
+            <AttachmentLink key={file.uuid} file={file} />
+          ))}
+        </Flex>
+      ) : null}
     </Card>
   );
 }
@@ -85,7 +133,7 @@ export function ThreadRoute() {
           ? `${t.readBy}: ${receipts.map((r) => `${r.user.first_name} ${r.user.last_name} (${formatWhen(r.read_at)})`).join(', ')}`
           : t.nobodyRead}
       </Text>
-      <ReplyForm thread={uuid} />
+      {head ? <ReplyForm thread={uuid} society={head.society} /> : null}
     </Flex>
   );
 }

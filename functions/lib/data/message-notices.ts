@@ -1,0 +1,172 @@
+import { dynamo } from '../aws/dynamo';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '../aws/dynamo-commands';
+import { config } from '../config';
+import { batchGet } from './list-index';
+import { epochSeconds } from './table';
+import type { TxWrite } from './tx-write';
+
+/**
+ * The e-mail notice of new messages (functions/messages/message-notice.ts), batched by the hour and found by key,
+ * never by a Scan:
+ *
+ * - `MSGNOTICE#<hour>` / `THREAD#<thread>`: the threads that got a message in a UTC hour (`2026-11-28T01`), written
+ *   in the message's own transaction (a second message that hour rewrites the same item). The job reads an hour with
+ *   one Query (paged).
+ * - `MSGNOTICE#SENT#<user>` / `<project>#<hour>`: a person's notice of one firm and one hour, claimed before its mail
+ *   goes (a conditional Put, in the transaction that spends the firm's quota), so a run repeated or retried mails
+ *   nobody twice.
+ * - `MSGNOTICE#STATE` / `STATE`: the last hour every notice was sent for; a run reads only the hours after it.
+ *
+ * Who has what unread is the conversation's own state (`UNREAD#<user>`, messages.ts): read in one batch per hour.
+ * Each item here expires (TTL) after NOTICE_RETENTION_DAYS.
+ */
+export const NOTICE_RETENTION_DAYS = 7;
+const HOUR_MS = 3_600_000;
+
+/** The UTC hour (YYYY-MM-DDTHH) of an instant: the period one notice covers. */
+export const noticeHour = (ms: number): string => new Date(ms).toISOString().slice(0, 13);
+export const hourAfter = (hour: string): string => noticeHour(Date.parse(`${hour}:00:00Z`) + HOUR_MS);
+export const hourBefore = (hour: string): string => noticeHour(Date.parse(`${hour}:00:00Z`) - HOUR_MS);
+
+const expiry = () => epochSeconds() + NOTICE_RETENTION_DAYS * 86_400;
+const queueKey = (hour: string, thread: string) => ({ pk: `MSGNOTICE#${hour}`, sk: `THREAD#${thread}` });
+
+export interface QueuedThread {
+  thread: string;
+  society_uuid: string;
+  group_uuid: string;
+  project_uuid: string;
+}
+
+/** A thread that got a message at `created`, queued for that hour's notice (in the message's transaction). */
+export function noticeQueueWrite(
+  t: { uuid: string; society_uuid: string; group_uuid: string; project_uuid: string },
+  created: string,
+): TxWrite {
+  return {
+    write: {
+      Put: {
+        TableName: config.tableName,
+        Item: {
+          ...queueKey(noticeHour(Date.parse(created)), t.uuid),
+          thread: t.uuid,
+          society_uuid: t.society_uuid,
+          group_uuid: t.group_uuid,
+          project_uuid: t.project_uuid,
+          expires_at: expiry(),
+        },
+      },
+    },
+  };
+}
+
+/** The threads queued for an hour (a Query, paged). */
+export async function queuedThreads(hour: string): Promise<QueuedThread[]> {
+  const found: QueuedThread[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
+        ExpressionAttributeValues: { ':pk': `MSGNOTICE#${hour}`, ':t': 'THREAD#' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      found.push({
+        thread: item.thread as string,
+        society_uuid: item.society_uuid as string,
+        group_uuid: item.group_uuid as string,
+        project_uuid: item.project_uuid as string,
+      });
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return found;
+}
+
+/** Unread states of (user, thread) pairs, in batches of 100 keys: the ones still unread, with their counts. */
+export async function unreadPairs(
+  pairs: ReadonlyArray<{ user: string; thread: string }>,
+): Promise<Array<{ user: string; thread: string; n: number }>> {
+  const key = (p: { user: string; thread: string }) => ({ pk: `UNREAD#${p.user}`, sk: `THREAD#${p.thread}` });
+  const found = await batchGet(pairs.map(key));
+  return pairs.flatMap((p) => {
+    const k = key(p);
+    const n = Number(found.get(`${k.pk}|${k.sk}`)?.n ?? 0);
+    return n > 0 ? [{ ...p, n }] : [];
+  });
+}
+
+const stateKey = { pk: 'MSGNOTICE#STATE', sk: 'STATE' };
+
+/** The last hour whose notices were all sent, if any run finished one. */
+export async function noticesSentThrough(): Promise<string | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: config.tableName, Key: stateKey, ConsistentRead: true }),
+  );
+  return Item?.through as string | undefined;
+}
+
+/** Moves the state forward only (two runs at once cannot move it back). */
+export async function markNoticesSentThrough(hour: string): Promise<void> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: stateKey,
+        UpdateExpression: 'SET through = :hour',
+        ConditionExpression: 'attribute_not_exists(through) OR through < :hour',
+        ExpressionAttributeValues: { ':hour': hour },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}
+
+const sentKey = (user: string, project: string, hour: string) => ({
+  pk: `MSGNOTICE#SENT#${user}`,
+  sk: `${project}#${hour}`,
+});
+
+/** Claims a person's notice of one firm and hour; a claim already there fails the transaction (`onTaken`). */
+export function claimNoticeWrite(user: string, project: string, hour: string, onTaken: () => Error): TxWrite {
+  return {
+    write: {
+      Put: {
+        TableName: config.tableName,
+        Item: { ...sentKey(user, project, hour), state: 'CLAIMED', expires_at: expiry() },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    onConditionFail: onTaken as TxWrite['onConditionFail'],
+  };
+}
+
+/** Records the mail's outcome on its claim: SENT, or SUPPRESSED (the address is on the suppression list). */
+export async function recordNotice(user: string, project: string, hour: string, state: 'SENT' | 'SUPPRESSED') {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: sentKey(user, project, hour),
+      UpdateExpression: 'SET #state = :state',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':state': state },
+    }),
+  );
+}
+
+/** Gives a claim back: SES refused the mail outright (nothing went), so a retry may send it. */
+export async function releaseNotice(user: string, project: string, hour: string) {
+  await dynamo.send(
+    new DeleteCommand({
+      TableName: config.tableName,
+      Key: sentKey(user, project, hour),
+      ConditionExpression: '#state = :claimed',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':claimed': 'CLAIMED' },
+    }),
+  );
+}
