@@ -16,6 +16,7 @@ import { DigestSetting } from '@/features/account/components/digest-setting';
 import { ErrorLines } from '@/features/account/components/error-lines';
 import { PasskeysCard } from '@/features/account/components/passkeys-card';
 import { ProfileForm } from '@/features/account/components/profile-form';
+import { RequestRemindersSetting } from '@/features/account/components/request-reminders-setting';
 import { SecondFactorCard } from '@/features/account/components/second-factor-card';
 import { reloadProfile, useSession } from '@/lib/session';
 
@@ -67,6 +68,13 @@ function ListCard({ title, list, kind }: { title: string; list: NamedList | null
     </Card>
   );
 }
+
+/**
+ * Whether the caller's request reminders are on: the profile carries `request_reminders` once the API answers it;
+ * until then (and for a person who never turned them off) they are on.
+ */
+const requestRemindersOn = (profile: object) =>
+  (profile as { request_reminders?: boolean | null }).request_reminders !== false;
 
 const LIST_TITLES: Record<ProfileListKind, string> = { projects: t.projects, groups: t.groups, societies: t.societies };
 
@@ -193,6 +201,10 @@ export function UserInfoRoute() {
         </Card>
         {typeof profile.profile.document_digest === 'boolean' ? (
           <DigestSetting on={profile.profile.document_digest} />
+        ) : null}
+        {/* Request reminders go to the societies' client users; the profile answers whether they are off. */}
+        {role === 'USER_GROUP' || role === 'USER_SOCIETY' ? (
+          <RequestRemindersSetting on={requestRemindersOn(profile.profile)} />
         ) : null}
         {role && profileListsFor(role).length > 0 ? (
           <Flex gap="medium" wrap="wrap">
