@@ -534,6 +534,51 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     },
   },
   markThreadRead: { table: { read: 'query', write: { 'THREAD#': ['PutItem'], 'UNREAD#': ['DeleteItem'] } } },
+  // document requests' templates and schedules (functions/lib/data/request-templates.ts): a template and its project
+  // list's copy (REQTPL#, REQTPLS#), a schedule, its copy and its place in the daily job's queue (REQSCHED#,
+  // REQSCHEDS#), each change audited. Editing a template places its schedules' next days again; deleting it deletes them.
+  listRequestTemplates: READ,
+  createRequestTemplate: {
+    table: { read: 'query', write: { 'REQTPL#': ['PutItem'], 'REQTPLS#': ['PutItem'], 'AUDIT#': ['PutItem'] } },
+  },
+  putRequestTemplate: {
+    table: {
+      read: 'query',
+      write: {
+        'REQTPL#': ['PutItem'],
+        'REQTPLS#': ['PutItem'],
+        'REQSCHED#': ['PutItem', 'DeleteItem'],
+        'REQSCHEDS#': ['PutItem'],
+        'AUDIT#': ['PutItem'],
+      },
+    },
+  },
+  deleteRequestTemplate: {
+    table: {
+      read: 'query',
+      write: {
+        'REQTPL#': ['DeleteItem'],
+        'REQTPLS#': ['DeleteItem'],
+        'REQSCHED#': ['DeleteItem'],
+        'REQSCHEDS#': ['DeleteItem'],
+        'AUDIT#': ['PutItem'],
+      },
+    },
+  },
+  listRequestSchedules: READ,
+  createRequestSchedule: {
+    table: { read: 'query', write: { 'REQSCHED#': ['PutItem'], 'REQSCHEDS#': ['PutItem'], 'AUDIT#': ['PutItem'] } },
+  },
+  deleteRequestSchedule: {
+    table: {
+      read: 'query',
+      write: { 'REQSCHED#': ['DeleteItem'], 'REQSCHEDS#': ['DeleteItem'], 'AUDIT#': ['PutItem'] },
+    },
+  },
+  // A person's request reminders on or off (one UpdateItem of its record), from its profile or the reminder mail's
+  // unsubscribe link (a token read).
+  putRequestReminderPreference: { table: { read: 'query', write: { 'USER#': ['UpdateItem'] } } },
+  unsubscribeRequestReminders: { table: { read: 'query', write: { 'USER#': ['UpdateItem'] } } },
   // modules, reports and accounting assignments (assignments)
   listModules: READ,
   createModule: ADMIN_WRITE,
