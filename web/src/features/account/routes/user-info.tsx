@@ -69,13 +69,6 @@ function ListCard({ title, list, kind }: { title: string; list: NamedList | null
   );
 }
 
-/**
- * Whether the caller's request reminders are on: the profile carries `request_reminders` once the API answers it;
- * until then (and for a person who never turned them off) they are on.
- */
-const requestRemindersOn = (profile: object) =>
-  (profile as { request_reminders?: boolean | null }).request_reminders !== false;
-
 const LIST_TITLES: Record<ProfileListKind, string> = { projects: t.projects, groups: t.groups, societies: t.societies };
 
 /** /userinfo: the signed-in user's profile, picture, password link and lists (portal §2 'Profile', §6). */
@@ -202,9 +195,9 @@ export function UserInfoRoute() {
         {typeof profile.profile.document_digest === 'boolean' ? (
           <DigestSetting on={profile.profile.document_digest} />
         ) : null}
-        {/* Request reminders go to the societies' client users; the profile answers whether they are off. */}
-        {role === 'USER_GROUP' || role === 'USER_SOCIETY' ? (
-          <RequestRemindersSetting on={requestRemindersOn(profile.profile)} />
+        {/* Request reminders go to the societies' client users (null for admins, who get none). */}
+        {typeof profile.profile.request_reminders === 'boolean' ? (
+          <RequestRemindersSetting on={profile.profile.request_reminders} />
         ) : null}
         {role && profileListsFor(role).length > 0 ? (
           <Flex gap="medium" wrap="wrap">
