@@ -170,9 +170,9 @@ export const requestScreens = {
     afterEveryFormat: 'Escribe un número de 1 a 30, o déjalo vacío.',
     summary: (before: string, onDue: boolean, after: number | null) =>
       [
-        before ? `${before} días antes` : '',
+        before ? `${before} ${before === '1' ? 'día' : 'días'} antes` : '',
         onDue ? 'el día del vencimiento' : '',
-        after ? `cada ${after} días después, mientras siga abierta` : '',
+        after ? `${after === 1 ? 'cada día' : `cada ${after} días`} después, mientras siga abierta` : '',
       ]
         .filter(Boolean)
         .join('; ') || 'solo al crearla',
@@ -214,9 +214,11 @@ export const requestScreens = {
     leadFormat: 'Escribe un número de 1 a 60.',
     explain: (kind: string, offset: number, lead: number) => {
       if (kind === 'NONE') return 'Se usa al crear una solicitud a mano.';
-      const form = kind === 'MONTHLY_F29' ? 'el plazo del F29 de cada mes' : 'el plazo del F22 de cada año';
-      const due = offset === 0 ? `vence el mismo día que ${form}` : `vence ${-offset} días antes de ${form}`;
-      return `Cada período se crea una solicitud que ${due}; se envía ${lead} días antes de su vencimiento.`;
+      const deadline = kind === 'MONTHLY_F29' ? 'plazo del F29 de cada mes' : 'plazo del F22 de cada año';
+      const days = (n: number) => (n === 1 ? '1 día' : `${n} días`);
+      const due =
+        offset === 0 ? `vence el mismo día que el ${deadline}` : `vence ${days(-offset)} antes del ${deadline}`;
+      return `En cada período se crea una solicitud que ${due}; se envía ${days(lead)} antes de su vencimiento.`;
     },
     schedules: 'Solicitudes recurrentes',
     schedulesIntro: 'Una plantilla que se repite, aplicada a una sociedad, a un grupo o a todo el proyecto.',
