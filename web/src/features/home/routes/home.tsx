@@ -41,7 +41,8 @@ export function HomeRoute() {
       {profile && client ? <OpenRequestsCard client /> : null}
       <SelectionPicker profile={profile} className="home-selection" />
       <TaxMonthCard />
-      {profile && !client ? <OpenRequestsCard client={false} /> : null}
+      {/* A firm admin's count of its open requests (the super admin's board is per project: its sidebar leads there). */}
+      {profile && !client && role !== 'SUPER_ADMIN' ? <OpenRequestsCard client={false} /> : null}
       {loading && welcomeTimeLeft ? (
         <WelcomeScreen inline />
       ) : indicators.isPending ? (

@@ -1,9 +1,10 @@
-import { Flex, SelectField, TextField } from '@aws-amplify/ui-react';
+import { Flex, SelectField, TextField, View } from '@aws-amplify/ui-react';
 import { periodSchema } from '@shared/contracts/requests';
 import { es } from '@shared/i18n/es';
 import { useState } from 'react';
 import { FilterPicker } from '@/components/admin/filter-picker';
 import { roleScope } from '@/components/admin/role-scope';
+import { SelectionList } from '@/components/admin/selection-list';
 import { myGroupsPickerSource } from '@/lib/api/list-my-groups';
 import { myProjectsPickerSource } from '@/lib/api/list-my-projects';
 import { societiesForUsersPickerSource } from '@/lib/api/list-societies-for-users';
@@ -41,14 +42,17 @@ export function BoardFilters({
     <Flex direction="column" gap="small">
       <Flex gap="medium" wrap="wrap" alignItems="flex-start">
         {scope.projects ? (
-          <FilterPicker
-            label={t.project}
-            allLabel={t.all}
-            source={myProjectsPickerSource()}
-            value={values.project}
-            onChange={(project) => onChange({ project, group: '', society: '', template: '' })}
-            testId="requests-filter-project"
-          />
+          // One project at a time (no 'all' row): a board page reads one project's requests.
+          <View width="22rem" maxWidth="100%">
+            <SelectionList
+              label={t.project}
+              multiple={false}
+              source={myProjectsPickerSource()}
+              selected={values.project ? [values.project] : []}
+              onChange={(chosen) => chosen[0] && onChange({ project: chosen[0], group: '', society: '', template: '' })}
+              testId="requests-filter-project"
+            />
+          </View>
         ) : null}
         {scope.groups ? (
           <FilterPicker

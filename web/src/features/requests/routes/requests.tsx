@@ -31,16 +31,18 @@ export function RequestsRoute() {
   const stateParam = search.get('state') ?? 'OPEN';
   const view: View = (REQUEST_BOARD_STATES as readonly string[]).includes(stateParam) ? (stateParam as View) : 'OPEN';
   const projects = useMyProjects(admin);
-  // Whoever does not pick a project works in its first (a project or group admin has one).
-  const project = search.get('project') ?? (roleScope(role).projects ? '' : (projects.data?.[0]?.uuid ?? ''));
+  const firstProject = projects.data?.[0]?.uuid ?? '';
+  // The super admin's board is one project's, its first until it picks another; the others' scope is their own.
+  const superAdmin = roleScope(role).projects;
   const values: BoardFilter = {
-    project,
+    project: search.get('project') ?? (superAdmin ? firstProject : ''),
     group: search.get('group') ?? '',
     society: search.get('society') ?? '',
     template: search.get('template') ?? '',
     period: search.get('period') ?? '',
   };
-  const templates = useRequestTemplates(values.project || undefined, admin);
+  // The template filter lists the templates of the project the board shows.
+  const templates = useRequestTemplates(values.project || firstProject || undefined, admin);
   const filters: RequestFilters = { state: view };
   if (admin) for (const name of FILTERS) if (values[name]) filters[name] = values[name];
   const requests = useRequests(filters, 25, Boolean(profile) && (!admin || !projects.isPending));
