@@ -685,6 +685,47 @@ export const DIGEST_PERMISSIONS: Permissions = {
 };
 
 /**
+ * The daily recurring requests (functions/requests/generate-recurring-requests.ts; infra/constructs/request-jobs.ts),
+ * no endpoint: it reads the schedules' queue by day (a Query), their templates, targets and societies; makes each
+ * period's requests (REQUEST#, their listing rows REQS# and first reminder rows REMIND#, conditional Puts) and moves the
+ * schedule on (REQSCHED#, its list copy REQSCHEDS#), deleting a schedule left by its template's deletion.
+ */
+export const RECURRING_REQUESTS_PERMISSIONS: Permissions = {
+  table: {
+    read: 'query',
+    write: {
+      'REQUEST#': ['PutItem'],
+      'REQS#': ['PutItem'],
+      'REMIND#': ['PutItem'],
+      'REQSCHED#': ['PutItem', 'DeleteItem'],
+      'REQSCHEDS#': ['PutItem', 'DeleteItem'],
+    },
+  },
+};
+
+/**
+ * The daily request reminders (functions/requests/send-request-reminders.ts; infra/constructs/request-jobs.ts), no
+ * endpoint: it reads the day's reminder rows (a Query) and the records they name, claims each mail and records its
+ * outcome (REMIND#SENT#, and its state REMIND#STATE), writes its unsubscribe link (TOKEN#REMINDER#), spends the firm's
+ * reminder quota (QUOTA#), moves each request's reminder row (the request REQUEST#, its listing rows REQS#, REMIND#),
+ * reads the firm's logo and sends the mail.
+ */
+export const REQUEST_REMINDERS_PERMISSIONS: Permissions = {
+  table: {
+    read: 'query',
+    write: {
+      'REMIND#': ['PutItem', 'UpdateItem', 'DeleteItem'],
+      'REQUEST#': ['PutItem'],
+      'REQS#': ['PutItem'],
+      'TOKEN#REMINDER#': ['PutItem'],
+      'QUOTA#': ['UpdateItem'],
+    },
+  },
+  assets: ['GetObject'],
+  mail: true,
+};
+
+/**
  * The SES events handler (functions/external/ses-events.ts; infra/constructs/ses-events.ts), no endpoint: it puts a
  * hard-bounced or complaining address on the suppression list (SUPPRESSED#) and reads nothing. (`read` is required:
  * GetItem of the same partition, the narrowest grant there is.)

@@ -1,4 +1,3 @@
-import type { ReminderSchedule } from '../../shared/contracts/requests';
 import {
   addDays,
   type Day,
@@ -9,7 +8,7 @@ import {
 } from '../../shared/tax-calendar/rules';
 
 /**
- * The dates of recurring requests and of reminders, as pure functions of a template's rule and a year's tax rules (the
+ * The dates of recurring requests, as pure functions of a template's rule and a year's tax rules (the
  * job reads the rules; tests pass them). A period is the month taxed ('YYYY-MM', its F29 is due the month after) or the
  * tax year ('YYYY', its F22 is due in April of that year).
  */
@@ -81,22 +80,3 @@ export async function firstPeriod(rule: RecurrenceRule, today: Day, rulesOf: Rul
   }
   throw new Error(`No period of ${rule.kind} is due after ${today}`);
 }
-
-/**
- * The first day on or after `from` when an open request due `due` is reminded: the days before it listed, the due date
- * itself, and every `after_every_days` after it. Null when none is left (no repeat after the due date).
- */
-export function nextReminderDay(reminders: ReminderSchedule, due: Day, from: Day): Day | null {
-  const days = reminders.before_days.map((n) => addDays(due, -n));
-  if (reminders.on_due) days.push(due);
-  const candidates = days.filter((d) => d >= from).sort();
-  if (candidates.length > 0) return candidates[0] as Day;
-  const every = reminders.after_every_days;
-  if (!every) return null;
-  // The first due + k·every (k ≥ 1) on or after `from`.
-  const gap = Math.max(1, Math.ceil(daysBetween(due, from) / every));
-  return addDays(due, gap * every);
-}
-
-const daysBetween = (a: Day, b: Day) =>
-  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
