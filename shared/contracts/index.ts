@@ -18,6 +18,7 @@ import * as passkeys from './passkeys';
 import * as projects from './projects';
 import * as registration from './registration';
 import * as reports from './reports';
+import * as requests from './requests';
 import * as secondFactor from './second-factor';
 import * as societies from './societies';
 import * as taxCalendar from './tax-calendar';
@@ -48,6 +49,17 @@ export const contracts: readonly Contract[] = [
   accounting,
   taxCalendar,
   messages,
+  // Document requests: the contracts whose handlers exist (the templates', schedules' and reminders' join with theirs).
+  {
+    createRequest: requests.createRequest,
+    listRequests: requests.listRequests,
+    getRequest: requests.getRequest,
+    cancelRequest: requests.cancelRequest,
+    createRequestItemUpload: requests.createRequestItemUpload,
+    confirmRequestItemUpload: requests.confirmRequestItemUpload,
+    answerRequestItemNotApplicable: requests.answerRequestItemNotApplicable,
+    reviewRequestItem: requests.reviewRequestItem,
+  },
 ].flatMap((module) => Object.values(module).filter(isContract));
 
 function isContract(value: unknown): value is Contract {
