@@ -66,6 +66,17 @@ export const contracts: readonly Contract[] = [
   taxCalendar,
   messages,
   requestTemplates,
+  // Document requests: the contracts whose handlers exist (the templates', schedules' and reminders' join with theirs).
+  {
+    createRequest: requests.createRequest,
+    listRequests: requests.listRequests,
+    getRequest: requests.getRequest,
+    cancelRequest: requests.cancelRequest,
+    createRequestItemUpload: requests.createRequestItemUpload,
+    confirmRequestItemUpload: requests.confirmRequestItemUpload,
+    answerRequestItemNotApplicable: requests.answerRequestItemNotApplicable,
+    reviewRequestItem: requests.reviewRequestItem,
+  },
 ].flatMap((module) => Object.values(module).filter(isContract));
 
 function isContract(value: unknown): value is Contract {
