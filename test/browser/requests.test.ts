@@ -137,6 +137,12 @@ describe.concurrent('a firm asks its client for files and reviews them', () => {
         await firmPage.getByLabel('Fecha de vencimiento').fill('2031-03-20');
         await expectFitsAndAccessible(firmPage, `requests-new-${viewport.width}`);
         await firmPage.getByRole('button', { name: 'Enviar solicitud' }).click();
+        // The board, or the form's errors said (a refusal would otherwise read as a time-out).
+        await firmPage
+          .getByRole('heading', { level: 1, name: 'Solicitudes' })
+          .or(firmPage.getByTestId('server-errors'))
+          .waitFor();
+        expect(await firmPage.getByTestId('server-errors').allInnerTexts()).toEqual([]);
         await firmPage.waitForURL(`${webUrl}/requests`);
         await firmPage.getByText('Se creó 1 solicitud.').waitFor();
 
@@ -176,7 +182,14 @@ describe.concurrent('a firm asks its client for files and reviews them', () => {
 
         // The admin finds it on the board (its group), returns the file saying why.
         await clickNav(firmPage, 'Solicitudes');
-        await pickOne(firmPage, 'Grupo', groupName);
+        // The board's filters live in the address: the choice shows once the router has moved to it.
+        await firmPage.getByLabel('Buscar en Grupo', { exact: true }).fill(groupName);
+        const groupFilter = firmPage
+          .getByRole('radiogroup', { name: 'Grupo', exact: true })
+          .getByRole('radio', { name: groupName, exact: true });
+        await groupFilter.click();
+        await expect.poll(() => groupFilter.isChecked()).toBe(true);
+        await firmPage.waitForURL(/[?&]group=/);
         const row = firmPage.getByTestId('request-row').filter({ hasText: societyName });
         await row.getByText('2 de 2 respondidos · 0 aceptados').waitFor();
         await row.getByRole('link', { name: templateName }).click();

@@ -96,6 +96,7 @@ export const requestScreens = {
   // The client's answers.
   upload: {
     label: (item: string) => `Archivo para ${item}`,
+    formLabel: (item: string) => `Entregar ${item}`,
     hint: 'Puedes subir varios archivos, uno a la vez. Cada uno queda en la carpeta de la sociedad.',
     send: 'Subir archivo',
     progress: (item: string) => `Subiendo archivo de ${item}`,

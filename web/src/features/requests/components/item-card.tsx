@@ -39,7 +39,7 @@ function UploadForm({ request, item }: { request: string; item: RequestItem }) {
     );
   };
   return (
-    <form onSubmit={submit} aria-label={t.upload.label(item.name)}>
+    <form onSubmit={submit} aria-label={t.upload.formLabel(item.name)}>
       <Flex direction="column" gap="xs">
         <label htmlFor={inputId}>{t.upload.label(item.name)}</label>
         <input
