@@ -75,7 +75,7 @@ async function upload(page: Page, item: Locator, itemName: string, file: ReturnT
     new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true });
   });
   await item.getByLabel(`Archivo para ${itemName}`).setInputFiles(file);
-  await item.getByRole('button', { name: 'Subir archivo' }).click();
+  await item.getByRole('button', { name: 'Enviar archivo' }).click();
   await item.getByText(`${file.name} quedó entregado.`).waitFor();
   await item.getByRole('button', { name: `Descargar ${file.name}` }).waitFor();
   return page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);

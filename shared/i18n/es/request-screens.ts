@@ -98,7 +98,7 @@ export const requestScreens = {
     label: (item: string) => `Archivo para ${item}`,
     formLabel: (item: string) => `Entregar ${item}`,
     hint: 'Puedes subir varios archivos, uno a la vez. Cada uno queda en la carpeta de la sociedad.',
-    send: 'Subir archivo',
+    send: 'Enviar archivo',
     progress: (item: string) => `Subiendo archivo de ${item}`,
     done: (name: string) => `${name} quedó entregado.`,
     failed: 'No fue posible subir el archivo. Vuelve a intentarlo.',

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react'
 import { formatDay } from '@shared/day';
 import { es, messageForError } from '@shared/i18n/es';
 import { type FormEvent, useId, useState } from 'react';
+import { FileInput } from '@/components/admin/file-input';
 import { useAnswerNotApplicable } from '../api/answer-request-item-not-applicable';
 import { useUploadItemFile } from '../api/confirm-request-item-upload';
 import { downloadRequestDocument } from '../api/download-request-document';
@@ -19,12 +20,9 @@ function UploadForm({ request, item }: { request: string; item: RequestItem }) {
   const [file, setFile] = useState<File | undefined>();
   const [percent, setPercent] = useState(0);
   const [done, setDone] = useState('');
-  const inputId = useId();
-  const hintId = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!file) return;
-    const form = event.currentTarget;
     setPercent(0);
     setDone('');
     upload.mutate(
@@ -33,7 +31,6 @@ function UploadForm({ request, item }: { request: string; item: RequestItem }) {
         onSuccess: () => {
           setDone(t.upload.done(file.name));
           setFile(undefined);
-          form.reset();
         },
       },
     );
@@ -41,15 +38,8 @@ function UploadForm({ request, item }: { request: string; item: RequestItem }) {
   return (
     <form onSubmit={submit} aria-label={t.upload.formLabel(item.name)}>
       <Flex direction="column" gap="xs">
-        <label htmlFor={inputId}>{t.upload.label(item.name)}</label>
-        <input
-          id={inputId}
-          type="file"
-          aria-describedby={hintId}
-          disabled={upload.isPending}
-          onChange={(event) => setFile(event.target.files?.[0])}
-        />
-        <Text id={hintId} fontSize="small" color="font.secondary">
+        <FileInput label={t.upload.label(item.name)} file={file ?? null} onChange={(f) => setFile(f ?? undefined)} />
+        <Text fontSize="small" color="font.secondary">
           {t.upload.hint}
         </Text>
         {upload.isPending ? (
