@@ -60,6 +60,11 @@ export type Kind =
   | 'ticket'
   // A society's conversation thread ('Mensajes').
   | 'thread'
+  // A document request ('Solicitudes') of a society; its items are addressed inside it, and a request template inside
+  // its project, so neither is a case of its own (requests.test.ts proves another request's item answers 404).
+  | 'request'
+  | 'requestItem'
+  | 'requestTemplate'
   | 'module'
   // A registered dashboard: global like a module, the SUPER_ADMIN's.
   | 'registryEntry'
@@ -81,6 +86,7 @@ export const TENANT_KINDS = [
   'assignment',
   'ticket',
   'thread',
+  'request',
 ] as const;
 export type TenantKind = (typeof TENANT_KINDS)[number];
 
@@ -180,7 +186,7 @@ export const CALLERS: ReadonlyArray<CallerSpec> = [
  * template folder belongs to a project, so only home (A) and otherProject (B) hold one: A's is seen by every group of
  * A, and is in scope for every caller of A, which the tags say without skipping any case.
  */
-const CONTENT_KINDS = ['document', 'shareLink', 'report', 'assignment', 'ticket', 'thread'] as const;
+const CONTENT_KINDS = ['document', 'shareLink', 'report', 'assignment', 'ticket', 'thread', 'request'] as const;
 export const KINDS_PER_TAG: Record<Tag, readonly TenantKind[]> = {
   home: ['project', 'group', 'society', 'user', 'invitation', 'folderTemplate', ...CONTENT_KINDS],
   siblingSociety: ['society', 'user', 'invitation', ...CONTENT_KINDS],

@@ -396,6 +396,7 @@ const CONTENT_KINDS: readonly TenantKind[] = [
   'assignment',
   'ticket',
   'thread',
+  'request',
 ];
 /**
  * Callers for whom the home item is not their own to read: a ticket is read by its sender (the home USER_SOCIETY) and
