@@ -300,13 +300,14 @@ async function partitionsOf(caller: Caller, query: ListQuery, bucket: RequestSta
   }
   if (query.group) {
     const group = await getGroup(query.group);
-    const reached =
-      group &&
-      (isAdmin(caller)
-        ? groupInScope(caller, group)
-        : caller.role === 'USER_GROUP' && caller.user.group_uuids.includes(group.uuid));
-    if (!group || !reached) throw notFound();
-    return { partitions: at('G', [group.uuid]), filters: {} };
+    if (!group) throw notFound();
+    const reached = isAdmin(caller)
+      ? groupInScope(caller, group)
+      : caller.role === 'USER_GROUP' && caller.user.group_uuids.includes(group.uuid);
+    if (reached) return { partitions: at('G', [group.uuid]), filters: {} };
+    // A USER_SOCIETY's own societies of that group (a condition on their rows); anyone else: 404.
+    if (caller.role !== 'USER_SOCIETY' || caller.user.society_uuids.length > MAX_PARTITIONS) throw notFound();
+    return { partitions: at('S', caller.user.society_uuids), filters: { group: group.uuid } };
   }
   if (query.project && projectInScope(caller, query.project))
     return { partitions: at('P', [query.project]), filters: {} };

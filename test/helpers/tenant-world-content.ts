@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as accounting from '../../shared/contracts/accounting-assignments';
 import * as chatbot from '../../shared/contracts/chatbot';
 import * as documents from '../../shared/contracts/documents';
@@ -6,6 +7,7 @@ import * as folders from '../../shared/contracts/folders';
 import * as messages from '../../shared/contracts/messages';
 import * as modules from '../../shared/contracts/modules';
 import * as reports from '../../shared/contracts/reports';
+import * as requests from '../../shared/contracts/requests';
 import { uploadSmall } from '../integration/documents-fixture';
 import { call, ok } from './api';
 import { unique } from './fresh';
@@ -19,7 +21,8 @@ import { unique } from './fresh';
  * - a report and an accounting assignment targeted at its society (home, siblingSociety) or group (siblingGroup,
  *   otherProject), enabled for every role so only scope can hide them;
  * - a support ticket sent by one of its users (tickets belong to the sender's project);
- * - a conversation thread in its society.
+ * - a conversation thread in its society;
+ * - a document request to its society.
  */
 export interface ContentIds {
   folderTemplate: string[];
@@ -29,6 +32,7 @@ export interface ContentIds {
   assignment: string[];
   ticket: string[];
   thread: string[];
+  request: string[];
 }
 
 /** Where one tag's content goes. */
@@ -100,7 +104,7 @@ export async function buildContent<T extends string>(
     entries.map(async ([tag, place]): Promise<[T, ContentIds]> => {
       const folder = templates.get(place.templateOf) as string;
       const targets = place.group ? { group_list: [place.group] } : { society_list: [place.society] };
-      const [document, report, assignment, ticket, thread] = await Promise.all([
+      const [document, report, assignment, ticket, thread, request] = await Promise.all([
         uploadSmall(superAdmin, { society: place.society, folder }, `aislamiento-${mark}-${unique()}.pdf`, PDF).then(
           (a) => ok('document', a).uuid as string,
         ),
@@ -137,6 +141,16 @@ export async function buildContent<T extends string>(
           params: { uuid: place.society },
           body: { subject: `Aislamiento ${mark}`, body: 'Mensaje de la matriz de aislamiento.' },
         }).then((a) => ok('thread', a).uuid),
+        call(requests.createRequest, {
+          ...as,
+          body: {
+            batch: randomUUID(),
+            target: { kind: 'SOCIETY', uuid: place.society },
+            title: `Aislamiento ${mark}`,
+            due_date: '2030-01-31',
+            items: [{ name: `Libro ${mark}` }],
+          },
+        }).then((a) => ok('request', a).results[0]?.uuid as string),
       ]);
       const share = ok('share link', await call(documents.createShareToken, { ...as, params: { uuid: document } }));
       const template = templates.get(tag);
@@ -150,6 +164,7 @@ export async function buildContent<T extends string>(
           assignment: [assignment],
           ticket: [ticket],
           thread: [thread],
+          request: [request],
         },
       ];
     }),
