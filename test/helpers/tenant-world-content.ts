@@ -6,6 +6,7 @@ import * as folders from '../../shared/contracts/folders';
 import * as messages from '../../shared/contracts/messages';
 import * as modules from '../../shared/contracts/modules';
 import * as reports from '../../shared/contracts/reports';
+import * as requests from '../../shared/contracts/requests';
 import { uploadSmall } from '../integration/documents-fixture';
 import { call, ok } from './api';
 import { unique } from './fresh';
@@ -19,7 +20,9 @@ import { unique } from './fresh';
  * - a report and an accounting assignment targeted at its society (home, siblingSociety) or group (siblingGroup,
  *   otherProject), enabled for every role so only scope can hide them;
  * - a support ticket sent by one of its users (tickets belong to the sender's project);
- * - a conversation thread in its society.
+ * - a conversation thread in its society;
+ * - two monthly request templates where the tag holds a project (the first one scheduled nowhere: the callers' own
+ *   schedules use it), and a schedule of the second over its society.
  */
 export interface ContentIds {
   folderTemplate: string[];
@@ -29,6 +32,8 @@ export interface ContentIds {
   assignment: string[];
   ticket: string[];
   thread: string[];
+  requestTemplate: string[];
+  requestSchedule: string[];
 }
 
 /** Where one tag's content goes. */
@@ -80,6 +85,28 @@ export async function buildContent<T extends string>(
         body: { project: place.project, folder_name: `Carpeta ${mark} ${unique()}` },
       });
       templates.set(tag, ok('template folder', created).uuid);
+    }),
+  );
+
+  // Two request templates in each project: [0] for the callers' own schedules, [1] for the world's schedules.
+  const requestTemplates = new Map<string, string[]>();
+  await Promise.all(
+    entries.map(async ([tag, place]) => {
+      if (!place.project) return;
+      const made = [];
+      for (const n of [0, 1]) {
+        const created = await call(requests.createRequestTemplate, {
+          ...as,
+          body: {
+            project: place.project,
+            name: `Plantilla ${mark} ${n} ${unique()}`,
+            items: [{ name: 'Libro de compras' }],
+            recurrence: { kind: 'MONTHLY_F29' },
+          },
+        });
+        made.push(ok('request template', created).uuid);
+      }
+      requestTemplates.set(tag, made);
     }),
   );
 
@@ -139,6 +166,16 @@ export async function buildContent<T extends string>(
         }).then((a) => ok('thread', a).uuid),
       ]);
       const share = ok('share link', await call(documents.createShareToken, { ...as, params: { uuid: document } }));
+      const schedule = ok(
+        'request schedule',
+        await call(requests.createRequestSchedule, {
+          ...as,
+          body: {
+            template: requestTemplates.get(place.templateOf)?.[1] as string,
+            target: { kind: 'SOCIETY', uuid: place.society },
+          },
+        }),
+      ).uuid;
       const template = templates.get(tag);
       return [
         tag,
@@ -150,6 +187,8 @@ export async function buildContent<T extends string>(
           assignment: [assignment],
           ticket: [ticket],
           thread: [thread],
+          requestTemplate: requestTemplates.get(tag) ?? [],
+          requestSchedule: [schedule],
         },
       ];
     }),

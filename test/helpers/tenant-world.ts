@@ -60,6 +60,9 @@ export type Kind =
   | 'ticket'
   // A society's conversation thread ('Mensajes').
   | 'thread'
+  // A project's request template, and a recurring schedule of one over a society ('Solicitudes').
+  | 'requestTemplate'
+  | 'requestSchedule'
   | 'module'
   // A registered dashboard: global like a module, the SUPER_ADMIN's.
   | 'registryEntry'
@@ -81,6 +84,8 @@ export const TENANT_KINDS = [
   'assignment',
   'ticket',
   'thread',
+  'requestTemplate',
+  'requestSchedule',
 ] as const;
 export type TenantKind = (typeof TENANT_KINDS)[number];
 
@@ -180,12 +185,21 @@ export const CALLERS: ReadonlyArray<CallerSpec> = [
  * template folder belongs to a project, so only home (A) and otherProject (B) hold one: A's is seen by every group of
  * A, and is in scope for every caller of A, which the tags say without skipping any case.
  */
-const CONTENT_KINDS = ['document', 'shareLink', 'report', 'assignment', 'ticket', 'thread'] as const;
+const CONTENT_KINDS = ['document', 'shareLink', 'report', 'assignment', 'ticket', 'thread', 'requestSchedule'] as const;
 export const KINDS_PER_TAG: Record<Tag, readonly TenantKind[]> = {
-  home: ['project', 'group', 'society', 'user', 'invitation', 'folderTemplate', ...CONTENT_KINDS],
+  home: ['project', 'group', 'society', 'user', 'invitation', 'folderTemplate', 'requestTemplate', ...CONTENT_KINDS],
   siblingSociety: ['society', 'user', 'invitation', ...CONTENT_KINDS],
   siblingGroup: ['group', 'society', 'user', 'invitation', ...CONTENT_KINDS],
-  otherProject: ['project', 'group', 'society', 'user', 'invitation', 'folderTemplate', ...CONTENT_KINDS],
+  otherProject: [
+    'project',
+    'group',
+    'society',
+    'user',
+    'invitation',
+    'folderTemplate',
+    'requestTemplate',
+    ...CONTENT_KINDS,
+  ],
 };
 
 /** How many users each tag holds (users whose memberships all lie under it); buildWorld checks it. */
