@@ -18,6 +18,7 @@ import * as modules from '../../shared/contracts/modules';
 import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
 import * as reports from '../../shared/contracts/reports';
+import * as requests from '../../shared/contracts/requests';
 import * as secondFactor from '../../shared/contracts/second-factor';
 import * as societies from '../../shared/contracts/societies';
 import * as taxCalendar from '../../shared/contracts/tax-calendar';
@@ -102,6 +103,8 @@ interface World {
   ticket: string;
   /** A thread of the society opened by its client user, answered by the firm (unread on both sides' counts). */
   thread: string;
+  /** A monthly request template of the project, scheduled over the group. */
+  requestTemplate: string;
   invitation: string;
   notification: string;
 }
@@ -248,6 +251,20 @@ async function buildWorld(): Promise<World> {
     'thread answer',
     await call(messages.postThreadMessage, { ...as, params: { uuid: thread }, body: { body: 'Respuesta.' } }),
   );
+  const requestTemplate = ok(
+    'request template',
+    await call(requests.createRequestTemplate, {
+      ...as,
+      body: { project, name: 'Respuestas', items: [{ name: 'Libro de compras' }], recurrence: { kind: 'MONTHLY_F29' } },
+    }),
+  ).uuid;
+  ok(
+    'request schedule',
+    await call(requests.createRequestSchedule, {
+      ...as,
+      body: { template: requestTemplate, target: { kind: 'GROUP', uuid: group } },
+    }),
+  );
   const invitation = ok(
     'invitation',
     await call(registration.generateInvitation, {
@@ -296,6 +313,7 @@ async function buildWorld(): Promise<World> {
     share: { uuid: share.uuid, token: share.token },
     ticket,
     thread,
+    requestTemplate,
     invitation,
     notification,
   };
@@ -337,6 +355,7 @@ function idOf(kind: Kind): string {
     notification: w.notification,
     ticket: w.ticket,
     thread: w.thread,
+    requestTemplate: w.requestTemplate,
     module: w.reportModule,
     report: w.report,
     assignment: w.assignments.balance8columns,
@@ -463,6 +482,15 @@ const newArticle = async () =>
       body: bodyOf(chatbot.createChatbotArticle),
     }),
   ).id;
+/** A monthly request template of the world's project, scheduled nowhere. */
+const newRequestTemplate = async () =>
+  ok(
+    'request template',
+    await call(requests.createRequestTemplate, {
+      ...asSuperAdmin(),
+      body: bodyOf(requests.createRequestTemplate, { project: w.project }),
+    }),
+  ).uuid;
 const newTemplate = async () =>
   ok(
     'template folder',
@@ -913,6 +941,40 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
       }),
     );
     return [{ as: 'GROUP_ADMIN', params: { uuid: w.society }, body: { form: 'F29', period: '2026-03' } }];
+  },
+  // Document requests: templates, schedules (each over a fresh template: one schedule per template and target) and
+  // the reminders' switches (the link the reminder job writes with its mail).
+  createRequestTemplate: async (c) => [{ as: 'PROJECT_ADMIN', body: bodyOf(c, { project: w.project }) }],
+  putRequestTemplate: async (c) => [
+    { as: 'SUPER_ADMIN', params: { uuid: await newRequestTemplate() }, body: bodyOf(c) },
+  ],
+  deleteRequestTemplate: async () => [{ as: 'PROJECT_ADMIN', params: { uuid: await newRequestTemplate() } }],
+  createRequestSchedule: async () => [
+    { as: 'GROUP_ADMIN', body: { template: await newRequestTemplate(), target: { kind: 'SOCIETY', uuid: w.society } } },
+  ],
+  deleteRequestSchedule: async () => {
+    const schedule = ok(
+      'request schedule',
+      await call(requests.createRequestSchedule, {
+        ...asSuperAdmin(),
+        body: { template: await newRequestTemplate(), target: { kind: 'GROUP', uuid: w.group } },
+      }),
+    ).uuid;
+    return [{ as: 'GROUP_ADMIN', params: { uuid: schedule } }];
+  },
+  putRequestReminderPreference: async () => [
+    { as: 'USER_SOCIETY', body: { reminders: true } },
+    { as: 'PROJECT_ADMIN', body: { reminders: false } },
+  ],
+  unsubscribeRequestReminders: async () => {
+    await tableAccess();
+    const [{ newToken }, { transactWrite }] = await Promise.all([
+      import('../../functions/lib/data/tokens'),
+      import('../../functions/lib/data/transact'),
+    ]);
+    const link = newToken('REMINDER', (await createTestUser('USER_SOCIETY', [w.project])).uuid);
+    await transactWrite([link.write]);
+    return [{ as: 'PUBLIC', body: { token: link.token } }];
   },
   ledgerUploadStatus: async () => [{ as: 'SUPER_ADMIN', query: { job: await ledgerJob(false) } }],
 };
