@@ -10,6 +10,7 @@ import { HealthProbe } from './constructs/health-probe';
 import { IndicatorsSchedule, readIndicatorsSettings } from './constructs/indicators-schedule';
 import { MailQueueWorker } from './constructs/mail-queue';
 import { Monitoring } from './constructs/monitoring';
+import { RecurringRequestsSchedule, RequestRemindersSchedule } from './constructs/request-jobs';
 import { PORTAL_METRICS_NAMESPACE, SES_EVENTS_METRIC, SesEventsHandler } from './constructs/ses-events';
 import { SweeperSchedule } from './constructs/sweeper-schedule';
 import { WEB_DIST } from './paths';
@@ -112,7 +113,7 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
   const jobs = new Stack(app, `${p}Jobs`, {
     env,
     description:
-      'Portal: jobs (indicators refresh, large ledger imports, invitation mail queue, garbage sweeper, document digest)',
+      'Portal: jobs (indicators refresh, large ledger imports, invitation mail queue, garbage sweeper, document digest, request schedules and reminders)',
   });
   const indicators = new IndicatorsSchedule(jobs, 'Indicators', {
     backend: stateful.backend,
@@ -128,6 +129,12 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
   const sweeper = new SweeperSchedule(jobs, 'Sweeper', { backend: stateful.backend });
   // The daily mail of new documents to each client (functions/documents/document-digest.ts).
   const digest = new DigestSchedule(jobs, 'DocumentDigest', {
+    backend: stateful.backend,
+    sendRate: settings.mailQueueRate,
+  });
+  // Document requests: each recurring schedule's period made on its day, and the reminders of open requests.
+  const recurringRequests = new RecurringRequestsSchedule(jobs, 'RecurringRequests', { backend: stateful.backend });
+  const requestReminders = new RequestRemindersSchedule(jobs, 'RequestReminders', {
     backend: stateful.backend,
     sendRate: settings.mailQueueRate,
   });
@@ -160,6 +167,8 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
       LedgerImport: ledgerImport.deadLetters,
       Sweeper: sweeper.deadLetters,
       DocumentDigest: digest.deadLetters,
+      RecurringRequests: recurringRequests.deadLetters,
+      RequestReminders: requestReminders.deadLetters,
       SesEvents: sesEvents.deadLetters,
     },
     jobs: { Indicators: indicators.function, LedgerImport: ledgerImport.function },

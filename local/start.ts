@@ -20,6 +20,7 @@ async function main() {
   const portal = await startPortal({ mode: 'dev' });
   const sweeper = await startSweeper();
   const digest = await startDigest();
+  const requestJobs = await startRequestJobs();
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
@@ -27,6 +28,7 @@ async function main() {
     console.log('\nStopping the portal and its local services...');
     clearInterval(sweeper);
     clearInterval(digest);
+    clearInterval(requestJobs);
     await portal.stop();
     process.exit(0);
   };
@@ -101,6 +103,31 @@ async function startDigest(): Promise<ReturnType<typeof setInterval>> {
   process.stdin.on('data', (line: string) => {
     if (line.trim() === 'digest') void run(nowMs() + 86_400_000);
   });
+  void run();
+  return setInterval(() => void run(), 60 * 60_000);
+}
+
+/**
+ * The document requests' daily jobs (functions/requests/), as EventBridge Scheduler runs them in AWS, under their own
+ * grants: hourly (a period is made once and a reminder day is done once, so hourly is daily), recurring requests first.
+ */
+async function startRequestJobs(): Promise<ReturnType<typeof setInterval>> {
+  const [recurring, reminders, { runAsJob }, permissions] = await Promise.all([
+    import('../functions/requests/generate-recurring-requests'),
+    import('../functions/requests/send-request-reminders'),
+    import('./iam-emulation'),
+    import('../infra/permissions'),
+  ]);
+  const run = () =>
+    runAsJob('generateRecurringRequests', permissions.RECURRING_REQUESTS_PERMISSIONS, () =>
+      recurring.generateRecurringRequests(),
+    )
+      .then(() =>
+        runAsJob('sendRequestReminders', permissions.REQUEST_REMINDERS_PERMISSIONS, () =>
+          reminders.sendRequestReminders(),
+        ),
+      )
+      .catch((error) => console.error('Request jobs:', error instanceof Error ? error.message : error));
   void run();
   return setInterval(() => void run(), 60 * 60_000);
 }

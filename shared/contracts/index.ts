@@ -26,6 +26,22 @@ import * as users from './users';
 
 export * from './define';
 
+/**
+ * The document requests' templates, schedules and reminder settings (their handlers are built; the requests' own
+ * contracts join the table as theirs are).
+ */
+const requestTemplates = {
+  listRequestTemplates: requests.listRequestTemplates,
+  createRequestTemplate: requests.createRequestTemplate,
+  putRequestTemplate: requests.putRequestTemplate,
+  deleteRequestTemplate: requests.deleteRequestTemplate,
+  listRequestSchedules: requests.listRequestSchedules,
+  createRequestSchedule: requests.createRequestSchedule,
+  deleteRequestSchedule: requests.deleteRequestSchedule,
+  putRequestReminderPreference: requests.putRequestReminderPreference,
+  unsubscribeRequestReminders: requests.unsubscribeRequestReminders,
+};
+
 /** Every endpoint of the API. A module added here is routed, deployed, documented and matrix-tested. */
 export const contracts: readonly Contract[] = [
   health,
@@ -60,6 +76,7 @@ export const contracts: readonly Contract[] = [
     answerRequestItemNotApplicable: requests.answerRequestItemNotApplicable,
     reviewRequestItem: requests.reviewRequestItem,
   },
+  requestTemplates,
 ].flatMap((module) => Object.values(module).filter(isContract));
 
 function isContract(value: unknown): value is Contract {
@@ -84,6 +101,7 @@ export {
   projects,
   registration,
   reports,
+  requests,
   secondFactor,
   societies,
   taxCalendar,

@@ -41,14 +41,16 @@ describe('bundled synth', () => {
       .filter((name) => name.startsWith('asset.'))
       .filter((dir) => readdirSync(path.join(synth.outdir, dir)).includes('index.mjs'));
     // The sample's handlers, plus the jobs every portal has: the indicators refresh, the large ledger import worker,
-    // the invitation mail queue's worker, the garbage sweeper, the document digest, the SES events handler and the
-    // health probe.
+    // the invitation mail queue's worker, the garbage sweeper, the document digest, the request jobs, the SES events handler
+    // and the health probe.
     const jobs = [
       'indicators/refresh',
       'accounting/import-job-worker',
       'registration/invitation-mail-worker',
       'maintenance/sweep-garbage',
       'documents/document-digest',
+      'requests/generate-recurring-requests',
+      'requests/send-request-reminders',
       'external/ses-events',
       'health/probe',
     ];
@@ -145,6 +147,8 @@ describe('per-function bundling', () => {
       'registration/invitation-mail-worker',
       'maintenance/sweep-garbage',
       'documents/document-digest',
+      'requests/generate-recurring-requests',
+      'requests/send-request-reminders',
       'external/ses-events',
       'health/probe',
     ];

@@ -22,6 +22,7 @@ const DAY = 24 * HOUR;
  * - TICKET_PROJECT: support tickets mailed to one firm per day (each user also has throttle.ts's 5 an hour).
  * - DIGEST_PROJECT: daily document digests mailed to one firm's clients per day (apart from MAIL_PROJECT, so a
  *   digest never eats the firm's invitations).
+ * - REMINDER_PROJECT: request reminders mailed to one firm's clients per day (their own budget, as the digest's).
  * - CHATBOT_*: questions to the chatbot (a paid model call once configured) per user an hour and per firm a day.
  * - HEAVY_*: accounting PDF/Excel exports and report embed URLs (QuickSight sessions are billed) per user an hour and
  *   per firm a day.
@@ -32,6 +33,7 @@ export const QUOTAS = {
   MAIL_INVITATION: { max: 5, windowSeconds: DAY, code: 'MAIL_QUOTA_EXCEEDED' },
   TICKET_PROJECT: { max: 50, windowSeconds: DAY, code: 'MAIL_QUOTA_EXCEEDED' },
   DIGEST_PROJECT: { max: 5000, windowSeconds: DAY, code: 'MAIL_QUOTA_EXCEEDED' },
+  REMINDER_PROJECT: { max: 5000, windowSeconds: DAY, code: 'MAIL_QUOTA_EXCEEDED' },
   CHATBOT_USER: { max: 30, windowSeconds: HOUR, code: 'QUOTA_EXCEEDED' },
   CHATBOT_PROJECT: { max: 1000, windowSeconds: DAY, code: 'QUOTA_EXCEEDED' },
   HEAVY_USER: { max: 120, windowSeconds: HOUR, code: 'QUOTA_EXCEEDED' },

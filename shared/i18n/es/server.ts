@@ -108,6 +108,36 @@ export const mail = {
     unsubscribe: 'Recibes este resumen porque tienes acceso a documentos en el portal. Para dejar de recibirlo:',
     unsubscribeAction: 'Dejar de recibir este resumen',
   },
+  /** A reminder of an open document request (functions/requests/send-request-reminders.ts). */
+  requestReminder: {
+    subject: (project: string, title: string) => `Recordatorio de ${project}: ${title}`,
+    title: 'Tienes documentos pendientes',
+    /** `days`: days to the due date (negative: days late). */
+    body: (
+      name: string,
+      project: string,
+      title: string,
+      company: string,
+      due: string,
+      days: number,
+      pending: number,
+    ) => [
+      `Hola ${name}:`,
+      `${project} te solicitó documentos de ${company} («${title}»).`,
+      days > 1
+        ? `Vence el ${due}, en ${days} días.`
+        : days === 1
+          ? `Vence mañana, ${due}.`
+          : days === 0
+            ? `Vence hoy, ${due}.`
+            : `Venció el ${due}, hace ${-days === 1 ? '1 día' : `${-days} días`}.`,
+      pending === 1 ? 'Queda 1 documento por entregar.' : `Quedan ${pending} documentos por entregar.`,
+    ],
+    action: 'Ver la solicitud',
+    unsubscribe:
+      'Recibes este recordatorio porque tu empresa tiene una solicitud abierta en el portal. Para dejar de recibirlos:',
+    unsubscribeAction: 'Dejar de recibir recordatorios',
+  },
   /** A document request made to a company ('Solicitudes'), to its client users. */
   requestMade: {
     subject: (project: string, title: string) => `${project} te solicita documentos: ${title}`,
