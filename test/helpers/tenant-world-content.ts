@@ -172,6 +172,8 @@ export async function buildContent<T extends string>(
           body: {
             batch: randomUUID(),
             target: { kind: 'SOCIETY', uuid: place.society },
+            // From its project's first template, so a board filtered by that template shows it.
+            template: requestTemplates.get(place.templateOf)?.[0] as string,
             title: `Aislamiento ${mark}`,
             due_date: '2030-01-31',
             items: [{ name: `Libro ${mark}` }],
