@@ -65,7 +65,6 @@ export const contracts: readonly Contract[] = [
   accounting,
   taxCalendar,
   messages,
-  requestTemplates,
   // Document requests: the contracts whose handlers exist (the templates', schedules' and reminders' join with theirs).
   {
     createRequest: requests.createRequest,
@@ -77,6 +76,7 @@ export const contracts: readonly Contract[] = [
     answerRequestItemNotApplicable: requests.answerRequestItemNotApplicable,
     reviewRequestItem: requests.reviewRequestItem,
   },
+  requestTemplates,
 ].flatMap((module) => Object.values(module).filter(isContract));
 
 function isContract(value: unknown): value is Contract {

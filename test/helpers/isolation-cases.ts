@@ -95,6 +95,8 @@ const KEY_PREFIX: Partial<Record<TenantKind, string>> = {
   folderTemplate: 'FTEMPLATE',
   shareLink: 'SHARELINK',
   assignment: 'ACCOUNTING',
+  requestTemplate: 'REQTPL',
+  requestSchedule: 'REQSCHED',
 };
 
 /** The table key of an entity, to check that a write's target exists before the case runs. */

@@ -23,6 +23,8 @@ import { unique } from './fresh';
  * - a support ticket sent by one of its users (tickets belong to the sender's project);
  * - a conversation thread in its society;
  * - a document request to its society.
+ * - two monthly request templates where the tag holds a project (the first one scheduled nowhere: the callers' own
+ *   schedules use it), and a schedule of the second over its society.
  */
 export interface ContentIds {
   folderTemplate: string[];
@@ -33,6 +35,8 @@ export interface ContentIds {
   ticket: string[];
   thread: string[];
   request: string[];
+  requestTemplate: string[];
+  requestSchedule: string[];
 }
 
 /** Where one tag's content goes. */
@@ -84,6 +88,28 @@ export async function buildContent<T extends string>(
         body: { project: place.project, folder_name: `Carpeta ${mark} ${unique()}` },
       });
       templates.set(tag, ok('template folder', created).uuid);
+    }),
+  );
+
+  // Two request templates in each project: [0] for the callers' own schedules, [1] for the world's schedules.
+  const requestTemplates = new Map<string, string[]>();
+  await Promise.all(
+    entries.map(async ([tag, place]) => {
+      if (!place.project) return;
+      const made = [];
+      for (const n of [0, 1]) {
+        const created = await call(requests.createRequestTemplate, {
+          ...as,
+          body: {
+            project: place.project,
+            name: `Plantilla ${mark} ${n} ${unique()}`,
+            items: [{ name: 'Libro de compras' }],
+            recurrence: { kind: 'MONTHLY_F29' },
+          },
+        });
+        made.push(ok('request template', created).uuid);
+      }
+      requestTemplates.set(tag, made);
     }),
   );
 
@@ -146,6 +172,8 @@ export async function buildContent<T extends string>(
           body: {
             batch: randomUUID(),
             target: { kind: 'SOCIETY', uuid: place.society },
+            // From its project's first template, so a board filtered by that template shows it.
+            template: requestTemplates.get(place.templateOf)?.[0] as string,
             title: `Aislamiento ${mark}`,
             due_date: '2030-01-31',
             items: [{ name: `Libro ${mark}` }],
@@ -153,6 +181,16 @@ export async function buildContent<T extends string>(
         }).then((a) => ok('request', a).results[0]?.uuid as string),
       ]);
       const share = ok('share link', await call(documents.createShareToken, { ...as, params: { uuid: document } }));
+      const schedule = ok(
+        'request schedule',
+        await call(requests.createRequestSchedule, {
+          ...as,
+          body: {
+            template: requestTemplates.get(place.templateOf)?.[1] as string,
+            target: { kind: 'SOCIETY', uuid: place.society },
+          },
+        }),
+      ).uuid;
       const template = templates.get(tag);
       return [
         tag,
@@ -165,6 +203,8 @@ export async function buildContent<T extends string>(
           ticket: [ticket],
           thread: [thread],
           request: [request],
+          requestTemplate: requestTemplates.get(tag) ?? [],
+          requestSchedule: [schedule],
         },
       ];
     }),

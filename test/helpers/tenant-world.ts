@@ -61,11 +61,13 @@ export type Kind =
   | 'ticket'
   // A society's conversation thread ('Mensajes').
   | 'thread'
-  // A document request ('Solicitudes') of a society; its items are addressed inside it, and a request template inside
-  // its project, so neither is a case of its own (requests.test.ts proves another request's item answers 404).
+  // A document request ('Solicitudes') of a society; its items are addressed inside it, so they are no case of their
+  // own (requests.test.ts proves another request's item answers 404).
   | 'request'
   | 'requestItem'
+  // A project's request template, and a recurring schedule of one over a society ('Solicitudes').
   | 'requestTemplate'
+  | 'requestSchedule'
   | 'module'
   // A registered dashboard: global like a module, the SUPER_ADMIN's.
   | 'registryEntry'
@@ -88,6 +90,8 @@ export const TENANT_KINDS = [
   'ticket',
   'thread',
   'request',
+  'requestTemplate',
+  'requestSchedule',
 ] as const;
 export type TenantKind = (typeof TENANT_KINDS)[number];
 
@@ -189,12 +193,30 @@ export const CALLERS: ReadonlyArray<CallerSpec> = [
  * template folder belongs to a project, so only home (A) and otherProject (B) hold one: A's is seen by every group of
  * A, and is in scope for every caller of A, which the tags say without skipping any case.
  */
-const CONTENT_KINDS = ['document', 'shareLink', 'report', 'assignment', 'ticket', 'thread', 'request'] as const;
+const CONTENT_KINDS = [
+  'document',
+  'shareLink',
+  'report',
+  'assignment',
+  'ticket',
+  'thread',
+  'request',
+  'requestSchedule',
+] as const;
 export const KINDS_PER_TAG: Record<Tag, readonly TenantKind[]> = {
-  home: ['project', 'group', 'society', 'user', 'invitation', 'folderTemplate', ...CONTENT_KINDS],
+  home: ['project', 'group', 'society', 'user', 'invitation', 'folderTemplate', 'requestTemplate', ...CONTENT_KINDS],
   siblingSociety: ['society', 'user', 'invitation', ...CONTENT_KINDS],
   siblingGroup: ['group', 'society', 'user', 'invitation', ...CONTENT_KINDS],
-  otherProject: ['project', 'group', 'society', 'user', 'invitation', 'folderTemplate', ...CONTENT_KINDS],
+  otherProject: [
+    'project',
+    'group',
+    'society',
+    'user',
+    'invitation',
+    'folderTemplate',
+    'requestTemplate',
+    ...CONTENT_KINDS,
+  ],
 };
 
 /** How many users each tag holds (users whose memberships all lie under it); buildWorld checks it. */

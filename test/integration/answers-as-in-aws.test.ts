@@ -106,6 +106,8 @@ interface World {
   thread: string;
   /** A document request of the society: a file delivered, an item answered 'no aplica' and returned, one pending. */
   request: { uuid: string; items: [string, string, string] };
+  /** A monthly request template of the project, scheduled over the group. */
+  requestTemplate: string;
   invitation: string;
   notification: string;
 }
@@ -313,6 +315,20 @@ async function buildWorld(): Promise<World> {
       body: { decision: 'RETURN', comment: 'Sí los hubo.' },
     }),
   );
+  const requestTemplate = ok(
+    'request template',
+    await call(requests.createRequestTemplate, {
+      ...as,
+      body: { project, name: 'Respuestas', items: [{ name: 'Libro de compras' }], recurrence: { kind: 'MONTHLY_F29' } },
+    }),
+  ).uuid;
+  ok(
+    'request schedule',
+    await call(requests.createRequestSchedule, {
+      ...as,
+      body: { template: requestTemplate, target: { kind: 'GROUP', uuid: group } },
+    }),
+  );
   const invitation = ok(
     'invitation',
     await call(registration.generateInvitation, {
@@ -362,6 +378,7 @@ async function buildWorld(): Promise<World> {
     ticket,
     thread,
     request,
+    requestTemplate,
     invitation,
     notification,
   };
@@ -404,6 +421,7 @@ function idOf(kind: Kind): string {
     ticket: w.ticket,
     thread: w.thread,
     request: w.request.uuid,
+    requestTemplate: w.requestTemplate,
     module: w.reportModule,
     report: w.report,
     assignment: w.assignments.balance8columns,
@@ -530,6 +548,15 @@ const newArticle = async () =>
       body: bodyOf(chatbot.createChatbotArticle),
     }),
   ).id;
+/** A monthly request template of the world's project, scheduled nowhere. */
+const newRequestTemplate = async () =>
+  ok(
+    'request template',
+    await call(requests.createRequestTemplate, {
+      ...asSuperAdmin(),
+      body: bodyOf(requests.createRequestTemplate, { project: w.project }),
+    }),
+  ).uuid;
 const newTemplate = async () =>
   ok(
     'template folder',
@@ -1014,6 +1041,40 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
       }),
     );
     return [{ as: 'GROUP_ADMIN', params: { uuid: w.society }, body: { form: 'F29', period: '2026-03' } }];
+  },
+  // Document requests: templates, schedules (each over a fresh template: one schedule per template and target) and
+  // the reminders' switches (the link the reminder job writes with its mail).
+  createRequestTemplate: async (c) => [{ as: 'PROJECT_ADMIN', body: bodyOf(c, { project: w.project }) }],
+  putRequestTemplate: async (c) => [
+    { as: 'SUPER_ADMIN', params: { uuid: await newRequestTemplate() }, body: bodyOf(c) },
+  ],
+  deleteRequestTemplate: async () => [{ as: 'PROJECT_ADMIN', params: { uuid: await newRequestTemplate() } }],
+  createRequestSchedule: async () => [
+    { as: 'GROUP_ADMIN', body: { template: await newRequestTemplate(), target: { kind: 'SOCIETY', uuid: w.society } } },
+  ],
+  deleteRequestSchedule: async () => {
+    const schedule = ok(
+      'request schedule',
+      await call(requests.createRequestSchedule, {
+        ...asSuperAdmin(),
+        body: { template: await newRequestTemplate(), target: { kind: 'GROUP', uuid: w.group } },
+      }),
+    ).uuid;
+    return [{ as: 'GROUP_ADMIN', params: { uuid: schedule } }];
+  },
+  putRequestReminderPreference: async () => [
+    { as: 'USER_SOCIETY', body: { reminders: true } },
+    { as: 'PROJECT_ADMIN', body: { reminders: false } },
+  ],
+  unsubscribeRequestReminders: async () => {
+    await tableAccess();
+    const [{ newToken }, { transactWrite }] = await Promise.all([
+      import('../../functions/lib/data/tokens'),
+      import('../../functions/lib/data/transact'),
+    ]);
+    const link = newToken('REMINDER', (await createTestUser('USER_SOCIETY', [w.project])).uuid);
+    await transactWrite([link.write]);
+    return [{ as: 'PUBLIC', body: { token: link.token } }];
   },
   ledgerUploadStatus: async () => [{ as: 'SUPER_ADMIN', query: { job: await ledgerJob(false) } }],
 };

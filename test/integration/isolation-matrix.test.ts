@@ -145,6 +145,8 @@ const BODY_EXTRAS: Record<string, (field: string, own: (kind: Kind) => string) =
   // A request to the caller's own society (its target is an object, no id field of its own).
   createRequest: (_field, own) => ({ target: { kind: 'SOCIETY', uuid: own('society') } }),
   uploadDocument: (field, own) => (field === 'folder' ? {} : { folder: own('folderTemplate') }),
+  // A schedule's target is an object (no id field of its own): the caller's own society.
+  createRequestSchedule: (_field, own) => ({ target: { kind: 'SOCIETY', uuid: own('society') } }),
   generateInvitation: (field) =>
     field === 'group' ? { user_role: 'USER_GROUP' } : field === 'project' ? { user_role: 'PROJECT_ADMIN' } : {},
 };
@@ -1067,6 +1069,8 @@ describe('control: body cases with the caller’s own ids', () => {
       'only a SUPER_ADMIN invites a PROJECT_ADMIN, the only role a project names',
     'generateInvitation project PROJECT_ADMIN':
       'only a SUPER_ADMIN invites a PROJECT_ADMIN, the only role a project names',
+    'createRequestSchedule GROUP_ADMIN':
+      'the PROJECT_ADMIN’s control has just scheduled the same template over the same society (one schedule per pair: 409)',
   };
   /** Controls whose success changes nothing, with why. */
   const UNCHANGED: Record<string, string> = {

@@ -4,6 +4,7 @@ import * as projects from '../../shared/contracts/projects';
 import * as societies from '../../shared/contracts/societies';
 import { call, signIn } from '../helpers/api';
 import { createTestUser } from '../helpers/db';
+import { firmDomainReady } from '../helpers/firm-domain';
 import { unique } from '../helpers/fresh';
 import { type InProcessRequest, invokeInProcess } from '../helpers/in-process';
 import { societyBody } from '../helpers/societies';
@@ -63,6 +64,8 @@ export async function buildRequestWorld(size: number, label: string) {
 
   const P = await project(`Andes ${label} ${unique()}`, '#7A1F5C');
   const Q = await project(`Pacífico ${label} ${unique()}`, '#1F7A3C');
+  // Both firms' domains are ready, so their mails link to them.
+  for (const firm of [P, Q]) await firmDomainReady(firm.uuid, firm.custom_portal_url as string);
   const [paP, gaG, gaG2, paQ, ug] = await Promise.all([
     createTestUser('PROJECT_ADMIN', [P.uuid], label),
     createTestUser('GROUP_ADMIN', [P.uuid], label),
