@@ -175,7 +175,7 @@ describe.concurrent('a firm asks its client for files and reviews them', () => {
 
         await statement.getByRole('button', { name: 'Indicar que no aplica: Cartola bancaria' }).click();
         await statement.getByLabel('Comentario para tu contador').fill('La sociedad no tiene cuenta bancaria.');
-        await statement.getByRole('button', { name: 'Enviar' }).click();
+        await statement.getByRole('button', { name: 'Enviar', exact: true }).click();
         await statement.getByTestId('item-state').getByText('No aplica').waitFor();
         await page.getByTestId('request-progress').getByText('2 de 2 respondidos · 0 aceptados').waitFor();
         await expectFitsAndAccessible(page, `requests-detail-answered-${viewport.width}`);

@@ -169,7 +169,8 @@ export function ItemCard({
             {notice}
           </Text>
         ) : null}
-        {canUpload ? <UploadForm request={request} item={item} /> : null}
+        {/* One answer at a time: the file, or the 'no aplica' comment. */}
+        {canUpload && form !== 'not-applicable' ? <UploadForm request={request} item={item} /> : null}
         {canAnswer && form !== 'not-applicable' ? (
           <div>
             <Button
