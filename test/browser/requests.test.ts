@@ -10,11 +10,11 @@ import { unique } from '../helpers/fresh';
 import { societyBody } from '../helpers/societies';
 
 /**
- * 'Solicitudes' by clicking, at 1366 and 375 px: a firm's project admin writes a template on the templates screen and
- * asks a group for it; the group's client user finds the request first on its home, uploads into one item (the bar
- * shows the upload's progress) and answers the other 'no aplica'; the admin returns the file with a comment; the
- * client reads why and uploads again; the admin accepts both and the request is complete. Every screen fits and is
- * axe clean.
+ * 'Solicitudes' by clicking, at 1366 and 375 px: a firm's project admin writes a monthly template on the templates
+ * screen, schedules it for a group and stops it, and asks the group for it; the group's client user finds the request
+ * first on its home, uploads into one item (the bar shows the upload's progress) and answers the other 'no aplica';
+ * the admin returns the file with a comment; the client reads why and uploads again; the admin accepts both and the
+ * request is complete; the client turns its reminders off on 'Mi perfil'. Every screen fits and is axe clean.
  */
 const { webUrl, demo } = inject('portal');
 let browser: Browser;
@@ -118,12 +118,26 @@ describe.concurrent('a firm asks its client for files and reviews them', () => {
             'En cada período se crea una solicitud que vence 5 días antes del plazo del F29 de cada mes; se envía 10 días antes de su vencimiento.',
           )
           .waitFor();
-        await templateForm.getByText('No se repite').click();
         await expectFitsAndAccessible(firmPage, `requests-template-form-${viewport.width}`);
         await templateForm.getByRole('button', { name: 'Guardar plantilla' }).click();
         await firmPage.getByText('Plantilla guardada.').waitFor();
         await firmPage.getByTestId('request-template').filter({ hasText: templateName }).waitFor();
+
+        // The recurring template applied to the group, then stopped (nothing is made until its first period's day).
+        await firmPage.getByLabel('Plantilla recurrente').selectOption({
+          label: `${templateName} (Cada mes, según el plazo del F29)`,
+        });
+        await firmPage.getByText('Todas las sociedades de un grupo').click();
+        await pickOne(firmPage, 'Grupo', groupName);
+        await firmPage.getByRole('button', { name: 'Programar' }).click();
+        await firmPage.getByText('Solicitud recurrente programada.').waitFor();
+        const schedule = firmPage.getByTestId('request-schedule').filter({ hasText: groupName });
+        await schedule.getByText('Último período creado: Aún ninguno').waitFor();
         await expectFitsAndAccessible(firmPage, `requests-templates-${viewport.width}`);
+        await schedule.getByRole('button', { name: `Detener ${templateName} para ${groupName}` }).click();
+        await firmPage.getByTestId('confirm-dialog').getByRole('button', { name: 'Sí, detener' }).click();
+        await firmPage.getByText('Solicitud recurrente detenida.').waitFor();
+        await schedule.waitFor({ state: 'detached' });
 
         // A new request from that template, for every society of the group.
         await firmPage.getByRole('link', { name: 'Volver a las solicitudes' }).click();
@@ -222,6 +236,18 @@ describe.concurrent('a firm asks its client for files and reviews them', () => {
         await firmStatement.getByTestId('item-state').getByText('Aceptado').waitFor();
         await firmPage.getByTestId('request-state').getByText('Completa').waitFor();
         await expectFitsAndAccessible(firmPage, `requests-detail-complete-${viewport.width}`);
+
+        // The client turns its reminders off on 'Mi perfil'; the profile keeps it.
+        await clickNav(page, 'Mi perfil');
+        const reminders = page.getByTestId('request-reminders-setting');
+        const toggle = reminders.getByRole('checkbox', { name: 'Recordatorios de solicitudes por correo' });
+        expect(await toggle.isChecked()).toBe(true);
+        await reminders.locator('label.amplify-checkbox').click();
+        await reminders.getByTestId('request-reminders-saved').waitFor();
+        await page.reload();
+        await reminders.waitFor();
+        expect(await toggle.isChecked()).toBe(false);
+        await expectFitsAndAccessible(page, `requests-profile-reminders-${viewport.width}`);
       } finally {
         await asClient.context.close();
         await asFirm.context.close();
