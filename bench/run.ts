@@ -18,6 +18,7 @@ const BENCHES = [
   'documents',
   'messages',
   'tax-calendar',
+  'requests',
   'accounting',
   'load',
   'first-load',

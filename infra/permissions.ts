@@ -110,6 +110,14 @@ const IMAGES: readonly AssetAction[] = ['GetObject', 'PutObject', 'DeleteObject'
 
 const SESSION_LOG: TableAccess['write'] = { 'USER#': ['PutItem'] };
 
+/** A change of a document request: the request, its listing rows and its reminder row, and its audit entry. */
+const REQUEST_WRITES: Readonly<Record<string, readonly WriteAction[]>> = {
+  'REQUEST#': ['PutItem'],
+  'REQS#': ['PutItem', 'DeleteItem'],
+  'REMIND#': ['PutItem', 'DeleteItem'],
+  'AUDIT#': ['PutItem'],
+};
+
 /** The throttle counters (functions/lib/data/throttle.ts): take, lock, give back or clear a slot. */
 const THROTTLE: readonly WriteAction[] = ['PutItem', 'UpdateItem', 'DeleteItem'];
 
@@ -532,6 +540,69 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   },
   messageAttachmentLink: { ...READ, documents: ['GetObject'] },
   markThreadRead: { table: { read: 'query', write: { 'THREAD#': ['PutItem'], 'UNREAD#': ['DeleteItem'] } } },
+  // document requests (functions/lib/data/requests.ts): a request (REQUEST#) with its listing rows (REQS#, moved between
+  // state buckets) and its reminder row (REMIND#), each change audited. Making requests writes many societies' at once
+  // and queues their mails; an item's upload is the documents' direct upload (the pending upload and its marker, then
+  // the document's own writes with the item's delivery); a return queues its mail (locally, the table's outbox).
+  listRequests: READ,
+  getRequest: READ,
+  createRequest: { ...ADMIN_WRITE, mailQueue: true },
+  cancelRequest: { table: { read: 'query', write: REQUEST_WRITES } },
+  answerRequestItemNotApplicable: { table: { read: 'query', write: REQUEST_WRITES } },
+  reviewRequestItem: {
+    table: { read: 'query', write: { ...REQUEST_WRITES, 'OUTBOX#': ['PutItem'] } },
+    mailQueue: true,
+  },
+  createRequestItemUpload: {
+    table: { read: 'query', write: { 'UPLOAD#': ['PutItem'], 'CLEANUP#': ['PutItem'] } },
+    documents: ['PutObject'],
+  },
+  confirmRequestItemUpload: { ...ADMIN_WRITE, documents: ['GetObject', 'PutObject', 'DeleteObject'] },
+  // document requests' templates and schedules (functions/lib/data/request-templates.ts): a template and its project
+  // list's copy (REQTPL#, REQTPLS#), a schedule, its copy and its place in the daily job's queue (REQSCHED#,
+  // REQSCHEDS#), each change audited. Editing a template places its schedules' next days again; deleting it deletes them.
+  listRequestTemplates: READ,
+  createRequestTemplate: {
+    table: { read: 'query', write: { 'REQTPL#': ['PutItem'], 'REQTPLS#': ['PutItem'], 'AUDIT#': ['PutItem'] } },
+  },
+  putRequestTemplate: {
+    table: {
+      read: 'query',
+      write: {
+        'REQTPL#': ['PutItem'],
+        'REQTPLS#': ['PutItem'],
+        'REQSCHED#': ['PutItem', 'DeleteItem'],
+        'REQSCHEDS#': ['PutItem'],
+        'AUDIT#': ['PutItem'],
+      },
+    },
+  },
+  deleteRequestTemplate: {
+    table: {
+      read: 'query',
+      write: {
+        'REQTPL#': ['DeleteItem'],
+        'REQTPLS#': ['DeleteItem'],
+        'REQSCHED#': ['DeleteItem'],
+        'REQSCHEDS#': ['DeleteItem'],
+        'AUDIT#': ['PutItem'],
+      },
+    },
+  },
+  listRequestSchedules: READ,
+  createRequestSchedule: {
+    table: { read: 'query', write: { 'REQSCHED#': ['PutItem'], 'REQSCHEDS#': ['PutItem'], 'AUDIT#': ['PutItem'] } },
+  },
+  deleteRequestSchedule: {
+    table: {
+      read: 'query',
+      write: { 'REQSCHED#': ['DeleteItem'], 'REQSCHEDS#': ['DeleteItem'], 'AUDIT#': ['PutItem'] },
+    },
+  },
+  // A person's request reminders on or off (one UpdateItem of its record), from its profile or the reminder mail's
+  // unsubscribe link (a token read).
+  putRequestReminderPreference: { table: { read: 'query', write: { 'USER#': ['UpdateItem'] } } },
+  unsubscribeRequestReminders: { table: { read: 'query', write: { 'USER#': ['UpdateItem'] } } },
   // modules, reports and accounting assignments (assignments)
   listModules: READ,
   createModule: ADMIN_WRITE,
@@ -646,6 +717,47 @@ export const MESSAGE_NOTICE_PERMISSIONS: Permissions = {
   table: {
     read: 'query',
     write: { 'MSGNOTICE#': ['PutItem', 'UpdateItem', 'DeleteItem'], 'QUOTA#': ['UpdateItem'] },
+  },
+  assets: ['GetObject'],
+  mail: true,
+};
+
+/**
+ * The daily recurring requests (functions/requests/generate-recurring-requests.ts; infra/constructs/request-jobs.ts),
+ * no endpoint: it reads the schedules' queue by day (a Query), their templates, targets and societies; makes each
+ * period's requests (REQUEST#, their listing rows REQS# and first reminder rows REMIND#, conditional Puts) and moves the
+ * schedule on (REQSCHED#, its list copy REQSCHEDS#), deleting a schedule left by its template's deletion.
+ */
+export const RECURRING_REQUESTS_PERMISSIONS: Permissions = {
+  table: {
+    read: 'query',
+    write: {
+      'REQUEST#': ['PutItem'],
+      'REQS#': ['PutItem'],
+      'REMIND#': ['PutItem'],
+      'REQSCHED#': ['PutItem', 'DeleteItem'],
+      'REQSCHEDS#': ['PutItem', 'DeleteItem'],
+    },
+  },
+};
+
+/**
+ * The daily request reminders (functions/requests/send-request-reminders.ts; infra/constructs/request-jobs.ts), no
+ * endpoint: it reads the day's reminder rows (a Query) and the records they name, claims each mail and records its
+ * outcome (REMIND#SENT#, and its state REMIND#STATE), writes its unsubscribe link (TOKEN#REMINDER#), spends the firm's
+ * reminder quota (QUOTA#), moves each request's reminder row (the request REQUEST#, its listing rows REQS#, REMIND#),
+ * reads the firm's logo and sends the mail.
+ */
+export const REQUEST_REMINDERS_PERMISSIONS: Permissions = {
+  table: {
+    read: 'query',
+    write: {
+      'REMIND#': ['PutItem', 'UpdateItem', 'DeleteItem'],
+      'REQUEST#': ['PutItem'],
+      'REQS#': ['PutItem'],
+      'TOKEN#REMINDER#': ['PutItem'],
+      'QUOTA#': ['UpdateItem'],
+    },
   },
   assets: ['GetObject'],
   mail: true,

@@ -11,6 +11,7 @@ import { IndicatorsSchedule, readIndicatorsSettings } from './constructs/indicat
 import { MailQueueWorker } from './constructs/mail-queue';
 import { MessageNoticeSchedule } from './constructs/message-notice-schedule';
 import { Monitoring } from './constructs/monitoring';
+import { RecurringRequestsSchedule, RequestRemindersSchedule } from './constructs/request-jobs';
 import { PORTAL_METRICS_NAMESPACE, SES_EVENTS_METRIC, SesEventsHandler } from './constructs/ses-events';
 import { SweeperSchedule } from './constructs/sweeper-schedule';
 import { WEB_DIST } from './paths';
@@ -113,7 +114,7 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
   const jobs = new Stack(app, `${p}Jobs`, {
     env,
     description:
-      'Portal: jobs (indicators refresh, large ledger imports, invitation mail queue, garbage sweeper, document digest, message notice)',
+      'Portal: jobs (indicators refresh, large ledger imports, invitation mail queue, garbage sweeper, document digest, message notice, request schedules and reminders)',
   });
   const indicators = new IndicatorsSchedule(jobs, 'Indicators', {
     backend: stateful.backend,
@@ -134,6 +135,12 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
   });
   // The hourly mail of unread messages to each participant of a conversation (functions/messages/message-notice.ts).
   const messageNotice = new MessageNoticeSchedule(jobs, 'MessageNotice', {
+    backend: stateful.backend,
+    sendRate: settings.mailQueueRate,
+  });
+  // Document requests: each recurring schedule's period made on its day, and the reminders of open requests.
+  const recurringRequests = new RecurringRequestsSchedule(jobs, 'RecurringRequests', { backend: stateful.backend });
+  const requestReminders = new RequestRemindersSchedule(jobs, 'RequestReminders', {
     backend: stateful.backend,
     sendRate: settings.mailQueueRate,
   });
@@ -167,6 +174,8 @@ export function buildPortal(app: App, options: PortalOptions): PortalStacks {
       Sweeper: sweeper.deadLetters,
       DocumentDigest: digest.deadLetters,
       MessageNotice: messageNotice.deadLetters,
+      RecurringRequests: recurringRequests.deadLetters,
+      RequestReminders: requestReminders.deadLetters,
       SesEvents: sesEvents.deadLetters,
     },
     jobs: { Indicators: indicators.function, LedgerImport: ledgerImport.function },

@@ -21,6 +21,7 @@ async function main() {
   const sweeper = await startSweeper();
   const digest = await startDigest();
   const notices = await startMessageNotice();
+  const requestJobs = await startRequestJobs();
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
@@ -29,6 +30,7 @@ async function main() {
     clearInterval(sweeper);
     clearInterval(digest);
     clearInterval(notices);
+    clearInterval(requestJobs);
     await portal.stop();
     process.exit(0);
   };
@@ -129,6 +131,31 @@ async function startMessageNotice(): Promise<ReturnType<typeof setInterval>> {
   process.stdin.on('data', (line: string) => {
     if (line.trim() === 'avisos') void run(nowMs() + 3_600_000);
   });
+  void run();
+  return setInterval(() => void run(), 60 * 60_000);
+}
+
+/**
+ * The document requests' daily jobs (functions/requests/), as EventBridge Scheduler runs them in AWS, under their own
+ * grants: hourly (a period is made once and a reminder day is done once, so hourly is daily), recurring requests first.
+ */
+async function startRequestJobs(): Promise<ReturnType<typeof setInterval>> {
+  const [recurring, reminders, { runAsJob }, permissions] = await Promise.all([
+    import('../functions/requests/generate-recurring-requests'),
+    import('../functions/requests/send-request-reminders'),
+    import('./iam-emulation'),
+    import('../infra/permissions'),
+  ]);
+  const run = () =>
+    runAsJob('generateRecurringRequests', permissions.RECURRING_REQUESTS_PERMISSIONS, () =>
+      recurring.generateRecurringRequests(),
+    )
+      .then(() =>
+        runAsJob('sendRequestReminders', permissions.REQUEST_REMINDERS_PERMISSIONS, () =>
+          reminders.sendRequestReminders(),
+        ),
+      )
+      .catch((error) => console.error('Request jobs:', error instanceof Error ? error.message : error));
   void run();
   return setInterval(() => void run(), 60 * 60_000);
 }

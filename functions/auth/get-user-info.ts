@@ -25,6 +25,9 @@ export const handler = httpHandler(getUserInfo, async ({ caller }) => {
       document_digest: (CLIENT_ROLES as readonly string[]).includes(user.user_role)
         ? user.document_digest !== false
         : null,
+      request_reminders: (CLIENT_ROLES as readonly string[]).includes(user.user_role)
+        ? user.request_reminders !== false
+        : null,
       second_factor: secondFactor,
     },
     // The portal URL goes along (the invite form says where its links lead), and the firm's contacts (the help menu's

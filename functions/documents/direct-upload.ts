@@ -52,7 +52,7 @@ import {
  * expired; after it, a confirm sent again answers the document it made.
  */
 /** The garbage a direct upload may leave: its upload and its copy, due once the upload can no longer be confirmed. */
-const uploadCleanup = (pending: PendingUpload): Cleanup => ({
+export const uploadCleanup = (pending: PendingUpload): Cleanup => ({
   id: cleanupId('UPLOAD', pending.uuid),
   due: pending.expires_at * 1000 + REQUEST_GRACE_MS,
   objects: [
@@ -114,7 +114,10 @@ export async function confirmDirectUpload(caller: Caller, uploadUuid: string, on
   const pending = await getPendingUpload(uploadUuid);
   if (!pending) return confirmedBefore(caller, uploadUuid);
   // A message's attachment becomes a document only with its message (functions/messages/attachments.ts).
-  if (!isAdmin(caller) || pending.created_by !== caller.user.uuid || pending.purpose) throw notFound();
+  // A document request's upload is confirmed on its request (functions/requests), never here.
+  if (!isAdmin(caller) || pending.created_by !== caller.user.uuid || pending.purpose || pending.request) {
+    throw notFound();
+  }
   if (pending.replaced) return documentView(await managedDocument(caller, pending.replaced));
   if (pending.expires_at * 1000 < nowMs()) throw fieldErrors({ file: ['UPLOAD_EXPIRED'] });
   const placed = await resolvePlacement(caller, {

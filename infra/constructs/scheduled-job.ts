@@ -5,7 +5,7 @@ import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { Schedule, type ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import { Schedule, type ScheduleExpression, type ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -27,7 +27,14 @@ export interface ScheduledJobProps {
   timeout: Duration;
   environment: Record<string, string>;
   /** The schedule's construct id ('Daily', 'Hourly'), its description, when it runs and how often a failed run is retried within the hour. */
-  schedule: { id: string; description: string; expression: ScheduleExpression; retryAttempts: number };
+  schedule: {
+    id: string;
+    description: string;
+    expression: ScheduleExpression;
+    retryAttempts: number;
+    /** The event the function gets (none: Scheduler's default); a job that reads its run's time gets it here. */
+    input?: ScheduleTargetInput;
+  };
 }
 
 /**
@@ -76,6 +83,7 @@ export class ScheduledJob extends Construct {
       schedule: props.schedule.expression,
       target: new LambdaInvoke(this.function, {
         retryAttempts: props.schedule.retryAttempts,
+        ...(props.schedule.input && { input: props.schedule.input }),
         maxEventAge: Duration.hours(1),
         deadLetterQueue: this.deadLetters,
       }),

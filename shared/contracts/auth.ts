@@ -96,6 +96,8 @@ export const userInfoSchema = z.object({
     user_magnus: z.nullable(z.string()),
     /** The daily digest of new documents: on or off for clients; null for admins, who get none. */
     document_digest: z.optional(z.nullable(z.boolean())),
+    /** Reminder mails of open document requests: on or off for clients; null for admins, who get none. */
+    request_reminders: z.optional(z.nullable(z.boolean())),
     /** Whether the caller's second factor is active ('Mi perfil' offers to turn it on otherwise). */
     second_factor: z.optional(z.boolean()),
   }),

@@ -18,12 +18,29 @@ import * as passkeys from './passkeys';
 import * as projects from './projects';
 import * as registration from './registration';
 import * as reports from './reports';
+import * as requests from './requests';
 import * as secondFactor from './second-factor';
 import * as societies from './societies';
 import * as taxCalendar from './tax-calendar';
 import * as users from './users';
 
 export * from './define';
+
+/**
+ * The document requests' templates, schedules and reminder settings (their handlers are built; the requests' own
+ * contracts join the table as theirs are).
+ */
+const requestTemplates = {
+  listRequestTemplates: requests.listRequestTemplates,
+  createRequestTemplate: requests.createRequestTemplate,
+  putRequestTemplate: requests.putRequestTemplate,
+  deleteRequestTemplate: requests.deleteRequestTemplate,
+  listRequestSchedules: requests.listRequestSchedules,
+  createRequestSchedule: requests.createRequestSchedule,
+  deleteRequestSchedule: requests.deleteRequestSchedule,
+  putRequestReminderPreference: requests.putRequestReminderPreference,
+  unsubscribeRequestReminders: requests.unsubscribeRequestReminders,
+};
 
 /** Every endpoint of the API. A module added here is routed, deployed, documented and matrix-tested. */
 export const contracts: readonly Contract[] = [
@@ -48,6 +65,18 @@ export const contracts: readonly Contract[] = [
   accounting,
   taxCalendar,
   messages,
+  // Document requests: the contracts whose handlers exist (the templates', schedules' and reminders' join with theirs).
+  {
+    createRequest: requests.createRequest,
+    listRequests: requests.listRequests,
+    getRequest: requests.getRequest,
+    cancelRequest: requests.cancelRequest,
+    createRequestItemUpload: requests.createRequestItemUpload,
+    confirmRequestItemUpload: requests.confirmRequestItemUpload,
+    answerRequestItemNotApplicable: requests.answerRequestItemNotApplicable,
+    reviewRequestItem: requests.reviewRequestItem,
+  },
+  requestTemplates,
 ].flatMap((module) => Object.values(module).filter(isContract));
 
 function isContract(value: unknown): value is Contract {
@@ -72,6 +101,7 @@ export {
   projects,
   registration,
   reports,
+  requests,
   secondFactor,
   societies,
   taxCalendar,

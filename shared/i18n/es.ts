@@ -22,6 +22,7 @@ import {
   reportsAdmin,
   reportsViewer,
 } from './es/reports';
+import { requestScreens } from './es/request-screens';
 import { secondFactor } from './es/second-factor';
 import { detailPdf, mail } from './es/server';
 import { adminMenu, healthStatus, home, pages, session, sidebar, topBar } from './es/shell';
@@ -97,6 +98,8 @@ export const es = {
   // The tax calendar.
   taxCalendar,
   taxRulesAdmin,
+  // Document requests ('Solicitudes').
+  requestScreens,
 } as const;
 
 export {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { listSupportTickets } from '../../shared/contracts/external';
+import { createRequest, listRequestTemplates } from '../../shared/contracts/requests';
 import { canOpenAdminPath } from '../../shared/roles';
 import { GUEST_ONLY_PATHS, PUBLIC_PATHS } from '../../web/src/app/guard-rules';
 import { launchBrowser, newPage, signInWithCookies } from '../helpers/browser';
@@ -63,6 +64,8 @@ const NOT_BY_CLICK: Record<string, string> = {
 const TICKET_PAGE = '/support/tickets/:uuid';
 /** A conversation thread opens from its society's list in 'Mensajes': the demo holds none (messages.test.ts clicks to one). */
 const THREAD_PAGE = '/messages/thread/:uuid';
+/** A request opens from a row of 'Solicitudes': the demo holds none (requests.test.ts clicks to one). */
+const REQUEST_PAGE = '/requests/:uuid';
 
 interface Expectation {
   email: string;
@@ -72,24 +75,30 @@ interface Expectation {
 }
 
 const ROLES: Expectation[] = [
-  { email: 'superadmin@demo.cl', role: 'SUPER_ADMIN', extraUnreached: [TICKET_PAGE, THREAD_PAGE] },
+  { email: 'superadmin@demo.cl', role: 'SUPER_ADMIN', extraUnreached: [TICKET_PAGE, THREAD_PAGE, REQUEST_PAGE] },
   // A project's template folders open from the project's level of the document manager, a folder row the crawl does
   // not click (it follows links and row menus; the test below clicks it); the super admin reaches them from the
   // project's detail.
   {
     email: 'proyecto@demo.cl',
     role: 'PROJECT_ADMIN',
-    extraUnreached: ['/admin/documents/:uuid/:project_uuid', TICKET_PAGE, THREAD_PAGE],
+    extraUnreached: ['/admin/documents/:uuid/:project_uuid', TICKET_PAGE, THREAD_PAGE, REQUEST_PAGE],
   },
   // The demo has no accounting assignment of the group admin's own making, the only kind it may edit; its template
   // folders: as the project admin's.
   {
     email: 'grupo@demo.cl',
     role: 'GROUP_ADMIN',
-    extraUnreached: ['/admin/accounting/edit/:uuid', '/admin/documents/:uuid/:project_uuid', TICKET_PAGE, THREAD_PAGE],
+    extraUnreached: [
+      '/admin/accounting/edit/:uuid',
+      '/admin/documents/:uuid/:project_uuid',
+      TICKET_PAGE,
+      THREAD_PAGE,
+      REQUEST_PAGE,
+    ],
   },
-  { email: 'usuariogrupo@demo.cl', role: 'USER_GROUP', extraUnreached: [TICKET_PAGE, THREAD_PAGE] },
-  { email: 'sociedad@demo.cl', role: 'USER_SOCIETY', extraUnreached: [TICKET_PAGE, THREAD_PAGE] },
+  { email: 'usuariogrupo@demo.cl', role: 'USER_GROUP', extraUnreached: [TICKET_PAGE, THREAD_PAGE, REQUEST_PAGE] },
+  { email: 'sociedad@demo.cl', role: 'USER_SOCIETY', extraUnreached: [TICKET_PAGE, THREAD_PAGE, REQUEST_PAGE] },
 ];
 
 /** The signed-in screens a role may open: every protected route, the admin ones by the role's rules. */
@@ -105,6 +114,9 @@ const ROLE_ONLY: Record<string, readonly string[]> = {
   '/support/tickets': listSupportTickets.access as readonly string[],
   // The super admin browses documents in the manager, /admin/documents (portal §2).
   '/documents_user/:uuid': ['PROJECT_ADMIN', 'GROUP_ADMIN', 'USER_GROUP', 'USER_SOCIETY'],
+  // A new request and the templates are the firm's (their APIs admit its admins only).
+  '/requests/new': createRequest.access as readonly string[],
+  '/requests/templates': listRequestTemplates.access as readonly string[],
 };
 
 /** Waits until the page has drawn its data: a heading in the main area and no spinner or busy table left. */

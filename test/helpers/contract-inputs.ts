@@ -41,6 +41,14 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   'messages/thread/{uuid}': 'thread',
   // A message's attachment: the document a message of a thread carries.
   'messages/attachment/{uuid}': 'messageFile',
+  // Document requests: a request by its own id, an item inside it, an item's upload as a document's (the caller's own,
+  // short-lived: requests.test.ts proves another's answers 404).
+  'requests/request/{uuid}': 'request',
+  'requests/request/{uuid}/item/{item}': 'requestItem',
+  'requests/upload/{uuid}': 'upload',
+  // Document requests: a project's template, a recurring schedule.
+  'requests/template/{uuid}': 'requestTemplate',
+  'requests/schedule/{uuid}': 'requestSchedule',
   // Modules (global), reports and accounting assignments.
   'modules/module/administration/{uuid}': 'module',
   'modules/reports/report/{uuid}': 'report',
@@ -127,11 +135,16 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   cursor: 'value',
   // The RUT the society wizard checks on leaving step 1.
   rut: 'value',
+  // Document requests: the caller's own batch id (a retry's).
+  batch: 'value',
   // The tax calendar: a year's rules, a society's settings (form and period above).
   rules: 'value',
   f29_online: 'value',
   f50: 'value',
   declarations: 'value',
+  // Document requests: the template a schedule applies or a request names (a board's filter), the reminders' switch.
+  template: 'requestTemplate',
+  reminders: 'value',
 };
 
 const API_PREFIX = 'api/v1/';
@@ -354,9 +367,32 @@ const CONTRACT_SAMPLES: Record<string, Record<string, () => unknown>> = {
       clientExtensionResults: {},
     }),
   },
+  // A document request to no society (its scope is proved by requests.test.ts and the world's own requests).
+  createRequest: {
+    batch: () => randomUUID(),
+    target: () => ({ kind: 'SOCIETY', uuid: randomUUID() }),
+    title: () => `Solicitud ${next()}`,
+    due_date: () => '2030-01-31',
+    items: () => [{ name: `Libro ${next()}` }],
+  },
+  answerRequestItemNotApplicable: { comment: () => `No aplica ${next()}` },
+  reviewRequestItem: { decision: () => 'RETURN', comment: () => `Devuelto ${next()}` },
   // A conversation's texts, fresh so a message found in a thread names the request that wrote it.
   createThread: { subject: () => `Consulta ${next()}`, body: () => `Mensaje ${next()}` },
   postThreadMessage: { body: () => `Mensaje ${next()}` },
+  // A monthly request template (a schedule's sample names its target apart: the isolation matrix's BODY_EXTRAS).
+  createRequestTemplate: {
+    name: () => `Plantilla ${next()}`,
+    items: () => [{ name: 'Libro de compras' }],
+    recurrence: () => ({ kind: 'MONTHLY_F29', offset_days: -5, lead_days: 10 }),
+  },
+  putRequestTemplate: {
+    name: () => `Plantilla ${next()}`,
+    items: () => [{ name: 'Libro de ventas' }],
+    recurrence: () => ({ kind: 'MONTHLY_F29', offset_days: -5, lead_days: 10 }),
+  },
+  createRequestSchedule: { target: () => ({ kind: 'PROJECT', uuid: '00000000-0000-4000-8000-00000000a0b1' }) },
+  putRequestReminderPreference: { reminders: () => true },
 };
 
 /**

@@ -262,5 +262,36 @@ export async function invariantScan(settings: ScanSettings, scope: ScanScope): P
     if (orphans.length > 0 && !userEmails.has(email.toLowerCase()))
       problems.push(`identity of ${email} (${orphans.map((u) => u.Username)}) without a user record`);
   }
+
+  // Request templates and schedules (functions/lib/data/request-templates.ts): each with its project list's copy (the
+  // same version), a schedule with its row in the daily job's queue, and no copy or row without its item.
+  const twin = async (what: string, item: Item, pk: string, sk: string, sameVersion: boolean) => {
+    const other = get(pk, sk) ?? (await exists(pk, sk));
+    if (!other) {
+      problems.push(`${what} without ${pk} / ${sk}`);
+      return;
+    }
+    if (!sameVersion || other.version === item.version) return;
+    // Read again together: an edit may have landed between the two in the Scan.
+    const [mine, copy] = await Promise.all([exists(item.pk, item.sk), exists(pk, sk)]);
+    if (mine && copy && mine.version !== copy.version) problems.push(`${what}: its copy ${pk} is another version`);
+  };
+  for (const t of of('REQTPL').filter((item) => item.pk.startsWith('REQTPL#'))) {
+    await twin(`template ${t.pk}`, t, `REQTPLS#${t.project_uuid}`, t.uuid as string, true);
+  }
+  for (const row of items.filter((item) => item.pk.startsWith('REQTPLS#'))) {
+    if (!(await exists(`REQTPL#${row.sk}`, 'REQTPL'))) problems.push(`template list row ${row.pk} / ${row.sk} alone`);
+  }
+  for (const sch of of('REQSCHED').filter((item) => item.pk.startsWith('REQSCHED#'))) {
+    // Read again: the daily job may have moved it to its next day since the Scan.
+    const now = (await exists(sch.pk, sch.sk)) as Item | undefined;
+    if (!now) continue;
+    await twin(`schedule ${sch.pk}`, now, `REQSCHEDS#${now.project_uuid}`, now.uuid as string, true);
+    await twin(`schedule ${sch.pk}`, now, 'REQSCHED#NEXT', `${now.next_day}#${now.uuid}`, false);
+  }
+  for (const row of items.filter((item) => item.pk === 'REQSCHED#NEXT' || item.pk.startsWith('REQSCHEDS#'))) {
+    const uuid = row.pk === 'REQSCHED#NEXT' ? row.sk.slice(11) : row.sk;
+    if (!(await exists(`REQSCHED#${uuid}`, 'REQSCHED'))) problems.push(`schedule row ${row.pk} / ${row.sk} alone`);
+  }
   return problems;
 }

@@ -97,6 +97,8 @@ const KEY_PREFIX: Partial<Record<TenantKind, string>> = {
   assignment: 'ACCOUNTING',
   // The claim that a message carries the document (functions/lib/data/messages.ts).
   messageFile: 'MSGFILE',
+  requestTemplate: 'REQTPL',
+  requestSchedule: 'REQSCHED',
 };
 
 /** The table key of an entity, to check that a write's target exists before the case runs. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as accounting from '../../shared/contracts/accounting-assignments';
 import * as chatbot from '../../shared/contracts/chatbot';
 import * as documents from '../../shared/contracts/documents';
@@ -6,6 +7,7 @@ import * as folders from '../../shared/contracts/folders';
 import * as messages from '../../shared/contracts/messages';
 import * as modules from '../../shared/contracts/modules';
 import * as reports from '../../shared/contracts/reports';
+import * as requests from '../../shared/contracts/requests';
 import { uploadSmall } from '../integration/documents-fixture';
 import { call, ok } from './api';
 import { unique } from './fresh';
@@ -19,7 +21,10 @@ import { unique } from './fresh';
  * - a report and an accounting assignment targeted at its society (home, siblingSociety) or group (siblingGroup,
  *   otherProject), enabled for every role so only scope can hide them;
  * - a support ticket sent by one of its users (tickets belong to the sender's project);
- * - a conversation thread in its society, with a message carrying a file (a document of the society).
+ * - a conversation thread in its society, with a message carrying a file (a document of the society);
+ * - a document request to its society.
+ * - two monthly request templates where the tag holds a project (the first one scheduled nowhere: the callers' own
+ *   schedules use it), and a schedule of the second over its society.
  */
 export interface ContentIds {
   folderTemplate: string[];
@@ -30,6 +35,9 @@ export interface ContentIds {
   ticket: string[];
   thread: string[];
   messageFile: string[];
+  request: string[];
+  requestTemplate: string[];
+  requestSchedule: string[];
 }
 
 /** Where one tag's content goes. */
@@ -110,6 +118,28 @@ export async function buildContent<T extends string>(
     }),
   );
 
+  // Two request templates in each project: [0] for the callers' own schedules, [1] for the world's schedules.
+  const requestTemplates = new Map<string, string[]>();
+  await Promise.all(
+    entries.map(async ([tag, place]) => {
+      if (!place.project) return;
+      const made = [];
+      for (const n of [0, 1]) {
+        const created = await call(requests.createRequestTemplate, {
+          ...as,
+          body: {
+            project: place.project,
+            name: `Plantilla ${mark} ${n} ${unique()}`,
+            items: [{ name: 'Libro de compras' }],
+            recurrence: { kind: 'MONTHLY_F29' },
+          },
+        });
+        made.push(ok('request template', created).uuid);
+      }
+      requestTemplates.set(tag, made);
+    }),
+  );
+
   // A chatbot article in each project: a firm's list answers its own admins with a row (the filter controls).
   await Promise.all(
     entries.map(async ([, place]) => {
@@ -127,7 +157,7 @@ export async function buildContent<T extends string>(
     entries.map(async ([tag, place]): Promise<[T, ContentIds]> => {
       const folder = templates.get(place.templateOf) as string;
       const targets = place.group ? { group_list: [place.group] } : { society_list: [place.society] };
-      const [document, report, assignment, ticket, thread] = await Promise.all([
+      const [document, report, assignment, ticket, thread, request] = await Promise.all([
         uploadSmall(superAdmin, { society: place.society, folder }, `aislamiento-${mark}-${unique()}.pdf`, PDF).then(
           (a) => ok('document', a).uuid as string,
         ),
@@ -164,9 +194,31 @@ export async function buildContent<T extends string>(
           params: { uuid: place.society },
           body: { subject: `Aislamiento ${mark}`, body: 'Mensaje de la matriz de aislamiento.' },
         }).then((a) => ok('thread', a).uuid),
+        call(requests.createRequest, {
+          ...as,
+          body: {
+            batch: randomUUID(),
+            target: { kind: 'SOCIETY', uuid: place.society },
+            // From its project's first template, so a board filtered by that template shows it.
+            template: requestTemplates.get(place.templateOf)?.[0] as string,
+            title: `Aislamiento ${mark}`,
+            due_date: '2030-01-31',
+            items: [{ name: `Libro ${mark}` }],
+          },
+        }).then((a) => ok('request', a).results[0]?.uuid as string),
       ]);
       const share = ok('share link', await call(documents.createShareToken, { ...as, params: { uuid: document } }));
       const messageFile = await attachedFile(superAdmin, place.society, thread);
+      const schedule = ok(
+        'request schedule',
+        await call(requests.createRequestSchedule, {
+          ...as,
+          body: {
+            template: requestTemplates.get(place.templateOf)?.[1] as string,
+            target: { kind: 'SOCIETY', uuid: place.society },
+          },
+        }),
+      ).uuid;
       const template = templates.get(tag);
       return [
         tag,
@@ -179,6 +231,9 @@ export async function buildContent<T extends string>(
           ticket: [ticket],
           thread: [thread],
           messageFile: [messageFile],
+          request: [request],
+          requestTemplate: requestTemplates.get(tag) ?? [],
+          requestSchedule: [schedule],
         },
       ];
     }),

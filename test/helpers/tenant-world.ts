@@ -10,6 +10,7 @@ import * as modules from '../../shared/contracts/modules';
 import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
 import * as reports from '../../shared/contracts/reports';
+import * as requests from '../../shared/contracts/requests';
 import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import type { Role } from '../../shared/roles';
@@ -62,6 +63,13 @@ export type Kind =
   | 'thread'
   // A file a message of that thread carries (the document it became).
   | 'messageFile'
+  // A document request ('Solicitudes') of a society; its items are addressed inside it, so they are no case of their
+  // own (requests.test.ts proves another request's item answers 404).
+  | 'request'
+  | 'requestItem'
+  // A project's request template, and a recurring schedule of one over a society ('Solicitudes').
+  | 'requestTemplate'
+  | 'requestSchedule'
   | 'module'
   // A registered dashboard: global like a module, the SUPER_ADMIN's.
   | 'registryEntry'
@@ -84,6 +92,9 @@ export const TENANT_KINDS = [
   'ticket',
   'thread',
   'messageFile',
+  'request',
+  'requestTemplate',
+  'requestSchedule',
 ] as const;
 export type TenantKind = (typeof TENANT_KINDS)[number];
 
@@ -124,6 +135,8 @@ export interface CompanySide {
   report: string;
   /** A conversation thread of this side's society. */
   thread: string;
+  /** A document request to this side's society. */
+  request: string;
   /** An accounting assignment of each statement family over this side's society alone. */
   statements: Record<StatementFamily, string>;
 }
@@ -183,12 +196,31 @@ export const CALLERS: ReadonlyArray<CallerSpec> = [
  * template folder belongs to a project, so only home (A) and otherProject (B) hold one: A's is seen by every group of
  * A, and is in scope for every caller of A, which the tags say without skipping any case.
  */
-const CONTENT_KINDS = ['document', 'shareLink', 'report', 'assignment', 'ticket', 'thread', 'messageFile'] as const;
+const CONTENT_KINDS = [
+  'messageFile',
+  'document',
+  'shareLink',
+  'report',
+  'assignment',
+  'ticket',
+  'thread',
+  'request',
+  'requestSchedule',
+] as const;
 export const KINDS_PER_TAG: Record<Tag, readonly TenantKind[]> = {
-  home: ['project', 'group', 'society', 'user', 'invitation', 'folderTemplate', ...CONTENT_KINDS],
+  home: ['project', 'group', 'society', 'user', 'invitation', 'folderTemplate', 'requestTemplate', ...CONTENT_KINDS],
   siblingSociety: ['society', 'user', 'invitation', ...CONTENT_KINDS],
   siblingGroup: ['group', 'society', 'user', 'invitation', ...CONTENT_KINDS],
-  otherProject: ['project', 'group', 'society', 'user', 'invitation', 'folderTemplate', ...CONTENT_KINDS],
+  otherProject: [
+    'project',
+    'group',
+    'society',
+    'user',
+    'invitation',
+    'folderTemplate',
+    'requestTemplate',
+    ...CONTENT_KINDS,
+  ],
 };
 
 /** How many users each tag holds (users whose memberships all lie under it); buildWorld checks it. */
@@ -482,7 +514,7 @@ async function companySide(
     'company module',
     call(modules.createModule, { ...as, body: { module_name: `Compartida ${side.mark}`, module_type: 'REPORT' } }),
   );
-  const [document, statements, , report, thread] = await Promise.all([
+  const [document, statements, , report, thread, request] = await Promise.all([
     uploadSmall(
       superAdmin,
       { society: side.society, folder: folder.uuid },
@@ -523,8 +555,21 @@ async function companySide(
         body: { subject: `Compartida ${side.mark}`, body: `Conversación ${side.mark}` },
       }),
     ).then((t) => t.uuid),
+    created(
+      'company request',
+      call(requests.createRequest, {
+        ...as,
+        body: {
+          batch: randomUUID(),
+          target: { kind: 'SOCIETY', uuid: side.society },
+          title: `Compartida ${side.mark}`,
+          due_date: '2030-01-31',
+          items: [{ name: `Libro ${side.mark}` }],
+        },
+      }),
+    ).then((r) => r.results[0]?.uuid as string),
   ]);
-  return { society: side.society, name: side.name, document, report, thread, statements };
+  return { society: side.society, name: side.name, document, report, thread, request, statements };
 }
 
 /** A chart of accounts, then a ledger, imported into a society. */

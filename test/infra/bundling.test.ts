@@ -41,8 +41,8 @@ describe('bundled synth', () => {
       .filter((name) => name.startsWith('asset.'))
       .filter((dir) => readdirSync(path.join(synth.outdir, dir)).includes('index.mjs'));
     // The sample's handlers, plus the jobs every portal has: the indicators refresh, the large ledger import worker,
-    // the invitation mail queue's worker, the garbage sweeper, the document digest, the message notice, the SES events
-    // handler and the health probe.
+    // the invitation mail queue's worker, the garbage sweeper, the document digest, the message notice, the request jobs,
+    // the SES events handler and the health probe.
     const jobs = [
       'indicators/refresh',
       'accounting/import-job-worker',
@@ -50,6 +50,8 @@ describe('bundled synth', () => {
       'maintenance/sweep-garbage',
       'documents/document-digest',
       'messages/message-notice',
+      'requests/generate-recurring-requests',
+      'requests/send-request-reminders',
       'external/ses-events',
       'health/probe',
     ];
@@ -147,6 +149,8 @@ describe('per-function bundling', () => {
       'maintenance/sweep-garbage',
       'documents/document-digest',
       'messages/message-notice',
+      'requests/generate-recurring-requests',
+      'requests/send-request-reminders',
       'external/ses-events',
       'health/probe',
     ];

@@ -6,6 +6,7 @@ import { getUserInfo } from '../../shared/contracts/auth';
 import { pathParamNames } from '../../shared/contracts/define';
 import * as groups from '../../shared/contracts/groups';
 import * as projects from '../../shared/contracts/projects';
+import * as requests from '../../shared/contracts/requests';
 import * as societies from '../../shared/contracts/societies';
 import { call, signIn } from '../helpers/api';
 import { FIXED_SAMPLE_TEXTS, pathParamKind, shapeOf } from '../helpers/contract-inputs';
@@ -93,7 +94,18 @@ beforeAll(async () => {
   Object.assign(live, { user: admin.uuid });
   // The edge-valid writes change a user of the project, never a caller.
   const victim = await createTestUser('USER_SOCIETY', [project.body.uuid]);
-  Object.assign(liveForWrites, { ...live, user: victim.uuid, industry });
+  // A monthly request template of the project, for the edge-valid edits of one.
+  const template = await call(requests.createRequestTemplate, {
+    token: superAdmin,
+    body: {
+      project: project.body.uuid,
+      name: 'Plantilla fuzz',
+      items: [{ name: 'Libro de compras' }],
+      recurrence: { kind: 'MONTHLY_F29' },
+    },
+  });
+  expect(template.status).toBe(201);
+  Object.assign(liveForWrites, { ...live, user: victim.uuid, industry, requestTemplate: template.body.uuid });
   Object.assign(callers[0] as FuzzCaller, { email: root.email, token: superAdmin });
   Object.assign(callers[1] as FuzzCaller, { email: admin.email, token: (await signIn(admin.email)).access });
   relevant = [...Object.values(liveForWrites).filter((id) => id !== industry), admin.uuid, root.uuid];

@@ -142,7 +142,11 @@ const BODY_EXTRAS: Record<string, (field: string, own: (kind: Kind) => string) =
   createReport: () => ({ ...EVERY_ROLE_SEES, builtin_dashboard: 'PORTAL_ACTIVITY' }),
   createAccountingAssignment: () => EVERY_ROLE_SEES,
   createDocumentUpload: (field, own) => (field === 'folder' ? {} : { folder: own('folderTemplate') }),
+  // A request to the caller's own society (its target is an object, no id field of its own).
+  createRequest: (_field, own) => ({ target: { kind: 'SOCIETY', uuid: own('society') } }),
   uploadDocument: (field, own) => (field === 'folder' ? {} : { folder: own('folderTemplate') }),
+  // A schedule's target is an object (no id field of its own): the caller's own society.
+  createRequestSchedule: (_field, own) => ({ target: { kind: 'SOCIETY', uuid: own('society') } }),
   generateInvitation: (field) =>
     field === 'group' ? { user_role: 'USER_GROUP' } : field === 'project' ? { user_role: 'PROJECT_ADMIN' } : {},
 };
@@ -398,6 +402,7 @@ const CONTENT_KINDS: readonly TenantKind[] = [
   'ticket',
   'thread',
   'messageFile',
+  'request',
 ];
 /**
  * Callers for whom the home item is not their own to read: a ticket is read by its sender (the home USER_SOCIETY) and
@@ -639,6 +644,7 @@ describe('the shared world: a person and a company of firms A and B', () => {
       sideB.document,
       sideB.report,
       sideB.thread,
+      sideB.request,
       ...Object.values(sideB.statements),
       world.otherMark,
       // B's ledger is dated 2021, A's 2019 and 2020: a statement of that year shows B's figures.
@@ -651,6 +657,7 @@ describe('the shared world: a person and a company of firms A and B', () => {
       sideA.document,
       sideA.report,
       sideA.thread,
+      sideA.request,
       ...Object.values(sideA.statements),
     ];
     const built = await call(societies.getSociety, { ...as, params: { uuid: sideA.society } });
@@ -1064,6 +1071,8 @@ describe('control: body cases with the caller’s own ids', () => {
       'only a SUPER_ADMIN invites a PROJECT_ADMIN, the only role a project names',
     'generateInvitation project PROJECT_ADMIN':
       'only a SUPER_ADMIN invites a PROJECT_ADMIN, the only role a project names',
+    'createRequestSchedule GROUP_ADMIN':
+      'the PROJECT_ADMIN’s control has just scheduled the same template over the same society (one schedule per pair: 409)',
   };
   /** Controls whose success changes nothing, with why. */
   const UNCHANGED: Record<string, string> = {

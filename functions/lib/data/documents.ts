@@ -248,6 +248,8 @@ export interface PendingUpload {
   replaced?: string;
   /** An upload for something other than the document manager (a message's attachment), which makes the document. */
   purpose?: 'MESSAGE';
+  /** A file delivered into a document request's item (functions/requests): confirmed there, never as a document. */
+  request?: { uuid: string; item: string };
 }
 
 const uploadKey = (uuid: string) => ({ pk: `UPLOAD#${uuid}`, sk: 'UPLOAD' });

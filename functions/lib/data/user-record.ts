@@ -41,6 +41,8 @@ export interface UserRecord {
   links_valid_after?: number;
   /** The daily digest of new documents (document-digest.ts): absent means on; false once the person turns it off. */
   document_digest?: boolean;
+  /** Reminder mails of open document requests (send-request-reminders.ts): absent means on; false once turned off. */
+  request_reminders?: boolean;
   /** ISO time of the last successful sign-in (users list 'Último ingreso'); absent when never. */
   last_login?: string;
   /** ISO time of the last sign-in by each way in (functions/lib/auth/open-session.ts); absent when never that way. */

@@ -226,6 +226,19 @@ export async function membershipsOf(user: UserRecord): Promise<MembershipTarget[
   ];
 }
 
+/** Turns the person's request reminder mails on or off (its profile, or a reminder's unsubscribe link). */
+export async function setRequestReminders(uuid: string, on: boolean): Promise<void> {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: keys.user(uuid),
+      UpdateExpression: 'SET request_reminders = :on, version = version + :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':on': on, ':one': 1 },
+    }),
+  );
+}
+
 /**
  * Turns the person's document digest on or off (its profile, or the mail's unsubscribe link). The version moves, so
  * an edit read before cannot write the old setting back.

@@ -150,4 +150,17 @@ export const account = {
     doneTitle: 'Listo',
     doneText: 'Ya no recibirás el resumen diario. Puedes volver a activarlo en tu perfil cuando quieras.',
   },
+  /** Reminders of open document requests ('Solicitudes'): the profile's switch and the mail's unsubscribe link. */
+  requestReminders: {
+    title: 'Recordatorios de solicitudes',
+    label: 'Recordatorios de solicitudes por correo',
+    hint: 'Te avisamos antes y después del vencimiento de una solicitud abierta. El correo al crearla llega igual.',
+    saved: 'Preferencia guardada',
+    unsubscribeTitle: 'Recordatorios de solicitudes',
+    unsubscribeText: 'Confirma que ya no quieres recibir recordatorios de las solicitudes abiertas.',
+    unsubscribe: 'Dejar de recibir recordatorios',
+    unsubscribing: 'Guardando...',
+    doneTitle: 'Listo',
+    doneText: 'Ya no recibirás recordatorios de solicitudes. Puedes volver a activarlos en tu perfil cuando quieras.',
+  },
 } as const;

@@ -126,4 +126,57 @@ export const mail = {
     action: 'Ver mis mensajes',
     why: 'Recibes este aviso, a lo más una vez por hora, porque participas en estas conversaciones. Si ya las leíste, no te volveremos a avisar de ellas:',
   },
+  /** A reminder of an open document request (functions/requests/send-request-reminders.ts). */
+  requestReminder: {
+    subject: (project: string, title: string) => `Recordatorio de ${project}: ${title}`,
+    title: 'Tienes documentos pendientes',
+    /** `days`: days to the due date (negative: days late). */
+    body: (
+      name: string,
+      project: string,
+      title: string,
+      company: string,
+      due: string,
+      days: number,
+      pending: number,
+    ) => [
+      `Hola ${name}:`,
+      `${project} te solicitó documentos de ${company} («${title}»).`,
+      days > 1
+        ? `Vence el ${due}, en ${days} días.`
+        : days === 1
+          ? `Vence mañana, ${due}.`
+          : days === 0
+            ? `Vence hoy, ${due}.`
+            : `Venció el ${due}, hace ${-days === 1 ? '1 día' : `${-days} días`}.`,
+      pending === 1 ? 'Queda 1 documento por entregar.' : `Quedan ${pending} documentos por entregar.`,
+    ],
+    action: 'Ver la solicitud',
+    unsubscribe:
+      'Recibes este recordatorio porque tu empresa tiene una solicitud abierta en el portal. Para dejar de recibirlos:',
+    unsubscribeAction: 'Dejar de recibir recordatorios',
+  },
+  /** A document request made to a company ('Solicitudes'), to its client users. */
+  requestMade: {
+    subject: (project: string, title: string) => `${project} te solicita documentos: ${title}`,
+    title: 'Tienes una nueva solicitud de documentos',
+    body: (name: string, project: string, company: string, due: string) => [
+      `Hola ${name}:`,
+      `${project} solicita estos documentos de ${company}, con plazo hasta el ${due}:`,
+    ],
+    item: (name: string, note: string | null) => (note ? `${name}: ${note}` : name),
+    action: 'Ver la solicitud',
+  },
+  /** An item the firm returned with a comment, to the company's client users. */
+  requestItemReturned: {
+    subject: (project: string, item: string) => `${project} te devolvió «${item}»`,
+    title: 'Un documento solicitado necesita cambios',
+    body: (name: string, project: string, item: string, request: string, company: string, comment: string) => [
+      `Hola ${name}:`,
+      `${project} revisó «${item}» de la solicitud «${request}» de ${company} y te lo devolvió con este comentario:`,
+      comment,
+      'Sube el documento nuevamente o responde desde el portal.',
+    ],
+    action: 'Ver la solicitud',
+  },
 } as const;

@@ -33,6 +33,7 @@ export const sidebar = {
   noAccounting: 'No tienes estados contables asignados',
   documents: 'Documentos',
   messages: 'Mensajes',
+  requests: 'Solicitudes',
   support: 'Soporte',
   userInfo: 'Mi perfil',
   adminPanel: 'Panel de administración',

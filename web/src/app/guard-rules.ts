@@ -20,7 +20,12 @@ export const GUEST_ONLY_PATHS = [
 ] as const;
 
 /** Pages anyone sees, signed in or not. */
-export const PUBLIC_PATHS = ['/share/:token', '/health-check', '/digest/unsubscribe/:token'] as const;
+export const PUBLIC_PATHS = [
+  '/share/:token',
+  '/health-check',
+  '/digest/unsubscribe/:token',
+  '/requests/reminders/unsubscribe/:token',
+] as const;
 
 export type RouteKind = 'guest' | 'public' | 'protected' | 'admin';
 

@@ -242,6 +242,14 @@ export const routes: RouteObject[] = [
             Component: (await import('@/features/account/routes/digest-unsubscribe')).DigestUnsubscribeRoute,
           }),
         },
+        // The request reminder mail's unsubscribe link: signed in or not.
+        {
+          path: 'requests/reminders/unsubscribe/:token',
+          lazy: async () => ({
+            Component: (await import('@/features/account/routes/request-reminders-unsubscribe'))
+              .RequestRemindersUnsubscribeRoute,
+          }),
+        },
       ]),
       // Guest only (a signed-in user goes to /home).
       {
@@ -375,6 +383,31 @@ export const routes: RouteObject[] = [
                   handle: { page: 'taxCalendar' },
                   lazy: async () => ({
                     Component: (await import('@/features/tax-calendar/routes/tax-calendar')).TaxCalendarRoute,
+                  }),
+                },
+                // Document requests: the board (a client's own requests), a new one, a request, templates.
+                {
+                  path: 'requests',
+                  lazy: async () => ({
+                    Component: (await import('@/features/requests/routes/requests')).RequestsRoute,
+                  }),
+                },
+                {
+                  path: 'requests/new',
+                  lazy: async () => ({
+                    Component: (await import('@/features/requests/routes/request-new')).RequestNewRoute,
+                  }),
+                },
+                {
+                  path: 'requests/templates',
+                  lazy: async () => ({
+                    Component: (await import('@/features/requests/routes/request-templates')).RequestTemplatesRoute,
+                  }),
+                },
+                {
+                  path: 'requests/:uuid',
+                  lazy: async () => ({
+                    Component: (await import('@/features/requests/routes/request-detail')).RequestDetailRoute,
                   }),
                 },
                 {

@@ -16,6 +16,7 @@ import { DigestSetting } from '@/features/account/components/digest-setting';
 import { ErrorLines } from '@/features/account/components/error-lines';
 import { PasskeysCard } from '@/features/account/components/passkeys-card';
 import { ProfileForm } from '@/features/account/components/profile-form';
+import { RequestRemindersSetting } from '@/features/account/components/request-reminders-setting';
 import { SecondFactorCard } from '@/features/account/components/second-factor-card';
 import { reloadProfile, useSession } from '@/lib/session';
 
@@ -193,6 +194,10 @@ export function UserInfoRoute() {
         </Card>
         {typeof profile.profile.document_digest === 'boolean' ? (
           <DigestSetting on={profile.profile.document_digest} />
+        ) : null}
+        {/* Request reminders go to the societies' client users (null for admins, who get none). */}
+        {typeof profile.profile.request_reminders === 'boolean' ? (
+          <RequestRemindersSetting on={profile.profile.request_reminders} />
         ) : null}
         {role && profileListsFor(role).length > 0 ? (
           <Flex gap="medium" wrap="wrap">

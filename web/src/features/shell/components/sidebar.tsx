@@ -11,7 +11,7 @@ import { NavItem } from './nav-item';
 
 /**
  * The ordinary sidebar: Inicio, the per-role selection, 'Mis reportes' and Contabilidad (collapsible, for that
- * selection), Documentos, and the bottom icons (support, user info, and the admin panel for admin roles).
+ * selection), Mensajes, Solicitudes, Documentos, and the bottom icons (support, user info, and the admin panel for admin roles).
  */
 export function Sidebar({
   profile,
@@ -67,6 +67,7 @@ export function Sidebar({
         ))}
       </NavGroup>
       <NavItem to="/messages" icon="chat" label={es.sidebar.messages} collapsed={collapsed} />
+      <NavItem to="/requests" icon="file" label={es.sidebar.requests} collapsed={collapsed} />
       {showsDocuments(profile) ? (
         <NavItem to="/documents_user/root" icon="folder" label={es.sidebar.documents} collapsed={collapsed} />
       ) : null}
