@@ -482,19 +482,21 @@ describe('Mail queue', () => {
     });
   });
 
-  it('only the CSV import enqueues, with the queue URL in its environment and sqs:SendMessage on that queue alone', () => {
+  // The CSV import's invitations, and the document requests' mails (a request made, an item returned).
+  const ENQUEUERS = ['createRequest:', 'importUsersCsv:', 'reviewRequestItem:'];
+  it('only the CSV import and the requests that mail enqueue, with the queue URL and sqs:SendMessage on that queue alone', () => {
     const withQueue = templates.flatMap(({ template }) =>
       Object.values(template.findResources('AWS::Lambda::Function')).filter(
         (fn) => fn.Properties.Environment?.Variables?.MAIL_QUEUE_URL !== undefined,
       ),
     );
-    expect(withQueue.map((fn) => String(fn.Properties.Description).split(' ')[2])).toEqual(['importUsersCsv:']);
+    expect(withQueue.map((fn) => String(fn.Properties.Description).split(' ')[2]).sort()).toEqual(ENQUEUERS);
     const sendMessage = templates.flatMap(({ template }) =>
       Object.values(template.findResources('AWS::IAM::Role')).filter((role) =>
         JSON.stringify(role.Properties.Policies ?? []).includes('sqs:SendMessage'),
       ),
     );
-    expect(sendMessage).toHaveLength(1);
+    expect(sendMessage).toHaveLength(ENQUEUERS.length);
   });
 });
 
