@@ -51,7 +51,7 @@ import {
  * expired; after it, a confirm sent again answers the document it made.
  */
 /** The garbage a direct upload may leave: its upload and its copy, due once the upload can no longer be confirmed. */
-const uploadCleanup = (pending: PendingUpload): Cleanup => ({
+export const uploadCleanup = (pending: PendingUpload): Cleanup => ({
   id: cleanupId('UPLOAD', pending.uuid),
   due: pending.expires_at * 1000 + REQUEST_GRACE_MS,
   objects: [
@@ -99,7 +99,8 @@ export async function startDirectUpload(caller: Caller, body: UploadRequest) {
 export async function confirmDirectUpload(caller: Caller, uploadUuid: string, onConflict?: OnConflict) {
   const pending = await getPendingUpload(uploadUuid);
   if (!pending) return confirmedBefore(caller, uploadUuid);
-  if (!isAdmin(caller) || pending.created_by !== caller.user.uuid) throw notFound();
+  // A document request's upload is confirmed on its request (functions/requests), never here.
+  if (!isAdmin(caller) || pending.created_by !== caller.user.uuid || pending.request) throw notFound();
   if (pending.replaced) return documentView(await managedDocument(caller, pending.replaced));
   if (pending.expires_at * 1000 < nowMs()) throw fieldErrors({ file: ['UPLOAD_EXPIRED'] });
   const placed = await resolvePlacement(caller, {

@@ -249,6 +249,56 @@ export function documentDigestMail(
   };
 }
 
+/** A day YYYY-MM-DD as Chileans write it: 20-03-2026. */
+const chileanDate = (day: string) => day.split('-').reverse().join('-');
+
+/** A document request made to a company: its items (with their notes) and due date, a button to the request. */
+export function requestMadeMail(
+  branding: Branding,
+  person: string,
+  request: {
+    title: string;
+    company: string;
+    due_date: string;
+    items: ReadonlyArray<{ name: string; note: string | null }>;
+  },
+  link: string,
+  logo: MailImage | null = null,
+) {
+  const t = mail.requestMade;
+  return {
+    subject: t.subject(branding.project_name, request.title),
+    logo,
+    ...layout(
+      branding,
+      t.title,
+      t.body(person, branding.project_name, request.company, chileanDate(request.due_date)),
+      { label: t.action, url: link },
+      logo,
+      { list: request.items.map((i) => t.item(i.name, i.note)) },
+    ),
+  };
+}
+
+/** An item the firm returned: which, of which request and company, and the firm's comment. */
+export function requestItemReturnedMail(
+  branding: Branding,
+  person: string,
+  returned: { item: string; request: string; company: string; comment: string },
+  link: string,
+  logo: MailImage | null = null,
+) {
+  const t = mail.requestItemReturned;
+  return brandedMail(
+    branding,
+    t.subject(branding.project_name, returned.item),
+    t.title,
+    t.body(person, branding.project_name, returned.item, returned.request, returned.company, returned.comment),
+    { label: t.action, url: link },
+    logo,
+  );
+}
+
 /**
  * A reminder of an open document request (functions/requests/send-request-reminders.ts): what is asked, of which
  * company, by when and how much is missing, a button to the request on the firm's own domain, and the unsubscribe link.
@@ -261,7 +311,7 @@ export function requestReminderMail(
   logo: MailImage | null = null,
 ) {
   const t = mail.requestReminder;
-  const due = request.due.split('-').reverse().join('-');
+  const due = chileanDate(request.due);
   return {
     subject: t.subject(branding.project_name, request.title),
     logo,

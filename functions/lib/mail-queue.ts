@@ -14,39 +14,65 @@ export interface QueuedMail {
   invitation: string;
 }
 
+/**
+ * A document request's mail to its company's client users: when it is made, or when the firm returns an item (the
+ * event names the item and the moment, so each return is mailed once).
+ */
+export type RequestMail =
+  | { request: string; event: 'CREATED' }
+  | { request: string; event: 'RETURNED'; item: string; at: string };
+
 const SQS_BATCH = 10;
 
 /** Enqueues the mails; answers the invitations whose message could not be queued (the caller marks them unsent). */
 export async function enqueueMails(mails: readonly QueuedMail[]): Promise<string[]> {
+  const failed = await enqueueBodies(mails.map((mail) => JSON.stringify(mail)));
+  return failed.map((index) => (mails[index] as QueuedMail).invitation);
+}
+
+/** Enqueues request mails; answers how many could not be queued (logged: the request itself stands). */
+export async function enqueueRequestMails(mails: readonly RequestMail[]): Promise<number> {
+  const failed = await enqueueBodies(mails.map((mail) => JSON.stringify({ request_mail: mail })));
+  return failed.length;
+}
+
+/** Sends message bodies to the queue (the local outbox without one); answers the indexes that were not queued. */
+async function enqueueBodies(bodies: readonly string[]): Promise<number[]> {
   const queueUrl = config.mailQueueUrl;
   if (!queueUrl) {
-    await putOutboxMessages(mails.map((mail) => JSON.stringify(mail)));
+    await putOutboxMessages(bodies);
     return [];
   }
-  const failed: string[] = [];
-  for (let start = 0; start < mails.length; start += SQS_BATCH) {
-    const batch = mails.slice(start, start + SQS_BATCH);
+  const failed: number[] = [];
+  for (let start = 0; start < bodies.length; start += SQS_BATCH) {
+    const batch = bodies.slice(start, start + SQS_BATCH);
     try {
       const answer = await sqs.send(
         new SendMessageBatchCommand({
           QueueUrl: queueUrl,
-          Entries: batch.map((mail, index) => ({ Id: String(index), MessageBody: JSON.stringify(mail) })),
+          Entries: batch.map((body, index) => ({ Id: String(index), MessageBody: body })),
         }),
       );
-      for (const entry of answer.Failed ?? []) failed.push((batch[Number(entry.Id)] as QueuedMail).invitation);
+      for (const entry of answer.Failed ?? []) failed.push(start + Number(entry.Id));
     } catch (error) {
       logger.error('Mail queue not reached', { reason: (error as Error).name, mails: batch.length });
-      failed.push(...batch.map((mail) => mail.invitation));
+      failed.push(...batch.map((_, index) => start + index));
     }
   }
   return failed;
 }
 
 /** A queue message's body, or undefined for one that is not ours. */
-export function queuedMailOf(body: string): QueuedMail | undefined {
+export function queuedMailOf(body: string): QueuedMail | RequestMail | undefined {
   try {
-    const parsed = JSON.parse(body) as Partial<QueuedMail>;
-    return typeof parsed.invitation === 'string' ? { invitation: parsed.invitation } : undefined;
+    const parsed = JSON.parse(body) as Partial<QueuedMail> & { request_mail?: Partial<RequestMail> };
+    if (typeof parsed.invitation === 'string') return { invitation: parsed.invitation };
+    const mail = parsed.request_mail;
+    if (typeof mail?.request !== 'string') return undefined;
+    if (mail.event === 'CREATED') return { request: mail.request, event: 'CREATED' };
+    if (mail.event === 'RETURNED' && typeof mail.item === 'string' && typeof mail.at === 'string')
+      return { request: mail.request, event: 'RETURNED', item: mail.item, at: mail.at };
+    return undefined;
   } catch {
     return undefined;
   }

@@ -4,11 +4,12 @@ import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { pacer, queuedMailOf } from '../lib/mail-queue';
 import { publishingMetrics } from '../lib/metrics';
+import { mailQueuedRequest } from '../requests/request-mails';
 import { mailQueuedInvitation } from './invitations';
 
 /**
  * The mail queue's worker (infra/constructs/mail-queue.ts in AWS, local/mail-worker.ts locally): mails each
- * queued invitation, spaced at MAIL_SEND_RATE per second (SES's send rate over the queue's concurrency). A message that
+ * queued invitation, and each document request's mail to its company's client users (request-mails.ts), spaced at MAIL_SEND_RATE per second (SES's send rate over the queue's concurrency). A message that
  * fails is reported back alone and SQS delivers it again, then to the dead-letter queue; one already mailed, withdrawn
  * or registered is skipped (mailQueuedInvitation).
  */
@@ -26,14 +27,18 @@ async function mailBatch(event: Pick<SQSEvent, 'Records'>): Promise<SQSBatchResp
   for (const record of event.Records) {
     const mail = queuedMailOf(record.body);
     if (!mail) {
-      logger.warn('Mail queue: a message that names no invitation is dropped', { messageId: record.messageId });
+      logger.warn('Mail queue: a message that names no invitation nor request is dropped', {
+        messageId: record.messageId,
+      });
       continue;
     }
-    await pace();
     try {
-      await mailQueuedInvitation(mail.invitation);
+      if ('invitation' in mail) {
+        await pace();
+        await mailQueuedInvitation(mail.invitation);
+      } else await mailQueuedRequest(mail, pace);
     } catch (error) {
-      logger.error('Queued invitation mail failed', { invitation: mail.invitation, reason: (error as Error).name });
+      logger.error('Queued mail failed', { ...mail, reason: (error as Error).name });
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   }

@@ -52,9 +52,9 @@ export class MailQueue extends Construct {
 }
 
 /**
- * The queue's worker (functions/registration/invitation-mail-worker.ts): mails each queued invitation with a fresh link
- * at `rate` mails a second in all. Its role reads the table, updates only the invitation and its link, sends mail from
- * the portal's identity and reads the branding logos; the event source adds consuming the queue.
+ * The queue's worker (functions/registration/invitation-mail-worker.ts): mails each queued invitation with a fresh link,
+ * and each document request's mail, at `rate` mails a second in all. Its role reads the table, updates only the
+ * invitation and its link, claims request mails, sends mail from the portal's identity and reads the branding logos; the event source adds consuming the queue.
  */
 export class MailQueueWorker extends Construct {
   readonly function: NodejsFunction;
@@ -92,6 +92,14 @@ export class MailQueueWorker extends Construct {
               actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
               resources: [backend.table.tableArn],
               conditions: leadingKeys(['TOKEN#INVITE#']),
+            }),
+            // A document request's mail is claimed per person before it goes, and given back when SES refused it
+            // (functions/requests/request-mails.ts).
+            new PolicyStatement({
+              sid: 'RequestMailClaims',
+              actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+              resources: [backend.table.tableArn],
+              conditions: leadingKeys(['REQMAIL#']),
             }),
             new PolicyStatement({ sid: 'Mail', actions: ['ses:SendEmail'], resources: backend.mailResources }),
             new PolicyStatement({ sid: 'Logos', actions: ['s3:GetObject'], resources: [backend.assetsObjectsArn] }),

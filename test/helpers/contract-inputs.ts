@@ -42,6 +42,11 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   // Document requests: a project's template, a recurring schedule.
   'requests/template/{uuid}': 'requestTemplate',
   'requests/schedule/{uuid}': 'requestSchedule',
+  // Document requests: a request by its own id, an item inside it, an item's upload as a document's (the caller's own,
+  // short-lived: requests.test.ts proves another's answers 404).
+  'requests/request/{uuid}': 'request',
+  'requests/request/{uuid}/item/{item}': 'requestItem',
+  'requests/upload/{uuid}': 'upload',
   // Modules (global), reports and accounting assignments.
   'modules/module/administration/{uuid}': 'module',
   'modules/reports/report/{uuid}': 'report',
@@ -128,13 +133,15 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   cursor: 'value',
   // The RUT the society wizard checks on leaving step 1.
   rut: 'value',
+  // Document requests: the caller's own batch id (a retry's), a request template.
+  batch: 'value',
+  template: 'requestTemplate',
   // The tax calendar: a year's rules, a society's settings (form and period above).
   rules: 'value',
   f29_online: 'value',
   f50: 'value',
   declarations: 'value',
-  // Document requests: the template a schedule applies, and the reminders' switch.
-  template: 'requestTemplate',
+  // Document requests: the reminders' switch.
   reminders: 'value',
 };
 
@@ -358,6 +365,16 @@ const CONTRACT_SAMPLES: Record<string, Record<string, () => unknown>> = {
       clientExtensionResults: {},
     }),
   },
+  // A document request to no society (its scope is proved by requests.test.ts and the world's own requests).
+  createRequest: {
+    batch: () => randomUUID(),
+    target: () => ({ kind: 'SOCIETY', uuid: randomUUID() }),
+    title: () => `Solicitud ${next()}`,
+    due_date: () => '2030-01-31',
+    items: () => [{ name: `Libro ${next()}` }],
+  },
+  answerRequestItemNotApplicable: { comment: () => `No aplica ${next()}` },
+  reviewRequestItem: { decision: () => 'RETURN', comment: () => `Devuelto ${next()}` },
   // A conversation's texts, fresh so a message found in a thread names the request that wrote it.
   createThread: { subject: () => `Consulta ${next()}`, body: () => `Mensaje ${next()}` },
   postThreadMessage: { body: () => `Mensaje ${next()}` },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as accounting from '../../shared/contracts/accounting-assignments';
 import * as chatbot from '../../shared/contracts/chatbot';
 import * as documents from '../../shared/contracts/documents';
@@ -21,6 +22,7 @@ import { unique } from './fresh';
  *   otherProject), enabled for every role so only scope can hide them;
  * - a support ticket sent by one of its users (tickets belong to the sender's project);
  * - a conversation thread in its society;
+ * - a document request to its society;
  * - two monthly request templates where the tag holds a project (the first one scheduled nowhere: the callers' own
  *   schedules use it), and a schedule of the second over its society.
  */
@@ -34,6 +36,7 @@ export interface ContentIds {
   thread: string[];
   requestTemplate: string[];
   requestSchedule: string[];
+  request: string[];
 }
 
 /** Where one tag's content goes. */
@@ -127,7 +130,7 @@ export async function buildContent<T extends string>(
     entries.map(async ([tag, place]): Promise<[T, ContentIds]> => {
       const folder = templates.get(place.templateOf) as string;
       const targets = place.group ? { group_list: [place.group] } : { society_list: [place.society] };
-      const [document, report, assignment, ticket, thread] = await Promise.all([
+      const [document, report, assignment, ticket, thread, request] = await Promise.all([
         uploadSmall(superAdmin, { society: place.society, folder }, `aislamiento-${mark}-${unique()}.pdf`, PDF).then(
           (a) => ok('document', a).uuid as string,
         ),
@@ -164,6 +167,16 @@ export async function buildContent<T extends string>(
           params: { uuid: place.society },
           body: { subject: `Aislamiento ${mark}`, body: 'Mensaje de la matriz de aislamiento.' },
         }).then((a) => ok('thread', a).uuid),
+        call(requests.createRequest, {
+          ...as,
+          body: {
+            batch: randomUUID(),
+            target: { kind: 'SOCIETY', uuid: place.society },
+            title: `Aislamiento ${mark}`,
+            due_date: '2030-01-31',
+            items: [{ name: `Libro ${mark}` }],
+          },
+        }).then((a) => ok('request', a).results[0]?.uuid as string),
       ]);
       const share = ok('share link', await call(documents.createShareToken, { ...as, params: { uuid: document } }));
       const schedule = ok(
@@ -189,6 +202,7 @@ export async function buildContent<T extends string>(
           thread: [thread],
           requestTemplate: requestTemplates.get(tag) ?? [],
           requestSchedule: [schedule],
+          request: [request],
         },
       ];
     }),

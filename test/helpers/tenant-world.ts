@@ -10,6 +10,7 @@ import * as modules from '../../shared/contracts/modules';
 import * as projects from '../../shared/contracts/projects';
 import * as registration from '../../shared/contracts/registration';
 import * as reports from '../../shared/contracts/reports';
+import * as requests from '../../shared/contracts/requests';
 import * as societies from '../../shared/contracts/societies';
 import * as users from '../../shared/contracts/users';
 import type { Role } from '../../shared/roles';
@@ -60,7 +61,10 @@ export type Kind =
   | 'ticket'
   // A society's conversation thread ('Mensajes').
   | 'thread'
-  // A project's request template, and a recurring schedule of one over a society ('Solicitudes').
+  // A document request ('Solicitudes') of a society; its items are addressed inside it (requests.test.ts proves another
+  // request's item answers 404). A project's request template, and a recurring schedule of one over a society.
+  | 'request'
+  | 'requestItem'
   | 'requestTemplate'
   | 'requestSchedule'
   | 'module'
@@ -86,6 +90,7 @@ export const TENANT_KINDS = [
   'thread',
   'requestTemplate',
   'requestSchedule',
+  'request',
 ] as const;
 export type TenantKind = (typeof TENANT_KINDS)[number];
 
@@ -126,6 +131,8 @@ export interface CompanySide {
   report: string;
   /** A conversation thread of this side's society. */
   thread: string;
+  /** A document request to this side's society. */
+  request: string;
   /** An accounting assignment of each statement family over this side's society alone. */
   statements: Record<StatementFamily, string>;
 }
@@ -185,7 +192,16 @@ export const CALLERS: ReadonlyArray<CallerSpec> = [
  * template folder belongs to a project, so only home (A) and otherProject (B) hold one: A's is seen by every group of
  * A, and is in scope for every caller of A, which the tags say without skipping any case.
  */
-const CONTENT_KINDS = ['document', 'shareLink', 'report', 'assignment', 'ticket', 'thread', 'requestSchedule'] as const;
+const CONTENT_KINDS = [
+  'document',
+  'shareLink',
+  'report',
+  'assignment',
+  'ticket',
+  'thread',
+  'request',
+  'requestSchedule',
+] as const;
 export const KINDS_PER_TAG: Record<Tag, readonly TenantKind[]> = {
   home: ['project', 'group', 'society', 'user', 'invitation', 'folderTemplate', 'requestTemplate', ...CONTENT_KINDS],
   siblingSociety: ['society', 'user', 'invitation', ...CONTENT_KINDS],
@@ -493,7 +509,7 @@ async function companySide(
     'company module',
     call(modules.createModule, { ...as, body: { module_name: `Compartida ${side.mark}`, module_type: 'REPORT' } }),
   );
-  const [document, statements, , report, thread] = await Promise.all([
+  const [document, statements, , report, thread, request] = await Promise.all([
     uploadSmall(
       superAdmin,
       { society: side.society, folder: folder.uuid },
@@ -534,8 +550,21 @@ async function companySide(
         body: { subject: `Compartida ${side.mark}`, body: `Conversación ${side.mark}` },
       }),
     ).then((t) => t.uuid),
+    created(
+      'company request',
+      call(requests.createRequest, {
+        ...as,
+        body: {
+          batch: randomUUID(),
+          target: { kind: 'SOCIETY', uuid: side.society },
+          title: `Compartida ${side.mark}`,
+          due_date: '2030-01-31',
+          items: [{ name: `Libro ${side.mark}` }],
+        },
+      }),
+    ).then((r) => r.results[0]?.uuid as string),
   ]);
-  return { society: side.society, name: side.name, document, report, thread, statements };
+  return { society: side.society, name: side.name, document, report, thread, request, statements };
 }
 
 /** A chart of accounts, then a ledger, imported into a society. */

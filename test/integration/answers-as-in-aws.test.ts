@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_TOTP_SECRET } from '../../local/demo-accounts';
@@ -105,6 +106,8 @@ interface World {
   thread: string;
   /** A monthly request template of the project, scheduled over the group. */
   requestTemplate: string;
+  /** A document request of the society: a file delivered, an item answered 'no aplica' and returned, one pending. */
+  request: { uuid: string; items: [string, string, string] };
   invitation: string;
   notification: string;
 }
@@ -118,6 +121,49 @@ const EVERY_ROLE = {
   enable_user_group: true,
   enable_user_society: true,
 };
+
+/** A document request of a society with three items, made by `token`'s admin. */
+async function newRequest(token: string, society: string) {
+  const made = ok(
+    'request',
+    await call(requests.createRequest, {
+      token,
+      body: {
+        batch: randomUUID(),
+        target: { kind: 'SOCIETY', uuid: society },
+        title: `Respuestas ${unique()}`,
+        due_date: '2030-01-31',
+        items: [{ name: 'Libro de compras', note: 'De marzo' }, { name: 'Cartola' }, { name: 'Balance' }],
+      },
+    }),
+  );
+  const uuid = made.results[0]?.uuid as string;
+  const items = ok('request', await call(requests.getRequest, { token, params: { uuid } })).items.map((i) => i.uuid);
+  return { uuid, items: items as [string, string, string] };
+}
+
+/** A started and uploaded file into a request's item (as locally: the presigned form points at the local bucket). */
+async function startedItemUpload(token: string, uuid: string, item: string) {
+  const start = ok(
+    'item upload',
+    await call(requests.createRequestItemUpload, {
+      token,
+      params: { uuid, item },
+      body: { file_name: `${unique()}.pdf`, file_size: PDF.length, content_type: 'application/pdf' },
+    }),
+  );
+  const form = new FormData();
+  for (const [k, v] of Object.entries(start.fields)) form.set(k, v);
+  form.set('file', new Blob([PDF], { type: 'application/pdf' }), 'entregado.pdf');
+  const posted = await fetch(start.url, { method: 'POST', body: form });
+  if (posted.status >= 300) throw new Error(`request file to S3: ${posted.status}`);
+  return start.upload;
+}
+
+async function deliverFile(token: string, uuid: string, item: string) {
+  const upload = await startedItemUpload(token, uuid, item);
+  ok('item confirm', await call(requests.confirmRequestItemUpload, { token, params: { uuid: upload } }));
+}
 
 /** The world: a project with a group and a society, a user of each role in them, and content of every kind. */
 async function buildWorld(): Promise<World> {
@@ -265,6 +311,24 @@ async function buildWorld(): Promise<World> {
       body: { template: requestTemplate, target: { kind: 'GROUP', uuid: group } },
     }),
   );
+  const request = await newRequest(sa, society);
+  await deliverFile(tokens.USER_SOCIETY, request.uuid, request.items[0]);
+  ok(
+    'no aplica',
+    await call(requests.answerRequestItemNotApplicable, {
+      token: tokens.USER_GROUP,
+      params: { uuid: request.uuid, item: request.items[1] },
+      body: { comment: 'No hubo movimientos.' },
+    }),
+  );
+  ok(
+    'return',
+    await call(requests.reviewRequestItem, {
+      token: tokens.GROUP_ADMIN,
+      params: { uuid: request.uuid, item: request.items[1] },
+      body: { decision: 'RETURN', comment: 'Sí los hubo.' },
+    }),
+  );
   const invitation = ok(
     'invitation',
     await call(registration.generateInvitation, {
@@ -314,6 +378,7 @@ async function buildWorld(): Promise<World> {
     ticket,
     thread,
     requestTemplate,
+    request,
     invitation,
     notification,
   };
@@ -356,6 +421,7 @@ function idOf(kind: Kind): string {
     ticket: w.ticket,
     thread: w.thread,
     requestTemplate: w.requestTemplate,
+    request: w.request.uuid,
     module: w.reportModule,
     report: w.report,
     assignment: w.assignments.balance8columns,
@@ -828,6 +894,40 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
     { as: 'USER_SOCIETY', body: { file_name: 'adjunto.pdf', file_size: PDF.length, content_type: 'application/pdf' } },
   ],
   askChatbot: async (c) => [{ as: 'USER_SOCIETY', body: bodyOf(c) }],
+  // Document requests: made for a society and a group, the board and the clients' lists, a client's answers and files,
+  // the firm's review and cancel.
+  createRequest: async (c) => [
+    { as: 'PROJECT_ADMIN', body: bodyOf(c, { target: { kind: 'SOCIETY', uuid: w.society } }) },
+    { as: 'GROUP_ADMIN', body: bodyOf(c, { target: { kind: 'GROUP', uuid: w.group } }) },
+  ],
+  listRequests: async (): Promise<Invocation[]> => [
+    { as: 'SUPER_ADMIN', query: { project: w.project } },
+    { as: 'PROJECT_ADMIN', query: {} },
+    { as: 'PROJECT_ADMIN', query: { state: 'PARTIAL', society: w.society } },
+    { as: 'GROUP_ADMIN', query: { group: w.group, limit: '1' } },
+    { as: 'USER_GROUP', query: {} },
+    { as: 'USER_SOCIETY', query: { society: w.society } },
+  ],
+  cancelRequest: async () => [
+    { as: 'PROJECT_ADMIN', params: { uuid: (await newRequest(w.tokens.PROJECT_ADMIN, w.society)).uuid } },
+  ],
+  createRequestItemUpload: async (c) => [
+    { as: 'USER_SOCIETY', params: { uuid: w.request.uuid, item: w.request.items[2] }, body: bodyOf(c) },
+  ],
+  confirmRequestItemUpload: async () => [
+    {
+      as: 'USER_GROUP',
+      params: { uuid: await startedItemUpload(w.tokens.USER_GROUP, w.request.uuid, w.request.items[2]) },
+    },
+  ],
+  answerRequestItemNotApplicable: async (c) => [
+    { as: 'USER_SOCIETY', params: { uuid: w.request.uuid, item: w.request.items[1] }, body: bodyOf(c) },
+  ],
+  reviewRequestItem: async () => {
+    const fresh = await newRequest(w.tokens.PROJECT_ADMIN, w.society);
+    await deliverFile(w.tokens.USER_SOCIETY, fresh.uuid, fresh.items[0]);
+    return [{ as: 'GROUP_ADMIN', params: { uuid: fresh.uuid, item: fresh.items[0] }, body: { decision: 'ACCEPT' } }];
+  },
   // A society's conversation, from both sides.
   createThread: async (c) => [
     { as: 'USER_SOCIETY', params: { uuid: w.society }, body: bodyOf(c) },

@@ -202,6 +202,7 @@ const fresh: Partial<Record<Kind, () => Promise<string>>> = {
         body: { subject: `Fallas ${mark}`, description: 'Consulta de la suite de fallas.' },
       }),
     ).uuid,
+  request: async () => (await freshRequest()).uuid,
   thread: async () =>
     ok(
       'thread',
@@ -363,6 +364,26 @@ const documentForm = () => {
   return form;
 };
 
+/** A document request of the world's society, made without faults, and its items. */
+async function freshRequest() {
+  const made = ok(
+    'request',
+    await call(requests.createRequest, {
+      token: world.sa,
+      body: {
+        batch: randomUUID(),
+        target: { kind: 'SOCIETY', uuid: world.society },
+        title: `Fallas ${mark}`,
+        due_date: '2030-01-31',
+        items: [{ name: `Libro ${mark}` }, { name: 'Cartola' }],
+      },
+    }),
+  );
+  const uuid = made.results[0]?.uuid as string;
+  const items = ok('request', await call(requests.getRequest, { token: world.sa, params: { uuid } })).items;
+  return { uuid, items: items.map((i) => i.uuid) as [string, string] };
+}
+
 /** One request, ready to send: its caller, path and body (JSON, or a form for files). */
 interface Prepared {
   token?: string;
@@ -425,6 +446,58 @@ async function secondFactorChallenge(enrol: boolean): Promise<string> {
 }
 
 const DRIVERS: Record<string, () => Promise<Prepared>> = {
+  // Document requests: one of the world's society (a retry of its batch makes none twice), its items.
+  createRequest: async () => ({
+    token: world.sa,
+    body: {
+      batch: randomUUID(),
+      target: { kind: 'SOCIETY', uuid: world.society },
+      title: `Fallas ${mark}`,
+      due_date: '2030-01-31',
+      items: [{ name: 'Libro de compras' }],
+    },
+  }),
+  createRequestItemUpload: async () => {
+    const { uuid, items } = await freshRequest();
+    return {
+      token: world.sa,
+      params: { uuid, item: items[0] },
+      body: { file_name: `fallas-${unique()}.pdf`, file_size: PDF.length, content_type: 'application/pdf' },
+    };
+  },
+  confirmRequestItemUpload: async () => {
+    const { uuid, items } = await freshRequest();
+    const start = ok(
+      'request upload',
+      await call(requests.createRequestItemUpload, {
+        token: world.sa,
+        params: { uuid, item: items[0] },
+        body: { file_name: `fallas-${unique()}.pdf`, file_size: PDF.length, content_type: 'application/pdf' },
+      }),
+    );
+    const form = new FormData();
+    for (const [k, v] of Object.entries(start.fields)) form.set(k, v);
+    form.set('file', new Blob([PDF], { type: 'application/pdf' }), 'fallas.pdf');
+    const posted = await fetch(start.url, { method: 'POST', body: form });
+    if (posted.status >= 300) throw new Error(`request file to S3: ${posted.status}`);
+    return { token: world.sa, params: { uuid: start.upload } };
+  },
+  answerRequestItemNotApplicable: async () => {
+    const { uuid, items } = await freshRequest();
+    return { token: world.sa, params: { uuid, item: items[0] }, body: { comment: 'No aplica.' } };
+  },
+  reviewRequestItem: async () => {
+    const { uuid, items } = await freshRequest();
+    ok(
+      'no aplica',
+      await call(requests.answerRequestItemNotApplicable, {
+        token: world.sa,
+        params: { uuid, item: items[0] },
+        body: { comment: 'No aplica.' },
+      }),
+    );
+    return { token: world.sa, params: { uuid, item: items[0] }, body: { decision: 'RETURN', comment: 'Falta.' } };
+  },
   // Passkeys: a fresh person's session on a portal that is no firm's, a software authenticator's answers.
   postPasskeyRegistrationOptions: async () => ({
     token: (await signIn((await person()).email, undefined, { portal: NEUTRAL_PORTAL })).access,

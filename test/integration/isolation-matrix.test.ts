@@ -142,6 +142,8 @@ const BODY_EXTRAS: Record<string, (field: string, own: (kind: Kind) => string) =
   createReport: () => ({ ...EVERY_ROLE_SEES, builtin_dashboard: 'PORTAL_ACTIVITY' }),
   createAccountingAssignment: () => EVERY_ROLE_SEES,
   createDocumentUpload: (field, own) => (field === 'folder' ? {} : { folder: own('folderTemplate') }),
+  // A request to the caller's own society (its target is an object, no id field of its own).
+  createRequest: (_field, own) => ({ target: { kind: 'SOCIETY', uuid: own('society') } }),
   uploadDocument: (field, own) => (field === 'folder' ? {} : { folder: own('folderTemplate') }),
   // A schedule's target is an object (no id field of its own): the caller's own society.
   createRequestSchedule: (_field, own) => ({ target: { kind: 'SOCIETY', uuid: own('society') } }),
@@ -398,6 +400,7 @@ const CONTENT_KINDS: readonly TenantKind[] = [
   'assignment',
   'ticket',
   'thread',
+  'request',
 ];
 /**
  * Callers for whom the home item is not their own to read: a ticket is read by its sender (the home USER_SOCIETY) and
@@ -639,6 +642,7 @@ describe('the shared world: a person and a company of firms A and B', () => {
       sideB.document,
       sideB.report,
       sideB.thread,
+      sideB.request,
       ...Object.values(sideB.statements),
       world.otherMark,
       // B's ledger is dated 2021, A's 2019 and 2020: a statement of that year shows B's figures.
@@ -651,6 +655,7 @@ describe('the shared world: a person and a company of firms A and B', () => {
       sideA.document,
       sideA.report,
       sideA.thread,
+      sideA.request,
       ...Object.values(sideA.statements),
     ];
     const built = await call(societies.getSociety, { ...as, params: { uuid: sideA.society } });

@@ -246,6 +246,8 @@ export interface PendingUpload {
   on_conflict?: 'replace' | 'keep_both';
   /** Set by a confirm that replaced this document's content ('Reemplazar'): the upload is spent. */
   replaced?: string;
+  /** A file delivered into a document request's item (functions/requests): confirmed there, never as a document. */
+  request?: { uuid: string; item: string };
 }
 
 const uploadKey = (uuid: string) => ({ pk: `UPLOAD#${uuid}`, sk: 'UPLOAD' });

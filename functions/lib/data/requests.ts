@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { ReminderSchedule, RequestItemState } from '../../../shared/contracts/requests';
 import { dynamo } from '../aws/dynamo';
-import { GetCommand, QueryCommand } from '../aws/dynamo-commands';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { ApiError, conflict, fieldErrors } from '../errors';
 import { batchGet } from './list-index';
-import { recordOf, strip } from './table';
+import { epochSeconds, recordOf, strip } from './table';
 import { transactWrite } from './transact';
 import type { TxWrite } from './tx-write';
 import { putNew } from './writes';
@@ -448,6 +448,37 @@ export async function withRequestRetries<T>(attempt: () => Promise<T>): Promise<
 /** Writes a change of a request with its extra writes (see requestUpdateWrites). */
 export async function updateRequest(before: RequestRecord, after: RequestRecord, extra: TxWrite[] = []) {
   await transactWrite([...requestUpdateWrites(before, after), ...extra]);
+}
+
+/**
+ * A request mail to one person, claimed before it goes (`REQMAIL#<request>#<event>` / `<user>`), so a queue message
+ * delivered twice mails nobody twice; kept a month (TTL). False when it was claimed before.
+ */
+const mailClaimKey = (request: string, event: string, user: string) => ({
+  pk: `REQMAIL#${request}#${event}`,
+  sk: user,
+});
+const CLAIM_SECONDS = 30 * 86_400;
+
+export async function claimRequestMail(request: string, event: string, user: string): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: { ...mailClaimKey(request, event, user), expires_at: epochSeconds() + CLAIM_SECONDS },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** Gives a claim back when the mail certainly did not go (SES refused it), so the queue's retry sends it. */
+export async function releaseRequestMail(request: string, event: string, user: string): Promise<void> {
+  await dynamo.send(new DeleteCommand({ TableName: config.tableName, Key: mailClaimKey(request, event, user) }));
 }
 
 /**

@@ -138,4 +138,27 @@ export const mail = {
       'Recibes este recordatorio porque tu empresa tiene una solicitud abierta en el portal. Para dejar de recibirlos:',
     unsubscribeAction: 'Dejar de recibir recordatorios',
   },
+  /** A document request made to a company ('Solicitudes'), to its client users. */
+  requestMade: {
+    subject: (project: string, title: string) => `${project} te solicita documentos: ${title}`,
+    title: 'Tienes una nueva solicitud de documentos',
+    body: (name: string, project: string, company: string, due: string) => [
+      `Hola ${name}:`,
+      `${project} solicita estos documentos de ${company}, con plazo hasta el ${due}:`,
+    ],
+    item: (name: string, note: string | null) => (note ? `${name}: ${note}` : name),
+    action: 'Ver la solicitud',
+  },
+  /** An item the firm returned with a comment, to the company's client users. */
+  requestItemReturned: {
+    subject: (project: string, item: string) => `${project} te devolvió «${item}»`,
+    title: 'Un documento solicitado necesita cambios',
+    body: (name: string, project: string, item: string, request: string, company: string, comment: string) => [
+      `Hola ${name}:`,
+      `${project} revisó «${item}» de la solicitud «${request}» de ${company} y te lo devolvió con este comentario:`,
+      comment,
+      'Sube el documento nuevamente o responde desde el portal.',
+    ],
+    action: 'Ver la solicitud',
+  },
 } as const;

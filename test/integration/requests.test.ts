@@ -1,0 +1,460 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, test } from 'vitest';
+import * as documents from '../../shared/contracts/documents';
+import * as folders from '../../shared/contracts/folders';
+import * as groups from '../../shared/contracts/groups';
+import * as projects from '../../shared/contracts/projects';
+import * as requests from '../../shared/contracts/requests';
+import * as societies from '../../shared/contracts/societies';
+import { call, ok, signIn } from '../helpers/api';
+import { createTestUser, tableAccess } from '../helpers/db';
+import { unique } from '../helpers/fresh';
+import { bodyOf, waitForMail } from '../helpers/mail';
+import { societyBody } from '../helpers/societies';
+
+/**
+ * Document requests ('Solicitudes'): the firm asks a group's societies for items; each society's client users upload
+ * into them (a real document of the society, with its notification) or answer 'no aplica'; the firm accepts or returns
+ * them (the client reads the comment and is mailed); a request completes when every item is accepted, or is
+ * cancelled. Nobody outside the request's society (another firm's admin, a sibling group's admin, another society's
+ * client) reaches it on any endpoint.
+ *
+ * The world: firm P (admin paP, folder template 'Solicitudes') with group G (admin gaG, group user ug; societies S1
+ * with its user us1, S2 with us2) and sibling group G2 (admin gaG2, society S3); group GB of P with five societies for
+ * the paging; firm Q (admin paQ, society SQ with its user uq).
+ */
+let t: Record<'sa' | 'paP' | 'gaG' | 'ug' | 'us1' | 'us2' | 'gaG2' | 'paQ' | 'uq', string>;
+let people: Record<'us1' | 'ug', { uuid: string; email: string }>;
+let P: string;
+let G: string;
+let GB: string;
+let S1: string;
+let S2: string;
+let S3: string;
+let folder: string;
+
+const PDF = new TextEncoder().encode('%PDF-1.4\n% solicitud\n%%EOF\n');
+const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  const root = await createTestUser('SUPER_ADMIN');
+  const sa = (await signIn(root.email)).access;
+  const project = async (admin: string[]) =>
+    ok(
+      'project',
+      await call(projects.createProject, {
+        token: sa,
+        body: {
+          project_name: `Solicitudes ${unique()}`,
+          client_name: 'Cliente SpA',
+          associated_service_description: 'Contabilidad',
+          service_description: 'Portal',
+          admin,
+        },
+      }),
+    ).uuid;
+  const group = async (p: string, admin: string[], user: string[]) =>
+    ok(
+      'group',
+      await call(groups.createGroup, {
+        token: sa,
+        body: { group_name: `Grupo ${unique()}`, group_description: 'Solicitudes', project: p, admin, user },
+      }),
+    ).uuid;
+  const society = async (g: string, user: string[]) =>
+    ok('society', await call(societies.createSociety, { token: sa, body: societyBody(g, { user }) })).uuid;
+
+  const [paP, paQ] = await Promise.all([createTestUser('PROJECT_ADMIN'), createTestUser('PROJECT_ADMIN')]);
+  P = await project([paP.uuid]);
+  const Q = await project([paQ.uuid]);
+  const [gaG, gaG2, ug, us1, us2, uq] = await Promise.all([
+    createTestUser('GROUP_ADMIN', [P]),
+    createTestUser('GROUP_ADMIN', [P]),
+    createTestUser('USER_GROUP', [P]),
+    createTestUser('USER_SOCIETY', [P]),
+    createTestUser('USER_SOCIETY', [P]),
+    createTestUser('USER_SOCIETY', [Q]),
+  ]);
+  G = await group(P, [gaG.uuid], [ug.uuid]);
+  const G2 = await group(P, [gaG2.uuid], []);
+  GB = await group(P, [], []);
+  const GQ = await group(Q, [], []);
+  [S1, S2, S3] = await Promise.all([society(G, [us1.uuid]), society(G, [us2.uuid]), society(G2, [])]);
+  await Promise.all([society(GQ, [uq.uuid]), ...Array.from({ length: 5 }, () => society(GB, []))]);
+  folder = ok(
+    'folder',
+    await call(folders.createFolderTemplate, { token: sa, body: { project: P, folder_name: 'Solicitudes' } }),
+  ).uuid;
+  // The firm opened its documents to its client users (user_documentation), so they are told of new ones.
+  const { dynamo, keys, lib, tableName } = await tableAccess();
+  for (const u of [us1, ug]) {
+    await dynamo.send(
+      new lib.UpdateCommand({
+        TableName: tableName,
+        Key: keys.user(u.uuid),
+        UpdateExpression: 'SET documentation_projects = :p',
+        ExpressionAttributeValues: { ':p': [P] },
+      }),
+    );
+  }
+  people = { us1, ug };
+  const all = { paP, gaG, ug, us1, us2, gaG2, paQ, uq };
+  const tokens = await Promise.all(Object.values(all).map(async (p) => (await signIn(p.email)).access));
+  t = { sa, ...Object.fromEntries(Object.keys(all).map((k, i) => [k, tokens[i] as string])) } as typeof t;
+}, 120_000);
+
+const ITEMS = [
+  { name: 'Libro de compras', note: 'El de marzo, en PDF' },
+  { name: 'Cartola bancaria' },
+  { name: 'Liquidaciones de sueldo' },
+];
+
+async function make(
+  token: string,
+  target: { kind: 'SOCIETY' | 'GROUP' | 'PROJECT'; uuid: string },
+  extra: Partial<{ batch: string; due_date: string; title: string; items: typeof ITEMS }> = {},
+) {
+  const answer = await call(requests.createRequest, {
+    token,
+    body: {
+      batch: extra.batch ?? randomUUID(),
+      target,
+      title: extra.title ?? `Cierre de marzo ${unique()}`,
+      due_date: extra.due_date ?? future(20),
+      items: extra.items ?? ITEMS,
+    },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body;
+}
+
+const get = (token: string, uuid: string) => call(requests.getRequest, { token, params: { uuid } });
+const list = (token: string, query: Record<string, string | number>) => call(requests.listRequests, { token, query });
+
+/** One file delivered into an item the whole way: the presigned POST, the object, the confirm. */
+async function deliver(token: string, uuid: string, item: string, name = `Libro ${unique()}.pdf`) {
+  const start = await call(requests.createRequestItemUpload, {
+    token,
+    params: { uuid, item },
+    body: { file_name: name, file_size: PDF.length, content_type: 'application/pdf' },
+  });
+  expect(start.status, JSON.stringify(start.body)).toBe(201);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(start.body.fields)) form.set(k, v);
+  form.set('file', new Blob([PDF], { type: 'application/pdf' }), name);
+  const posted = await fetch(start.body.url, { method: 'POST', body: form });
+  expect(posted.status).toBeLessThan(300);
+  const confirmed = await call(requests.confirmRequestItemUpload, { token, params: { uuid: start.body.upload } });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+  return { upload: start.body.upload, request: confirmed.body, name };
+}
+
+const answerNa = (token: string, uuid: string, item: string, comment = 'No tuvimos movimientos este mes.') =>
+  call(requests.answerRequestItemNotApplicable, { token, params: { uuid, item }, body: { comment } });
+const review = (token: string, uuid: string, item: string, decision: 'ACCEPT' | 'RETURN', comment?: string) =>
+  call(requests.reviewRequestItem, { token, params: { uuid, item }, body: { decision, comment } });
+
+describe('a request for a group', () => {
+  test('makes one per society of the group; a retry with the same batch makes nothing more', async () => {
+    const batch = randomUUID();
+    const title = `Cierre de marzo ${unique()}`;
+    const made = await make(t.gaG, { kind: 'GROUP', uuid: G }, { batch, title });
+    expect(made.created).toBe(2);
+    expect(made.results.map((r) => r.society.uuid).sort()).toEqual([S1, S2].sort());
+    expect(made.results.every((r) => r.board_state === 'DUE' && r.counts.total === 3)).toBe(true);
+    const again = await make(t.gaG, { kind: 'GROUP', uuid: G }, { batch, title });
+    expect(again.created).toBe(0);
+    const board = await list(t.paP, { group: G, limit: 100 });
+    expect(board.status).toBe(200);
+    expect(board.body.results.filter((r) => r.title === title)).toHaveLength(2);
+    // Each creation is audited under its request.
+    const { dynamo, lib, tableName } = await tableAccess();
+    const audit = await dynamo.send(
+      new lib.QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `AUDIT#${made.results[0]?.uuid}` },
+      }),
+    );
+    expect(audit.Items).toEqual([
+      expect.objectContaining({ entity_type: 'request', action: 'CREATE', actor_role: 'GROUP_ADMIN' }),
+    ]);
+    // The societies' client users are mailed, in the firm's name, with the items and the link to the request.
+    const mail = await waitForMail(people.us1.email, title);
+    expect(mail.subject).toContain('te solicita documentos');
+    expect(bodyOf(mail)).toContain('Libro de compras: El de marzo, en PDF');
+    const mine = made.results.find((r) => r.society.uuid === S1)?.uuid as string;
+    expect(bodyOf(mail)).toContain(`/requests/${mine}`);
+    await waitForMail(people.ug.email, title);
+  });
+
+  test('a project admin asks the whole project; a group admin cannot, nor another group, nor another firm', async () => {
+    const byProject = await make(t.paP, { kind: 'PROJECT', uuid: P }, { items: [{ name: 'Balance' }] });
+    // G's two, G2's one and GB's five.
+    expect(byProject.created).toBe(8);
+    for (const [token, target] of [
+      [t.gaG, { kind: 'PROJECT', uuid: P }],
+      [t.gaG, { kind: 'GROUP', uuid: GB }],
+      [t.gaG2, { kind: 'SOCIETY', uuid: S1 }],
+      [t.paQ, { kind: 'GROUP', uuid: G }],
+    ] as const) {
+      const refused = await call(requests.createRequest, {
+        token,
+        body: { batch: randomUUID(), target, title: 'Ajeno', due_date: future(5), items: [{ name: 'x' }] },
+      });
+      expect(refused.status, JSON.stringify(target)).toBe(404);
+    }
+    const client = await call(requests.createRequest, {
+      token: t.us1,
+      body: {
+        batch: randomUUID(),
+        target: { kind: 'SOCIETY', uuid: S1 },
+        title: 'x',
+        due_date: future(5),
+        items: [{ name: 'x' }],
+      },
+    });
+    expect(client.status).toBe(403);
+    const bad = await call(requests.createRequest, {
+      token: t.paP,
+      body: {
+        batch: randomUUID(),
+        target: { kind: 'SOCIETY', uuid: S1 },
+        title: 'x',
+        due_date: '2026-02-30',
+        items: [],
+      },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('a society answers, the firm reviews', () => {
+  let request: string;
+  let items: string[];
+
+  beforeAll(async () => {
+    const made = await make(t.paP, { kind: 'SOCIETY', uuid: S1 });
+    request = made.results[0]?.uuid as string;
+    items = (await get(t.us1, request)).body.items.map((i) => i.uuid);
+  });
+
+  test('an upload into an item makes a document in the request folder, with its notification; the item is DELIVERED', async () => {
+    const { upload, request: after, name } = await deliver(t.us1, request, items[0] as string);
+    const item = after.items[0];
+    expect(item?.state).toBe('DELIVERED');
+    expect(item?.documents.map((d) => d.file_name)).toEqual([name]);
+    expect(after.board_state).toBe('PARTIAL');
+    expect(after.folder).toEqual({ uuid: folder, name: 'Solicitudes' });
+    // The document is the society's, in the request's folder, for the document manager.
+    const inFolder = await call(folders.listFolders, { token: t.paP, query: { society: S1, folder } });
+    expect(inFolder.body.results.map((r) => r.name)).toContain(name);
+    // Its notification reaches the society's client users.
+    const told = await call(documents.listNotifications, { token: t.ug, query: { limit: 100 } });
+    expect(told.body.results.map((n) => n.uuid)).toContain(upload);
+    // A confirm sent again (its answer lost) answers the same, and makes no second document.
+    const again = await call(requests.confirmRequestItemUpload, { token: t.us1, params: { uuid: upload } });
+    expect(again.status).toBe(201);
+    expect(again.body.items[0]?.documents).toHaveLength(1);
+    // Only who started an upload confirms it.
+    expect((await call(requests.confirmRequestItemUpload, { token: t.paP, params: { uuid: upload } })).status).toBe(
+      404,
+    );
+  });
+
+  test("'no aplica' with a comment", async () => {
+    const answer = await answerNa(t.ug, request, items[1] as string, 'Esta sociedad no tiene cuenta bancaria.');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const item = answer.body.items[1];
+    expect(item?.state).toBe('NOT_APPLICABLE');
+    expect(item?.history.at(-1)).toMatchObject({
+      kind: 'NOT_APPLICABLE',
+      comment: 'Esta sociedad no tiene cuenta bancaria.',
+    });
+    expect(answer.body.counts).toMatchObject({ total: 3, answered: 2, accepted: 0 });
+    const blank = await answerNa(t.us1, request, items[1] as string, '   ');
+    expect(blank.status).toBe(400);
+  });
+
+  test('the firm returns an item with a comment: the client reads it and is mailed; clients cannot review', async () => {
+    expect((await review(t.us1, request, items[0] as string, 'ACCEPT')).status).toBe(403);
+    const noComment = await review(t.gaG, request, items[0] as string, 'RETURN');
+    expect(noComment.status).toBe(400);
+    expect(noComment.body.errors).toEqual({ comment: ['REQUIRED'] });
+    const pending = await review(t.gaG, request, items[2] as string, 'ACCEPT');
+    expect(pending.status).toBe(409);
+    expect(pending.body.code).toBe('REQUEST_ITEM_NOT_ANSWERED');
+    const comment = `Falta la página 2 ${unique()}`;
+    const returned = await review(t.gaG, request, items[0] as string, 'RETURN', comment);
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    expect(returned.body.items[0]?.state).toBe('RETURNED');
+    const seen = await get(t.us1, request);
+    expect(seen.body.items[0]?.history.at(-1)).toMatchObject({ kind: 'RETURNED', comment });
+    expect(seen.body.counts.returned).toBe(1);
+    const mail = await waitForMail(people.us1.email, 'te devolvió');
+    expect(bodyOf(mail)).toContain(comment);
+  });
+
+  test('accepted items take no more changes; the request is COMPLETE once every item is accepted', async () => {
+    await deliver(t.us1, request, items[0] as string);
+    await deliver(t.us1, request, items[2] as string);
+    for (const item of items) {
+      const accepted = await review(t.paP, request, item, 'ACCEPT', 'Gracias');
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      if (item !== items.at(-1)) expect(accepted.body.state).toBe('OPEN');
+    }
+    const done = await get(t.us1, request);
+    expect(done.body).toMatchObject({ state: 'COMPLETE', board_state: 'COMPLETE', counts: { accepted: 3 } });
+    const late = await answerNa(t.us1, request, items[0] as string);
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('REQUEST_CLOSED');
+    const upload = await call(requests.createRequestItemUpload, {
+      token: t.us1,
+      params: { uuid: request, item: items[0] as string },
+      body: { file_name: 'tarde.pdf', file_size: 10 },
+    });
+    expect(upload.status).toBe(409);
+    const complete = await list(t.us1, { state: 'COMPLETE', limit: 100 });
+    expect(complete.body.results.map((r) => r.uuid)).toContain(request);
+    const open = await list(t.us1, { limit: 100 });
+    expect(open.body.results.map((r) => r.uuid)).not.toContain(request);
+  });
+
+  test('an accepted item of an open request refuses answers with its own code', async () => {
+    const made = await make(t.paP, { kind: 'SOCIETY', uuid: S1 });
+    const uuid = made.results[0]?.uuid as string;
+    const [first] = (await get(t.us1, uuid)).body.items.map((i) => i.uuid);
+    await answerNa(t.us1, uuid, first as string);
+    expect((await review(t.paP, uuid, first as string, 'ACCEPT')).status).toBe(200);
+    const again = await answerNa(t.us1, uuid, first as string);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('REQUEST_ITEM_ACCEPTED');
+  });
+});
+
+test('cancel: an admin cancels an open request once; clients cannot', async () => {
+  const made = await make(t.gaG, { kind: 'SOCIETY', uuid: S2 });
+  const uuid = made.results[0]?.uuid as string;
+  expect((await call(requests.cancelRequest, { token: t.us2, params: { uuid } })).status).toBe(403);
+  const cancelled = await call(requests.cancelRequest, { token: t.gaG, params: { uuid } });
+  expect(cancelled.status).toBe(200);
+  expect(cancelled.body).toMatchObject({ state: 'CANCELLED', board_state: 'CANCELLED' });
+  const twice = await call(requests.cancelRequest, { token: t.gaG, params: { uuid } });
+  expect(twice.status).toBe(409);
+  expect(twice.body.code).toBe('REQUEST_CLOSED');
+  const board = await list(t.gaG, { society: S2, state: 'CANCELLED' });
+  expect(board.body.results.map((r) => r.uuid)).toContain(uuid);
+  expect((await list(t.gaG, { society: S2 })).body.results.map((r) => r.uuid)).not.toContain(uuid);
+});
+
+describe('the board', () => {
+  let overdue: string;
+  let due: string;
+  let partial: string;
+
+  beforeAll(async () => {
+    overdue = (await make(t.paP, { kind: 'SOCIETY', uuid: S3 }, { due_date: '2020-01-15' })).results[0]?.uuid as string;
+    due = (await make(t.paP, { kind: 'SOCIETY', uuid: S3 }, { due_date: future(3) })).results[0]?.uuid as string;
+    partial = (await make(t.paP, { kind: 'SOCIETY', uuid: S3 }, { due_date: future(4) })).results[0]?.uuid as string;
+    const [item] = (await get(t.paP, partial)).body.items;
+    await answerNa(t.paP, partial, item?.uuid as string);
+  });
+
+  test('states: OVERDUE, DUE and PARTIAL split the open requests; OPEN holds them all, soonest due first', async () => {
+    const of = async (state: string) =>
+      (await list(t.gaG2, { society: S3, state, limit: 100 })).body.results.map((r) => r.uuid);
+    expect(await of('OVERDUE')).toEqual([overdue]);
+    expect(await of('DUE')).toContain(due);
+    expect(await of('DUE')).not.toContain(partial);
+    expect(await of('PARTIAL')).toEqual([partial]);
+    const open = (await list(t.gaG2, { society: S3, limit: 100 })).body.results;
+    expect(open.map((r) => r.uuid).slice(0, 1)).toEqual([overdue]);
+    expect(open.find((r) => r.uuid === overdue)?.board_state).toBe('OVERDUE');
+    expect(open.find((r) => r.uuid === partial)?.board_state).toBe('PARTIAL');
+    const dues = open.map((r) => r.due_date);
+    expect(dues).toEqual([...dues].sort());
+    // A period no manual request has: nothing.
+    expect((await list(t.paP, { society: S3, period: '2026-03' })).body.results).toEqual([]);
+  });
+
+  test('pages: every request once, in order, and a cursor belongs to its list', async () => {
+    const title = `Paginada ${unique()}`;
+    await make(t.paP, { kind: 'GROUP', uuid: GB }, { title });
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await list(t.paP, { group: GB, limit: 2, ...(cursor && { cursor }) });
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      expect(page.body.results.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.results.filter((r) => r.title === title).map((r) => r.uuid));
+      cursor = page.body.next ?? undefined;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen).size).toBe(5);
+    const first = await list(t.paP, { group: GB, limit: 2 });
+    const foreign = await list(t.paP, { group: G, limit: 2, cursor: first.body.next as string });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors).toEqual({ cursor: ['FORMAT_ERROR'] });
+  });
+
+  test("a client's list holds its own societies' requests only", async () => {
+    const mine = (await list(t.us2, { limit: 100 })).body.results;
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((r) => r.society.uuid === S2)).toBe(true);
+    const group = (await list(t.ug, { limit: 100 })).body.results;
+    expect(group.every((r) => r.society.uuid === S1 || r.society.uuid === S2)).toBe(true);
+    // A SUPER_ADMIN names the project.
+    expect((await list(t.sa, {})).status).toBe(400);
+    expect((await list(t.sa, { project: P })).status).toBe(200);
+  });
+});
+
+test("another firm's admin, a sibling group's admin and another society's client get 404 with the request's ids", async () => {
+  const made = await make(t.gaG, { kind: 'SOCIETY', uuid: S1 });
+  const uuid = made.results[0]?.uuid as string;
+  const [item, other] = (await get(t.us1, uuid)).body.items.map((i) => i.uuid) as [string, string];
+  await answerNa(t.us1, uuid, other);
+  const start = await call(requests.createRequestItemUpload, {
+    token: t.us1,
+    params: { uuid, item },
+    body: { file_name: 'propio.pdf', file_size: PDF.length },
+  });
+  expect(start.status).toBe(201);
+  for (const [who, token] of [
+    ['paQ', t.paQ],
+    ['gaG2', t.gaG2],
+    ['us2', t.us2],
+    ['uq', t.uq],
+  ] as const) {
+    const answers = {
+      get: await get(token, uuid),
+      list: await list(token, { society: S1 }),
+      upload: await call(requests.createRequestItemUpload, {
+        token,
+        params: { uuid, item },
+        body: { file_name: 'ajeno.pdf', file_size: 10 },
+      }),
+      confirm: await call(requests.confirmRequestItemUpload, { token, params: { uuid: start.body.upload } }),
+      na: await answerNa(token, uuid, item),
+      ...(who === 'paQ' || who === 'gaG2'
+        ? {
+            review: await review(token, uuid, other, 'RETURN', 'Ajeno'),
+            cancel: await call(requests.cancelRequest, { token, params: { uuid } }),
+          }
+        : {}),
+    };
+    for (const [what, answer] of Object.entries(answers)) {
+      expect(answer.status, `${who} ${what}: ${JSON.stringify(answer.body)}`).toBe(404);
+      expect(JSON.stringify(answer.body)).not.toContain(uuid);
+    }
+  }
+  // Nothing changed.
+  const after = await get(t.us1, uuid);
+  expect(after.body).toMatchObject({ state: 'OPEN', counts: { answered: 1, returned: 0 } });
+  // An item of another request answers 404 under this one.
+  const elsewhere = await make(t.paP, { kind: 'SOCIETY', uuid: S2 });
+  const foreignItem = (await get(t.paP, elsewhere.results[0]?.uuid as string)).body.items[0]?.uuid as string;
+  expect((await answerNa(t.us1, uuid, foreignItem)).status).toBe(404);
+});
