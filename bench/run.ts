@@ -17,6 +17,7 @@ const BENCHES = [
   'csv-import',
   'documents',
   'messages',
+  'requests',
   'accounting',
   'load',
   'first-load',

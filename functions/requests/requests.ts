@@ -15,6 +15,7 @@ import { readDirectories } from '../lib/data/directory';
 import { getTemplate, templatesOf } from '../lib/data/folders';
 import { getGroup } from '../lib/data/groups';
 import { getProject } from '../lib/data/projects';
+import { getRequestTemplate } from '../lib/data/request-templates';
 import {
   countsOf,
   createRequestsForSocieties,
@@ -226,15 +227,17 @@ async function folderOf(project: string, asked: string | null | undefined) {
 }
 
 /**
- * A template named by a request: its uuid and name, and the folder it sends files to. The templates' module
- * (request-templates.ts) is not on this branch yet: until it is, a request names no template.
+ * A template named by a request: its uuid and name, and the folder it sends files to; one of another project (or none
+ * of that uuid) is refused as a wrong value of the field.
  */
 async function templateOf(
-  _project: string,
+  project: string,
   uuid: string | undefined,
 ): Promise<{ ref: { uuid: string; name: string }; folder: string | null } | null> {
   if (!uuid) return null;
-  throw fieldErrors({ template: ['FORMAT_ERROR'] });
+  const template = await getRequestTemplate(uuid);
+  if (!template || template.project_uuid !== project) throw fieldErrors({ template: ['FORMAT_ERROR'] });
+  return { ref: { uuid: template.uuid, name: template.name }, folder: template.folder };
 }
 
 export async function createRequests(caller: Caller, body: CreateBody) {

@@ -39,14 +39,14 @@ const PATH_ID_KINDS: Record<string, Kind> = {
   // A society's conversation: its threads by the society, a thread by its own id.
   'messages/society/{uuid}': 'society',
   'messages/thread/{uuid}': 'thread',
-  // Document requests: a project's template, a recurring schedule.
-  'requests/template/{uuid}': 'requestTemplate',
-  'requests/schedule/{uuid}': 'requestSchedule',
   // Document requests: a request by its own id, an item inside it, an item's upload as a document's (the caller's own,
   // short-lived: requests.test.ts proves another's answers 404).
   'requests/request/{uuid}': 'request',
   'requests/request/{uuid}/item/{item}': 'requestItem',
   'requests/upload/{uuid}': 'upload',
+  // Document requests: a project's template, a recurring schedule.
+  'requests/template/{uuid}': 'requestTemplate',
+  'requests/schedule/{uuid}': 'requestSchedule',
   // Modules (global), reports and accounting assignments.
   'modules/module/administration/{uuid}': 'module',
   'modules/reports/report/{uuid}': 'report',
@@ -133,15 +133,15 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   cursor: 'value',
   // The RUT the society wizard checks on leaving step 1.
   rut: 'value',
-  // Document requests: the caller's own batch id (a retry's), a request template.
+  // Document requests: the caller's own batch id (a retry's).
   batch: 'value',
-  template: 'requestTemplate',
   // The tax calendar: a year's rules, a society's settings (form and period above).
   rules: 'value',
   f29_online: 'value',
   f50: 'value',
   declarations: 'value',
-  // Document requests: the reminders' switch.
+  // Document requests: the template a schedule applies or a request names (a board's filter), the reminders' switch.
+  template: 'requestTemplate',
   reminders: 'value',
 };
 

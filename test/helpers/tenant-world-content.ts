@@ -22,7 +22,7 @@ import { unique } from './fresh';
  *   otherProject), enabled for every role so only scope can hide them;
  * - a support ticket sent by one of its users (tickets belong to the sender's project);
  * - a conversation thread in its society;
- * - a document request to its society;
+ * - a document request to its society.
  * - two monthly request templates where the tag holds a project (the first one scheduled nowhere: the callers' own
  *   schedules use it), and a schedule of the second over its society.
  */
@@ -34,9 +34,9 @@ export interface ContentIds {
   assignment: string[];
   ticket: string[];
   thread: string[];
+  request: string[];
   requestTemplate: string[];
   requestSchedule: string[];
-  request: string[];
 }
 
 /** Where one tag's content goes. */
@@ -172,6 +172,8 @@ export async function buildContent<T extends string>(
           body: {
             batch: randomUUID(),
             target: { kind: 'SOCIETY', uuid: place.society },
+            // From its project's first template, so a board filtered by that template shows it.
+            template: requestTemplates.get(place.templateOf)?.[0] as string,
             title: `Aislamiento ${mark}`,
             due_date: '2030-01-31',
             items: [{ name: `Libro ${mark}` }],
@@ -200,9 +202,9 @@ export async function buildContent<T extends string>(
           assignment: [assignment],
           ticket: [ticket],
           thread: [thread],
+          request: [request],
           requestTemplate: requestTemplates.get(tag) ?? [],
           requestSchedule: [schedule],
-          request: [request],
         },
       ];
     }),

@@ -61,10 +61,11 @@ export type Kind =
   | 'ticket'
   // A society's conversation thread ('Mensajes').
   | 'thread'
-  // A document request ('Solicitudes') of a society; its items are addressed inside it (requests.test.ts proves another
-  // request's item answers 404). A project's request template, and a recurring schedule of one over a society.
+  // A document request ('Solicitudes') of a society; its items are addressed inside it, so they are no case of their
+  // own (requests.test.ts proves another request's item answers 404).
   | 'request'
   | 'requestItem'
+  // A project's request template, and a recurring schedule of one over a society ('Solicitudes').
   | 'requestTemplate'
   | 'requestSchedule'
   | 'module'
@@ -88,9 +89,9 @@ export const TENANT_KINDS = [
   'assignment',
   'ticket',
   'thread',
+  'request',
   'requestTemplate',
   'requestSchedule',
-  'request',
 ] as const;
 export type TenantKind = (typeof TENANT_KINDS)[number];
 

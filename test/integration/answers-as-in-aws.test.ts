@@ -104,10 +104,10 @@ interface World {
   ticket: string;
   /** A thread of the society opened by its client user, answered by the firm (unread on both sides' counts). */
   thread: string;
-  /** A monthly request template of the project, scheduled over the group. */
-  requestTemplate: string;
   /** A document request of the society: a file delivered, an item answered 'no aplica' and returned, one pending. */
   request: { uuid: string; items: [string, string, string] };
+  /** A monthly request template of the project, scheduled over the group. */
+  requestTemplate: string;
   invitation: string;
   notification: string;
 }
@@ -297,20 +297,6 @@ async function buildWorld(): Promise<World> {
     'thread answer',
     await call(messages.postThreadMessage, { ...as, params: { uuid: thread }, body: { body: 'Respuesta.' } }),
   );
-  const requestTemplate = ok(
-    'request template',
-    await call(requests.createRequestTemplate, {
-      ...as,
-      body: { project, name: 'Respuestas', items: [{ name: 'Libro de compras' }], recurrence: { kind: 'MONTHLY_F29' } },
-    }),
-  ).uuid;
-  ok(
-    'request schedule',
-    await call(requests.createRequestSchedule, {
-      ...as,
-      body: { template: requestTemplate, target: { kind: 'GROUP', uuid: group } },
-    }),
-  );
   const request = await newRequest(sa, society);
   await deliverFile(tokens.USER_SOCIETY, request.uuid, request.items[0]);
   ok(
@@ -327,6 +313,20 @@ async function buildWorld(): Promise<World> {
       token: tokens.GROUP_ADMIN,
       params: { uuid: request.uuid, item: request.items[1] },
       body: { decision: 'RETURN', comment: 'Sí los hubo.' },
+    }),
+  );
+  const requestTemplate = ok(
+    'request template',
+    await call(requests.createRequestTemplate, {
+      ...as,
+      body: { project, name: 'Respuestas', items: [{ name: 'Libro de compras' }], recurrence: { kind: 'MONTHLY_F29' } },
+    }),
+  ).uuid;
+  ok(
+    'request schedule',
+    await call(requests.createRequestSchedule, {
+      ...as,
+      body: { template: requestTemplate, target: { kind: 'GROUP', uuid: group } },
     }),
   );
   const invitation = ok(
@@ -377,8 +377,8 @@ async function buildWorld(): Promise<World> {
     share: { uuid: share.uuid, token: share.token },
     ticket,
     thread,
-    requestTemplate,
     request,
+    requestTemplate,
     invitation,
     notification,
   };
@@ -420,8 +420,8 @@ function idOf(kind: Kind): string {
     notification: w.notification,
     ticket: w.ticket,
     thread: w.thread,
-    requestTemplate: w.requestTemplate,
     request: w.request.uuid,
+    requestTemplate: w.requestTemplate,
     module: w.reportModule,
     report: w.report,
     assignment: w.assignments.balance8columns,

@@ -31,6 +31,7 @@ let GB: string;
 let S1: string;
 let S2: string;
 let S3: string;
+let SQ: string;
 let folder: string;
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n% solicitud\n%%EOF\n');
@@ -80,7 +81,7 @@ beforeAll(async () => {
   GB = await group(P, [], []);
   const GQ = await group(Q, [], []);
   [S1, S2, S3] = await Promise.all([society(G, [us1.uuid]), society(G, [us2.uuid]), society(G2, [])]);
-  await Promise.all([society(GQ, [uq.uuid]), ...Array.from({ length: 5 }, () => society(GB, []))]);
+  [SQ] = await Promise.all([society(GQ, [uq.uuid]), ...Array.from({ length: 5 }, () => society(GB, []))]);
   folder = ok(
     'folder',
     await call(folders.createFolderTemplate, { token: sa, body: { project: P, folder_name: 'Solicitudes' } }),
@@ -227,6 +228,48 @@ describe('a request for a group', () => {
     });
     expect(bad.status).toBe(400);
   });
+});
+
+test("a request from a template carries its name and folder; the board filters by template; another firm's is refused", async () => {
+  const template = ok(
+    'template',
+    await call(requests.createRequestTemplate, {
+      token: t.paP,
+      body: { project: P, name: `Cierre F29 ${unique()}`, folder, items: [{ name: 'Libro de ventas' }] },
+    }),
+  );
+  const made = await make(t.gaG, { kind: 'SOCIETY', uuid: S1 }, { title: template.name });
+  const withTemplate = await call(requests.createRequest, {
+    token: t.gaG,
+    body: {
+      batch: randomUUID(),
+      target: { kind: 'SOCIETY', uuid: S1 },
+      template: template.uuid,
+      title: template.name,
+      due_date: future(15),
+      items: template.items,
+    },
+  });
+  expect(withTemplate.status, JSON.stringify(withTemplate.body)).toBe(201);
+  const uuid = withTemplate.body.results[0]?.uuid as string;
+  expect(withTemplate.body.results[0]?.template).toEqual({ uuid: template.uuid, name: template.name });
+  expect((await get(t.us1, uuid)).body.folder).toEqual({ uuid: folder, name: 'Solicitudes' });
+  const filtered = await list(t.paP, { society: S1, template: template.uuid, limit: 100 });
+  expect(filtered.body.results.map((r) => r.uuid)).toEqual([uuid]);
+  expect(filtered.body.results.map((r) => r.uuid)).not.toContain(made.results[0]?.uuid);
+  const foreign = await call(requests.createRequest, {
+    token: t.paQ,
+    body: {
+      batch: randomUUID(),
+      target: { kind: 'SOCIETY', uuid: SQ },
+      template: template.uuid,
+      title: 'Ajena',
+      due_date: future(15),
+      items: [{ name: 'x' }],
+    },
+  });
+  expect(foreign.status).toBe(400);
+  expect(foreign.body.errors).toEqual({ template: ['FORMAT_ERROR'] });
 });
 
 describe('a society answers, the firm reviews', () => {
