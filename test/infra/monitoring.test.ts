@@ -46,6 +46,8 @@ describe('alarms', () => {
       DeadLettersSweeper: 0,
       DeadLettersDocumentDigest: 0,
       DeadLettersMessageNotice: 0,
+      DeadLettersRecurringRequests: 0,
+      DeadLettersRequestReminders: 0,
       DeadLettersSesEvents: 0,
       IndicatorsFailed: 0,
       LedgerImportFailed: 0,

@@ -28,8 +28,8 @@ describe('tracing', () => {
       ([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === LAMBDA_RUNTIME.name,
     );
     // Two endpoints, the indicators refresh, the sweeper, the digest, the message notice, the health probe, the ledger
-    // import, the mail queue's worker and the SES events' handler.
-    expect(ours.length).toBe(10);
+    // import, the mail queue's worker, the SES events' handler and the two request jobs.
+    expect(ours.length).toBe(12);
     for (const [id, fn] of ours)
       expect({ id, tracing: fn.Properties.TracingConfig }).toEqual({ id, tracing: { Mode: 'Active' } });
   });
@@ -48,8 +48,8 @@ describe('tracing', () => {
     const traced = roles.filter(([, role]) =>
       JSON.stringify(role.Properties.ManagedPolicyArns ?? []).includes('"TracingPolicy'),
     );
-    // Each function's role (the ten above) and no other.
-    expect(traced.length).toBe(10);
+    // Each function's role (the twelve above) and no other.
+    expect(traced.length).toBe(12);
   });
 
   it('cdk-nag finds nothing unacknowledged', () => {
