@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import * as folders from '../../shared/contracts/folders';
 import * as requests from '../../shared/contracts/requests';
 import { call } from '../helpers/api';
+import { tableAccess } from '../helpers/db';
 import { allMailTo, waitForMail } from '../helpers/mail';
 import { at, buildRequestWorld, groupRequests, invokeAt, ok, runRecurring } from './request-jobs-world';
 
@@ -15,6 +16,7 @@ import { at, buildRequestWorld, groupRequests, invokeAt, ok, runRecurring } from
  *   2027-02-17; made 10 days before that (lead 10): 2027-02-07.
  * - F29 of February 2027: 2027-03-20, a Saturday → 2027-03-22; due 2027-03-17; made 2027-03-07.
  * - F22 of tax year 2027: 2027-04-30, a Friday; offset −10 → due 2027-04-20; lead 20 → made 2027-03-31.
+ * - F29 of March 2027: 2027-04-20, a Tuesday; due 2027-04-15; made 2027-03-26 once the template's lead is 20 days.
  * - F29 of December 2026 (due 2027-01-15) is already past on 2027-02-01: a new schedule starts after it.
  *
  * Each test runs the job on later days than the one before (the schedules only move forward).
@@ -152,6 +154,26 @@ describe('recurring requests', () => {
     for (const client of w.people.clients) await madeMailOnce(client.email, 'Documentos del F29 · febrero 2027');
   });
 
+  test('a template edited with an earlier creation day moves its schedule: March is made on the new day', async () => {
+    // F29 of March 2027: 2027-04-20, a Tuesday; due 2027-04-15; with 20 days of lead it is made on 2027-03-26.
+    const edited = await call(requests.putRequestTemplate, {
+      token: w.tokens.paP,
+      params: { uuid: monthly.uuid },
+      body: {
+        name: 'Documentos del F29',
+        folder,
+        items: [{ name: 'Libro de compras' }, { name: 'Libro de ventas', note: 'En Excel' }],
+        recurrence: { kind: 'MONTHLY_F29', offset_days: -5, lead_days: 20 },
+      },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await runRecurring(at('2027-03-25'))).created).toBe(0);
+    expect((await runRecurring(at('2027-03-26'))).created).toBe(SIZE);
+    const march = (await ofTemplate(monthly.uuid, w.G)).filter((r) => r.period === '2027-03');
+    expect(march).toHaveLength(SIZE);
+    expect(march.every((r) => r.due_date === '2027-04-15')).toBe(true);
+  });
+
   test('the annual F22 template is made on its day for one society; a deleted schedule makes nothing more', async () => {
     const one = ok(
       'schedule',
@@ -187,6 +209,34 @@ describe('recurring requests', () => {
     const listed = await call(requests.listRequestSchedules, { token: w.tokens.paP, query: { project: w.P.uuid } });
     expect(listed.body.results.map((s: { template: { uuid: string } }) => s.template.uuid)).not.toContain(annual.uuid);
     expect((await runRecurring(at('2029-04-10'))).periods.some((p) => p.startsWith(one.uuid))).toBe(false);
+  });
+
+  test('a disabled group gets no recurring request; its periods pass', async () => {
+    const setGroupEnable = async (enable: boolean) => {
+      const { dynamo, keys, lib, tableName } = await tableAccess();
+      await dynamo.send(
+        new lib.UpdateCommand({
+          TableName: tableName,
+          Key: keys.group(w.G2),
+          UpdateExpression: 'SET #enable = :enable',
+          ExpressionAttributeNames: { '#enable': 'enable' },
+          ExpressionAttributeValues: { ':enable': enable },
+        }),
+      );
+    };
+    const g2 = ok(
+      'schedule',
+      await schedule(w.tokens.paP, { template: monthly.uuid, target: { kind: 'GROUP', uuid: w.G2 } }),
+    );
+    await setGroupEnable(false);
+    try {
+      const run = await runRecurring(at('2029-05-10'));
+      expect(run.periods.filter((p) => p.startsWith(g2.uuid)).length).toBeGreaterThan(0);
+      expect(await ofTemplate(monthly.uuid, w.G2)).toEqual([]);
+    } finally {
+      await setGroupEnable(true);
+      await call(requests.deleteRequestSchedule, { token: w.tokens.paP, params: { uuid: g2.uuid } });
+    }
   });
 });
 
