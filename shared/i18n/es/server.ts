@@ -174,7 +174,7 @@ export const mail = {
     body: (name: string, project: string, item: string, request: string, company: string, comment: string) => [
       `Hola ${name}:`,
       `${project} revisó «${item}» de la solicitud «${request}» de ${company} y te lo devolvió con este comentario:`,
-      comment,
+      `«${comment}»`,
       'Sube el documento nuevamente o responde desde el portal.',
     ],
     action: 'Ver la solicitud',
