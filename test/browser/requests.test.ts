@@ -229,7 +229,12 @@ describe.concurrent('a firm asks its client for files and reviews them', () => {
 
         // The admin accepts both: the request is complete.
         await firmPage.reload();
-        await firmBook.getByRole('button', { name: 'Descargar libro-compras-marzo-v2.pdf' }).waitFor();
+        // The delivered file is a document of the society: it downloads through the documents' own link.
+        const [download] = await Promise.all([
+          firmPage.waitForEvent('download'),
+          firmBook.getByRole('button', { name: 'Descargar libro-compras-marzo-v2.pdf' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toMatch(/^libro-compras-marzo-v2( \(\d+\))?\.pdf$/);
         await firmBook.getByRole('button', { name: 'Aceptar: Libro de compras' }).click();
         await firmBook.getByTestId('item-state').getByText('Aceptado').waitFor();
         await firmStatement.getByRole('button', { name: 'Aceptar: Cartola bancaria' }).click();
