@@ -542,24 +542,6 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     },
   },
   markThreadRead: { table: { read: 'query', write: { 'THREAD#': ['PutItem'], 'UNREAD#': ['DeleteItem'] } } },
-  // document requests (functions/lib/data/requests.ts): a request (REQUEST#) with its listing rows (REQS#, moved between
-  // state buckets) and its reminder row (REMIND#), each change audited. Making requests writes many societies' at once
-  // and queues their mails; an item's upload is the documents' direct upload (the pending upload and its marker, then
-  // the document's own writes with the item's delivery); a return queues its mail (locally, the table's outbox).
-  listRequests: READ,
-  getRequest: READ,
-  createRequest: { ...ADMIN_WRITE, mailQueue: true },
-  cancelRequest: { table: { read: 'query', write: REQUEST_WRITES } },
-  answerRequestItemNotApplicable: { table: { read: 'query', write: REQUEST_WRITES } },
-  reviewRequestItem: {
-    table: { read: 'query', write: { ...REQUEST_WRITES, 'OUTBOX#': ['PutItem'] } },
-    mailQueue: true,
-  },
-  createRequestItemUpload: {
-    table: { read: 'query', write: { 'UPLOAD#': ['PutItem'], 'CLEANUP#': ['PutItem'] } },
-    documents: ['PutObject'],
-  },
-  confirmRequestItemUpload: { ...ADMIN_WRITE, documents: ['GetObject', 'PutObject', 'DeleteObject'] },
   // document requests' templates and schedules (functions/lib/data/request-templates.ts): a template and its project
   // list's copy (REQTPL#, REQTPLS#), a schedule, its copy and its place in the daily job's queue (REQSCHED#,
   // REQSCHEDS#), each change audited. Editing a template places its schedules' next days again; deleting it deletes them.
@@ -605,6 +587,24 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // unsubscribe link (a token read).
   putRequestReminderPreference: { table: { read: 'query', write: { 'USER#': ['UpdateItem'] } } },
   unsubscribeRequestReminders: { table: { read: 'query', write: { 'USER#': ['UpdateItem'] } } },
+  // document requests (functions/lib/data/requests.ts): a request (REQUEST#) with its listing rows (REQS#, moved between
+  // state buckets) and its reminder row (REMIND#), each change audited. Making requests writes many societies' at once
+  // and queues their mails; an item's upload is the documents' direct upload (the pending upload and its marker, then
+  // the document's own writes with the item's delivery); a return queues its mail (locally, the table's outbox).
+  listRequests: READ,
+  getRequest: READ,
+  createRequest: { ...ADMIN_WRITE, mailQueue: true },
+  cancelRequest: { table: { read: 'query', write: REQUEST_WRITES } },
+  answerRequestItemNotApplicable: { table: { read: 'query', write: REQUEST_WRITES } },
+  reviewRequestItem: {
+    table: { read: 'query', write: { ...REQUEST_WRITES, 'OUTBOX#': ['PutItem'] } },
+    mailQueue: true,
+  },
+  createRequestItemUpload: {
+    table: { read: 'query', write: { 'UPLOAD#': ['PutItem'], 'CLEANUP#': ['PutItem'] } },
+    documents: ['PutObject'],
+  },
+  confirmRequestItemUpload: { ...ADMIN_WRITE, documents: ['GetObject', 'PutObject', 'DeleteObject'] },
   // modules, reports and accounting assignments (assignments)
   listModules: READ,
   createModule: ADMIN_WRITE,
@@ -714,7 +714,8 @@ export const DIGEST_PERMISSIONS: Permissions = {
  * The daily recurring requests (functions/requests/generate-recurring-requests.ts; infra/constructs/request-jobs.ts),
  * no endpoint: it reads the schedules' queue by day (a Query), their templates, targets and societies; makes each
  * period's requests (REQUEST#, their listing rows REQS# and first reminder rows REMIND#, conditional Puts) and moves the
- * schedule on (REQSCHED#, its list copy REQSCHEDS#), deleting a schedule left by its template's deletion.
+ * schedule on (REQSCHED#, its list copy REQSCHEDS#), deleting a schedule left by its template's deletion; queues the
+ * mails of the requests made (the mail queue).
  */
 export const RECURRING_REQUESTS_PERMISSIONS: Permissions = {
   table: {
@@ -725,8 +726,11 @@ export const RECURRING_REQUESTS_PERMISSIONS: Permissions = {
       'REMIND#': ['PutItem'],
       'REQSCHED#': ['PutItem', 'DeleteItem'],
       'REQSCHEDS#': ['PutItem', 'DeleteItem'],
+      // The local stand-in of the mail queue (no SQS in the local stack).
+      'OUTBOX#': ['PutItem'],
     },
   },
+  mailQueue: true,
 };
 
 /**

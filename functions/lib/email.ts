@@ -249,33 +249,6 @@ export function documentDigestMail(
   };
 }
 
-/**
- * A reminder of an open document request (functions/requests/send-request-reminders.ts): what is asked, of which
- * company, by when and how much is missing, a button to the request on the firm's own domain, and the unsubscribe link.
- */
-export function requestReminderMail(
-  branding: Branding,
-  person: string,
-  request: { title: string; company: string; due: string; days: number; pending: number },
-  links: { request: string; unsubscribe: string },
-  logo: MailImage | null = null,
-) {
-  const t = mail.requestReminder;
-  const due = request.due.split('-').reverse().join('-');
-  return {
-    subject: t.subject(branding.project_name, request.title),
-    logo,
-    ...layout(
-      branding,
-      t.title,
-      t.body(person, branding.project_name, request.title, request.company, due, request.days, request.pending),
-      { label: t.action, url: links.request },
-      logo,
-      { footer: { text: t.unsubscribe, label: t.unsubscribeAction, url: links.unsubscribe } },
-    ),
-  };
-}
-
 /** A day YYYY-MM-DD as Chileans write it: 20-03-2026. */
 const chileanDate = (day: string) => day.split('-').reverse().join('-');
 
@@ -324,6 +297,33 @@ export function requestItemReturnedMail(
     { label: t.action, url: link },
     logo,
   );
+}
+
+/**
+ * A reminder of an open document request (functions/requests/send-request-reminders.ts): what is asked, of which
+ * company, by when and how much is missing, a button to the request on the firm's own domain, and the unsubscribe link.
+ */
+export function requestReminderMail(
+  branding: Branding,
+  person: string,
+  request: { title: string; company: string; due: string; days: number; pending: number },
+  links: { request: string; unsubscribe: string },
+  logo: MailImage | null = null,
+) {
+  const t = mail.requestReminder;
+  const due = chileanDate(request.due);
+  return {
+    subject: t.subject(branding.project_name, request.title),
+    logo,
+    ...layout(
+      branding,
+      t.title,
+      t.body(person, branding.project_name, request.title, request.company, due, request.days, request.pending),
+      { label: t.action, url: links.request },
+      logo,
+      { footer: { text: t.unsubscribe, label: t.unsubscribeAction, url: links.unsubscribe } },
+    ),
+  };
 }
 
 /** The portal address a mail's links point to: the project's own portal URL, else the deployment's. */

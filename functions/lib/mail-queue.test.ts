@@ -40,6 +40,19 @@ describe('queuedMailOf', () => {
     expect(queuedMailOf('{"invitation":"abc"}')).toEqual({ invitation: 'abc' });
     expect(queuedMailOf('{"other":1}')).toBeUndefined();
     expect(queuedMailOf('not json')).toBeUndefined();
+    // A document request's mail: made, or an item returned (named with its moment, so each return is mailed once).
+    expect(queuedMailOf('{"request_mail":{"request":"r","event":"CREATED"}}')).toEqual({
+      request: 'r',
+      event: 'CREATED',
+    });
+    expect(queuedMailOf('{"request_mail":{"request":"r","event":"RETURNED","item":"i","at":"t"}}')).toEqual({
+      request: 'r',
+      event: 'RETURNED',
+      item: 'i',
+      at: 't',
+    });
+    expect(queuedMailOf('{"request_mail":{"request":"r","event":"RETURNED"}}')).toBeUndefined();
+    expect(queuedMailOf('{"request_mail":{"event":"CREATED"}}')).toBeUndefined();
   });
 });
 

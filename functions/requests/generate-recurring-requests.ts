@@ -23,6 +23,7 @@ import { ApiError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { publishingMetrics } from '../lib/metrics';
 import { periodAfter, periodDates, type RecurrenceRule, type RulesOf } from './recurrence';
+import { queueRequestMails } from './request-mails';
 import { taxRules } from './templates';
 
 /**
@@ -30,6 +31,8 @@ import { taxRules } from './templates';
  * schedules whose next period is made on or before today (one Query of the queue by day, no Scan) and, for each, makes
  * that period's request for every enabled society of its target, then records the period and places the next one, in
  * one transaction with the queue row's move. A period late (the job did not run that day) is made on the next run.
+ *
+ * Each request's client users get the mail of a request made (the mail queue's worker, functions/requests/request-mails.ts).
  *
  * Exactly once: a request's uuid is derived from (schedule, period, society) and written only if new
  * (createRequestsForSocieties), so a run repeated, or retried after a crash between two writes, makes what is missing
@@ -142,22 +145,24 @@ async function runSchedule(
       after = { ...schedule, next_day: dates.createOn, version: schedule.version + 1 };
     } else {
       const societies = await societiesOf(schedule.target);
-      const made = await createRequestsForSocieties(
-        newRequestRecords({
-          origin: { schedule: schedule.uuid, period },
-          societies,
-          title: titleOf(template, period),
-          template: { uuid: template.uuid, name: template.name },
-          period,
-          folder,
-          due_date: dates.due,
-          items: template.items,
-          reminders: template.reminders,
-          created_by: schedule.created_by,
-          now: nowIso(),
-          today,
-        }),
-      );
+      const records = newRequestRecords({
+        origin: { schedule: schedule.uuid, period },
+        societies,
+        title: titleOf(template, period),
+        template: { uuid: template.uuid, name: template.name },
+        period,
+        folder,
+        due_date: dates.due,
+        items: template.items,
+        reminders: template.reminders,
+        created_by: schedule.created_by,
+        now: nowIso(),
+        today,
+      });
+      const made = await createRequestsForSocieties(records);
+      // The mail of a request made, for every request of the period: one made by a run that stopped before queueing
+      // its mails is mailed by the retry; the mail worker claims each person's mail, so nobody gets two.
+      await queueRequestMails(records.map((r) => ({ request: r.uuid, event: 'CREATED' as const })));
       outcome.created += made.created.length;
       outcome.existing += made.existing;
       outcome.periods.push(`${schedule.uuid}:${period}`);

@@ -3,12 +3,15 @@ import { AwsError } from '../lib/aws/aws-client';
 import type { GroupRecord } from '../lib/data/groups';
 import { batchGet } from '../lib/data/list-index';
 import type { ProjectRecord } from '../lib/data/projects';
-import { claimRequestMail, getRequestRecord, type RequestRecord, releaseRequestMail } from '../lib/data/requests';
+import { quotaWrite } from '../lib/data/quotas';
+import { claimRequestMailWrite, getRequestRecord, type RequestRecord, releaseRequestMail } from '../lib/data/requests';
 import type { SocietyRecord } from '../lib/data/societies';
 import { keys } from '../lib/data/table';
+import { transactWrite } from '../lib/data/transact';
 import type { UserRecord } from '../lib/data/user-record';
 import { getUsers } from '../lib/data/users';
 import { linkBase, requestItemReturnedMail, requestMadeMail, sendMail } from '../lib/email';
+import { ApiError } from '../lib/errors';
 import { firmLogo } from '../lib/firm-logo';
 import { logger } from '../lib/logger';
 import { enqueueRequestMails, type RequestMail } from '../lib/mail-queue';
@@ -59,6 +62,28 @@ async function audienceOf(request: RequestRecord) {
   return { society, project, people };
 }
 
+/**
+ * Claims a person's mail with the firm's daily quota of request mails: false when it was claimed before, or when the
+ * quota is spent (logged; that mail is not sent, as the digest's past its quota).
+ */
+async function claim(request: RequestRecord, event: string, user: string): Promise<boolean> {
+  const taken = new ApiError(409, 'DATA_CONFLICT');
+  try {
+    await transactWrite([
+      claimRequestMailWrite(request.uuid, event, user, () => taken),
+      quotaWrite({ kind: 'REQUEST_MAIL_PROJECT', key: request.project_uuid }),
+    ]);
+    return true;
+  } catch (error) {
+    if (error === taken) return false;
+    if (error instanceof ApiError && error.status === 429) {
+      logger.warn('Request mail not sent: the firm spent its daily quota', { request: request.uuid, user });
+      return false;
+    }
+    throw error;
+  }
+}
+
 /** Mails one queued request event to each of its company's client users, once each. */
 export async function mailQueuedRequest(mail: RequestMail, pace: () => Promise<void>): Promise<void> {
   const request = await getRequestRecord(mail.request);
@@ -75,7 +100,7 @@ export async function mailQueuedRequest(mail: RequestMail, pace: () => Promise<v
   const event = mail.event === 'CREATED' ? 'CREATED' : `RETURNED#${mail.item}#${mail.at}`;
   let failure: unknown;
   for (const person of people) {
-    if (!(await claimRequestMail(request.uuid, event, person.uuid))) continue;
+    if (!(await claim(request, event, person.uuid))) continue;
     await pace();
     const message =
       mail.event === 'CREATED'

@@ -93,13 +93,19 @@ export class MailQueueWorker extends Construct {
               resources: [backend.table.tableArn],
               conditions: leadingKeys(['TOKEN#INVITE#']),
             }),
-            // A document request's mail is claimed per person before it goes, and given back when SES refused it
-            // (functions/requests/request-mails.ts).
+            // A document request's mail is claimed per person before it goes, with the firm's daily quota of them,
+            // and given back when SES refused it (functions/requests/request-mails.ts).
             new PolicyStatement({
               sid: 'RequestMailClaims',
               actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
               resources: [backend.table.tableArn],
               conditions: leadingKeys(['REQMAIL#']),
+            }),
+            new PolicyStatement({
+              sid: 'RequestMailQuota',
+              actions: ['dynamodb:UpdateItem'],
+              resources: [backend.table.tableArn],
+              conditions: leadingKeys(['QUOTA#']),
             }),
             new PolicyStatement({ sid: 'Mail', actions: ['ses:SendEmail'], resources: backend.mailResources }),
             new PolicyStatement({ sid: 'Logos', actions: ['s3:GetObject'], resources: [backend.assetsObjectsArn] }),

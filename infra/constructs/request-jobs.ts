@@ -31,7 +31,7 @@ export class RecurringRequestsSchedule extends ScheduledJob {
       description: "Daily document requests of each recurring schedule's period",
       policy: (logs) => functionPolicy(backend, RECURRING_REQUESTS_PERMISSIONS, logs),
       timeout: REQUEST_JOBS_TIMEOUT,
-      environment: { TABLE_NAME: backend.table.tableName },
+      environment: { TABLE_NAME: backend.table.tableName, MAIL_QUEUE_URL: backend.mailQueue.queueUrl },
       schedule: {
         id: 'Daily',
         description: 'Portal: make the recurring document requests whose day has come',

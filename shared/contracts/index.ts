@@ -26,22 +26,6 @@ import * as users from './users';
 
 export * from './define';
 
-/**
- * The document requests' templates, schedules and reminder settings (their handlers are built; the requests' own
- * contracts join the table as theirs are).
- */
-const requestTemplates = {
-  listRequestTemplates: requests.listRequestTemplates,
-  createRequestTemplate: requests.createRequestTemplate,
-  putRequestTemplate: requests.putRequestTemplate,
-  deleteRequestTemplate: requests.deleteRequestTemplate,
-  listRequestSchedules: requests.listRequestSchedules,
-  createRequestSchedule: requests.createRequestSchedule,
-  deleteRequestSchedule: requests.deleteRequestSchedule,
-  putRequestReminderPreference: requests.putRequestReminderPreference,
-  unsubscribeRequestReminders: requests.unsubscribeRequestReminders,
-};
-
 /** Every endpoint of the API. A module added here is routed, deployed, documented and matrix-tested. */
 export const contracts: readonly Contract[] = [
   health,
@@ -65,18 +49,8 @@ export const contracts: readonly Contract[] = [
   accounting,
   taxCalendar,
   messages,
-  // Document requests: the contracts whose handlers exist (the templates', schedules' and reminders' join with theirs).
-  {
-    createRequest: requests.createRequest,
-    listRequests: requests.listRequests,
-    getRequest: requests.getRequest,
-    cancelRequest: requests.cancelRequest,
-    createRequestItemUpload: requests.createRequestItemUpload,
-    confirmRequestItemUpload: requests.confirmRequestItemUpload,
-    answerRequestItemNotApplicable: requests.answerRequestItemNotApplicable,
-    reviewRequestItem: requests.reviewRequestItem,
-  },
-  requestTemplates,
+  // Document requests ('Solicitudes'): requests, templates, schedules and reminder settings.
+  requests,
 ].flatMap((module) => Object.values(module).filter(isContract));
 
 function isContract(value: unknown): value is Contract {

@@ -87,15 +87,15 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
     'Los nombres project, group, society, role y user están reservados para la seguridad de los tableros; elige otro nombre de parámetro.',
   // A CSV row refused because the day's invitation mails ran out (the 429 itself says the wait).
   MAIL_QUOTA_EXCEEDED: 'Se alcanzó el límite diario de correos de invitación; esta fila no se invitó.',
+  // Document requests' templates and schedules.
+  TEMPLATE_NOT_RECURRING: 'Esta plantilla no es recurrente: elige una mensual (F29) o anual (F22) para programarla.',
+  TEMPLATE_HAS_SCHEDULES: 'La plantilla tiene programaciones activas: elimínalas antes de cambiar su recurrencia.',
+  SCHEDULE_EXISTS: 'Esta plantilla ya está programada para el mismo destino.',
   // Document requests ('Solicitudes').
   REQUEST_CLOSED: 'Esta solicitud ya está completa o fue cancelada; no admite cambios.',
   REQUEST_ITEM_ACCEPTED: 'Este documento ya fue aceptado; no admite cambios.',
   REQUEST_ITEM_NOT_ANSWERED: 'Este documento aún no tiene una respuesta que revisar.',
   REQUEST_ITEM_FULL: 'Este documento ya tiene el máximo de archivos permitidos.',
-  // Document requests' templates and schedules.
-  TEMPLATE_NOT_RECURRING: 'Esta plantilla no es recurrente: elige una mensual (F29) o anual (F22) para programarla.',
-  TEMPLATE_HAS_SCHEDULES: 'La plantilla tiene programaciones activas: elimínalas antes de cambiar su recurrencia.',
-  SCHEDULE_EXISTS: 'Esta plantilla ya está programada para el mismo destino.',
   EXCHANGE_RATE_MISSING:
     'No hay un dólar observado registrado para la fecha del período; no es posible mostrar el estado en dólares.',
 };

@@ -293,5 +293,27 @@ export async function invariantScan(settings: ScanSettings, scope: ScanScope): P
     const uuid = row.pk === 'REQSCHED#NEXT' ? row.sk.slice(11) : row.sk;
     if (!(await exists(`REQSCHED#${uuid}`, 'REQSCHED'))) problems.push(`schedule row ${row.pk} / ${row.sk} alone`);
   }
+
+  // Document requests (functions/lib/data/requests.ts): each with its three listing rows in its state's bucket (the
+  // same version), an open one with its reminder row on its day; no row without its request, nor in another bucket.
+  for (const r of of('REQUEST').filter((item) => item.pk.startsWith('REQUEST#'))) {
+    // Read again: a change may have moved it (and its rows) since the Scan.
+    const now = (await exists(r.pk, r.sk)) as Item | undefined;
+    if (!now) continue;
+    const sk = `${now.due_date}#${now.uuid}`;
+    for (const [level, uuid] of [
+      ['P', now.project_uuid],
+      ['G', now.group_uuid],
+      ['S', now.society_uuid],
+    ])
+      await twin(`request ${r.pk}`, now, `REQS#${level}#${uuid}#${now.state}`, sk, true);
+    if (now.remind_day) await twin(`request ${r.pk}`, now, `REMIND#${now.remind_day}`, now.uuid as string, false);
+  }
+  for (const row of items.filter((item) => item.pk.startsWith('REQS#'))) {
+    const request = (await exists(`REQUEST#${row.uuid}`, 'REQUEST')) as Item | undefined;
+    if (!request) problems.push(`request list row ${row.pk} / ${row.sk} alone`);
+    else if (!row.pk.endsWith(`#${request.state}`) && (await exists(row.pk, row.sk)))
+      problems.push(`request list row ${row.pk} / ${row.sk} in another bucket than its request's ${request.state}`);
+  }
   return problems;
 }

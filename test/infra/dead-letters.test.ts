@@ -24,8 +24,8 @@ beforeAll(() => {
 describe('dead letters of the jobs', () => {
   it('every schedule and rule target has a dead-letter queue of the stack', () => {
     const schedules = ofType('AWS::Scheduler::Schedule');
-    // The indicators refresh, the sweeper, the digest and the health probe.
-    expect(schedules.length).toBe(4);
+    // The indicators refresh, the sweeper, the digest, the health probe and the two request jobs.
+    expect(schedules.length).toBe(6);
     for (const [, schedule] of schedules) {
       const target = schedule.Properties.Target as { DeadLetterConfig?: { Arn: unknown } };
       expect(resources[queueIdOf(target.DeadLetterConfig?.Arn)]?.Type).toBe('AWS::SQS::Queue');
@@ -47,7 +47,7 @@ describe('dead letters of the jobs', () => {
         return targets.map((t) => t.Arn['Fn::GetAtt'][0]);
       }),
     );
-    expect(invoked.size).toBe(5);
+    expect(invoked.size).toBe(7);
     // And the SES events handler, which SNS invokes asynchronously.
     const sesEvents = ofType('AWS::SNS::Subscription').map(
       ([, s]) => (s.Properties.Endpoint as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0],

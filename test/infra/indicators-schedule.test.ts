@@ -91,8 +91,9 @@ describe('indicators schedule', () => {
       }),
     );
     // One per schedule: the indicators, the garbage sweeper (sweeper-schedule.test.ts), the document digest
-    // (digest-schedule.test.ts) and the health probe (health-probe.test.ts); each may only invoke.
-    expect(schedulerRoles).toHaveLength(4);
+    // (digest-schedule.test.ts), the health probe (health-probe.test.ts) and the two request jobs
+    // (request-jobs.test.ts); each may only invoke.
+    expect(schedulerRoles).toHaveLength(6);
     const policies = Object.values(jobs.findResources('AWS::IAM::Policy')) as Array<{
       Properties: { Roles: Array<{ Ref?: string }>; PolicyDocument: { Statement: Array<{ Action: unknown }> } };
     }>;

@@ -45,6 +45,8 @@ describe('alarms', () => {
       DeadLettersLedgerImport: 0,
       DeadLettersSweeper: 0,
       DeadLettersDocumentDigest: 0,
+      DeadLettersRecurringRequests: 0,
+      DeadLettersRequestReminders: 0,
       DeadLettersSesEvents: 0,
       IndicatorsFailed: 0,
       LedgerImportFailed: 0,

@@ -482,19 +482,28 @@ describe('Mail queue', () => {
     });
   });
 
-  it('only the CSV import enqueues, with the queue URL in its environment and sqs:SendMessage on that queue alone', () => {
+  it('only the CSV import, the request mails and the recurring requests enqueue, with the queue URL and sqs:SendMessage on that queue alone', () => {
     const withQueue = templates.flatMap(({ template }) =>
       Object.values(template.findResources('AWS::Lambda::Function')).filter(
         (fn) => fn.Properties.Environment?.Variables?.MAIL_QUEUE_URL !== undefined,
       ),
     );
-    expect(withQueue.map((fn) => String(fn.Properties.Description).split(' ')[2])).toEqual(['importUsersCsv:']);
+    const descriptions = withQueue.map((fn) => String(fn.Properties.Description));
+    // Endpoints by their contract id ('Portal API: <id>: …'), the job by its description.
+    expect(descriptions.map((d) => (d.startsWith('Daily') ? d : d.split(' ')[2])).sort()).toEqual(
+      [
+        'createRequest:',
+        "Daily document requests of each recurring schedule's period",
+        'importUsersCsv:',
+        'reviewRequestItem:',
+      ].sort(),
+    );
     const sendMessage = templates.flatMap(({ template }) =>
       Object.values(template.findResources('AWS::IAM::Role')).filter((role) =>
         JSON.stringify(role.Properties.Policies ?? []).includes('sqs:SendMessage'),
       ),
     );
-    expect(sendMessage).toHaveLength(1);
+    expect(sendMessage).toHaveLength(withQueue.length);
   });
 });
 

@@ -81,6 +81,7 @@ describe('request jobs', () => {
     const fn = functionOf(/recurring schedule/);
     expect(fn.Timeout).toBe(REQUEST_JOBS_TIMEOUT.toSeconds());
     expect(JSON.stringify(fn.Environment)).toContain('TABLE_NAME');
+    expect(JSON.stringify(fn.Environment)).toContain('MAIL_QUEUE_URL');
   });
 
   it('sends the reminders at 08:00 in Chile, after the requests of the day are made, with what its mails need', () => {
@@ -96,11 +97,14 @@ describe('request jobs', () => {
     }
   });
 
-  it('the recurring job reads without a Scan, writes only requests and schedules, sends no mail', () => {
+  it('the recurring job reads without a Scan, writes only requests and schedules, queues their mails', () => {
     const statements = statementsOf(/daily recurring requests/);
     const everything = JSON.stringify(statements.map((s) => s.Action));
     for (const absent of ['Scan', 'BatchWriteItem', 'ses:', 's3:', 'cognito']) expect(everything).not.toContain(absent);
-    expect(writePrefixes(statements)).toEqual(['REMIND#*', 'REQS#*', 'REQSCHED#*', 'REQSCHEDS#*', 'REQUEST#*'].sort());
+    expect(writePrefixes(statements)).toEqual(
+      ['OUTBOX#*', 'REMIND#*', 'REQS#*', 'REQSCHED#*', 'REQSCHEDS#*', 'REQUEST#*'].sort(),
+    );
+    expect(everything).toContain('sqs:SendMessage');
   });
 
   it('the reminder job reads without a Scan, writes its claims, links, quota and the reminder rows; sends mail', () => {

@@ -28,8 +28,8 @@ describe('tracing', () => {
       ([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === LAMBDA_RUNTIME.name,
     );
     // Two endpoints, the indicators refresh, the sweeper, the digest, the health probe, the ledger import, the mail
-    // queue's worker and the SES events' handler.
-    expect(ours.length).toBe(9);
+    // queue's worker, the SES events' handler and the two request jobs.
+    expect(ours.length).toBe(11);
     for (const [id, fn] of ours)
       expect({ id, tracing: fn.Properties.TracingConfig }).toEqual({ id, tracing: { Mode: 'Active' } });
   });
@@ -48,8 +48,8 @@ describe('tracing', () => {
     const traced = roles.filter(([, role]) =>
       JSON.stringify(role.Properties.ManagedPolicyArns ?? []).includes('"TracingPolicy'),
     );
-    // Each function's role (the nine above) and no other.
-    expect(traced.length).toBe(9);
+    // Each function's role (the eleven above) and no other.
+    expect(traced.length).toBe(11);
   });
 
   it('cdk-nag finds nothing unacknowledged', () => {

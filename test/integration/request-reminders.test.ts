@@ -4,15 +4,13 @@ import * as auth from '../../shared/contracts/auth';
 import type { ReminderSchedule } from '../../shared/contracts/requests';
 import * as requests from '../../shared/contracts/requests';
 import { call, signIn } from '../helpers/api';
-import { tableAccess } from '../helpers/db';
 import { allMailTo, bodyOf, type CapturedMail } from '../helpers/mail';
 import { at, buildRequestWorld, runReminders } from './request-jobs-world';
 
 /**
  * The daily reminders of open requests (functions/requests/send-request-reminders.ts), run in this process under its
  * own grant as of the days below (the clock injected; each test runs later days than the one before, as the job's
- * state only moves forward). The requests are made as createRequest and the recurring job make them
- * (createRequestsForSocieties, "on" 2027-06-01), due 2027-06-15:
+ * state only moves forward). The requests are made through createRequest, due 2027-06-15:
  *
  * - R1 (society 0: its client and the group's client): 3 days before (06-12), on the due date, every 4 days after
  *   (06-19, 06-23…);
@@ -25,37 +23,52 @@ let R1: string;
 let R2: string;
 let R3: string;
 
+/** A request made as the firm makes one (createRequest), to one society. */
 async function makeRequest(society: string, title: string, reminders: ReminderSchedule) {
-  await tableAccess();
-  const [{ createRequestsForSocieties, newRequestRecords }, { getSociety }] = await Promise.all([
-    import('../../functions/lib/data/requests'),
-    import('../../functions/lib/data/societies'),
-  ]);
-  const s = await getSociety(society);
-  if (!s) throw new Error('no society');
-  const records = newRequestRecords({
-    origin: { batch: randomUUID() },
-    societies: [
-      { uuid: s.uuid, name: s.society_business_name, group_uuid: s.group_uuid, project_uuid: s.project_uuid },
-    ],
-    title,
-    template: null,
-    period: null,
-    folder: null,
-    due_date: DUE,
-    items: [{ name: 'Cartola bancaria' }, { name: 'Libro de compras' }],
-    reminders,
-    created_by: { uuid: randomUUID(), first_name: 'Ana', last_name: 'Contadora' },
-    now: new Date(at('2027-06-01')).toISOString(),
-    today: '2027-06-01',
+  const made = await call(requests.createRequest, {
+    token: w.tokens.paP,
+    body: {
+      batch: randomUUID(),
+      target: { kind: 'SOCIETY', uuid: society },
+      title,
+      due_date: DUE,
+      items: [{ name: 'Cartola bancaria' }, { name: 'Libro de compras' }],
+      reminders,
+    },
   });
-  await createRequestsForSocieties(records);
-  return records[0]?.uuid as string;
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return made.body.results[0]?.uuid as string;
+}
+
+/** The firm cancels a request, or its client answers every item 'no aplica' and the firm accepts each (complete). */
+async function endThroughApi(uuid: string, state: 'COMPLETE' | 'CANCELLED', client: string) {
+  if (state === 'CANCELLED') {
+    const cancelled = await call(requests.cancelRequest, { token: w.tokens.paP, params: { uuid } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    return;
+  }
+  const request = await call(requests.getRequest, { token: w.tokens.paP, params: { uuid } });
+  for (const item of request.body.items as Array<{ uuid: string }>) {
+    const answered = await call(requests.answerRequestItemNotApplicable, {
+      token: client,
+      params: { uuid, item: item.uuid },
+      body: { comment: 'No hubo movimientos.' },
+    });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    const accepted = await call(requests.reviewRequestItem, {
+      token: w.tokens.paP,
+      params: { uuid, item: item.uuid },
+      body: { decision: 'ACCEPT' },
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  }
+  const done = await call(requests.getRequest, { token: w.tokens.paP, params: { uuid } });
+  expect(done.body.state).toBe('COMPLETE');
 }
 
 /**
- * The request ends as the request handlers end it (cancelRequest, the last reviewRequestItem): its state moves and its
- * reminder row goes in the same write. `keepRow` leaves the row, as a write that raced the job might have.
+ * A request ended behind the job's back: its state moves but its reminder row stays, as a write that raced the job's
+ * move of the row might leave it. The job must stop on the request's state alone.
  */
 async function end(uuid: string, state: 'COMPLETE' | 'CANCELLED', keepRow = false) {
   const { getRequestRecord, updateRequest } = await import('../../functions/lib/data/requests');
@@ -137,7 +150,7 @@ describe('request reminders', () => {
     }
     // Not the other societies' people, not the cancelled request's, not another firm's, not the admins.
     expect(await remindersTo(us1.email, 'Cierre de mayo')).toEqual([]);
-    expect(await allMailTo(us2.email)).toEqual([]);
+    expect(await remindersTo(us2.email, 'Cancelada de mayo')).toEqual([]);
     for (const person of [w.people.usQ, w.people.us2, w.people.paP, w.people.gaG]) {
       expect(await allMailTo(person.email), person.email).toEqual([]);
     }
@@ -188,8 +201,8 @@ describe('request reminders', () => {
     }
     const forged = await call(requests.unsubscribeRequestReminders, { body: { token: `${token.slice(0, -4)}AAAA` } });
     expect([forged.status, forged.body.code]).toEqual([400, 'INVALID_TOKEN']);
-    // R1 is completed (its last item accepted): its row goes with it.
-    await end(R1, 'COMPLETE');
+    // R1 is completed (its client answers each item, the firm accepts each): its row goes with it.
+    await endThroughApi(R1, 'COMPLETE', w.tokens.us0);
 
     for (const day of ['2027-06-20', '2027-06-21', '2027-06-22', '2027-06-23', '2027-06-24']) {
       await runReminders(at(day));
@@ -207,7 +220,7 @@ describe('request reminders', () => {
     ).toBe(200);
     await runReminders(at('2027-06-25'));
     expect(await remindersTo(us1.email, 'Remuneraciones de mayo')).toHaveLength(4);
-    await end(R2, 'CANCELLED');
+    await endThroughApi(R2, 'CANCELLED', us1Token);
     for (const day of ['2027-06-27', '2027-06-29']) await runReminders(at(day));
     expect(await remindersTo(us1.email, 'Remuneraciones de mayo')).toHaveLength(4);
     expect(us0.uuid).toBeTruthy();

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import * as folders from '../../shared/contracts/folders';
 import * as requests from '../../shared/contracts/requests';
 import { call } from '../helpers/api';
+import { allMailTo, waitForMail } from '../helpers/mail';
 import { at, buildRequestWorld, groupRequests, invokeAt, ok, runRecurring } from './request-jobs-world';
 
 /**
@@ -30,6 +31,13 @@ const template = async (token: string, body: Record<string, unknown>) =>
 
 const schedule = (token: string, body: { template: string; target: { kind: string; uuid: string } }) =>
   invokeAt(SET_ON, requests.createRequestSchedule, { token, body });
+
+/** The mail of a request made, to a person: it arrives (the local mail worker), and only once. */
+async function madeMailOnce(email: string, title: string) {
+  await waitForMail(email, title);
+  const mails = (await allMailTo(email)).filter((m) => m.subject.includes(`te solicita documentos: ${title}`));
+  expect(mails, email).toHaveLength(1);
+}
 
 const ofTemplate = async (templateUuid: string, group: string) =>
   (await groupRequests(group)).filter((r) => r.template?.uuid === templateUuid);
@@ -101,6 +109,9 @@ describe('recurring requests', () => {
     expect(await ofTemplate(monthly.uuid, w.GQ)).toEqual([]);
     const list = await call(requests.listRequestSchedules, { token: w.tokens.paP, query: { project: w.P.uuid } });
     expect(list.body.results.find((s: { uuid: string }) => s.uuid)?.last_period).toBe('2027-01');
+    // Each society's client is told once that the request was made.
+    await madeMailOnce(w.people.clients[0]?.email as string, 'Documentos del F29 · enero 2027');
+    await madeMailOnce(w.people.clients[SIZE - 1]?.email as string, 'Documentos del F29 · enero 2027');
   });
 
   test('the next month on its day: a run that crashes halfway is retried and makes each request once', async () => {
@@ -137,6 +148,8 @@ describe('recurring requests', () => {
     expect(new Set(rows.map((r) => r.society_uuid)).size).toBe(SIZE);
     expect(rows.every((r) => r.due_date === '2027-03-17')).toBe(true);
     expect(await ofTemplate(monthly.uuid, w.G)).toHaveLength(2 * SIZE);
+    // The mails of the requests made before the crash went with the retry's, once each.
+    for (const client of w.people.clients) await madeMailOnce(client.email, 'Documentos del F29 · febrero 2027');
   });
 
   test('the annual F22 template is made on its day for one society; a deleted schedule makes nothing more', async () => {

@@ -23,7 +23,7 @@ import { societyBody } from '../helpers/societies';
  * with its user us1, S2 with us2) and sibling group G2 (admin gaG2, society S3); group GB of P with five societies for
  * the paging; firm Q (admin paQ, society SQ with its user uq).
  */
-let t: Record<'sa' | 'paP' | 'gaG' | 'ug' | 'us1' | 'us2' | 'gaG2' | 'paQ' | 'uq', string>;
+let t: Record<'sa' | 'paP' | 'gaG' | 'ug' | 'us1' | 'us2' | 'both' | 'gaG2' | 'paQ' | 'uq', string>;
 let people: Record<'us1' | 'ug', { uuid: string; email: string }>;
 let P: string;
 let G: string;
@@ -68,10 +68,11 @@ beforeAll(async () => {
   const [paP, paQ] = await Promise.all([createTestUser('PROJECT_ADMIN'), createTestUser('PROJECT_ADMIN')]);
   P = await project([paP.uuid]);
   const Q = await project([paQ.uuid]);
-  const [gaG, gaG2, ug, us1, us2, uq] = await Promise.all([
+  const [gaG, gaG2, ug, us1, us2, both, uq] = await Promise.all([
     createTestUser('GROUP_ADMIN', [P]),
     createTestUser('GROUP_ADMIN', [P]),
     createTestUser('USER_GROUP', [P]),
+    createTestUser('USER_SOCIETY', [P]),
     createTestUser('USER_SOCIETY', [P]),
     createTestUser('USER_SOCIETY', [P]),
     createTestUser('USER_SOCIETY', [Q]),
@@ -80,7 +81,10 @@ beforeAll(async () => {
   const G2 = await group(P, [gaG2.uuid], []);
   GB = await group(P, [], []);
   const GQ = await group(Q, [], []);
-  [S1, S2, S3] = await Promise.all([society(G, [us1.uuid]), society(G, [us2.uuid]), society(G2, [])]);
+  // One after the other: a person joining two societies at once is a conflict of its record.
+  S1 = await society(G, [us1.uuid, both.uuid]);
+  S2 = await society(G, [us2.uuid, both.uuid]);
+  S3 = await society(G2, []);
   [SQ] = await Promise.all([society(GQ, [uq.uuid]), ...Array.from({ length: 5 }, () => society(GB, []))]);
   folder = ok(
     'folder',
@@ -99,7 +103,7 @@ beforeAll(async () => {
     );
   }
   people = { us1, ug };
-  const all = { paP, gaG, ug, us1, us2, gaG2, paQ, uq };
+  const all = { paP, gaG, ug, us1, us2, both, gaG2, paQ, uq };
   const tokens = await Promise.all(Object.values(all).map(async (p) => (await signIn(p.email)).access));
   t = { sa, ...Object.fromEntries(Object.keys(all).map((k, i) => [k, tokens[i] as string])) } as typeof t;
 }, 120_000);
@@ -440,6 +444,33 @@ describe('the board', () => {
     const foreign = await list(t.paP, { group: G, limit: 2, cursor: first.body.next as string });
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors).toEqual({ cursor: ['FORMAT_ERROR'] });
+  });
+
+  test('a client of two societies pages through both: every request once, soonest due first', async () => {
+    for (const [society, due] of [
+      [S1, future(6)],
+      [S2, future(6)],
+      [S2, future(7)],
+      [S1, future(9)],
+      [S2, future(2)],
+    ] as const)
+      await make(t.paP, { kind: 'SOCIETY', uuid: society }, { due_date: due });
+    const expected = [
+      ...(await list(t.paP, { society: S1, limit: 100 })).body.results,
+      ...(await list(t.paP, { society: S2, limit: 100 })).body.results,
+    ]
+      .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.uuid.localeCompare(b.uuid))
+      .map((r) => r.uuid);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 50; pages += 1) {
+      const page = await list(t.both, { limit: 2, ...(cursor && { cursor }) });
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      seen.push(...page.body.results.map((r) => r.uuid));
+      cursor = page.body.next ?? undefined;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(expected);
   });
 
   test("a client's list holds its own societies' requests only", async () => {

@@ -23,6 +23,8 @@ const DAY = 24 * HOUR;
  * - DIGEST_PROJECT: daily document digests mailed to one firm's clients per day (apart from MAIL_PROJECT, so a
  *   digest never eats the firm's invitations).
  * - REMINDER_PROJECT: request reminders mailed to one firm's clients per day (their own budget, as the digest's).
+ * - REQUEST_MAIL_PROJECT: the mails of requests made and items returned to one firm's clients per day (a monthly
+ *   request to 1,000 companies mails each one's people at once).
  * - CHATBOT_*: questions to the chatbot (a paid model call once configured) per user an hour and per firm a day.
  * - HEAVY_*: accounting PDF/Excel exports and report embed URLs (QuickSight sessions are billed) per user an hour and
  *   per firm a day.
@@ -34,6 +36,7 @@ export const QUOTAS = {
   TICKET_PROJECT: { max: 50, windowSeconds: DAY, code: 'MAIL_QUOTA_EXCEEDED' },
   DIGEST_PROJECT: { max: 5000, windowSeconds: DAY, code: 'MAIL_QUOTA_EXCEEDED' },
   REMINDER_PROJECT: { max: 5000, windowSeconds: DAY, code: 'MAIL_QUOTA_EXCEEDED' },
+  REQUEST_MAIL_PROJECT: { max: 10000, windowSeconds: DAY, code: 'MAIL_QUOTA_EXCEEDED' },
   CHATBOT_USER: { max: 30, windowSeconds: HOUR, code: 'QUOTA_EXCEEDED' },
   CHATBOT_PROJECT: { max: 1000, windowSeconds: DAY, code: 'QUOTA_EXCEEDED' },
   HEAVY_USER: { max: 120, windowSeconds: HOUR, code: 'QUOTA_EXCEEDED' },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ReminderSchedule, RequestItemState } from '../../../shared/contracts/requests';
 import { dynamo } from '../aws/dynamo';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '../aws/dynamo-commands';
+import { DeleteCommand, GetCommand, QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { ApiError, conflict, fieldErrors } from '../errors';
 import { batchGet } from './list-index';
@@ -452,7 +452,8 @@ export async function updateRequest(before: RequestRecord, after: RequestRecord,
 
 /**
  * A request mail to one person, claimed before it goes (`REQMAIL#<request>#<event>` / `<user>`), so a queue message
- * delivered twice mails nobody twice; kept a month (TTL). False when it was claimed before.
+ * delivered twice mails nobody twice; kept a month (TTL). Written in a transaction with the firm's mail quota; its
+ * condition failing (`onTaken`) means it was claimed before.
  */
 const mailClaimKey = (request: string, event: string, user: string) => ({
   pk: `REQMAIL#${request}#${event}`,
@@ -460,21 +461,8 @@ const mailClaimKey = (request: string, event: string, user: string) => ({
 });
 const CLAIM_SECONDS = 30 * 86_400;
 
-export async function claimRequestMail(request: string, event: string, user: string): Promise<boolean> {
-  try {
-    await dynamo.send(
-      new PutCommand({
-        TableName: config.tableName,
-        Item: { ...mailClaimKey(request, event, user), expires_at: epochSeconds() + CLAIM_SECONDS },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
-}
+export const claimRequestMailWrite = (request: string, event: string, user: string, onTaken: () => ApiError): TxWrite =>
+  putNew({ ...mailClaimKey(request, event, user), expires_at: epochSeconds() + CLAIM_SECONDS }, onTaken);
 
 /** Gives a claim back when the mail certainly did not go (SES refused it), so the queue's retry sends it. */
 export async function releaseRequestMail(request: string, event: string, user: string): Promise<void> {
