@@ -5,6 +5,9 @@ import { chileDay } from '../../shared/tax-calendar/rules';
 import { withLambdaDeadline } from '../lib/aws/aws-client';
 import { nowMs } from '../lib/clock';
 import { getTemplate as getFolderTemplate, templatesOf } from '../lib/data/folders';
+import { type GroupRecord, getGroup } from '../lib/data/groups';
+import { getItems } from '../lib/data/list-index';
+import type { ProjectRecord } from '../lib/data/projects';
 import {
   dueSchedules,
   getRequestSchedule,
@@ -17,7 +20,7 @@ import {
 } from '../lib/data/request-templates';
 import { createRequestsForSocieties, newRequestRecords } from '../lib/data/requests';
 import { getSociety, readSocietyEntries, societiesOfGroup, societiesOfProject } from '../lib/data/societies';
-import { nowIso } from '../lib/data/table';
+import { keys, nowIso } from '../lib/data/table';
 import { transactWrite } from '../lib/data/transact';
 import { ApiError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -61,11 +64,17 @@ export interface GenerateOptions {
   deadline?: number;
 }
 
-/** The enabled societies a schedule's target holds now (a group's or project's from their listing directories). */
-async function societiesOf(target: RequestScheduleRecord['target']) {
+/**
+ * The enabled societies a schedule's target holds now (a group's or project's from their listing directories); none
+ * while its group or firm is disabled (their people cannot sign in to answer).
+ */
+async function societiesOf(target: RequestScheduleRecord['target'], project: string) {
+  const [firm] = await getItems<ProjectRecord>([keys.project(project)]);
+  if (!firm?.enable) return [];
   if (target.kind === 'SOCIETY') {
     const society = await getSociety(target.uuid);
-    return society?.enable
+    const group = society && (await getGroup(society.group_uuid));
+    return society?.enable && group?.enable !== false
       ? [
           {
             uuid: society.uuid,
@@ -76,10 +85,17 @@ async function societiesOf(target: RequestScheduleRecord['target']) {
         ]
       : [];
   }
+  if (target.kind === 'GROUP' && (await getGroup(target.uuid))?.enable === false) return [];
   const directory = target.kind === 'GROUP' ? societiesOfGroup(target.uuid) : societiesOfProject(target.uuid);
   const { entries } = await readSocietyEntries([directory]);
-  return entries
-    .filter((e) => e.value.e)
+  let live = entries.filter((e) => e.value.e);
+  if (target.kind === 'PROJECT') {
+    // A disabled group's societies are left out.
+    const groups = await getItems<GroupRecord>([...new Set(live.map((e) => e.value.g))].map(keys.group));
+    const off = new Set(groups.filter((g) => g.enable === false).map((g) => g.uuid));
+    live = live.filter((e) => !off.has(e.value.g));
+  }
+  return live
     .map((e) => ({ uuid: e.id, name: e.value.n, group_uuid: e.value.g, project_uuid: e.value.p }))
     .sort((a, b) => a.uuid.localeCompare(b.uuid));
 }
@@ -144,7 +160,7 @@ async function runSchedule(
       // The template's dates changed since the schedule was placed: it waits for the new day.
       after = { ...schedule, next_day: dates.createOn, version: schedule.version + 1 };
     } else {
-      const societies = await societiesOf(schedule.target);
+      const societies = await societiesOf(schedule.target, schedule.project_uuid);
       const records = newRequestRecords({
         origin: { schedule: schedule.uuid, period },
         societies,

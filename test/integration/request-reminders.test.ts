@@ -24,14 +24,14 @@ let R2: string;
 let R3: string;
 
 /** A request made as the firm makes one (createRequest), to one society. */
-async function makeRequest(society: string, title: string, reminders: ReminderSchedule) {
+async function makeRequest(society: string, title: string, reminders: ReminderSchedule, due = DUE) {
   const made = await call(requests.createRequest, {
     token: w.tokens.paP,
     body: {
       batch: randomUUID(),
       target: { kind: 'SOCIETY', uuid: society },
       title,
-      due_date: DUE,
+      due_date: due,
       items: [{ name: 'Cartola bancaria' }, { name: 'Libro de compras' }],
       reminders,
     },
@@ -224,5 +224,22 @@ describe('request reminders', () => {
     for (const day of ['2027-06-27', '2027-06-29']) await runReminders(at(day));
     expect(await remindersTo(us1.email, 'Remuneraciones de mayo')).toHaveLength(4);
     expect(us0.uuid).toBeTruthy();
+  });
+
+  test('an address on the suppression list (a hard bounce) is not mailed; its claim says so', async () => {
+    const us2 = w.people.clients[2] as { email: string; uuid: string };
+    const R4 = await makeRequest(
+      w.S[2] as string,
+      'Cartolas de junio',
+      { before_days: [1], on_due: false, after_every_days: null },
+      '2027-07-05',
+    );
+    const { suppressAddress } = await import('../../functions/lib/data/suppression');
+    await suppressAddress({ email: us2.email, reason: 'BOUNCE', detail: 'Permanent', reported_at: '' });
+    await runReminders(at('2027-07-03'));
+    expect((await claimsOf(R4)).size).toBe(0);
+    await runReminders(at('2027-07-04'));
+    expect(await remindersTo(us2.email, 'Cartolas de junio')).toEqual([]);
+    expect([...(await claimsOf(R4)).entries()]).toEqual([[`2027-07-04#${us2.uuid}`, 'SUPPRESSED']]);
   });
 });
