@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import * as groups from '../../shared/contracts/groups';
+import { createRequest } from '../../shared/contracts/requests';
 import * as societies from '../../shared/contracts/societies';
 import { expectFitsAndAccessible } from '../helpers/a11y';
 import { call, ok, signIn } from '../helpers/api';
@@ -50,7 +52,7 @@ async function firm() {
       body: societyBody(group, { society_business_name: societyName, user: [client.uuid] }),
     }),
   );
-  return { admin, client, groupName, societyName };
+  return { admin, client, group, groupName, societyName };
 }
 
 /** A small PDF as the file input takes it. */
@@ -258,5 +260,48 @@ describe.concurrent('a firm asks its client for files and reviews them', () => {
         await asFirm.context.close();
       }
     });
+  }
+});
+
+test('the firm cancels a request: it leaves the open ones and shows among the cancelled, read-only', async () => {
+  const { admin, group, groupName, societyName } = await firm();
+  const title = `Balance anual ${unique()}`;
+  const token = (await signIn(admin.email)).access;
+  ok(
+    'request',
+    await call(createRequest, {
+      token,
+      body: {
+        batch: randomUUID(),
+        target: { kind: 'GROUP', uuid: group },
+        title,
+        due_date: '2031-04-30',
+        items: [{ name: 'Balance firmado' }],
+      },
+    }),
+  );
+  const { context, page } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+  try {
+    await signInWithCookies(context, webUrl, admin.email);
+    await page.goto(`${webUrl}/requests?group=${group}`);
+    await landed(page);
+    const row = page.getByTestId('request-row').filter({ hasText: societyName });
+    await row.getByText('0 de 1 respondidos · 0 aceptados').waitFor();
+    await row.getByRole('link', { name: title }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByRole('button', { name: 'Cancelar solicitud' }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Sí, cancelar' }).click();
+    await page.getByTestId('request-state').getByText('Cancelada').waitFor();
+    expect(await page.getByRole('button', { name: /^(Aceptar|Devolver|Cancelar solicitud)/ }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Volver a las solicitudes' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Abiertas' }).waitFor();
+    expect(await page.getByRole('radio', { name: groupName, exact: true }).isChecked()).toBe(true);
+    await page.getByText('No hay solicitudes en esta vista.').waitFor();
+    await page.getByLabel('Vista').selectOption({ label: 'Canceladas' });
+    await page.getByTestId('request-row').filter({ hasText: title }).getByText('Cancelada').waitFor();
+    await expectFitsAndAccessible(page, 'requests-board-cancelled-1366');
+  } finally {
+    await context.close();
   }
 });
