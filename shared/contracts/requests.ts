@@ -267,6 +267,7 @@ export const createRequest = defineContract({
   method: 'POST',
   path: 'api/v1/requests/',
   access: ADMINS,
+  statuses: [404],
   handler: 'requests/create-request',
   summary:
     'Asks one society, each society of a group, or each of a project for items by a due date (from a template or typed); `batch`, made by the caller, makes a retry create nothing twice',
@@ -289,6 +290,7 @@ export const listRequests = defineContract({
   method: 'GET',
   path: 'api/v1/requests/',
   access: ALL,
+  statuses: [404],
   handler: 'requests/list-requests',
   summary:
     "The board (admins: the project's requests in their scope) or a client's own (its society's or group's); by due date, soonest first, cursor paged",
@@ -321,6 +323,7 @@ export const cancelRequest = defineContract({
   method: 'POST',
   path: 'api/v1/requests/request/{uuid}/cancel/',
   access: ADMINS,
+  statuses: [409],
   handler: 'requests/cancel-request',
   summary: 'Cancels an open request: its reminders stop; files already delivered stay as documents',
   params: uuidParams,
@@ -332,7 +335,7 @@ export const createRequestItemUpload = defineContract({
   method: 'POST',
   path: 'api/v1/requests/request/{uuid}/item/{item}/upload-url/',
   access: ALL,
-  statuses: [404],
+  statuses: [404, 409],
   handler: 'requests/create-request-item-upload',
   summary: 'A presigned POST for one file into an open item (the same limits as documents); confirm after',
   params: itemParams,
@@ -355,6 +358,7 @@ export const confirmRequestItemUpload = defineContract({
   method: 'POST',
   path: 'api/v1/requests/upload/{uuid}/confirm/',
   access: ALL,
+  statuses: [409],
   handler: 'requests/confirm-request-item-upload',
   summary:
     "Checks the uploaded object and makes it a document in the request's folder of the society, delivered on the item (a retry after a lost answer answers the same)",
@@ -368,6 +372,7 @@ export const answerRequestItemNotApplicable = defineContract({
   method: 'POST',
   path: 'api/v1/requests/request/{uuid}/item/{item}/not-applicable/',
   access: ALL,
+  statuses: [409],
   handler: 'requests/answer-request-item-not-applicable',
   summary: 'The client answers that an item does not apply, with a comment the firm reads',
   params: itemParams,
@@ -380,6 +385,7 @@ export const reviewRequestItem = defineContract({
   method: 'POST',
   path: 'api/v1/requests/request/{uuid}/item/{item}/review/',
   access: ADMINS,
+  statuses: [409],
   handler: 'requests/review-request-item',
   summary:
     'The firm accepts an answered item, or returns it with a comment (required) that the client reads and is mailed',
