@@ -15,6 +15,7 @@ import { at, buildRequestWorld, groupRequests, invokeAt, ok, runRecurring } from
  *   2027-02-17; made 10 days before that (lead 10): 2027-02-07.
  * - F29 of February 2027: 2027-03-20, a Saturday → 2027-03-22; due 2027-03-17; made 2027-03-07.
  * - F22 of tax year 2027: 2027-04-30, a Friday; offset −10 → due 2027-04-20; lead 20 → made 2027-03-31.
+ * - F29 of March 2027: 2027-04-20, a Tuesday; due 2027-04-15; made 2027-03-26 once the template's lead is 20 days.
  * - F29 of December 2026 (due 2027-01-15) is already past on 2027-02-01: a new schedule starts after it.
  *
  * Each test runs the job on later days than the one before (the schedules only move forward).
@@ -150,6 +151,26 @@ describe('recurring requests', () => {
     expect(await ofTemplate(monthly.uuid, w.G)).toHaveLength(2 * SIZE);
     // The mails of the requests made before the crash went with the retry's, once each.
     for (const client of w.people.clients) await madeMailOnce(client.email, 'Documentos del F29 · febrero 2027');
+  });
+
+  test('a template edited with an earlier creation day moves its schedule: March is made on the new day', async () => {
+    // F29 of March 2027: 2027-04-20, a Tuesday; due 2027-04-15; with 20 days of lead it is made on 2027-03-26.
+    const edited = await call(requests.putRequestTemplate, {
+      token: w.tokens.paP,
+      params: { uuid: monthly.uuid },
+      body: {
+        name: 'Documentos del F29',
+        folder,
+        items: [{ name: 'Libro de compras' }, { name: 'Libro de ventas', note: 'En Excel' }],
+        recurrence: { kind: 'MONTHLY_F29', offset_days: -5, lead_days: 20 },
+      },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await runRecurring(at('2027-03-25'))).created).toBe(0);
+    expect((await runRecurring(at('2027-03-26'))).created).toBe(SIZE);
+    const march = (await ofTemplate(monthly.uuid, w.G)).filter((r) => r.period === '2027-03');
+    expect(march).toHaveLength(SIZE);
+    expect(march.every((r) => r.due_date === '2027-04-15')).toBe(true);
   });
 
   test('the annual F22 template is made on its day for one society; a deleted schedule makes nothing more', async () => {
