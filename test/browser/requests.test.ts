@@ -305,3 +305,58 @@ test('the firm cancels a request: it leaves the open ones and shows among the ca
     await context.close();
   }
 });
+
+test('the board pages with its cursor: 25 rows, then the rest on "Cargar más"', { timeout: 120_000 }, async () => {
+  const sa = (await signIn((await createTestUser('SUPER_ADMIN')).email)).access;
+  const admin = await createTestUser('PROJECT_ADMIN', [demo.projects.andes]);
+  const group = ok(
+    'group',
+    await call(groups.createGroup, {
+      token: sa,
+      body: {
+        group_name: `Grupo Páginas ${unique()}`,
+        group_description: 'Solicitudes',
+        project: demo.projects.andes,
+        admin: [],
+        user: [],
+      },
+    }),
+  ).uuid;
+  for (let n = 0; n < 26; n += 1)
+    ok(
+      'society',
+      await call(societies.createSociety, {
+        token: sa,
+        body: societyBody(group, { society_business_name: `Sociedad Página ${n} ${unique()} SpA` }),
+      }),
+    );
+  const made = ok(
+    'requests',
+    await call(createRequest, {
+      token: (await signIn(admin.email)).access,
+      body: {
+        batch: randomUUID(),
+        target: { kind: 'GROUP', uuid: group },
+        title: 'Cartola de abril',
+        due_date: '2031-05-10',
+        items: [{ name: 'Cartola' }],
+      },
+    }),
+  );
+  expect(made.created).toBe(26);
+  const { context, page } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+  try {
+    await signInWithCookies(context, webUrl, admin.email);
+    await page.goto(`${webUrl}/requests?group=${group}`);
+    await landed(page);
+    const rows = page.getByTestId('request-row');
+    await expect.poll(() => rows.count()).toBe(25);
+    await page.getByRole('button', { name: 'Cargar más' }).click();
+    await expect.poll(() => rows.count()).toBe(26);
+    await page.getByRole('button', { name: 'Cargar más' }).waitFor({ state: 'detached' });
+    const ids = await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-request')));
+    expect(new Set(ids).size).toBe(26);
+  } finally {
+    await context.close();
+  }
+});
