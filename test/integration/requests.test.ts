@@ -309,6 +309,49 @@ describe('a society answers, the firm reviews', () => {
     );
   });
 
+  test('a name taken in the folder is kept beside it; a confirm before the file, or on the wrong endpoint, is refused', async () => {
+    // A request of its own: the tests below take this describe's request item by item.
+    const own = (await make(t.paP, { kind: 'SOCIETY', uuid: S1 })).results[0]?.uuid as string;
+    const item = (await get(t.us1, own)).body.items[2]?.uuid as string;
+    const name = `Cartola ${unique()}.pdf`;
+    await deliver(t.us1, own, item, name);
+    const second = await deliver(t.ug, own, item, name);
+    expect(second.request.items[2]?.documents.map((d) => d.file_name)).toEqual([
+      name,
+      name.replace(/\.pdf$/, ' (2).pdf'),
+    ]);
+    const start = await call(requests.createRequestItemUpload, {
+      token: t.us1,
+      params: { uuid: own, item },
+      body: { file_name: 'temprano.pdf', file_size: PDF.length },
+    });
+    const early = await call(requests.confirmRequestItemUpload, { token: t.us1, params: { uuid: start.body.upload } });
+    expect(early.status).toBe(400);
+    expect(early.body.errors).toEqual({ file: ['UPLOAD_MISSING'] });
+    // A request's upload is no document upload, and a document's upload no request's.
+    const asDocument = await call(documents.confirmDocumentUpload, {
+      token: t.us1,
+      params: { uuid: start.body.upload },
+    });
+    expect(asDocument.status).toBe(403);
+    const byAdmin = await call(requests.createRequestItemUpload, {
+      token: t.paP,
+      params: { uuid: own, item },
+      body: { file_name: 'admin.pdf', file_size: PDF.length },
+    });
+    expect(
+      (await call(documents.confirmDocumentUpload, { token: t.paP, params: { uuid: byAdmin.body.upload } })).status,
+    ).toBe(404);
+    const documentUpload = await call(documents.createDocumentUpload, {
+      token: t.paP,
+      body: { society: S1, folder, file_name: 'suelto.pdf', file_size: PDF.length },
+    });
+    expect(
+      (await call(requests.confirmRequestItemUpload, { token: t.paP, params: { uuid: documentUpload.body.upload } }))
+        .status,
+    ).toBe(404);
+  });
+
   test("'no aplica' with a comment", async () => {
     const answer = await answerNa(t.ug, request, items[1] as string, 'Esta sociedad no tiene cuenta bancaria.');
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
