@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import * as folders from '../../shared/contracts/folders';
 import * as requests from '../../shared/contracts/requests';
 import { call } from '../helpers/api';
+import { tableAccess } from '../helpers/db';
 import { allMailTo, waitForMail } from '../helpers/mail';
 import { at, buildRequestWorld, groupRequests, invokeAt, ok, runRecurring } from './request-jobs-world';
 
@@ -208,6 +209,34 @@ describe('recurring requests', () => {
     const listed = await call(requests.listRequestSchedules, { token: w.tokens.paP, query: { project: w.P.uuid } });
     expect(listed.body.results.map((s: { template: { uuid: string } }) => s.template.uuid)).not.toContain(annual.uuid);
     expect((await runRecurring(at('2029-04-10'))).periods.some((p) => p.startsWith(one.uuid))).toBe(false);
+  });
+
+  test('a disabled group gets no recurring request; its periods pass', async () => {
+    const setGroupEnable = async (enable: boolean) => {
+      const { dynamo, keys, lib, tableName } = await tableAccess();
+      await dynamo.send(
+        new lib.UpdateCommand({
+          TableName: tableName,
+          Key: keys.group(w.G2),
+          UpdateExpression: 'SET #enable = :enable',
+          ExpressionAttributeNames: { '#enable': 'enable' },
+          ExpressionAttributeValues: { ':enable': enable },
+        }),
+      );
+    };
+    const g2 = ok(
+      'schedule',
+      await schedule(w.tokens.paP, { template: monthly.uuid, target: { kind: 'GROUP', uuid: w.G2 } }),
+    );
+    await setGroupEnable(false);
+    try {
+      const run = await runRecurring(at('2029-05-10'));
+      expect(run.periods.filter((p) => p.startsWith(g2.uuid)).length).toBeGreaterThan(0);
+      expect(await ofTemplate(monthly.uuid, w.G2)).toEqual([]);
+    } finally {
+      await setGroupEnable(true);
+      await call(requests.deleteRequestSchedule, { token: w.tokens.paP, params: { uuid: g2.uuid } });
+    }
   });
 });
 
