@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import * as groups from '../../shared/contracts/groups';
+import { createRequest } from '../../shared/contracts/requests';
 import * as societies from '../../shared/contracts/societies';
 import { expectFitsAndAccessible } from '../helpers/a11y';
 import { call, ok, signIn } from '../helpers/api';
@@ -50,7 +52,7 @@ async function firm() {
       body: societyBody(group, { society_business_name: societyName, user: [client.uuid] }),
     }),
   );
-  return { admin, client, groupName, societyName };
+  return { admin, client, group, groupName, societyName };
 }
 
 /** A small PDF as the file input takes it. */
@@ -229,7 +231,12 @@ describe.concurrent('a firm asks its client for files and reviews them', () => {
 
         // The admin accepts both: the request is complete.
         await firmPage.reload();
-        await firmBook.getByRole('button', { name: 'Descargar libro-compras-marzo-v2.pdf' }).waitFor();
+        // The delivered file is a document of the society: it downloads through the documents' own link.
+        const [download] = await Promise.all([
+          firmPage.waitForEvent('download'),
+          firmBook.getByRole('button', { name: 'Descargar libro-compras-marzo-v2.pdf' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toMatch(/^libro-compras-marzo-v2( \(\d+\))?\.pdf$/);
         await firmBook.getByRole('button', { name: 'Aceptar: Libro de compras' }).click();
         await firmBook.getByTestId('item-state').getByText('Aceptado').waitFor();
         await firmStatement.getByRole('button', { name: 'Aceptar: Cartola bancaria' }).click();
@@ -253,5 +260,103 @@ describe.concurrent('a firm asks its client for files and reviews them', () => {
         await asFirm.context.close();
       }
     });
+  }
+});
+
+test('the firm cancels a request: it leaves the open ones and shows among the cancelled, read-only', async () => {
+  const { admin, group, groupName, societyName } = await firm();
+  const title = `Balance anual ${unique()}`;
+  const token = (await signIn(admin.email)).access;
+  ok(
+    'request',
+    await call(createRequest, {
+      token,
+      body: {
+        batch: randomUUID(),
+        target: { kind: 'GROUP', uuid: group },
+        title,
+        due_date: '2031-04-30',
+        items: [{ name: 'Balance firmado' }],
+      },
+    }),
+  );
+  const { context, page } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+  try {
+    await signInWithCookies(context, webUrl, admin.email);
+    await page.goto(`${webUrl}/requests?group=${group}`);
+    await landed(page);
+    const row = page.getByTestId('request-row').filter({ hasText: societyName });
+    await row.getByText('0 de 1 respondidos · 0 aceptados').waitFor();
+    await row.getByRole('link', { name: title }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByRole('button', { name: 'Cancelar solicitud' }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Sí, cancelar' }).click();
+    await page.getByTestId('request-state').getByText('Cancelada').waitFor();
+    expect(await page.getByRole('button', { name: /^(Aceptar|Devolver|Cancelar solicitud)/ }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Volver a las solicitudes' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Abiertas' }).waitFor();
+    expect(await page.getByRole('radio', { name: groupName, exact: true }).isChecked()).toBe(true);
+    await page.getByText('No hay solicitudes en esta vista.').waitFor();
+    await page.getByLabel('Vista').selectOption({ label: 'Canceladas' });
+    await page.getByTestId('request-row').filter({ hasText: title }).getByText('Cancelada').waitFor();
+    await expectFitsAndAccessible(page, 'requests-board-cancelled-1366');
+  } finally {
+    await context.close();
+  }
+});
+
+test('the board pages with its cursor: 25 rows, then the rest on "Cargar más"', { timeout: 120_000 }, async () => {
+  const sa = (await signIn((await createTestUser('SUPER_ADMIN')).email)).access;
+  const admin = await createTestUser('PROJECT_ADMIN', [demo.projects.andes]);
+  const group = ok(
+    'group',
+    await call(groups.createGroup, {
+      token: sa,
+      body: {
+        group_name: `Grupo Páginas ${unique()}`,
+        group_description: 'Solicitudes',
+        project: demo.projects.andes,
+        admin: [],
+        user: [],
+      },
+    }),
+  ).uuid;
+  for (let n = 0; n < 26; n += 1)
+    ok(
+      'society',
+      await call(societies.createSociety, {
+        token: sa,
+        body: societyBody(group, { society_business_name: `Sociedad Página ${n} ${unique()} SpA` }),
+      }),
+    );
+  const made = ok(
+    'requests',
+    await call(createRequest, {
+      token: (await signIn(admin.email)).access,
+      body: {
+        batch: randomUUID(),
+        target: { kind: 'GROUP', uuid: group },
+        title: 'Cartola de abril',
+        due_date: '2031-05-10',
+        items: [{ name: 'Cartola' }],
+      },
+    }),
+  );
+  expect(made.created).toBe(26);
+  const { context, page } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+  try {
+    await signInWithCookies(context, webUrl, admin.email);
+    await page.goto(`${webUrl}/requests?group=${group}`);
+    await landed(page);
+    const rows = page.getByTestId('request-row');
+    await expect.poll(() => rows.count()).toBe(25);
+    await page.getByRole('button', { name: 'Cargar más' }).click();
+    await expect.poll(() => rows.count()).toBe(26);
+    await page.getByRole('button', { name: 'Cargar más' }).waitFor({ state: 'detached' });
+    const ids = await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-request')));
+    expect(new Set(ids).size).toBe(26);
+  } finally {
+    await context.close();
   }
 });

@@ -237,6 +237,8 @@ export const requestScreens = {
     stopConfirm: '¿Detener esta solicitud recurrente? Las solicitudes ya hechas quedan.',
     stopYes: 'Sí, detener',
     stopped: 'Solicitud recurrente detenida.',
-    targetKinds: { SOCIETY: 'Sociedad', GROUP: 'Grupo', PROJECT: 'Proyecto' } as Record<string, string>,
+    targetKinds: { SOCIETY: 'sociedad', GROUP: 'grupo', PROJECT: 'todo el proyecto' } as Record<string, string>,
+    /** Whom a schedule applies to: 'Sociedad Minera SpA (sociedad)'. */
+    targetOf: (name: string, kind: string) => `${name} (${kind})`,
   },
 } as const;

@@ -1,7 +1,7 @@
 import { Badge, Card, Flex, Link, Text } from '@aws-amplify/ui-react';
 import { formatDay } from '@shared/day';
 import { es } from '@shared/i18n/es';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { RequestSummary } from '../api/list-requests';
 import { boardBadge } from '../lib/states';
 
@@ -10,10 +10,12 @@ const t = es.requestScreens;
 /** One request of a list: its society, title (the way in), due date, progress and state. */
 function RequestRow({ request }: { request: RequestSummary }) {
   const { answered, accepted, total } = request.counts;
+  // The request's page leads back to this list as it was (its view and filters).
+  const { search } = useLocation();
   return (
     <Card as="li" variation="outlined" className="requests-row" data-testid="request-row" data-request={request.uuid}>
       <Flex justifyContent="space-between" alignItems="baseline" wrap="wrap" gap="xs">
-        <Link as={RouterLink} to={`/requests/${request.uuid}`} fontWeight="bold">
+        <Link as={RouterLink} to={`/requests/${request.uuid}`} state={{ board: search }} fontWeight="bold">
           {request.title}
         </Link>
         <Badge variation={boardBadge(request.board_state)}>{t.states[request.board_state]}</Badge>

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Flex, Heading, Link, Loader, Text } from '@
 import { formatDay } from '@shared/day';
 import { es } from '@shared/i18n/es';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/admin/modal';
 import { useSession } from '@/lib/session';
 import { useCancelRequest } from '../api/cancel-request';
@@ -29,6 +29,8 @@ function Fact({ label, value }: { label: string; value: string }) {
  */
 export function RequestDetailRoute() {
   const { uuid = '' } = useParams();
+  // Opened from the board: back to it with its view and filters.
+  const board = (useLocation().state as { board?: string } | null)?.board ?? '';
   const { profile } = useSession();
   const admin = isAdmin(profile?.profile.user_role);
   const request = useRequest(uuid);
@@ -39,7 +41,7 @@ export function RequestDetailRoute() {
 
   return (
     <Flex direction="column" gap="medium" padding="medium" maxWidth="60rem">
-      <Link as={RouterLink} to="/requests">
+      <Link as={RouterLink} to={`/requests${board}`}>
         {t.boardLink}
       </Link>
       {request.isPending ? <Loader /> : null}

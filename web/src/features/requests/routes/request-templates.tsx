@@ -65,7 +65,7 @@ function ScheduleCard({ schedule, onStop }: { schedule: RequestSchedule; onStop:
         <Heading level={3} fontSize="medium">
           {schedule.template.name}
         </Heading>
-        <Text fontSize="small">{`${t.scheduleTarget}: ${t.targetKinds[schedule.target.kind]} ${schedule.target.name}`}</Text>
+        <Text fontSize="small">{`${t.scheduleTarget}: ${t.targetOf(schedule.target.name, t.targetKinds[schedule.target.kind] ?? '')}`}</Text>
         <Text fontSize="small">{`${t.lastPeriod}: ${schedule.last_period ?? t.noPeriodYet}`}</Text>
         <Text fontSize="small">
           {`${t.createdBy}: ${schedule.created_by.first_name} ${schedule.created_by.last_name}, ${formatDay(schedule.created)}`}
