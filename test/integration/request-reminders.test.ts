@@ -5,7 +5,7 @@ import type { ReminderSchedule } from '../../shared/contracts/requests';
 import * as requests from '../../shared/contracts/requests';
 import { call, signIn } from '../helpers/api';
 import { allMailTo, bodyOf, type CapturedMail } from '../helpers/mail';
-import { at, buildRequestWorld, runReminders } from './request-jobs-world';
+import { at, buildRequestWorld, runReminders } from '../helpers/request-jobs-world';
 
 /**
  * The daily reminders of open requests (functions/requests/send-request-reminders.ts), run in this process under its

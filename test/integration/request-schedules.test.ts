@@ -4,7 +4,7 @@ import * as requests from '../../shared/contracts/requests';
 import { call } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
 import { allMailTo, waitForMail } from '../helpers/mail';
-import { at, buildRequestWorld, groupRequests, invokeAt, ok, runRecurring } from './request-jobs-world';
+import { at, buildRequestWorld, groupRequests, invokeAt, ok, runRecurring } from '../helpers/request-jobs-world';
 
 /**
  * Request templates and recurring schedules (functions/requests/templates.ts) and the daily job that makes each

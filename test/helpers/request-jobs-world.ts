@@ -2,15 +2,15 @@ import type { Contract } from '../../shared/contracts/define';
 import * as groups from '../../shared/contracts/groups';
 import * as projects from '../../shared/contracts/projects';
 import * as societies from '../../shared/contracts/societies';
-import { call, signIn } from '../helpers/api';
-import { createTestUser } from '../helpers/db';
-import { firmDomainReady } from '../helpers/firm-domain';
-import { unique } from '../helpers/fresh';
-import { type InProcessRequest, invokeInProcess } from '../helpers/in-process';
-import { societyBody } from '../helpers/societies';
+import { call, signIn } from './api';
+import { createTestUser } from './db';
+import { firmDomainReady } from './firm-domain';
+import { unique } from './fresh';
+import { type InProcessRequest, invokeInProcess } from './in-process';
+import { societyBody } from './societies';
 
 /**
- * The world of the request jobs' tests (request-schedules.test.ts, request-reminders.test.ts), built through the API
+ * The world of the request jobs' tests (test/integration/request-schedules.test.ts, request-reminders.test.ts), built through the API
  * as SUPER_ADMIN: firm P with group G (`size` societies, each with a USER_SOCIETY, and a USER_GROUP), a sibling group
  * G2 with one society, and another firm Q with one; an admin of each scope.
  */
