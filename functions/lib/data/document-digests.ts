@@ -1,8 +1,9 @@
 import { dynamo } from '../aws/dynamo';
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '../aws/dynamo-commands';
+import { QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { readDirectories } from './directory';
 import { documentFeedOf, FEED_VERSION, type FeedEntry } from './document-feeds';
+import { mailClaims } from './mail-claims';
 import { epochSeconds } from './table';
 import type { TxWrite } from './tx-write';
 
@@ -88,88 +89,25 @@ export async function queuedSocieties(day: string): Promise<QueuedSociety[]> {
   return found;
 }
 
-const stateKey = { pk: 'DIGEST#STATE', sk: 'STATE' };
-
-/** The last day whose digests were all sent, if any run finished one. */
-export async function digestsSentThrough(): Promise<string | undefined> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: config.tableName, Key: stateKey, ConsistentRead: true }),
-  );
-  return Item?.through as string | undefined;
-}
-
-/** Moves the state forward only (two runs at once cannot move it back). */
-export async function markDigestsSentThrough(day: string): Promise<void> {
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: stateKey,
-        UpdateExpression: 'SET through = :day',
-        ConditionExpression: 'attribute_not_exists(through) OR through < :day',
-        ExpressionAttributeValues: { ':day': day },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  }
-}
-
-const sentKey = (user: string, project: string, day: string) => ({
-  pk: `DIGEST#SENT#${user}`,
-  sk: `${project}#${day}`,
+const claims = mailClaims({
+  state: 'DIGEST#STATE',
+  claimKey: (user: string, project: string, day: string) => ({ pk: `DIGEST#SENT#${user}`, sk: `${project}#${day}` }),
+  retentionDays: DIGEST_RETENTION_DAYS,
 });
+
+/** The last day whose digests were all sent, if any run finished one (moved forward only). */
+export const digestsSentThrough = claims.doneThrough;
+export const markDigestsSentThrough = claims.markDoneThrough;
 
 /**
  * Claims a person's digest of one firm and day, for the transaction that also writes its unsubscribe link and spends
  * the firm's quota; a claim already there fails it (the digest went, or is going, in another run).
  */
-export function claimDigestWrite(user: string, project: string, day: string, onTaken: () => Error): TxWrite {
-  return {
-    write: {
-      Put: {
-        TableName: config.tableName,
-        Item: { ...sentKey(user, project, day), state: 'CLAIMED', expires_at: expiry() },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    onConditionFail: onTaken as TxWrite['onConditionFail'],
-  };
-}
-
-/** Records the mail's outcome on its claim: SENT, or SUPPRESSED (the address is on the suppression list). */
-export async function recordDigest(user: string, project: string, day: string, state: 'SENT' | 'SUPPRESSED') {
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: sentKey(user, project, day),
-      UpdateExpression: 'SET #state = :state',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':state': state },
-    }),
-  );
-}
-
-/** Gives a claim back: SES refused the mail outright (nothing went), so a retry may send it. */
-export async function releaseDigest(user: string, project: string, day: string) {
-  await dynamo.send(
-    new DeleteCommand({
-      TableName: config.tableName,
-      Key: sentKey(user, project, day),
-      ConditionExpression: '#state = :claimed',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':claimed': 'CLAIMED' },
-    }),
-  );
-}
-
-/** The claim of a person's digest, for the tests and the job's log. */
-export async function digestClaim(user: string, project: string, day: string) {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: config.tableName, Key: sentKey(user, project, day), ConsistentRead: true }),
-  );
-  return Item?.state as 'CLAIMED' | 'SENT' | 'SUPPRESSED' | undefined;
-}
+export const claimDigestWrite = (user: string, project: string, day: string, onTaken: () => Error) =>
+  claims.claimWrite([user, project, day], onTaken);
+export const recordDigest = (user: string, project: string, day: string, state: 'SENT' | 'SUPPRESSED') =>
+  claims.record([user, project, day], state);
+export const releaseDigest = (user: string, project: string, day: string) => claims.release([user, project, day]);
 
 /** A document named in a society's feed (its notification): uuid, file name, folder key, created. */
 export interface FeedDocument {

@@ -1,7 +1,8 @@
 import { dynamo } from '../aws/dynamo';
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '../aws/dynamo-commands';
+import { QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { batchGet } from './list-index';
+import { mailClaims } from './mail-claims';
 import { epochSeconds } from './table';
 import type { TxWrite } from './tx-write';
 
@@ -99,74 +100,22 @@ export async function unreadPairs(
   });
 }
 
-const stateKey = { pk: 'MSGNOTICE#STATE', sk: 'STATE' };
-
-/** The last hour whose notices were all sent, if any run finished one. */
-export async function noticesSentThrough(): Promise<string | undefined> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: config.tableName, Key: stateKey, ConsistentRead: true }),
-  );
-  return Item?.through as string | undefined;
-}
-
-/** Moves the state forward only (two runs at once cannot move it back). */
-export async function markNoticesSentThrough(hour: string): Promise<void> {
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: stateKey,
-        UpdateExpression: 'SET through = :hour',
-        ConditionExpression: 'attribute_not_exists(through) OR through < :hour',
-        ExpressionAttributeValues: { ':hour': hour },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  }
-}
-
-const sentKey = (user: string, project: string, hour: string) => ({
-  pk: `MSGNOTICE#SENT#${user}`,
-  sk: `${project}#${hour}`,
+const claims = mailClaims({
+  state: 'MSGNOTICE#STATE',
+  claimKey: (user: string, project: string, hour: string) => ({
+    pk: `MSGNOTICE#SENT#${user}`,
+    sk: `${project}#${hour}`,
+  }),
+  retentionDays: NOTICE_RETENTION_DAYS,
 });
 
+/** The last hour whose notices were all sent, if any run finished one (moved forward only). */
+export const noticesSentThrough = claims.doneThrough;
+export const markNoticesSentThrough = claims.markDoneThrough;
+
 /** Claims a person's notice of one firm and hour; a claim already there fails the transaction (`onTaken`). */
-export function claimNoticeWrite(user: string, project: string, hour: string, onTaken: () => Error): TxWrite {
-  return {
-    write: {
-      Put: {
-        TableName: config.tableName,
-        Item: { ...sentKey(user, project, hour), state: 'CLAIMED', expires_at: expiry() },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    onConditionFail: onTaken as TxWrite['onConditionFail'],
-  };
-}
-
-/** Records the mail's outcome on its claim: SENT, or SUPPRESSED (the address is on the suppression list). */
-export async function recordNotice(user: string, project: string, hour: string, state: 'SENT' | 'SUPPRESSED') {
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: sentKey(user, project, hour),
-      UpdateExpression: 'SET #state = :state',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':state': state },
-    }),
-  );
-}
-
-/** Gives a claim back: SES refused the mail outright (nothing went), so a retry may send it. */
-export async function releaseNotice(user: string, project: string, hour: string) {
-  await dynamo.send(
-    new DeleteCommand({
-      TableName: config.tableName,
-      Key: sentKey(user, project, hour),
-      ConditionExpression: '#state = :claimed',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':claimed': 'CLAIMED' },
-    }),
-  );
-}
+export const claimNoticeWrite = (user: string, project: string, hour: string, onTaken: () => Error) =>
+  claims.claimWrite([user, project, hour], onTaken);
+export const recordNotice = (user: string, project: string, hour: string, state: 'SENT' | 'SUPPRESSED') =>
+  claims.record([user, project, hour], state);
+export const releaseNotice = (user: string, project: string, hour: string) => claims.release([user, project, hour]);

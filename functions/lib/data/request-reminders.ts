@@ -1,8 +1,7 @@
 import { dynamo } from '../aws/dynamo';
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '../aws/dynamo-commands';
+import { DeleteCommand, QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
-import { epochSeconds } from './table';
-import type { TxWrite } from './tx-write';
+import { mailClaims } from './mail-claims';
 
 /**
  * The daily reminder job's own items (functions/requests/send-request-reminders.ts), found by key, never by a Scan:
@@ -16,8 +15,6 @@ import type { TxWrite } from './tx-write';
  * Claims expire (TTL) after REMINDER_RETENTION_DAYS.
  */
 export const REMINDER_RETENTION_DAYS = 30;
-
-const expiry = () => epochSeconds() + REMINDER_RETENTION_DAYS * 86_400;
 
 /** The requests whose reminder falls on a day (a Query, paged). */
 export async function reminderRows(day: string): Promise<Array<{ request: string }>> {
@@ -43,78 +40,25 @@ export async function dropReminderRow(day: string, request: string): Promise<voi
   await dynamo.send(new DeleteCommand({ TableName: config.tableName, Key: { pk: `REMIND#${day}`, sk: request } }));
 }
 
-const stateKey = { pk: 'REMIND#STATE', sk: 'STATE' };
-
-export async function remindersDoneThrough(): Promise<string | undefined> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: config.tableName, Key: stateKey, ConsistentRead: true }),
-  );
-  return Item?.through as string | undefined;
-}
-
-/** Moves the state forward only (two runs at once cannot move it back). */
-export async function markRemindersDoneThrough(day: string): Promise<void> {
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: stateKey,
-        UpdateExpression: 'SET through = :day',
-        ConditionExpression: 'attribute_not_exists(through) OR through < :day',
-        ExpressionAttributeValues: { ':day': day },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  }
-}
-
-const sentKey = (request: string, day: string, user: string) => ({
-  pk: `REMIND#SENT#${request}`,
-  sk: `${day}#${user}`,
+const claims = mailClaims({
+  state: 'REMIND#STATE',
+  claimKey: (request: string, day: string, user: string) => ({ pk: `REMIND#SENT#${request}`, sk: `${day}#${user}` }),
+  retentionDays: REMINDER_RETENTION_DAYS,
 });
+
+/** The last day every reminder was handled for (moved forward only). */
+export const remindersDoneThrough = claims.doneThrough;
+export const markRemindersDoneThrough = claims.markDoneThrough;
 
 /**
  * Claims one person's reminder of a request and day, for the transaction that also writes its unsubscribe link and
  * spends the firm's quota; a claim already there fails it (the mail went, or is going, in another run).
  */
-export function claimReminderWrite(request: string, day: string, user: string, onTaken: () => Error): TxWrite {
-  return {
-    write: {
-      Put: {
-        TableName: config.tableName,
-        Item: { ...sentKey(request, day, user), state: 'CLAIMED', expires_at: expiry() },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    onConditionFail: onTaken as TxWrite['onConditionFail'],
-  };
-}
-
-export async function recordReminder(request: string, day: string, user: string, state: 'SENT' | 'SUPPRESSED') {
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: sentKey(request, day, user),
-      UpdateExpression: 'SET #state = :state',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':state': state },
-    }),
-  );
-}
-
-/** Gives a claim back: SES refused the mail outright (nothing went), so a retry may send it. */
-export async function releaseReminder(request: string, day: string, user: string) {
-  await dynamo.send(
-    new DeleteCommand({
-      TableName: config.tableName,
-      Key: sentKey(request, day, user),
-      ConditionExpression: '#state = :claimed',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':claimed': 'CLAIMED' },
-    }),
-  );
-}
+export const claimReminderWrite = (request: string, day: string, user: string, onTaken: () => Error) =>
+  claims.claimWrite([request, day, user], onTaken);
+export const recordReminder = (request: string, day: string, user: string, state: 'SENT' | 'SUPPRESSED') =>
+  claims.record([request, day, user], state);
+export const releaseReminder = (request: string, day: string, user: string) => claims.release([request, day, user]);
 
 /** The claims of a request's reminders (day#user → state), for the tests and the job's log. */
 export async function reminderClaims(request: string): Promise<Map<string, string>> {
