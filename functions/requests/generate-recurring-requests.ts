@@ -62,6 +62,8 @@ export interface GenerateOptions {
   now?: number;
   /** Wall-clock time after which no new schedule is started. */
   deadline?: number;
+  /** Only one firm's schedules (an operator re-running one firm; tests beside other files' firms); the others wait. */
+  project?: string;
 }
 
 /**
@@ -137,8 +139,10 @@ async function runSchedule(
   today: string,
   rules: RulesOf,
   outcome: GenerateOutcome,
+  project?: string,
 ) {
   let schedule = await getRequestSchedule(row.schedule_uuid);
+  if (schedule && project && schedule.project_uuid !== project) return;
   if (!schedule || schedule.next_day !== row.day) {
     // A row left by a schedule deleted, or moved, between two writes: its schedule has (or had) another row.
     if (!schedule) await transactWrite([queueRowDelete(row.day, row.schedule_uuid)]);
@@ -216,7 +220,7 @@ export async function generateRecurringRequests(options: GenerateOptions = {}): 
     }
     outcome.schedules += 1;
     try {
-      await runSchedule(row, today, rules, outcome);
+      await runSchedule(row, today, rules, outcome, options.project);
     } catch (error) {
       if (!(error instanceof Moved)) throw error;
       logger.info('Schedule moved by another writer', { schedule: row.schedule_uuid });

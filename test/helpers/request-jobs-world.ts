@@ -117,8 +117,11 @@ export async function invokeAt(now: number, contract: Contract, request: InProce
   }
 }
 
-/** The recurring requests job as of `now`, in this process under its own grant. */
-export async function runRecurring(now: number) {
+/**
+ * The recurring requests job as of `now`, in this process under its own grant; with `project`, that firm's schedules
+ * only (other files' firms have schedules of their own, due on the same days).
+ */
+export async function runRecurring(now: number, project?: string) {
   const [{ generateRecurringRequests }, { installIamEmulation, runAsJob }, { RECURRING_REQUESTS_PERMISSIONS }] =
     await Promise.all([
       import('../../functions/requests/generate-recurring-requests'),
@@ -127,7 +130,7 @@ export async function runRecurring(now: number) {
     ]);
   await installIamEmulation();
   return runAsJob('generateRecurringRequests', RECURRING_REQUESTS_PERMISSIONS, () =>
-    generateRecurringRequests({ now }),
+    generateRecurringRequests({ now, project }),
   );
 }
 

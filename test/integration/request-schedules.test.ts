@@ -85,13 +85,13 @@ describe('recurring requests', () => {
     const again = await schedule(w.tokens.paP, { template: monthly.uuid, target: { kind: 'GROUP', uuid: w.G } });
     expect([again.status, again.body.code]).toEqual([409, 'SCHEDULE_EXISTS']);
 
-    const before = await runRecurring(at('2027-02-06'));
+    const before = await runRecurring(at('2027-02-06'), w.P.uuid);
     expect(before.created).toBe(0);
     expect(await ofTemplate(monthly.uuid, w.G)).toEqual([]);
   });
 
   test('on its day the period is made for every society of the group, once, however often the job runs', async () => {
-    const first = await runRecurring(at('2027-02-07'));
+    const first = await runRecurring(at('2027-02-07'), w.P.uuid);
     expect(first).toMatchObject({ created: SIZE, existing: 0 });
     const rows = await ofTemplate(monthly.uuid, w.G);
     expect(rows).toHaveLength(SIZE);
@@ -103,7 +103,7 @@ describe('recurring requests', () => {
     }
     // The same day again, and the next days: nothing more.
     for (const day of ['2027-02-07', '2027-02-08', '2027-03-06']) {
-      expect((await runRecurring(at(day))).created, day).toBe(0);
+      expect((await runRecurring(at(day), w.P.uuid)).created, day).toBe(0);
     }
     expect(await ofTemplate(monthly.uuid, w.G)).toHaveLength(SIZE);
     // Neither the sibling group nor the other firm got any.
@@ -127,7 +127,7 @@ describe('recurring requests', () => {
       const crashed = await runUnderFaults(
         'seed=5;rate=1;kinds=5xx;when=after;services=dynamodb;operations=TransactWriteItems',
         () =>
-          runRecurring(at('2027-03-07')).then(
+          runRecurring(at('2027-03-07'), w.P.uuid).then(
             () => 'finished',
             () => 'crashed',
           ),
@@ -142,9 +142,9 @@ describe('recurring requests', () => {
     expect(halfway.length).toBeLessThan(SIZE);
 
     // The retry (Scheduler's, or Lambda's) makes the rest; later runs nothing.
-    const retry = await runRecurring(at('2027-03-07'));
+    const retry = await runRecurring(at('2027-03-07'), w.P.uuid);
     expect(retry).toMatchObject({ created: SIZE - halfway.length, existing: halfway.length });
-    expect((await runRecurring(at('2027-03-07'))).created).toBe(0);
+    expect((await runRecurring(at('2027-03-07'), w.P.uuid)).created).toBe(0);
     const rows = (await ofTemplate(monthly.uuid, w.G)).filter((r) => r.period === '2027-02');
     expect(rows).toHaveLength(SIZE);
     expect(new Set(rows.map((r) => r.society_uuid)).size).toBe(SIZE);
@@ -167,8 +167,8 @@ describe('recurring requests', () => {
       },
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    expect((await runRecurring(at('2027-03-25'))).created).toBe(0);
-    expect((await runRecurring(at('2027-03-26'))).created).toBe(SIZE);
+    expect((await runRecurring(at('2027-03-25'), w.P.uuid)).created).toBe(0);
+    expect((await runRecurring(at('2027-03-26'), w.P.uuid)).created).toBe(SIZE);
     const march = (await ofTemplate(monthly.uuid, w.G)).filter((r) => r.period === '2027-03');
     expect(march).toHaveLength(SIZE);
     expect(march.every((r) => r.due_date === '2027-04-15')).toBe(true);
@@ -183,8 +183,8 @@ describe('recurring requests', () => {
       'schedule',
       await schedule(w.tokens.gaG2, { template: annual.uuid, target: { kind: 'GROUP', uuid: w.G2 } }),
     );
-    expect((await runRecurring(at('2027-03-30'))).created).toBe(0);
-    expect(await runRecurring(at('2027-03-31'))).toMatchObject({ created: 2 });
+    expect((await runRecurring(at('2027-03-30'), w.P.uuid)).created).toBe(0);
+    expect(await runRecurring(at('2027-03-31'), w.P.uuid)).toMatchObject({ created: 2 });
     const made = await ofTemplate(annual.uuid, w.G);
     expect(made.map((r) => [r.society_uuid, r.period, r.due_date, r.title])).toEqual([
       [w.S[0], '2027', '2027-04-20', 'Antecedentes del F22 · año tributario 2027'],
@@ -196,7 +196,7 @@ describe('recurring requests', () => {
     expect(
       (await call(requests.deleteRequestSchedule, { token: w.tokens.gaG2, params: { uuid: sibling.uuid } })).status,
     ).toBe(200);
-    const later = await runRecurring(at('2028-04-10'));
+    const later = await runRecurring(at('2028-04-10'), w.P.uuid);
     expect(later.periods.some((p) => p.startsWith(sibling.uuid))).toBe(false);
     expect((await ofTemplate(annual.uuid, w.G2)).map((r) => r.period)).toEqual(['2027']);
     expect((await ofTemplate(annual.uuid, w.G)).map((r) => r.period).sort()).toEqual(['2027', '2028']);
@@ -208,7 +208,7 @@ describe('recurring requests', () => {
     ).toBe(200);
     const listed = await call(requests.listRequestSchedules, { token: w.tokens.paP, query: { project: w.P.uuid } });
     expect(listed.body.results.map((s: { template: { uuid: string } }) => s.template.uuid)).not.toContain(annual.uuid);
-    expect((await runRecurring(at('2029-04-10'))).periods.some((p) => p.startsWith(one.uuid))).toBe(false);
+    expect((await runRecurring(at('2029-04-10'), w.P.uuid)).periods.some((p) => p.startsWith(one.uuid))).toBe(false);
   });
 
   test('a disabled group gets no recurring request; its periods pass', async () => {
@@ -230,7 +230,7 @@ describe('recurring requests', () => {
     );
     await setGroupEnable(false);
     try {
-      const run = await runRecurring(at('2029-05-10'));
+      const run = await runRecurring(at('2029-05-10'), w.P.uuid);
       expect(run.periods.filter((p) => p.startsWith(g2.uuid)).length).toBeGreaterThan(0);
       expect(await ofTemplate(monthly.uuid, w.G2)).toEqual([]);
     } finally {
