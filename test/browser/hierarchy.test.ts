@@ -466,11 +466,23 @@ describe('pagination', () => {
 describe('PROJECT_ADMIN', () => {
   test("sees only its project's groups and societies, filtered by its stored project", async () => {
     await withPage('proyecto@demo.cl', async (page) => {
-      await page.goto(`${webUrl}/admin/group`);
-      await row(page, 'Grupo Norte').waitFor();
+      const first = await listAnswer(page, '/api/v1/groups/group/', [`project=${demo.projects.andes}`], () =>
+        page.goto(`${webUrl}/admin/group`),
+      );
       expect(hashOf(page)).toBe(`#1?search=&project=${demo.projects.andes}&ordering=`);
-      expect(await row(page, 'Grupo Sur').isVisible()).toBe(true);
+      expect(first.results.length).toBeGreaterThan(0);
+      expect(first.results.filter((g) => g.project.uuid !== demo.projects.andes)).toEqual([]);
+      await showsExactly(page, first);
+      // Other files add groups of their own to the demo firm (newest first, five a page): its own are searched.
+      const search = page.getByLabel('Buscar grupo');
+      for (const name of ['Grupo Norte', 'Grupo Sur']) {
+        await search.fill(name);
+        await row(page, name).waitFor();
+      }
+      const costa = await listAnswer(page, '/api/v1/groups/group/', ['Costa'], () => search.fill('Grupo Costa'));
+      expect(costa.results).toEqual([]);
       expect(await row(page, 'Grupo Costa').count()).toBe(0);
+      await search.fill('');
       expect(await page.getByLabel('Proyecto', { exact: true }).count()).toBe(0);
       const nav = page.getByRole('navigation', { name: 'Navegación de administración' });
       expect(await nav.getByRole('link', { name: 'Proyectos' }).count()).toBe(0);
