@@ -89,15 +89,16 @@ export async function queuedSocieties(day: string): Promise<QueuedSociety[]> {
   return found;
 }
 
-const claims = mailClaims({
+// Pure: a handler that imports this module for its other parts keeps none of the ledger's writes in its bundle.
+const claims = /* @__PURE__ */ mailClaims({
   state: 'DIGEST#STATE',
   claimKey: (user: string, project: string, day: string) => ({ pk: `DIGEST#SENT#${user}`, sk: `${project}#${day}` }),
   retentionDays: DIGEST_RETENTION_DAYS,
 });
 
 /** The last day whose digests were all sent, if any run finished one (moved forward only). */
-export const digestsSentThrough = claims.doneThrough;
-export const markDigestsSentThrough = claims.markDoneThrough;
+export const digestsSentThrough = () => claims.doneThrough();
+export const markDigestsSentThrough = (day: string) => claims.markDoneThrough(day);
 
 /**
  * Claims a person's digest of one firm and day, for the transaction that also writes its unsubscribe link and spends

@@ -100,7 +100,8 @@ export async function unreadPairs(
   });
 }
 
-const claims = mailClaims({
+// Pure: a handler that imports this module for its other parts keeps none of the ledger's writes in its bundle.
+const claims = /* @__PURE__ */ mailClaims({
   state: 'MSGNOTICE#STATE',
   claimKey: (user: string, project: string, hour: string) => ({
     pk: `MSGNOTICE#SENT#${user}`,
@@ -110,8 +111,8 @@ const claims = mailClaims({
 });
 
 /** The last hour whose notices were all sent, if any run finished one (moved forward only). */
-export const noticesSentThrough = claims.doneThrough;
-export const markNoticesSentThrough = claims.markDoneThrough;
+export const noticesSentThrough = () => claims.doneThrough();
+export const markNoticesSentThrough = (hour: string) => claims.markDoneThrough(hour);
 
 /** Claims a person's notice of one firm and hour; a claim already there fails the transaction (`onTaken`). */
 export const claimNoticeWrite = (user: string, project: string, hour: string, onTaken: () => Error) =>

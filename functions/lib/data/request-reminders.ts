@@ -40,15 +40,16 @@ export async function dropReminderRow(day: string, request: string): Promise<voi
   await dynamo.send(new DeleteCommand({ TableName: config.tableName, Key: { pk: `REMIND#${day}`, sk: request } }));
 }
 
-const claims = mailClaims({
+// Pure: a handler that imports this module for its other parts keeps none of the ledger's writes in its bundle.
+const claims = /* @__PURE__ */ mailClaims({
   state: 'REMIND#STATE',
   claimKey: (request: string, day: string, user: string) => ({ pk: `REMIND#SENT#${request}`, sk: `${day}#${user}` }),
   retentionDays: REMINDER_RETENTION_DAYS,
 });
 
 /** The last day every reminder was handled for (moved forward only). */
-export const remindersDoneThrough = claims.doneThrough;
-export const markRemindersDoneThrough = claims.markDoneThrough;
+export const remindersDoneThrough = () => claims.doneThrough();
+export const markRemindersDoneThrough = (day: string) => claims.markDoneThrough(day);
 
 /**
  * Claims one person's reminder of a request and day, for the transaction that also writes its unsubscribe link and
