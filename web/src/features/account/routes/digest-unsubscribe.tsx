@@ -1,36 +1,8 @@
-import { Alert, Button, Text } from '@aws-amplify/ui-react';
-import { es, messageForError } from '@shared/i18n/es';
-import { useParams } from 'react-router-dom';
+import { es } from '@shared/i18n/es';
 import { useDigestUnsubscribe } from '@/features/account/api/document-digest';
-import { GuestFrame } from '@/features/account/components/guest-frame';
-import { MessagePage } from '@/features/account/components/message-page';
+import { UnsubscribePage } from '@/features/account/components/unsubscribe-page';
 
-const t = es.account.digest;
-
-/**
- * /digest/unsubscribe/{token}: the document digest mail's link. It acts on a click, never on page load (mail scanners
- * open links), and works signed out.
- */
+/** /digest/unsubscribe/{token}: the document digest mail's link. */
 export function DigestUnsubscribeRoute() {
-  const { token = '' } = useParams();
-  const unsubscribe = useDigestUnsubscribe();
-
-  if (unsubscribe.isSuccess) {
-    return <MessagePage title={t.doneTitle} text={t.doneText} action={{ label: es.account.goToLogin, to: '/login' }} />;
-  }
-  return (
-    <GuestFrame title={t.unsubscribeTitle}>
-      <Text textAlign="center">{t.unsubscribeText}</Text>
-      {unsubscribe.error ? <Alert variation="error">{messageForError(unsubscribe.error)}</Alert> : null}
-      <Button
-        variation="primary"
-        isFullWidth
-        onClick={() => unsubscribe.mutate({ token })}
-        isLoading={unsubscribe.isPending}
-        loadingText={t.unsubscribing}
-      >
-        {t.unsubscribe}
-      </Button>
-    </GuestFrame>
-  );
+  return <UnsubscribePage texts={es.account.digest} unsubscribe={useDigestUnsubscribe()} />;
 }
