@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import axe, { type AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { landed, screenshot } from './browser';
+import { BROWSER_WAIT_MS, landed, screenshot } from './browser';
 
 /** What the browser tests refuse: any axe violation of serious or critical impact. */
 const BLOCKING = new Set(['serious', 'critical']);
@@ -92,7 +92,7 @@ export function inAppNavigator(page: Page) {
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, path);
     },
-    async settled({ quietMs = 250, timeoutMs = 15_000 } = {}): Promise<void> {
+    async settled({ quietMs = 250, timeoutMs = BROWSER_WAIT_MS } = {}): Promise<void> {
       const start = Date.now();
       await landed(page, timeoutMs);
       // Polled, as Playwright polls for 'networkidle'; the events above keep the count.

@@ -54,10 +54,17 @@ export async function clickNav(page: Page, name: string, scope: Page | Locator =
 }
 
 /**
+ * How long a browser step may wait for the page. Two browser workers, the portal's API, DynamoDB Local and Chromium
+ * share two cores, so an answer can stall for seconds behind another file's heavy request: a wait is not a speed
+ * check (bench/ measures speed), only a bound on a page that never comes.
+ */
+export const BROWSER_WAIT_MS = 30_000;
+
+/**
  * Until a navigation has landed: the router loads no page (`<html data-navigating>`, set as a navigation starts) and
  * has rendered the address (`<html data-route>`). The URL alone changes before the page is there.
  */
-export async function landed(page: Page, timeout = 15_000): Promise<void> {
+export async function landed(page: Page, timeout = BROWSER_WAIT_MS): Promise<void> {
   await page.waitForFunction(
     () =>
       !document.documentElement.hasAttribute('data-navigating') &&
@@ -85,7 +92,7 @@ export async function newPage(
     viewport: options.viewport ?? { width: 1280, height: 800 },
     reducedMotion: options.reducedMotion,
   });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(BROWSER_WAIT_MS);
   const page = await context.newPage();
   return { context, page };
 }
