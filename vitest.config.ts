@@ -54,6 +54,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
+          // expect.poll's own default is 1 s: on two busy cores a page's rows can take longer to arrive. A bound on
+          // something that never comes, not a speed check (test/helpers/browser.ts, BROWSER_WAIT_MS).
+          expect: { poll: { timeout: 30_000 } },
         },
         // Tests read the SPA's pure modules (route rules, formats), which import '@shared/…'.
         resolve: { tsconfigPaths: true },

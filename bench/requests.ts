@@ -6,7 +6,7 @@ import { median } from './stats';
 export const title =
   "Solicitudes at size: a firm of 1,000 societies with a request each (and a year of monthly ones for the client's company): DynamoDB calls and latency of the board's pages and the client's home list";
 
-const SOCIETIES = Number(process.env.BENCH_SOCIETIES ?? 1_000);
+const SOCIETIES = Number(process.env.BENCH_FIRM_SOCIETIES ?? 1_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
 const DAY_MS = 86_400_000;

@@ -8,7 +8,7 @@ export const title =
   "Calendario tributario at size: the home's 'Vence este mes' and a society's calendar, in the demo firm and once it " +
   'holds 1,000 more societies with their settings and filings: DynamoDB calls and latency of each';
 
-const SOCIETIES = Number(process.env.BENCH_SOCIETIES ?? 1_000);
+const SOCIETIES = Number(process.env.BENCH_FIRM_SOCIETIES ?? 1_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
 /**

@@ -37,7 +37,7 @@ import { taxRules } from './templates';
  *
  * Each request's client users get the mail of a request made (the mail queue's worker, functions/requests/request-mails.ts).
  *
- * Exactly once: a request's uuid is derived from (schedule, period, society) and written only if new
+ * Exactly once: a request's uuid is derived from (template, period, society) and written only if new
  * (createRequestsForSocieties), so a run repeated, or retried after a crash between two writes, makes what is missing
  * and nothing twice; a schedule moves on only from the version it was read at.
  */

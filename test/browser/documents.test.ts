@@ -103,7 +103,7 @@ test('the society user sees the notification, opens the folder and shares the do
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: webUrl });
     await signInWithCookies(context, webUrl, w.user.email);
     await page.goto(`${webUrl}/home`);
-    await expect.poll(() => page.getByTestId('notifications-count').textContent(), { timeout: 15_000 }).toBe('1');
+    await expect.poll(() => page.getByTestId('notifications-count').textContent()).toBe('1');
     await page.getByTestId('notifications-button').click();
     const item = page.getByTestId('notification-item').first();
     expect(await item.textContent()).toContain('Archivo añadido');

@@ -122,7 +122,7 @@ const ROLE_ONLY: Record<string, readonly string[]> = {
 /** Waits until the page has drawn its data: a heading in the main area and no spinner or busy table left. */
 async function settled(page: Page): Promise<void> {
   await page.locator('main :is(h1, h2):not([data-left])').first().waitFor();
-  await expect.poll(() => page.locator('.amplify-loader, [aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => page.locator('.amplify-loader, [aria-busy="true"]').count()).toBe(0);
 }
 
 /**

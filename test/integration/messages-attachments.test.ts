@@ -242,6 +242,28 @@ describe("a message's files become documents of its society", () => {
     expect(none.status).toBe(400);
     expect(none.body).toMatchObject({ errors: { file_name: ['NO_FOLDER'] } });
   });
+
+  test('a person starts a hundred uploads an hour: the next is refused with 429 and its remaining time', async () => {
+    // A person of its own (a SUPER_ADMIN reaches S): the hour's lock would stop the other tests' uploads.
+    const token = (await signIn((await createTestUser('SUPER_ADMIN')).email)).access;
+    const start = () =>
+      call(messages.createMessageAttachmentUpload, {
+        token,
+        params: { uuid: S },
+        body: { file_name: 'cuota.pdf', file_size: PDF.length, content_type: 'application/pdf' },
+      });
+    const statuses: number[] = [];
+    for (let round = 0; round < 10; round++) {
+      statuses.push(...(await Promise.all(Array.from({ length: 10 }, start))).map((a) => a.status));
+    }
+    expect(statuses).toEqual(Array(100).fill(201));
+    const refused = await start();
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(refused.body.remaining_time).toBeGreaterThan(0);
+    expect(refused.body.remaining_time).toBeLessThanOrEqual(60 * 60);
+    expect(refused.body.upload).toBeUndefined();
+  });
 });
 
 describe("nobody outside a thread's society attaches into it or downloads its files", () => {

@@ -9,7 +9,7 @@ import * as societies from '../../shared/contracts/societies';
 import { call, ok, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
 import { unique } from '../helpers/fresh';
-import { bodyOf, waitForMail } from '../helpers/mail';
+import { allMailTo, bodyOf, waitForMail } from '../helpers/mail';
 
 /** The mail queue is the whole run's: other files' request and invitation mails may be ahead of these. */
 const QUEUED_MAIL_MS = 45_000;
@@ -414,6 +414,46 @@ describe('a society answers, the firm reviews', () => {
     expect(open.body.results.map((r) => r.uuid)).not.toContain(request);
   });
 
+  test('an item holds twenty files: the confirm of a twenty-first started before is refused, and so is a new start', async () => {
+    const made = await make(t.paP, { kind: 'SOCIETY', uuid: S1 });
+    const uuid = made.results[0]?.uuid as string;
+    const item = (await get(t.us1, uuid)).body.items[0]?.uuid as string;
+    for (let n = 0; n < requests.REQUEST_ITEM_FILES_MAX - 1; n++) await deliver(t.us1, uuid, item);
+    // Two uploads started with room for one: the first confirmed takes it.
+    const starts = await Promise.all(
+      ['ultimo.pdf', 'sobrante.pdf'].map((name) =>
+        call(requests.createRequestItemUpload, {
+          token: t.us1,
+          params: { uuid, item },
+          body: { file_name: name, file_size: PDF.length, content_type: 'application/pdf' },
+        }),
+      ),
+    );
+    for (const start of starts) {
+      expect(start.status, JSON.stringify(start.body)).toBe(201);
+      const form = new FormData();
+      for (const [k, v] of Object.entries(start.body.fields)) form.set(k, v);
+      form.set('file', new Blob([PDF], { type: 'application/pdf' }), 'archivo.pdf');
+      expect((await fetch(start.body.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+    }
+    const confirm = (upload: string) =>
+      call(requests.confirmRequestItemUpload, { token: t.us1, params: { uuid: upload } });
+    expect((await confirm(starts[0]?.body.upload as string)).status).toBe(201);
+    const extra = await confirm(starts[1]?.body.upload as string);
+    expect(extra.status).toBe(409);
+    expect(extra.body.code).toBe('REQUEST_ITEM_FULL');
+    const more = await call(requests.createRequestItemUpload, {
+      token: t.us1,
+      params: { uuid, item },
+      body: { file_name: 'otro.pdf', file_size: PDF.length },
+    });
+    expect(more.status).toBe(409);
+    expect(more.body.code).toBe('REQUEST_ITEM_FULL');
+    const held = (await get(t.us1, uuid)).body.items.find((i) => i.uuid === item);
+    expect(held?.documents).toHaveLength(requests.REQUEST_ITEM_FILES_MAX);
+    expect(held?.documents.map((d) => d.file_name)).not.toContain('sobrante.pdf');
+  });
+
   test('an accepted item of an open request refuses answers with its own code', async () => {
     const made = await make(t.paP, { kind: 'SOCIETY', uuid: S1 });
     const uuid = made.results[0]?.uuid as string;
@@ -491,6 +531,22 @@ describe('the board', () => {
     const foreign = await list(t.paP, { group: G, limit: 2, cursor: first.body.next as string });
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors).toEqual({ cursor: ['FORMAT_ERROR'] });
+  });
+
+  test('a list that ends exactly at a page end hands no `next`; one row more is one more page', async () => {
+    await make(t.paP, { kind: 'SOCIETY', uuid: S1 }, { due_date: future(4) });
+    const all = (await list(t.paP, { society: S1, limit: 100 })).body;
+    expect(all.next).toBeNull();
+    const total = all.results.length;
+    expect(total).toBeGreaterThan(1);
+    const exact = await list(t.paP, { society: S1, limit: total });
+    expect(exact.body.results.map((r) => r.uuid)).toEqual(all.results.map((r) => r.uuid));
+    expect(exact.body.next).toBeNull();
+    const short = await list(t.paP, { society: S1, limit: total - 1 });
+    expect(short.body.next).not.toBeNull();
+    const rest = await list(t.paP, { society: S1, limit: total - 1, cursor: short.body.next as string });
+    expect(rest.body.results.map((r) => r.uuid)).toEqual(all.results.slice(-1).map((r) => r.uuid));
+    expect(rest.body.next).toBeNull();
   });
 
   test('a client of two societies pages through both: every request once, soonest due first', async () => {
@@ -578,4 +634,34 @@ test("another firm's admin, a sibling group's admin and another society's client
   const elsewhere = await make(t.paP, { kind: 'SOCIETY', uuid: S2 });
   const foreignItem = (await get(t.paP, elsewhere.results[0]?.uuid as string)).body.items[0]?.uuid as string;
   expect((await answerNa(t.us1, uuid, foreignItem)).status).toBe(404);
+});
+
+test("past the firm's daily quota of request mails a request is still made, and its mail waits for room", async () => {
+  const { dynamo, lib, tableName } = await tableAccess();
+  const { QUOTAS, quotaKey } = await import('../../functions/lib/data/quotas');
+  const { mailQueuedRequest } = await import('../../functions/requests/request-mails');
+  const quota = quotaKey('REQUEST_MAIL_PROJECT', P);
+  const fill = (used: number) =>
+    dynamo.send(new lib.PutCommand({ TableName: tableName, Item: { ...quota, used, expires_at: 4_102_444_800 } }));
+  await fill(QUOTAS.REQUEST_MAIL_PROJECT.max);
+  try {
+    const title = `Sin cupo ${unique()}`;
+    const made = await make(t.paP, { kind: 'SOCIETY', uuid: S1 }, { title });
+    expect(made.created).toBe(1);
+    const mail = { request: made.results[0]?.uuid as string, event: 'CREATED' as const };
+    const pace = async () => {};
+    // Refused by the quota: nothing sent, nothing claimed, nothing spent.
+    await mailQueuedRequest(mail, pace);
+    expect(await allMailTo(people.us1.email)).not.toContainEqual(
+      expect.objectContaining({ subject: expect.stringContaining(title) }),
+    );
+    const spent = await dynamo.send(new lib.GetCommand({ TableName: tableName, Key: quota }));
+    expect(spent.Item?.used).toBe(QUOTAS.REQUEST_MAIL_PROJECT.max);
+    // With room again, the same mail goes (its person was not marked as mailed).
+    await fill(0);
+    await mailQueuedRequest(mail, pace);
+    await waitForMail(people.us1.email, title, QUEUED_MAIL_MS);
+  } finally {
+    await dynamo.send(new lib.DeleteCommand({ TableName: tableName, Key: quota }));
+  }
 });

@@ -56,3 +56,25 @@ test('a batch makes one request per society, the same uuids on a retry, items pe
     countsOf([{ state: 'ACCEPTED' }, { state: 'DELIVERED' }, { state: 'RETURNED' }, { state: 'PENDING' }]),
   ).toEqual({ total: 4, answered: 2, accepted: 1, returned: 1 });
 });
+
+test("two schedules of one template reaching a society make the same period's request; another period another", () => {
+  const society = { uuid: 's1', name: 'Uno', group_uuid: 'g', project_uuid: 'p' };
+  const ofSchedule = (schedule: string, period: string) =>
+    newRequestRecords({
+      origin: { schedule, period },
+      societies: [society],
+      title: 'Documentos del F29',
+      template: { uuid: 't1', name: 'Documentos del F29' },
+      period,
+      folder: null,
+      due_date: '2027-02-17',
+      items: [{ name: 'Libro de compras' }],
+      reminders: { before_days: [], on_due: true, after_every_days: null },
+      created_by: { uuid: 'u', first_name: 'Ana', last_name: 'Pérez' },
+      now: '2027-02-07T12:00:00.000Z',
+      today: '2027-02-07',
+    })[0]?.uuid;
+  // The group's schedule and the society's own.
+  expect(ofSchedule('schedule-of-group', '2027-01')).toBe(ofSchedule('schedule-of-society', '2027-01'));
+  expect(ofSchedule('schedule-of-group', '2027-02')).not.toBe(ofSchedule('schedule-of-group', '2027-01'));
+});

@@ -127,7 +127,7 @@ const del = (Key: { pk: string; sk: string }): TxWrite => ({ write: { Delete: { 
 
 /**
  * A request's uuid (and its items') from what makes it unique, a v5-style uuid (SHA-1 of a namespace and a name):
- * the same batch and society, or the same schedule, period and society, always give the same request.
+ * the same batch and society, or the same template, period and society, always give the same request.
  */
 export function derivedUuid(...parts: string[]): string {
   const hash = createHash('sha1')
@@ -200,7 +200,9 @@ export function newRequestRecords(input: NewRequests): RequestRecord[] {
     const uuid =
       'batch' in origin
         ? derivedUuid('batch', origin.batch, society.uuid)
-        : derivedUuid('schedule', origin.schedule, origin.period, society.uuid);
+        : // By template, not schedule: two schedules of one template reaching a society (its group's and its own)
+          // make that period's request once.
+          derivedUuid('template', input.template?.uuid ?? origin.schedule, origin.period, society.uuid);
     return {
       uuid,
       project_uuid: society.project_uuid,
@@ -403,7 +405,8 @@ export async function requestRowPage(q: RowQuery): Promise<RowPage> {
           ...(conditions.length > 0 && { FilterExpression: conditions.join(' AND ') }),
           ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
           ExpressionAttributeValues: { ':pk': pk, ...values },
-          Limit: q.limit,
+          // One row past the page: a partition that ends exactly at the page's end then says so (no `next`).
+          Limit: q.limit + 1,
           // A position, not necessarily a row: the last row the previous page answered.
           ...(after && { ExclusiveStartKey: { pk, sk: after } }),
         }),
@@ -421,11 +424,12 @@ export async function requestRowPage(q: RowQuery): Promise<RowPage> {
   const safe = horizon === undefined ? rows : rows.filter((r) => r.sk <= (horizon as string));
   const page = safe.slice(0, q.limit);
   const lastRow = page.at(-1);
+  // Every safe row is at or before the horizon, so a short page resumes after the horizon, where a filter stopped.
   const next =
-    page.length === q.limit && lastRow
+    safe.length > q.limit && lastRow
       ? encodeCursor(list, lastRow.sk)
       : horizon !== undefined
-        ? encodeCursor(list, lastRow && lastRow.sk > horizon ? lastRow.sk : horizon)
+        ? encodeCursor(list, horizon)
         : null;
   return { rows: page.map(({ sk, ...row }) => row as RequestRow), next };
 }
