@@ -195,7 +195,8 @@ export async function run(): Promise<void> {
           // Under faults a 503 SERVICE_BUSY is the answer the portal promises (retry later), not an error.
           if (plan && response.status === 503 && body.includes('SERVICE_BUSY')) busy += 1;
           else if (response.status >= 300) {
-            const key = `${init?.method ?? 'GET'} ${path.split('?')[0]} ${response.status}`;
+            const code = /"code":"([A-Z_]+)"/.exec(body)?.[1];
+            const key = `${init?.method ?? 'GET'} ${path.split('?')[0]} ${response.status}${code ? ` ${code}` : ''}`;
             errors.set(key, (errors.get(key) ?? 0) + 1);
           } else if (upload) acknowledged.push((JSON.parse(body) as { uuid: string }).uuid);
         }

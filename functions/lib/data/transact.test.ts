@@ -79,6 +79,6 @@ describe('a cancelled transaction answers what happened', () => {
     });
     const clash = await outcome(cancelled('None', 'TransactionConflict'));
     expect(clash.error).toMatchObject({ status: 409, code: 'DATA_CONFLICT' });
-    expect(clash.sent).toBe(5);
+    expect(clash.sent).toBe(8);
   });
 });
