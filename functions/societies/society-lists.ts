@@ -217,7 +217,12 @@ export async function pageSocieties(caller: Caller, query: SocietyQuery) {
       readPrefix<SocietyEntry>(directory, SOCIETY_ORDERS.name, prefix.name),
       prefix.rut ? readPrefix<SocietyEntry>(directory, SOCIETY_ORDERS.rut, prefix.rut) : [],
     ]);
-    const found = pageEntries(uniqueEntries([...byName, ...byRut]), { ...query, ordering: NEWEST_FIRST });
+    // The ranges' keys put '#' after a value: the same test as in memory keeps only names and RUTs that start so.
+    const found = pageEntries(uniqueEntries([...byName, ...byRut]), {
+      ...query,
+      filter: startsWith(prefix),
+      ordering: NEWEST_FIRST,
+    });
     page = found.page;
     matches = found.count;
   } else {
@@ -259,7 +264,7 @@ const BY_SEARCH_TEXT: Ordering<SocietyEntry> = { key: (v) => v.s, descending: fa
 
 const ANY_UUID = '00000000-0000-0000-0000-000000000000';
 /**
- * Rows the picker's index reads for one answer, whatever the limit: as many as the smallest row (a one-letter name, no
+ * Rows the picker's index reads for one answer, whatever the limit: as many as the smallest row (an empty name, no
  * RUT) could fit in the answer's budget, so a huge limit answers every row the directory's page answered.
  */
 const PICKER_MAX_ROWS = Math.ceil(

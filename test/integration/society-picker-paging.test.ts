@@ -181,6 +181,12 @@ describe('the picker’s index answers what the directory answers', () => {
         },
       );
     }
+    // The societies list's prefix search keeps only names that start so too.
+    const list = await call(societies.listSocieties, {
+      token: superAdmin,
+      query: { project: fixture.project, search: 'roble#', match: 'prefix' },
+    });
+    expect({ status: list.status, count: list.body.count }).toEqual({ status: 200, count: 0 });
     // 'contains' (the default) still finds text anywhere, read from the directory: the same answer both ways.
     const inside = await pickerBothWays({ project: fixture.project, search: 'ble', offset: 0, limit: 100 });
     expect(inside.indexed.result).toEqual(inside.directory.result);
