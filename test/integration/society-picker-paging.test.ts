@@ -138,7 +138,7 @@ describe('the picker’s index answers what the directory answers', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.count).toBe(SOCIETIES);
     expect(answer.body.results.map((s) => s.uuid)).toEqual(indexed.result.rows.slice(0, 3));
-  });
+  }, 240_000);
 
   test('a prefix search (match=prefix) finds exactly the names or RUTs that start with it, by name', async () => {
     const { normalizeSearch } = await import('../../functions/lib/data/list-index');
@@ -192,7 +192,7 @@ describe('the picker’s index answers what the directory answers', () => {
     expect(inside.indexed.result).toEqual(inside.directory.result);
     expect(inside.indexed.operations).not.toContain('Query');
     expect(inside.indexed.result.count).toBe(fixture.societies.filter((s) => /ble/i.test(s.name)).length);
-  });
+  }, 240_000);
 
   test('uuids= and society= read those societies by key, with the scope’s rows, order, count and 404s', async () => {
     const ours = fixture.societies.map((s) => s.uuid);
@@ -228,7 +228,7 @@ describe('the picker’s index answers what the directory answers', () => {
     }
     const all = await pickerBothWays({ project: fixture.project, uuids: picked, offset: 0, limit: 100 });
     expect(new Set(all.indexed.result.rows)).toEqual(new Set([ours[3], ours[9], inA[0], inB[0], inB[1]]));
-  });
+  }, 240_000);
 });
 
 describe('tenancy', () => {
@@ -320,7 +320,7 @@ describe('calls that do not grow with the partition', () => {
         Object.entries(costs).map(([name, c]) => [name, { operations: c.operations, limits: c.limits }]),
       );
     expect(shape(at40)).toEqual(shape(at10));
-  });
+  }, 240_000);
 
   test('a deep page of the picker’s order, found from its bucket counts, is the slice of the whole order', async () => {
     const { readOrderPage, readCount, rebalanceOrder, indexPk, readIndexItems, isIndexRow, bucketMismatches } =
@@ -341,7 +341,7 @@ describe('calls that do not grow with the partition', () => {
       expect({ offset, ids: result.map((e) => e.id) }).toEqual({ offset, ids: whole.slice(offset, offset + 5) });
       if (offset > 0 && offset < count) expect(operations).toEqual(['BatchGetItem', 'Query']);
     }
-  });
+  }, 240_000);
 });
 
 describe('writers and backfill', () => {
@@ -366,7 +366,7 @@ describe('writers and backfill', () => {
     await compare('renamed and moved');
     await deleteSociety(system, moved.uuid);
     await compare('deleted');
-  });
+  }, 240_000);
 
   test('the backfill puts back a partition’s picker rows from its directory', async () => {
     const { dynamo, lib, tableName } = await tableAccess();
@@ -390,5 +390,5 @@ describe('writers and backfill', () => {
     const after = await pickerBothWays({ group: fixture.groupB, offset: 0, limit: 100 });
     expect(after.indexed.result).toEqual(before.directory.result);
     expect(await backfillPartition(directory)).toMatchObject({ put: 0, deleted: 0 });
-  });
+  }, 240_000);
 });
