@@ -143,11 +143,18 @@ export async function run(): Promise<void> {
           get(`${picker}&offset=${Math.floor(size / 2)}`),
         );
         await measure(`GET society picker, offset ${size - PAGE}`, get(`${picker}&offset=${size - PAGE}`));
+        // Prefixes of the middle society's name and RUT without their last digit: ten matches at any size past 20.
+        const middle = Math.floor(size / 2);
+        const namePrefix = `sociedad bench ${String(middle).padStart(5, '0').slice(0, -1)}`;
+        const rutPrefix = String(50_000_000 + middle).slice(0, -1);
         await measure(
-          `GET society picker, prefix "sociedad bench 04242"`,
-          get(`${picker}&match=prefix&search=sociedad%20bench%2004242`),
+          `GET society picker, prefix "${namePrefix}"`,
+          get(`${picker}&match=prefix&search=${encodeURIComponent(namePrefix)}`),
         );
-        await measure(`GET society picker, RUT prefix "5000424"`, get(`${picker}&match=prefix&search=5000424`));
+        await measure(
+          `GET society picker, RUT prefix "${rutPrefix}"`,
+          get(`${picker}&match=prefix&search=${rutPrefix}`),
+        );
         const selected = [0, Math.floor(size / 2), size - 1].map((i) => societies[i]?.uuid).join(',');
         await measure(`GET society picker, 3 selected by uuids=`, get(`${picker}&uuids=${selected}`));
         await measure(
