@@ -88,7 +88,7 @@ export async function run(): Promise<void> {
           dynamo.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: shardKeys } } })),
         );
         // The page itself beside the bare Query, without HTTP and authentication (the figure the ≤ 3× bound compares).
-        const { pageSocieties } = await import('../functions/societies/society-lists');
+        const { pageSocieties, pageSocietyPicker } = await import('../functions/societies/society-lists');
         await measure(`the project's page 1 in process (no HTTP)`, () =>
           pageSocieties(system, { project: p, offset: 0, limit: PAGE }),
         );
@@ -131,6 +131,32 @@ export async function run(): Promise<void> {
           `GET societies of one group (half)`,
           get(`api/v1/societies/society/?group=${groups[0]?.uuid}&limit=${PAGE}`),
         );
+        // The society picker (by search text, ascending) reads its own order of the index: page 1, a middle and the
+        // last page, a prefix of a name or a RUT, and the selected ones by uuid cost the same at any size.
+        await measure(`the picker's page 1 in process (no HTTP)`, () =>
+          pageSocietyPicker(system, { project: p, offset: 0, limit: PAGE }),
+        );
+        const picker = `api/v1/societies/user/list/?project=${p}&limit=${PAGE}`;
+        await measure(`GET society picker, page 1`, get(picker));
+        await measure(
+          `GET society picker, middle page (offset ${Math.floor(size / 2)})`,
+          get(`${picker}&offset=${Math.floor(size / 2)}`),
+        );
+        await measure(`GET society picker, offset ${size - PAGE}`, get(`${picker}&offset=${size - PAGE}`));
+        // Prefixes of the middle society's name and RUT without their last digit: ten matches at any size past 20.
+        const middle = Math.floor(size / 2);
+        const namePrefix = `sociedad bench ${String(middle).padStart(5, '0').slice(0, -1)}`;
+        const rutPrefix = String(50_000_000 + middle).slice(0, -1);
+        await measure(
+          `GET society picker, prefix "${namePrefix}"`,
+          get(`${picker}&match=prefix&search=${encodeURIComponent(namePrefix)}`),
+        );
+        await measure(
+          `GET society picker, RUT prefix "${rutPrefix}"`,
+          get(`${picker}&match=prefix&search=${rutPrefix}`),
+        );
+        const selected = [0, Math.floor(size / 2), size - 1].map((i) => societies[i]?.uuid).join(',');
+        await measure(`GET society picker, 3 selected by uuids=`, get(`${picker}&uuids=${selected}`));
         await measure(
           `GET society picker, substring "04242" (reads the directory)`,
           get(`api/v1/societies/user/list/?project=${p}&search=04242&limit=${PAGE}`),

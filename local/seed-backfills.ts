@@ -30,6 +30,8 @@ import { writeStarterArticles } from '../functions/maintenance/starter-articles'
  * - SOCIETY_LIST_INDEXES, GROUP_LIST_INDEXES, USER_LIST_INDEXES, INVITATION_LIST_INDEXES, PROJECT_LIST_INDEXES:
  *   societies, groups, users, invitations and projects seeded before their sorted list indexes had no index rows nor
  *   counts, so their lists were empty.
+ * - SOCIETY_PICKER_INDEX: societies seeded before the society picker read their index had no rows in its order (by
+ *   search text), so the picker showed none.
  * - LIST_BUCKETS: indexes written before their orders' bucket counts (functions/lib/data/order-buckets.ts) had none,
  *   so deep pages skipped rows by COUNT Queries and no bucket was ever split; the backfill makes them from the rows.
  * - CHATBOT_ARTICLES: the chatbot's shared articles live in the table since firms keep their own; an older table had
@@ -45,6 +47,7 @@ const BACKFILLS = {
   USER_LIST_INDEXES: backfillUserIndexes,
   INVITATION_LIST_INDEXES: backfillInvitationIndexes,
   PROJECT_LIST_INDEXES: backfillProjectIndexes,
+  SOCIETY_PICKER_INDEX: backfillSocietyIndexes,
   LIST_BUCKETS: backfillEveryListIndex,
   CHATBOT_ARTICLES: writeStarterArticles,
 } as const;

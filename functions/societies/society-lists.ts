@@ -3,14 +3,17 @@ import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
 import type { GroupRecord } from '../lib/data/groups';
 import {
+  batchGet,
   getItems,
   MAX_ROWS_PER_ANSWER,
   normalizeSearch,
   type Ordering,
   pageEntries,
+  RESPONSE_BUDGET_BYTES,
   rowsWithinBudget,
   uniqueEntries,
 } from '../lib/data/list-index';
+import { bucketReadKeys, bucketsIn } from '../lib/data/order-buckets';
 import {
   allSocieties,
   readSocietyEntries,
@@ -19,9 +22,19 @@ import {
   type SocietyRecord,
   societiesOfGroup,
   societiesOfProject,
+  societyEntry,
 } from '../lib/data/societies';
-import { getItemsCounted, needsCountFirst, readDeepCount, readOrderPage, readPrefix } from '../lib/data/sorted-index';
-import { type Directory, type Entry, keys } from '../lib/data/table';
+import {
+  counterKeys,
+  countIn,
+  getItemsCounted,
+  indexPk,
+  needsCountFirst,
+  readDeepCount,
+  readOrderPage,
+  readPrefix,
+} from '../lib/data/sorted-index';
+import { type Directory, type Entry, keys, strip } from '../lib/data/table';
 import { notFound } from '../lib/errors';
 import { defaultPartitions, groupInScope, projectInScope } from '../lib/scope';
 
@@ -135,6 +148,13 @@ const prefixNeedles = (search: string) => ({
   rut: /^\d/.test(search.trim()) ? rutSearchNeedle(search) : undefined,
 });
 
+/** Whether an entry's name or RUT starts with a prefix search's text (what the index's N and R ranges hold). */
+const startsWith =
+  (prefix: ReturnType<typeof prefixNeedles>) =>
+  (e: Entry<SocietyEntry>): boolean =>
+    normalizeSearch(e.value.n).startsWith(prefix.name) ||
+    (prefix.rut !== undefined && (e.value.r ?? '').startsWith(prefix.rut));
+
 /**
  * The one partition whose sorted index serves a page (docs/decisions/list-paging.md), with the group whose scope
  * decides when the filter names one; undefined where a page reads the directories: a scope of several projects or
@@ -184,11 +204,7 @@ export async function pageSocieties(caller: Caller, query: SocietyQuery) {
       limit: query.limit,
       search: prefix ? undefined : rutSearchNeedle(search),
       text: (v) => v.s,
-      filter: prefix
-        ? (e) =>
-            normalizeSearch(e.value.n).startsWith(prefix.name) ||
-            (prefix.rut !== undefined && (e.value.r ?? '').startsWith(prefix.rut))
-        : undefined,
+      filter: prefix ? startsWith(prefix) : undefined,
       ordering: NEWEST_FIRST,
     });
     return { count, results: await rowsWithinBudget(page, societyRows) };
@@ -201,7 +217,12 @@ export async function pageSocieties(caller: Caller, query: SocietyQuery) {
       readPrefix<SocietyEntry>(directory, SOCIETY_ORDERS.name, prefix.name),
       prefix.rut ? readPrefix<SocietyEntry>(directory, SOCIETY_ORDERS.rut, prefix.rut) : [],
     ]);
-    const found = pageEntries(uniqueEntries([...byName, ...byRut]), { ...query, ordering: NEWEST_FIRST });
+    // The ranges' keys put '#' after a value: the same test as in memory keeps only names and RUTs that start so.
+    const found = pageEntries(uniqueEntries([...byName, ...byRut]), {
+      ...query,
+      filter: startsWith(prefix),
+      ordering: NEWEST_FIRST,
+    });
     page = found.page;
     matches = found.count;
   } else {
@@ -237,3 +258,155 @@ export const societyRef = (e: Entry<SocietyEntry>) => ({
   group: e.value.g,
   project: e.value.p,
 });
+
+/** The picker's one order: by search text (normalised name, then RUT and code), ascending, ties by id. */
+const BY_SEARCH_TEXT: Ordering<SocietyEntry> = { key: (v) => v.s, descending: false };
+
+const ANY_UUID = '00000000-0000-0000-0000-000000000000';
+/**
+ * Rows the picker's index reads for one answer, whatever the limit: as many as the smallest row (an empty name, no
+ * RUT) could fit in the answer's budget, so a huge limit answers every row the directory's page answered.
+ */
+const PICKER_MAX_ROWS = Math.ceil(
+  RESPONSE_BUDGET_BYTES /
+    (JSON.stringify(societyRef({ id: ANY_UUID, value: { n: '', r: null, g: ANY_UUID, p: ANY_UUID } as SocietyEntry }))
+      .length +
+      1),
+);
+
+type PickerQuery = {
+  project?: string;
+  group?: string;
+  society?: string;
+  uuids?: string[];
+  search?: string;
+  match?: 'contains' | 'prefix';
+  offset: number;
+  limit: number;
+};
+
+const found = <T>(items: Map<string, Record<string, unknown>>, key: { pk: string; sk: string }) => {
+  const item = items.get(`${key.pk}|${key.sk}`);
+  return item ? (strip(item) as T) : undefined;
+};
+
+/**
+ * The entries of these societies that the caller's list by project or group holds (societyEntriesInScope), with its
+ * 404s, read by key: the societies' items and the groups whose scope decides, in one BatchGet whatever the
+ * partitions hold (an edit form naming its selected societies).
+ */
+async function societyEntriesOfIds(
+  caller: Caller,
+  filter: { project?: string; group?: string },
+  ids: string[],
+): Promise<Array<Entry<SocietyEntry>>> {
+  const partitions = defaultPartitions(caller);
+  // A group admin filtering by its project sees its groups' societies there (as societyEntriesInScope).
+  const byOwnGroups = !filter.group && filter.project !== undefined && !projectInScope(caller, filter.project);
+  if (byOwnGroups && (partitions === 'all' || partitions.groups.length === 0)) throw notFound();
+  const groups = filter.group ? [filter.group] : byOwnGroups && partitions !== 'all' ? partitions.groups : [];
+  const unique = [...new Set(ids)];
+  const items = await batchGet([...unique.map((id) => keys.society(id)), ...groups.map((g) => keys.group(g))]);
+  const societies = unique.flatMap((id) => found<SocietyRecord>(items, keys.society(id)) ?? []);
+  const groupOf = (uuid: string) => found<GroupRecord>(items, keys.group(uuid));
+  let listed: (society: SocietyRecord) => boolean;
+  if (filter.group) {
+    const group = groupOf(filter.group);
+    if (!group || !groupInScope(caller, group)) throw notFound();
+    if (filter.project && filter.project !== group.project_uuid) return [];
+    listed = (s) => s.group_uuid === filter.group;
+  } else if (byOwnGroups) {
+    if (!groups.some((g) => groupOf(g)?.project_uuid === filter.project)) throw notFound();
+    listed = (s) => s.project_uuid === filter.project && groups.includes(s.group_uuid);
+  } else if (filter.project) {
+    listed = (s) => s.project_uuid === filter.project;
+  } else if (partitions === 'all') {
+    listed = () => true;
+  } else {
+    listed = (s) => partitions.projects.includes(s.project_uuid) || partitions.groups.includes(s.group_uuid);
+  }
+  return societies.filter(listed).map((s) => ({ id: s.uuid, value: societyEntry(s) }));
+}
+
+/**
+ * A page of the society picker (the invite, user and request forms): societies in scope by project, group or society,
+ * by name (its search text), searched as the person types, or asked by uuid. Where one partition's sorted index serves
+ * the scope (as the societies list), the default page at any offset and a prefix search (`match=prefix`) read the
+ * index and `uuids=` (or `society=`) reads those societies by key: costs that do not grow with the partition. A search
+ * for text anywhere in the name, RUT or code reads the directories, as do the scopes the index does not serve.
+ */
+export async function pageSocietyPicker(caller: Caller, query: PickerQuery) {
+  const prefix = query.match === 'prefix' && query.search ? prefixNeedles(query.search) : undefined;
+  const ids = query.uuids
+    ? query.uuids.filter((u) => !query.society || u === query.society)
+    : query.society
+      ? [query.society]
+      : undefined;
+  const inMemory = async (entries: Array<Entry<SocietyEntry>>, wanted?: Set<string>) => {
+    const { count, page } = pageEntries(entries, {
+      offset: query.offset,
+      limit: query.limit,
+      // A RUT typed with dots or spaces finds the canonical one.
+      search: prefix ? undefined : rutSearchNeedle(query.search),
+      text: (v) => v.s,
+      filter: (e) => (!wanted || wanted.has(e.id)) && (!prefix || startsWith(prefix)(e)),
+      ordering: BY_SEARCH_TEXT,
+    });
+    return { count, results: await rowsWithinBudget(page, (slice) => slice.map(societyRef)) };
+  };
+  if (config.listIndexes && ids) return inMemory(await societyEntriesOfIds(caller, query, ids));
+  const target = indexedPartition(caller, query);
+  if (!target || ids || (query.search && !prefix)) {
+    return inMemory(await societyEntriesInScope(caller, query), ids && new Set(ids));
+  }
+  const { directory } = target;
+  const groupKeys = target.group ? [keys.group(target.group)] : [];
+  // The group whose scope decides is read with the page's first BatchGet (404 outside scope, as the directories' read).
+  const inScope = (items: Map<string, Record<string, unknown>>) => {
+    if (!target.group) return true;
+    const group = found<GroupRecord>(items, keys.group(target.group));
+    if (!group || !groupInScope(caller, group)) throw notFound();
+    return !query.project || query.project === group.project_uuid;
+  };
+  let count: number;
+  let page: Array<Entry<SocietyEntry>>;
+  if (prefix) {
+    const [byName, byRut, items] = await Promise.all([
+      readPrefix<SocietyEntry>(directory, SOCIETY_ORDERS.name, prefix.name),
+      prefix.rut ? readPrefix<SocietyEntry>(directory, SOCIETY_ORDERS.rut, prefix.rut) : [],
+      groupKeys.length > 0 ? batchGet(groupKeys) : new Map<string, Record<string, unknown>>(),
+    ]);
+    if (!inScope(items)) return { count: 0, results: [] };
+    // The ranges' keys put '#' after a value: the same test as in memory keeps only names and RUTs that start so.
+    ({ count, page } = pageEntries(uniqueEntries([...byName, ...byRut]), {
+      offset: query.offset,
+      limit: query.limit,
+      filter: startsWith(prefix),
+      ordering: BY_SEARCH_TEXT,
+    }));
+  } else {
+    const order = SOCIETY_ORDERS.picker;
+    const request = { descending: false, offset: query.offset, limit: Math.min(query.limit, PICKER_MAX_ROWS) };
+    let items: Map<string, Record<string, unknown>>;
+    if (needsCountFirst(query.offset)) {
+      // Deep: the count and the order's buckets first, one BatchGet, then one Query into the page's bucket.
+      const pk = indexPk(directory);
+      items = await batchGet([...counterKeys(directory), ...bucketReadKeys(pk, order), ...groupKeys]);
+      if (!inScope(items)) return { count: 0, results: [] };
+      count = countIn(items, directory);
+      page = await readOrderPage<SocietyEntry>(directory, order, {
+        ...request,
+        count,
+        buckets: bucketsIn(items, pk, order),
+      });
+    } else {
+      [page, items] = await Promise.all([
+        readOrderPage<SocietyEntry>(directory, order, request),
+        batchGet([...counterKeys(directory), ...groupKeys]),
+      ]);
+      if (!inScope(items)) return { count: 0, results: [] };
+      count = countIn(items, directory);
+    }
+  }
+  return { count, results: await rowsWithinBudget(page, (slice) => slice.map(societyRef)) };
+}

@@ -221,6 +221,11 @@ export const listSocietiesForUsers = defineContract({
   summary: 'Societies in scope to assign to users, filtered by project, group or society (invite and user forms)',
   query: z.object({
     ...pickerQuery,
+    /**
+     * How `search` matches: `contains` (the default) anywhere in the name, RUT or company code; `prefix` the start of
+     * the name or of the RUT, which costs the same whatever the partition holds (docs/decisions/list-paging.md).
+     */
+    match: z.optional(z.enum(['contains', 'prefix'])),
     project: z.optional(uuidSchema),
     group: z.optional(uuidSchema),
     society: z.optional(uuidSchema),

@@ -231,11 +231,11 @@ describe('backfill', () => {
 
     const first = await backfillPartition(directory);
     const rows = items.filter((item) => isIndexRow(String(item.sk)));
-    // Every row, every counter item (those no entry had reached yet are written as 0), a layout per order (U, N, R)
-    // and every bucket count item.
+    // Every row, every counter item (those no entry had reached yet are written as 0), a layout per order (U, N, R and
+    // the picker's P) and every bucket count item.
     expect(first).toEqual({
       entries: before.directory.result.count,
-      put: rows.length + COUNTER_SHARDS + 3 + BUCKET_SHARDS,
+      put: rows.length + COUNTER_SHARDS + 4 + BUCKET_SHARDS,
       deleted: 1,
     });
     const after = await societiesBothWays({ group: fixture.groupB, offset: 0, limit: 100 });

@@ -79,9 +79,10 @@ const societyDirectories = (s: Pick<SocietyRecord, 'project_uuid' | 'group_uuid'
 
 /**
  * The orders of a society's sorted index rows (sorted-index.ts): `U` by `updated` (the list's one order, newest
- * first), `N` by its normalised name and `R` by its RUT, whose prefixes a search by name or RUT reads.
+ * first), `N` by its normalised name and `R` by its RUT, whose prefixes a search by name or RUT reads, and `P` by its
+ * search text (normalised name, RUT, code), the society picker's order, read in pages.
  */
-export const SOCIETY_ORDERS = { updated: 'U', name: 'N', rut: 'R' } as const;
+export const SOCIETY_ORDERS = { updated: 'U', name: 'N', rut: 'R', picker: 'P' } as const;
 
 /** A society's index rows, from its listing entry (so a backfill builds them from the directory alone). */
 export function societyIndexedOfEntry(id: string, entry: SocietyEntry): Indexed {
@@ -92,6 +93,8 @@ export function societyIndexedOfEntry(id: string, entry: SocietyEntry): Indexed 
       { order: SOCIETY_ORDERS.updated, value: entry.u },
       { order: SOCIETY_ORDERS.name, value: normalizeSearch(entry.n) },
       ...(entry.r ? [{ order: SOCIETY_ORDERS.rut, value: entry.r }] : []),
+      // The picker sorts by the whole search text, then id, as it did in memory: its rows' id follows a TIE.
+      { order: SOCIETY_ORDERS.picker, value: entry.s, ordered: true },
     ],
   };
 }

@@ -127,6 +127,23 @@ describe('societyListingWrites', () => {
     expect(effect(writes).deleted).toContain('U#2026-01-01T00:00:00.000Z#s-1');
   });
 
+  it('lists a new society in the picker’s order by its whole search text, its id after a TIE', () => {
+    const writes = societyListingWrites(undefined, society({}));
+    expect(effect(writes).put.filter((sk) => String(sk).startsWith('P#'))).toEqual([
+      'P#compania alamo 12345678-5 c1\u0001s-1',
+      'P#compania alamo 12345678-5 c1\u0001s-1',
+      'P#compania alamo 12345678-5 c1\u0001s-1',
+    ]);
+  });
+
+  it('moves the picker’s row when the name, RUT or code changes, and not for an edit of anything else', () => {
+    const renamed = effect(societyListingWrites(society({}), society({ company_code: 'C2' })));
+    expect(renamed.deleted.filter((sk) => String(sk).startsWith('P#'))).toHaveLength(3);
+    expect(renamed.put.filter((sk) => String(sk).startsWith('P#'))).toHaveLength(3);
+    const disabled = effect(societyListingWrites(society({}), society({ enable: false })));
+    expect(disabled.deleted).toEqual([]);
+  });
+
   it('drops the RUT row of a society whose RUT is removed', () => {
     const writes = societyListingWrites(society({}), society({ society_rut: null }));
     expect(effect(writes).deleted.filter((sk) => String(sk).startsWith('R#'))).toHaveLength(3);
