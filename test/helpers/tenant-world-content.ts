@@ -90,18 +90,28 @@ async function attachedFile(token: string, society: string, thread: string): Pro
   return start.upload;
 }
 
-/** A template file uploaded for a project's request items (presigned POST, then S3): the upload a request names. */
-export async function requestFileUpload(token: string, project: string, name = 'formulario.pdf'): Promise<string> {
+/**
+ * A template file uploaded for a project's request items (presigned POST, then S3): the upload a request names.
+ * `post: false` starts it only (its file never sent).
+ */
+export async function requestFileUpload(
+  token: string,
+  project: string,
+  name = 'formulario.pdf',
+  data: Uint8Array<ArrayBuffer> = PDF,
+  post = true,
+): Promise<string> {
   const start = ok(
     'request template file',
     await call(requests.createRequestFileUpload, {
       token,
-      body: { project, file_name: name, file_size: PDF.length, content_type: 'application/pdf' },
+      body: { project, file_name: name, file_size: data.length, content_type: 'application/pdf' },
     }),
   );
+  if (!post) return start.upload;
   const form = new FormData();
   for (const [k, v] of Object.entries(start.fields)) form.set(k, v);
-  form.set('file', new Blob([PDF], { type: 'application/pdf' }), name);
+  form.set('file', new Blob([data], { type: 'application/pdf' }), name);
   const posted = await fetch(start.url, { method: 'POST', body: form });
   if (posted.status >= 300) throw new Error(`request template file to S3: ${posted.status}`);
   return start.upload;
