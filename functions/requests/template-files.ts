@@ -15,12 +15,10 @@ import { storedContentType } from '../lib/storage/content-type';
 import {
   copyDocumentObject,
   deleteDocumentObject,
-  documentDownloadUrl,
   headDocumentObject,
   readDocumentHead,
   requestFileObjectKey,
 } from '../lib/storage/documents';
-import { requireItem, requireRequest } from './requests';
 
 /**
  * Template files of request items (a form to fill, an example): the documents' direct upload (a presigned POST, its
@@ -145,16 +143,3 @@ export async function landRequestFiles(
 /** The files of a template's items, to keep when it is saved again or a request is made from it. */
 export const keptFiles = (items: ReadonlyArray<{ template_file?: ItemFile | null }>) =>
   new Set(items.flatMap((i) => (i.template_file ? [i.template_file.uuid] : [])));
-
-/**
- * GET api/v1/requests/request/{uuid}/item/{item}/template-file/: a one-minute link to the item's file, for whoever
- * reaches the request (getRequest's rule); 404 outside it, or for an item without a file.
- */
-export async function itemTemplateFileLink(caller: Caller, uuid: string, itemUuid: string) {
-  const request = await requireRequest(caller, uuid);
-  const item = requireItem(request, itemUuid);
-  if (!item.template_file) throw notFound();
-  const file = await getRequestFile(item.template_file.uuid);
-  if (!file || file.project_uuid !== request.project_uuid) throw notFound();
-  return { link: await documentDownloadUrl(file.key, file.file_name, 'attachment', file.content_type) };
-}

@@ -134,16 +134,17 @@ const schedulesOf = async (template: RequestTemplateRecord) =>
  */
 export async function putTemplate(caller: Caller, uuid: string, body: TemplateBody) {
   const before = await managedTemplate(caller, uuid);
+  // Refused before its files land: a refusal writes nothing.
+  const schedules = await schedulesOf(before);
+  if (schedules.length > 0 && body.recurrence.kind !== before.recurrence.kind) {
+    throw conflict('TEMPLATE_HAS_SCHEDULES');
+  }
   const after: RequestTemplateRecord = {
     ...before,
     ...(await templateFields(caller, before.project_uuid, body, keptFiles(before.items))),
     updated: nowIso(),
     version: before.version + 1,
   };
-  const schedules = await schedulesOf(before);
-  if (schedules.length > 0 && after.recurrence.kind !== before.recurrence.kind) {
-    throw conflict('TEMPLATE_HAS_SCHEDULES');
-  }
   await transactWrite([
     ...templateReplaceWrites(before, after),
     auditWrite(
