@@ -387,6 +387,7 @@ const NO_ECHO = new Set([
   'getReportDashboard',
   'listUserSignIns',
   'messageAttachmentLink',
+  'requestItemTemplateFile',
 ]);
 
 describe.each(protectedContracts.map((c) => [`${c.method} ${c.path}`, c] as const))('%s', (_, contract) => {
@@ -400,7 +401,7 @@ describe.each(protectedContracts.map((c) => [`${c.method} ${c.path}`, c] as cons
     const param = pathParamNames(contract.path)[0] as string;
     const ids = new Set(casesOf(contract).flatMap((c) => (c.kind === 'path' ? [idOf(c)] : [])));
     for (const id of ids) {
-      const answer = await send(contract, { params: { [param]: id }, token: world.superAdmin });
+      const answer = await send(contract, { params: withItems(contract, { [param]: id }), token: world.superAdmin });
       expect(answer.status, `${id}: ${answer.text.slice(0, 200)}`).toBe(200);
       if (!contract.fileResponse && !NO_ECHO.has(contract.id)) expect(answer.text).toContain(id);
     }
