@@ -626,6 +626,16 @@ describe("an item's template file", () => {
     expect(links[0]).toContain(`request-files/${P}/${upload}`);
     expect(await stored(`UPLOAD#${upload}`, 'UPLOAD')).toBeUndefined();
     expect(await stored(`REQFILE#${upload}`, 'REQFILE')).toMatchObject({ project_uuid: P, size: form.length });
+    // The same upload named again by its maker (a retry after a stop between the file and the requests, or another
+    // request): the landed file is found, not copied again.
+    const again = await make(
+      t.paP,
+      { kind: 'SOCIETY', uuid: S3 },
+      { items: [{ name: 'Formulario F29', template_file: upload } as (typeof ITEMS)[number]] },
+    );
+    const againItem = ok('request', await get(t.paP, again.results[0]?.uuid as string)).items[0]?.uuid as string;
+    const againLink = ok('link', await fileLink(t.paP, again.results[0]?.uuid as string, againItem)).link;
+    expect(new URL(againLink).pathname).toBe(links[0]);
 
     const s1Request = bySociety.get(S1) as string;
     const s1Item = ok('request', await get(t.us1, s1Request)).items[0]?.uuid as string;
