@@ -104,6 +104,14 @@ const READ: Permissions = { table: { read: 'query' } };
 /** A costly call also spends its quotas (functions/lib/data/quotas.ts), conditional Updates in one transaction. */
 const READ_SPENDING: Permissions = { table: { read: 'query', write: { 'QUOTA#': ['UpdateItem'] } } };
 const ADMIN_WRITE: Permissions = { table: { read: 'query', write: 'any' } };
+/** A request item's template file landed (functions/requests/template-files.ts): its record, upload and marker. */
+const REQUEST_FILE_WRITES = {
+  'REQFILE#': ['PutItem'],
+  'UPLOAD#': ['DeleteItem'],
+  'CLEANUP#': ['DeleteItem'],
+} as const satisfies Record<string, readonly WriteAction[]>;
+/** Its objects: the upload HEAD and read, copied to its key, then removed. */
+const REQUEST_FILE_OBJECTS: readonly AssetAction[] = ['GetObject', 'PutObject', 'DeleteObject'];
 
 /** Branding images: written, replaced and removed with the entity that shows them, and presigned for display. */
 const IMAGES: readonly AssetAction[] = ['GetObject', 'PutObject', 'DeleteObject'];
@@ -544,8 +552,19 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // list's copy (REQTPL#, REQTPLS#), a schedule, its copy and its place in the daily job's queue (REQSCHED#,
   // REQSCHEDS#), each change audited. Editing a template places its schedules' next days again; deleting it deletes them.
   listRequestTemplates: READ,
+  // An item's template file named for the first time lands with the template: its record (REQFILE#) in the transaction
+  // that spends its upload (UPLOAD#) and claims its marker (CLEANUP#); the upload HEAD, read, copied and removed.
   createRequestTemplate: {
-    table: { read: 'query', write: { 'REQTPL#': ['PutItem'], 'REQTPLS#': ['PutItem'], 'AUDIT#': ['PutItem'] } },
+    table: {
+      read: 'query',
+      write: {
+        'REQTPL#': ['PutItem'],
+        'REQTPLS#': ['PutItem'],
+        'AUDIT#': ['PutItem'],
+        ...REQUEST_FILE_WRITES,
+      },
+    },
+    documents: REQUEST_FILE_OBJECTS,
   },
   putRequestTemplate: {
     table: {
@@ -556,8 +575,10 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
         'REQSCHED#': ['PutItem', 'DeleteItem'],
         'REQSCHEDS#': ['PutItem'],
         'AUDIT#': ['PutItem'],
+        ...REQUEST_FILE_WRITES,
       },
     },
+    documents: REQUEST_FILE_OBJECTS,
   },
   deleteRequestTemplate: {
     table: {
@@ -591,7 +612,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // the document's own writes with the item's delivery); a return queues its mail (locally, the table's outbox).
   listRequests: READ,
   getRequest: READ,
-  createRequest: { ...ADMIN_WRITE, mailQueue: true },
+  createRequest: { ...ADMIN_WRITE, mailQueue: true, documents: REQUEST_FILE_OBJECTS },
   cancelRequest: { table: { read: 'query', write: REQUEST_WRITES } },
   answerRequestItemNotApplicable: { table: { read: 'query', write: REQUEST_WRITES } },
   reviewRequestItem: {
@@ -603,6 +624,13 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     documents: ['PutObject'],
   },
   confirmRequestItemUpload: { ...ADMIN_WRITE, documents: ['GetObject', 'PutObject', 'DeleteObject'] },
+  // Items' template files: the presigned POST (the pending upload and its marker, as an item's upload), and the
+  // one-minute link of a request's item (a presigned GET).
+  createRequestFileUpload: {
+    table: { read: 'query', write: { 'UPLOAD#': ['PutItem'], 'CLEANUP#': ['PutItem'] } },
+    documents: ['PutObject'],
+  },
+  requestItemTemplateFile: { ...READ, documents: ['GetObject'] },
   // modules, reports and accounting assignments (assignments)
   listModules: READ,
   createModule: ADMIN_WRITE,

@@ -57,7 +57,7 @@ export const uploadCleanup = (pending: PendingUpload): Cleanup => ({
   due: pending.expires_at * 1000 + REQUEST_GRACE_MS,
   objects: [
     { bucket: 'documents', key: pending.key },
-    { bucket: 'documents', key: documentObjectKey(pending.society_uuid, pending.uuid) },
+    { bucket: 'documents', key: pending.place_key ?? documentObjectKey(pending.society_uuid, pending.uuid) },
   ],
 });
 
@@ -75,16 +75,37 @@ export async function beginUpload(
   body: Pick<UploadRequest, 'file_name' | 'file_size' | 'content_type' | 'on_conflict'>,
   purpose?: PendingUpload['purpose'],
 ) {
+  return openUpload(
+    caller,
+    {
+      society_uuid: placed.society.uuid,
+      folder_uuid: placed.folder_uuid,
+      form: placed.form,
+      year: placed.year,
+      ...(purpose && { purpose }),
+    },
+    body,
+  );
+}
+
+/**
+ * A pending upload with its marker and its presigned POST, for any place (`where`, checked by the caller). `placeKey`
+ * names where an upload that is no document will be kept once landed (derived from the upload's uuid), so its marker
+ * covers that copy too.
+ */
+export async function openUpload(
+  caller: Caller,
+  where: Pick<PendingUpload, 'society_uuid' | 'folder_uuid' | 'form' | 'year' | 'purpose'>,
+  body: Pick<UploadRequest, 'file_name' | 'file_size' | 'content_type' | 'on_conflict'>,
+  placeKey?: (upload: string) => string,
+) {
   const uuid = randomUUID();
   const contentType = body.content_type || OPAQUE_TYPE;
-  const prefix = uploadPrefix(placed.society.uuid, uuid);
+  const prefix = uploadPrefix(where.society_uuid, uuid);
   const post = await presignDocumentUpload(prefix, OPAQUE_TYPE);
   const pending: PendingUpload = {
+    ...where,
     uuid,
-    society_uuid: placed.society.uuid,
-    folder_uuid: placed.folder_uuid,
-    form: placed.form,
-    year: placed.year,
     file_name: body.file_name,
     content_type: contentType,
     declared_size: body.file_size,
@@ -93,7 +114,7 @@ export async function beginUpload(
     expires_at: uploadExpiry(UPLOAD_EXPIRY_SECONDS),
     cleanup: true,
     ...(body.on_conflict && { on_conflict: body.on_conflict }),
-    ...(purpose && { purpose }),
+    ...(placeKey && { place_key: placeKey(uuid) }),
   };
   await transactWrite([pendingUploadWrite(pending), cleanupWrite(uploadCleanup(pending))]);
   return {

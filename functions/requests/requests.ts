@@ -39,6 +39,7 @@ import { isAdmin } from '../lib/document-access';
 import { ApiError, fieldErrors, notFound } from '../lib/errors';
 import { groupInScope, projectInScope, societyInScope } from '../lib/scope';
 import { queueRequestMails } from './request-mails';
+import { keptFiles, landRequestFiles } from './template-files';
 
 /**
  * Document requests ('Solicitudes', an addition beyond the spec: README). Who reaches a request: admins within scope
@@ -124,7 +125,16 @@ export function requestView(r: RequestRecord, day = today()): RequestView {
     ...summaryView({ ...rest, counts: countsOf(items), template_uuid: r.template?.uuid ?? null }, day),
     folder: r.folder,
     reminders,
-    items: items.map((i) => ({ ...i })),
+    items: items.map((i) => ({
+      uuid: i.uuid,
+      name: i.name,
+      note: i.note,
+      // The file's name and size only: it is downloaded by the item, never by its uuid.
+      template_file: i.template_file ? { file_name: i.template_file.file_name, size: i.template_file.size } : null,
+      state: i.state,
+      documents: i.documents,
+      history: i.history,
+    })),
     created_by,
   };
 }
@@ -233,17 +243,23 @@ async function folderOf(project: string, asked: string | null | undefined) {
 async function templateOf(
   project: string,
   uuid: string | undefined,
-): Promise<{ ref: { uuid: string; name: string }; folder: string | null } | null> {
+): Promise<{ ref: { uuid: string; name: string }; folder: string | null; files: ReadonlySet<string> } | null> {
   if (!uuid) return null;
   const template = await getRequestTemplate(uuid);
   if (!template || template.project_uuid !== project) throw fieldErrors({ template: ['FORMAT_ERROR'] });
-  return { ref: { uuid: template.uuid, name: template.name }, folder: template.folder };
+  return {
+    ref: { uuid: template.uuid, name: template.name },
+    folder: template.folder,
+    files: keptFiles(template.items),
+  };
 }
 
 export async function createRequests(caller: Caller, body: CreateBody) {
   const { project, societies } = await targetSocieties(caller, body.target);
   const template = await templateOf(project, body.template);
   const folder = await folderOf(project, body.folder ?? template?.folder ?? null);
+  // Last of the checks, first of the writes: every named file checked, then landed once for all the societies.
+  const files = await landRequestFiles(caller, project, body.items, template?.files);
   const records = newRequestRecords({
     origin: { batch: body.batch },
     societies,
@@ -252,7 +268,11 @@ export async function createRequests(caller: Caller, body: CreateBody) {
     period: null,
     folder,
     due_date: body.due_date,
-    items: body.items,
+    items: body.items.map((i) => ({
+      name: i.name,
+      note: i.note ?? null,
+      template_file: i.template_file ? (files.get(i.template_file) ?? null) : null,
+    })),
     reminders: body.reminders,
     created_by: personOf(caller),
     now: nowIso(),

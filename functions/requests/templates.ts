@@ -32,6 +32,7 @@ import { ApiError, conflict, notFound } from '../lib/errors';
 import { groupInScope, projectInScope, societyInScope } from '../lib/scope';
 import { rulesOf } from '../tax-calendar/calendar';
 import { firstPeriod, periodDates, type RecurrenceRule, type RulesOf } from './recurrence';
+import { keptFiles, landRequestFiles, readsProject } from './template-files';
 
 /**
  * Request templates (per project) and their recurring schedules. A PROJECT_ADMIN manages its project's templates (the
@@ -45,20 +46,13 @@ export const taxRules: RulesOf = async (year) => (await rulesOf(year))?.rules;
 
 const today = () => chileDay(nowMs());
 
-/** A project whose templates the caller reads: an admin of it, or a GROUP_ADMIN of one of its groups. */
-function readsProject(caller: Caller, project: string) {
-  return (
-    projectInScope(caller, project) || (caller.role === 'GROUP_ADMIN' && caller.user.project_uuids.includes(project))
-  );
-}
-
 export function templateView(t: RequestTemplateRecord) {
   return {
     uuid: t.uuid,
     project: t.project_uuid,
     name: t.name,
     folder: t.folder,
-    items: t.items,
+    items: t.items.map((i) => ({ name: i.name, note: i.note, template_file: i.template_file ?? null })),
     reminders: t.reminders,
     recurrence: t.recurrence,
     created: t.created,
@@ -82,13 +76,22 @@ async function folderOf(project: string, folder: string | null | undefined): Pro
   return folder;
 }
 
-const templateFields = async (project: string, body: TemplateBody) => ({
-  name: body.name,
-  folder: await folderOf(project, body.folder),
-  items: body.items.map((i) => ({ name: i.name, note: i.note ?? null })),
-  reminders: body.reminders,
-  recurrence: body.recurrence,
-});
+/** The template's fields from its body; its items' files checked and landed last (`kept`: its own files so far). */
+async function templateFields(caller: Caller, project: string, body: TemplateBody, kept?: ReadonlySet<string>) {
+  const folder = await folderOf(project, body.folder);
+  const files = await landRequestFiles(caller, project, body.items, kept);
+  return {
+    name: body.name,
+    folder,
+    items: body.items.map((i) => ({
+      name: i.name,
+      note: i.note ?? null,
+      template_file: i.template_file ? (files.get(i.template_file) ?? null) : null,
+    })),
+    reminders: body.reminders,
+    recurrence: body.recurrence,
+  };
+}
 
 export async function createTemplate(caller: Caller, body: BodyOf<typeof createRequestTemplate>) {
   if (!projectInScope(caller, body.project) || !(await getProject(body.project))) throw notFound();
@@ -97,7 +100,7 @@ export async function createTemplate(caller: Caller, body: BodyOf<typeof createR
   const template: RequestTemplateRecord = {
     uuid: randomUUID(),
     project_uuid: body.project,
-    ...(await templateFields(body.project, fields)),
+    ...(await templateFields(caller, body.project, fields)),
     created: at,
     updated: at,
     version: 1,
@@ -131,16 +134,17 @@ const schedulesOf = async (template: RequestTemplateRecord) =>
  */
 export async function putTemplate(caller: Caller, uuid: string, body: TemplateBody) {
   const before = await managedTemplate(caller, uuid);
+  // Refused before its files land: a refusal writes nothing.
+  const schedules = await schedulesOf(before);
+  if (schedules.length > 0 && body.recurrence.kind !== before.recurrence.kind) {
+    throw conflict('TEMPLATE_HAS_SCHEDULES');
+  }
   const after: RequestTemplateRecord = {
     ...before,
-    ...(await templateFields(before.project_uuid, body)),
+    ...(await templateFields(caller, before.project_uuid, body, keptFiles(before.items))),
     updated: nowIso(),
     version: before.version + 1,
   };
-  const schedules = await schedulesOf(before);
-  if (schedules.length > 0 && after.recurrence.kind !== before.recurrence.kind) {
-    throw conflict('TEMPLATE_HAS_SCHEDULES');
-  }
   await transactWrite([
     ...templateReplaceWrites(before, after),
     auditWrite(

@@ -49,7 +49,7 @@ export const contracts: readonly Contract[] = [
   accounting,
   taxCalendar,
   messages,
-  // Document requests ('Solicitudes'): requests, templates, schedules and reminder settings.
+  // Document requests ('Solicitudes'): requests, templates and their items' files, schedules and reminder settings.
   requests,
 ].flatMap((module) => Object.values(module).filter(isContract));
 

@@ -54,7 +54,15 @@ export const dueDateSchema = z
 /** The period a recurring request is for: a month (YYYY-MM) or a tax year (YYYY). */
 export const periodSchema = z.string().check(z.regex(/^\d{4}(-(0[1-9]|1[0-2]))?$/, { error: 'FORMAT_ERROR' }));
 
-const itemInput = z.object({ name: text(REQUEST_ITEM_NAME_MAX), note: optionalText(REQUEST_NOTE_MAX) });
+/**
+ * An item as the firm writes it: its name, a note, and optionally a file to go with it (a form to fill, an example):
+ * the uuid of the caller's upload (createRequestFileUpload, uploaded) or of a file a template already carries.
+ */
+const itemInput = z.object({
+  name: text(REQUEST_ITEM_NAME_MAX),
+  note: optionalText(REQUEST_NOTE_MAX),
+  template_file: z.optional(z.nullable(uuidSchema)),
+});
 const itemsInput = z.array(itemInput).check(z.minLength(1), z.maxLength(REQUEST_ITEMS_MAX));
 
 /**
@@ -85,13 +93,25 @@ export const recurrenceSchema = z.object({
 
 const personSchema = z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string() });
 
+/**
+ * A template's file as its template answers it: its uuid (named again to keep it when the template is saved, or when
+ * a request is made from the template), name and size. One stored object, shared by every request that carries it.
+ */
+export const templateFileSchema = z.object({
+  uuid: z.string(),
+  file_name: z.string(),
+  size: z.number().check(z.int()),
+});
+
 export const requestTemplateSchema = z.object({
   uuid: z.string(),
   project: z.string(),
   name: z.string(),
   /** The society folder (one of the project's folder templates) where the delivered files land; null: the first. */
   folder: z.nullable(z.string()),
-  items: z.array(z.object({ name: z.string(), note: z.nullable(z.string()) })),
+  items: z.array(
+    z.object({ name: z.string(), note: z.nullable(z.string()), template_file: z.nullable(templateFileSchema) }),
+  ),
   reminders: reminderScheduleSchema,
   recurrence: recurrenceSchema,
   created: z.string(),
@@ -128,6 +148,8 @@ export const requestItemSchema = z.object({
   uuid: z.string(),
   name: z.string(),
   note: z.nullable(z.string()),
+  /** The firm's file for the item (a form to fill, an example), downloaded by requestItemTemplateFile. */
+  template_file: z.nullable(z.object({ file_name: z.string(), size: z.number().check(z.int()) })),
   state: z.enum(REQUEST_ITEM_STATES),
   documents: z.array(requestDocumentSchema),
   history: z.array(requestEventSchema),
@@ -392,6 +414,43 @@ export const reviewRequestItem = defineContract({
   params: itemParams,
   body: z.object({ decision: z.enum(REVIEW_DECISIONS), comment: optionalText(REQUEST_COMMENT_MAX) }),
   response: requestSchema,
+});
+
+// Template files: one file per item, uploaded before the request or template that names it.
+
+export const createRequestFileUpload = defineContract({
+  id: 'createRequestFileUpload',
+  method: 'POST',
+  path: 'api/v1/requests/template-files/upload-url/',
+  access: ADMINS,
+  statuses: [404],
+  handler: 'requests/create-request-file-upload',
+  summary:
+    "A presigned POST for an item's template file in a project the caller reaches (the documents' limits); a request or template then names the upload in an item's `template_file`",
+  body: z.object({
+    project: uuidSchema,
+    file_name: fileNameSchema,
+    file_size: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_DOCUMENT_BYTES)),
+    content_type: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  }),
+  response: z.object({
+    upload: z.string(),
+    url: z.string(),
+    fields: z.record(z.string(), z.string()),
+    expires_at: z.string(),
+  }),
+  successStatus: 201,
+});
+
+export const requestItemTemplateFile = defineContract({
+  id: 'requestItemTemplateFile',
+  method: 'GET',
+  path: 'api/v1/requests/request/{uuid}/item/{item}/template-file/',
+  access: ALL,
+  handler: 'requests/request-item-template-file',
+  summary: "A one-minute link to the firm's template file of an item, for whoever reaches the request (else 404)",
+  params: itemParams,
+  response: z.object({ link: z.string() }),
 });
 
 // Reminders: each person may stop them (the reminder mail's link, or Mi perfil).

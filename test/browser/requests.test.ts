@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import * as groups from '../../shared/contracts/groups';
@@ -13,10 +14,11 @@ import { societyBody } from '../helpers/societies';
 
 /**
  * 'Solicitudes' by clicking, at 1366 and 375 px: a firm's project admin writes a monthly template on the templates
- * screen, schedules it for a group and stops it, and asks the group for it; the group's client user finds the request
- * first on its home, uploads into one item (the bar shows the upload's progress) and answers the other 'no aplica';
- * the admin returns the file with a comment; the client reads why and uploads again; the admin accepts both and the
- * request is complete; the client turns its reminders off on 'Mi perfil'. Every screen fits and is axe clean.
+ * screen (its first item with a template file), schedules it for a group and stops it, and asks the group for it; the
+ * group's client user finds the request first on its home, downloads the item's template file, uploads into one item
+ * (the bar shows the upload's progress) and answers the other 'no aplica'; the admin returns the file with a comment;
+ * the client reads why and uploads again; the admin accepts both and the request is complete; the client turns its
+ * reminders off on 'Mi perfil'. Every screen fits and is axe clean.
  */
 const { webUrl, demo } = inject('portal');
 let browser: Browser;
@@ -111,6 +113,11 @@ describe.concurrent('a firm asks its client for files and reviews them', () => {
         await templateForm.getByLabel('Nombre', { exact: true }).fill(templateName);
         await templateForm.getByLabel('Nombre del ítem 1').fill('Libro de compras');
         await templateForm.getByLabel('Nota del ítem 1 (opcional)').fill('El de marzo, en PDF.');
+        // The item's template file goes up as soon as it is chosen; the item then names it.
+        await templateForm
+          .getByLabel('Plantilla del ítem 1 (opcional)')
+          .setInputFiles(pdf('formato-libro-compras.pdf'));
+        await templateForm.getByTestId('item-file').getByText('Plantilla: formato-libro-compras.pdf').waitFor();
         await templateForm.getByRole('button', { name: 'Agregar ítem' }).click();
         await templateForm.getByLabel('Nombre del ítem 2').fill('Cartola bancaria');
         await templateForm.getByText('Cada mes, según el plazo del F29').click();
@@ -150,6 +157,7 @@ describe.concurrent('a firm asks its client for files and reviews them', () => {
         await firmPage.getByLabel('Plantilla', { exact: true }).selectOption({ label: templateName });
         expect(await firmPage.getByLabel('Título').inputValue()).toBe(templateName);
         expect(await firmPage.getByLabel('Nombre del ítem 2').inputValue()).toBe('Cartola bancaria');
+        await firmPage.getByTestId('item-file').getByText('Plantilla: formato-libro-compras.pdf').waitFor();
         await firmPage.getByLabel('Fecha de vencimiento').fill('2031-03-20');
         await expectFitsAndAccessible(firmPage, `requests-new-${viewport.width}`);
         await firmPage.getByRole('button', { name: 'Enviar solicitud' }).click();
@@ -183,6 +191,14 @@ describe.concurrent('a firm asks its client for files and reviews them', () => {
         const statement = page.locator('[data-testid="request-item"][data-item="Cartola bancaria"]');
         await book.getByText('Nota: El de marzo, en PDF.').waitFor();
         await expectFitsAndAccessible(page, `requests-detail-client-${viewport.width}`);
+        // The firm's template file of the item downloads from the item; the other item has none.
+        const [form] = await Promise.all([
+          page.waitForEvent('download'),
+          book.getByRole('button', { name: 'Descargar plantilla de Libro de compras' }).click(),
+        ]);
+        expect(form.suggestedFilename()).toBe('formato-libro-compras.pdf');
+        expect((await readFile(await form.path())).length).toBe(pdf('formato-libro-compras.pdf').buffer.length);
+        expect(await statement.getByRole('button', { name: /Descargar plantilla/ }).count()).toBe(0);
 
         const progress = await upload(page, book, 'Libro de compras', pdf('libro-compras-marzo.pdf'));
         expect(progress.length).toBeGreaterThan(0);

@@ -228,6 +228,30 @@ export async function invariantScan(settings: ScanSettings, scope: ScanScope): P
     }),
   );
 
+  // Template files of request items (functions/lib/data/request-files.ts): each record of the scope's projects with
+  // its object; every item that names one (a request's, a template's) names a record of its own project.
+  const requestFiles = of('REQFILE');
+  await Promise.all(
+    requestFiles
+      .filter((f) => scope.projects.includes(f.project_uuid as string))
+      .map(async (f) => {
+        const found = await s3
+          .send(new HeadObjectCommand({ Bucket: settings.documentsBucket, Key: f.key as string }))
+          .then(() => true)
+          .catch(() => false);
+        if (!found) problems.push(`request file ${f.uuid}: no object at ${f.key}`);
+      }),
+  );
+  for (const holder of [...of('REQUEST'), ...of('REQTPL')]) {
+    for (const item of (holder.items as Array<{ template_file?: { uuid: string } | null }> | undefined) ?? []) {
+      if (!item.template_file) continue;
+      const key = [`REQFILE#${item.template_file.uuid}`, 'REQFILE'] as const;
+      const file = get(...key) ?? (await exists(...key));
+      if (!file || file.project_uuid !== holder.project_uuid)
+        problems.push(`${holder.pk}: item names request file ${item.template_file.uuid}, not of its project`);
+    }
+  }
+
   // A person with an identity has a user record, and a user record has an identity.
   const cognito = new cognitoSdk.CognitoIdentityProviderClient({});
   const scopedUsers = users.filter(

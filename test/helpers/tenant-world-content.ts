@@ -22,7 +22,9 @@ import { unique } from './fresh';
  *   otherProject), enabled for every role so only scope can hide them;
  * - a support ticket sent by one of its users (tickets belong to the sender's project);
  * - a conversation thread in its society, with a message carrying a file (a document of the society);
- * - a document request to its society.
+ * - a document request to its society, its first item with a template file (so a read of that file answers the
+ *   caller's own request and only that: the item's uuid is derived from the request's, derivedUuid(request, 'item',
+ *   '0')).
  * - two monthly request templates where the tag holds a project (the first one scheduled nowhere: the callers' own
  *   schedules use it), and a schedule of the second over its society.
  */
@@ -85,6 +87,33 @@ async function attachedFile(token: string, society: string, thread: string): Pro
       body: { body: 'Con adjunto.', attachments: [start.upload] },
     }),
   );
+  return start.upload;
+}
+
+/**
+ * A template file uploaded for a project's request items (presigned POST, then S3): the upload a request names.
+ * `post: false` starts it only (its file never sent).
+ */
+export async function requestFileUpload(
+  token: string,
+  project: string,
+  name = 'formulario.pdf',
+  data: Uint8Array<ArrayBuffer> = PDF,
+  post = true,
+): Promise<string> {
+  const start = ok(
+    'request template file',
+    await call(requests.createRequestFileUpload, {
+      token,
+      body: { project, file_name: name, file_size: data.length, content_type: 'application/pdf' },
+    }),
+  );
+  if (!post) return start.upload;
+  const form = new FormData();
+  for (const [k, v] of Object.entries(start.fields)) form.set(k, v);
+  form.set('file', new Blob([data], { type: 'application/pdf' }), name);
+  const posted = await fetch(start.url, { method: 'POST', body: form });
+  if (posted.status >= 300) throw new Error(`request template file to S3: ${posted.status}`);
   return start.upload;
 }
 
@@ -203,7 +232,12 @@ export async function buildContent<T extends string>(
             template: requestTemplates.get(place.templateOf)?.[0] as string,
             title: `Aislamiento ${mark}`,
             due_date: '2030-01-31',
-            items: [{ name: `Libro ${mark}` }],
+            items: [
+              {
+                name: `Libro ${mark}`,
+                template_file: await requestFileUpload(superAdmin, places[place.templateOf as T].project as string),
+              },
+            ],
           },
         }).then((a) => ok('request', a).results[0]?.uuid as string),
       ]);

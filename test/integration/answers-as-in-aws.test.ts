@@ -42,6 +42,7 @@ import {
 import { societyBody } from '../helpers/societies';
 import { SoftPasskey } from '../helpers/soft-authenticator';
 import type { Kind } from '../helpers/tenant-world';
+import { requestFileUpload } from '../helpers/tenant-world-content';
 import { CHART_CSV, ledgerCsv, statementAssignments, upload } from './accounting-helpers';
 import { uploadSmall } from './documents-fixture';
 
@@ -917,6 +918,14 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
   createRequest: async (c) => [
     { as: 'PROJECT_ADMIN', body: bodyOf(c, { target: { kind: 'SOCIETY', uuid: w.society } }) },
     { as: 'GROUP_ADMIN', body: bodyOf(c, { target: { kind: 'GROUP', uuid: w.group } }) },
+    {
+      as: 'PROJECT_ADMIN',
+      body: bodyOf(c, {
+        target: { kind: 'GROUP', uuid: w.group },
+        items: [{ name: 'Formulario', template_file: await requestFileUpload(w.tokens.PROJECT_ADMIN, w.project) }],
+      }),
+      note: 'with a template file',
+    },
   ],
   listRequests: async (): Promise<Invocation[]> => [
     { as: 'SUPER_ADMIN', query: { project: w.project } },
@@ -929,6 +938,36 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
   cancelRequest: async () => [
     { as: 'PROJECT_ADMIN', params: { uuid: (await newRequest(w.tokens.PROJECT_ADMIN, w.society)).uuid } },
   ],
+  // An item's template file: its upload started by both admin roles; a request naming one answers its name and size
+  // (not its uuid), and every side downloads it.
+  createRequestFileUpload: async () =>
+    (['PROJECT_ADMIN', 'GROUP_ADMIN'] as const).map((as) => ({
+      as,
+      body: { project: w.project, file_name: 'formulario.pdf', file_size: PDF.length, content_type: 'application/pdf' },
+    })),
+  requestItemTemplateFile: async () => {
+    const withFile = ok(
+      'request with a template file',
+      await call(requests.createRequest, {
+        token: w.tokens.PROJECT_ADMIN,
+        body: {
+          batch: randomUUID(),
+          target: { kind: 'SOCIETY', uuid: w.society },
+          title: `Con plantilla ${unique()}`,
+          due_date: '2030-01-31',
+          items: [{ name: 'Formulario', template_file: await requestFileUpload(w.tokens.PROJECT_ADMIN, w.project) }],
+        },
+      }),
+    ).results[0]?.uuid as string;
+    const item = ok(
+      'request',
+      await call(requests.getRequest, { token: w.tokens.USER_SOCIETY, params: { uuid: withFile } }),
+    ).items[0]?.uuid as string;
+    return (['USER_SOCIETY', 'USER_GROUP', 'GROUP_ADMIN', 'PROJECT_ADMIN'] as const).map((as) => ({
+      as,
+      params: { uuid: withFile, item },
+    }));
+  },
   createRequestItemUpload: async (c) => [
     { as: 'USER_SOCIETY', params: { uuid: w.request.uuid, item: w.request.items[2] }, body: bodyOf(c) },
   ],
@@ -1087,7 +1126,17 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
   },
   // Document requests: templates, schedules (each over a fresh template: one schedule per template and target) and
   // the reminders' switches (the link the reminder job writes with its mail).
-  createRequestTemplate: async (c) => [{ as: 'PROJECT_ADMIN', body: bodyOf(c, { project: w.project }) }],
+  createRequestTemplate: async (c) => [
+    { as: 'PROJECT_ADMIN', body: bodyOf(c, { project: w.project }) },
+    {
+      as: 'PROJECT_ADMIN',
+      body: bodyOf(c, {
+        project: w.project,
+        items: [{ name: 'Formulario', template_file: await requestFileUpload(w.tokens.PROJECT_ADMIN, w.project) }],
+      }),
+      note: 'with a template file',
+    },
+  ],
   putRequestTemplate: async (c) => [
     { as: 'SUPER_ADMIN', params: { uuid: await newRequestTemplate() }, body: bodyOf(c) },
   ],

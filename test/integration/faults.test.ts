@@ -40,6 +40,7 @@ import {
 import { societyBody } from '../helpers/societies';
 import { SoftPasskey } from '../helpers/soft-authenticator';
 import type { Kind } from '../helpers/tenant-world';
+import { requestFileUpload } from '../helpers/tenant-world-content';
 import { CHART_CSV, ledgerCsv } from './accounting-helpers';
 
 /**
@@ -483,7 +484,11 @@ const DRIVERS: Record<string, () => Promise<Prepared>> = {
       target: { kind: 'SOCIETY', uuid: world.society },
       title: `Fallas ${mark}`,
       due_date: '2030-01-31',
-      items: [{ name: 'Libro de compras' }],
+      // With an item's template file: it lands (its record, its upload spent, its object copied) before the request.
+      items: [
+        { name: 'Libro de compras' },
+        { name: 'Formulario', template_file: await requestFileUpload(world.sa, world.project) },
+      ],
     },
   }),
   createRequestItemUpload: async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, type ExpectStatic, expect, test } from 'vitest';
 import * as z from 'zod/mini';
+import { derivedUuid } from '../../functions/lib/data/requests';
 import * as accounting from '../../shared/contracts/accounting';
 import { STATEMENT_FAMILIES } from '../../shared/contracts/accounting';
 import { type Contract, defineContract, pathParamNames } from '../../shared/contracts/define';
@@ -198,11 +199,16 @@ async function multipart(body: Record<string, unknown>, file: ReturnType<(typeof
  */
 async function requestOf(c: IsolationCase, target: string, idFor = ownId): Promise<RawRequest> {
   const own = (kind: Kind, list: boolean) => idFor(kind, list, c.contract);
-  const params = Object.fromEntries(
-    pathParamNames(c.contract.path).map((name) => [
-      name,
-      c.kind === 'path' && name === c.field ? target : (own(pathParamKind(c.contract, name) as Kind, false) as string),
-    ]),
+  const params = withItems(
+    c.contract,
+    Object.fromEntries(
+      pathParamNames(c.contract.path).map((name) => [
+        name,
+        c.kind === 'path' && name === c.field
+          ? target
+          : (own(pathParamKind(c.contract, name) as Kind, false) as string),
+      ]),
+    ),
   );
   const query: Array<[string, string]> = c.kind === 'filter' ? [[c.field as string, target]] : [];
   // A filter the schema requires beside the one under test (listFolderTemplates: a folder is looked up in a project)
@@ -225,6 +231,19 @@ async function requestOf(c: IsolationCase, target: string, idFor = ownId): Promi
   const file = FILES[c.contract.id];
   if (file && body) return { params, query, ...(await multipart(body, file())) };
   return { params, query, body: body === undefined ? undefined : JSON.stringify(body) };
+}
+
+/**
+ * A request's item is addressed inside its request: the {item} of a path is the first item of the request the path
+ * names (its uuid derived from the request's, as the server derives it), so a case that reaches another tenant's
+ * request with a real item of it would answer that item if the scope check were missing.
+ */
+function withItems(contract: Contract, params: Record<string, string>): Record<string, string> {
+  const names = pathParamNames(contract.path);
+  const request = names.find((n) => pathParamKind(contract, n) === 'request');
+  const item = names.find((n) => pathParamKind(contract, n) === 'requestItem');
+  if (!request || !item || !params[request]) return params;
+  return { ...params, [item]: derivedUuid(params[request] as string, 'item', '0') };
 }
 
 /** Sends a case's request as its caller, signing in again once if another file ended the caller's sessions. */
@@ -368,6 +387,7 @@ const NO_ECHO = new Set([
   'getReportDashboard',
   'listUserSignIns',
   'messageAttachmentLink',
+  'requestItemTemplateFile',
 ]);
 
 describe.each(protectedContracts.map((c) => [`${c.method} ${c.path}`, c] as const))('%s', (_, contract) => {
@@ -381,7 +401,7 @@ describe.each(protectedContracts.map((c) => [`${c.method} ${c.path}`, c] as cons
     const param = pathParamNames(contract.path)[0] as string;
     const ids = new Set(casesOf(contract).flatMap((c) => (c.kind === 'path' ? [idOf(c)] : [])));
     for (const id of ids) {
-      const answer = await send(contract, { params: { [param]: id }, token: world.superAdmin });
+      const answer = await send(contract, { params: withItems(contract, { [param]: id }), token: world.superAdmin });
       expect(answer.status, `${id}: ${answer.text.slice(0, 200)}`).toBe(200);
       if (!contract.fileResponse && !NO_ECHO.has(contract.id)) expect(answer.text).toContain(id);
     }
@@ -422,7 +442,7 @@ const ownReads = protectedContracts.flatMap((contract) => {
 test.each(ownReads)('control: %s is not refused', async (_, contract, param, name) => {
   const kind = pathParamKind(contract, param) as TenantKind;
   const answer = await send(contract, {
-    params: { [param]: world.ids.home[kind][0] as string },
+    params: withItems(contract, { [param]: world.ids.home[kind][0] as string }),
     token: world.tokens.get(name),
   });
   expect(answer.status, answer.text.slice(0, 300)).toBeLessThan(400);

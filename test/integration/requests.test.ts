@@ -10,6 +10,8 @@ import { call, ok, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
 import { unique } from '../helpers/fresh';
 import { allMailTo, bodyOf, waitForMail } from '../helpers/mail';
+import { at, invokeAt, runRecurring } from '../helpers/request-jobs-world';
+import { requestFileUpload } from '../helpers/tenant-world-content';
 
 /** The mail queue is the whole run's: other files' request and invitation mails may be ahead of these. */
 const QUEUED_MAIL_MS = 45_000;
@@ -664,4 +666,205 @@ test("past the firm's daily quota of request mails a request is still made, and 
   } finally {
     await dynamo.send(new lib.DeleteCommand({ TableName: tableName, Key: quota }));
   }
+});
+
+describe("an item's template file", () => {
+  /** The bytes of a file reached through its one-minute link. */
+  const bytesOf = async (link: string) => new Uint8Array(await (await fetch(link)).arrayBuffer());
+  const fileLink = (token: string, uuid: string, item: string) =>
+    call(requests.requestItemTemplateFile, { token, params: { uuid, item } });
+  const stored = async (pk: string, sk: string) => {
+    const { dynamo, lib, tableName } = await tableAccess();
+    return (await dynamo.send(new lib.GetCommand({ TableName: tableName, Key: { pk, sk }, ConsistentRead: true })))
+      .Item;
+  };
+
+  test("a group request names one file: each society's client downloads the same object; others get 404", async () => {
+    const form = new TextEncoder().encode(`%PDF-1.4\n% formulario ${unique()}\n%%EOF\n`);
+    const upload = await requestFileUpload(t.paP, P, 'Formulario F29 año.pdf', form);
+    const made = await make(
+      t.paP,
+      { kind: 'GROUP', uuid: G },
+      { items: [{ name: 'Formulario F29', template_file: upload } as (typeof ITEMS)[number], { name: 'Cartola' }] },
+    );
+    expect(made.created).toBe(2);
+    const bySociety = new Map(made.results.map((r) => [r.society.uuid, r.uuid]));
+    const links: string[] = [];
+    for (const [token, society] of [
+      [t.us1, S1],
+      [t.us2, S2],
+      [t.ug, S1],
+      [t.gaG, S2],
+    ] as const) {
+      const uuid = bySociety.get(society) as string;
+      const request = ok('request', await get(token, uuid));
+      const [withFile, without] = request.items as [(typeof request.items)[0], (typeof request.items)[0]];
+      // Its name and size only: the item is what downloads it.
+      expect(withFile.template_file).toEqual({ file_name: 'Formulario F29 año.pdf', size: form.length });
+      expect(without.template_file).toBeNull();
+      const answer = ok('template file link', await fileLink(token, uuid, withFile.uuid));
+      expect(await bytesOf(answer.link)).toEqual(form);
+      links.push(new URL(answer.link).pathname);
+      expect((await fileLink(token, uuid, without.uuid)).status).toBe(404);
+    }
+    // One object for every society's request, under the project's files, named by the upload.
+    expect(new Set(links).size).toBe(1);
+    expect(links[0]).toContain(`request-files/${P}/${upload}`);
+    expect(await stored(`UPLOAD#${upload}`, 'UPLOAD')).toBeUndefined();
+    expect(await stored(`REQFILE#${upload}`, 'REQFILE')).toMatchObject({ project_uuid: P, size: form.length });
+    // The same upload named again by its maker (a retry after a stop between the file and the requests, or another
+    // request): the landed file is found, not copied again.
+    const again = await make(
+      t.paP,
+      { kind: 'SOCIETY', uuid: S3 },
+      { items: [{ name: 'Formulario F29', template_file: upload } as (typeof ITEMS)[number]] },
+    );
+    const againItem = ok('request', await get(t.paP, again.results[0]?.uuid as string)).items[0]?.uuid as string;
+    const againLink = ok('link', await fileLink(t.paP, again.results[0]?.uuid as string, againItem)).link;
+    expect(new URL(againLink).pathname).toBe(links[0]);
+
+    const s1Request = bySociety.get(S1) as string;
+    const s1Item = ok('request', await get(t.us1, s1Request)).items[0]?.uuid as string;
+    for (const [who, token] of [
+      ['paQ', t.paQ],
+      ['gaG2', t.gaG2],
+      ['us2', t.us2],
+      ['uq', t.uq],
+    ] as const) {
+      const answer = await fileLink(token, s1Request, s1Item);
+      expect(answer.status, `${who}: ${JSON.stringify(answer.body)}`).toBe(404);
+      expect(JSON.stringify(answer.body)).not.toContain(upload);
+    }
+    // Another firm's admin cannot start a file in this firm, nor name this one in its own.
+    const foreignStart = await call(requests.createRequestFileUpload, {
+      token: t.paQ,
+      body: { project: P, file_name: 'ajeno.pdf', file_size: 10 },
+    });
+    expect(foreignStart.status).toBe(404);
+  });
+
+  test("another person's upload, one not yet uploaded or another firm's is refused with 400 and nothing is written", async () => {
+    const othersUpload = await requestFileUpload(t.gaG, P, 'de otro.pdf');
+    const notSent = await requestFileUpload(t.paP, P, 'sin subir.pdf', PDF, false);
+    const Q = ok('society', await call(societies.getSociety, { token: t.paQ, params: { uuid: SQ } })).project.uuid;
+    const foreign = await requestFileUpload(t.paQ, Q, 'de otra firma.pdf');
+    for (const [what, upload, code] of [
+      ["another person's", othersUpload, 'UPLOAD_MISSING'],
+      ['not uploaded', notSent, 'UPLOAD_MISSING'],
+      ["another firm's", foreign, 'UPLOAD_MISSING'],
+      ['unknown', randomUUID(), 'UPLOAD_MISSING'],
+    ] as const) {
+      const title = `Rechazada ${unique()}`;
+      const answer = await call(requests.createRequest, {
+        token: t.paP,
+        body: {
+          batch: randomUUID(),
+          target: { kind: 'SOCIETY', uuid: S3 },
+          title,
+          due_date: future(20),
+          items: [{ name: 'Cartola' }, { name: 'Formulario', template_file: upload }],
+        },
+      });
+      expect([what, answer.status, answer.body]).toMatchObject([
+        what,
+        400,
+        { code: 'VALIDATION_ERROR', errors: { template_file: [code] } },
+      ]);
+      const listed = ok('list', await list(t.paP, { society: S3 })).results.map((r) => r.title);
+      expect(listed, what).not.toContain(title);
+    }
+    // The uploads are as they were: none spent, none made a file.
+    for (const upload of [othersUpload, notSent, foreign]) {
+      expect(await stored(`UPLOAD#${upload}`, 'UPLOAD'), upload).toBeDefined();
+      expect(await stored(`REQFILE#${upload}`, 'REQFILE'), upload).toBeUndefined();
+    }
+    // A template refuses the same way.
+    const template = await call(requests.createRequestTemplate, {
+      token: t.paP,
+      body: { project: P, name: `Plantilla ${unique()}`, items: [{ name: 'Formulario', template_file: othersUpload }] },
+    });
+    expect([template.status, template.body]).toMatchObject([400, { errors: { template_file: ['UPLOAD_MISSING'] } }]);
+  });
+
+  test("a template's file goes with its requests, a recurring period's included; saving it again keeps it", async () => {
+    const form = new TextEncoder().encode(`%PDF-1.4\n% plantilla ${unique()}\n%%EOF\n`);
+    const upload = await requestFileUpload(t.paP, P, 'Ejemplo.pdf', form);
+    const made = ok(
+      'template',
+      await call(requests.createRequestTemplate, {
+        token: t.paP,
+        body: {
+          project: P,
+          name: `Mensual con formulario ${unique()}`,
+          folder,
+          items: [{ name: 'Formulario', template_file: upload }, { name: 'Cartola' }],
+          recurrence: { kind: 'MONTHLY_F29', offset_days: -5, lead_days: 10 },
+        },
+      }),
+    );
+    const file = { uuid: upload, file_name: 'Ejemplo.pdf', size: form.length };
+    expect(made.items.map((i) => i.template_file)).toEqual([file, null]);
+    // Saved again naming its own file: kept, whoever saves it.
+    const saved = ok(
+      'template saved',
+      await call(requests.putRequestTemplate, {
+        token: t.sa,
+        params: { uuid: made.uuid },
+        body: {
+          name: made.name,
+          folder,
+          items: [{ name: 'Formulario firmado', template_file: upload }, { name: 'Cartola' }],
+          recurrence: { kind: 'MONTHLY_F29', offset_days: -5, lead_days: 10 },
+        },
+      }),
+    );
+    expect(saved.items[0]?.template_file).toEqual(file);
+    // A GROUP_ADMIN makes a request from it with its items as the template holds them (the file its own is refused).
+    const fromTemplate = await call(requests.createRequest, {
+      token: t.gaG,
+      body: {
+        batch: randomUUID(),
+        target: { kind: 'SOCIETY', uuid: S1 },
+        template: made.uuid,
+        title: `Desde plantilla ${unique()}`,
+        due_date: future(15),
+        items: saved.items.map((i) => ({ name: i.name, template_file: i.template_file?.uuid ?? null })),
+      },
+    });
+    expect(fromTemplate.status, JSON.stringify(fromTemplate.body)).toBe(201);
+    const withoutTemplate = await call(requests.createRequest, {
+      token: t.gaG2,
+      body: {
+        batch: randomUUID(),
+        target: { kind: 'SOCIETY', uuid: S3 },
+        title: `Sin plantilla ${unique()}`,
+        due_date: future(15),
+        items: [{ name: 'Formulario', template_file: upload }],
+      },
+    });
+    expect([withoutTemplate.status, withoutTemplate.body]).toMatchObject([
+      400,
+      { errors: { template_file: ['UPLOAD_MISSING'] } },
+    ]);
+
+    // The recurring job makes the template's period for the group: each request carries the same file.
+    const scheduled = await invokeAt(at('2027-02-01'), requests.createRequestSchedule, {
+      token: t.gaG,
+      body: { template: made.uuid, target: { kind: 'GROUP', uuid: G } },
+    });
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
+    expect((await runRecurring(at('2027-02-07'), P)).created).toBe(2);
+    const period = ok('board', await list(t.paP, { group: G, template: made.uuid, period: '2027-01' })).results;
+    expect(period).toHaveLength(2);
+    for (const row of period) {
+      const token = row.society.uuid === S1 ? t.us1 : t.us2;
+      const request = ok('request', await get(token, row.uuid));
+      expect(request.items[0]).toMatchObject({
+        name: 'Formulario firmado',
+        template_file: { file_name: 'Ejemplo.pdf', size: form.length },
+      });
+      const link = ok('link', await fileLink(token, row.uuid, request.items[0]?.uuid as string)).link;
+      expect(await bytesOf(link)).toEqual(form);
+    }
+  });
 });

@@ -229,6 +229,7 @@ export const documentItem = (d: DocumentRecord) => ({ ...documentKey(d.uuid), ..
 /** A direct upload waiting for its confirm call (it expires with its presigned POST). */
 export interface PendingUpload {
   uuid: string;
+  /** The society whose `uploads/` prefix holds it; a request's template file (purpose REQUEST_FILE): the project. */
   society_uuid: string;
   folder_uuid: string | null;
   form: DocumentRecord['form'];
@@ -246,8 +247,13 @@ export interface PendingUpload {
   on_conflict?: 'replace' | 'keep_both';
   /** Set by a confirm that replaced this document's content ('Reemplazar'): the upload is spent. */
   replaced?: string;
-  /** An upload for something other than the document manager (a message's attachment), which makes the document. */
-  purpose?: 'MESSAGE';
+  /**
+   * An upload for something other than the document manager, which its own call lands: a message's attachment (made a
+   * document with its message), a request item's template file (kept as a request file, no document).
+   */
+  purpose?: 'MESSAGE' | 'REQUEST_FILE';
+  /** Where the confirmed object goes when it is no document's (a request file): the clean-up marker names it. */
+  place_key?: string;
   /** A file delivered into a document request's item (functions/requests): confirmed there, never as a document. */
   request?: { uuid: string; item: string };
 }

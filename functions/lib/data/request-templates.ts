@@ -4,6 +4,7 @@ import { dynamo } from '../aws/dynamo';
 import { GetCommand, QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { type ApiError, conflict } from '../errors';
+import type { RequestItemFile } from './requests';
 import { recordOf } from './table';
 import type { TxWrite } from './tx-write';
 import { deleteKey, putNew } from './writes';
@@ -30,7 +31,8 @@ export interface RequestTemplateRecord {
   project_uuid: string;
   name: string;
   folder: string | null;
-  items: Array<{ name: string; note: string | null }>;
+  /** Each item's template file, if any (absent on templates saved before files). */
+  items: Array<{ name: string; note: string | null; template_file?: RequestItemFile | null }>;
   reminders: ReminderSchedule;
   recurrence: { kind: (typeof RECURRENCES)[number]; offset_days: number; lead_days: number };
   created: string;

@@ -46,10 +46,19 @@ export interface RequestEvent {
   comment: string | null;
 }
 
+/** An item's template file as the item keeps it (its record holds the rest: request-files.ts). */
+export interface RequestItemFile {
+  uuid: string;
+  file_name: string;
+  size: number;
+}
+
 export interface RequestItemRecord {
   uuid: string;
   name: string;
   note: string | null;
+  /** The firm's file for the item, shared by every request that names it; absent on requests made before files. */
+  template_file?: RequestItemFile | null;
   state: RequestItemState;
   documents: RequestDocument[];
   history: RequestEvent[];
@@ -185,7 +194,7 @@ export interface NewRequests {
   period: string | null;
   folder: { uuid: string; name: string } | null;
   due_date: string;
-  items: ReadonlyArray<{ name: string; note?: string | null }>;
+  items: ReadonlyArray<{ name: string; note?: string | null; template_file?: RequestItemFile | null }>;
   reminders: ReminderSchedule;
   created_by: Person;
   /** The time of the write (ISO) and today's day in Chile (the first reminder is placed after it). */
@@ -219,6 +228,7 @@ export function newRequestRecords(input: NewRequests): RequestRecord[] {
         uuid: derivedUuid(uuid, 'item', String(index)),
         name: item.name,
         note: item.note ?? null,
+        template_file: item.template_file ?? null,
         state: 'PENDING' as const,
         documents: [],
         history: [],

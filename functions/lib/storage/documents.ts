@@ -18,6 +18,12 @@ import { SNIFF_BYTES, servedAs } from './content-type';
  */
 export const documentObjectKey = (society: string, documentUuid: string) => `documents/${society}/${documentUuid}`;
 export const uploadPrefix = (society: string, upload: string) => `uploads/${society}/${upload}/`;
+/**
+ * A document request's template file (a form to fill, an example): kept once per project under the upload's uuid,
+ * never rewritten, so every request that carries it (all the societies of a group's request, each period a template
+ * makes) names the same object.
+ */
+export const requestFileObjectKey = (project: string, file: string) => `request-files/${project}/${file}`;
 
 /** How long a presigned POST stays usable; the pending upload expires with it. */
 export const UPLOAD_EXPIRY_SECONDS = 600;

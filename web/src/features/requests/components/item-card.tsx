@@ -7,6 +7,7 @@ import { useAnswerNotApplicable } from '../api/answer-request-item-not-applicabl
 import { useUploadItemFile } from '../api/confirm-request-item-upload';
 import { downloadRequestDocument } from '../api/download-request-document';
 import type { RequestItem } from '../api/get-request';
+import { downloadItemTemplateFile } from '../api/request-item-template-file';
 import { useReviewItem } from '../api/review-request-item';
 import { itemBadge } from '../lib/states';
 import { CommentForm } from './comment-form';
@@ -116,6 +117,20 @@ export function ItemCard({
           </Badge>
         </Flex>
         {item.note ? <Text fontSize="small">{`${t.detail.note}: ${item.note}`}</Text> : null}
+        {item.template_file ? (
+          <Flex alignItems="center" gap="small" wrap="wrap">
+            <Button
+              size="small"
+              aria-label={t.detail.templateFileOf(item.name)}
+              onClick={() => void downloadItemTemplateFile(request, item.uuid)}
+            >
+              {t.detail.templateFile}
+            </Button>
+            <Text as="span" fontSize="small" color="font.secondary">
+              {t.detail.templateFileHint(item.template_file.file_name)}
+            </Text>
+          </Flex>
+        ) : null}
         {lastReturn?.comment ? (
           <Text className="requests-returned" data-testid="item-returned-why">
             {`${t.detail.returnedWhy}: ${lastReturn.comment}`}

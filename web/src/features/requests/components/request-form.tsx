@@ -12,6 +12,7 @@ import { useRequestTemplates } from '../api/list-request-templates';
 import { draftOf } from '../lib/reminders';
 import {
   createRequestBody,
+  draftsOf,
   type RequestValues,
   requestFormBody,
   requestFormSchema,
@@ -74,10 +75,7 @@ export function RequestForm({
     const template = templates.data?.find((x) => x.uuid === uuid);
     if (!template) return;
     form.setFieldValue('title', template.name);
-    form.setFieldValue(
-      'items',
-      template.items.map((item) => ({ name: item.name, note: item.note ?? '' })),
-    );
+    form.setFieldValue('items', draftsOf(template.items));
     form.setFieldValue('folder', template.folder ?? '');
     form.setFieldValue('reminders', draftOf(template.reminders));
   };
@@ -130,6 +128,7 @@ export function RequestForm({
       <form.Field name="items">
         {(field) => (
           <ItemsEditor
+            project={project}
             items={field.state.value}
             onChange={field.handleChange}
             onBlur={field.handleBlur}

@@ -20,7 +20,7 @@ import { useProjectFolders } from '../api/list-project-folders';
 import type { RequestTemplate } from '../api/list-request-templates';
 import { usePutRequestTemplate } from '../api/put-request-template';
 import { draftOf } from '../lib/reminders';
-import { type TemplateValues, templateFormBody, templateFormSchema } from '../lib/request-form';
+import { draftsOf, type TemplateValues, templateFormBody, templateFormSchema } from '../lib/request-form';
 import { ItemsEditor } from './items-editor';
 import { ReminderFields } from './reminder-fields';
 
@@ -37,7 +37,7 @@ const RULES = contractRules<TemplateValues>(
 const valuesOf = (template: RequestTemplate | undefined): TemplateValues => ({
   name: template?.name ?? '',
   folder: template?.folder ?? '',
-  items: template?.items.map((item) => ({ name: item.name, note: item.note ?? '' })) ?? [{ name: '', note: '' }],
+  items: template ? draftsOf(template.items) : [{ name: '', note: '' }],
   reminders: draftOf(template?.reminders ?? DEFAULT_REMINDERS),
   kind: template?.recurrence.kind ?? 'NONE',
   before_deadline: String(-(template?.recurrence.offset_days ?? -5)),
@@ -96,6 +96,7 @@ export function TemplateForm({
         <form.Field name="items">
           {(field) => (
             <ItemsEditor
+              project={project}
               items={field.state.value}
               onChange={field.handleChange}
               onBlur={field.handleBlur}

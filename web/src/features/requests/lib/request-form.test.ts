@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { draftOf } from './reminders';
 import {
   createRequestBody,
+  draftsOf,
   type RequestValues,
   requestFormBody,
   requestFormSchema,
@@ -54,6 +55,40 @@ describe('the new request form', () => {
     expect(fails({ due_date: '' })).toEqual(['due_date']);
     expect(fails({ due_date: '2031-02-30' })).toEqual(['due_date']);
     expect(fails({ target: '' })).toEqual(['target']);
+  });
+
+  it("names each item's template file, and is not sent while a file is still uploading", () => {
+    const upload = '0b7e2f7c-6a1d-4c3e-8f2a-1b2c3d4e5f60';
+    const withFile = {
+      ...request,
+      items: [
+        { name: 'Formulario', note: '', file: { uuid: upload, file_name: 'f29.pdf' } },
+        { name: 'Cartola', note: '', file: null },
+      ],
+    };
+    expect(createRequestBody(withFile, 'b').items).toEqual([
+      { name: 'Formulario', template_file: upload },
+      { name: 'Cartola' },
+    ]);
+    expect(requestFormSchema.safeParse(requestFormBody(withFile)).success).toBe(true);
+    const uploading = {
+      ...request,
+      items: [{ name: 'Formulario', note: '', file: { uuid: '', file_name: 'f29.pdf' } }],
+    };
+    expect(requestFormSchema.safeParse(requestFormBody(uploading)).success).toBe(false);
+  });
+
+  it("keeps a template's files when its items fill the form", () => {
+    const file = { uuid: '0b7e2f7c-6a1d-4c3e-8f2a-1b2c3d4e5f60', file_name: 'f29.pdf', size: 10 };
+    expect(
+      draftsOf([
+        { name: 'Formulario', note: null, template_file: file },
+        { name: 'Cartola', note: 'Marzo', template_file: null },
+      ]),
+    ).toEqual([
+      { name: 'Formulario', note: '', file: { uuid: file.uuid, file_name: 'f29.pdf' } },
+      { name: 'Cartola', note: 'Marzo', file: null },
+    ]);
   });
 });
 

@@ -20,15 +20,39 @@ import { type ReminderDraft, scheduleOf } from './reminders';
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 const note = z.optional(z.string().check(z.trim(), z.maxLength(REQUEST_NOTE_MAX)));
 
+/** An item's template file: the upload (or the template's file) it names; empty while its upload runs. */
+const templateFile = z.optional(z.string().check(z.minLength(1)));
+
 export const itemsSchema = z
-  .array(z.object({ name: text(REQUEST_ITEM_NAME_MAX), note }))
+  .array(z.object({ name: text(REQUEST_ITEM_NAME_MAX), note, template_file: templateFile }))
   .check(z.minLength(1), z.maxLength(REQUEST_ITEMS_MAX));
 
 export type TargetKind = (typeof REQUEST_TARGETS)[number];
+/** An item's template file in a form: uploaded (or the template's own), or on its way (`uuid` still empty). */
+export interface ItemFileDraft {
+  uuid: string;
+  file_name: string;
+}
+
 export interface ItemDraft {
   name: string;
   note: string;
+  file?: ItemFileDraft | null;
 }
+
+/** The drafts of items as a template holds them (its files kept). */
+export const draftsOf = (
+  items: ReadonlyArray<{
+    name: string;
+    note: string | null;
+    template_file: { uuid: string; file_name: string } | null;
+  }>,
+): ItemDraft[] =>
+  items.map((item) => ({
+    name: item.name,
+    note: item.note ?? '',
+    file: item.template_file ? { uuid: item.template_file.uuid, file_name: item.template_file.file_name } : null,
+  }));
 
 export interface RequestValues {
   kind: TargetKind;
@@ -52,7 +76,11 @@ export const requestFormSchema = z.object({
 });
 
 const itemsOf = (items: ItemDraft[]) =>
-  items.map((item) => ({ name: item.name.trim(), ...(item.note.trim() && { note: item.note.trim() }) }));
+  items.map((item) => ({
+    name: item.name.trim(),
+    ...(item.note.trim() && { note: item.note.trim() }),
+    ...(item.file && { template_file: item.file.uuid }),
+  }));
 
 /** What the form checks and sends: trimmed, empty optional fields left out. */
 export const requestFormBody = (values: RequestValues) => ({
