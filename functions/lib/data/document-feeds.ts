@@ -3,7 +3,7 @@ import { ApiError, conflict } from '../errors';
 import { batchGetAll } from './batches';
 import { entryShardKey, putEntry, removeEntry, SHARD_VERSION } from './directory';
 import type { Directory, Entry } from './table';
-import { transactWrite } from './transact';
+import { conflictPauseMs, transactWrite } from './transact';
 import type { TxWrite } from './tx-write';
 
 /**
@@ -200,11 +200,10 @@ export function feedBulkWrites(sources: FeedSource[]): TxWrite[] {
   );
 }
 
-const FEED_ATTEMPTS = 5;
-
 /**
  * Writes a transaction that carries guarded feed writes: built again from fresh reads when another writer moved a
- * shard in between (rare: two uploads landing in the same shard at once), up to FEED_ATTEMPTS times, then 409.
+ * shard in between (two uploads landing in the same shard at once: a client's files sent together), as often and after
+ * the same growing pauses as a transaction's clash (transact.ts), then 409.
  */
 export async function writeWithFeeds(build: () => Promise<TxWrite[]>): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
@@ -213,8 +212,9 @@ export async function writeWithFeeds(build: () => Promise<TxWrite[]>): Promise<v
       return;
     } catch (error) {
       if (!(error instanceof FeedMoved)) throw error;
-      if (attempt >= FEED_ATTEMPTS) throw conflict('DATA_CONFLICT');
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+      const pause = conflictPauseMs(attempt);
+      if (pause === undefined) throw conflict('DATA_CONFLICT');
+      await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
 }

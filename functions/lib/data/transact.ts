@@ -15,6 +15,15 @@ export const MAX_WRITES = 100;
  */
 const CONFLICT_RETRIES = 8;
 const CONFLICT_BASE_MS = 25;
+
+/**
+ * The pause before the next attempt of a write that lost a race (`attempt` made so far), or undefined when the attempts
+ * or the call's time are spent: the caller then answers 409.
+ */
+export function conflictPauseMs(attempt: number): number | undefined {
+  const pause = backoffMs('TRANSIENT', attempt, CONFLICT_BASE_MS);
+  return attempt >= CONFLICT_RETRIES || pause >= callTimeLeftMs() ? undefined : pause;
+}
 /** A transaction DynamoDB cancels for throughput is sent at most this many times, as the SDK sends a throttled call. */
 const THROTTLED_ATTEMPTS = 4;
 /** Reasons that are throttling: nothing was written and the same request may land a moment later. */
@@ -67,8 +76,8 @@ export async function transactWrite(unmerged: TxWrite[]): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, pause));
         continue;
       }
-      const pause = backoffMs('TRANSIENT', attempt, CONFLICT_BASE_MS);
-      if (attempt >= CONFLICT_RETRIES || pause >= callTimeLeftMs()) throw conflict('DATA_CONFLICT');
+      const pause = conflictPauseMs(attempt);
+      if (pause === undefined) throw conflict('DATA_CONFLICT');
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
