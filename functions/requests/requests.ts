@@ -124,7 +124,7 @@ export function requestView(r: RequestRecord, day = today()): RequestView {
     ...summaryView({ ...rest, counts: countsOf(items), template_uuid: r.template?.uuid ?? null }, day),
     folder: r.folder,
     reminders,
-    items: items.map((i) => ({ ...i })),
+    items: items.map((i) => ({ ...i, threads: i.threads ?? [] })),
     created_by,
   };
 }

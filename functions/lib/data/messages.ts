@@ -43,7 +43,16 @@ export interface ThreadRecord {
   last: { excerpt: string; side: Side; author: Person };
   /** Staff (not the society's own people) who wrote in it: they keep being told of new messages. */
   participants: string[];
+  /** The request item it is about, as named when it was made (absent: about none). */
+  request_item?: ThreadRequestItem;
   version: number;
+}
+
+export interface ThreadRequestItem {
+  request: string;
+  item: string;
+  title: string;
+  name: string;
 }
 
 /** A file a message carries: the document of the society it became (same uuid), as named when sent. */
@@ -97,9 +106,10 @@ export interface UnreadRecord {
 
 /**
  * A transaction holds 100 writes: besides the recipients' states, the message, the thread, its two list entries, the
- * author's marker and state, the audit of a new thread, the notice queue's entry and up to 5 attachment claims.
+ * author's marker and state, the audit of a new thread, the request item it is about, the notice queue's entry and up
+ * to 5 attachment claims.
  */
-export const MAX_RECIPIENTS = 88;
+export const MAX_RECIPIENTS = 87;
 
 const threadKey = (uuid: string) => ({ pk: `THREAD#${uuid}`, sk: 'THREAD' });
 const messageKey = (m: Pick<MessageRecord, 'thread' | 'created' | 'uuid'>) => ({
@@ -198,7 +208,10 @@ function messageWrites(thread: ThreadRecord, message: MessageRecord, recipients:
   ];
 }
 
-/** A new thread, its first message, its list entry and the recipients' counts (and the caller's audit) at once. */
+/**
+ * A new thread, its first message, its list entry and the recipients' counts at once, with `extra` writes (the
+ * caller's audit, the request item it is about).
+ */
 export async function putNewThread(thread: ThreadRecord, first: MessageRecord, recipients: string[], extra: TxWrite[]) {
   await transactWrite([
     putNew({ ...threadKey(thread.uuid), ...thread }),
