@@ -22,7 +22,7 @@ import {
   type ThreadRecord,
 } from '../lib/data/messages';
 import type { ProjectRecord } from '../lib/data/projects';
-import { getRequestRecord, linkThreadWrite, RequestMoved, type RequestRecord } from '../lib/data/requests';
+import { getRequestRecord, linkThreadWrites, RequestMoved, type RequestRecord } from '../lib/data/requests';
 import { getSociety, type SocietyRecord } from '../lib/data/societies';
 import { keys, nowIso } from '../lib/data/table';
 import { isAdmin } from '../lib/document-access';
@@ -218,9 +218,9 @@ export async function createThread(
     },
   );
   for (let attempt = 0; ; attempt += 1) {
-    const linkWrite = link && request ? [linkThreadWrite(request, link.item, { uuid, subject: input.subject })] : [];
+    const linkWrites = link && request ? linkThreadWrites(request, link.item, { uuid, subject: input.subject }) : [];
     try {
-      await putNewThread(thread, first, recipients, [audit, ...linkWrite]);
+      await putNewThread(thread, first, recipients, [audit, ...linkWrites]);
       return threadView(thread, 0);
     } catch (error) {
       if (error instanceof AttachmentTaken) {

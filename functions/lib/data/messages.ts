@@ -104,12 +104,19 @@ export interface UnreadRecord {
   project_uuid: string;
 }
 
+/** A transaction holds 100 writes. */
+const TX_WRITES = 100;
 /**
- * A transaction holds 100 writes: besides the recipients' states, the message, the thread, its two list entries, the
- * author's marker and state, the audit of a new thread, the request item it is about, the notice queue's entry and up
- * to 5 attachment claims.
+ * A message's writes besides its recipients' states: itself, 5 attachment claims, the notice queue's entry, the
+ * author's marker and state.
  */
-export const MAX_RECIPIENTS = 87;
+const MESSAGE_WRITES = 9;
+/**
+ * Recipients one message's transaction counts for: besides the message's own writes, a message in a thread moves the
+ * thread and its list entry (3 writes), a new thread puts both and its audit (3). A new thread about a request item
+ * writes the request too, and counts for fewer (putNewThread).
+ */
+export const MAX_RECIPIENTS = TX_WRITES - MESSAGE_WRITES - 3;
 
 const threadKey = (uuid: string) => ({ pk: `THREAD#${uuid}`, sk: 'THREAD' });
 const messageKey = (m: Pick<MessageRecord, 'thread' | 'created' | 'uuid'>) => ({
@@ -178,7 +185,12 @@ export class AttachmentTaken extends Error {
  * The writes every message shares: itself, its attachments' claims, the recipients' unread counts, the author's own
  * marker, and the thread's entry in the hour's queue of the new-messages notice (message-notices.ts).
  */
-function messageWrites(thread: ThreadRecord, message: MessageRecord, recipients: string[]): TxWrite[] {
+function messageWrites(
+  thread: ThreadRecord,
+  message: MessageRecord,
+  recipients: string[],
+  room = MAX_RECIPIENTS,
+): TxWrite[] {
   return [
     putNew({ ...messageKey(message), ...message }),
     ...(message.attachments ?? []).map((a) =>
@@ -197,7 +209,7 @@ function messageWrites(thread: ThreadRecord, message: MessageRecord, recipients:
       ),
     ),
     noticeQueueWrite(thread, message.created),
-    ...recipients.slice(0, MAX_RECIPIENTS).map((user) => unreadAdd(user, thread)),
+    ...recipients.slice(0, room).map((user) => unreadAdd(user, thread)),
     receiptPut(thread.uuid, {
       user: message.author,
       side: message.side,
@@ -216,7 +228,7 @@ export async function putNewThread(thread: ThreadRecord, first: MessageRecord, r
   await transactWrite([
     putNew({ ...threadKey(thread.uuid), ...thread }),
     putNew(listEntry(thread)),
-    ...messageWrites(thread, first, recipients),
+    ...messageWrites(thread, first, recipients, TX_WRITES - MESSAGE_WRITES - 2 - extra.length),
     ...extra,
   ]);
 }

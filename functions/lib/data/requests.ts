@@ -309,17 +309,17 @@ function requestPut(before: RequestRecord, after: RequestRecord): TxWrite {
 }
 
 /**
- * A new thread about one of the request's items, for the thread's own transaction: only the request is written (its
- * listing rows hold no items, and its state, dates and reminder stay), so the thread costs one write more. A request
- * changed since `before` fails it (RequestMoved) and the thread is tried again.
+ * A new thread about one of the request's items, for the thread's own transaction: the request with the thread on its
+ * item, and its three listing rows, which copy its version (its state, dates and reminder row stay). A request changed
+ * since `before` fails it (RequestMoved) and the thread is tried again.
  */
-export function linkThreadWrite(before: RequestRecord, itemUuid: string, thread: RequestThreadLink): TxWrite {
+export function linkThreadWrites(before: RequestRecord, itemUuid: string, thread: RequestThreadLink): TxWrite[] {
   const after: RequestRecord = {
     ...before,
     items: before.items.map((i) => (i.uuid === itemUuid ? { ...i, threads: [...(i.threads ?? []), thread] } : i)),
     version: before.version + 1,
   };
-  return requestPut(before, after);
+  return requestUpdateWrites(before, after);
 }
 
 /**
