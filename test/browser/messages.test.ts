@@ -96,7 +96,7 @@ describe.concurrent('a firm and its client exchange messages', () => {
     { width: 1366, height: 900 },
     { width: 375, height: 740 },
   ]) {
-    test(`at ${viewport.width} px`, { timeout: 90_000 }, async () => {
+    test(`at ${viewport.width} px`, { timeout: 90_000 }, async ({ expect }) => {
       const { admin, client, name } = await firm();
       const subject = `Libro de compras ${randomUUID().slice(0, 8)}`;
       const asFirm = await newPage(browser, { viewport });
@@ -189,7 +189,7 @@ describe.concurrent('a thread about a request item', () => {
     { width: 1366, height: 900 },
     { width: 375, height: 740 },
   ]) {
-    test(`at ${viewport.width} px`, { timeout: 90_000 }, async () => {
+    test(`at ${viewport.width} px`, { timeout: 90_000 }, async ({ expect }) => {
       const { admin, client, society } = await firm();
       const title = `Cierre de marzo ${randomUUID().slice(0, 8)}`;
       const made = ok(
