@@ -532,12 +532,16 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // documents first, as confirmDocumentUpload makes them (the document's item, name, folder entries, feeds, digest
   // queue and sizes over many partitions, the upload consumed and its marker claimed; the object HEAD, read, copied and
   // the upload removed): the same grant as that confirm's. Reading a thread writes the reader's marker and removes
-  // its unread state.
+  // its unread state. A thread about a request item also writes the request (REQUEST#), which lists it.
   listSocietyThreads: READ,
   getThread: READ,
   getMessagesUnread: READ,
   createThread: { ...ADMIN_WRITE, documents: ['GetObject', 'PutObject', 'DeleteObject'] },
   postThreadMessage: { ...ADMIN_WRITE, documents: ['GetObject', 'PutObject', 'DeleteObject'] },
+  // A person's notices of new messages on or off (one UpdateItem of its record), from its profile or the notice mail's
+  // unsubscribe link (a token read).
+  putMessageNoticePreference: { table: { read: 'query', write: { 'USER#': ['UpdateItem'] } } },
+  unsubscribeMessageNotices: { table: { read: 'query', write: { 'USER#': ['UpdateItem'] } } },
   // The presigned POST of an attachment: its throttle, the pending upload and its clean-up marker.
   createMessageAttachmentUpload: {
     table: {
@@ -739,12 +743,17 @@ export const DIGEST_PERMISSIONS: Permissions = {
 /**
  * The hourly notice of new messages (functions/messages/message-notice.ts; infra/constructs/message-notice-schedule.ts),
  * no endpoint: it reads the hour's queue (a Query) and the records and unread states it names, claims each mail and
- * records its outcome (MSGNOTICE#), spends the firm's notice quota (QUOTA#), reads the firm's logo and sends the mail.
+ * records its outcome (MSGNOTICE#), writes its unsubscribe link (TOKEN#NOTICE#), spends the firm's notice quota
+ * (QUOTA#), reads the firm's logo and sends the mail.
  */
 export const MESSAGE_NOTICE_PERMISSIONS: Permissions = {
   table: {
     read: 'query',
-    write: { 'MSGNOTICE#': ['PutItem', 'UpdateItem', 'DeleteItem'], 'QUOTA#': ['UpdateItem'] },
+    write: {
+      'MSGNOTICE#': ['PutItem', 'UpdateItem', 'DeleteItem'],
+      'TOKEN#NOTICE#': ['PutItem'],
+      'QUOTA#': ['UpdateItem'],
+    },
   },
   assets: ['GetObject'],
   mail: true,

@@ -52,11 +52,12 @@ export const ERROR_CODES = [
   'MICROSOFT_SIGN_IN_OFF',
   'MICROSOFT_SIGN_IN_FAILED',
   // Document requests (shared/contracts/requests.ts), 409: a change to a request complete or cancelled, to an item
-  // already accepted, a review of an item not answered yet, a file past an item's limit.
+  // already accepted, a review of an item not answered yet, a file past an item's limit, a thread past an item's limit.
   'REQUEST_CLOSED',
   'REQUEST_ITEM_ACCEPTED',
   'REQUEST_ITEM_NOT_ANSWERED',
   'REQUEST_ITEM_FULL',
+  'REQUEST_ITEM_THREADS_FULL',
   'DATA_CONFLICT',
   'INTERNAL_ERROR',
   // 503: AWS throttled the call or gave no answer in time, after the client's retries; nothing to fix but to retry.

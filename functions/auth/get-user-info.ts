@@ -28,6 +28,7 @@ export const handler = httpHandler(getUserInfo, async ({ caller }) => {
       request_reminders: (CLIENT_ROLES as readonly string[]).includes(user.user_role)
         ? user.request_reminders !== false
         : null,
+      message_notices: user.message_notices !== false,
       second_factor: secondFactor,
     },
     // The portal URL goes along (the invite form says where its links lead), and the firm's contacts (the help menu's

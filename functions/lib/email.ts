@@ -251,13 +251,13 @@ export function documentDigestMail(
 
 /**
  * The hourly notice of new messages (functions/messages/message-notice.ts): each thread with its company and how many
- * messages wait, and a button to 'Mensajes' on the firm's own domain.
+ * messages wait, a button to 'Mensajes' on the firm's own domain, and the unsubscribe link.
  */
 export function messageNoticeMail(
   branding: Branding,
   person: string,
   threads: ReadonlyArray<{ subject: string; company: string; unread: number }>,
-  link: string,
+  links: { messages: string; unsubscribe: string },
   logo: MailImage | null = null,
 ) {
   const t = mail.messageNotice;
@@ -267,10 +267,14 @@ export function messageNoticeMail(
   return {
     subject: t.subject(branding.project_name, total),
     logo,
-    ...layout(branding, t.title, t.body(person, branding.project_name, total), { label: t.action, url: link }, logo, {
-      list,
-      footer: { text: t.why, label: t.action, url: link },
-    }),
+    ...layout(
+      branding,
+      t.title,
+      t.body(person, branding.project_name, total),
+      { label: t.action, url: links.messages },
+      logo,
+      { list, footer: { text: t.why, label: t.unsubscribeAction, url: links.unsubscribe } },
+    ),
   };
 }
 

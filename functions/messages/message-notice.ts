@@ -22,6 +22,7 @@ import type { ProjectRecord } from '../lib/data/projects';
 import { quotaWrite } from '../lib/data/quotas';
 import type { SocietyRecord } from '../lib/data/societies';
 import { keys } from '../lib/data/table';
+import { newToken } from '../lib/data/tokens';
 import { transactWrite } from '../lib/data/transact';
 import type { UserRecord } from '../lib/data/user-record';
 import { getUsers } from '../lib/data/users';
@@ -43,7 +44,8 @@ import { recipientsFrom, takesPart } from './messages';
  * have read meanwhile; a thread with more messages in a later hour is named again in that hour's notice.
  *
  * Who: both sides of the conversation (client users and the firm's staff), whose account, firm, group and society are
- * enabled and who still reach the society. Once: each mail is claimed (person, firm, hour) in a transaction with the
+ * enabled, who still reach the society and did not turn the notices off (`message_notices`); each mail carries an
+ * unsubscribe link, written with its claim. Once: each mail is claimed (person, firm, hour) in a transaction with the
  * firm's quota before it goes, so a run repeated or retried never mails a person twice; a claim is given back only when
  * SES refused the mail outright. Suppressed addresses get none (sendMail). Runs read at most LOOKBACK_HOURS back.
  */
@@ -110,7 +112,8 @@ async function recipientsOfHour(hour: string): Promise<Recipient[]> {
     const thread = threadOf.get(threadUuid);
     const society = thread && societyOf.get(thread.society_uuid);
     const project = thread && projectOf.get(thread.project_uuid);
-    if (!user?.enable || !thread || !society || !project) continue;
+    // Turned off by the person (Mi perfil, or a notice's unsubscribe link).
+    if (!user?.enable || user.message_notices === false || !thread || !society || !project) continue;
     const caller: Caller = { user, role: user.user_role };
     // The thread's own place, as opening it checks (requireThread).
     if (
@@ -141,10 +144,12 @@ async function mailOne(
 ): Promise<Sent> {
   const { user, project } = recipient;
   const taken = new ApiError(409, 'DATA_CONFLICT');
+  const link = newToken('NOTICE', user.uuid);
   await pace();
   try {
     await transactWrite([
       claimNoticeWrite(user.uuid, project.uuid, hour, () => taken),
+      link.write,
       quotaWrite({ kind: 'NOTICE_PROJECT', key: project.uuid }),
     ]);
   } catch (error) {
@@ -162,7 +167,13 @@ async function mailOne(
   const threads = [...recipient.threads]
     .sort((a, b) => b.thread.updated.localeCompare(a.thread.updated))
     .map((t) => ({ subject: t.thread.subject, company: t.society.society_business_name, unread: t.n }));
-  const message = messageNoticeMail(project, user.first_name, threads, `${base}/messages`, logo);
+  const message = messageNoticeMail(
+    project,
+    user.first_name,
+    threads,
+    { messages: `${base}/messages`, unsubscribe: `${base}/messages/notices/unsubscribe/${link.token}` },
+    logo,
+  );
   try {
     const sent = await sendMail(user.email, message.subject, message, { project });
     await recordNotice(user.uuid, project.uuid, hour, sent ? 'SENT' : 'SUPPRESSED');

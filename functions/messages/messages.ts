@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod/mini';
 import type { messageSchema, threadSchema } from '../../shared/contracts/messages';
+import { REQUEST_ITEM_THREADS_MAX } from '../../shared/contracts/requests';
 import type { Caller } from '../lib/auth/caller';
 import { config } from '../lib/config';
 import { auditWrite } from '../lib/data/audit';
@@ -21,10 +22,11 @@ import {
   type ThreadRecord,
 } from '../lib/data/messages';
 import type { ProjectRecord } from '../lib/data/projects';
+import { getRequestRecord, linkThreadWrites, RequestMoved, type RequestRecord } from '../lib/data/requests';
 import { getSociety, type SocietyRecord } from '../lib/data/societies';
 import { keys, nowIso } from '../lib/data/table';
 import { isAdmin } from '../lib/document-access';
-import { conflict, fieldErrors, notFound } from '../lib/errors';
+import { ApiError, conflict, fieldErrors, notFound } from '../lib/errors';
 import { societyInScope } from '../lib/scope';
 import { landAttachments } from './attachments';
 
@@ -108,6 +110,7 @@ export const threadView = (t: ThreadRecord, unread: number): ThreadView => ({
   message_count: t.message_count,
   last: t.last,
   unread,
+  request_item: t.request_item ?? null,
 });
 
 export const messageView = (m: MessageRecord): MessageView => ({
@@ -159,15 +162,31 @@ const withParticipant = (participants: string[], caller: Caller) =>
     ? [...participants, caller.user.uuid]
     : participants;
 
+/**
+ * The request item a new thread is about: a request of the same society (so within the caller's reach, as the society
+ * is) holding that item; else 404, as if it did not exist. 409 when the item already lists its maximum of threads.
+ */
+async function requireLinkable(place: Place, link: { request: string; item: string }): Promise<RequestRecord> {
+  const request = await getRequestRecord(link.request);
+  const item = request?.society_uuid === place.uuid ? request.items.find((i) => i.uuid === link.item) : undefined;
+  if (!request || !item) throw notFound();
+  if ((item.threads ?? []).length >= REQUEST_ITEM_THREADS_MAX) throw new ApiError(409, 'REQUEST_ITEM_THREADS_FULL');
+  return request;
+}
+
 export async function createThread(
   caller: Caller,
   societyUuid: string,
-  input: { subject: string; body: string; attachments?: string[] },
+  input: { subject: string; body: string; attachments?: string[]; request_item?: { request: string; item: string } },
 ): Promise<ThreadView> {
   const place = await requireSocietyPlace(caller, societyUuid);
+  const link = input.request_item;
+  // Checked before the attachments land: a refused link writes nothing.
+  let request = link && (await requireLinkable(place, link));
   const attachments = await landAttachments(caller, place, input.attachments);
   const uuid = randomUUID();
   const first = newMessage(caller, uuid, input.body, attachments);
+  const linkedItem = link && request?.items.find((i) => i.uuid === link.item);
   const thread: ThreadRecord = {
     uuid,
     society_uuid: place.uuid,
@@ -180,6 +199,10 @@ export async function createThread(
     message_count: 1,
     last: { excerpt: excerpt(first.body), side: first.side, author: first.author },
     participants: withParticipant([], caller),
+    ...(request &&
+      linkedItem && {
+        request_item: { request: request.uuid, item: linkedItem.uuid, title: request.title, name: linkedItem.name },
+      }),
     version: 1,
   };
   const recipients = await recipientsOf(place, thread, caller.user.uuid);
@@ -191,18 +214,27 @@ export async function createThread(
     {
       society: [null, place.uuid],
       subject: [null, input.subject],
+      ...(link && { request_item: [null, `${link.request}/${link.item}`] }),
     },
   );
-  try {
-    await putNewThread(thread, first, recipients, [audit]);
-  } catch (error) {
-    if (!(error instanceof AttachmentTaken)) throw error;
-    const made = await sentBefore(caller, error);
-    const before = await getThreadRecord(made.thread);
-    if (!before || before.created !== made.created) throw fieldErrors({ attachments: ['UPLOAD_MISSING'] });
-    return threadView(before, 0);
+  for (let attempt = 0; ; attempt += 1) {
+    const linkWrites = link && request ? linkThreadWrites(request, link.item, { uuid, subject: input.subject }) : [];
+    try {
+      await putNewThread(thread, first, recipients, [audit, ...linkWrites]);
+      return threadView(thread, 0);
+    } catch (error) {
+      if (error instanceof AttachmentTaken) {
+        const made = await sentBefore(caller, error);
+        const before = await getThreadRecord(made.thread);
+        if (!before || before.created !== made.created) throw fieldErrors({ attachments: ['UPLOAD_MISSING'] });
+        return threadView(before, 0);
+      }
+      // The request changed meanwhile (an upload, a review, another thread): read again, and its cap checked again.
+      if (!(error instanceof RequestMoved) || !link) throw error;
+      if (attempt >= 4) throw conflict('DATA_CONFLICT');
+      request = await requireLinkable(place, link);
+    }
   }
-  return threadView(thread, 0);
 }
 
 /** A message in a thread; a concurrent message moves the thread, and this one is written after it (a few tries). */

@@ -134,6 +134,7 @@ export function requestView(r: RequestRecord, day = today()): RequestView {
       state: i.state,
       documents: i.documents,
       history: i.history,
+      threads: i.threads ?? [],
     })),
     created_by,
   };

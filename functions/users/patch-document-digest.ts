@@ -1,9 +1,9 @@
 import { patchDocumentDigest } from '../../shared/contracts/users';
-import { setDocumentDigest } from '../lib/data/users';
+import { setMailPreference } from '../lib/data/users';
 import { httpHandler } from '../lib/http/http-handler';
 
 /** PATCH api/v1/users/user-profile/document-digest/: the caller's own daily mail of new documents, on or off. */
 export const handler = httpHandler(patchDocumentDigest, async ({ caller, body }) => {
-  await setDocumentDigest(caller.user.uuid, body.document_digest);
+  await setMailPreference(caller.user.uuid, 'document_digest', body.document_digest);
   return { document_digest: body.document_digest };
 });

@@ -98,6 +98,8 @@ export const userInfoSchema = z.object({
     document_digest: z.optional(z.nullable(z.boolean())),
     /** Reminder mails of open document requests: on or off for clients; null for admins, who get none. */
     request_reminders: z.optional(z.nullable(z.boolean())),
+    /** The hourly notice of new messages: on or off, for everyone (both sides of the conversations get it). */
+    message_notices: z.optional(z.boolean()),
     /** Whether the caller's second factor is active ('Mi perfil' offers to turn it on otherwise). */
     second_factor: z.optional(z.boolean()),
   }),

@@ -58,6 +58,8 @@ export const threadSchema = z.object({
   last: z.object({ excerpt: z.string(), side: z.enum(MESSAGE_SIDES), author: personSchema }),
   /** Messages of this thread the caller has not read yet. */
   unread: z.number().check(z.int()),
+  /** The request item it is about, named as they were when the thread was made; null when it is about none. */
+  request_item: z.nullable(z.object({ request: z.string(), item: z.string(), title: z.string(), name: z.string() })),
 });
 
 /** Who has read the thread up to when: one marker per participant, for 'Leído por'. */
@@ -85,6 +87,8 @@ export const threadCreateSchema = z.object({
   subject: text(MESSAGE_SUBJECT_MAX),
   body: text(MESSAGE_BODY_MAX),
   attachments: attachmentsSchema,
+  /** A request item of the same society the thread is about (the request's item lists the thread). */
+  request_item: z.optional(z.object({ request: uuidSchema, item: uuidSchema })),
 });
 
 export const listSocietyThreads = defineContract({
@@ -104,10 +108,13 @@ export const createThread = defineContract({
   method: 'POST',
   path: 'api/v1/messages/society/{uuid}/threads/',
   access: ROLES,
+  statuses: [404, 409],
   handler: 'messages/create-thread',
+  // 404: the society, or the linked request or item, outside the caller's reach or of another society; 409
+  // REQUEST_ITEM_THREADS_FULL: the item already lists its maximum of threads.
   summary:
     'Opens a thread in a society with its subject and first message (audited); its attachments become documents of ' +
-    'the society',
+    'the society; a thread about a request item of the society is listed on that item in the same transaction',
   params: societyParams,
   body: threadCreateSchema,
   response: threadSchema,
@@ -210,4 +217,29 @@ export const messageAttachmentLink = defineContract({
   params: z.object({ uuid: uuidSchema }),
   query: z.object({ type: z._default(z.enum(['inline', 'attachment']), 'attachment') }),
   response: z.object({ link: z.string() }),
+});
+
+// New-message notices: each person may stop them (the notice mail's link, or Mi perfil).
+
+export const putMessageNoticePreference = defineContract({
+  id: 'putMessageNoticePreference',
+  method: 'PUT',
+  path: 'api/v1/messages/notices/preference/',
+  access: ROLES,
+  handler: 'messages/put-message-notice-preference',
+  summary: "Turns the caller's hourly e-mail notices of new messages on or off",
+  body: z.object({ notices: z.boolean() }),
+  response: z.object({ notices: z.boolean() }),
+});
+
+export const unsubscribeMessageNotices = defineContract({
+  id: 'unsubscribeMessageNotices',
+  method: 'POST',
+  path: 'api/v1/messages/notices/unsubscribe/',
+  access: 'public',
+  handler: 'messages/unsubscribe-message-notices',
+  summary:
+    "The notice mail's unsubscribe link, signed out: turns its person's notices of new messages off (400 INVALID_TOKEN for an unknown or expired link; a second use answers the same)",
+  body: z.object({ token: z.string().check(z.trim(), z.minLength(20), z.maxLength(200)) }),
+  response: okSchema,
 });

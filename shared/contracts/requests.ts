@@ -22,6 +22,8 @@ export const REQUEST_COMMENT_MAX = 1000;
 export const REQUEST_PAGE_MAX = 100;
 /** Files one item may hold (each becomes a document of the society). */
 export const REQUEST_ITEM_FILES_MAX = 20;
+/** Threads ('Mensajes') one item may list: the request stays one small item, read in one GetItem. */
+export const REQUEST_ITEM_THREADS_MAX = 10;
 
 /** Whom a request goes to: one society, every society of a group, or every society of a project. */
 export const REQUEST_TARGETS = ['SOCIETY', 'GROUP', 'PROJECT'] as const;
@@ -153,6 +155,8 @@ export const requestItemSchema = z.object({
   state: z.enum(REQUEST_ITEM_STATES),
   documents: z.array(requestDocumentSchema),
   history: z.array(requestEventSchema),
+  /** The threads about this item, oldest first (at most REQUEST_ITEM_THREADS_MAX). */
+  threads: z.array(z.object({ uuid: z.string(), subject: z.string() })),
 });
 
 export const requestSummarySchema = z.object({

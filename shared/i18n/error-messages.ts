@@ -99,6 +99,8 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   REQUEST_ITEM_ACCEPTED: 'Este documento ya fue aceptado; no admite cambios.',
   REQUEST_ITEM_NOT_ANSWERED: 'Este documento aún no tiene una respuesta que revisar.',
   REQUEST_ITEM_FULL: 'Este documento ya tiene el máximo de archivos permitidos.',
+  REQUEST_ITEM_THREADS_FULL:
+    'Este ítem ya tiene el máximo de conversaciones; continúa en una de ellas o inicia una sin vincular.',
   EXCHANGE_RATE_MISSING:
     'No hay un dólar observado registrado para la fecha del período; no es posible mostrar el estado en dólares.',
 };

@@ -72,6 +72,10 @@ const ROUTES: Record<string, { url: string; kind: Kind }> = {
     url: `/requests/reminders/unsubscribe/${'x'.repeat(43)}`,
     kind: 'visitor',
   },
+  'messages/notices/unsubscribe/:token': {
+    url: `/messages/notices/unsubscribe/${'x'.repeat(43)}`,
+    kind: 'visitor',
+  },
   '*': { url: '/no-existe', kind: 'app' },
   'admin/projects': { url: '/admin/projects', kind: 'admin' },
   'admin/projects/create': { url: '/admin/projects/create', kind: 'admin' },

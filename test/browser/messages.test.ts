@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import * as groups from '../../shared/contracts/groups';
+import * as requests from '../../shared/contracts/requests';
 import * as societies from '../../shared/contracts/societies';
 import { expectFitsAndAccessible } from '../helpers/a11y';
 import { call, ok, signIn } from '../helpers/api';
@@ -46,14 +47,14 @@ async function firm() {
     }),
   ).uuid;
   const name = `Sociedad Mensajes ${unique()} SpA`;
-  ok(
+  const society = ok(
     'society',
     await call(societies.createSociety, {
       token: sa,
       body: societyBody(group, { society_business_name: name, user: [client.uuid] }),
     }),
-  );
-  return { admin, client, name };
+  ).uuid;
+  return { admin, client, name, society };
 }
 
 /** The firm's template, small. */
@@ -95,7 +96,7 @@ describe.concurrent('a firm and its client exchange messages', () => {
     { width: 1366, height: 900 },
     { width: 375, height: 740 },
   ]) {
-    test(`at ${viewport.width} px`, { timeout: 90_000 }, async () => {
+    test(`at ${viewport.width} px`, { timeout: 90_000 }, async ({ expect }) => {
       const { admin, client, name } = await firm();
       const subject = `Libro de compras ${randomUUID().slice(0, 8)}`;
       const asFirm = await newPage(browser, { viewport });
@@ -178,6 +179,78 @@ describe.concurrent('a firm and its client exchange messages', () => {
       } finally {
         await asClient.context.close();
         await asFirm.context.close();
+      }
+    });
+  }
+});
+
+describe.concurrent('a thread about a request item', () => {
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 375, height: 740 },
+  ]) {
+    test(`at ${viewport.width} px`, { timeout: 90_000 }, async ({ expect }) => {
+      const { admin, client, society } = await firm();
+      const title = `Cierre de marzo ${randomUUID().slice(0, 8)}`;
+      const made = ok(
+        'request',
+        await call(requests.createRequest, {
+          token: (await signIn(admin.email)).access,
+          body: {
+            batch: randomUUID(),
+            target: { kind: 'SOCIETY', uuid: society },
+            title,
+            due_date: '2030-01-31',
+            items: [{ name: 'Libro de compras' }, { name: 'Cartola bancaria' }],
+          },
+        }),
+      );
+      const request = made.results[0]?.uuid as string;
+      const asClient = await newPage(browser, { viewport });
+      const asFirm = await newPage(browser, { viewport });
+      try {
+        // The client, on the request: 'Preguntar sobre este ítem' opens the new thread, its subject filled in.
+        await signInWithCookies(asClient.context, webUrl, client.email);
+        const page = asClient.page;
+        await page.goto(`${webUrl}/requests/${request}`);
+        await page.getByRole('heading', { name: title }).waitFor();
+        await page.getByRole('link', { name: 'Preguntar sobre este ítem: Libro de compras' }).click();
+        await page.waitForURL(/\/messages\?/);
+        await page.getByTestId('new-thread-linked').waitFor();
+        await expect.poll(() => page.getByLabel('Asunto').inputValue()).toBe('Libro de compras');
+        await expectFitsAndAccessible(page, `messages-about-item-new-${viewport.width}`);
+        await page.getByLabel('Mensaje', { exact: true }).fill('¿Les sirve el libro en Excel?');
+        await page.getByRole('button', { name: 'Iniciar conversación' }).click();
+        // The thread shows what it is about, as a link back to the request.
+        await page.getByRole('heading', { name: 'Libro de compras' }).waitFor();
+        const back = page.getByRole('link', { name: `Sobre la solicitud: ${title} · Libro de compras` });
+        await back.waitFor();
+        await expectFitsAndAccessible(page, `messages-about-item-thread-${viewport.width}`);
+        await back.click();
+        await page.waitForURL(`${webUrl}/requests/${request}`);
+        const item = page.getByTestId('request-item').filter({ hasText: 'Libro de compras' });
+        await item.getByTestId('item-threads').getByRole('link', { name: 'Libro de compras' }).waitFor();
+        expect(
+          await page
+            .getByTestId('request-item')
+            .filter({ hasText: 'Cartola bancaria' })
+            .getByTestId('item-threads')
+            .count(),
+        ).toBe(0);
+        await expectFitsAndAccessible(page, `requests-item-threads-client-${viewport.width}`);
+
+        // The firm's admin sees the same thread on the item and opens it from there.
+        await signInWithCookies(asFirm.context, webUrl, admin.email);
+        const firmPage = asFirm.page;
+        await firmPage.goto(`${webUrl}/requests/${request}`);
+        const firmItem = firmPage.getByTestId('request-item').filter({ hasText: 'Libro de compras' });
+        await firmItem.getByTestId('item-threads').getByRole('link', { name: 'Libro de compras' }).click();
+        await firmPage.getByText('¿Les sirve el libro en Excel?').waitFor();
+        await firmPage.getByRole('link', { name: `Sobre la solicitud: ${title} · Libro de compras` }).waitFor();
+        await expectFitsAndAccessible(firmPage, `messages-about-item-firm-${viewport.width}`);
+      } finally {
+        await asFirm.context.close();
+        await asClient.context.close();
       }
     });
   }

@@ -145,6 +145,10 @@ const FIELD_KINDS: Record<string, Kind | 'value'> = {
   // Document requests: the template a schedule applies or a request names (a board's filter), the reminders' switch.
   template: 'requestTemplate',
   reminders: 'value',
+  // The notices of new messages' switch; a new thread's request item (an object: messages-request-link.test.ts proves
+  // another firm's and a sibling group's request answer 404).
+  notices: 'value',
+  request_item: 'value',
 };
 
 const API_PREFIX = 'api/v1/';
@@ -393,6 +397,7 @@ const CONTRACT_SAMPLES: Record<string, Record<string, () => unknown>> = {
   },
   createRequestSchedule: { target: () => ({ kind: 'PROJECT', uuid: '00000000-0000-4000-8000-00000000a0b1' }) },
   putRequestReminderPreference: { reminders: () => true },
+  putMessageNoticePreference: { notices: () => true },
 };
 
 /**

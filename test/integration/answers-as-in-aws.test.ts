@@ -986,10 +986,19 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
     return [{ as: 'GROUP_ADMIN', params: { uuid: fresh.uuid, item: fresh.items[0] }, body: { decision: 'ACCEPT' } }];
   },
   // A society's conversation, from both sides.
-  createThread: async (c) => [
-    { as: 'USER_SOCIETY', params: { uuid: w.society }, body: bodyOf(c) },
-    { as: 'GROUP_ADMIN', params: { uuid: w.society }, body: bodyOf(c) },
-  ],
+  createThread: async (c) => {
+    const about = await newRequest(w.tokens.PROJECT_ADMIN, w.society);
+    return [
+      { as: 'USER_SOCIETY', params: { uuid: w.society }, body: bodyOf(c) },
+      { as: 'GROUP_ADMIN', params: { uuid: w.society }, body: bodyOf(c) },
+      {
+        as: 'USER_SOCIETY',
+        params: { uuid: w.society },
+        body: bodyOf(c, { request_item: { request: about.uuid, item: about.items[0] } }),
+        note: 'about a request item',
+      },
+    ];
+  },
   postThreadMessage: async (c) => [
     { as: 'USER_GROUP', params: { uuid: w.thread }, body: bodyOf(c) },
     { as: 'PROJECT_ADMIN', params: { uuid: w.thread }, body: bodyOf(c) },
@@ -1165,6 +1174,20 @@ const RECIPES: Record<string, (contract: Contract) => Promise<Invocation[]>> = {
       import('../../functions/lib/data/transact'),
     ]);
     const link = newToken('REMINDER', (await createTestUser('USER_SOCIETY', [w.project])).uuid);
+    await transactWrite([link.write]);
+    return [{ as: 'PUBLIC', body: { token: link.token } }];
+  },
+  putMessageNoticePreference: async () => [
+    { as: 'USER_SOCIETY', body: { notices: true } },
+    { as: 'PROJECT_ADMIN', body: { notices: true } },
+  ],
+  unsubscribeMessageNotices: async () => {
+    await tableAccess();
+    const [{ newToken }, { transactWrite }] = await Promise.all([
+      import('../../functions/lib/data/tokens'),
+      import('../../functions/lib/data/transact'),
+    ]);
+    const link = newToken('NOTICE', (await createTestUser('USER_SOCIETY', [w.project])).uuid);
     await transactWrite([link.write]);
     return [{ as: 'PUBLIC', body: { token: link.token } }];
   },

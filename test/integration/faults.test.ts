@@ -466,11 +466,20 @@ async function messageUpload(): Promise<string> {
 
 const DRIVERS: Record<string, () => Promise<Prepared>> = {
   // A conversation's messages carry a file each: its document lands first, then the message (attachments.ts).
-  createThread: async () => ({
-    token: world.sa,
-    params: { uuid: world.society },
-    body: { subject: `Fallas ${mark}`, body: 'Con adjunto.', attachments: [await messageUpload()] },
-  }),
+  // About a fresh request's item: the request lists the thread in the same transaction.
+  createThread: async () => {
+    const { uuid, items } = await freshRequest();
+    return {
+      token: world.sa,
+      params: { uuid: world.society },
+      body: {
+        subject: `Fallas ${mark}`,
+        body: 'Con adjunto.',
+        attachments: [await messageUpload()],
+        request_item: { request: uuid, item: items[0] },
+      },
+    };
+  },
   postThreadMessage: async () => ({
     token: world.sa,
     params: { uuid: (await fresh.thread?.()) as string },
@@ -622,6 +631,21 @@ const DRIVERS: Record<string, () => Promise<Prepared>> = {
       import('../../functions/lib/data/transact'),
     ]);
     const link = newToken('REMINDER', (await person()).uuid);
+    await transactWrite([link.write]);
+    return { body: { token: link.token } };
+  },
+  putMessageNoticePreference: async () => ({
+    token: (await signIn((await person()).email)).access,
+    body: { notices: false },
+  }),
+  // The link the notice job writes with its mail (functions/messages/message-notice.ts).
+  unsubscribeMessageNotices: async () => {
+    await tableAccess();
+    const [{ newToken }, { transactWrite }] = await Promise.all([
+      import('../../functions/lib/data/tokens'),
+      import('../../functions/lib/data/transact'),
+    ]);
+    const link = newToken('NOTICE', (await person()).uuid);
     await transactWrite([link.write]);
     return { body: { token: link.token } };
   },

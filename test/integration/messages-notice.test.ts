@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import * as auth from '../../shared/contracts/auth';
 import type { Contract } from '../../shared/contracts/define';
 import * as groups from '../../shared/contracts/groups';
 import * as messages from '../../shared/contracts/messages';
 import * as projects from '../../shared/contracts/projects';
+import * as requests from '../../shared/contracts/requests';
 import * as societies from '../../shared/contracts/societies';
 import { call, ok, signIn } from '../helpers/api';
 import { createTestUser } from '../helpers/db';
@@ -171,5 +173,43 @@ describe('the hourly notice of new messages', () => {
     expect(await noticesTo(mail.ug)).toHaveLength(1);
     // The client wrote it: no new notice.
     expect(await noticesTo(mail.us)).toHaveLength(1);
+  });
+
+  test('a person who turned notices off gets none; the mail’s link turns them off signed out, twice alike', async () => {
+    // The society's client turns notices off in its profile; its profile says so.
+    const off = await call(messages.putMessageNoticePreference, { token: t.us, body: { notices: false } });
+    expect([off.status, off.body]).toEqual([200, { notices: false }]);
+    expect((await call(auth.getUserInfo, { token: t.us })).body.profile.message_notices).toBe(false);
+    expect((await call(auth.getUserInfo, { token: t.ug })).body.profile.message_notices).toBe(true);
+
+    await replyAt(inHour(4), t.paP, balance);
+    expect(await runMessageNotices(hourStart(3) + 5 * 60_000)).toMatchObject({ sent: 2, failed: 0, more: false });
+    // Opted out: still one mail (the first test's). The group's client and admin, who did not: one more each.
+    expect(await noticesTo(mail.us)).toHaveLength(1);
+    expect(await noticesTo(mail.gaG)).toHaveLength(3);
+    const toClient = await noticesTo(mail.ug);
+    expect(toClient).toHaveLength(2);
+
+    // The group's client follows its mail's link, signed out, twice: both answer the same, and its notices stop.
+    const latest = toClient.find((m) => /\/messages\/notices\/unsubscribe\//.test(m.body.text ?? ''));
+    const token = /\/messages\/notices\/unsubscribe\/([A-Za-z0-9_-]+)/.exec(latest?.body.text ?? '')?.[1] as string;
+    expect(token).toBeTruthy();
+    for (let i = 0; i < 2; i += 1) {
+      const gone = await call(messages.unsubscribeMessageNotices, { body: { token } });
+      expect([gone.status, gone.body]).toEqual([200, { detail: 'Ya no recibirás avisos de mensajes nuevos' }]);
+    }
+    const forged = await call(messages.unsubscribeMessageNotices, { body: { token: `${token.slice(0, -4)}AAAA` } });
+    expect([forged.status, forged.body.code]).toEqual([400, 'INVALID_TOKEN']);
+    // Another kind's link does not open this one (each kind keeps its own tokens).
+    const otherKind = await call(requests.unsubscribeRequestReminders, { body: { token } });
+    expect([otherKind.status, otherKind.body.code]).toEqual([400, 'INVALID_TOKEN']);
+    expect((await call(auth.getUserInfo, { token: t.ug })).body.profile.message_notices).toBe(false);
+
+    // The next hour's message: only the group's admin is mailed.
+    await replyAt(inHour(3), t.paP, balance);
+    expect(await runMessageNotices(hourStart(2) + 5 * 60_000)).toMatchObject({ sent: 1, failed: 0, more: false });
+    expect(await noticesTo(mail.ug)).toHaveLength(2);
+    expect(await noticesTo(mail.us)).toHaveLength(1);
+    expect(await noticesTo(mail.gaG)).toHaveLength(4);
   });
 });

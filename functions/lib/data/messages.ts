@@ -43,7 +43,16 @@ export interface ThreadRecord {
   last: { excerpt: string; side: Side; author: Person };
   /** Staff (not the society's own people) who wrote in it: they keep being told of new messages. */
   participants: string[];
+  /** The request item it is about, as named when it was made (absent: about none). */
+  request_item?: ThreadRequestItem;
   version: number;
+}
+
+export interface ThreadRequestItem {
+  request: string;
+  item: string;
+  title: string;
+  name: string;
 }
 
 /** A file a message carries: the document of the society it became (same uuid), as named when sent. */
@@ -95,11 +104,19 @@ export interface UnreadRecord {
   project_uuid: string;
 }
 
+/** A transaction holds 100 writes. */
+const TX_WRITES = 100;
 /**
- * A transaction holds 100 writes: besides the recipients' states, the message, the thread, its two list entries, the
- * author's marker and state, the audit of a new thread, the notice queue's entry and up to 5 attachment claims.
+ * A message's writes besides its recipients' states: itself, 5 attachment claims, the notice queue's entry, the
+ * author's marker and state.
  */
-export const MAX_RECIPIENTS = 88;
+const MESSAGE_WRITES = 9;
+/**
+ * Recipients one message's transaction counts for: besides the message's own writes, a message in a thread moves the
+ * thread and its list entry (3 writes), a new thread puts both and its audit (3). A new thread about a request item
+ * writes the request too, and counts for fewer (putNewThread).
+ */
+export const MAX_RECIPIENTS = TX_WRITES - MESSAGE_WRITES - 3;
 
 const threadKey = (uuid: string) => ({ pk: `THREAD#${uuid}`, sk: 'THREAD' });
 const messageKey = (m: Pick<MessageRecord, 'thread' | 'created' | 'uuid'>) => ({
@@ -168,7 +185,12 @@ export class AttachmentTaken extends Error {
  * The writes every message shares: itself, its attachments' claims, the recipients' unread counts, the author's own
  * marker, and the thread's entry in the hour's queue of the new-messages notice (message-notices.ts).
  */
-function messageWrites(thread: ThreadRecord, message: MessageRecord, recipients: string[]): TxWrite[] {
+function messageWrites(
+  thread: ThreadRecord,
+  message: MessageRecord,
+  recipients: string[],
+  room = MAX_RECIPIENTS,
+): TxWrite[] {
   return [
     putNew({ ...messageKey(message), ...message }),
     ...(message.attachments ?? []).map((a) =>
@@ -187,7 +209,7 @@ function messageWrites(thread: ThreadRecord, message: MessageRecord, recipients:
       ),
     ),
     noticeQueueWrite(thread, message.created),
-    ...recipients.slice(0, MAX_RECIPIENTS).map((user) => unreadAdd(user, thread)),
+    ...recipients.slice(0, room).map((user) => unreadAdd(user, thread)),
     receiptPut(thread.uuid, {
       user: message.author,
       side: message.side,
@@ -198,12 +220,15 @@ function messageWrites(thread: ThreadRecord, message: MessageRecord, recipients:
   ];
 }
 
-/** A new thread, its first message, its list entry and the recipients' counts (and the caller's audit) at once. */
+/**
+ * A new thread, its first message, its list entry and the recipients' counts at once, with `extra` writes (the
+ * caller's audit, the request item it is about).
+ */
 export async function putNewThread(thread: ThreadRecord, first: MessageRecord, recipients: string[], extra: TxWrite[]) {
   await transactWrite([
     putNew({ ...threadKey(thread.uuid), ...thread }),
     putNew(listEntry(thread)),
-    ...messageWrites(thread, first, recipients),
+    ...messageWrites(thread, first, recipients, TX_WRITES - MESSAGE_WRITES - 2 - extra.length),
     ...extra,
   ]);
 }

@@ -62,6 +62,13 @@ export interface RequestItemRecord {
   state: RequestItemState;
   documents: RequestDocument[];
   history: RequestEvent[];
+  /** Threads ('Mensajes') about this item, written with each thread (absent on items no thread named yet). */
+  threads?: RequestThreadLink[];
+}
+
+export interface RequestThreadLink {
+  uuid: string;
+  subject: string;
 }
 
 export interface RequestRecord {
@@ -296,6 +303,37 @@ export async function getRequestRecord(uuid: string): Promise<RequestRecord | un
 /** Thrown when the request changed since it was read: the caller reads it again and retries. */
 export class RequestMoved extends Error {}
 
+/** The request itself written again, if unchanged since `before` (else RequestMoved). */
+function requestPut(before: RequestRecord, after: RequestRecord): TxWrite {
+  return {
+    write: {
+      Put: {
+        TableName: config.tableName,
+        Item: { ...requestKey(after.uuid), ...after },
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': before.version },
+      },
+    },
+    onConditionFail: () => {
+      throw new RequestMoved();
+    },
+  };
+}
+
+/**
+ * A new thread about one of the request's items, for the thread's own transaction: the request with the thread on its
+ * item, and its three listing rows, which copy its version (its state, dates and reminder row stay). A request changed
+ * since `before` fails it (RequestMoved) and the thread is tried again.
+ */
+export function linkThreadWrites(before: RequestRecord, itemUuid: string, thread: RequestThreadLink): TxWrite[] {
+  const after: RequestRecord = {
+    ...before,
+    items: before.items.map((i) => (i.uuid === itemUuid ? { ...i, threads: [...(i.threads ?? []), thread] } : i)),
+    version: before.version + 1,
+  };
+  return requestUpdateWrites(before, after);
+}
+
 /**
  * A change of a request: the request (unchanged since `before`, else RequestMoved), its listing rows (moved to
  * another bucket when its state changed) and its reminder row (gone once it is no longer open), with `extra` writes
@@ -304,19 +342,7 @@ export class RequestMoved extends Error {}
 export function requestUpdateWrites(before: RequestRecord, after: RequestRecord): TxWrite[] {
   const moved = before.state !== after.state;
   const writes: TxWrite[] = [
-    {
-      write: {
-        Put: {
-          TableName: config.tableName,
-          Item: { ...requestKey(after.uuid), ...after },
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': before.version },
-        },
-      },
-      onConditionFail: () => {
-        throw new RequestMoved();
-      },
-    },
+    requestPut(before, after),
     ...(moved ? rowsOf(before).map((row) => del({ pk: row.pk, sk: row.sk })) : []),
     ...rowsOf(after).map(put),
   ];

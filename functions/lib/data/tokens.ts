@@ -11,11 +11,11 @@ import type { TxWrite } from './tx-write';
  * its SHA-256, so a table read leaks no usable link. Expiry is checked on read (DynamoDB's TTL deletes late) and again
  * in the condition that consumes it.
  */
-export type TokenKind = 'INVITE' | 'RESET' | 'EMAIL' | 'DIGEST' | 'REMINDER';
+export type TokenKind = 'INVITE' | 'RESET' | 'EMAIL' | 'DIGEST' | 'REMINDER' | 'NOTICE';
 
 /**
  * Invitations last 7 days; password links 1 hour; e-mail change links 24 hours; a digest's unsubscribe link
- * (never consumed: a second click answers the same) 60 days, as a request reminder's.
+ * (never consumed: a second click answers the same) 60 days, as a request reminder's and a message notice's.
  */
 export const TOKEN_TTL_SECONDS: Record<TokenKind, number> = {
   INVITE: 7 * 24 * 3600,
@@ -23,6 +23,7 @@ export const TOKEN_TTL_SECONDS: Record<TokenKind, number> = {
   EMAIL: 24 * 3600,
   DIGEST: 60 * 24 * 3600,
   REMINDER: 60 * 24 * 3600,
+  NOTICE: 60 * 24 * 3600,
 };
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');

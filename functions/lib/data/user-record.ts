@@ -43,6 +43,8 @@ export interface UserRecord {
   document_digest?: boolean;
   /** Reminder mails of open document requests (send-request-reminders.ts): absent means on; false once turned off. */
   request_reminders?: boolean;
+  /** The hourly notice of new messages (message-notice.ts): absent means on; false once the person turns it off. */
+  message_notices?: boolean;
   /** ISO time of the last successful sign-in (users list 'Último ingreso'); absent when never. */
   last_login?: string;
   /** ISO time of the last sign-in by each way in (functions/lib/auth/open-session.ts); absent when never that way. */

@@ -226,30 +226,21 @@ export async function membershipsOf(user: UserRecord): Promise<MembershipTarget[
   ];
 }
 
-/** Turns the person's request reminder mails on or off (its profile, or a reminder's unsubscribe link). */
-export async function setRequestReminders(uuid: string, on: boolean): Promise<void> {
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: keys.user(uuid),
-      UpdateExpression: 'SET request_reminders = :on, version = version + :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':on': on, ':one': 1 },
-    }),
-  );
-}
+/** The kinds of scheduled mail a person may turn off, by the field of its record that says so (absent: on). */
+export type MailPreference = 'document_digest' | 'request_reminders' | 'message_notices';
 
 /**
- * Turns the person's document digest on or off (its profile, or the mail's unsubscribe link). The version moves, so
- * an edit read before cannot write the old setting back.
+ * Turns one kind of the person's scheduled mails on or off (its profile, or the mail's unsubscribe link). The version
+ * moves, so an edit read before cannot write the old setting back.
  */
-export async function setDocumentDigest(uuid: string, on: boolean): Promise<void> {
+export async function setMailPreference(uuid: string, field: MailPreference, on: boolean): Promise<void> {
   await dynamo.send(
     new UpdateCommand({
       TableName: config.tableName,
       Key: keys.user(uuid),
-      UpdateExpression: 'SET document_digest = :on, version = version + :one',
+      UpdateExpression: 'SET #field = :on, version = version + :one',
       ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#field': field },
       ExpressionAttributeValues: { ':on': on, ':one': 1 },
     }),
   );

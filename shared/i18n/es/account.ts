@@ -163,4 +163,17 @@ export const account = {
     doneTitle: 'Listo',
     doneText: 'Ya no recibirás recordatorios de solicitudes. Puedes volver a activarlos en tu perfil cuando quieras.',
   },
+  /** The hourly notice of new messages ('Mensajes'): the profile's switch and the mail's unsubscribe link. */
+  messageNotices: {
+    title: 'Avisos de mensajes nuevos',
+    label: 'Avisos de mensajes nuevos por correo',
+    hint: 'A lo más un correo por hora con las conversaciones que tienen mensajes sin leer.',
+    saved: 'Preferencia guardada',
+    unsubscribeTitle: 'Avisos de mensajes nuevos',
+    unsubscribeText: 'Confirma que ya no quieres recibir correos cuando tengas mensajes nuevos sin leer.',
+    unsubscribe: 'Dejar de recibir avisos',
+    unsubscribing: 'Guardando...',
+    doneTitle: 'Listo',
+    doneText: 'Ya no recibirás avisos de mensajes nuevos. Puedes volver a activarlos en tu perfil cuando quieras.',
+  },
 } as const;

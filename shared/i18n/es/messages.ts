@@ -44,4 +44,7 @@ export const conversations = {
   uploadingFile: (name: string, percent: number) => `Subiendo ${name}: ${percent}%`,
   download: (name: string) => `Descargar ${name}`,
   downloadFailed: 'No pudimos descargar el archivo. Inténtalo nuevamente.',
+  // A thread about a request item ('Solicitudes').
+  aboutRequest: (title: string, item: string) => `Sobre la solicitud: ${title} · ${item}`,
+  linkedToItem: 'La conversación quedará vinculada al ítem de la solicitud desde el que llegaste.',
 } as const;

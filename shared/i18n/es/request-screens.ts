@@ -88,6 +88,11 @@ export const requestScreens = {
     cancelYes: 'Sí, cancelar',
     cancelNo: 'No, volver',
     cancelled: 'La solicitud fue cancelada.',
+    // Conversations ('Mensajes') about an item.
+    threads: 'Conversaciones sobre este ítem',
+    threadsOf: (item: string) => `Conversaciones sobre ${item}`,
+    askAbout: 'Preguntar sobre este ítem',
+    askAboutOf: (item: string) => `Preguntar sobre este ítem: ${item}`,
   },
   itemStates: {
     PENDING: 'Pendiente',

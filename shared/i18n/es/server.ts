@@ -124,7 +124,8 @@ export const mail = {
       `${subject} — ${company} — ${unread === 1 ? '1 mensaje nuevo' : `${unread} mensajes nuevos`}`,
     more: (count: number) => (count === 1 ? 'y 1 conversación más.' : `y ${count} conversaciones más.`),
     action: 'Ver mis mensajes',
-    why: 'Recibes este aviso, a lo más una vez por hora, porque participas en estas conversaciones. Si ya las leíste, no te volveremos a avisar de ellas:',
+    why: 'Recibes este aviso, a lo más una vez por hora, porque participas en estas conversaciones. Si ya las leíste, no te volveremos a avisar de ellas. Para dejar de recibir estos avisos:',
+    unsubscribeAction: 'Dejar de recibir avisos de mensajes',
   },
   /** A reminder of an open document request (functions/requests/send-request-reminders.ts). */
   requestReminder: {

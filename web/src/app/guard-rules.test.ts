@@ -23,6 +23,8 @@ describe('route access (portal §2, admin §2)', () => {
     expect(routeKind('/share/tok')).toBe('public');
     expect(routeKind('/health-check')).toBe('public');
     expect(routeKind('/requests/reminders/unsubscribe/tok')).toBe('public');
+    expect(routeKind('/messages/notices/unsubscribe/tok')).toBe('public');
+    expect(routeKind('/messages/thread/x')).toBe('protected');
     expect(routeKind('/requests/x')).toBe('protected');
     expect(routeKind('/home')).toBe('protected');
     expect(routeKind('/reportView/x')).toBe('protected');

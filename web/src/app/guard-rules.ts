@@ -25,6 +25,7 @@ export const PUBLIC_PATHS = [
   '/health-check',
   '/digest/unsubscribe/:token',
   '/requests/reminders/unsubscribe/:token',
+  '/messages/notices/unsubscribe/:token',
 ] as const;
 
 export type RouteKind = 'guest' | 'public' | 'protected' | 'admin';

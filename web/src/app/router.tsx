@@ -250,6 +250,14 @@ export const routes: RouteObject[] = [
               .RequestRemindersUnsubscribeRoute,
           }),
         },
+        // The notice of new messages' unsubscribe link: signed in or not.
+        {
+          path: 'messages/notices/unsubscribe/:token',
+          lazy: async () => ({
+            Component: (await import('@/features/account/routes/message-notices-unsubscribe'))
+              .MessageNoticesUnsubscribeRoute,
+          }),
+        },
       ]),
       // Guest only (a signed-in user goes to /home).
       {

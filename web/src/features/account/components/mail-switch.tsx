@@ -12,8 +12,8 @@ interface Texts {
 }
 
 /**
- * A profile switch of one kind of mail (the document digest, the request reminders): on until the person turns it
- * off; the box moves at once and goes back if the save fails.
+ * A profile switch of one kind of mail (the document digest, the request reminders, the message notices): on until the
+ * person turns it off; the box moves at once and goes back if the save fails.
  */
 export function MailSwitch<A, B>({
   name,

@@ -14,6 +14,7 @@ import {
 } from '@/features/account/api/use-profile-lists';
 import { DigestSetting } from '@/features/account/components/digest-setting';
 import { ErrorLines } from '@/features/account/components/error-lines';
+import { MessageNoticesSetting } from '@/features/account/components/message-notices-setting';
 import { PasskeysCard } from '@/features/account/components/passkeys-card';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { RequestRemindersSetting } from '@/features/account/components/request-reminders-setting';
@@ -199,6 +200,8 @@ export function UserInfoRoute() {
         {typeof profile.profile.request_reminders === 'boolean' ? (
           <RequestRemindersSetting on={profile.profile.request_reminders} />
         ) : null}
+        {/* Notices of new messages go to both sides of the conversations. */}
+        <MessageNoticesSetting on={profile.profile.message_notices !== false} />
         {role && profileListsFor(role).length > 0 ? (
           <Flex gap="medium" wrap="wrap">
             {profileListsFor(role).map((kind) => (

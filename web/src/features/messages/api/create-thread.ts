@@ -11,6 +11,8 @@ export interface CreateThreadInput {
   /** Uploads of these files from an earlier try that failed after them. */
   uploaded: Map<File, string>;
   onProgress: (index: number, percent: number) => void;
+  /** The request item the thread is about (the request's page links here with it). */
+  requestItem?: { request: string; item: string };
 }
 
 /**
@@ -19,11 +21,16 @@ export interface CreateThreadInput {
  */
 export const useCreateThread = () =>
   useMutation({
-    mutationFn: async ({ society, subject, body, files, uploaded, onProgress }: CreateThreadInput) => {
+    mutationFn: async ({ society, subject, body, files, uploaded, onProgress, requestItem }: CreateThreadInput) => {
       const attachments = await uploadAttachments(society, files, uploaded, onProgress);
       return api(createThread, {
         params: { uuid: society },
-        body: attachments.length > 0 ? { subject, body, attachments } : { subject, body },
+        body: {
+          subject,
+          body,
+          ...(attachments.length > 0 && { attachments }),
+          ...(requestItem && { request_item: requestItem }),
+        },
       });
     },
   });

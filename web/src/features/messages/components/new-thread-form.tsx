@@ -18,15 +18,28 @@ interface NewThread {
 const RULES = contractRules<NewThread>([threadCreateSchema], { subject: messages.text, body: messages.text }, (v) => v);
 const EMPTY: NewThread = { subject: '', body: '' };
 
-/** 'Nueva conversación': a subject, a first message and its files in the chosen society. */
-export function NewThreadForm({ society, onCreated }: { society: string; onCreated: (thread: string) => void }) {
+/**
+ * 'Nueva conversación': a subject, a first message and its files in the chosen society; opened from a request's item,
+ * its subject comes filled in and the thread is about that item.
+ */
+export function NewThreadForm({
+  society,
+  onCreated,
+  subject = '',
+  requestItem,
+}: {
+  society: string;
+  onCreated: (thread: string) => void;
+  subject?: string;
+  requestItem?: { request: string; item: string };
+}) {
   const create = useCreateThread();
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<Map<number, number> | null>(null);
   // Files uploaded by a try whose thread failed: sent again, the thread names the same uploads.
   const uploaded = useRef(new Map<File, string>());
   const form = useAppForm({
-    defaultValues: EMPTY,
+    defaultValues: { ...EMPTY, subject: subject.slice(0, MESSAGE_SUBJECT_MAX) },
     validators: { onChange: RULES },
     onSubmit: ({ value }) => {
       setProgress(new Map());
@@ -34,6 +47,7 @@ export function NewThreadForm({ society, onCreated }: { society: string; onCreat
         {
           society,
           ...value,
+          requestItem,
           files,
           uploaded: uploaded.current,
           onProgress: (index, percent) => setProgress((before) => new Map(before).set(index, percent)),
@@ -67,6 +81,11 @@ export function NewThreadForm({ society, onCreated }: { society: string; onCreat
         <Heading level={2} id="new-thread-heading">
           {t.newThread}
         </Heading>
+        {requestItem ? (
+          <Text fontSize="small" data-testid="new-thread-linked">
+            {t.linkedToItem}
+          </Text>
+        ) : null}
         <form.AppField name="subject">
           {(field) => <field.TextField label={t.subject} maxLength={MESSAGE_SUBJECT_MAX} />}
         </form.AppField>

@@ -26,6 +26,9 @@ function ThreadItem({ thread, me }: { thread: Thread; me: string | undefined }) 
       <Text className="messages-excerpt" marginTop="xxs">
         {`${authorLabel(thread.last.author, thread.last.side, me)}: ${thread.last.excerpt}`}
       </Text>
+      {thread.request_item ? (
+        <Text fontSize="small">{t.aboutRequest(thread.request_item.title, thread.request_item.name)}</Text>
+      ) : null}
       <Text fontSize="small" color="font.secondary">
         {`${t.messageCount(thread.message_count)} · ${t.lastActivity}: ${formatWhen(thread.updated)}`}
       </Text>
@@ -35,7 +38,8 @@ function ThreadItem({ thread, me }: { thread: Thread; me: string | undefined }) 
 
 /**
  * /messages: the conversations of one of the caller's societies (chosen above, kept in the address), newest activity
- * first with the caller's unread counts, and a form to start one.
+ * first with the caller's unread counts, and a form to start one. `?society=…&request=…&item=…&subject=…` (a request
+ * item's link: features never import each other) starts one about that item.
  */
 export function MessagesRoute() {
   const { profile } = useSession();
@@ -46,6 +50,19 @@ export function MessagesRoute() {
   const chosen = search.get('society') ?? options[0]?.uuid;
   const threads = useThreads(chosen);
   const rows = threads.data?.pages.flatMap((page) => page.results) ?? [];
+  // Arrived from a request's item ('Preguntar sobre este ítem'): its form comes first, filled in and linked.
+  const request = search.get('request');
+  const item = search.get('item');
+  const requestItem = request && item && chosen === search.get('society') ? { request, item } : undefined;
+  const newThread = chosen ? (
+    <NewThreadForm
+      key={`${chosen}|${request ?? ''}|${item ?? ''}`}
+      society={chosen}
+      subject={requestItem ? (search.get('subject') ?? '') : ''}
+      requestItem={requestItem}
+      onCreated={(thread) => navigate(`/messages/thread/${thread}`)}
+    />
+  ) : null;
 
   return (
     <Flex direction="column" gap="medium" padding="medium" maxWidth="60rem">
@@ -68,6 +85,7 @@ export function MessagesRoute() {
               </option>
             ))}
           </SelectField>
+          {requestItem ? newThread : null}
           <Heading level={2}>{t.threads}</Heading>
           {threads.isPending ? <Loader /> : null}
           {threads.isError ? <Alert variation="error">{t.loadError}</Alert> : null}
@@ -84,7 +102,7 @@ export function MessagesRoute() {
               {t.moreThreads}
             </Button>
           ) : null}
-          <NewThreadForm society={chosen} onCreated={(thread) => navigate(`/messages/thread/${thread}`)} />
+          {requestItem ? null : newThread}
         </>
       ) : null}
     </Flex>

@@ -118,6 +118,11 @@ export function ThreadRoute() {
         {t.back}
       </Link>
       <Heading level={1}>{head?.subject ?? t.threadTitle}</Heading>
+      {head?.request_item ? (
+        <Link as={RouterLink} to={`/requests/${head.request_item.request}`} data-testid="thread-request">
+          {t.aboutRequest(head.request_item.title, head.request_item.name)}
+        </Link>
+      ) : null}
       {thread.hasNextPage ? (
         <Button alignSelf="start" isLoading={thread.isFetchingNextPage} onClick={() => thread.fetchNextPage()}>
           {t.olderMessages}

@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Badge, Button, Card, Flex, Heading, Link, Text } from '@aws-amplify/ui-react';
 import { formatDay } from '@shared/day';
 import { es, messageForError } from '@shared/i18n/es';
 import { type FormEvent, useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { FileInput } from '@/components/admin/file-input';
 import { useAnswerNotApplicable } from '../api/answer-request-item-not-applicable';
 import { useUploadItemFile } from '../api/confirm-request-item-upload';
@@ -73,16 +74,56 @@ function UploadForm({ request, item }: { request: string; item: RequestItem }) {
 }
 
 /**
- * One item of a request: its note, state, delivered files and history (the firm's comments among them). A client may
- * upload into it or answer 'no aplica' while it waits for an answer; the firm accepts or returns an answered one.
+ * The conversations ('Mensajes') about an item, as links to them, and a link that opens the new-thread form of the
+ * society's conversation about it (the messages feature reads the link's query; features never import each other).
+ */
+function ItemThreads({ request, society, item }: { request: string; society: string; item: RequestItem }) {
+  const ask = new URLSearchParams({ society, request, item: item.uuid, subject: item.name });
+  return (
+    <div>
+      {item.threads.length > 0 ? (
+        <>
+          <Text fontWeight="bold" fontSize="small">
+            {t.detail.threads}
+          </Text>
+          <ul className="requests-history" aria-label={t.detail.threadsOf(item.name)} data-testid="item-threads">
+            {item.threads.map((thread) => (
+              <li key={thread.uuid}>
+                <Link as={RouterLink} to={`/messages/thread/${thread.uuid}`} fontSize="small">
+                  {thread.subject}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <Link
+        as={RouterLink}
+        to={`/messages?${ask.toString()}`}
+        fontSize="small"
+        aria-label={t.detail.askAboutOf(item.name)}
+        data-testid="item-ask"
+      >
+        {t.detail.askAbout}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * One item of a request: its note, state, delivered files and history (the firm's comments among them), and the
+ * conversations about it. A client may upload into it or answer 'no aplica' while it waits for an answer; the firm
+ * accepts or returns an answered one.
  */
 export function ItemCard({
   request,
+  society,
   item,
   open,
   admin,
 }: {
   request: string;
+  society: string;
   item: RequestItem;
   open: boolean;
   admin: boolean;
@@ -179,6 +220,7 @@ export function ItemCard({
             </ol>
           </div>
         ) : null}
+        <ItemThreads request={request} society={society} item={item} />
         {notice ? (
           <Text role="status" color="font.success" fontSize="small">
             {notice}

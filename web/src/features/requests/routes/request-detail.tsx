@@ -95,7 +95,14 @@ export function RequestDetailRoute() {
           </Heading>
           <Flex as="ul" direction="column" gap="small" className="requests-list">
             {data.items.map((item) => (
-              <ItemCard key={item.uuid} request={data.uuid} item={item} open={open} admin={admin} />
+              <ItemCard
+                key={item.uuid}
+                request={data.uuid}
+                society={data.society.uuid}
+                item={item}
+                open={open}
+                admin={admin}
+              />
             ))}
           </Flex>
           {admin && open ? (
