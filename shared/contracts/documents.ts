@@ -53,6 +53,21 @@ export const fileNameSchema = z.string().check(
   z.refine((name) => name !== '.' && name !== '..', { error: 'FORMAT_ERROR' }),
 );
 
+/** What a direct upload is started with: the file's name, its size (1 byte up to `maxBytes`) and its type. */
+export const uploadFileFields = (maxBytes: number) => ({
+  file_name: fileNameSchema,
+  file_size: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(maxBytes)),
+  content_type: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+});
+
+/** A presigned POST: the upload's id, where the browser sends the file with which fields, and until when. */
+export const presignedPostSchema = z.object({
+  upload: z.string(),
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  expires_at: z.string(),
+});
+
 /** Where a document goes: a society and one of its folders, or one of its tax-form years. */
 const placement = {
   society: uuidSchema,
@@ -107,17 +122,10 @@ export const createDocumentUpload = defineContract({
   summary: 'A presigned POST for one file up to 100 MB (size range, key prefix, 10-minute expiry); confirm after',
   body: z.object({
     ...placement,
-    file_name: fileNameSchema,
-    file_size: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_DOCUMENT_BYTES)),
-    content_type: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+    ...uploadFileFields(MAX_DOCUMENT_BYTES),
     on_conflict: onConflict,
   }),
-  response: z.object({
-    upload: z.string(),
-    url: z.string(),
-    fields: z.record(z.string(), z.string()),
-    expires_at: z.string(),
-  }),
+  response: presignedPostSchema,
   successStatus: 201,
 });
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineContract } from './define';
-import { fileNameSchema } from './documents';
+import { presignedPostSchema, uploadFileFields } from './documents';
 import { emailSchema, pageOf, pageQuery, text, uuidSchema } from './fields';
 
 /** Portal spec §5: the ticket's description 4 to 1024 characters; the contact's at most 1024. */
@@ -193,16 +193,9 @@ export const createTicketAttachmentUpload = defineContract({
     'A presigned POST for one attachment (PDF, image, office document; up to 10 MB; 10 minutes); a message or ' +
     'ticket then names it',
   body: z.object({
-    file_name: fileNameSchema,
-    file_size: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(TICKET_ATTACHMENT_MAX_BYTES)),
-    content_type: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+    ...uploadFileFields(TICKET_ATTACHMENT_MAX_BYTES),
   }),
-  response: z.object({
-    upload: z.string(),
-    url: z.string(),
-    fields: z.record(z.string(), z.string()),
-    expires_at: z.string(),
-  }),
+  response: presignedPostSchema,
   successStatus: 201,
 });
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ROLES } from '../roles';
 import { defineContract } from './define';
-import { fileNameSchema, MAX_DOCUMENT_BYTES } from './documents';
+import { MAX_DOCUMENT_BYTES, presignedPostSchema, uploadFileFields } from './documents';
 import { okSchema, text, uuidSchema } from './fields';
 
 /**
@@ -191,16 +191,9 @@ export const createMessageAttachmentUpload = defineContract({
     'a new thread or a message then names it, and it becomes a document of the society',
   params: societyParams,
   body: z.object({
-    file_name: fileNameSchema,
-    file_size: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_DOCUMENT_BYTES)),
-    content_type: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+    ...uploadFileFields(MAX_DOCUMENT_BYTES),
   }),
-  response: z.object({
-    upload: z.string(),
-    url: z.string(),
-    fields: z.record(z.string(), z.string()),
-    expires_at: z.string(),
-  }),
+  response: presignedPostSchema,
   successStatus: 201,
 });
 

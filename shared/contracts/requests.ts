@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineContract } from './define';
-import { fileNameSchema, MAX_DOCUMENT_BYTES } from './documents';
+import { MAX_DOCUMENT_BYTES, presignedPostSchema, uploadFileFields } from './documents';
 import { okSchema, optionalText, text, uuidSchema } from './fields';
 
 /**
@@ -366,16 +366,9 @@ export const createRequestItemUpload = defineContract({
   summary: 'A presigned POST for one file into an open item (the same limits as documents); confirm after',
   params: itemParams,
   body: z.object({
-    file_name: fileNameSchema,
-    file_size: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_DOCUMENT_BYTES)),
-    content_type: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+    ...uploadFileFields(MAX_DOCUMENT_BYTES),
   }),
-  response: z.object({
-    upload: z.string(),
-    url: z.string(),
-    fields: z.record(z.string(), z.string()),
-    expires_at: z.string(),
-  }),
+  response: presignedPostSchema,
   successStatus: 201,
 });
 
@@ -433,16 +426,9 @@ export const createRequestFileUpload = defineContract({
     "A presigned POST for an item's template file in a project the caller reaches (the documents' limits); a request or template then names the upload in an item's `template_file`",
   body: z.object({
     project: uuidSchema,
-    file_name: fileNameSchema,
-    file_size: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_DOCUMENT_BYTES)),
-    content_type: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+    ...uploadFileFields(MAX_DOCUMENT_BYTES),
   }),
-  response: z.object({
-    upload: z.string(),
-    url: z.string(),
-    fields: z.record(z.string(), z.string()),
-    expires_at: z.string(),
-  }),
+  response: presignedPostSchema,
   successStatus: 201,
 });
 
