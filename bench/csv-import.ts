@@ -15,7 +15,9 @@ export async function run(): Promise<void> {
     const tag = randomUUID().slice(0, 6);
     const lines = ['email,first_name,last_name,rut_user,user_role,project,group,society'];
     for (let i = 0; i < ROWS; i++) {
-      const role = i % 2 === 0 ? 'USER_GROUP,Contadores Andes,Grupo Norte,' : 'USER_SOCIETY,,,76123456-0';
+      // A society's RUT is looked up in its firm, so its row names the firm (project) too.
+      const role =
+        i % 2 === 0 ? 'USER_GROUP,Contadores Andes,Grupo Norte,' : 'USER_SOCIETY,Contadores Andes,,76123456-0';
       lines.push(`carga-${tag}-${i}@prueba.cl,Nombre,Apellido,,${role}`);
     }
     const form = new FormData();
@@ -30,6 +32,8 @@ export async function run(): Promise<void> {
     const report = (await response.json()) as { created: number; failed: number };
     console.log(`rows ${ROWS}: HTTP ${response.status}, created ${report.created}, failed ${report.failed}`);
     console.log(`took ${seconds.toFixed(1)} s (${((seconds * 1000) / ROWS).toFixed(1)} ms a row; API timeout 29 s)`);
+    // Every row is valid: a failed one means the bench no longer measures what it says.
+    if (response.status !== 200 || report.created !== ROWS) process.exitCode = 1;
   } finally {
     await portal.stop();
   }
