@@ -52,7 +52,7 @@ describe('message notice schedule', () => {
     }
   });
 
-  it('reads without a Scan and writes only its claims and the quota; sends mail', () => {
+  it("reads without a Scan and writes only its claims, the quota and each mail's unsubscribe token; sends mail", () => {
     const statements = noticeStatements();
     const everything = JSON.stringify(statements.map((s) => s.Action));
     expect(everything).not.toContain('Scan');
@@ -65,7 +65,7 @@ describe('message notice schedule', () => {
           'dynamodb:LeadingKeys'
         ] ?? ['<any item>'],
     );
-    expect(prefixes.sort()).toEqual(['MSGNOTICE#*', 'QUOTA#*']);
+    expect(prefixes.sort()).toEqual(['MSGNOTICE#*', 'QUOTA#*', 'TOKEN#NOTICE#*']);
     expect(everything).toContain('ses:SendEmail');
   });
 

@@ -1,14 +1,11 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import * as documents from '../../shared/contracts/documents';
 import * as folders from '../../shared/contracts/folders';
-import * as groups from '../../shared/contracts/groups';
 import * as messages from '../../shared/contracts/messages';
-import * as projects from '../../shared/contracts/projects';
-import * as societies from '../../shared/contracts/societies';
 import { call, ok, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
+import { firmBuilder } from '../helpers/firm-builder';
 import { unique } from '../helpers/fresh';
-import { societyBody } from '../helpers/societies';
 
 /**
  * Attachments of the conversation: each file a message carries becomes a document of the thread's society, in the
@@ -32,30 +29,7 @@ const PDF = new TextEncoder().encode('%PDF-1.4\n% adjunto de un mensaje\n%%EOF\n
 beforeAll(async () => {
   const root = await createTestUser('SUPER_ADMIN');
   const sa = (await signIn(root.email)).access;
-  const project = async (admin: string[]) =>
-    ok(
-      'project',
-      await call(projects.createProject, {
-        token: sa,
-        body: {
-          project_name: `Adjuntos ${unique()}`,
-          client_name: 'Cliente SpA',
-          associated_service_description: 'Contabilidad',
-          service_description: 'Portal',
-          admin,
-        },
-      }),
-    ).uuid;
-  const group = async (p: string, admin: string[], user: string[]) =>
-    ok(
-      'group',
-      await call(groups.createGroup, {
-        token: sa,
-        body: { group_name: `Grupo ${unique()}`, group_description: 'Adjuntos', project: p, admin, user },
-      }),
-    ).uuid;
-  const society = async (g: string, user: string[]) =>
-    ok('society', await call(societies.createSociety, { token: sa, body: societyBody(g, { user }) })).uuid;
+  const { project, group, society } = firmBuilder(sa, 'Adjuntos');
   const folder = async (p: string, name: string) =>
     ok('folder', await call(folders.createFolderTemplate, { token: sa, body: { project: p, folder_name: name } })).uuid;
 

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import * as groups from '../../shared/contracts/groups';
 import * as messages from '../../shared/contracts/messages';
-import * as projects from '../../shared/contracts/projects';
 import * as requests from '../../shared/contracts/requests';
 import { REQUEST_ITEM_THREADS_MAX } from '../../shared/contracts/requests';
-import * as societies from '../../shared/contracts/societies';
 import { call, ok, signIn } from '../helpers/api';
 import { createTestUser } from '../helpers/db';
+import { firmBuilder } from '../helpers/firm-builder';
 import { unique } from '../helpers/fresh';
-import { societyBody } from '../helpers/societies';
 
 /**
  * A thread about a request item: the thread names the request and item, and the request's item lists the thread, both
@@ -28,30 +25,7 @@ let SQ: string;
 beforeAll(async () => {
   const root = await createTestUser('SUPER_ADMIN');
   const sa = (await signIn(root.email)).access;
-  const project = async (admin: string[]) =>
-    ok(
-      'project',
-      await call(projects.createProject, {
-        token: sa,
-        body: {
-          project_name: `Vínculos ${unique()}`,
-          client_name: 'Cliente SpA',
-          associated_service_description: 'Contabilidad',
-          service_description: 'Portal',
-          admin,
-        },
-      }),
-    ).uuid;
-  const group = async (p: string, admin: string[], user: string[]) =>
-    ok(
-      'group',
-      await call(groups.createGroup, {
-        token: sa,
-        body: { group_name: `Grupo ${unique()}`, group_description: 'Vínculos', project: p, admin, user },
-      }),
-    ).uuid;
-  const society = async (g: string, user: string[]) =>
-    ok('society', await call(societies.createSociety, { token: sa, body: societyBody(g, { user }) })).uuid;
+  const { project, group, society } = firmBuilder(sa, 'Vínculos');
 
   const [paP, paQ] = await Promise.all([createTestUser('PROJECT_ADMIN'), createTestUser('PROJECT_ADMIN')]);
   const P = await project([paP.uuid]);

@@ -1,12 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import * as groups from '../../shared/contracts/groups';
 import * as messages from '../../shared/contracts/messages';
-import * as projects from '../../shared/contracts/projects';
-import * as societies from '../../shared/contracts/societies';
-import { call, ok, signIn } from '../helpers/api';
+import { call, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
+import { firmBuilder } from '../helpers/firm-builder';
 import { unique } from '../helpers/fresh';
-import { societyBody } from '../helpers/societies';
 
 /**
  * A conversation per society: the firm's admins in scope and the society's client users exchange messages in threads,
@@ -26,30 +23,7 @@ let SQ: string;
 beforeAll(async () => {
   const root = await createTestUser('SUPER_ADMIN');
   const sa = (await signIn(root.email)).access;
-  const project = async (admin: string[]) =>
-    ok(
-      'project',
-      await call(projects.createProject, {
-        token: sa,
-        body: {
-          project_name: `Mensajes ${unique()}`,
-          client_name: 'Cliente SpA',
-          associated_service_description: 'Contabilidad',
-          service_description: 'Portal',
-          admin,
-        },
-      }),
-    ).uuid;
-  const group = async (p: string, admin: string[], user: string[]) =>
-    ok(
-      'group',
-      await call(groups.createGroup, {
-        token: sa,
-        body: { group_name: `Grupo ${unique()}`, group_description: 'Mensajes', project: p, admin, user },
-      }),
-    ).uuid;
-  const society = async (g: string, user: string[]) =>
-    ok('society', await call(societies.createSociety, { token: sa, body: societyBody(g, { user }) })).uuid;
+  const { project, group, society } = firmBuilder(sa, 'Mensajes');
 
   const [paP, paQ] = await Promise.all([createTestUser('PROJECT_ADMIN'), createTestUser('PROJECT_ADMIN')]);
   const P = await project([paP.uuid]);

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import * as documents from '../../shared/contracts/documents';
 import * as folders from '../../shared/contracts/folders';
-import * as groups from '../../shared/contracts/groups';
-import * as projects from '../../shared/contracts/projects';
 import * as requests from '../../shared/contracts/requests';
 import * as societies from '../../shared/contracts/societies';
 import { call, ok, signIn } from '../helpers/api';
 import { createTestUser, tableAccess } from '../helpers/db';
+import { firmBuilder } from '../helpers/firm-builder';
 import { unique } from '../helpers/fresh';
 import { allMailTo, bodyOf, waitForMail } from '../helpers/mail';
 import { at, invokeAt, runRecurring } from '../helpers/request-jobs-world';
@@ -15,8 +14,6 @@ import { requestFileUpload } from '../helpers/tenant-world-content';
 
 /** The mail queue is the whole run's: other files' request and invitation mails may be ahead of these. */
 const QUEUED_MAIL_MS = 45_000;
-
-import { societyBody } from '../helpers/societies';
 
 /**
  * Document requests ('Solicitudes'): the firm asks a group's societies for items; each society's client users upload
@@ -46,30 +43,7 @@ const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 beforeAll(async () => {
   const root = await createTestUser('SUPER_ADMIN');
   const sa = (await signIn(root.email)).access;
-  const project = async (admin: string[]) =>
-    ok(
-      'project',
-      await call(projects.createProject, {
-        token: sa,
-        body: {
-          project_name: `Solicitudes ${unique()}`,
-          client_name: 'Cliente SpA',
-          associated_service_description: 'Contabilidad',
-          service_description: 'Portal',
-          admin,
-        },
-      }),
-    ).uuid;
-  const group = async (p: string, admin: string[], user: string[]) =>
-    ok(
-      'group',
-      await call(groups.createGroup, {
-        token: sa,
-        body: { group_name: `Grupo ${unique()}`, group_description: 'Solicitudes', project: p, admin, user },
-      }),
-    ).uuid;
-  const society = async (g: string, user: string[]) =>
-    ok('society', await call(societies.createSociety, { token: sa, body: societyBody(g, { user }) })).uuid;
+  const { project, group, society } = firmBuilder(sa, 'Solicitudes');
 
   const [paP, paQ] = await Promise.all([createTestUser('PROJECT_ADMIN'), createTestUser('PROJECT_ADMIN')]);
   P = await project([paP.uuid]);
