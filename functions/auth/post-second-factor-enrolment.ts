@@ -12,7 +12,7 @@ const expired = () => new ApiError(401, 'SECOND_FACTOR_EXPIRED');
 /**
  * POST api/v1/token/second-factor/enrolment/: for a sign-in whose firm (or role) makes the second factor mandatory
  * and that has none yet, a new secret and its otpauth:// URI, named after the firm of the portal (the app lists it
- * so). Pending until its first code is sent to postSecondFactor.
+ * so). Pending until its first code is sent to postSecondFactor; asked again for the same challenge, the same secret.
  */
 export const handler = httpHandler(postSecondFactorEnrolment, async ({ body, event }) => {
   const portal = portalOrigin(event);
@@ -22,7 +22,9 @@ export const handler = httpHandler(postSecondFactorEnrolment, async ({ body, eve
     getUser(challenge.user_uuid),
     portal ? getProjectByPortalUrl(portal) : undefined,
   ]);
-  const enrolment = user?.enable ? await startEnrolment(user, project?.project_name ?? 'Portal') : undefined;
+  const enrolment = user?.enable
+    ? await startEnrolment(user, project?.project_name ?? 'Portal', body.challenge)
+    : undefined;
   if (!enrolment) throw expired();
   return enrolment;
 });

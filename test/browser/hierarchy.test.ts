@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { rutCheckDigit } from '../../shared/rut';
 import {
@@ -76,13 +76,28 @@ interface ListAnswer {
  * can vanish while a list is still loading).
  */
 async function listAnswer(page: Page, path: string, query: string[], action: () => Promise<unknown>) {
+  // The API calls the page made meanwhile, named when the awaited one never comes.
+  const seen: string[] = [];
+  const note = (response: Response) => {
+    if (response.url().includes('/api/'))
+      seen.push(`${response.status()} ${new URL(response.url()).pathname}${new URL(response.url()).search}`);
+  };
+  page.on('response', note);
   const answer = page.waitForResponse((response) => {
     const url = new URL(response.url());
     const matches = url.pathname.endsWith(path) && query.every((part) => url.search.includes(part));
     return matches && response.request().method() === 'GET' && response.ok();
   });
-  await action();
-  return (await (await answer).json()) as ListAnswer;
+  try {
+    await action();
+    return (await (
+      await answer.catch((error: Error) => {
+        throw new Error(`${error.message}; the page's API answers meanwhile: ${seen.join(', ') || 'none'}`);
+      })
+    ).json()) as ListAnswer;
+  } finally {
+    page.off('response', note);
+  }
 }
 /** The table shows exactly the rows of the answer (plus its header row). */
 const showsExactly = (page: Page, answer: ListAnswer) =>

@@ -100,6 +100,23 @@ describe('a firm that makes the second factor mandatory', () => {
     expect(await loginMethods(admin.uuid)).toEqual(expect.arrayContaining(['PASSWORD', 'PASSWORD_TOTP']));
   });
 
+  test('the enrolment step asked twice for one sign-in answers one key; a newer sign-in’s key replaces it', async () => {
+    const { admin } = await firm('ADMINS');
+    const challenge = await challengeOf(admin.email, 'ENROL');
+    const ask = async (c: string) =>
+      ok('enrolment', await call(postSecondFactorEnrolment, { body: { challenge: c } })).secret as string;
+    // The step drawn twice (a reload, a page mounted again) must not leave the key already scanned dead.
+    const first = await ask(challenge);
+    expect(await ask(challenge)).toBe(first);
+    const other = await ask(await challengeOf(admin.email, 'ENROL'));
+    expect(other).not.toBe(first);
+    // The newer sign-in's key is the pending one: its code activates, the older key's does not.
+    const latest = await challengeOf(admin.email, 'ENROL');
+    expect(await ask(latest)).not.toBe(other);
+    const stale = await call(postSecondFactor, { body: { challenge, code: await codeOf(first) } });
+    expect(stale.status).toBe(401);
+  });
+
   test('a firm that binds its clients asks them, not its admins; a PROJECT_ADMIN cannot set the policy', async () => {
     const { project, admin, client } = await firm('CLIENTS');
     await challengeOf(client.email, 'ENROL');

@@ -113,14 +113,25 @@ export async function afterFirstFactor(
 /** The first factor's refresh token a challenge holds. */
 export const challengeRefresh = (userUuid: string, sealed: string) => unseal(sealed, challengeContext(userUuid));
 
-/** A new enrolment: a fresh secret, PENDING until its first code; undefined when a factor is already active. */
+/**
+ * A new enrolment: a fresh secret, PENDING until its first code; undefined when a factor is already active. `attempt`
+ * (a sign-in's challenge) names it: asked again for the same one (a reload, the step drawn twice), it answers the
+ * secret it made, not a new one that would leave the QR code already scanned with a dead key.
+ */
 export async function startEnrolment(
   user: UserRecord,
   issuer: string,
+  attempt?: string,
 ): Promise<{ secret: string; otpauth_uri: string } | undefined> {
-  const secret = generateSecret();
-  const stored = await putPendingFactor(user.uuid, randomUUID(), await seal(secret, factorContext(user.uuid)));
-  if (!stored) return undefined;
+  const factorId = attempt ? await keyedHash(`enrolment:${attempt}`) : randomUUID();
+  const pending = attempt ? await getSecondFactor(user.uuid) : undefined;
+  let secret: string;
+  if (pending?.status === 'PENDING' && pending.factor_id === factorId) {
+    secret = await unseal(pending.secret_sealed, factorContext(user.uuid));
+  } else {
+    secret = generateSecret();
+    if (!(await putPendingFactor(user.uuid, factorId, await seal(secret, factorContext(user.uuid))))) return undefined;
+  }
   return { secret, otpauth_uri: generateURI({ issuer, label: user.email, secret }) };
 }
 
