@@ -10,8 +10,8 @@ import type { TxWrite } from './tx-write';
 export const MAX_WRITES = 100;
 /**
  * A transaction clashing with others on a shared item (a firm's document sizes, a directory shard) is sent up to this
- * many times, after pauses with full jitter doubling from CONFLICT_BASE_MS (about 3 s in all at worst on average): at 200 users
- * uploading at once into one firm, five attempts 20–80 ms apart left some uploads 409 (bench/load.ts).
+ * many times, after pauses with full jitter doubling from CONFLICT_BASE_MS (about 3 s in all on average): at 200
+ * users uploading at once into one firm, five attempts 20–80 ms apart left some uploads 409 (bench/load.ts).
  */
 const CONFLICT_RETRIES = 8;
 const CONFLICT_BASE_MS = 25;
