@@ -150,3 +150,28 @@ export async function expectPrefixSearch<Q extends Paging & { search?: string; m
     limit: 100,
   });
 }
+
+/**
+ * A project of the paging files' own with two groups, 'Grupo A' and 'Grupo B', made in process by `caller` (a
+ * SUPER_ADMIN), so the partitions a file pages through hold its rows alone.
+ */
+export async function projectWithTwoGroups(caller: never, label: string) {
+  const { createProject } = await import('../../functions/projects/projects');
+  const { createGroup } = await import('../../functions/groups/groups');
+  const project = await createProject(
+    caller,
+    {
+      project_name: `${label} ${crypto.randomUUID().slice(0, 8)}`,
+      client_name: label,
+      associated_service_description: label,
+      service_description: label,
+    },
+    [],
+  );
+  const [a, b] = await Promise.all(
+    ['A', 'B'].map((n) =>
+      createGroup(caller, { group_name: `Grupo ${n}`, group_description: label, project: project.uuid }),
+    ),
+  );
+  return { project: project.uuid, groupA: (a as { uuid: string }).uuid, groupB: (b as { uuid: string }).uuid };
+}

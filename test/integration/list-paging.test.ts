@@ -4,7 +4,13 @@ import * as societies from '../../shared/contracts/societies';
 import { call, signIn } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
 import { freshRut } from '../helpers/fresh';
-import { expectPagesAlike, expectPrefixSearch, offsetsUpTo, readerBothWays } from '../helpers/list-paging';
+import {
+  expectPagesAlike,
+  expectPrefixSearch,
+  offsetsUpTo,
+  projectWithTwoGroups,
+  readerBothWays,
+} from '../helpers/list-paging';
 import { societyBody } from '../helpers/societies';
 
 /**
@@ -36,27 +42,8 @@ beforeAll(async () => {
   ]);
   await tableAccess();
   fixture.industry = inject('portal').demo.industries[0] as string;
-  const { createProject } = await import('../../functions/projects/projects');
-  const { createGroup } = await import('../../functions/groups/groups');
   const { createSociety } = await import('../../functions/societies/societies');
-  const project = await createProject(
-    system,
-    {
-      project_name: `Páginas ${randomUUID().slice(0, 8)}`,
-      client_name: 'Páginas',
-      associated_service_description: 'p',
-      service_description: 'p',
-    },
-    [],
-  );
-  fixture.project = project.uuid;
-  const [a, b] = await Promise.all(
-    ['A', 'B'].map((n) =>
-      createGroup(system, { group_name: `Grupo ${n}`, group_description: 'p', project: project.uuid }),
-    ),
-  );
-  fixture.groupA = (a as { uuid: string }).uuid;
-  fixture.groupB = (b as { uuid: string }).uuid;
+  Object.assign(fixture, await projectWithTwoGroups(system, 'Páginas'));
   // Five at a time: concurrent writers of a partition share its counter items and retry (transact.ts).
   for (let start = 0; start < SOCIETIES; start += 5) {
     const made = await Promise.all(

@@ -5,7 +5,13 @@ import { call, signIn } from '../helpers/api';
 import { tableAccess } from '../helpers/db';
 import { freshRut } from '../helpers/fresh';
 import { dynamoCallsOf } from '../helpers/in-process';
-import { expectPagesAlike, expectPrefixSearch, offsetsUpTo, readerBothWays } from '../helpers/list-paging';
+import {
+  expectPagesAlike,
+  expectPrefixSearch,
+  offsetsUpTo,
+  projectWithTwoGroups,
+  readerBothWays,
+} from '../helpers/list-paging';
 import { societyBody } from '../helpers/societies';
 
 /**
@@ -66,26 +72,7 @@ async function addSocieties(into: typeof fixture, n: number) {
 }
 
 async function newProject(into: typeof fixture) {
-  const { createProject } = await import('../../functions/projects/projects');
-  const { createGroup } = await import('../../functions/groups/groups');
-  const project = await createProject(
-    system,
-    {
-      project_name: `Selector ${randomUUID().slice(0, 8)}`,
-      client_name: 'Selector',
-      associated_service_description: 's',
-      service_description: 's',
-    },
-    [],
-  );
-  into.project = project.uuid;
-  const [a, b] = await Promise.all(
-    ['A', 'B'].map((n) =>
-      createGroup(system, { group_name: `Grupo ${n}`, group_description: 's', project: project.uuid }),
-    ),
-  );
-  into.groupA = (a as { uuid: string }).uuid;
-  into.groupB = (b as { uuid: string }).uuid;
+  Object.assign(into, await projectWithTwoGroups(system, 'Selector'));
 }
 
 beforeAll(async () => {
