@@ -113,6 +113,17 @@ async function make(
   return answer.body;
 }
 
+/**
+ * Who must not reach firm P's requests of S1: another firm's admin, a sibling group's admin, another society's client
+ * and another firm's client.
+ */
+const outsiders = () =>
+  [
+    ['paQ', t.paQ],
+    ['gaG2', t.gaG2],
+    ['us2', t.us2],
+    ['uq', t.uq],
+  ] as const;
 const get = (token: string, uuid: string) => call(requests.getRequest, { token, params: { uuid } });
 const list = (token: string, query: Record<string, string | number>) => call(requests.listRequests, { token, query });
 
@@ -575,12 +586,7 @@ test("another firm's admin, a sibling group's admin and another society's client
     body: { file_name: 'propio.pdf', file_size: PDF.length },
   });
   expect(start.status).toBe(201);
-  for (const [who, token] of [
-    ['paQ', t.paQ],
-    ['gaG2', t.gaG2],
-    ['us2', t.us2],
-    ['uq', t.uq],
-  ] as const) {
+  for (const [who, token] of outsiders()) {
     const answers = {
       get: await get(token, uuid),
       list: await list(token, { society: S1 }),
@@ -699,12 +705,7 @@ describe("an item's template file", () => {
 
     const s1Request = bySociety.get(S1) as string;
     const s1Item = ok('request', await get(t.us1, s1Request)).items[0]?.uuid as string;
-    for (const [who, token] of [
-      ['paQ', t.paQ],
-      ['gaG2', t.gaG2],
-      ['us2', t.us2],
-      ['uq', t.uq],
-    ] as const) {
+    for (const [who, token] of outsiders()) {
       const answer = await fileLink(token, s1Request, s1Item);
       expect(answer.status, `${who}: ${JSON.stringify(answer.body)}`).toBe(404);
       expect(JSON.stringify(answer.body)).not.toContain(upload);
