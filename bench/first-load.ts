@@ -74,14 +74,7 @@ async function measure(web: 'dev' | 'built') {
     // The dev server transforms each module at its first request: one untimed pass, as a developer's second load.
     if (web === 'dev') {
       const warm = await signedInPage(browser, portal.webUrl, 'local');
-      for (const type of [1, 2, 3, 4]) {
-        // Untimed, so tried twice: a first visit can make Vite optimise a dependency it had not met and reload the
-        // page under the click (the menu closes again), which a developer's second load never sees.
-        await openStatement(warm.page, type, false).catch(async () => {
-          await warm.page.reload();
-          await openStatement(warm.page, type, false);
-        });
-      }
+      for (const type of [1, 2, 3, 4]) await openStatement(warm.page, type, false);
       await warm.close();
     }
     for (const network of Object.keys(NETWORKS) as Array<keyof typeof NETWORKS>) {
