@@ -38,14 +38,23 @@ const FLOW_CONTEXT = 'microsoft-flow';
 const configurations = new Map<string, Promise<oidc.Configuration>>();
 let secret: Promise<string> | undefined;
 
-async function clientSecret(): Promise<string> {
-  const local = config.localMicrosoftClientSecret;
-  if (local) return local;
+async function storedClientSecret(): Promise<string> {
   const arn = config.microsoftSecretArn;
   if (!arn) throw new Error('Missing environment variable MICROSOFT_SECRET_ARN');
   const { SecretString } = await secretsManager.send(new GetSecretValueCommand({ SecretId: arn }));
   if (!SecretString) throw new Error('The Microsoft client secret is empty');
   return SecretString.trim();
+}
+
+/** Locally the stand-in's own secret (a second portal in the same process has another); in AWS read once. */
+function clientSecretNow(): Promise<string> {
+  const local = config.localMicrosoftClientSecret;
+  if (local) return Promise.resolve(local);
+  secret ??= storedClientSecret().catch((error: unknown) => {
+    secret = undefined;
+    throw error;
+  });
+  return secret;
 }
 
 /** Whether this deployment has an Entra ID app registration at all. */
@@ -56,17 +65,16 @@ const tenantPath = (tenant: string) => (tenant === MICROSOFT_ANY_ACCOUNT ? 'comm
 
 /** Entra ID's metadata for a tenant, read once per cold start (a failure is not kept). */
 function configurationOf(tenant: string): Promise<oidc.Configuration> {
-  const key = tenantPath(tenant);
+  const path = tenantPath(tenant);
+  // The stand-in's address is part of the key: a local process may start a second portal with a stand-in of its own.
+  const key = `${config.localMicrosoftStandIn ?? ''}|${path}`;
   let found = configurations.get(key);
   if (!found) {
     found = (async () => {
-      secret ??= clientSecret().catch((error: unknown) => {
-        secret = undefined;
-        throw error;
-      });
-      const server = new URL(`${MICROSOFT_ORIGIN}/${key}/v2.0`);
+      const clientSecret = await clientSecretNow();
+      const server = new URL(`${MICROSOFT_ORIGIN}/${path}/v2.0`);
       const standIn = config.localMicrosoftStandIn;
-      return oidc.discovery(server, config.microsoftClientId as string, await secret, undefined, {
+      return oidc.discovery(server, config.microsoftClientId as string, clientSecret, undefined, {
         // Only the local stand-in answers, over http; Lambda refuses its setting (config.ts).
         ...(standIn && {
           execute: [oidc.allowInsecureRequests],

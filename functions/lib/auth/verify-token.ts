@@ -62,7 +62,11 @@ function tokenOf(payload: { username?: unknown; iat?: unknown; exp?: unknown; jt
 // Read at load: inside Lambda a LOCAL_COGNITO_URL stops the function at its cold start (config.ts, fail closed).
 void config.localCognitoUrl;
 
-let verify: Verify | undefined;
+/**
+ * Made once per issuer: in Lambda its inputs never change; a local process that starts a second portal (the
+ * first-load bench) gets a cognito-local of its own on another port, whose keys the first verifier does not know.
+ */
+let verifier: { inputs: string; verify: Verify } | undefined;
 
 /**
  * Two issuers: Cognito (password sign-ins) and the portal itself (portal-tokens.ts: Microsoft, passkeys). The token's
@@ -70,6 +74,7 @@ let verify: Verify | undefined;
  */
 export async function verifyAccessToken(token: string): Promise<VerifiedToken> {
   if (isPortalAccessToken(token)) return tokenOf(await verifyPortalAccessToken(token));
-  verify ??= createVerifier();
-  return verify(token);
+  const inputs = [config.localCognitoUrl, config.userPoolId, config.userPoolClientId].join('|');
+  if (verifier?.inputs !== inputs) verifier = { inputs, verify: createVerifier() };
+  return verifier.verify(token);
 }

@@ -30,8 +30,8 @@ function AccountCell({ code, name, onOpen }: { code: string; name: string; onOpe
   );
 }
 
-const num = (value: number | null, money: string) => (
-  <TableCell textAlign="right" style={{ whiteSpace: 'nowrap' }}>
+const num = (value: number | null, money: string, key?: string) => (
+  <TableCell key={key} textAlign="right" style={{ whiteSpace: 'nowrap' }}>
     {formatAmount(value, money)}
   </TableCell>
 );
@@ -67,14 +67,14 @@ export function BalanceTable({ report, onOpen }: { report: BalanceReport; onOpen
               <TableCell>
                 <AccountCell code={row.cod_cta} name={row.nom_cta} onOpen={() => onOpen(row)} />
               </TableCell>
-              {EIGHT.map((k) => num(row[k], money))}
+              {EIGHT.map((k) => num(row[k], money, k))}
             </TableRow>
           ))}
           {footer.map(([label, values]) => (
             <TableRow key={label} data-footer={label}>
               <TableCell />
               <TableCell fontWeight="bold">{label}</TableCell>
-              {EIGHT.map((k) => num(values[k], money))}
+              {EIGHT.map((k) => num(values[k], money, k))}
             </TableRow>
           ))}
         </TableBody>
