@@ -32,6 +32,8 @@ import { writeStarterArticles } from '../functions/maintenance/starter-articles'
  *   counts, so their lists were empty.
  * - SOCIETY_PICKER_INDEX: societies seeded before the society picker read their index had no rows in its order (by
  *   search text), so the picker showed none.
+ * - USER_PICKER_INDEX: users indexed before the people pickers read the users' `E` order held only their enable
+ *   there (now enable, role and name), so the pickers found none of them.
  * - LIST_BUCKETS: indexes written before their orders' bucket counts (functions/lib/data/order-buckets.ts) had none,
  *   so deep pages skipped rows by COUNT Queries and no bucket was ever split; the backfill makes them from the rows.
  * - CHATBOT_ARTICLES: the chatbot's shared articles live in the table since firms keep their own; an older table had
@@ -48,6 +50,7 @@ const BACKFILLS = {
   INVITATION_LIST_INDEXES: backfillInvitationIndexes,
   PROJECT_LIST_INDEXES: backfillProjectIndexes,
   SOCIETY_PICKER_INDEX: backfillSocietyIndexes,
+  USER_PICKER_INDEX: backfillUserIndexes,
   LIST_BUCKETS: backfillEveryListIndex,
   CHATBOT_ARTICLES: writeStarterArticles,
 } as const;

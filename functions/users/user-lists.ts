@@ -19,6 +19,7 @@ import { type MailSuppression, readSuppressions, suppressionAddress, suppression
 import { type Directory, type Entry, keys, strip } from '../lib/data/table';
 import { documentationProjects } from '../lib/data/user-documentation';
 import {
+  activeOrderValue,
   allUsers,
   managedUsersOfProject,
   readUserEntries,
@@ -164,8 +165,8 @@ const ORDERINGS: Record<(typeof USER_ORDERINGS)[number], UserOrdering> = {
   '-last_name': { key: (v) => `${v.b} ${v.a}`, descending: true },
   email: { key: (v) => v.m, descending: false },
   '-email': { key: (v) => v.m, descending: true },
-  is_active: { key: (v) => (v.e ? 1 : 0), descending: true },
-  '-is_active': { key: (v) => (v.e ? 1 : 0), descending: false },
+  is_active: { key: activeOrderValue, descending: true },
+  '-is_active': { key: activeOrderValue, descending: false },
 };
 
 export const userOrdering = (ordering: (typeof USER_ORDERINGS)[number] | undefined) =>

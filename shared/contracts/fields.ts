@@ -125,6 +125,13 @@ export const pageQuery = {
  */
 export const pickerQuery = { ...pageQuery, uuids: z.optional(uuidList) };
 
+/**
+ * A people picker's query: `match=prefix` finds people whose first name, then last name, starts with `search` (accent-
+ * and case-free), at a cost that does not grow with the people listed; `contains` (the default) finds the text anywhere
+ * in the name or e-mail, reading every candidate (docs/decisions/list-paging.md).
+ */
+export const peoplePickerQuery = { ...pickerQuery, match: z.optional(z.enum(['contains', 'prefix'])) };
+
 /** {count, results} of a list (architecture.md, "Conventions"). */
 export const pageOf = <T extends z.ZodMiniType>(item: T) =>
   z.object({ count: z.number().check(z.int()), results: z.array(item) });

@@ -5,6 +5,7 @@ import {
   colorSchema,
   pageOf,
   pageQuery,
+  peoplePickerQuery,
   pickerQuery,
   text,
   uuidList,
@@ -149,7 +150,11 @@ export const searchGroups = defineContract({
   response: pageOf(groupSchema),
 });
 
-const groupPickerQuery = z.object({ ...pickerQuery, project: z.optional(uuidSchema), group: z.optional(uuidSchema) });
+const groupPickerQuery = z.object({
+  ...peoplePickerQuery,
+  project: z.optional(uuidSchema),
+  group: z.optional(uuidSchema),
+});
 
 export const listGroupAdminsAvailable = defineContract({
   id: 'listGroupAdminsAvailable',

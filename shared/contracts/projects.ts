@@ -9,6 +9,7 @@ import {
   optionalText,
   pageOf,
   pageQuery,
+  peoplePickerQuery,
   pickerQuery,
   text,
   urlSchema,
@@ -249,7 +250,7 @@ export const listProjectAdminsAvailable = defineContract({
   access: SUPER_ADMIN,
   handler: 'projects/list-project-admins-available',
   summary: 'PROJECT_ADMIN users who administer no project yet (the picker of the wizard)',
-  query: z.object({ ...pickerQuery, project: z.optional(uuidSchema) }),
+  query: z.object({ ...peoplePickerQuery, project: z.optional(uuidSchema) }),
   response: pageOf(userRef),
 });
 

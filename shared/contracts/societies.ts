@@ -7,6 +7,7 @@ import {
   optionalText,
   pageOf,
   pageQuery,
+  peoplePickerQuery,
   pickerQuery,
   preprocess,
   rutSchema,
@@ -191,7 +192,11 @@ export const searchSocieties = defineContract({
   response: pageOf(societySchema),
 });
 
-const societyPickerQuery = z.object({ ...pickerQuery, project: z.optional(uuidSchema), group: z.optional(uuidSchema) });
+const societyPickerQuery = z.object({
+  ...peoplePickerQuery,
+  project: z.optional(uuidSchema),
+  group: z.optional(uuidSchema),
+});
 const societyRef = z.object({
   uuid: z.string(),
   society_business_name: z.string(),

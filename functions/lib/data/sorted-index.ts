@@ -2,7 +2,16 @@ import { dynamo } from '../aws/dynamo';
 import { QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { batchGet, MAX_ROWS_PER_ANSWER, rowsWithinBudget } from './list-index';
-import { BUCKET_SHARDS, bucketReadKeys, bucketStep, bucketsIn, readBuckets, rowId, TIE } from './order-buckets';
+import {
+  BUCKET_SHARDS,
+  bucketReadKeys,
+  bucketStep,
+  bucketsIn,
+  compareKeys,
+  readBuckets,
+  rowId,
+  TIE,
+} from './order-buckets';
 import { hashShard } from './shard-hash';
 import { type Directory, type Entry, strip } from './table';
 import type { TxWrite } from './tx-write';
@@ -159,7 +168,7 @@ async function takeRows<T>(
   descending: boolean,
   limit: number,
   start?: Key,
-  range: { fence?: string; below?: string } = {},
+  range: { fence?: string; below?: string; prefix?: string } = {},
 ): Promise<Array<Entry<T>>> {
   const rows: Array<Entry<T>> = [];
   let from = start;
@@ -302,6 +311,76 @@ export async function readCountedPage<T, R>(
   });
   count ??= (await toRows([], directory)).count;
   return { count: count ?? 0, results };
+}
+
+/** How many rows of a partition's index have keys from `from` to `to` (COUNT Queries: they read rows, send none). */
+async function countBetween(directory: Directory, from: string, to: string): Promise<number> {
+  let count = 0;
+  let start: Key | undefined;
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': indexPk(directory), ':from': from, ':to': to },
+        ExclusiveStartKey: start,
+        Select: 'COUNT',
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/**
+ * A page of the rows of an order whose value starts with `prefix`, in order, with how many there are, whatever the
+ * partition holds beside them: the order's bucket counts (one BatchGet) say how many rows come before the range and
+ * before its end, the buckets the range starts and ends in are counted up to it (two COUNT Queries of at most a
+ * bucket each), and the page is read from its bucket (readFromBuckets). Undefined while the order's buckets are laid
+ * out again (a rebalance in flight): the caller reads its directory instead.
+ */
+export async function readPrefixPage<T>(
+  directory: Directory,
+  order: string,
+  prefix: string,
+  request: { offset: number; limit: number },
+): Promise<{ count: number; rows: Array<Entry<T>> } | undefined> {
+  const from = `${order}#${prefix.slice(0, VALUE_CHARS)}`;
+  const to = `${from}${LAST_CHAR}`;
+  const buckets = await readBuckets(indexPk(directory), order);
+  if (!buckets) return undefined;
+  // The rows of the buckets wholly before `key`, and the fence of the one that holds it.
+  const before = (key: string) => {
+    let rows = 0;
+    let at = 0;
+    while (at < buckets.length - 1 && compareKeys(buckets[at + 1]?.fence as string, key) <= 0) {
+      rows += buckets[at]?.rows ?? 0;
+      at += 1;
+    }
+    return { rows, fence: buckets[at]?.fence as string };
+  };
+  const start = before(from);
+  const end = before(to);
+  // No row key equals `from` (a row's value is followed by its id), so counting up to it counts the rows before it.
+  const [toStart, toEnd] = await Promise.all([
+    countBetween(directory, start.fence, from),
+    countBetween(directory, end.fence, to),
+  ]);
+  const first = start.rows + toStart;
+  const count = end.rows + toEnd - first;
+  const limit = Math.min(request.limit, count - request.offset);
+  if (limit <= 0) return { count, rows: [] };
+  if (buckets.length === 1) {
+    const rows = await takeRows<T>(directory, order, false, request.offset + limit, undefined, { prefix });
+    return { count, rows: rows.slice(request.offset) };
+  }
+  const rows = await readFromBuckets<T>(directory, order, buckets, {
+    descending: false,
+    offset: first + request.offset,
+    limit,
+  });
+  return { count, rows };
 }
 
 /** Every row of an order whose value starts with `prefix` (cost grows with the matches, not with the partition). */

@@ -77,4 +77,25 @@ describe('the users index in a user’s transaction', () => {
     ]);
     expect(JSON.parse(String(writes[0]?.write.Put?.Item?.v)).s).toEqual(['s0']);
   });
+
+  it('rewrites a PROJECT_ADMIN’s `E` row at a join too: the project admins’ picker reads its projects there', () => {
+    const before = user(0, 'PROJECT_ADMIN', '2026-01-01T00:00:00.000Z');
+    const after = { ...before, project_uuids: ['p0'] };
+    const rows = (role: UserRecord['user_role']) =>
+      userListingWrites({ ...before, user_role: role }, { ...after, user_role: role }, memberships(1, 0, 0))
+        .filter((w) => w.write.Put?.Item?.pk === 'LIST#USERS')
+        .map((w) => String(w.write.Put?.Item?.sk).slice(0, 2));
+    expect(rows('PROJECT_ADMIN')).toEqual(['U#', 'E#']);
+    expect(
+      JSON.parse(
+        String(
+          userListingWrites(before, after, memberships(1, 0, 0)).find((w) =>
+            String(w.write.Put?.Item?.sk).startsWith('E#'),
+          )?.write.Put?.Item?.v,
+        ),
+      ).p,
+    ).toEqual(['p0']);
+    // Other roles' `E` rows keep older hints, as every lazy row (their pickers read the project's own partition).
+    expect(rows('USER_SOCIETY')).toEqual(['U#']);
+  });
 });

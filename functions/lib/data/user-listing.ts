@@ -102,6 +102,16 @@ export const managedUsersOfProject = (project: string) => ({
 export const USER_ORDERS = { updated: 'U', first: 'F', last: 'L', email: 'M', active: 'E' } as const;
 
 /**
+ * The `E` order's value: enable ('1' or '0'), role, then first and last name. The users list sorts by it for
+ * "Activo"; the people pickers read one range of it, the enabled users of a role by name (people-pickers.ts).
+ */
+export const activeOrderValue = (entry: Pick<UserEntry, 'e' | 'r' | 'a' | 'b'>) =>
+  `${pickerPrefix(entry.r, entry.e)}${entry.a} ${entry.b}`;
+
+/** Where the users of a role (enabled or not) start in the `E` order. */
+export const pickerPrefix = (role: Role, enabled = true) => `${enabled ? '1' : '0'}#${role}#`;
+
+/**
  * A user's index rows, from its listing entry (so a backfill builds them from the directory alone), membership hints
  * included, so a page reads the names it shows with its users. A join or a leave changes only the hints: it rewrites
  * the `U` row (the default page's), and the other orders' rows keep older hints until the user's next edit (a page in
@@ -118,7 +128,8 @@ export function userIndexedOfEntry(id: string, entry: UserEntry): Indexed {
       { order: USER_ORDERS.first, value: `${entry.a} ${entry.b}`, ordered: true, lazy: true },
       { order: USER_ORDERS.last, value: `${entry.b} ${entry.a}`, ordered: true, lazy: true },
       { order: USER_ORDERS.email, value: entry.m, ordered: true, lazy: true },
-      { order: USER_ORDERS.active, value: entry.e ? '1' : '0', ordered: true, lazy: true },
+      // A PROJECT_ADMIN's row is rewritten at every join too: the project admins' picker reads its projects (`p`).
+      { order: USER_ORDERS.active, value: activeOrderValue(entry), ordered: true, lazy: entry.r !== 'PROJECT_ADMIN' },
     ],
   };
 }
