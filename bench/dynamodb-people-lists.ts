@@ -3,7 +3,7 @@ import type { TxWrite } from '../functions/lib/data/tx-write';
 import { PAGE, withListBench } from './list-bench';
 
 export const title =
-  'groups, users and invitations lists of projects holding 5,000 and 50,000 of them: DynamoDB calls, bytes and latency per request';
+  'groups, users and invitations lists and a people picker of projects holding 5,000 and 50,000 of them: DynamoDB calls, bytes and latency per request';
 
 const SIZES = (process.env.BENCH_ROWS ?? '5000,50000').split(',').map(Number);
 
@@ -158,6 +158,25 @@ export async function run(): Promise<void> {
       );
       await measure(`GET users by role (reads the directory)`, get(`${usersOf}&user_role=USER_GROUP`));
       await measure(`GET users, every user (page 1)`, get(`api/v1/users/user/?limit=${PAGE}`));
+      // A people picker: the enabled USER_GROUP users of the project by name, one range of the users' `E` order.
+      const pickerOf = `api/v1/groups/user-available/?project=${p}&limit=${PAGE}`;
+      const candidates = users.filter((u) => u.enable && u.user_role === 'USER_GROUP');
+      await measure(`GET group users picker, page 1`, get(pickerOf));
+      const deep = Math.floor(candidates.length / 2);
+      await measure(`GET group users picker, middle page (offset ${deep})`, get(`${pickerOf}&offset=${deep}`));
+      const namePrefix = `nombre${String(Math.floor(997 * 0.85)).padStart(3, '0')}`;
+      await measure(
+        `GET group users picker, name prefix "${namePrefix}"`,
+        get(`${pickerOf}&match=prefix&search=${namePrefix}`),
+      );
+      const selected = candidates.slice(0, 3).map((u) => u.uuid);
+      await measure(`GET group users picker, 3 selected by uuids=`, get(`${pickerOf}&uuids=${selected.join(',')}`));
+      await measure(
+        `GET group users picker, substring "bench ${probe}" (reads the directory)`,
+        get(`${pickerOf}&search=bench%20${probe}`),
+      );
+      const pickerCount = ((await get(pickerOf)()) as { count: number }).count;
+      console.log(`\ngroup users picker count ${pickerCount} (expected ${candidates.length})\n`);
       const invitationsOf = `api/v1/register/invitations/?limit=${PAGE}`;
       await measure(`GET invitations, page 1 (newest first)`, get(invitationsOf));
       await measure(`GET invitations, last page (offset ${last})`, get(`${invitationsOf}&offset=${last}`));

@@ -146,6 +146,26 @@ describe('the people pickers’ index answers what the directory answers', () =>
     expect(inside.indexed.result.count).toBeGreaterThan(0);
   }, 240_000);
 
+  test('a page found from the bucket counts, at any offset of a range, is that slice of the whole range', async () => {
+    const { readPrefixPage, readPrefix, usersOfProject, USER_ORDERS, pickerPrefix } = await data();
+    const partition = usersOfProject(fixture.project);
+    for (const role of ROLES) {
+      for (const prefix of [pickerPrefix(role), `${pickerPrefix(role)}ana`, `${pickerPrefix(role)}zz`]) {
+        const whole = (await readPrefix(partition, USER_ORDERS.active, prefix)).map((e) => e.id);
+        for (const offset of offsetsUpTo(whole.length + 1, 1)) {
+          // nearRows 0: every page past the first goes through the buckets rather than from the range's start.
+          const page = await readPrefixPage(partition, USER_ORDERS.active, prefix, { offset, limit: 2, nearRows: 0 });
+          expect({ prefix, offset, count: page?.count, rows: page?.rows.map((e) => e.id) }).toEqual({
+            prefix,
+            offset,
+            count: whole.length,
+            rows: whole.slice(offset, offset + 2),
+          });
+        }
+      }
+    }
+  }, 240_000);
+
   test('uuids= reads those users by id, keeping only whom the picker would offer', async () => {
     const ours = fixture.users;
     const societyUsers = ours.filter((u) => u.role === 'USER_SOCIETY');

@@ -3,6 +3,7 @@ import { QueryCommand } from '../aws/dynamo-commands';
 import { config } from '../config';
 import { batchGet, MAX_ROWS_PER_ANSWER, rowsWithinBudget } from './list-index';
 import {
+  BUCKET_ROWS,
   BUCKET_SHARDS,
   bucketReadKeys,
   bucketStep,
@@ -337,17 +338,46 @@ async function countBetween(directory: Directory, from: string, to: string): Pro
  * A page of the rows of an order whose value starts with `prefix`, in order, with how many there are, whatever the
  * partition holds beside them: the order's bucket counts (one BatchGet) say how many rows come before the range and
  * before its end, the buckets the range starts and ends in are counted up to it (two COUNT Queries of at most a
- * bucket each), and the page is read from its bucket (readFromBuckets). Undefined while the order's buckets are laid
- * out again (a rebalance in flight): the caller reads its directory instead.
+ * bucket each), and a page in the first half bucket of the range is read from its start (in parallel), a deeper one
+ * from its bucket (readFromBuckets). Undefined while the order's buckets are laid out again (a rebalance in flight):
+ * the caller reads its directory instead.
  */
 export async function readPrefixPage<T>(
   directory: Directory,
   order: string,
   prefix: string,
-  request: { offset: number; limit: number },
+  /** `nearRows`: pages starting up to this far into the range are read from its start (tests set 0). */
+  request: { offset: number; limit: number; nearRows?: number },
 ): Promise<{ count: number; rows: Array<Entry<T>> } | undefined> {
+  const { offset, nearRows = BUCKET_ROWS / 2 } = request;
+  const limit = Math.min(request.limit, MAX_ROWS_PER_ANSWER);
   const from = `${order}#${prefix.slice(0, VALUE_CHARS)}`;
   const to = `${from}${LAST_CHAR}`;
+  const near = offset <= nearRows;
+  const [counted, nearPage] = await Promise.all([
+    countRange(directory, order, from, to),
+    near ? takeRows<T>(directory, order, false, offset + limit, undefined, { prefix }) : undefined,
+  ]);
+  if (!counted) return undefined;
+  const { count, first, buckets } = counted;
+  if (nearPage) return { count, rows: nearPage.slice(offset) };
+  const take = Math.min(limit, count - offset);
+  if (take <= 0) return { count, rows: [] };
+  return {
+    count,
+    rows: await readFromBuckets<T>(directory, order, buckets, {
+      descending: false,
+      offset: first + offset,
+      limit: take,
+    }),
+  };
+}
+
+/**
+ * How many rows an order holds from `from` to `to`, and how many before `from` (its position), from the order's
+ * bucket counts and two COUNT Queries of at most a bucket each; undefined while its layout is being replaced.
+ */
+async function countRange(directory: Directory, order: string, from: string, to: string) {
   const buckets = await readBuckets(indexPk(directory), order);
   if (!buckets) return undefined;
   // The rows of the buckets wholly before `key`, and the fence of the one that holds it.
@@ -368,19 +398,7 @@ export async function readPrefixPage<T>(
     countBetween(directory, end.fence, to),
   ]);
   const first = start.rows + toStart;
-  const count = end.rows + toEnd - first;
-  const limit = Math.min(request.limit, count - request.offset);
-  if (limit <= 0) return { count, rows: [] };
-  if (buckets.length === 1) {
-    const rows = await takeRows<T>(directory, order, false, request.offset + limit, undefined, { prefix });
-    return { count, rows: rows.slice(request.offset) };
-  }
-  const rows = await readFromBuckets<T>(directory, order, buckets, {
-    descending: false,
-    offset: first + request.offset,
-    limit,
-  });
-  return { count, rows };
+  return { count: end.rows + toEnd - first, first, buckets };
 }
 
 /** Every row of an order whose value starts with `prefix` (cost grows with the matches, not with the partition). */
