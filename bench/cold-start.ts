@@ -165,6 +165,22 @@ interface Timing {
   status: number;
   /** Signed requests the first call sent (the stub's count). */
   signed: number;
+  /** For an answer of 500 or more: the function's last error log line, so the figure says why. */
+  why?: string;
+}
+
+/** The last error a function logged (Powertools' JSON lines), shortened: its message and its error's. */
+function lastError(lines: string[]): string | undefined {
+  for (const line of [...lines].reverse()) {
+    try {
+      const entry = JSON.parse(line) as { level?: string; message?: string; error?: { message?: string } };
+      if (entry.level === 'ERROR')
+        return [entry.message, entry.error?.message].filter(Boolean).join(': ').slice(0, 200);
+    } catch {
+      // not a log line
+    }
+  }
+  return undefined;
 }
 
 const coldMs = (t: Timing) => t.readyMs + t.callMs;
@@ -205,8 +221,10 @@ function probe(b: Bundle, cwd: string, stub: AwsStub): Promise<Timing> {
         reject(new Error(`cold start of ${b.name} failed (exit ${code}):\n${err.trim()}`));
         return;
       }
-      const last = out.trim().split('\n').at(-1) ?? '{}';
-      resolve({ ...(JSON.parse(last) as Omit<Timing, 'signed'>), signed: stub.signed() - signedBefore });
+      const lines = out.trim().split('\n');
+      const timing = JSON.parse(lines.at(-1) ?? '{}') as Omit<Timing, 'signed'>;
+      const why = timing.status >= 500 ? (lastError(lines.slice(0, -1)) ?? err.trim().slice(0, 200)) : undefined;
+      resolve({ ...timing, signed: stub.signed() - signedBefore, ...(why && { why }) });
     });
   });
 }
@@ -227,6 +245,7 @@ async function measureAll(bundles: Bundle[], cwd: string, stub: AwsStub): Promis
     callMs: of(r, 'callMs'),
     signed: of(r, 'signed'),
     status: r[0]?.status ?? 0,
+    why: r[0]?.why,
   }));
 }
 
@@ -304,6 +323,11 @@ export async function run(): Promise<void> {
       console.log(`${b.name.padEnd(width)}  ${cells.join('  ')}  ${ratio}  ${flags.join(' ')}`);
     }
 
+    const failing = rows.filter((r) => r.t.status >= 500);
+    if (failing.length > 0) {
+      console.log(`\nAnswered 500 or more against the stand-in (its other services answer an empty success):`);
+      for (const { b, t } of failing) console.log(`  ${b.name}: ${t.why ?? '(nothing logged)'}`);
+    }
     console.log(
       `\nsize: minified ESM bundle (infra/bundling.ts); import: the import alone; ready: Node process start to handler` +
         `\nloaded; 1st call: the handler's first invocation (a SUPER_ADMIN's request, or a valid public one), whose` +
