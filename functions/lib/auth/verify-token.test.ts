@@ -107,3 +107,32 @@ describe('local-only token path', () => {
     await expect(import('./verify-token')).resolves.toHaveProperty('verifyAccessToken');
   });
 });
+
+describe('a second local issuer in the same process', () => {
+  it('verifies each issuer’s tokens with that issuer’s keys when LOCAL_COGNITO_URL changes', async () => {
+    const { createServer } = await import('node:http');
+    // Two cognito-locals on two ports, each with its own key: what two portals started in one process have.
+    const issuers = await Promise.all(
+      [0, 1].map(async () => {
+        const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+        const key = { ...pair.publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' };
+        const server = createServer((_, response) => response.end(JSON.stringify({ keys: [key] })));
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        const { port } = server.address() as { port: number };
+        return { url: `http://127.0.0.1:${port}`, privateKey: pair.privateKey, server };
+      }),
+    );
+    try {
+      vi.stubEnv('USER_POOL_ID', POOL);
+      vi.stubEnv('USER_POOL_CLIENT_ID', CLIENT);
+      const { verifyAccessToken } = await import('./verify-token');
+      for (const issuer of issuers) {
+        vi.stubEnv('LOCAL_COGNITO_URL', issuer.url);
+        const token = sign(accessClaims({ iss: `${issuer.url}/${POOL}` }), KID, issuer.privateKey);
+        await expect(verifyAccessToken(token)).resolves.toMatchObject({ username: accessClaims().username });
+      }
+    } finally {
+      for (const { server } of issuers) server.close();
+    }
+  });
+});
