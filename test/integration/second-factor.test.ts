@@ -117,6 +117,18 @@ describe('a firm that makes the second factor mandatory', () => {
     expect(stale.status).toBe(401);
   });
 
+  test('the enrolment step asked at once, twice, for one sign-in answers one key, whose code activates', async () => {
+    const { admin } = await firm('ADMINS');
+    const challenge = await challengeOf(admin.email, 'ENROL');
+    const ask = async () =>
+      ok('enrolment', await call(postSecondFactorEnrolment, { body: { challenge } })).secret as string;
+    // A page whose effect runs twice (React's StrictMode), or two tabs: both requests read no key yet.
+    const secrets = await Promise.all([ask(), ask(), ask(), ask()]);
+    expect(new Set(secrets).size).toBe(1);
+    const activated = await call(postSecondFactor, { body: { challenge, code: await codeOf(secrets[0] as string) } });
+    expect(activated.status).toBe(200);
+  });
+
   test('a firm that binds its clients asks them, not its admins; a PROJECT_ADMIN cannot set the policy', async () => {
     const { project, admin, client } = await firm('CLIENTS');
     await challengeOf(client.email, 'ENROL');

@@ -113,6 +113,13 @@ export async function afterFirstFactor(
 /** The first factor's refresh token a challenge holds. */
 export const challengeRefresh = (userUuid: string, sealed: string) => unseal(sealed, challengeContext(userUuid));
 
+/** The secret of the user's pending enrolment of this name, if that is the one pending. */
+async function pendingSecret(userUuid: string, factorId: string): Promise<string | undefined> {
+  const pending = await getSecondFactor(userUuid);
+  if (pending?.status !== 'PENDING' || pending.factor_id !== factorId) return undefined;
+  return unseal(pending.secret_sealed, factorContext(userUuid));
+}
+
 /**
  * A new enrolment: a fresh secret, PENDING until its first code; undefined when a factor is already active. `attempt`
  * (a sign-in's challenge) names it: asked again for the same one (a reload, the step drawn twice), it answers the
@@ -124,13 +131,16 @@ export async function startEnrolment(
   attempt?: string,
 ): Promise<{ secret: string; otpauth_uri: string } | undefined> {
   const factorId = attempt ? await keyedHash(`enrolment:${attempt}`) : randomUUID();
-  const pending = attempt ? await getSecondFactor(user.uuid) : undefined;
-  let secret: string;
-  if (pending?.status === 'PENDING' && pending.factor_id === factorId) {
-    secret = await unseal(pending.secret_sealed, factorContext(user.uuid));
-  } else {
-    secret = generateSecret();
-    if (!(await putPendingFactor(user.uuid, factorId, await seal(secret, factorContext(user.uuid))))) return undefined;
+  const made = attempt ? await pendingSecret(user.uuid, factorId) : undefined;
+  let secret = made ?? generateSecret();
+  if (
+    made === undefined &&
+    !(await putPendingFactor(user.uuid, factorId, await seal(secret, factorContext(user.uuid))))
+  ) {
+    // Asked at once twice (a page's effect run twice, two tabs): the request that wrote first chose the key.
+    const first = attempt ? await pendingSecret(user.uuid, factorId) : undefined;
+    if (first === undefined) return undefined;
+    secret = first;
   }
   return { secret, otpauth_uri: generateURI({ issuer, label: user.email, secret }) };
 }

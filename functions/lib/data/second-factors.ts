@@ -71,7 +71,7 @@ export async function hasActiveFactor(userUuid: string): Promise<boolean> {
   return (await getSecondFactor(userUuid))?.status === 'ACTIVE';
 }
 
-/** A new enrolment's secret, PENDING; never over an ACTIVE factor (false then). */
+/** A new enrolment's secret, PENDING; never over an ACTIVE factor nor over the same enrolment (false then). */
 export async function putPendingFactor(userUuid: string, factorId: string, secretSealed: string): Promise<boolean> {
   try {
     await dynamo.send(
@@ -85,9 +85,10 @@ export async function putPendingFactor(userUuid: string, factorId: string, secre
           secret_sealed: secretSealed,
           created: nowIso(),
         },
-        ConditionExpression: 'attribute_not_exists(pk) OR #status = :pending',
+        // A pending enrolment of the same name (factorId) stays: the request that wrote it first answered its key.
+        ConditionExpression: 'attribute_not_exists(pk) OR (#status = :pending AND factor_id <> :factor)',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'PENDING' },
+        ExpressionAttributeValues: { ':pending': 'PENDING', ':factor': factorId },
       }),
     );
     return true;
