@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { rutCheckDigit } from '../../shared/rut';
+import { SEARCH_DEBOUNCE_MS } from '../../web/src/components/admin/constants';
 import {
   screenshot as fullScreenshot,
   launchBrowser,
@@ -474,6 +475,40 @@ describe('pagination', () => {
       expect(await page.getByLabel('Mostrar').inputValue()).toBe('15');
       expect(await page.getByTestId('pager-range').textContent()).toBe('1–15 de 23');
       await screenshot(page, 'hierarchy-projects-pager-15');
+    });
+  });
+});
+
+describe('leaving a list while its search waits for the typing pause', () => {
+  test('a menu link clicked right after typing opens its page; the search does not bring the person back', async () => {
+    await withPage('proyecto@demo.cl', async (page) => {
+      // The page's timers stand still: the search's pause ends when the test says, while the next page loads.
+      await page.clock.install();
+      await page.clock.pauseAt(Date.now());
+      await listAnswer(page, '/api/v1/groups/group/', [`project=${demo.projects.andes}`], () =>
+        page.goto(`${webUrl}/admin/group`),
+      );
+      // The societies page's code is held back (a slow connection) until the pause has ended.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/societies-list[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const societies = listAnswer(page, '/api/v1/societies/society/', [`project=${demo.projects.andes}`], async () => {
+        await page.getByLabel('Buscar grupo').fill('Grupo Norte');
+        await page
+          .getByRole('navigation', { name: 'Navegación de administración' })
+          .getByRole('link', { name: 'Sociedad', exact: true })
+          .click();
+        await page.clock.runFor(SEARCH_DEBOUNCE_MS + 50);
+        release();
+      });
+      // Had the search navigated back to the groups, the societies page would never have asked for its list.
+      expect((await societies).results.length).toBeGreaterThan(0);
+      expect(new URL(page.url()).pathname).toBe('/admin/society');
     });
   });
 });

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigate, useNavigation } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from './constants';
 import { formatListHash, type ListHashState, parseListHash, withFilters, withPage } from './list-hash';
 
@@ -71,9 +71,16 @@ export function useListHash<K extends string>({ keys, lists = 1, defaults }: Lis
     window.history.replaceState(window.history.state, '', `${pathname}${search}${fallback}`);
   }, [hash, fallback, pathname, search]);
 
+  // A person who clicked away (a menu link whose page is still loading) has left: a search typed just before, committed
+  // by its pause now, must not navigate back here and cancel that navigation.
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  leaving.current = navigation.state !== 'idle' && navigation.location?.pathname !== pathname;
+
   // flushSync: the list renders the new state at once, so a second click (the next page again) acts on it.
   const write = useCallback(
     (next: ListHashState<K>) =>
+      !leaving.current &&
       navigate(
         { pathname, search, hash: formatListHash(next, keyList.split(',') as K[]) },
         { replace: true, flushSync: true },
