@@ -57,9 +57,18 @@ async function axeInPage(page: Page): Promise<AxeResults['violations']> {
 const sameOrigin = (url: string, pageUrl: string) =>
   url === 'about:blank' || url === '' || new URL(url).origin === new URL(pageUrl).origin;
 
-/** Waits until the page has settled: no request in flight and no loading screen or spinner left. */
+/**
+ * Waits until the page has settled: no navigation, read or write of the SPA in flight (<html data-navigating> and
+ * <html data-fetching>, which the SPA keeps) and no loading screen or spinner left. Playwright's 'networkidle' (no
+ * request for 500 ms) was the rule before: on two busy cores a page's polls and images kept it from coming.
+ */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  await page.waitForFunction(
+    () =>
+      !document.documentElement.hasAttribute('data-navigating') &&
+      !document.documentElement.hasAttribute('data-fetching'),
+  );
   await page
     .locator('.amplify-loader, .portal-welcome')
     .first()

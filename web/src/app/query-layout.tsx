@@ -1,10 +1,10 @@
 import { ThemeProvider } from '@aws-amplify/ui-react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Outlet } from 'react-router-dom';
 import { portalTheme } from '@/lib/amplify-theme';
 import { primaryColor, useBranding } from '@/lib/branding';
-import { queryClient } from '@/lib/query-client';
+import { markFetching, queryClient } from '@/lib/query-client';
 
 /**
  * The query cache (lib/query-client.ts) and Amplify UI's theme in the project's colour around every page but the
@@ -15,6 +15,7 @@ export function QueryLayout() {
   const { site } = useBranding();
   const color = primaryColor(site);
   const theme = useMemo(() => portalTheme(color), [color]);
+  useEffect(() => markFetching(queryClient), []);
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>

@@ -32,5 +32,22 @@ export function createQueryClient(): QueryClient {
 
 export const queryClient = createQueryClient();
 
+/**
+ * <html data-fetching> while a read or a write is in flight: with <html data-navigating> (router.tsx), a script that
+ * drives the SPA (the browser tests' `settled`) knows the page's data has come, whatever else the network does.
+ */
+export function markFetching(client: QueryClient): () => void {
+  const mark = () =>
+    document.documentElement.toggleAttribute('data-fetching', client.isFetching() + client.isMutating() > 0);
+  const offQueries = client.getQueryCache().subscribe(mark);
+  const offMutations = client.getMutationCache().subscribe(mark);
+  mark();
+  return () => {
+    offQueries();
+    offMutations();
+    document.documentElement.removeAttribute('data-fetching');
+  };
+}
+
 // What one user read is never shown to the next one signing in on this page.
 onSessionChange(() => queryClient.clear());
