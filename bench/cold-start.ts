@@ -173,9 +173,15 @@ interface Timing {
 function lastError(lines: string[]): string | undefined {
   for (const line of [...lines].reverse()) {
     try {
-      const entry = JSON.parse(line) as { level?: string; message?: string; error?: { message?: string } };
-      if (entry.level === 'ERROR')
-        return [entry.message, entry.error?.message].filter(Boolean).join(': ').slice(0, 200);
+      const entry = JSON.parse(line) as {
+        level?: string;
+        message?: string;
+        error?: { name?: string; message?: string; location?: string };
+      };
+      if (entry.level === 'ERROR') {
+        const { name, message, location } = entry.error ?? {};
+        return [entry.message, name, message, location].filter(Boolean).join(': ').slice(0, 240);
+      }
     } catch {
       // not a log line
     }
@@ -223,7 +229,9 @@ function probe(b: Bundle, cwd: string, stub: AwsStub): Promise<Timing> {
       }
       const lines = out.trim().split('\n');
       const timing = JSON.parse(lines.at(-1) ?? '{}') as Omit<Timing, 'signed'>;
-      const why = timing.status >= 500 ? (lastError(lines.slice(0, -1)) ?? err.trim().slice(0, 200)) : undefined;
+      // Powertools writes errors to stderr, the rest to stdout.
+      const logged = [...lines.slice(0, -1), ...err.trim().split('\n')];
+      const why = timing.status >= 500 ? (lastError(logged) ?? err.trim().slice(0, 200)) : undefined;
       resolve({ ...timing, signed: stub.signed() - signedBefore, ...(why && { why }) });
     });
   });
