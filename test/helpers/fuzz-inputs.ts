@@ -199,3 +199,12 @@ export function sentValues(request: RawRequest): string[] {
     (s) => s.trim().length >= 6 && !/^[A-Z][A-Z_]+$/.test(s.trim()),
   );
 }
+
+/**
+ * Whether a changed item's text carries a value the request sent. A number ('000000', a code) counts only as a whole
+ * number: inside another file's amount (1000000) or epoch second it marks nothing as this request's.
+ */
+export function mentions(text: string, mark: string): boolean {
+  if (!/^\d+$/.test(mark)) return text.includes(mark);
+  return new RegExp(`(?<!\\d)${mark}(?!\\d)`).test(text);
+}
