@@ -107,7 +107,10 @@ describe('a person invited by CSV', () => {
     try {
       await guest.page.goto(`${webUrl}/register/${tokenFrom(mail, 'register')}`);
       await guest.page.getByText('Contadores Andes te invita a su portal de clientes').waitFor();
-      expect(await guest.page.getByRole('img', { name: 'Logo de Contadores Andes' }).isVisible()).toBe(true);
+      // Waited for, not read once: the logo has no size until its file arrives, after the invitation's text.
+      const brandLogo = guest.page.getByRole('img', { name: 'Logo de Contadores Andes' });
+      await expect.poll(() => brandLogo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      expect(await brandLogo.isVisible()).toBe(true);
       // Filled in from the row, the RUT shown with dots.
       expect(await guest.page.getByLabel('Nombre', { exact: true }).inputValue()).toBe('Lucía');
       expect(await guest.page.getByLabel('Apellidos').inputValue()).toBe('Rojas Peña');
