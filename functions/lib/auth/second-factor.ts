@@ -131,17 +131,12 @@ export async function startEnrolment(
   attempt?: string,
 ): Promise<{ secret: string; otpauth_uri: string } | undefined> {
   const factorId = attempt ? await keyedHash(`enrolment:${attempt}`) : randomUUID();
-  const made = attempt ? await pendingSecret(user.uuid, factorId) : undefined;
-  let secret = made ?? generateSecret();
-  if (
-    made === undefined &&
-    !(await putPendingFactor(user.uuid, factorId, await seal(secret, factorContext(user.uuid))))
-  ) {
-    // Asked at once twice (a page's effect run twice, two tabs): the request that wrote first chose the key.
-    const first = attempt ? await pendingSecret(user.uuid, factorId) : undefined;
-    if (first === undefined) return undefined;
-    secret = first;
-  }
+  const fresh = generateSecret();
+  // Refused over an active factor, and over this same enrolment already pending (asked again, or twice at once): the
+  // request that wrote it first chose the key, which is answered again.
+  const written = await putPendingFactor(user.uuid, factorId, await seal(fresh, factorContext(user.uuid)));
+  const secret = written ? fresh : attempt ? await pendingSecret(user.uuid, factorId) : undefined;
+  if (secret === undefined) return undefined;
   return { secret, otpauth_uri: generateURI({ issuer, label: user.email, secret }) };
 }
 
