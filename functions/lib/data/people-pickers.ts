@@ -34,6 +34,10 @@ export interface PickerQuery {
   limit: number;
 }
 
+/** The normalised start of the name `match=prefix` searches for (undefined for text anywhere, or no search). */
+const prefixOf = (query: PickerQuery) =>
+  query.search && query.match === 'prefix' ? normalizeSearch(query.search) : undefined;
+
 /**
  * The one index partition that holds every user a picker may offer, when there is one: every user's for a reach of
  * the whole portal, one project's when the picker names it or the reach is that one project. A reach with groups
@@ -67,7 +71,7 @@ export async function pickPeople(
   query: PickerQuery,
   accept?: (e: UserEntry) => boolean,
 ) {
-  const prefix = query.search && query.match === 'prefix' ? normalizeSearch(query.search) : undefined;
+  const prefix = prefixOf(query);
   // `accept` decides about the project itself (a free project admin is in none).
   const project = accept ? undefined : query.project;
   const partition = config.listIndexes ? pickerPartition(reach, project) : undefined;
@@ -99,7 +103,7 @@ async function namedPeople(reach: Partitions, role: Role, query: PickerQuery, ac
 /** A page of entries in memory, by name, with `search` (anywhere, or starting the name) and `uuids` applied. */
 async function pagePeople(entries: Array<Entry<UserEntry>>, query: PickerQuery, keep: (e: UserEntry) => boolean) {
   const wanted = query.uuids && new Set(query.uuids);
-  const prefix = query.search && query.match === 'prefix' ? normalizeSearch(query.search) : undefined;
+  const prefix = prefixOf(query);
   const starts = (v: UserEntry) => prefix === undefined || `${v.a} ${v.b}`.startsWith(prefix);
   const { count, page } = pageEntries(entries, {
     ...query,

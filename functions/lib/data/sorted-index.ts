@@ -134,12 +134,14 @@ function queryRows(
     countOnly?: boolean;
     fence?: string;
     below?: string;
+    /** The last key of the range, when neither the order's end nor a fence ends it. */
+    to?: string;
   },
 ) {
   const prefixed = `${order}#${(options.prefix ?? '').slice(0, VALUE_CHARS)}`;
   // From a bucket's fence (order-buckets.ts) to the order's end or to the next fence (`below`), or a prefix's range.
   const from = options.fence ?? prefixed;
-  const to = options.below === undefined ? `${prefixed}${LAST_CHAR}` : justBelow(options.below);
+  const to = options.to ?? (options.below === undefined ? `${prefixed}${LAST_CHAR}` : justBelow(options.below));
   return dynamo.send(
     new QueryCommand({
       TableName: config.tableName,
@@ -314,20 +316,12 @@ export async function readCountedPage<T, R>(
   return { count: count ?? 0, results };
 }
 
-/** How many rows of a partition's index have keys from `from` to `to` (COUNT Queries: they read rows, send none). */
-async function countBetween(directory: Directory, from: string, to: string): Promise<number> {
+/** How many rows of an order have keys from `from` to `to` (COUNT Queries: they read rows, send none). */
+async function countBetween(directory: Directory, order: string, from: string, to: string): Promise<number> {
   let count = 0;
   let start: Key | undefined;
   do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: config.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': indexPk(directory), ':from': from, ':to': to },
-        ExclusiveStartKey: start,
-        Select: 'COUNT',
-      }),
-    );
+    const out = await queryRows(directory, order, { descending: false, start, countOnly: true, fence: from, to });
     count += out.Count ?? 0;
     start = out.LastEvaluatedKey;
   } while (start);
@@ -394,8 +388,8 @@ async function countRange(directory: Directory, order: string, from: string, to:
   const end = before(to);
   // No row key equals `from` (a row's value is followed by its id), so counting up to it counts the rows before it.
   const [toStart, toEnd] = await Promise.all([
-    countBetween(directory, start.fence, from),
-    countBetween(directory, end.fence, to),
+    countBetween(directory, order, start.fence, from),
+    countBetween(directory, order, end.fence, to),
   ]);
   const first = start.rows + toStart;
   return { count: end.rows + toEnd - first, first, buckets };
