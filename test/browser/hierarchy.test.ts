@@ -10,6 +10,7 @@ import {
   pickedValue,
   pickOne,
   signInWithCookies,
+  stopPageClock,
 } from '../helpers/browser';
 
 /**
@@ -483,8 +484,7 @@ describe('leaving a list while its search waits for the typing pause', () => {
   test('a menu link clicked right after typing opens its page; the search does not bring the person back', async () => {
     await withPage('proyecto@demo.cl', async (page) => {
       // The page's timers stand still: the search's pause ends when the test says, while the next page loads.
-      await page.clock.install();
-      await page.clock.pauseAt(Date.now());
+      await stopPageClock(page);
       await listAnswer(page, '/api/v1/groups/group/', [`project=${demo.projects.andes}`], () =>
         page.goto(`${webUrl}/admin/group`),
       );

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { PROMO_FADE_MS, PROMO_INTERVAL_MS } from '../../web/src/features/home/components/promo-rotator';
 import { WELCOME_SCREEN_MAX_MS } from '../../web/src/lib/constants';
 import { DEMO_PASSWORD } from '../helpers/api';
-import { launchBrowser, newPage, presetLocalStorage, screenshot, signInWithCookies } from '../helpers/browser';
+import {
+  launchBrowser,
+  newPage,
+  presetLocalStorage,
+  screenshot,
+  signInWithCookies,
+  stopPageClock,
+} from '../helpers/browser';
 import { tableAccess, testUserRecord } from '../helpers/db';
 
 /**
@@ -145,8 +152,7 @@ describe('promotional text', () => {
       try {
         await signInWithCookies(context, webUrl, 'sociedad@demo.cl');
         await context.addInitScript(recordPromoMount);
-        await page.clock.install();
-        await page.clock.pauseAt(Date.now());
+        await stopPageClock(page);
         await page.goto(`${webUrl}/home`);
         const promo = page.locator('.home-promo');
         await advanceUntilVisible(page, promo);
@@ -191,8 +197,7 @@ describe('welcome screen', () => {
     const { context, page } = await newPage(browser);
     try {
       await signInWithCookies(context, webUrl, 'sociedad@demo.cl');
-      await page.clock.install();
-      await page.clock.pauseAt(Date.now());
+      await stopPageClock(page);
       const welcome = page.locator('.home .portal-welcome');
 
       // A quick answer: the welcome screen leaves when the boxes come, before the cap.

@@ -170,6 +170,18 @@ export async function presetLocalStorage(context: BrowserContext, values: Record
   }, values);
 }
 
+/**
+ * Stops the page's clock before the page loads: its timers then run only when the test moves them
+ * (`page.clock.runFor`). An installed clock runs from its install on, so pausing at the test's own `Date.now()` could
+ * land behind it on a busy machine ("Cannot fast-forward to the past"): it pauses 10 s after the install time, a jump
+ * made while the page is still blank.
+ */
+export async function stopPageClock(page: Page): Promise<void> {
+  const installed = Date.now();
+  await page.clock.install({ time: installed });
+  await page.clock.pauseAt(installed + 10_000);
+}
+
 /** Saves a full-page screenshot to test-results/screenshots/<name>.jpg (git-ignored) and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
