@@ -11,8 +11,14 @@ export interface CapturedMail {
   at: number;
 }
 
-/** The newest mail to an address whose subject contains the text, waiting a little for it to arrive. */
-export function waitForMail(to: string, subject: string, timeoutMs = 10_000): Promise<CapturedMail> {
+/**
+ * How long a mail may take to arrive: a bound on one that never comes, not a speed check. Queued mails (a CSV import's
+ * invitations, a request's notices) wait behind every other file's at the queue's pace, seconds on a busy run.
+ */
+const MAIL_WAIT_MS = 30_000;
+
+/** The newest mail to an address whose subject contains the text, waiting for it to arrive. */
+export function waitForMail(to: string, subject: string, timeoutMs = MAIL_WAIT_MS): Promise<CapturedMail> {
   return waitForMailWhere(to, (m) => m.subject.includes(subject), timeoutMs, `"${subject}"`);
 }
 
@@ -20,7 +26,7 @@ export function waitForMail(to: string, subject: string, timeoutMs = 10_000): Pr
 export async function waitForMailWhere(
   to: string,
   accept: (mail: CapturedMail) => boolean,
-  timeoutMs = 10_000,
+  timeoutMs = MAIL_WAIT_MS,
   what = 'matching',
 ): Promise<CapturedMail> {
   const deadline = Date.now() + timeoutMs;
